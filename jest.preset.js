@@ -1,0 +1,31 @@
+// Shared jest settings for every project: @swc/jest (ts-jest cannot load NestJS 12, which is ESM-only)
+// and the same path aliases as tsconfig.base.json.
+const path = require('node:path');
+const root = __dirname;
+
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@afya/service-shared$': path.join(root, 'services/shared/src/index.ts'),
+  '^@afya/service-shared/testing$': path.join(root, 'services/shared/src/testing/index.ts'),
+  '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
+  '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
+};
+
+module.exports = {
+  transform: { '^.+\\.(t|j)sx?$': swcTransform },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
+  moduleNameMapper,
+  testEnvironment: 'node',
+};
