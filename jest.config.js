@@ -1,10 +1,16 @@
-// One jest run over every project in the workspace (npm test). Each project keeps its own jest.config.js.
+// One jest run over every project in the workspace. Each project keeps its own jest.config.js;
+// browser journeys (infra/e2e) are a separate run because they need the platform started.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const folders = ['services', '.', 'infra'].flatMap((parent) =>
+  fs.readdirSync(path.join(__dirname, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+    .map((entry) => path.join(parent, entry.name)),
+);
+
 module.exports = {
-  projects: [
-    '<rootDir>/services/*/jest.config.js',
-    '<rootDir>/gateway/jest.config.js',
-    '<rootDir>/shell/jest.config.js',
-    '<rootDir>/mfe-*/jest.config.js',
-    '<rootDir>/infra/jest.config.js',
-  ],
+  projects: folders
+    .map((folder) => path.join(__dirname, folder, 'jest.config.js'))
+    .filter((file) => fs.existsSync(file)),
 };

@@ -1,0 +1,28 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { NatsConnection } from 'nats';
+import { EventConsumer } from './event-consumer';
+import { connectNats, NATS_CONNECTION } from './nats-connection';
+import { OutboxRelay } from './outbox-relay';
+
+@Global()
+@Module({})
+export class EventsModule implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  /** The outbox relay, the event consumer and a plain NATS connection for one service process. */
+  static forService(serviceName: string): DynamicModule {
+    return {
+      module: EventsModule,
+      providers: [
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(`afya-${serviceName}-events`) },
+        OutboxRelay,
+        EventConsumer,
+      ],
+      exports: [NATS_CONNECTION, OutboxRelay, EventConsumer],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.nc.drain().catch(() => undefined);
+  }
+}

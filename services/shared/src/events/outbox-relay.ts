@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { JSONCodec, NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { NATS_CONNECTION } from './nats-connection';
+import { ensureEventStream, eventSubject } from './event-stream';
+import { OUTBOX_CHANNEL } from './outbox';
+
+const BATCH = 100;
+const POLL_MS = 2000;
+const codec = JSONCodec();
+
+/**
+ * Publishes outbox rows to JetStream. Woken by NOTIFY at commit, with a slow poll as a safety net.
+ * Rows are locked with SKIP LOCKED, so several replicas can relay side by side.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private listener?: Client;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await ensureEventStream(this.nc);
+    const options = this.dataSource.options as { url?: string };
+    this.listener = new Client({ connectionString: options.url });
+    this.listener.on('error', (error) => this.logger.warn(`LISTEN connection: ${error.message}`));
+    await this.listener.connect();
+    this.listener.on('notification', () => this.kick());
+    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.drain()
+      .catch((error: Error) => this.logger.warn(`relay: ${error.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Publishes everything pending; returns how many events went out. */
+  async drain(): Promise<number> {
+    const js = this.nc.jetstream();
+    let total = 0;
+    for (;;) {
+      const sent = await this.dataSource.transaction(async (manager) => {
+        const rows: { id: string; type: string; payload: unknown }[] = await manager.query(
+          `SELECT id, type, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        for (const row of rows) {
+          await js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id });
+        }
+        if (rows.length) {
+          await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+        }
+        return rows.length;
+      });
+      total += sent;
+      if (sent < BATCH || this.stopped) return total;
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { databaseUrl, env, envInt } from '../config/env';
+import { EventTables1763700000000 } from '../events/event-tables.migration';
+import { OutboxEventEntity } from '../events/outbox-event.entity';
+import { ProcessedEventEntity } from '../events/processed-event.entity';
+import { assertSchemaName, ensureSchema } from './schema';
+
+export interface ServiceDatabaseOptions {
+  /** Default schema name; the SCHEMA env var (or `<NAME>_DB_SCHEMA`) overrides it. */
+  schema: string;
+  entities: Function[];
+  /** Migration classes in order. The outbox/processed-events migration is prepended for every service. */
+  migrations: Function[];
+}
+
+/** The schema a service uses: `<SERVICE>_DB_SCHEMA`, else its default (with AFYA_SCHEMA_SUFFIX, set per test file). */
+export function schemaFor(defaultSchema: string): string {
+  const suffix = process.env.AFYA_SCHEMA_SUFFIX;
+  const fallback = suffix ? `${defaultSchema}_${suffix}` : defaultSchema;
+  return assertSchemaName(env(`${defaultSchema.toUpperCase()}_DB_SCHEMA`, fallback));
+}
+
+/**
+ * TypeORM options for a service that owns exactly one PostgreSQL schema: every connection's
+ * search_path is that schema, so migrations use unqualified names and the schema is pure configuration.
+ * Never `synchronize`: the schema comes from migrations, in tests too.
+ */
+export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url?: string }): DataSourceOptions {
+  const schema = schemaFor(options.schema);
+  return {
+    type: 'postgres',
+    url: options.url ?? databaseUrl(),
+    schema,
+    entities: [...options.entities, OutboxEventEntity, ProcessedEventEntity],
+    migrations: [EventTables1763700000000, ...options.migrations],
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: env('DB_MIGRATE_ON_START', 'true') === 'true',
+    migrationsTransactionMode: 'each',
+    extra: { options: `-c search_path=${schema}`, max: envInt('DB_POOL_SIZE', 10) },
+    logging: ['error'],
+  };
+}
+
+@Module({})
+export class ServiceDatabaseModule {
+  static forService(options: ServiceDatabaseOptions): DynamicModule {
+    return {
+      module: ServiceDatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => serviceDataSourceOptions(options),
+          dataSourceFactory: async (dataSourceOptions) => {
+            const resolved = dataSourceOptions as DataSourceOptions & { url: string; schema: string };
+            await ensureSchema(resolved.url, resolved.schema);
+            return new DataSource(resolved).initialize();
+          },
+        }),
+        TypeOrmModule.forFeature(options.entities),
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}
+
+/** For a migration Job (k8s) or `npm run migrate`: run pending migrations, then exit. */
+export async function runMigrations(options: ServiceDatabaseOptions): Promise<string[]> {
+  const dataSourceOptions = serviceDataSourceOptions(options) as DataSourceOptions & { url: string; schema: string };
+  await ensureSchema(dataSourceOptions.url, dataSourceOptions.schema);
+  const dataSource = await new DataSource({ ...dataSourceOptions, migrationsRun: false }).initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Principal } from './principal';
+import { RpcFailure } from './rpc-error';
+
+/**
+ * What travels on the bus for every request: the verified caller (null for anonymous calls such as
+ * login), the request's payload, and the request id so logs line up across gateway and services.
+ */
+export interface RpcRequest<P = unknown> {
+  principal: Principal | null;
+  payload: P;
+  requestId?: string;
+}
+
+/** The caller of a handler that requires a signed-in user. */
+export function requirePrincipal(request: RpcRequest<unknown>): Principal {
+  if (!request.principal) throw new RpcFailure(401, 'Authentication required');
+  return request.principal;
+}

@@ -1,0 +1,32 @@
+import { RpcException } from '@nestjs/microservices';
+
+/** The one error shape services return; the gateway maps it to the HTTP status and `{message}`. */
+export interface RpcErrorBody {
+  statusCode: number;
+  message: string;
+  code?: string;
+}
+
+export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RpcErrorBody).statusCode === 'number' &&
+    typeof (value as RpcErrorBody).message === 'string'
+  );
+}
+
+/** Throw this from a handler: it crosses NATS intact (a plain Error would arrive as a 500). */
+export class RpcFailure extends RpcException {
+  constructor(statusCode: number, message: string, code?: string) {
+    super({ statusCode, message, ...(code ? { code } : {}) } satisfies RpcErrorBody);
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new RpcFailure(400, message, code);
+export const unauthorized = (message = 'Authentication required', code?: string) => new RpcFailure(401, message, code);
+export const forbidden = (message = 'You do not have permission to do that', code?: string) =>
+  new RpcFailure(403, message, code);
+export const notFound = (message = 'Not found', code?: string) => new RpcFailure(404, message, code);
+export const conflict = (message: string, code?: string) => new RpcFailure(409, message, code);
+export const unprocessable = (message: string, code?: string) => new RpcFailure(422, message, code);

@@ -1,0 +1,2 @@
+export { testInfrastructure, eventually } from './infrastructure';
+export type { TestInfrastructure } from './infrastructure';
