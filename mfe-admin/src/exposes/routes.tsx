@@ -1,0 +1,26 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ComingSoon } from 'shell/ui-kit';
+import { AdminHomePage } from '../features/home/AdminHomePage';
+
+/**
+ * mfe_admin's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
+ * Each feature lives in src/features/<feature>/; replace a ComingSoon when the feature lands.
+ */
+export const routes: RouteObject[] = [
+  { path: 'admin', element: <AdminHomePage /> },
+  { path: 'admin/users', element: <ComingSoon title="User Management" /> },
+  { path: 'admin/analytics', element: <ComingSoon title="Analytics Dashboard" /> },
+  { path: 'admin/reports', element: <ComingSoon title="Reports & Analytics" /> },
+  { path: 'admin/appointments', element: <ComingSoon title="All Appointments" /> },
+  { path: 'admin/support', element: <ComingSoon title="Support Tickets" /> },
+  // Shared routes the access table also allows for admins.
+  { path: 'appointments', element: <Navigate to="/dashboard/admin/appointments" replace /> },
+  { path: 'prescriptions', element: <ComingSoon title="All Prescriptions" /> },
+  { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
+  { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
+  { path: 'payments', element: <ComingSoon title="Payments" /> },
+  { path: 'support', element: <Navigate to="/dashboard/admin/support" replace /> },
+  { path: '*', element: <Navigate to="/dashboard/admin" replace /> },
+];
+
+export default routes;

@@ -1,0 +1,23 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ComingSoon } from 'shell/ui-kit';
+import { PatientHomePage } from '../features/home/PatientHomePage';
+
+/**
+ * mfe_patient's pages under /dashboard/* (paths relative to /dashboard). The shell guards access
+ * (SPEC.md section 2) and renders these inside its layout. Each feature lives in src/features/<feature>/;
+ * replace a ComingSoon with the feature's page when it lands.
+ */
+export const routes: RouteObject[] = [
+  { index: true, element: <PatientHomePage /> },
+  { path: 'appointments', element: <ComingSoon title="Appointments" /> },
+  { path: 'appointments/book', element: <ComingSoon title="Book Appointment" /> },
+  { path: 'prescriptions', element: <ComingSoon title="Prescriptions" /> },
+  { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
+  { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
+  { path: 'support', element: <ComingSoon title="Support Tickets" /> },
+  { path: 'find-doctors', element: <ComingSoon title="Find Doctors" /> },
+  { path: 'payments', element: <ComingSoon title="Payment History" /> },
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];
+
+export default routes;

@@ -1,0 +1,135 @@
+import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from 'shell/session';
+import { EmptyState, StatCard, StatusBadge } from 'shell/ui-kit';
+import { fetchMyAppointments, fetchMyPrescriptions, type Appointment, type Prescription } from './api';
+import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, todaysCount } from './home.logic';
+
+function greetingWord(d = new Date()): string {
+  const h = d.getHours();
+  if (h < 12) return 'Good morning';
+  if (h < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function PatientHomePage() {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const [appointments, setAppointments] = useState<Appointment[]>([]);
+  const [prescriptions, setPrescriptions] = useState<Prescription[]>([]);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let alive = true;
+    Promise.allSettled([fetchMyAppointments(), fetchMyPrescriptions()]).then(([a, p]) => {
+      if (!alive) return;
+      if (a.status === 'fulfilled') setAppointments(a.value);
+      if (p.status === 'fulfilled') setPrescriptions(p.value);
+      setLoading(false);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const { title, items } = pickAppointments(appointments);
+  const recent = recentPrescriptions(prescriptions);
+  const today = todaysCount(appointments);
+
+  return (
+    <div>
+      <Card className="afya-welcome" style={{ marginBottom: 20, background: 'linear-gradient(135deg,#0f766e,#134e4a)', border: 'none' }}>
+        <Row gutter={[16, 16]} align="middle">
+          <Col xs={24} md={14}>
+            <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{greetingWord()}</Typography.Text>
+            <Typography.Title level={2} style={{ color: '#fff', margin: '4px 0 8px' }}>
+              Welcome, {user?.firstname}!
+            </Typography.Title>
+            <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>
+              {today === 0
+                ? 'You have no appointments today.'
+                : `You have ${today} appointment${today === 1 ? '' : 's'} today.`}
+            </Typography.Text>
+          </Col>
+          <Col xs={24} md={10}>
+            <Space wrap style={{ justifyContent: 'flex-end', width: '100%' }}>
+              <Button icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
+                Book Appointment
+              </Button>
+              <Button ghost icon={<HistoryOutlined />} onClick={() => navigate('/dashboard/medical-history')}>
+                Medical History
+              </Button>
+              <Button ghost icon={<CustomerServiceOutlined />} onClick={() => navigate('/dashboard/support')}>
+                Contact Support
+              </Button>
+            </Space>
+          </Col>
+        </Row>
+      </Card>
+
+      <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
+        <Col xs={24} sm={8}>
+          <StatCard label="Today's appointments" value={loading ? '…' : today} icon={<CalendarOutlined />} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <StatCard label="All appointments" value={loading ? '…' : appointments.length} icon={<CalendarOutlined />} color="#2563eb" />
+        </Col>
+        <Col xs={24} sm={8}>
+          <StatCard label="Prescriptions" value={loading ? '…' : prescriptions.length} icon={<MedicineBoxOutlined />} color="#9333ea" />
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={title} loading={loading} extra={<a onClick={() => navigate('/dashboard/appointments')}>View all</a>}>
+            {items.length === 0 ? (
+              <EmptyState title="No upcoming appointments." action={<Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>Book now</Button>} />
+            ) : (
+              <List
+                dataSource={items}
+                renderItem={(a) => {
+                  const days = daysUntil(a);
+                  return (
+                    <List.Item key={a.appointment_id} extra={<StatusBadge status={a.appointment_status} />}>
+                      <List.Item.Meta
+                        title={`Dr. ${a.doctor?.first_name ?? ''} ${a.doctor?.last_name ?? ''}`.trim()}
+                        description={
+                          <Space wrap size={4}>
+                            <span>{dayjs(a.appointment_date).format('ddd, D MMM YYYY')}</span>·<span>{a.time_slot}</span>
+                            {days >= 0 ? <Tag color="blue">{days === 0 ? 'Today' : `${days} day${days === 1 ? '' : 's'} left`}</Tag> : null}
+                          </Space>
+                        }
+                      />
+                    </List.Item>
+                  );
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="Recent Prescriptions" loading={loading} extra={<a onClick={() => navigate('/dashboard/prescriptions')}>View all</a>}>
+            {recent.length === 0 ? (
+              <EmptyState title="No recent prescriptions." />
+            ) : (
+              <List
+                dataSource={recent}
+                renderItem={(p) => (
+                  <List.Item key={p.prescription_id}>
+                    <List.Item.Meta
+                      title={firstMedicine(p)}
+                      description={`${p.doctor_name ?? 'Your doctor'} · ${dayjs().diff(dayjs(p.issued_at), 'day')} days ago`}
+                    />
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

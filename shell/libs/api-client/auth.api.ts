@@ -1,0 +1,25 @@
+import type { AuthApi, RegisterPayload, User } from '../session';
+import { api } from './client';
+
+export const authApi: AuthApi = {
+  login: (email, password) => api.post<{ token: string; user: User }>('auth/login', { email, password }, { fallback: 'Login failed' }),
+  register: (payload: RegisterPayload) => api.post<{ user: User }>('auth/register', payload, { fallback: 'Registration failed' }),
+  logout: () => api.post('auth/logout', {}),
+  profile: () => api.get<{ user: User }>('user/profile', { fallback: 'Failed to get user' }),
+};
+
+export interface ProfileUpdate {
+  firstname: string;
+  lastname: string;
+  contact_phone: string;
+  address: string;
+  profile_picture_url?: string | null;
+}
+
+export const userApi = {
+  updateProfile: (payload: ProfileUpdate) => api.patch<{ user?: User }>('user/profile', payload, { fallback: 'Failed to update profile' }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.post('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
+  uploadPicture: (imageBase64: string) =>
+    api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
+};

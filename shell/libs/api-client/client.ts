@@ -1,0 +1,141 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { useSession, isTokenExpired, TOKEN_EXPIRED_REASON } from '../session';
+import { ApiError, TokenExpiredError } from './errors';
+
+export interface ApiClientOptions {
+  /** '/api' in the browser; an absolute URL in tests. */
+  prefixUrl?: string;
+  fetch?: typeof fetch;
+}
+
+/** Paths that must not trigger "401 → clear session" (a wrong password is a 401 too). */
+const NO_LOGOUT_ON_401 = [/\/auth\/login$/, /\/auth\/register$/, /\/auth\/logout$/];
+
+export function createHttp(opts: ApiClientOptions = {}): KyInstance {
+  return ky.create({
+    prefixUrl: opts.prefixUrl ?? defaultPrefix(),
+    fetch: opts.fetch,
+    timeout: false, // SPEC: no request timeout
+    retry: 0,
+    headers: { 'Content-Type': 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const { token } = useSession.getState();
+          if (!token) return;
+          if (isTokenExpired(token)) {
+            useSession.getState().clearSession(TOKEN_EXPIRED_REASON, true);
+            throw new TokenExpiredError();
+          }
+          request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          if (response.status === 401 && !NO_LOGOUT_ON_401.some((re) => re.test(new URL(request.url).pathname))) {
+            if (useSession.getState().token) useSession.getState().clearSession(undefined, true);
+          }
+        },
+      ],
+    },
+  });
+}
+
+function defaultPrefix(): string {
+  if (typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null') {
+    return `${window.location.origin}/api`;
+  }
+  return '/api';
+}
+
+let http: KyInstance | null = null;
+export function getHttp(): KyInstance {
+  if (!http) http = createHttp();
+  return http;
+}
+/** Replace the ky instance (tests). */
+export function configureApiClient(opts: ApiClientOptions): void {
+  http = createHttp(opts);
+}
+
+async function toApiError(err: unknown, fallback: string): Promise<Error> {
+  if (err instanceof TokenExpiredError) return err;
+  if (err instanceof HTTPError) {
+    let message = '';
+    try {
+      const body = (await err.response.clone().json()) as { message?: unknown };
+      if (typeof body?.message === 'string') message = body.message;
+      else if (Array.isArray(body?.message)) message = body.message.join(', ');
+    } catch {
+      /* not JSON */
+    }
+    return new ApiError(message || fallback, err.response.status, message);
+  }
+  return new ApiError(fallback, 0);
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+function clean(path: string): string {
+  return path.replace(/^\/+/, '').replace(/^api\//, '');
+}
+
+/**
+ * One typed call. `fallback` is the SPEC.md section 8 default used when the server sends no message.
+ * Paths are relative to /api ('appointments', 'user/profile').
+ */
+export async function request<T>(
+  method: Method,
+  path: string,
+  opts: { json?: unknown; searchParams?: Options['searchParams']; fallback?: string } = {},
+): Promise<T> {
+  try {
+    const res = await getHttp()(clean(path), { method, json: opts.json, searchParams: opts.searchParams });
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (err) {
+    throw await toApiError(err, opts.fallback ?? 'Request failed');
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: { searchParams?: Options['searchParams']; fallback?: string }) => request<T>('get', path, opts),
+  post: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('post', path, { ...opts, json }),
+  put: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('put', path, { ...opts, json }),
+  patch: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('patch', path, { ...opts, json }),
+  delete: <T>(path: string, opts?: { fallback?: string }) => request<T>('delete', path, opts),
+};
+
+/** GET a binary (PDF receipt, prescription, CSV report) as a Blob. */
+export async function fetchBlob(path: string, fallback = 'Download failed'): Promise<Blob> {
+  try {
+    return await getHttp().get(clean(path), { headers: { Accept: '*/*' } }).blob();
+  } catch (err) {
+    throw await toApiError(err, fallback);
+  }
+}
+
+/** GET a binary and save it as `filename` (or open it in a new tab with `open: true`). */
+export async function downloadBlob(
+  path: string,
+  filename: string,
+  opts: { fallback?: string; open?: boolean } = {},
+): Promise<void> {
+  const blob = await fetchBlob(path, opts.fallback);
+  const url = URL.createObjectURL(blob);
+  try {
+    if (opts.open) {
+      window.open(url, '_blank', 'noopener');
+    } else {
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filename;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    }
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}

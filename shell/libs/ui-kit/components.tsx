@@ -1,0 +1,114 @@
+import { Button, Empty, Modal, Space, Tag, Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { formatKsh } from './format';
+
+export function Money({ value, strong, style }: { value: number | string | null | undefined; strong?: boolean; style?: CSSProperties }) {
+  return (
+    <Typography.Text strong={strong} style={{ whiteSpace: 'nowrap', ...style }} data-testid="money">
+      {formatKsh(value)}
+    </Typography.Text>
+  );
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'gold',
+  confirmed: 'blue',
+  scheduled: 'blue',
+  'in-progress': 'processing',
+  completed: 'green',
+  cancelled: 'red',
+  canceled: 'red',
+  paid: 'green',
+  unpaid: 'orange',
+  failed: 'red',
+  refunded: 'purple',
+  open: 'blue',
+  resolved: 'green',
+  closed: 'default',
+  active: 'green',
+  inactive: 'default',
+  suspended: 'red',
+  urgent: 'red',
+  high: 'volcano',
+  medium: 'gold',
+  low: 'default',
+};
+
+/** One badge for appointment, payment, ticket, user and priority statuses (case-insensitive). */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const s = (status ?? 'unknown').toString();
+  const color = STATUS_COLORS[s.toLowerCase()] ?? 'default';
+  const label = s.charAt(0).toUpperCase() + s.slice(1);
+  return <Tag color={color}>{label}</Tag>;
+}
+
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <Empty
+      image={icon ?? Empty.PRESENTED_IMAGE_SIMPLE}
+      style={{ padding: '32px 16px' }}
+      description={
+        <Space orientation="vertical" size={4}>
+          <Typography.Text strong>{title}</Typography.Text>
+          {description ? <Typography.Text type="secondary">{description}</Typography.Text> : null}
+        </Space>
+      }
+    >
+      {action}
+    </Empty>
+  );
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  extra,
+  onBack,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  extra?: ReactNode;
+  onBack?: () => void;
+}) {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 20 }}>
+      <div style={{ minWidth: 0 }}>
+        {onBack ? (
+          <Button type="link" onClick={onBack} style={{ padding: 0, height: 'auto', marginBottom: 4 }}>
+            ← Back
+          </Button>
+        ) : null}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
+      </div>
+      {extra ? <Space wrap>{extra}</Space> : null}
+    </div>
+  );
+}
+
+/** Confirmation before deleting; resolves true when confirmed. `content` is the SPEC question text. */
+export function confirmDelete(content: string, opts: { title?: string; okText?: string } = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    Modal.confirm({
+      title: opts.title ?? 'Please confirm',
+      content,
+      okText: opts.okText ?? 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,16 @@
+const ksh = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** The one money formatter: formatKsh(1500) → 'Ksh 1,500'. Accepts numbers or numeric strings (API numerics). */
+export function formatKsh(n: number | string | null | undefined): string {
+  const v = typeof n === 'string' ? Number(n) : n;
+  if (v === null || v === undefined || !Number.isFinite(v)) return 'Ksh 0';
+  const sign = v < 0 ? '-' : '';
+  return `${sign}Ksh ${ksh.format(Math.abs(v))}`;
+}
+
+/** Initials for avatars: 'Amina Wanjiku' → 'AW'. */
+export function initials(first?: string | null, last?: string | null): string {
+  const a = (first ?? '').trim().charAt(0);
+  const b = (last ?? '').trim().charAt(0);
+  return (a + b).toUpperCase() || '?';
+}

@@ -1,0 +1,29 @@
+import { theme, type ThemeConfig } from 'antd';
+
+export const brand = {
+  primary: '#0f766e', // teal: calm, clinical
+  accent: '#f59e0b',
+  success: '#16a34a',
+  error: '#dc2626',
+  sidebarWidth: 256, // SPEC: 64 units (16 px each)
+};
+
+export function buildTheme(dark: boolean): ThemeConfig {
+  return {
+    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: {
+      colorPrimary: brand.primary,
+      colorSuccess: brand.success,
+      colorError: brand.error,
+      colorWarning: brand.accent,
+      borderRadius: 10,
+      fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    },
+    components: {
+      Layout: dark
+        ? { headerBg: '#141414', siderBg: '#141414', bodyBg: '#0b0b0b' }
+        : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7f9' },
+      Menu: { itemBorderRadius: 8 },
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { fullName, useSession } from 'shell/session';
+import { brand, initials } from 'shell/ui-kit';
+import { Logo, ThemeToggle } from '../public-site/PublicLayout';
+import { ProfileDialog } from '../profile/ProfileDialog';
+import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
+import { dashboardRedirect } from './access';
+import { activeMenuKey, menuForRole } from './menus';
+
+const ROLE_LABEL: Record<string, string> = { user: 'Patient', doctor: 'Doctor', admin: 'Administrator' };
+
+function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; onProfile: () => void }) {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const entries = menuForRole(user?.role);
+  const selected = activeMenuKey(entries, pathname);
+  return (
+    <div className="afya-sider-inner">
+      <div className="afya-sider-logo">
+        <Logo />
+      </div>
+      <Menu
+        mode="inline"
+        selectedKeys={selected ? [selected] : []}
+        items={entries.map((e) => ({ key: e.path, icon: e.icon, label: e.label }))}
+        onClick={({ key }) => {
+          navigate(key);
+          onNavigate?.();
+        }}
+        style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto' }}
+      />
+      <div className="afya-sider-footer">
+        <button type="button" className="afya-user-chip" onClick={onProfile} aria-label="Open profile">
+          <Avatar src={user?.profilePictureUrl || undefined} style={{ background: brand.primary, flex: 'none' }}>
+            {initials(user?.firstname, user?.lastname)}
+          </Avatar>
+          <span className="afya-user-chip-text">
+            <Typography.Text strong ellipsis>
+              {fullName(user)}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {ROLE_LABEL[user?.role ?? ''] ?? user?.role}
+            </Typography.Text>
+          </span>
+        </button>
+        <Button block icon={<LogoutOutlined />} onClick={() => logout()} style={{ marginTop: 8 }}>
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard frame: sidebar (drawer on small screens), guards, blocking password dialog, content. */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
+  const screens = Grid.useBreakpoint();
+  const isDesktop = screens.lg ?? true;
+  const [drawer, setDrawer] = useState(false);
+  const [profile, setProfile] = useState(false);
+
+  const redirect = dashboardRedirect(pathname, user?.role);
+  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} className="afya-dashboard">
+      {isDesktop ? (
+        <Layout.Sider width={brand.sidebarWidth} theme="light" className="afya-sider">
+          <SidebarContent onProfile={() => setProfile(true)} />
+        </Layout.Sider>
+      ) : (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          size={brand.sidebarWidth + 24}
+          styles={{ body: { padding: 0 } }}
+          closable={false}
+        >
+          <SidebarContent onNavigate={() => setDrawer(false)} onProfile={() => setProfile(true)} />
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header className="afya-dash-header">
+          {!isDesktop ? (
+            <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawer(true)} />
+          ) : (
+            <span />
+          )}
+          {!isDesktop ? <Logo /> : null}
+          <ThemeToggle />
+        </Layout.Header>
+        <Layout.Content className="afya-dash-content">
+          {user?.must_change_password ? <SetNewPasswordDialog /> : children}
+        </Layout.Content>
+      </Layout>
+      <ProfileDialog open={profile} onClose={() => setProfile(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,210 @@
+import { CameraOutlined } from '@ant-design/icons';
+import { Avatar, Button, Divider, Form, Input, Modal, Space, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { fullName, useSession, type User } from 'shell/session';
+import { ApiError, userApi } from 'shell/api-client';
+import { initials, toast } from 'shell/ui-kit';
+
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
+function serverOr(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
+}
+
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+}
+
+/** Client-side check before upload: JPEG/PNG/WebP, at most 2 MB. Returns an error text or null. */
+export function pictureProblem(file: { type: string; size: number }): string | null {
+  if (!PICTURE_TYPES.includes(file.type)) return 'Please choose a JPEG, PNG or WebP image.';
+  if (file.size > PICTURE_MAX_BYTES) return 'The image must be 2 MB or smaller.';
+  return null;
+}
+
+interface ProfileForm {
+  firstname: string;
+  lastname: string;
+  email: string;
+  contact_phone: string;
+  address: string;
+}
+interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const [form] = Form.useForm<ProfileForm>();
+  const [pwForm] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [changingPw, setChangingPw] = useState(false);
+  const [showPw, setShowPw] = useState(false);
+
+  useEffect(() => {
+    if (open && user) {
+      form.setFieldsValue({
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        contact_phone: user.contact_phone ?? '',
+        address: user.address ?? '',
+      });
+    }
+    if (!open) {
+      setShowPw(false);
+      pwForm.resetFields();
+    }
+  }, [open, user, form, pwForm]);
+
+  if (!user) return null;
+  const busy = saving || uploading || changingPw;
+
+  const onPicture = async (file: File) => {
+    const problem = pictureProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return false;
+    }
+    setUploading(true);
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      const { url } = await userApi.uploadPicture(dataUrl);
+      setUser({ ...user, profilePictureUrl: url });
+      toast.success('Profile picture updated!');
+    } catch (err) {
+      toast.error(serverOr(err, 'Failed to upload profile picture'));
+    } finally {
+      setUploading(false);
+    }
+    return false;
+  };
+
+  const onSave = async (v: ProfileForm) => {
+    setSaving(true);
+    try {
+      const payload = {
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        contact_phone: (v.contact_phone ?? '').trim(),
+        address: (v.address ?? '').trim(),
+      };
+      const res = await userApi.updateProfile(payload);
+      const next: User = res?.user ? { ...user, ...res.user } : { ...user, ...payload };
+      setUser(next);
+      toast.success('Profile updated!');
+      onClose();
+    } catch (err) {
+      toast.error(serverOr(err, 'Failed to update profile')); // dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onChangePassword = async () => {
+    const v = pwForm.getFieldsValue();
+    if ((v.newPassword ?? '') !== (v.confirmPassword ?? '')) {
+      toast.error('Passwords do not match');
+      pwForm.setFields([{ name: 'confirmPassword', errors: ['Passwords do not match'] }]);
+      return; // no request
+    }
+    if (!v.currentPassword || !v.newPassword) {
+      pwForm.setFields([
+        ...(!v.currentPassword ? [{ name: 'currentPassword' as const, errors: ['Please enter your current password'] }] : []),
+        ...(!v.newPassword ? [{ name: 'newPassword' as const, errors: ['Please enter a new password'] }] : []),
+      ]);
+      return;
+    }
+    setChangingPw(true);
+    try {
+      await userApi.changePassword(v.currentPassword, v.newPassword);
+      toast.success('Password changed!');
+      pwForm.resetFields();
+      setShowPw(false);
+    } catch (err) {
+      toast.error(serverOr(err, 'Failed to change password'));
+    } finally {
+      setChangingPw(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onCancel={busy ? undefined : onClose} title="Profile" footer={null} destroyOnHidden width={520}>
+      <Space align="center" size={16} style={{ marginBottom: 16 }}>
+        <Avatar size={72} src={user.profilePictureUrl || undefined} style={{ background: '#0f766e', fontSize: 26 }}>
+          {initials(user.firstname, user.lastname)}
+        </Avatar>
+        <div>
+          <Typography.Text strong>{fullName(user)}</Typography.Text>
+          <div>
+            <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={onPicture} disabled={busy}>
+              <Button icon={<CameraOutlined />} size="small" loading={uploading} style={{ marginTop: 6 }}>
+                {uploading ? 'Uploading...' : 'Change photo'}
+              </Button>
+            </Upload>
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            JPEG, PNG or WebP, up to 2 MB
+          </Typography.Text>
+        </div>
+      </Space>
+      <Form form={form} layout="vertical" onFinish={onSave} disabled={busy} requiredMark={false}>
+        <Space.Compact block style={{ gap: 12 }}>
+          <Form.Item label="First Name" name="firstname" style={{ flex: 1 }}>
+            <Input />
+          </Form.Item>
+          <Form.Item label="Last Name" name="lastname" style={{ flex: 1 }}>
+            <Input />
+          </Form.Item>
+        </Space.Compact>
+        <Form.Item label="Email" name="email">
+          <Input readOnly disabled />
+        </Form.Item>
+        <Form.Item label="Phone" name="contact_phone">
+          <Input type="tel" />
+        </Form.Item>
+        <Form.Item label="Address" name="address">
+          <Input />
+        </Form.Item>
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Space>
+      </Form>
+      <Divider />
+      <Button type="link" style={{ padding: 0 }} onClick={() => setShowPw((s) => !s)} disabled={busy} aria-expanded={showPw}>
+        Change Password
+      </Button>
+      {showPw ? (
+        <Form form={pwForm} layout="vertical" disabled={busy} style={{ marginTop: 12 }} onFinish={onChangePassword}>
+          <Form.Item label="Current Password" name="currentPassword">
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item label="New Password" name="newPassword">
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item label="Confirm New Password" name="confirmPassword">
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={changingPw}>
+            {changingPw ? 'Saving...' : 'Update Password'}
+          </Button>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}

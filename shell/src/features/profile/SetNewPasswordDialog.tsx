@@ -1,0 +1,79 @@
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useSession } from 'shell/session';
+import { ApiError, userApi } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+
+/**
+ * Blocking dialog for accounts created by an admin with a one-time password (must_change_password).
+ * The dashboard stays hidden until the password is changed.
+ */
+export function SetNewPasswordDialog() {
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const logout = useSession((s) => s.logout);
+  const [form] = Form.useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const onFinish = async (v: { currentPassword: string; newPassword: string; confirmPassword: string }) => {
+    setBusy(true);
+    try {
+      await userApi.changePassword(v.currentPassword, v.newPassword);
+      setUser({ ...user, must_change_password: false });
+      toast.success('Password changed!');
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to change password');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open closable={false} mask={{ closable: false }} keyboard={false} footer={null} title="Set a new password">
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="Your account was created with a one-time password. Choose your own password to continue."
+      />
+      <Form form={form} layout="vertical" onFinish={onFinish} disabled={busy} requiredMark={false}>
+        <Form.Item
+          label="One-time password"
+          name="currentPassword"
+          rules={[{ required: true, message: 'Please enter the one-time password' }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="New Password"
+          name="newPassword"
+          rules={[{ required: true, min: 6, message: 'Password must be at least 6 characters' }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm New Password"
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_r, value) =>
+                value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('Passwords do not match')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {busy ? 'Saving...' : 'Set new password'}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 12, marginBottom: 0 }}>
+        <Button type="link" onClick={() => logout()} disabled={busy}>
+          Log out
+        </Button>
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { HeartOutlined, SafetyOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Avatar, Card, Col, Row, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+
+const VALUES = [
+  { icon: <HeartOutlined />, title: 'Compassion', text: 'Every patient is treated as family, with dignity and patience.' },
+  { icon: <SafetyOutlined />, title: 'Integrity', text: 'Clear prices in Ksh, honest advice, and records kept private.' },
+  { icon: <ThunderboltOutlined />, title: 'Access', text: 'Quality care reachable from any county, on any phone.' },
+  { icon: <TeamOutlined />, title: 'Excellence', text: 'Licensed doctors, continuous training, and outcomes we measure.' },
+];
+
+const TEAM = [
+  { name: 'Dr. Achieng Otieno', role: 'Chief Executive Officer', photo: '/images/team/achieng-otieno.jpg' },
+  { name: 'Dr. Grace Wanjiku', role: 'Chief Medical Officer', photo: '/images/team/grace-wanjiku.jpg' },
+  { name: 'Brian Kiprotich', role: 'Chief Technology Officer', photo: '/images/team/brian-kiprotich.jpg' },
+  { name: 'Fatuma Hassan', role: 'Head of Patient Experience', photo: '/images/team/fatuma-hassan.jpg' },
+];
+
+const TIMELINE = [
+  { year: '2020', text: 'Founded in Nairobi to bring telemedicine to patients during the pandemic.' },
+  { year: '2021', text: 'Partnered with 40 clinics in Nairobi, Kiambu and Machakos; M-Pesa payments launched.' },
+  { year: '2022', text: 'Expanded to Mombasa, Kisumu and Eldoret; digital prescriptions accepted by partner pharmacies.' },
+  { year: '2023', text: 'Passed 5,000 patients and 250 doctors across 30 specialties.' },
+  { year: '2024', text: 'Launched family accounts and chronic-care follow-ups for diabetes and hypertension.' },
+  { year: '2025', text: '10,000+ patients, 500+ doctors and 50+ specialties, with support around the clock.' },
+];
+
+/** Team photo with a default-image fallback (SPEC.md section 8, Images). */
+function TeamPhoto({ name, src }: { name: string; src: string }) {
+  const [failed, setFailed] = useState(false);
+  const initials = name
+    .replace('Dr. ', '')
+    .split(' ')
+    .map((p) => p[0])
+    .join('');
+  return failed ? (
+    <Avatar size={96} style={{ background: '#0f766e', fontSize: 32 }} aria-label={name}>
+      {initials}
+    </Avatar>
+  ) : (
+    <Avatar size={96} src={<img src={src} alt={name} onError={() => setFailed(true)} />} />
+  );
+}
+
+export function AboutPage() {
+  return (
+    <>
+      <section className="afya-page-hero">
+        <div className="afya-container">
+          <h1>About Afya</h1>
+          <p className="lead">We are a Kenyan health company making it simple to see a good doctor, wherever you live.</p>
+        </div>
+      </section>
+      <section className="afya-section afya-container">
+        <Row gutter={[32, 32]} align="middle">
+          <Col xs={24} md={12}>
+            <Typography.Title level={2}>Our mission</Typography.Title>
+            <Typography.Paragraph style={{ fontSize: 16 }}>
+              Too many Kenyans spend a day off work in a waiting room, or go without care because the nearest specialist is
+              hours away. Afya exists to end that: to let every patient find a qualified doctor, book a time that suits them,
+              pay a fair and visible fee, and carry their records with them.
+            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              We work with licensed practitioners registered with the Kenya Medical Practitioners and Dentists Council, and
+              with clinics from Upper Hill to Kisumu.
+            </Typography.Paragraph>
+          </Col>
+          <Col xs={24} md={12}>
+            <Row gutter={[16, 16]}>
+              {VALUES.map((v) => (
+                <Col xs={24} sm={12} key={v.title}>
+                  <Card className="afya-feature">
+                    <div className="afya-feature-icon">{v.icon}</div>
+                    <Typography.Title level={5}>{v.title}</Typography.Title>
+                    <Typography.Text type="secondary">{v.text}</Typography.Text>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          </Col>
+        </Row>
+      </section>
+      <section className="afya-section afya-soft">
+        <div className="afya-container">
+          <div className="afya-section-head">
+            <Typography.Title level={2}>Leadership team</Typography.Title>
+          </div>
+          <Row gutter={[20, 20]}>
+            {TEAM.map((m) => (
+              <Col xs={24} sm={12} lg={6} key={m.name}>
+                <Card style={{ textAlign: 'center' }}>
+                  <TeamPhoto name={m.name} src={m.photo} />
+                  <Typography.Title level={5} style={{ marginTop: 12, marginBottom: 0 }}>
+                    {m.name}
+                  </Typography.Title>
+                  <Typography.Text type="secondary">{m.role}</Typography.Text>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        </div>
+      </section>
+      <section className="afya-section afya-container" style={{ maxWidth: 760 }}>
+        <div className="afya-section-head">
+          <Typography.Title level={2}>Our journey</Typography.Title>
+        </div>
+        <Timeline
+          mode="start"
+          items={TIMELINE.map((t) => ({ title: <strong>{t.year}</strong>, content: t.text }))}
+        />
+      </section>
+    </>
+  );
+}
