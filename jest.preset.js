@@ -19,12 +19,14 @@ const moduleNameMapper = {
   '^@afya/service-shared$': path.join(root, 'services/shared/src/index.ts'),
   '^@afya/service-shared/testing$': path.join(root, 'services/shared/src/testing/index.ts'),
   '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
+  // Integration tests boot the real service modules in-process.
+  '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
 };
 
 module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid|content-disposition)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',

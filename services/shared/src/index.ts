@@ -14,3 +14,5 @@ export * from './events/event-consumer';
 export * from './events/event-stream';
 export * from './events/nats-connection';
 export * from './events/events.module';
+export * from './rpc/service-health.controller';
+export * from './rpc/binary-transfer';

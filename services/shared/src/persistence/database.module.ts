@@ -40,7 +40,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
     migrationsRun: env('DB_MIGRATE_ON_START', 'true') === 'true',
     migrationsTransactionMode: 'each',
     extra: { options: `-c search_path=${schema}`, max: envInt('DB_POOL_SIZE', 10) },
-    logging: ['error'],
+    logging: ['warn'],
   };
 }
 

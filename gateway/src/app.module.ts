@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { envInt } from '@afya/service-shared';
+import { GatewayAuthModule } from './common/auth/auth.module';
+import { BusModule } from './common/bus/bus.module';
+import { AdminUsersController } from './modules/admin-users/admin-users.controller';
+import { AuthController } from './modules/auth/auth.controller';
+import { UserController } from './modules/auth/user.controller';
+import { HealthController } from './modules/health/health.controller';
+
+@Module({
+  imports: [
+    BusModule,
+    GatewayAuthModule,
+    ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }]),
+  ],
+  controllers: [HealthController, AuthController, UserController, AdminUsersController],
+})
+export class AppModule {}

@@ -1,0 +1,43 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  code?: string;
+  errors?: string[];
+}
+
+/** Every error leaves the gateway as JSON `{statusCode, message, code?}` with a message a person can read. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const body = this.toBody(exception, request);
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') return { statusCode: status, message: response };
+      const { message, code, errors } = response as { message?: unknown; code?: string; errors?: string[] };
+      const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
+      return { statusCode: status, message: text, ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
+    }
+    const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const message =
+        fastifyStatus === 413 ? 'The request is too large' : fastifyStatus === 415 ? 'Unsupported content type' : 'Malformed request';
+      return { statusCode: fastifyStatus, message };
+    }
+    this.logger.error(`request ${request.id} ${request.method} ${request.url}: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    return { statusCode: 500, message: 'Internal server error' };
+  }
+}

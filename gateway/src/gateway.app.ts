@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http/http-exception.filter';
+import { createValidationPipe } from './common/http/validation.pipe';
+import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
+
+export interface GatewayOptions {
+  logger?: LogLevel[] | false;
+  staticSites?: StaticSites | null;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The gateway app, configured but not listening: main.ts listens, tests listen on port 0. */
+export async function createGatewayApp(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: true,
+    // Profile pictures arrive as base64 JSON (2 MB image ≈ 2.7 MB of text).
+    bodyLimit: 3 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: options.logger ?? ['error', 'warn', 'log'],
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at runtime (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Afya API')
+      .setDescription('Book and pay for doctor appointments in Kenya. Every path is under /api.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const sites = options.staticSites === undefined ? staticSitesFromEnv() : options.staticSites;
+  if (sites) await registerStaticSites(fastify, sites);
+  return app;
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AdminUserEntry, AuthPatterns, CreateUserReply, ListUsersPayload } from '@afya/auth-service/contracts';
+import { Roles } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
+import { CreateUserDto, ListUsersQuery, UpdateUserDto } from './dto/admin-users.dto';
+
+const orUndefined = <T extends string>(value: T | 'all' | '' | undefined) => (value && value !== 'all' ? value : undefined);
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/users')
+export class AdminUsersController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Get()
+  list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<{ users: AdminUserEntry[] }> {
+    const filters: ListUsersPayload = { search: query.search, role: orUndefined(query.role), status: orUndefined(query.status) };
+    return this.bus.send(AuthPatterns.listUsers, filters, caller);
+  }
+
+  /** Answers with a random one-time password, shown once; the user must change it at first login. */
+  @Post()
+  create(@Body() body: CreateUserDto, @CurrentCaller() caller: Caller): Promise<CreateUserReply> {
+    const { phone, contact_phone, ...rest } = body;
+    return this.bus.send(
+      AuthPatterns.createUser,
+      { ...rest, contact_phone: contact_phone ?? phone, role: body.role ?? 'user', status: body.status ?? 'active' },
+      caller,
+    );
+  }
+
+  @Put(':id')
+  replace(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller) {
+    return this.update(id, body, caller);
+  }
+
+  @Patch(':id')
+  update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<{ user: AdminUserEntry }> {
+    const { phone, contact_phone, ...rest } = body;
+    const changes = { ...rest, ...(contact_phone ?? phone ? { contact_phone: contact_phone ?? phone } : {}) };
+    return this.bus.send(AuthPatterns.updateUser, { id, changes }, caller);
+  }
+
+  @Delete(':id')
+  remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
+    return this.bus.send(AuthPatterns.deleteUser, { id }, caller);
+  }
+}

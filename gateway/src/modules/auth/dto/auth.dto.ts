@@ -1,0 +1,117 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ROLES, type Role } from '@afya/service-shared';
+import { USER_STATUSES, type UserStatus } from '@afya/auth-service/contracts';
+import { Messages } from '../../../common/http/validation-messages';
+
+export class LoginDto {
+  @ApiProperty({ example: 'patient@afya.test' })
+  @IsEmail({}, { message: Messages.email })
+  email!: string;
+
+  @ApiProperty({ example: 'Patient#2026' })
+  @MaxLength(200, { message: 'Password is too long' })
+  @MinLength(6, { message: Messages.password })
+  @IsString({ message: Messages.password })
+  password!: string;
+}
+
+export class RegisterDto {
+  @ApiProperty({ example: 'Amani' })
+  @MaxLength(100, { message: 'First name is too long' })
+  @MinLength(2, { message: Messages.firstname })
+  @IsString({ message: Messages.firstname })
+  firstname!: string;
+
+  @ApiProperty({ example: 'Otieno' })
+  @MaxLength(100, { message: 'Last name is too long' })
+  @MinLength(2, { message: Messages.lastname })
+  @IsString({ message: Messages.lastname })
+  lastname!: string;
+
+  @ApiProperty({ example: 'amani@example.co.ke' })
+  @IsEmail({}, { message: Messages.email })
+  email!: string;
+
+  @ApiProperty({ minLength: 6 })
+  @MaxLength(200, { message: 'Password is too long' })
+  @MinLength(6, { message: Messages.password })
+  @IsString({ message: Messages.password })
+  password!: string;
+
+  @ApiProperty({ example: '+254712345678' })
+  @MaxLength(20, { message: 'Phone number is too long' })
+  @MinLength(10, { message: Messages.phone })
+  @IsString({ message: Messages.phone })
+  contact_phone!: string;
+
+  @ApiProperty({ example: 'Ngong Road, Kilimani, Nairobi' })
+  @MaxLength(300, { message: 'Address is too long' })
+  @MinLength(10, { message: Messages.address })
+  @IsString({ message: Messages.address })
+  address!: string;
+
+  @ApiPropertyOptional({ enum: ROLES, description: 'Honoured only when an admin registers someone' })
+  @IsOptional()
+  @IsIn(ROLES, { message: Messages.role })
+  role?: Role;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES, description: 'Honoured only when an admin registers someone' })
+  @IsOptional()
+  @IsIn(USER_STATUSES, { message: Messages.status })
+  status?: UserStatus;
+}
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(100, { message: 'First name is too long' })
+  @IsNotEmpty({ message: 'First name is required' })
+  @IsString()
+  firstname?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(100, { message: 'Last name is too long' })
+  @IsNotEmpty({ message: 'Last name is required' })
+  @IsString()
+  lastname?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(20, { message: 'Phone number is too long' })
+  @IsString()
+  contact_phone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(300, { message: 'Address is too long' })
+  @IsString()
+  address?: string;
+
+  @ApiPropertyOptional({ description: 'Set by upload; an empty string removes the picture' })
+  @IsOptional()
+  @IsString()
+  profile_picture_url?: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @IsNotEmpty({ message: 'Current password is required' })
+  @IsString({ message: 'Current password is required' })
+  currentPassword!: string;
+
+  @ApiProperty({ minLength: 6 })
+  @MaxLength(200, { message: 'Password is too long' })
+  @MinLength(6, { message: Messages.password })
+  @IsString({ message: Messages.password })
+  newPassword!: string;
+}
+
+export class ProfilePictureDto {
+  @ApiProperty({ description: 'A data URL (data:image/png;base64,...) of a JPEG, PNG or WebP image up to 2 MB' })
+  @MaxLength(2_800_000, { message: 'Profile picture must be 2 MB or smaller' })
+  @IsNotEmpty({ message: 'Please choose an image' })
+  @IsString({ message: 'Please choose an image' })
+  imageBase64!: string;
+}

@@ -1,0 +1,70 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthPatterns, ChangePasswordReply, MAX_PICTURE_BYTES, PictureReply, SessionUser } from '@afya/auth-service/contracts';
+import { BinaryTransfer } from '@afya/service-shared';
+import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { RevocationStore } from '../../common/auth/revocation-store';
+import { ServiceClient } from '../../common/bus/service-client';
+import { ChangePasswordDto, ProfilePictureDto, UpdateProfileDto } from './dto/auth.dto';
+
+export const PICTURE_TOO_LARGE = 'Profile picture must be 2 MB or smaller';
+
+/** The browser sends a data URL (FileReader.readAsDataURL); bare base64 is accepted too. */
+export function decodeDataUrl(input: string): Buffer {
+  const comma = input.startsWith('data:') ? input.indexOf(',') : -1;
+  return Buffer.from(comma >= 0 ? input.slice(comma + 1) : input, 'base64');
+}
+
+@ApiTags('user')
+@ApiBearerAuth()
+@Controller('user')
+export class UserController {
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly revocations: RevocationStore,
+    private readonly transfer: BinaryTransfer,
+  ) {}
+
+  @AllowedBeforePasswordChange()
+  @Get('profile')
+  profile(@CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
+    return this.bus.send(AuthPatterns.getProfile, {}, caller);
+  }
+
+  @Patch('profile')
+  updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
+    return this.bus.send(AuthPatterns.updateProfile, body, caller);
+  }
+
+  /** Revokes every older token of this user and answers with a fresh session. */
+  @AllowedBeforePasswordChange()
+  @HttpCode(200)
+  @Post('change-password')
+  async changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller) {
+    const { revocation, ...reply } = await this.bus.send<ChangePasswordReply>(AuthPatterns.changePassword, body, caller);
+    this.revocations.apply(revocation);
+    return reply;
+  }
+
+  @HttpCode(200)
+  @Post('profile-picture')
+  async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<{ url: string; user: SessionUser }> {
+    const bytes = decodeDataUrl(body.imageBase64);
+    if (bytes.length > MAX_PICTURE_BYTES) throw new BadRequestException(PICTURE_TOO_LARGE);
+    return this.bus.send(AuthPatterns.uploadPicture, { image: await this.transfer.send(bytes) }, caller);
+  }
+
+  /** Public so <img src> works; the id is a random UUID chosen by the server. */
+  @Public()
+  @Get('profile-picture/:id')
+  async picture(@Param('id') id: string, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
+    const picture = await this.bus.send<PictureReply>(AuthPatterns.getPicture, { id }, caller);
+    await reply
+      .header('content-type', picture.contentType)
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(await this.transfer.receive(picture.image));
+  }
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { ServiceHealth } from '@afya/service-shared';
+import { Public } from '../../common/auth/access.decorators';
+import { ServiceClient } from '../../common/bus/service-client';
+import { SERVICE_HEALTH_PATTERNS } from './service-health-patterns';
+
+type Status = 'up' | 'down';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  nats: Status;
+  postgres: Status;
+  services: Record<string, { status: Status; database: Status }>;
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  /** 200 when NATS, every service and each service's PostgreSQL schema answer; 503 otherwise. */
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    const entries = await Promise.all(
+      Object.entries(SERVICE_HEALTH_PATTERNS).map(async ([name, pattern]) => {
+        const health = await this.bus
+          .send<ServiceHealth>(pattern, {}, undefined, 1500)
+          .catch(() => ({ status: 'down' as const, database: 'down' as const }));
+        return [name, { status: health.status, database: health.database }] as const;
+      }),
+    );
+    const services = Object.fromEntries(entries);
+    const anyAnswered = entries.some(([, h]) => h.status === 'up' || h.database === 'up');
+    const allUp = entries.every(([, h]) => h.status === 'up');
+    const report: HealthReport = {
+      status: allUp ? 'ok' : 'degraded',
+      nats: anyAnswered || this.bus.isConnected() ? 'up' : 'down',
+      postgres: entries.some(([, h]) => h.database === 'up') ? 'up' : 'down',
+      services,
+    };
+    reply.status(allUp ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+}

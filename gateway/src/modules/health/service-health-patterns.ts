@@ -1,0 +1,6 @@
+import { AuthPatterns } from '@afya/auth-service/contracts';
+
+/** Every service the gateway forwards to, with its health pattern. Add a line per new service. */
+export const SERVICE_HEALTH_PATTERNS: Record<string, string> = {
+  auth: AuthPatterns.health,
+};

@@ -1,0 +1,67 @@
+import type { INestMicroservice, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createServiceApp } from '@afya/service-shared';
+import { testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
+import { createGatewayApp } from '../../src/gateway.app';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestPlatform {
+  baseUrl: string;
+  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  /** Stops one service (to test 503s) */
+  stopService(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real path of a request in one test process: the gateway on a random port, the given services
+ * as NATS microservices, real PostgreSQL (own schemas) and real NATS (own subject namespace).
+ */
+export async function startTestPlatform(services: Record<string, Type<unknown>>): Promise<TestPlatform> {
+  const infra: TestInfrastructure = await testInfrastructure();
+  const running = new Map<string, INestMicroservice>();
+  for (const [name, module] of Object.entries(services)) {
+    const app = await createServiceApp({ name, module, logger: ['error'] });
+    await app.listen();
+    running.set(name, app);
+  }
+  const gateway: NestFastifyApplication = await createGatewayApp({ logger: ['error'], staticSites: null });
+  await gateway.listen(0, '127.0.0.1');
+  const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+
+  return {
+    baseUrl,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON (e.g. an image)
+      }
+      return { status: response.status, body: body as any, headers: response.headers };
+    },
+    async stopService(name) {
+      await running.get(name)?.close();
+      running.delete(name);
+    },
+    async close() {
+      await gateway.close();
+      for (const app of running.values()) await app.close();
+      await infra.cleanup();
+    },
+  };
+}

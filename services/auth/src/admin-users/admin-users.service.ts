@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { conflict, forbidden, Principal } from '@afya/service-shared';
+import {
+  AdminUserEntry,
+  AuthEvents,
+  CreateUserPayload,
+  CreateUserReply,
+  ListUsersPayload,
+  Revocation,
+  UpdateUserPayload,
+} from '../../contracts';
+import { UserEntity } from '../users/user.entity';
+import { normalizeEmail, toAdminEntry } from '../users/user.mapper';
+import { generateOneTimePassword, hashPassword } from '../users/passwords';
+import { recordUserEvent, revokeSessions } from '../users/user-events';
+import { isUniqueViolation, UsersRepository } from '../users/users.repository';
+import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
+import { EMAIL_TAKEN } from '../sessions/sessions.service';
+import { ProfilePictureEntity } from '../profile/profile-picture.entity';
+
+export const LAST_ADMIN = 'You cannot remove the last admin';
+
+function assertAdmin(principal: Principal): void {
+  if (principal.role !== 'admin') throw forbidden();
+}
+
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly broadcaster: RevocationBroadcaster,
+  ) {}
+
+  async list(principal: Principal, filters: ListUsersPayload): Promise<{ users: AdminUserEntry[] }> {
+    assertAdmin(principal);
+    const query = this.users.dataSource.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .leftJoin('user_appointment_counts', 'c', 'c.user_id = u.user_id')
+      .addSelect('COALESCE(c.appointments_count, 0)', 'appointments_count')
+      .where('u.deleted_at IS NULL')
+      .orderBy('u.created_at', 'DESC')
+      .limit(1000);
+    if (filters.role) query.andWhere('u.role = :role', { role: filters.role });
+    if (filters.status) query.andWhere('u.status = :status', { status: filters.status });
+    const search = filters.search?.trim();
+    if (search) {
+      query.andWhere(`(u.firstname || ' ' || u.lastname ILIKE :search OR u.email ILIKE :search)`, {
+        search: `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
+      });
+    }
+    const { entities, raw } = await query.getRawAndEntities<{ appointments_count: number }>();
+    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))) };
+  }
+
+  async create(principal: Principal, payload: CreateUserPayload): Promise<CreateUserReply> {
+    assertAdmin(principal);
+    const temporaryPassword = generateOneTimePassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    try {
+      const user = await this.users.dataSource.transaction(async (manager) => {
+        const created = manager.create(UserEntity, {
+          firstname: payload.firstname.trim(),
+          lastname: payload.lastname.trim(),
+          email: normalizeEmail(payload.email),
+          passwordHash,
+          role: payload.role,
+          status: payload.status,
+          contactPhone: payload.contact_phone.trim(),
+          address: payload.address?.trim() || null,
+          mustChangePassword: true,
+        });
+        await manager.save(created);
+        await recordUserEvent(manager, AuthEvents.registered, created);
+        return created;
+      });
+      return { user: toAdminEntry(user, 0), temporaryPassword };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      throw error;
+    }
+  }
+
+  async update(principal: Principal, { id, changes }: UpdateUserPayload): Promise<{ user: AdminUserEntry }> {
+    assertAdmin(principal);
+    let revocation: Revocation | null = null;
+    try {
+      const user = await this.users.dataSource.transaction(async (manager) => {
+        const user = await this.users.getLive(id, manager, true);
+        const leavesAdmins =
+          user.role === 'admin' &&
+          user.status === 'active' &&
+          ((changes.role !== undefined && changes.role !== 'admin') || (changes.status !== undefined && changes.status !== 'active'));
+        if (leavesAdmins) await this.assertAnotherActiveAdmin(manager, user.userId);
+        const sessionsEnd =
+          (changes.role !== undefined && changes.role !== user.role) ||
+          (changes.status !== undefined && changes.status !== user.status && changes.status !== 'active');
+        if (changes.firstname !== undefined) user.firstname = changes.firstname.trim();
+        if (changes.lastname !== undefined) user.lastname = changes.lastname.trim();
+        if (changes.email !== undefined) user.email = normalizeEmail(changes.email);
+        if (changes.contact_phone !== undefined) user.contactPhone = changes.contact_phone.trim();
+        if (changes.address !== undefined) user.address = changes.address.trim();
+        if (changes.role !== undefined) user.role = changes.role;
+        if (changes.status !== undefined) user.status = changes.status;
+        user.updatedAt = new Date();
+        await manager.save(user);
+        await recordUserEvent(manager, AuthEvents.updated, user);
+        if (sessionsEnd) {
+          await revokeSessions(manager, user);
+          revocation = { kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion };
+        }
+        return user;
+      });
+      if (revocation) this.broadcaster.announce(revocation);
+      return { user: toAdminEntry(user, await this.appointmentsCount(user.userId)) };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      throw error;
+    }
+  }
+
+  async remove(principal: Principal, id: number): Promise<{ message: string }> {
+    assertAdmin(principal);
+    if (id === principal.userId) throw conflict('You cannot delete your own account', 'SELF_DELETE');
+    const user = await this.users.dataSource.transaction(async (manager) => {
+      const user = await this.users.getLive(id, manager, true);
+      if (user.role === 'admin' && user.status === 'active') await this.assertAnotherActiveAdmin(manager, user.userId);
+      user.deletedAt = new Date();
+      if (user.profilePictureId) await manager.delete(ProfilePictureEntity, { id: user.profilePictureId });
+      user.profilePictureId = null;
+      await revokeSessions(manager, user);
+      await recordUserEvent(manager, AuthEvents.deleted, user);
+      return user;
+    });
+    this.broadcaster.announce({ kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion });
+    return { message: 'User deleted' };
+  }
+
+  /** Locks every active admin row, so two admins demoting each other at once cannot both succeed. */
+  private async assertAnotherActiveAdmin(manager: EntityManager, exceptUserId: number): Promise<void> {
+    const admins: { user_id: number }[] = await manager.query(
+      `SELECT user_id FROM users WHERE role = 'admin' AND status = 'active' AND deleted_at IS NULL FOR UPDATE`,
+    );
+    if (!admins.some((a) => a.user_id !== exceptUserId)) throw conflict(LAST_ADMIN, 'LAST_ADMIN');
+  }
+
+  private async appointmentsCount(userId: number): Promise<number> {
+    const rows: { appointments_count: number }[] = await this.users.dataSource.query(
+      `SELECT appointments_count FROM user_appointment_counts WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.appointments_count ?? 0;
+  }
+}

@@ -1,0 +1,12 @@
+import type { ServiceDatabaseOptions } from '@afya/service-shared';
+import { CreateUsers1763700000100 } from './migrations/1763700000100-create-users';
+import { ProfilePictureEntity } from './profile/profile-picture.entity';
+import { TokenRevocationEntity } from './sessions/token-revocation.entity';
+import { UserEntity } from './users/user.entity';
+
+/** The auth schema: entities and migrations in order. */
+export const authDatabase: ServiceDatabaseOptions = {
+  schema: 'auth',
+  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity],
+  migrations: [CreateUsers1763700000100],
+};

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { createServiceHealthController, EventsModule, ServiceDatabaseModule } from '@afya/service-shared';
+import { AuthPatterns } from '../contracts';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminUsersService } from './admin-users/admin-users.service';
+import { AppointmentCountsConsumer } from './appointment-counts/appointment-counts.consumer';
+import { SigningKeyProvider } from './keys/signing-key';
+import { authDatabase } from './auth.database';
+import { ProfileController } from './profile/profile.controller';
+import { ProfileService } from './profile/profile.service';
+import { RevocationBroadcaster } from './sessions/revocation-broadcaster';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { TokenIssuer } from './sessions/token-issuer';
+import { UsersRepository } from './users/users.repository';
+
+@Module({
+  imports: [ServiceDatabaseModule.forService(authDatabase), EventsModule.forService('auth')],
+  controllers: [
+    SessionsController,
+    ProfileController,
+    AdminUsersController,
+    createServiceHealthController('auth', AuthPatterns.health),
+  ],
+  providers: [
+    SigningKeyProvider,
+    TokenIssuer,
+    RevocationBroadcaster,
+    UsersRepository,
+    SessionsService,
+    ProfileService,
+    AdminUsersService,
+    AppointmentCountsConsumer,
+  ],
+})
+export class AuthModule {}

@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { AuthPatterns, ChangePasswordPayload, UpdateProfilePayload, UploadPicturePayload } from '../../contracts';
+import { ProfileService } from './profile.service';
+
+@Controller()
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @MessagePattern(AuthPatterns.getProfile)
+  get(@Payload() request: RpcRequest) {
+    return this.profile.get(requirePrincipal(request));
+  }
+
+  @MessagePattern(AuthPatterns.updateProfile)
+  update(@Payload() request: RpcRequest<UpdateProfilePayload>) {
+    return this.profile.update(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(AuthPatterns.changePassword)
+  changePassword(@Payload() request: RpcRequest<ChangePasswordPayload>) {
+    return this.profile.changePassword(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(AuthPatterns.uploadPicture)
+  uploadPicture(@Payload() request: RpcRequest<UploadPicturePayload>) {
+    return this.profile.uploadPicture(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(AuthPatterns.getPicture)
+  getPicture(@Payload() request: RpcRequest<{ id: string }>) {
+    return this.profile.getPicture(request.payload.id);
+  }
+}
