@@ -1,0 +1,237 @@
+'use strict';
+// The whole platform on one machine: PostgreSQL + NATS (found or started), JWT keys, migrations,
+// every built service (auth first), the gateway serving /api and the built frontends, demo data.
+// `npm start` runs it through start.js; browser tests call startPlatform({port: 3100, quiet: true}).
+const fs = require('node:fs');
+const path = require('node:path');
+const {
+  REPO_ROOT,
+  DEFAULTS,
+  staticEnv,
+  discoverServices,
+  discoverGateway,
+  parseSeedOutput,
+  readDemoData,
+  demoLogins,
+  parsePort,
+  formatBanner,
+} = require('./config');
+const { tcpOpen, waitForHttpOk } = require('./probes');
+const { ensureJwtKeys } = require('./keys');
+const { ProcessGroup, describeExit } = require('./processes');
+const { RunRegistry, waitForExit } = require('./leftovers');
+const { providePostgres } = require('./postgres');
+const { provideNats, withTimeout } = require('./nats');
+
+const DEMO_DATA_FILE = path.join(__dirname, 'demo-data.json');
+const SERVICE_READY = /listening/i;
+
+/**
+ * @param {object}  [options]
+ * @param {number}  [options.port]      gateway port (default env PORT, else 3000)
+ * @param {boolean} [options.quiet]     no child logs on stdout (they are kept and shown when something fails)
+ * @param {object}  [options.env]       base environment (default process.env)
+ * @param {string}  [options.localDir]  where keys, embedded PostgreSQL and NATS data live (default <repo>/.local, env AFYA_LOCAL_DIR)
+ * @param {boolean} [options.seed]      seed demo data (default true unless env AFYA_SEED=false)
+ * @param {string}  [options.root]      repository root (default this checkout)
+ * @param {(line: string) => void} [options.print]  output sink (default stdout)
+ * @param {AbortSignal} [options.signal]  aborts the start-up (Ctrl-C while starting): what was started is stopped
+ * @returns {Promise<{url: string, port: number, databaseUrl: string, natsUrl: string, banner: string, stop: () => Promise<void>}>}
+ */
+async function startPlatform(options = {}) {
+  const env = options.env || process.env;
+  const root = options.root || REPO_ROOT;
+  const quiet = Boolean(options.quiet);
+  const print = options.print || ((line) => process.stdout.write(`${line}\n`));
+  const log = (line) => {
+    if (!quiet) print(`[afya] ${line}`);
+  };
+  const verbose = env.AFYA_VERBOSE === '1';
+  const port = parsePort(options.port ?? env.PORT, DEFAULTS.port);
+  const url = `http://localhost:${port}`;
+  const localDir = path.resolve(options.localDir || env.AFYA_LOCAL_DIR || path.join(root, '.local'));
+  const seed = options.seed ?? env.AFYA_SEED !== 'false';
+  const demoDataFile = env.AFYA_DEMO_DATA ? path.resolve(env.AFYA_DEMO_DATA) : DEMO_DATA_FILE;
+  const demoData = readDemoData(demoDataFile);
+
+  fs.mkdirSync(localDir, { recursive: true, mode: 0o755 });
+  const leftovers = RunRegistry.cleanUp(localDir);
+  if (leftovers.length) {
+    log(`stopping leftovers of a runner that was killed: ${leftovers.map((l) => `${l.name} (pid ${l.pid})`).join(', ')}`);
+    await waitForExit(leftovers.map((l) => l.pid));
+  }
+  const gateway = discoverGateway(root);
+  if (gateway && (await tcpOpen('127.0.0.1', port, 500))) {
+    throw new Error(`port ${port} is already in use (another npm start?). Stop it or choose another port: PORT=3001 npm start`);
+  }
+
+  const processes = new ProcessGroup({ quiet, print, registry: new RunRegistry(localDir) });
+  const { signal } = options;
+  const interrupted = new Promise((_, reject) => {
+    if (!signal) return;
+    const fail = () => reject(Object.assign(new Error('start-up interrupted'), { name: 'AbortError' }));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+  interrupted.catch(() => undefined);
+  /** Waits for a step, unless the start-up is interrupted first. */
+  const step = (promise) => {
+    promise.catch(() => undefined); // when interrupted, its late failure is expected, not unhandled
+    return Promise.race([promise, interrupted]);
+  };
+  let postgres = null;
+  let nats = null;
+  const running = { services: [], gateway: null };
+  let stopping = null;
+  const stop = () => {
+    if (!stopping) {
+      stopping = (async () => {
+        processes.stopping = true;
+        if (running.gateway) await running.gateway.stop(10000);
+        await Promise.all(running.services.map((s) => s.stop(10000)));
+        if (nats) await nats.stop();
+        if (postgres) await postgres.stop();
+        await processes.stopAll(10000); // whatever is left (e.g. a server that was still starting)
+      })();
+    }
+    return stopping;
+  };
+
+  try {
+    postgres = await step(providePostgres({ env, localDir, processes, log, verbose }));
+    log(`PostgreSQL: ${postgres.describe}`);
+    nats = await step(provideNats({ env, localDir, root, processes, log, verbose }));
+    log(`NATS: ${nats.describe}`);
+
+    const keys = ensureJwtKeys(path.join(localDir, 'keys'));
+    log(`JWT keys: ${keys.created ? 'generated' : 'reusing'} ${keys.privateKeyFile}`);
+
+    const baseEnv = {
+      ...env,
+      DATABASE_URL: postgres.url,
+      NATS_URL: nats.url,
+      AFYA_BUS: env.AFYA_BUS || 'afya',
+      AFYA_DEMO_DATA: demoDataFile,
+    };
+    delete baseEnv.PORT; // only the gateway listens on HTTP
+    const envFor = (name, extra = {}) => ({
+      ...baseEnv,
+      ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile } : {}),
+      ...extra,
+    });
+
+    const services = discoverServices(root);
+    if (!services.length) log('no built services found (services/*/dist/src/main.js): run `npm run build` first');
+
+    // Migrations first, like the cluster's migration Jobs: a broken migration stops here, clearly.
+    for (const service of services.filter((s) => s.migrate)) {
+      const result = await step(processes.run(`${service.name}:migrate`, process.execPath, [service.migrate], {
+        cwd: service.dir,
+        env: envFor(service.name),
+      }));
+      if (result.code !== 0) {
+        throw new Error(`${service.name} migrations failed (${describeExit(result)}):\n${result.tail}`);
+      }
+    }
+
+    const startService = async (service) => {
+      const child = processes.start(service.name, process.execPath, [service.main], {
+        cwd: service.dir,
+        env: envFor(service.name, { DB_MIGRATE_ON_START: service.migrate ? 'false' : baseEnv.DB_MIGRATE_ON_START || 'true' }),
+        readyPattern: SERVICE_READY,
+      });
+      running.services.push(child);
+      try {
+        await step(withTimeout(child.ready, 60000, 'timeout'));
+      } catch (error) {
+        if (error.message !== 'timeout') throw error;
+        log(`warning: ${service.name} did not log "listening" within 60 s; going on`);
+      }
+    };
+    const [first, ...rest] = services;
+    if (first) await startService(first); // auth first: the gateway asks it for the public key
+    await Promise.all(rest.map(startService));
+
+    if (gateway) {
+      const statics = staticEnv(root);
+      if (statics.missing.length) log(`frontends not built yet: ${statics.missing.join(', ')}`);
+      const child = processes.start('gateway', process.execPath, [gateway.main], {
+        cwd: gateway.dir,
+        env: { ...baseEnv, ...statics.env, PORT: String(port) },
+      });
+      running.gateway = child;
+      await step(waitForHttpOk(`http://127.0.0.1:${port}/api/health`, {
+        timeoutMs: 90000,
+        shouldStop: () => (child.exited ? `the gateway exited (${describeExit(child.exited)}):\n${child.tail()}` : null),
+      }));
+      log(`gateway answers ${url}/api/health`);
+    } else {
+      log('no built gateway found (gateway/dist/src/main.js): nothing serves HTTP yet');
+    }
+
+    const seeded = seed ? await step(seedDemoData({ services, processes, envFor, log })) : 'skipped (AFYA_SEED=false)';
+
+    const banner = formatBanner({
+      url,
+      postgres,
+      nats,
+      services: services.map((s) => s.name),
+      gateway: Boolean(gateway),
+      logins: demoLogins(demoData),
+      missingFrontends: gateway ? staticEnv(root).missing : [],
+      seeded,
+      keepsRunning: processes.children.length > 0,
+    });
+    return {
+      url,
+      port,
+      databaseUrl: postgres.url,
+      natsUrl: nats.url,
+      postgresMode: postgres.mode,
+      natsMode: nats.mode,
+      services: services.map((s) => s.name),
+      gateway: Boolean(gateway),
+      keepsRunning: processes.children.length > 0,
+      banner,
+      processes,
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Seeding protocol: auth's seed creates the demo users if missing and prints {"users":[...]};
+ * appointment's seed reads that JSON on stdin and upserts approved doctor profiles. Both read the demo
+ * data from AFYA_DEMO_DATA. A seed that is not built yet is skipped with a note.
+ */
+async function seedDemoData({ services, processes, envFor, log }) {
+  const auth = services.find((s) => s.name === 'auth');
+  if (!auth || !auth.seed) {
+    log('seed: skipped, services/auth/dist/src/seed.js is not built yet');
+    return 'not seeded (auth seed not built yet)';
+  }
+  const authRun = await processes.run('auth:seed', process.execPath, [auth.seed], { cwd: auth.dir, env: envFor('auth') });
+  if (authRun.code !== 0) throw new Error(`auth seed failed (${describeExit(authRun)}):\n${authRun.tail}`);
+  const users = parseSeedOutput(authRun.stdout);
+  const summary = [`${users.users.length} users`];
+  const appointment = services.find((s) => s.name === 'appointment');
+  if (!appointment || !appointment.seed) {
+    log('seed: doctor profiles skipped, services/appointment/dist/src/seed.js is not built yet');
+    summary.push('no doctor profiles (appointment seed not built yet)');
+  } else {
+    const run = await processes.run('appointment:seed', process.execPath, [appointment.seed], {
+      cwd: appointment.dir,
+      env: envFor('appointment'),
+      input: `${JSON.stringify(users)}\n`,
+    });
+    if (run.code !== 0) throw new Error(`appointment seed failed (${describeExit(run)}):\n${run.tail}`);
+    summary.push(`${users.users.filter((u) => u.role === 'doctor').length} doctor profiles`);
+  }
+  log(`seed: ${summary.join(', ')}`);
+  return summary.join(', ');
+}
+
+module.exports = { startPlatform, seedDemoData, DEMO_DATA_FILE };

@@ -1,0 +1,183 @@
+'use strict';
+// Child processes of the local runner: name-prefixed logs, readiness by log line, unexpected exits
+// reported, orderly stop (SIGTERM to the child's process group, SIGKILL after a grace period).
+const { spawn } = require('node:child_process');
+const readline = require('node:readline');
+
+const COLORS = [36, 35, 33, 32, 34, 96, 95, 93, 92, 94];
+const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+
+function makePrefixer(name, index, width) {
+  const label = `[${name}]`.padEnd(width + 2);
+  if (!useColor()) return (line) => `${label} ${line}`;
+  const color = COLORS[index % COLORS.length];
+  return (line) => `\x1b[${color}m${label}\x1b[0m ${line}`;
+}
+
+class ProcessGroup {
+  /**
+   * @param {object} options
+   * @param {boolean} options.quiet  keep child output in memory only (printed when a child fails)
+   * @param {(text: string) => void} options.print  where prefixed lines go (default stdout)
+   * @param {(child: ManagedChild) => void} options.onUnexpectedExit
+   */
+  constructor({ quiet = false, print = (text) => process.stdout.write(`${text}\n`), onUnexpectedExit, registry } = {}) {
+    this.quiet = quiet;
+    this.registry = registry; // records long-running children, see leftovers.js
+    this.print = print;
+    this.onUnexpectedExit = onUnexpectedExit;
+    this.children = [];
+    this.stopping = false;
+    this.labelWidth = 8;
+    this.exitHook = () => this.killAllNow();
+    process.on('exit', this.exitHook);
+  }
+
+  /**
+   * Starts a long-running child. Its own process group (detached) so that Ctrl-C reaches only the
+   * runner, which then stops children in order; the 'exit' hook kills leftovers if the runner dies.
+   */
+  start(name, command, args, { cwd, env, readyPattern, echo = true, holdStdin = false } = {}) {
+    this.labelWidth = Math.max(this.labelWidth, name.length);
+    const prefix = makePrefixer(name, this.children.length, this.labelWidth);
+    // holdStdin: a pipe we never write to; the child sees it close when the runner dies, however it dies.
+    const proc = spawn(command, args, { cwd, env, stdio: [holdStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    const child = new ManagedChild(name, proc);
+    this.children.push(child);
+    if (this.registry) this.registry.add(name, proc.pid, [command, ...args]);
+    let markReady;
+    let failReady;
+    child.ready = new Promise((resolve, reject) => {
+      markReady = resolve;
+      failReady = reject;
+    });
+    child.ready.catch(() => undefined);
+    if (!readyPattern) markReady();
+    const onLine = (line) => {
+      child.remember(line);
+      if (!this.quiet && echo) this.print(prefix(line));
+      if (readyPattern && !child.isReady && readyPattern.test(line)) {
+        child.isReady = true;
+        markReady();
+      }
+    };
+    readline.createInterface({ input: proc.stdout }).on('line', onLine);
+    readline.createInterface({ input: proc.stderr }).on('line', onLine);
+    proc.once('error', (error) => {
+      child.remember(`failed to start: ${error.message}`);
+      failReady(new Error(`${name} could not be started: ${error.message}`));
+    });
+    proc.once('exit', (code, signal) => {
+      child.exited = { code, signal };
+      failReady(new Error(`${name} exited before it was ready (${describeExit(child.exited)})\n${child.tail()}`));
+      if (!this.stopping && !child.stopRequested) {
+        this.print(
+          `\n!! ${name} exited unexpectedly (${describeExit(child.exited)}). Its last lines:\n${child.tail(20)}\n` +
+            `!! The rest keeps running; fix the cause and restart npm start.\n`,
+        );
+        if (this.onUnexpectedExit) this.onUnexpectedExit(child);
+      }
+    });
+    return child;
+  }
+
+  /** Runs a command to completion (migrations, seeds). Resolves {code, stdout}; stdout is also logged. */
+  run(name, command, args, { cwd, env, input } = {}) {
+    this.labelWidth = Math.max(this.labelWidth, name.length);
+    const prefix = makePrefixer(name, this.children.length + 3, this.labelWidth);
+    return new Promise((resolve, reject) => {
+      const proc = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = new ManagedChild(name, proc);
+      this.children.push(child);
+      let stdout = '';
+      proc.stdout.on('data', (c) => {
+        stdout += c.toString('utf8');
+      });
+      const onLine = (line) => {
+        child.remember(line);
+        if (!this.quiet) this.print(prefix(line));
+      };
+      readline.createInterface({ input: proc.stdout }).on('line', onLine);
+      readline.createInterface({ input: proc.stderr }).on('line', onLine);
+      proc.stdin.on('error', () => undefined);
+      proc.stdin.end(input ?? '');
+      proc.once('error', reject);
+      proc.once('close', (code, signal) => {
+        child.exited = { code, signal };
+        this.children = this.children.filter((c) => c !== child);
+        resolve({ code, signal, stdout, tail: child.tail() });
+      });
+    });
+  }
+
+  /** Stops the given children (all, newest first, when omitted); waits for each to exit. */
+  async stop(children = [...this.children].reverse(), graceMs = 10000) {
+    for (const child of children) await child.stop(graceMs);
+  }
+
+  async stopAll(graceMs = 10000) {
+    this.stopping = true;
+    await this.stop([...this.children].reverse(), graceMs);
+    process.removeListener('exit', this.exitHook);
+    if (this.registry) this.registry.clear();
+  }
+
+  killAllNow() {
+    for (const child of this.children) child.kill('SIGKILL');
+  }
+}
+
+class ManagedChild {
+  constructor(name, proc) {
+    this.name = name;
+    this.proc = proc;
+    this.lines = [];
+    this.isReady = false;
+    this.exited = null;
+    this.stopRequested = false;
+  }
+
+  get pid() {
+    return this.proc.pid;
+  }
+
+  remember(line) {
+    this.lines.push(line);
+    if (this.lines.length > 200) this.lines.shift();
+  }
+
+  tail(n = 30) {
+    return this.lines.slice(-n).map((l) => `   | ${l}`).join('\n') || '   | (no output)';
+  }
+
+  /** Signals the child's process group (it may have children of its own, e.g. a browser). */
+  kill(signal) {
+    if (this.exited || !this.proc.pid) return;
+    try {
+      process.kill(-this.proc.pid, signal);
+    } catch {
+      try {
+        this.proc.kill(signal);
+      } catch { /* already gone */ }
+    }
+  }
+
+  stop(graceMs = 10000) {
+    this.stopRequested = true;
+    if (this.exited || !this.proc.pid) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
+      this.proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.kill('SIGTERM');
+    });
+  }
+}
+
+function describeExit({ code, signal }) {
+  return signal ? `signal ${signal}` : `exit code ${code}`;
+}
+
+module.exports = { ProcessGroup, describeExit };
