@@ -23,7 +23,7 @@ export function buildTheme(dark: boolean): ThemeConfig {
       Layout: dark
         ? { headerBg: '#141414', siderBg: '#141414', bodyBg: '#0b0b0b' }
         : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7f9' },
-      Menu: { itemBorderRadius: 8 },
+      Menu: { itemBorderRadius: 8, itemSelectedBg: dark ? 'rgba(45,212,191,0.16)' : '#ccfbf1', itemSelectedColor: dark ? '#5eead4' : '#0f766e' },
     },
   };
 }

@@ -39,7 +39,7 @@ export function HeroArt() {
       </div>
       <div className="afya-hero-card second">
         <div className="muted">M-Pesa payment</div>
-        <strong>Ksh 2,500</strong>
+        <strong style={{ marginRight: 8 }}>Ksh 2,500</strong>
         <div className="afya-hero-pill paid">Paid</div>
       </div>
       <svg viewBox="0 0 200 200" className="afya-hero-cross">

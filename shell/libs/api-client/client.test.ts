@@ -1,0 +1,89 @@
+/**
+ * @jest-environment node
+ */
+import { fakeToken, nowSeconds } from '../../test/render';
+import { setNavigator, useSession, type User } from '../session';
+import { api, ApiError, configureApiClient, fetchBlob, TokenExpiredError } from './index';
+
+const user: User = { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' };
+
+function respond(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api-client', () => {
+  let fetchMock: jest.Mock;
+  let bodies: string[];
+  let reply: () => Response;
+  const navigate = jest.fn();
+  beforeEach(() => {
+    bodies = [];
+    reply = () => respond(200, {});
+    // Like a real fetch, the mock consumes the request body (ky waits for it in Node).
+    fetchMock = jest.fn(async (req: Request) => {
+      bodies.push(await req.text());
+      return reply();
+    });
+    navigate.mockReset();
+    setNavigator(navigate);
+    configureApiClient({ prefixUrl: 'http://afya.test/api', fetch: fetchMock as unknown as typeof fetch });
+    useSession.setState({ token: fakeToken(nowSeconds() + 600), user, isAuthenticated: true, logoutReason: null });
+  });
+
+  it('sends JSON to /api with the bearer token', async () => {
+    reply = () => respond(200, { ok: true });
+    await api.post('appointments', { a: 1 });
+    const req: Request = fetchMock.mock.calls[0][0];
+    expect(req.url).toBe('http://afya.test/api/appointments');
+    expect(req.method).toBe('POST');
+    expect(req.headers.get('Authorization')).toBe(`Bearer ${useSession.getState().token}`);
+    expect(req.headers.get('Content-Type')).toContain('application/json');
+    expect(JSON.parse(bodies[0])).toEqual({ a: 1 });
+  });
+
+  it('cancels the request when the token has expired, clears the session and goes to /login', async () => {
+    useSession.setState({ token: fakeToken(nowSeconds() - 1) });
+    const call = api.get('appointments');
+    await expect(call).rejects.toBeInstanceOf(TokenExpiredError);
+    await expect(call).rejects.toThrow('Token expired, auto-logout');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useSession.getState().isAuthenticated).toBe(false);
+    expect(useSession.getState().logoutReason).toBe('Token expired, auto-logout');
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('a 401 on any call clears the session and goes to /login', async () => {
+    reply = () => respond(401, { message: 'Unauthorized' });
+    await expect(api.get('user/profile')).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().isAuthenticated).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('a 401 from login (wrong password) does not redirect', async () => {
+    useSession.setState({ token: null, isAuthenticated: false });
+    reply = () => respond(401, { message: 'Invalid credentials' });
+    await expect(api.post('auth/login', {})).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("surfaces the server's message field", async () => {
+    reply = () => respond(409, { message: 'That time slot is no longer available. Please choose another.' });
+    const err = await api.post('appointments', {}, { fallback: 'Failed to book appointment' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('That time slot is no longer available. Please choose another.');
+    expect(err.status).toBe(409);
+  });
+
+  it('falls back to the SPEC default when the server sends no message', async () => {
+    reply = () => new Response('oops', { status: 500 });
+    await expect(api.get('appointments', { fallback: 'Failed to fetch appointments' })).rejects.toThrow('Failed to fetch appointments');
+  });
+
+  it('downloads blobs with the token', async () => {
+    reply = () => new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    const blob = await fetchBlob('prescriptions/4/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect((fetchMock.mock.calls[0][0] as Request).headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+});
