@@ -1,0 +1,281 @@
+// Static checks of everything under k8s/: every YAML parses, every workload is hardened and probed,
+// every service of ARCHITECTURE.md is deployed with its migration Job, kustomizations only reference
+// files that exist, and the Ingress routes the app the way the local gateway does.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as yaml from 'js-yaml';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const K8S = path.join(REPO, 'k8s');
+const BASE = path.join(K8S, 'base');
+
+type Doc = { kind?: string; apiVersion?: string; metadata?: { name?: string; labels?: Record<string, string> }; spec?: any; data?: any } & Record<string, any>;
+interface Parsed {
+  file: string;
+  doc: Doc;
+}
+
+function yamlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return yamlFiles(full);
+    return /\.ya?ml$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = yamlFiles(K8S);
+const parsed: Parsed[] = files.flatMap((file) =>
+  yaml
+    .loadAll(fs.readFileSync(file, 'utf8'))
+    .filter((doc): doc is Doc => Boolean(doc) && typeof doc === 'object')
+    .map((doc) => ({ file: path.relative(REPO, file), doc })),
+);
+const baseManifests = parsed.filter((p) => p.file.startsWith('k8s/base/') && p.doc.kind && p.doc.kind !== 'Kustomization');
+const ofKind = (kind: string) => baseManifests.filter((p) => p.doc.kind === kind).map((p) => p.doc);
+const deployments = ofKind('Deployment');
+const jobs = ofKind('Job');
+const byName = (docs: Doc[], name: string) => docs.find((d) => d.metadata?.name === name);
+const podSpec = (workload: Doc) => workload.spec.template.spec;
+
+/** The services of ARCHITECTURE.md's ownership table ("| auth | users ... |"). */
+function architectureServices(): string[] {
+  const candidates = [path.resolve(REPO, '..', 'shared', 'ARCHITECTURE.md'), path.join(REPO, 'ARCHITECTURE.md')];
+  const file = candidates.find((f) => fs.existsSync(f));
+  const known = ['auth', 'appointment', 'prescription', 'payment', 'support', 'reporting'];
+  if (!file) return known;
+  const text = fs.readFileSync(file, 'utf8');
+  const table = text.slice(text.indexOf('| service |'));
+  const names = [...table.matchAll(/^\| ([a-z][a-z-]*) \|/gm)].map((m) => m[1]).filter((n) => n !== 'service');
+  return names.length ? names : known;
+}
+const SERVICES = architectureServices();
+const FRONTENDS = ['shell', 'mfe-patient', 'mfe-doctor', 'mfe-admin'];
+
+describe('k8s manifests', () => {
+  it('finds and parses the YAML (every file, every document)', () => {
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) expect(() => yaml.loadAll(fs.readFileSync(file, 'utf8'))).not.toThrow();
+    expect(SERVICES).toEqual(expect.arrayContaining(['auth', 'appointment', 'prescription', 'payment', 'support', 'reporting']));
+  });
+
+  it('has a Deployment for every service of ARCHITECTURE.md, the gateway and the four frontends', () => {
+    const names = deployments.map((d) => d.metadata!.name);
+    for (const name of [...SERVICES, 'gateway', ...FRONTENDS]) expect(names).toContain(name);
+  });
+
+  describe.each(deployments.map((d) => [d.metadata!.name!, d] as const))('Deployment %s', (name, deployment) => {
+    const spec = podSpec(deployment);
+
+    it('selects its own pods', () => {
+      const selector = deployment.spec.selector.matchLabels;
+      for (const [key, value] of Object.entries(selector)) expect(deployment.spec.template.metadata.labels[key]).toBe(value);
+    });
+
+    it.each(spec.containers.map((c: any) => [c.name, c]))('container %s has liveness and readiness probes', (_n, container: any) => {
+      for (const probe of ['livenessProbe', 'readinessProbe']) {
+        const p = container[probe];
+        expect(p).toBeDefined();
+        expect(Boolean(p.httpGet || p.tcpSocket || p.exec || p.grpc)).toBe(true);
+      }
+    });
+
+    it.each(spec.containers.map((c: any) => [c.name, c]))('container %s has resource requests and limits', (_n, container: any) => {
+      for (const kind of ['requests', 'limits']) {
+        expect(container.resources?.[kind]?.cpu).toBeDefined();
+        expect(container.resources?.[kind]?.memory).toBeDefined();
+      }
+    });
+
+    it.each(spec.containers.map((c: any) => [c.name, c]))('container %s runs as non-root without privilege escalation', (_n, container: any) => {
+      const sc = container.securityContext ?? {};
+      expect(sc.runAsNonRoot ?? spec.securityContext?.runAsNonRoot).toBe(true);
+      expect(sc.allowPrivilegeEscalation).toBe(false);
+      expect(sc.privileged ?? false).toBe(false);
+      expect(sc.readOnlyRootFilesystem).toBe(true);
+      expect(sc.capabilities?.drop).toContain('ALL');
+      expect(sc.capabilities?.add ?? []).toEqual([]);
+      const uid = sc.runAsUser ?? spec.securityContext?.runAsUser;
+      if (uid !== undefined) expect(uid).toBeGreaterThan(0);
+    });
+
+    it('uses an image ghcr.io/afya/<name> built by a Dockerfile in the repo', () => {
+      const image: string = spec.containers[0].image;
+      expect(image).toMatch(new RegExp(`^ghcr\\.io/afya/${name}:[\\w.-]+$`));
+      const dir = SERVICES.includes(name) ? path.join(REPO, 'services', name) : path.join(REPO, name);
+      expect(fs.existsSync(path.join(dir, 'Dockerfile'))).toBe(true);
+    });
+
+    it('has a PodDisruptionBudget selecting its pods', () => {
+      const pdbs = ofKind('PodDisruptionBudget').filter((p) =>
+        Object.entries(p.spec.selector.matchLabels).every(([k, v]) => deployment.spec.template.metadata.labels[k] === v),
+      );
+      expect(pdbs).toHaveLength(1);
+    });
+  });
+
+  describe.each(SERVICES)('service %s', (name) => {
+    const deployment = byName(deployments, name)!;
+    const container = () => podSpec(deployment).containers[0];
+
+    it('reads afya-config, and DATABASE_URL from its own Secret', () => {
+      expect(container().envFrom.map((e: any) => e.configMapRef?.name)).toContain('afya-config');
+      const db = container().env.find((e: any) => e.name === 'DATABASE_URL');
+      expect(db.valueFrom.secretKeyRef).toEqual({ name: `afya-${name}-db`, key: 'DATABASE_URL' });
+    });
+
+    it('has a migration Job running node dist/src/migrate.js with the same image and database', () => {
+      const job = byName(jobs, `${name}-migrate`);
+      expect(job).toBeDefined();
+      const c = podSpec(job!).containers[0];
+      expect(c.command).toEqual(['node', 'dist/src/migrate.js']);
+      expect(c.image).toBe(container().image);
+      expect(c.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef.name).toBe(`afya-${name}-db`);
+      expect(c.securityContext.runAsNonRoot ?? podSpec(job!).securityContext.runAsNonRoot).toBe(true);
+      expect(c.securityContext.allowPrivilegeEscalation).toBe(false);
+      expect(c.resources.limits.memory).toBeDefined();
+      expect(podSpec(job!).restartPolicy).toBe('Never');
+    });
+
+    it("migration Job pods are not selected by the Deployment (they would count as its replicas)", () => {
+      const job = byName(jobs, `${name}-migrate`)!;
+      const selector = deployment.spec.selector.matchLabels;
+      const labels = job.spec.template.metadata.labels;
+      expect(Object.entries(selector).every(([k, v]) => labels[k] === v)).toBe(false);
+    });
+  });
+
+  it('mounts auth\'s JWT private key from a Secret and points JWT_PRIVATE_KEY_FILE at it', () => {
+    const spec = podSpec(byName(deployments, 'auth')!);
+    const c = spec.containers[0];
+    const file = c.env.find((e: any) => e.name === 'JWT_PRIVATE_KEY_FILE').value as string;
+    const mount = c.volumeMounts.find((m: any) => file.startsWith(`${m.mountPath}/`));
+    expect(mount).toBeDefined();
+    expect(mount.readOnly).toBe(true);
+    const volume = spec.volumes.find((v: any) => v.name === mount.name);
+    expect(volume.secret.secretName).toBe('afya-auth-jwt');
+  });
+
+  it('afya-config sets NATS_URL, AFYA_BUS and DB_MIGRATE_ON_START=false', () => {
+    const kustomization = yaml.load(fs.readFileSync(path.join(BASE, 'kustomization.yaml'), 'utf8')) as any;
+    const generator = kustomization.configMapGenerator.find((g: any) => g.name === 'afya-config');
+    const literals = Object.fromEntries(generator.literals.map((l: string) => l.split(/=(.*)/s).slice(0, 2)));
+    expect(literals.NATS_URL).toMatch(/^nats:\/\//);
+    expect(literals.AFYA_BUS).toBeTruthy();
+    expect(literals.DB_MIGRATE_ON_START).toBe('false');
+    expect(literals.NATS_PORT).toBe(new URL(literals.NATS_URL).port || '4222');
+  });
+
+  it('the gateway has a Service on its http port and an HPA', () => {
+    const gateway = byName(deployments, 'gateway')!;
+    expect(gateway.spec.replicas).toBeUndefined(); // the HPA owns it
+    const readiness = podSpec(gateway).containers[0].readinessProbe;
+    expect(readiness.httpGet.path).toBe('/api/health');
+    const service = byName(ofKind('Service'), 'gateway')!;
+    expect(service.spec.selector).toEqual(gateway.spec.selector.matchLabels);
+    const hpa = byName(ofKind('HorizontalPodAutoscaler'), 'gateway')!;
+    expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the Ingress routes /api, /mfe/patient/, /mfe/doctor/, /mfe/admin/ and / to existing Services', () => {
+    const ingress = ofKind('Ingress')[0];
+    const paths = ingress.spec.rules.flatMap((r: any) => r.http.paths);
+    const route = (p: string) => paths.find((x: any) => x.path === p)?.backend.service.name;
+    expect(route('/api')).toBe('gateway');
+    expect(route('/mfe/patient/')).toBe('mfe-patient');
+    expect(route('/mfe/doctor/')).toBe('mfe-doctor');
+    expect(route('/mfe/admin/')).toBe('mfe-admin');
+    expect(route('/')).toBe('shell');
+    const services = ofKind('Service');
+    for (const p of paths) {
+      const service = byName(services, p.backend.service.name);
+      expect(service).toBeDefined();
+      expect(service!.spec.ports.map((x: any) => x.name)).toContain(p.backend.service.port.name);
+    }
+  });
+
+  it('the shell reads /config/remotes.json from the shell-remotes ConfigMap, which names the three remotes', () => {
+    const spec = podSpec(byName(deployments, 'shell')!);
+    const mount = spec.containers[0].volumeMounts.find((m: any) => m.mountPath === '/usr/share/nginx/html/config');
+    expect(spec.volumes.find((v: any) => v.name === mount.name).configMap.name).toBe('shell-remotes');
+    const remotes = JSON.parse(fs.readFileSync(path.join(BASE, 'config', 'remotes.json'), 'utf8'));
+    expect(remotes).toEqual({
+      mfe_patient: expect.stringMatching(/^\/mfe\/patient\//),
+      mfe_doctor: expect.stringMatching(/^\/mfe\/doctor\//),
+      mfe_admin: expect.stringMatching(/^\/mfe\/admin\//),
+    });
+  });
+
+  it('NetworkPolicies deny by default and keep services to NATS and PostgreSQL', () => {
+    const policies = ofKind('NetworkPolicy');
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress);
+    expect(deny?.spec.policyTypes).toEqual(expect.arrayContaining(['Ingress', 'Egress']));
+    const services = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === 'service')!;
+    const ports = services.spec.egress.flatMap((e: any) => e.ports.map((p: any) => p.port)).sort();
+    expect(ports).toEqual([4222, 5432]);
+    expect(services.spec.ingress).toEqual([]);
+    const gateway = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway')!;
+    expect(gateway.spec.ingress[0].from[0].namespaceSelector).toBeDefined();
+    for (const d of deployments) {
+      const labels = d.spec.template.metadata.labels;
+      const selected = policies.filter((p) => Object.entries(p.spec.podSelector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) && Object.keys(p.spec.podSelector.matchLabels ?? {}).length);
+      expect(selected.length).toBeGreaterThan(0); // every workload has its own allow rules
+    }
+  });
+
+  describe.each(files.filter((f) => path.basename(f) === 'kustomization.yaml').map((f) => [path.relative(REPO, f), f]))('%s', (_rel, file) => {
+    const dir = path.dirname(file);
+    const k = yaml.load(fs.readFileSync(file, 'utf8')) as any;
+
+    it('references only files and folders that exist', () => {
+      const referenced: string[] = [
+        ...(k.resources ?? []),
+        ...(k.components ?? []),
+        ...(k.patches ?? []).map((p: any) => p.path).filter(Boolean),
+        ...(k.patchesStrategicMerge ?? []),
+        ...(k.configMapGenerator ?? []).flatMap((g: any) => (g.files ?? []).map((f: string) => f.split('=').pop())),
+        ...(k.secretGenerator ?? []).flatMap((g: any) => (g.files ?? []).map((f: string) => f.split('=').pop())),
+      ];
+      expect(referenced.length).toBeGreaterThan(0);
+      for (const ref of referenced) {
+        const target = path.resolve(dir, ref);
+        expect([ref, fs.existsSync(target)]).toEqual([ref, true]);
+        if (fs.statSync(target).isDirectory()) expect(fs.existsSync(path.join(target, 'kustomization.yaml'))).toBe(true);
+      }
+    });
+  });
+
+  it('the base kustomization lists every manifest file of the base (nothing forgotten)', () => {
+    const k = yaml.load(fs.readFileSync(path.join(BASE, 'kustomization.yaml'), 'utf8')) as any;
+    const listed = new Set((k.resources as string[]).map((r) => path.resolve(BASE, r)));
+    const manifests = yamlFiles(BASE).filter((f) => path.basename(f) !== 'kustomization.yaml');
+    for (const f of manifests) expect([path.relative(REPO, f), listed.has(f)]).toEqual([path.relative(REPO, f), true]);
+  });
+
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  const render = kubectl.status === 0 ? it : it.skip;
+  describe.each(['base', 'overlays/staging', 'overlays/production'])('kubectl kustomize k8s/%s', (target) => {
+    render('renders, with every Deployment, Job and the hashed ConfigMaps wired in', () => {
+      const out = spawnSync('kubectl', ['kustomize', path.join(K8S, target)], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+      expect(out.stderr).toBe('');
+      expect(out.status).toBe(0);
+      const docs = yaml.loadAll(out.stdout) as Doc[];
+      const names = (kind: string) => docs.filter((d) => d.kind === kind).map((d) => d.metadata!.name);
+      expect(names('Deployment').sort()).toEqual([...SERVICES, 'gateway', ...FRONTENDS].sort());
+      expect(names('Job').sort()).toEqual(SERVICES.map((s) => `${s}-migrate`).sort());
+      const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata!.name!.startsWith('afya-config-'))!;
+      expect(config.data.DB_MIGRATE_ON_START).toBe('false');
+      for (const d of docs.filter((x) => x.kind === 'Deployment' && SERVICES.includes(x.metadata!.name!))) {
+        expect(d.spec.template.spec.containers[0].envFrom[0].configMapRef.name).toBe(config.metadata!.name);
+      }
+      for (const d of docs.filter((x) => x.metadata?.name !== 'afya')) expect(d.metadata!['namespace']).toBe('afya');
+      if (target !== 'base') {
+        const ingress = docs.find((d) => d.kind === 'Ingress')!;
+        expect(ingress.spec.rules[0].host).not.toBe('afya.example.com');
+        expect(ingress.spec.tls[0].hosts).toContain(ingress.spec.rules[0].host);
+        for (const d of docs.filter((x) => x.kind === 'Deployment')) expect(d.spec.template.spec.containers[0].image).not.toMatch(/:dev$/);
+      }
+    });
+  });
+});
