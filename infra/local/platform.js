@@ -65,7 +65,7 @@ async function startPlatform(options = {}) {
     throw new Error(`port ${port} is already in use (another npm start?). Stop it or choose another port: PORT=3001 npm start`);
   }
 
-  const processes = new ProcessGroup({ quiet, print, registry: new RunRegistry(localDir) });
+  const processes = new ProcessGroup({ quiet, print, registry: new RunRegistry(localDir), reportExits: false });
   const { signal } = options;
   const interrupted = new Promise((_, reject) => {
     if (!signal) return;
@@ -171,6 +171,7 @@ async function startPlatform(options = {}) {
 
     const seeded = seed ? await step(seedDemoData({ services, processes, envFor, log })) : 'skipped (AFYA_SEED=false)';
 
+    processes.reportExits = true; // from now on a child that dies is news: say so loudly
     const banner = formatBanner({
       url,
       postgres,

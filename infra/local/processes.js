@@ -21,8 +21,10 @@ class ProcessGroup {
    * @param {(text: string) => void} options.print  where prefixed lines go (default stdout)
    * @param {(child: ManagedChild) => void} options.onUnexpectedExit
    */
-  constructor({ quiet = false, print = (text) => process.stdout.write(`${text}\n`), onUnexpectedExit, registry } = {}) {
+  constructor({ quiet = false, print = (text) => process.stdout.write(`${text}\n`), onUnexpectedExit, registry, reportExits = true } = {}) {
     this.quiet = quiet;
+    // false while starting up: a child dying then fails the start-up, whose error carries its last lines
+    this.reportExits = reportExits;
     this.registry = registry; // records long-running children, see leftovers.js
     this.print = print;
     this.onUnexpectedExit = onUnexpectedExit;
@@ -70,7 +72,7 @@ class ProcessGroup {
     proc.once('exit', (code, signal) => {
       child.exited = { code, signal };
       failReady(new Error(`${name} exited before it was ready (${describeExit(child.exited)})\n${child.tail()}`));
-      if (!this.stopping && !child.stopRequested) {
+      if (!this.stopping && !child.stopRequested && this.reportExits) {
         this.print(
           `\n!! ${name} exited unexpectedly (${describeExit(child.exited)}). Its last lines:\n${child.tail(20)}\n` +
             `!! The rest keeps running; fix the cause and restart npm start.\n`,
