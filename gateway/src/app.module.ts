@@ -12,7 +12,8 @@ import { HealthController } from './modules/health/health.controller';
   imports: [
     BusModule,
     GatewayAuthModule,
-    ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }]),
+    // Login and registration attempts per minute per address and email (AUTH_RATE_LIMIT, default 10).
+    ThrottlerModule.forRootAsync({ useFactory: () => [{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }] }),
   ],
   controllers: [HealthController, AuthController, UserController, AdminUsersController],
 })

@@ -12,6 +12,7 @@ export interface ApiResponse<T = any> {
 
 export interface TestPlatform {
   baseUrl: string;
+  gateway: NestFastifyApplication;
   api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** Stops one service (to test 503s) */
   stopService(name: string): Promise<void>;
@@ -36,6 +37,7 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>)
 
   return {
     baseUrl,
+    gateway,
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.body !== undefined) headers['content-type'] = 'application/json';

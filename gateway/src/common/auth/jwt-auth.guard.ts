@@ -35,6 +35,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
   override handleRequest<T>(error: unknown, user: T, info: unknown): T {
     if (error instanceof HttpException) throw error;
+    // passport-jwt reports a key-lookup failure as `info`: auth being unreachable is a 503, not a 401
+    // (a 401 would sign the user out of the browser).
+    if (info instanceof HttpException && info.getStatus() >= 500) throw info;
     if (error || !user) {
       const expired = (info as { name?: string } | undefined)?.name === 'TokenExpiredError';
       throw new UnauthorizedException(expired ? TOKEN_EXPIRED : AUTH_REQUIRED);
