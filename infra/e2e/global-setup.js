@@ -1,0 +1,35 @@
+'use strict';
+// Starts the platform for the journeys: fresh database afya_e2e, bus namespace e2e, port 3100,
+// demo data seeded. Leaves a dev's `npm start` (database afya, namespace afya, port 3000) alone.
+const path = require('node:path');
+const { Client } = require('pg');
+const { startPlatform } = require('../local/platform');
+
+const PORT = Number(process.env.E2E_PORT || 3100);
+const ADMIN_URL = process.env.E2E_ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function recreateDatabase(name) {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+module.exports = async function globalSetup() {
+  const databaseUrl = process.env.E2E_DATABASE_URL || (await recreateDatabase('afya_e2e'));
+  const platform = await startPlatform({
+    port: PORT,
+    quiet: true,
+    localDir: path.resolve(__dirname, '../../.local/e2e'),
+    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: 'e2e', NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222' },
+  });
+  globalThis.__AFYA_PLATFORM__ = platform;
+  process.env.E2E_BASE_URL = platform.url;
+};

@@ -1,0 +1,5 @@
+'use strict';
+
+module.exports = async function globalTeardown() {
+  await globalThis.__AFYA_PLATFORM__?.stop();
+};

@@ -1,0 +1,12 @@
+// Browser journeys: real Chromium (Debian's) driven by puppeteer against the whole platform,
+// started once for the run by global-setup.js on its own port, database and bus namespace.
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'journeys',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/journeys/**/*.e2e.ts'],
+  globalSetup: '<rootDir>/global-setup.js',
+  globalTeardown: '<rootDir>/global-teardown.js',
+  maxWorkers: 1,
+  testTimeout: 60000,
+};
