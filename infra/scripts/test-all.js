@@ -36,6 +36,15 @@ const add = (t) => {
   summary.failed += t.failed;
 };
 
+// A fresh machine: install dependencies first (as npm start does), and Debian's Chromium for the journeys.
+if (run('install check', process.execPath, [path.join(root, 'infra/scripts/ensure-installed.js')]) !== 0) {
+  process.stdout.write('\n0 passed, 1 failed\n');
+  process.exit(1);
+}
+if (!skipE2e && !fs.existsSync(env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
+  run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
+}
+
 const buildStatus = skipE2e ? 0 : run('build', path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--output-style=stream']);
 
 const unitReport = path.join(resultsDir, 'suites.json');
