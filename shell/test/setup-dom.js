@@ -25,3 +25,24 @@ if (typeof window !== 'undefined') {
   }
   if (!window.scrollTo || window.scrollTo.toString().includes('not implemented')) window.scrollTo = () => {};
 }
+
+// jsdom lacks TextEncoder/TextDecoder (react-router and ky need them at import time).
+{
+  const util = require('util');
+  if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
+  if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;
+}
+
+// jsdom lacks MessageChannel (antd 6 forms batch field notifications with it).
+if (typeof globalThis.MessageChannel === 'undefined') {
+  globalThis.MessageChannel = class MessageChannel {
+    constructor() {
+      const port1 = { onmessage: null, postMessage() {}, close() {} };
+      this.port1 = port1;
+      this.port2 = {
+        postMessage: (data) => setTimeout(() => port1.onmessage && port1.onmessage({ data }), 0),
+        close() {},
+      };
+    }
+  };
+}

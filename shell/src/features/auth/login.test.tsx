@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setAuthApi, useSession, type AuthApi, type User } from 'shell/session';
+import { ApiError } from 'shell/api-client';
+import { fakeToken, nowSeconds, renderAt } from '../../../test/render';
+import { LoginPage } from './LoginPage';
+
+const mk = (role: string): User => ({ user_id: 1, firstname: 'A', lastname: 'B', email: 'a@b.co', role });
+
+function withApi(login: AuthApi['login']) {
+  const api: AuthApi = { login: jest.fn(login), register: jest.fn(), logout: jest.fn(), profile: jest.fn() };
+  setAuthApi(api);
+  return api;
+}
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: /sign in/i }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useSession.getState().clearSession(undefined, false);
+  });
+
+  it('shows the validation messages and sends nothing', async () => {
+    const api = withApi(async () => ({ token: 'x', user: mk('user') }));
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    await fill('not-an-email', '123');
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(api.login).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['admin', '/dashboard/admin'],
+    ['doctor', '/dashboard/doctor'],
+    ['user', '/dashboard'],
+  ])('a %s goes to %s after "Login successful!"', async (role, home) => {
+    let resolve!: (v: { token: string; user: User }) => void;
+    withApi(() => new Promise((r) => (resolve = r)));
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    await fill('amina@example.co.ke', 'secret1');
+    expect(await screen.findByText('Signing in...')).toBeInTheDocument();
+    resolve({ token: fakeToken(nowSeconds() + 600), user: mk(role) });
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('location')[0]).toHaveTextContent(home));
+  });
+
+  it("shows 'Invalid email or password.' on a 401", async () => {
+    withApi(async () => {
+      throw new ApiError('Wrong credentials', 401, 'Wrong credentials');
+    });
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    await fill('amina@example.co.ke', 'secret1');
+    expect((await screen.findAllByText('Invalid email or password.')).length).toBeGreaterThan(0);
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it("shows 'Invalid email or password.' when the error has no message", async () => {
+    withApi(async () => {
+      throw new ApiError('Login failed', 0, '');
+    });
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    await fill('amina@example.co.ke', 'secret1');
+    expect((await screen.findAllByText('Invalid email or password.')).length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's message otherwise", async () => {
+    withApi(async () => {
+      throw new ApiError('Too many login attempts. Try again in a minute.', 429, 'Too many login attempts. Try again in a minute.');
+    });
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    await fill('amina@example.co.ke', 'secret1');
+    expect((await screen.findAllByText('Too many login attempts. Try again in a minute.')).length).toBeGreaterThan(0);
+  });
+
+  it('toggles password visibility', async () => {
+    withApi(async () => ({ token: 'x', user: mk('user') }));
+    renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    fireEvent.click(screen.getByLabelText('Show password'));
+    expect(input).toHaveAttribute('type', 'text');
+  });
+});

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setAuthApi, useSession, type AuthApi } from 'shell/session';
+import { ApiError } from 'shell/api-client';
+import { renderAt } from '../../../test/render';
+import { RegisterPage } from './RegisterPage';
+
+function withApi(register: AuthApi['register']) {
+  const api: AuthApi = { login: jest.fn(), register: jest.fn(register), logout: jest.fn(), profile: jest.fn() };
+  setAuthApi(api);
+  return api;
+}
+
+async function fill(v: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Phone' | 'Address' | 'Password' | 'Confirm Password', string>>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(v)) if (value) await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole('button', { name: /create account/i }));
+}
+
+const valid = {
+  'First Name': 'Amina',
+  'Last Name': 'Wanjiru',
+  Email: 'amina@example.co.ke',
+  Phone: '0712345678',
+  Address: 'Ngong Road, Kilimani, Nairobi',
+  Password: 'secret1',
+  'Confirm Password': 'secret1',
+};
+
+describe('RegisterPage', () => {
+  beforeEach(() => useSession.getState().clearSession(undefined, false));
+
+  it('shows every validation message and sends nothing', async () => {
+    const api = withApi(async () => ({ user: {} as never }));
+    renderAt(<RegisterPage />, { route: '/register', path: '/register' });
+    await fill({ 'First Name': 'A', 'Last Name': 'B', Email: 'bad', Phone: '07123', Address: 'Short', Password: '123', 'Confirm Password': '1234' });
+    for (const msg of [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email',
+      'Phone number must be at least 10 digits',
+      'Address must be at least 10 characters',
+      'Password must be at least 6 characters',
+      "Passwords don't match",
+    ]) {
+      expect(await screen.findByText(msg)).toBeInTheDocument();
+    }
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('sends the payload without confirmPassword, toasts and goes to /login', async () => {
+    const api = withApi(async () => ({ user: {} as never }));
+    renderAt(<RegisterPage />, { route: '/register', path: '/register' });
+    await fill(valid);
+    await waitFor(() => expect(api.register).toHaveBeenCalledTimes(1));
+    expect(api.register).toHaveBeenCalledWith({
+      firstname: 'Amina',
+      lastname: 'Wanjiru',
+      email: 'amina@example.co.ke',
+      password: 'secret1',
+      contact_phone: '0712345678',
+      address: 'Ngong Road, Kilimani, Nairobi',
+    });
+    expect(await screen.findByText('Registration successful! Please login.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/login'));
+    expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it("shows 'Registration failed' when the server gives no message", async () => {
+    withApi(async () => {
+      throw new ApiError('Registration failed', 500, '');
+    });
+    renderAt(<RegisterPage />, { route: '/register', path: '/register' });
+    await fill(valid);
+    expect((await screen.findAllByText('Registration failed')).length).toBeGreaterThan(0);
+  });
+
+  it("shows the server's message (e.g. duplicate email)", async () => {
+    withApi(async () => {
+      throw new ApiError('Email already registered', 409, 'Email already registered');
+    });
+    renderAt(<RegisterPage />, { route: '/register', path: '/register' });
+    await fill(valid);
+    expect((await screen.findAllByText('Email already registered')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,59 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../../test/render';
+import * as contactApi from './contact.api';
+import { ContactPage } from './ContactPage';
+
+describe('ContactPage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows every validation message and does not submit', async () => {
+    const submit = jest.spyOn(contactApi, 'submitContactMessage');
+    renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'A');
+    await user.type(screen.getByLabelText('Email'), 'amina@');
+    await user.type(screen.getByLabelText('Message'), 'Too short');
+    await user.click(screen.getByRole('button', { name: /send message/i }));
+    expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(await screen.findByText('Subject must be at least 5 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('sends after 1 second and shows the success toast', async () => {
+    const submit = jest.spyOn(contactApi, 'submitContactMessage');
+    renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
+    await user.type(screen.getByLabelText('Email'), 'amina@example.co.ke');
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await user.click(await screen.findByText('Billing & Payments'));
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice for my appointment.');
+    await user.click(screen.getByRole('button', { name: /send message/i }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({
+      name: 'Amina Wanjiru',
+      email: 'amina@example.co.ke',
+      subject: 'billing',
+      message: 'I was charged twice for my appointment.',
+    }));
+    expect(screen.queryByText('Thank you for your message! We will get back to you soon.')).not.toBeInTheDocument();
+    expect(await screen.findByText('Thank you for your message! We will get back to you soon.', {}, { timeout: 2500 })).toBeInTheDocument();
+  });
+
+  it('shows the failure toast when sending fails', async () => {
+    jest.spyOn(contactApi, 'submitContactMessage').mockRejectedValue(new Error('down'));
+    renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
+    await user.type(screen.getByLabelText('Email'), 'amina@example.co.ke');
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await user.click(await screen.findByText('General Inquiry'));
+    await user.type(screen.getByLabelText('Message'), 'Do you have paediatricians in Kisumu?');
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: /send message/i }));
+    });
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+  });
+});
