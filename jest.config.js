@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const folders = ['services', '.', 'infra'].flatMap((parent) =>
+const folders = ['services', '.'].flatMap((parent) =>
   fs.readdirSync(path.join(__dirname, parent), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
     .map((entry) => path.join(parent, entry.name)),

@@ -170,7 +170,8 @@ describe('k8s manifests', () => {
     const gateway = byName(deployments, 'gateway')!;
     expect(gateway.spec.replicas).toBeUndefined(); // the HPA owns it
     const readiness = podSpec(gateway).containers[0].readinessProbe;
-    expect(readiness.httpGet.path).toBe('/api/health');
+    expect(readiness.httpGet.path).toBe('/api/health/ready');
+    expect(podSpec(gateway).containers[0].livenessProbe.httpGet.path).toBe('/api/health/live');
     const service = byName(ofKind('Service'), 'gateway')!;
     expect(service.spec.selector).toEqual(gateway.spec.selector.matchLabels);
     const hpa = byName(ofKind('HorizontalPodAutoscaler'), 'gateway')!;

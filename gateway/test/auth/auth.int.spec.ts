@@ -230,6 +230,13 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
       expect(health.body).toMatchObject({ status: 'ok', nats: 'up', postgres: 'up', services: { auth: { status: 'up', database: 'up' } } });
     });
 
+    it('answers liveness and readiness without asking any service', async () => {
+      expect((await platform.api('GET', '/health/live')).body).toEqual({ status: 'ok' });
+      const ready = await platform.api('GET', '/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ready', nats: 'up', revocations: 'loaded' });
+    });
+
     it('sends security headers and carries the request id', async () => {
       const response = await platform.api('GET', '/health', { headers: { 'x-request-id': 'req-abc-123' } });
       expect(response.headers.get('x-request-id')).toBe('req-abc-123');

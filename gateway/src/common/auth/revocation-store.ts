@@ -54,6 +54,10 @@ export class RevocationStore implements OnApplicationBootstrap {
     }
   }
 
+  isReady(): boolean {
+    return this.isLoaded;
+  }
+
   isRevoked(claims: { sub: string; jti: string; sv?: number }): boolean {
     if (this.revokedTokens.has(claims.jti)) return true;
     const minimum = this.sessionVersions.get(Number(claims.sub));

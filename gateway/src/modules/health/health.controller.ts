@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { ServiceHealth } from '@afya/service-shared';
 import { Public } from '../../common/auth/access.decorators';
+import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { SERVICE_HEALTH_PATTERNS } from './service-health-patterns';
 
@@ -18,7 +19,31 @@ export interface HealthReport {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly bus: ServiceClient) {}
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly revocations: RevocationStore,
+  ) {}
+
+  /** Liveness: the process answers. Depends on nothing else, so an outage elsewhere never restarts gateways. */
+  @Public()
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: this replica can serve: connected to NATS and holding the revocation list. One service
+   * being down does not make the gateway unready (its routes answer 503 on their own).
+   */
+  @Public()
+  @Get('ready')
+  ready(@Res({ passthrough: true }) reply: FastifyReply): { status: 'ready' | 'not-ready'; nats: Status; revocations: 'loaded' | 'pending' } {
+    const nats = this.bus.isConnected() ? 'up' : 'down';
+    const loaded = this.revocations.isReady();
+    const ok = nats === 'up' && loaded;
+    reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: ok ? 'ready' : 'not-ready', nats, revocations: loaded ? 'loaded' : 'pending' };
+  }
 
   /** 200 when NATS, every service and each service's PostgreSQL schema answer; 503 otherwise. */
   @Public()
