@@ -1,0 +1,16 @@
+import { detectImageType } from './image-content';
+
+describe('detectImageType', () => {
+  it('recognises JPEG, PNG and WebP by their bytes', () => {
+    expect(detectImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('image/jpeg');
+    expect(detectImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
+    expect(detectImageType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))).toBe('image/webp');
+  });
+
+  it('refuses everything else, whatever it claims to be', () => {
+    expect(detectImageType(Buffer.from('GIF89a......'))).toBeNull();
+    expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(detectImageType(Buffer.from('RIFF....WAVE'))).toBeNull();
+    expect(detectImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
