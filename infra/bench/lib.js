@@ -1,0 +1,61 @@
+'use strict';
+// Shared pieces of the benchmarks: autocannon runs, a bare node:http baseline in its own process,
+// and the platform to measure (a running one at BENCH_URL, else one started here).
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+
+/** One autocannon run; returns req/s (mean), p99 latency in ms and non-2xx count. */
+async function measure(label, options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return { label, rps: Math.round(result.requests.average), p99: result.latency.p99, errors };
+}
+
+/** A bare node:http hello server in a child process (so it does not share our event loop). */
+async function startBareHttp(port = 3299) {
+  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, () => console.log('ready'))`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** The platform under test: BENCH_URL if given (already running), else started here on port 3200. */
+async function platformUnderTest() {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), databaseUrl: process.env.DATABASE_URL, stop: async () => undefined };
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS afya_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE afya_bench');
+  await admin.end();
+  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/afya_bench';
+  const { startPlatform } = require(path.join(__dirname, '../local/platform'));
+  const platform = await startPlatform({
+    port: 3200,
+    quiet: true,
+    localDir: path.join(__dirname, '../../.local/bench'),
+    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: 'bench', LOG_LEVEL: 'warn' },
+  });
+  return { url: platform.url, databaseUrl, stop: () => platform.stop() };
+}
+
+async function login(url, email, password) {
+  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`login as ${email} failed: ${response.status}`);
+  return (await response.json()).token;
+}
+
+function table(rows, baseline) {
+  const lines = [`| path | req/s | p99 ms | errors | ÷ bare node:http |`, `|---|---|---|---|---|`];
+  for (const row of rows) {
+    lines.push(`| ${row.label} | ${row.rps} | ${row.p99} | ${row.errors} | ${(row.rps / baseline.rps).toFixed(3)} |`);
+  }
+  return lines.join('\n');
+}
+
+module.exports = { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS };

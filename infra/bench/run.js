@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench: speed of the platform as ratios against a bare node:http server measured in the same
+// run (never as timed assertions in tests). Starts the platform on port 3200 with its own database,
+// unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs.
+const fs = require('node:fs');
+const path = require('node:path');
+const { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS } = require('./lib');
+
+async function main() {
+  const platform = await platformUnderTest();
+  const bare = await startBareHttp();
+  const sections = [];
+  try {
+    const token = await login(platform.url, 'patient@afya.test', 'Patient#2026');
+    const auth = { authorization: `Bearer ${token}` };
+    const baseline = await measure('bare node:http hello', { url: bare.url });
+    const rows = [
+      baseline,
+      await measure('gateway GET /api/health/live (no bus)', { url: `${platform.url}/api/health/live` }),
+      await measure('gateway GET /api/health (NATS → auth → PostgreSQL)', { url: `${platform.url}/api/health` }),
+      await measure('GET /api/user/profile (JWT + NATS → auth → PostgreSQL)', { url: `${platform.url}/api/user/profile`, headers: auth }),
+    ];
+    sections.push(`## Gateway and auth (${CONNECTIONS} connections, ${DURATION} s each)\n\n${table(rows, baseline)}`);
+
+    const appointmentsBench = path.join(__dirname, 'appointments.bench.js');
+    if (fs.existsSync(appointmentsBench)) {
+      const { runAppointmentBench } = require(appointmentsBench);
+      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline });
+      if (result?.markdown) sections.push(result.markdown);
+    }
+    const frontendSize = path.join(__dirname, 'frontend-size.js');
+    if (fs.existsSync(frontendSize)) {
+      const { execFileSync } = require('node:child_process');
+      sections.push(`## Frontend\n\n${execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' })}`);
+    }
+  } finally {
+    bare.stop();
+    await platform.stop();
+  }
+  const report = `# Afya benchmark, ${new Date().toISOString()}\n\n${sections.join('\n\n')}\n`;
+  const out = path.join(__dirname, 'results');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'latest.md'), report);
+  process.stdout.write(`\n${report}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
