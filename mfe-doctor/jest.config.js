@@ -5,6 +5,7 @@ module.exports = {
   displayName: 'mfe-doctor',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
+  testTimeout: 30000,
   setupFiles: ['<rootDir>/../shell/test/setup-dom.js'],
   setupFilesAfterEnv: ['<rootDir>/../shell/test/setup-after-env.js'],
   moduleNameMapper: {

@@ -13,6 +13,10 @@ const LABELS: Record<RemoteName, string> = {
 type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; error: Error };
 
 const cache = new Map<RemoteName, RouteObject[]>();
+/** Forget loaded route tables (tests). */
+export function clearRemoteRoutesCache(): void {
+  cache.clear();
+}
 
 export function RemoteUnavailable({ name, onRetry, detail }: { name: RemoteName; onRetry: () => void; detail?: string }) {
   return (

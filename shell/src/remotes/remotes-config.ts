@@ -13,9 +13,11 @@ export const DEFAULT_REMOTES: Record<RemoteName, string> = {
 const NAMES = Object.keys(DEFAULT_REMOTES) as RemoteName[];
 
 /** Reads /config/remotes.json (runtime configuration: moving a remote needs no shell rebuild). */
-export async function fetchRemotesConfig(fetchImpl: typeof fetch = fetch): Promise<Record<RemoteName, string>> {
+export async function fetchRemotesConfig(fetchImpl?: typeof fetch): Promise<Record<RemoteName, string>> {
   try {
-    const res = await fetchImpl('/config/remotes.json', { cache: 'no-cache' });
+    const doFetch = fetchImpl ?? globalThis.fetch;
+    if (typeof doFetch !== 'function') throw new Error('fetch unavailable');
+    const res = await doFetch('/config/remotes.json', { cache: 'no-cache' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as Partial<Record<string, unknown>>;
     const out = { ...DEFAULT_REMOTES };

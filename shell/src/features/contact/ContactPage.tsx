@@ -126,7 +126,7 @@ export function ContactPage() {
                     </Form.Item>
                   </Col>
                 </Row>
-                <Form.Item label="Subject" name="subject" rules={[minLength(5, MSG.subject)]}>
+                <Form.Item label="Subject" name="subject" validateFirst rules={[{ required: true, message: MSG.subject }, minLength(5, MSG.subject)]}>
                   <Select placeholder="Choose a subject" options={SUBJECTS} aria-label="Subject" />
                 </Form.Item>
                 <Form.Item label="Message" name="message" rules={[minLength(10, MSG.message)]}>

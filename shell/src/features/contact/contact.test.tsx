@@ -4,17 +4,27 @@ import { renderAt } from '../../../test/render';
 import * as contactApi from './contact.api';
 import { ContactPage } from './ContactPage';
 
+jest.mock('./contact.api', () => {
+  const actual = jest.requireActual('./contact.api');
+  return { ...actual, submitContactMessage: jest.fn(actual.submitContactMessage) };
+});
+const submitMock = contactApi.submitContactMessage as jest.Mock;
+
 describe('ContactPage', () => {
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => {
+    submitMock.mockClear();
+    submitMock.mockImplementation(jest.requireActual('./contact.api').submitContactMessage);
+  });
 
   it('shows every validation message and does not submit', async () => {
-    const submit = jest.spyOn(contactApi, 'submitContactMessage');
+    const submit = submitMock;
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'A');
     await user.type(screen.getByLabelText('Email'), 'amina@');
     await user.type(screen.getByLabelText('Message'), 'Too short');
     await user.click(screen.getByRole('button', { name: /send message/i }));
+    fireEvent.submit(screen.getByRole('button', { name: /send message/i }).closest('form')!);
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
     expect(await screen.findByText('Subject must be at least 5 characters')).toBeInTheDocument();
@@ -23,7 +33,7 @@ describe('ContactPage', () => {
   });
 
   it('sends after 1 second and shows the success toast', async () => {
-    const submit = jest.spyOn(contactApi, 'submitContactMessage');
+    const submit = submitMock;
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
@@ -43,7 +53,7 @@ describe('ContactPage', () => {
   });
 
   it('shows the failure toast when sending fails', async () => {
-    jest.spyOn(contactApi, 'submitContactMessage').mockRejectedValue(new Error('down'));
+    submitMock.mockRejectedValue(new Error('down'));
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
