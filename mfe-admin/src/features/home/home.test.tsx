@@ -1,0 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import * as api from './api';
+import { AdminHomePage } from './AdminHomePage';
+
+jest.mock('./api', () => ({ fetchTotals: jest.fn() }));
+
+it("shows 'Welcome back, Admin!' and totals with revenue in Ksh", async () => {
+  (api.fetchTotals as jest.Mock).mockResolvedValue({ users: 10482, doctors: 512, appointments: 23817, revenue: 4821500 });
+  render(<MemoryRouter><AdminHomePage /></MemoryRouter>);
+  expect(screen.getByText('Welcome back, Admin!')).toBeInTheDocument();
+  expect(await screen.findByText('Ksh 4,821,500')).toBeInTheDocument();
+  expect(screen.getByText('No pending actions.')).toBeInTheDocument();
+  expect(screen.getByText('No recent activity.')).toBeInTheDocument();
+});
