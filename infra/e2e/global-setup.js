@@ -5,7 +5,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const { startPlatform } = require('../local/platform');
 
-const PORT = Number(process.env.E2E_PORT || 3100);
+const PORT = Number(process.env.E2E_PORT || 3150);
 const ADMIN_URL = process.env.E2E_ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function recreateDatabase(name) {

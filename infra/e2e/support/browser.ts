@@ -1,6 +1,6 @@
 import puppeteer, { Browser, Page } from 'puppeteer';
 
-export const BASE_URL = process.env.E2E_BASE_URL || 'http://localhost:3100';
+export const BASE_URL = process.env.E2E_BASE_URL || 'http://localhost:3150';
 
 export const DEMO = {
   admin: { email: 'admin@afya.test', password: 'Admin#2026' },

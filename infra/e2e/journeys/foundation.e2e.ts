@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'puppeteer';
+import { BASE_URL, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+
+describe('frontend foundation: shell, remotes, sign-in (real browser, real platform)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await newPage(browser);
+  });
+
+  afterEach(async () => {
+    await page.browserContext().close();
+  });
+
+  it('registers a new patient, is sent to /login, signs in and is greeted on /dashboard', async () => {
+    const email = `journey.${Date.now()}@example.co.ke`;
+    await page.goto(`${BASE_URL}/register`, { waitUntil: 'networkidle0' });
+    await fillByLabelOrPlaceholder(page, '#firstname', 'Makena');
+    await fillByLabelOrPlaceholder(page, '#lastname', 'Njoroge');
+    await fillByLabelOrPlaceholder(page, '#email', email);
+    await fillByLabelOrPlaceholder(page, '#contact_phone', '0712345678');
+    await fillByLabelOrPlaceholder(page, '#address', 'Kenyatta Avenue, Nakuru');
+    await fillByLabelOrPlaceholder(page, '#password', 'Makena#2026');
+    await fillByLabelOrPlaceholder(page, '#confirmPassword', 'Makena#2026');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/login');
+    await waitForText(page, 'Registration successful! Please login.');
+
+    await signIn(page, { email, password: 'Makena#2026' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await waitForText(page, 'Makena');
+  });
+
+  it.each([
+    ['admin', DEMO.admin, '/dashboard/admin', 'Welcome back, Admin!'],
+    ['doctor', DEMO.doctor, '/dashboard/doctor', 'Dr. Wanjiku'],
+    ['patient', DEMO.patient, '/dashboard', 'Wanjiru'],
+  ])('the demo %s signs in and lands on their home', async (_role, credentials, home, greeting) => {
+    await signIn(page, credentials);
+    await page.waitForFunction((path) => location.pathname === path, {}, home);
+    await waitForText(page, greeting);
+  });
+
+  it('sends a patient who opens /dashboard/admin to /dashboard', async () => {
+    await signIn(page, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/admin`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => location.pathname === '/dashboard');
+    await waitForText(page, 'Wanjiru');
+  });
+
+  it('keeps the chosen theme after a reload', async () => {
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle0' });
+    const themeOf = () => page.$eval('[data-theme]', (el) => el.getAttribute('data-theme'));
+    const before = await themeOf();
+    const toggle = await page.waitForSelector('button[aria-label^="Switch to"]');
+    await toggle!.click();
+    await page.waitForFunction((b) => document.querySelector('[data-theme]')?.getAttribute('data-theme') !== b, {}, before);
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect(await themeOf()).not.toBe(before);
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe(before === 'light' ? 'true' : 'false');
+  });
+
+  it('saves a profile edit that survives a reload', async () => {
+    const email = `profile.${Date.now()}@example.co.ke`;
+    const register = await fetch(`${BASE_URL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'Baraka', lastname: 'Mutua', email, password: 'Baraka#2026', contact_phone: '0722000111', address: 'Oginga Odinga St, Kisumu' }),
+    });
+    expect(register.status).toBe(201);
+    await signIn(page, { email, password: 'Baraka#2026' });
+    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    // Wait for the dialog to show the stored profile before editing it.
+    await page.waitForFunction(() => (document.querySelector('.ant-modal #address') as HTMLInputElement | null)?.value === 'Oginga Odinga St, Kisumu');
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the dialog's opening animation
+    await fillByLabelOrPlaceholder(page, '.ant-modal #address', 'Riverside Drive, Westlands, Nairobi');
+    await fillByLabelOrPlaceholder(page, '.ant-modal #lastname', 'Mutua-Otieno');
+    await clickButton(page, 'Save Changes');
+    await waitForText(page, 'Profile updated!');
+    await page.reload({ waitUntil: 'networkidle0' });
+    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await page.waitForSelector('.ant-modal #address');
+    expect(await page.$eval('.ant-modal #address', (el) => (el as HTMLInputElement).value)).toBe('Riverside Drive, Westlands, Nairobi');
+    expect(await page.$eval('.ant-modal #lastname', (el) => (el as HTMLInputElement).value)).toBe('Mutua-Otieno');
+  });
+
+  it('shows a fallback with Retry inside the layout when a remote cannot be loaded, and recovers', async () => {
+    let blocked = true;
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (blocked && request.url().includes('/mfe/patient/')) void request.abort();
+      else void request.continue();
+    });
+    await signIn(page, DEMO.patient);
+    await waitForText(page, 'The patient dashboard could not be loaded');
+    expect(await page.$('button[aria-label="Open profile"]')).not.toBeNull();
+    blocked = false;
+    await clickButton(page, 'Retry');
+    await waitForText(page, 'Wanjiru');
+    // Public pages keep working whatever happens to a remote.
+    await page.goto(`${BASE_URL}/about`, { waitUntil: 'networkidle0' });
+    await waitForText(page, '2020');
+  });
+});
