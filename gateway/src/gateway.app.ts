@@ -36,6 +36,14 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (process.env.ACCESS_LOG === 'true') {
+    // One JSON line per request; the same id travels to services in the RPC envelope.
+    fastify.addHook('onResponse', async (request, reply) => {
+      process.stdout.write(
+        `${JSON.stringify({ at: new Date().toISOString(), requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) })}\n`,
+      );
+    });
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -8,8 +8,9 @@ const autocannon = require('autocannon');
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 
-/** One autocannon run; returns req/s (mean), p99 latency in ms and non-2xx count. */
+/** One autocannon run after a 2 s warm-up (JIT, pools); returns req/s (mean), p99 latency in ms, errors. */
 async function measure(label, options) {
+  await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   const errors = result.non2xx + result.errors + result.timeouts;
   return { label, rps: Math.round(result.requests.average), p99: result.latency.p99, errors };

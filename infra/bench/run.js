@@ -29,11 +29,16 @@ async function main() {
       const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline });
       if (result?.markdown) sections.push(result.markdown);
     }
+    const frontend = [];
     const frontendSize = path.join(__dirname, 'frontend-size.js');
     if (fs.existsSync(frontendSize)) {
       const { execFileSync } = require('node:child_process');
-      sections.push(`## Frontend\n\n${execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' })}`);
+      frontend.push(execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' }).trim());
     }
+    const { timeToGreeting } = require('./time-to-greeting');
+    const greeting = await timeToGreeting({ baseUrl: platform.url });
+    frontend.push(`Time from navigation to a signed-in patient's greeting on /dashboard (loopback, median of 5): cold cache ${greeting.coldMs} ms, warm cache ${greeting.warmMs} ms.`);
+    sections.push(`## Frontend\n\n${frontend.join('\n\n')}`);
   } finally {
     bare.stop();
     await platform.stop();

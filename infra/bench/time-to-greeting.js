@@ -1,0 +1,46 @@
+'use strict';
+// Time for a signed-in patient to see their greeting on loopback, in Debian's Chromium:
+// cold (empty cache: shell + remote + shared chunks) and warm (cached files), median of 5 each.
+const puppeteer = require('puppeteer');
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password = 'Patient#2026', runs = 5 }) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const { token, user } = await login.json();
+  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  try {
+    const measureOnce = async (page) => {
+      const started = Date.now();
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.waitForFunction((name) => document.body?.innerText.includes(name), { timeout: 30000 }, user.firstname);
+      return Date.now() - started;
+    };
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/payment-cancel`);
+      await page.evaluate((t, u) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', JSON.stringify(u));
+      }, token, user);
+      const client = await page.createCDPSession();
+      await client.send('Network.clearBrowserCache');
+      cold.push(await measureOnce(page));
+      warm.push(await measureOnce(page));
+      await context.close();
+    }
+    return { coldMs: median(cold), warmMs: median(warm) };
+  } finally {
+    await browser.close();
+  }
+}
+
+module.exports = { timeToGreeting };
+
+if (require.main === module) {
+  timeToGreeting({ baseUrl: process.env.BENCH_URL || 'http://localhost:3000' }).then((r) => console.log(r));
+}
