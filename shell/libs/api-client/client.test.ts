@@ -69,7 +69,7 @@ describe('api-client', () => {
 
   it("surfaces the server's message field", async () => {
     reply = () => respond(409, { message: 'That time slot is no longer available. Please choose another.' });
-    const err = await api.post('appointments', {}, { fallback: 'Failed to book appointment' }).catch((e) => e);
+    const err = (await api.post('appointments', {}, { fallback: 'Failed to book appointment' }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('That time slot is no longer available. Please choose another.');
     expect(err.status).toBe(409);
