@@ -1,21 +1,23 @@
-import { Card, Space, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 export function StatCard({ label, value, icon, note, color = '#0f766e' }: { label: ReactNode; value: ReactNode; icon?: ReactNode; note?: ReactNode; color?: string }) {
   return (
-    <Card styles={{ body: { padding: 18 } }} style={{ height: '100%' }}>
-      <Space align="start" style={{ width: '100%', justifyContent: 'space-between' }}>
-        <div>
-          <Typography.Text type="secondary">{label}</Typography.Text>
-          <div style={{ fontSize: 26, fontWeight: 700, lineHeight: 1.3 }}>{value}</div>
+    <Card styles={{ body: { padding: 16 } }} style={{ height: '100%' }}>
+      <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 8 }}>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Text type="secondary" style={{ display: 'block', wordBreak: 'normal', overflowWrap: 'normal' }}>
+            {label}
+          </Typography.Text>
+          <div style={{ fontSize: 'clamp(18px, 2.2vw, 26px)', fontWeight: 700, lineHeight: 1.3, whiteSpace: 'nowrap' }}>{value}</div>
           {note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{note}</Typography.Text> : null}
         </div>
         {icon ? (
-          <div style={{ width: 44, height: 44, borderRadius: 12, display: 'grid', placeItems: 'center', fontSize: 20, color, background: `${color}1a` }}>
+          <div style={{ flex: 'none', width: 40, height: 40, borderRadius: 12, display: 'grid', placeItems: 'center', fontSize: 18, color, background: `${color}1a` }}>
             {icon}
           </div>
         ) : null}
-      </Space>
+      </div>
     </Card>
   );
 }
