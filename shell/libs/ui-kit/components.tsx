@@ -1,4 +1,4 @@
-import { Button, Empty, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Modal, Space, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatKsh } from './format';
 
@@ -111,4 +111,24 @@ export function confirmDelete(content: string, opts: { title?: string; okText?: 
       onCancel: () => resolve(false),
     });
   });
+}
+
+/** A failed load with a Retry button, e.g. 'Error loading appointments: {error}' (SPEC.md section 8). */
+export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={message}
+      style={{ marginBottom: 16 }}
+      action={
+        onRetry ? (
+          <Button size="small" danger onClick={onRetry}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    />
+  );
 }

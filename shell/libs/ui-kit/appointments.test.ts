@@ -1,0 +1,83 @@
+import {
+  TIME_SLOTS,
+  appointmentStart,
+  bookingFee,
+  bookingWindow,
+  feeForType,
+  filterAppointments,
+  isBookableDate,
+  nairobiDate,
+  slotMinutes,
+  QUICK_FILTERS,
+  NO_FILTERS,
+} from './appointments';
+
+// 2026-11-21 23:30 in Nairobi is still the 21st there but already 20:30 UTC.
+const NOW = new Date('2026-11-21T23:30:00+03:00').getTime();
+
+describe('appointment rules', () => {
+  it('has the 14 slots of SPEC.md section 9', () => {
+    expect(TIME_SLOTS).toHaveLength(14);
+    expect(TIME_SLOTS[0]).toBe('09:00 AM');
+    expect(TIME_SLOTS[5]).toBe('11:30 AM');
+    expect(TIME_SLOTS[6]).toBe('02:00 PM');
+    expect(TIME_SLOTS[13]).toBe('05:30 PM');
+  });
+
+  it('knows the default fees by type, 150 for an unknown type, and prefers the doctor fee', () => {
+    expect(['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'].map(feeForType)).toEqual([150, 100, 200, 300, 80, 120]);
+    expect(feeForType('Something else')).toBe(150);
+    expect(bookingFee('Emergency', null)).toBe(300);
+    expect(bookingFee('Emergency', 3500)).toBe(3500);
+    expect(bookingFee('Emergency', '4000.00')).toBe(4000);
+    expect(bookingFee('Vaccination', 0)).toBe(0);
+  });
+
+  it('uses clinic time for today and the booking window (tomorrow..30 days)', () => {
+    expect(nairobiDate(0, NOW)).toBe('2026-11-21');
+    expect(bookingWindow(NOW)).toEqual({ min: '2026-11-22', max: '2026-12-21' });
+    expect(isBookableDate('2026-11-21', NOW)).toBe(false);
+    expect(isBookableDate('2026-11-22', NOW)).toBe(true);
+    expect(isBookableDate('2026-12-21', NOW)).toBe(true);
+    expect(isBookableDate('2026-12-22', NOW)).toBe(false);
+    expect(isBookableDate('', NOW)).toBe(false);
+  });
+
+  it('reads slot labels and appointment starts in Nairobi time', () => {
+    expect(slotMinutes('09:00 AM')).toBe(540);
+    expect(slotMinutes('12:30 PM')).toBe(750);
+    expect(slotMinutes('02:30 PM')).toBe(870);
+    expect(slotMinutes('14:30')).toBe(870);
+    expect(appointmentStart({ appointment_date: '2026-11-22', time_slot: '02:00 PM' })).toBe(Date.parse('2026-11-22T11:00:00Z'));
+  });
+
+  it('filters by search (doctor, patient, status), status and date', () => {
+    const mk = (id: number, date: string, status: string, doc: string, patient: string) => ({
+      id,
+      appointment_date: date,
+      time_slot: '09:00 AM',
+      appointment_status: status,
+      doctor: { first_name: doc.split(' ')[0], last_name: doc.split(' ')[1] },
+      patient_full_name: patient,
+    });
+    const list = [
+      mk(1, '2026-11-21', 'Confirmed', 'Grace Wanjiku', 'Wanjiru Kamau'),
+      mk(2, '2026-11-25', 'Pending', 'Ibrahim Abdi', 'Baraka Mutua'),
+      mk(3, '2026-11-01', 'Completed', 'Grace Wanjiku', 'Baraka Mutua'),
+      mk(4, '2026-12-01', 'Cancelled', 'Brian Otieno', 'Wanjiru Kamau'),
+    ];
+    const ids = (f: Partial<typeof NO_FILTERS>) => filterAppointments(list, { ...NO_FILTERS, ...f }, NOW).map((a) => a.id);
+    expect(ids({})).toEqual([1, 2, 3, 4]);
+    expect(ids({ search: 'wanjiku' })).toEqual([1, 3]);
+    expect(ids({ search: 'Dr. Ibrahim' })).toEqual([2]);
+    expect(ids({ search: 'baraka' })).toEqual([2, 3]);
+    expect(ids({ search: 'PENDING' })).toEqual([2]);
+    expect(ids({ status: 'cancelled' })).toEqual([4]);
+    expect(ids({ date: 'today' })).toEqual([1]);
+    expect(ids({ date: 'upcoming' })).toEqual([2, 4]);
+    expect(ids({ date: 'past' })).toEqual([3]);
+    expect(ids({ search: 'wanjiku', date: 'past' })).toEqual([3]);
+    expect(filterAppointments(list, QUICK_FILTERS.confirmedOnly, NOW).map((a) => a.id)).toEqual([1]);
+    expect(filterAppointments(list, QUICK_FILTERS.todays, NOW).map((a) => a.id)).toEqual([1]);
+  });
+});

@@ -1,0 +1,152 @@
+// Appointment rules every remote shows the same way (SPEC.md sections 2, 5 and 9): time slots, types and
+// their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
+
+/** SPEC.md section 9: 09:00 AM..11:30 AM and 02:00 PM..05:30 PM every 30 minutes (14 slots). */
+export const TIME_SLOTS: readonly string[] = [
+  '09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM',
+  '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM',
+];
+
+/** SPEC.md section 9: appointment types and their default fees in Ksh. */
+export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = [
+  { type: 'Regular Checkup', fee: 150 },
+  { type: 'Follow-up', fee: 100 },
+  { type: 'Consultation', fee: 200 },
+  { type: 'Emergency', fee: 300 },
+  { type: 'Vaccination', fee: 80 },
+  { type: 'Lab Work', fee: 120 },
+];
+export const UNKNOWN_TYPE_FEE = 150;
+
+/** Default fee of an appointment type (unknown type 150). */
+export function feeForType(type: string | null | undefined): number {
+  return APPOINTMENT_TYPES.find((t) => t.type === type)?.fee ?? UNKNOWN_TYPE_FEE;
+}
+
+/** The amount to charge: the doctor's own fee when set (a number ≥ 0), else the type's default fee. */
+export function bookingFee(type: string | null | undefined, doctorFee?: number | string | null): number {
+  const f = doctorFee === null || doctorFee === undefined || doctorFee === '' ? NaN : Number(doctorFee);
+  return Number.isFinite(f) && f >= 0 ? f : feeForType(type);
+}
+
+const NAIROBI_OFFSET_MS = 3 * 3_600_000; // Africa/Nairobi is UTC+3 all year (no daylight saving)
+const DAY_MS = 86_400_000;
+
+/** A clinic-local date (YYYY-MM-DD) `days` after today in Africa/Nairobi. */
+export function nairobiDate(days = 0, now = Date.now()): string {
+  return new Date(now + NAIROBI_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** SPEC.md section 5: a booking date is from tomorrow to 30 days ahead (clinic time). */
+export function bookingWindow(now = Date.now()): { min: string; max: string } {
+  return { min: nairobiDate(1, now), max: nairobiDate(30, now) };
+}
+export function isBookableDate(date: string | null | undefined, now = Date.now()): boolean {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const { min, max } = bookingWindow(now);
+  return date >= min && date <= max;
+}
+
+/** Minutes after midnight of a slot label ('02:30 PM' → 870); NaN when unreadable. */
+export function slotMinutes(slot: string | null | undefined): number {
+  const m = /^(\d{1,2}):(\d{2})\s*(AM|PM)?$/i.exec((slot ?? '').trim());
+  if (!m) return NaN;
+  let h = Number(m[1]);
+  const ap = (m[3] ?? '').toUpperCase();
+  if (ap) h = (h % 12) + (ap === 'PM' ? 12 : 0);
+  return h * 60 + Number(m[2]);
+}
+
+export interface AppointmentLike {
+  appointment_date?: string | null;
+  time_slot?: string | null;
+  appointment_status?: string | null;
+  created_at?: string | null;
+  patient_full_name?: string | null;
+  doctor?: { first_name?: string | null; last_name?: string | null; specialization?: string | null } | null;
+  user?: { firstname?: string | null; lastname?: string | null } | null;
+}
+
+/** Start of an appointment (clinic local time) as epoch ms; the date's midnight when the slot is unreadable. */
+export function appointmentStart(a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'>): number {
+  const date = (a.appointment_date ?? '').slice(0, 10);
+  const min = slotMinutes(a.time_slot);
+  const m = Number.isFinite(min) ? min : 0;
+  const hh = String(Math.floor(m / 60)).padStart(2, '0');
+  const mm = String(m % 60).padStart(2, '0');
+  return new Date(`${date}T${hh}:${mm}:00+03:00`).getTime();
+}
+
+/** Hours from now until the appointment starts (negative when it has started). */
+export function hoursUntil(a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'>, now = Date.now()): number {
+  return (appointmentStart(a) - now) / 3_600_000;
+}
+
+export const statusOf = (a: Pick<AppointmentLike, 'appointment_status'>): string => (a.appointment_status ?? '').toLowerCase();
+
+/** 'Dr. first last' for a patient's view. */
+export function doctorName(a: Pick<AppointmentLike, 'doctor'>): string {
+  const n = [a.doctor?.first_name, a.doctor?.last_name].filter(Boolean).join(' ');
+  return n ? `Dr. ${n}` : 'Doctor';
+}
+/** The patient's name for a doctor's or admin's view. */
+export function patientName(a: Pick<AppointmentLike, 'patient_full_name' | 'user'>): string {
+  return a.patient_full_name || [a.user?.firstname, a.user?.lastname].filter(Boolean).join(' ') || 'Patient';
+}
+
+export type StatusFilter = 'all' | 'pending' | 'confirmed' | 'completed' | 'cancelled';
+export type DateFilter = 'all' | 'today' | 'upcoming' | 'past';
+export interface AppointmentFilterValue {
+  search: string;
+  status: StatusFilter;
+  date: DateFilter;
+}
+export const NO_FILTERS: AppointmentFilterValue = { search: '', status: 'all', date: 'all' };
+export const STATUS_FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
+  { value: 'all', label: 'All Status' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+export const DATE_FILTERS: ReadonlyArray<{ value: DateFilter; label: string }> = [
+  { value: 'all', label: 'All Dates' },
+  { value: 'today', label: 'Today' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'past', label: 'Past' },
+];
+/** Quick buttons: Clear All, Confirmed Only, Today's. */
+export const QUICK_FILTERS = {
+  clearAll: NO_FILTERS,
+  confirmedOnly: { ...NO_FILTERS, status: 'confirmed' } as AppointmentFilterValue,
+  todays: { ...NO_FILTERS, date: 'today' } as AppointmentFilterValue,
+};
+
+/**
+ * SPEC.md section 2 filters. Search matches the doctor's name, the patient's name or the status
+ * (case-insensitive); 'today' is the clinic-local date, 'upcoming' after today, 'past' before today.
+ */
+export function filterAppointments<T extends AppointmentLike>(list: T[], f: AppointmentFilterValue, now = Date.now()): T[] {
+  const q = f.search.trim().toLowerCase();
+  const today = nairobiDate(0, now);
+  return list.filter((a) => {
+    if (f.status !== 'all' && statusOf(a) !== f.status) return false;
+    const d = (a.appointment_date ?? '').slice(0, 10);
+    if (f.date === 'today' && d !== today) return false;
+    if (f.date === 'upcoming' && !(d > today)) return false;
+    if (f.date === 'past' && !(d < today)) return false;
+    if (!q) return true;
+    const doctor = [a.doctor?.first_name, a.doctor?.last_name].filter(Boolean).join(' ');
+    const hay = [doctor, `dr. ${doctor}`, patientName(a), a.appointment_status ?? ''].join(' | ').toLowerCase();
+    return hay.includes(q);
+  });
+}
+
+/** Newest appointment date first, then latest slot first. */
+export function sortByStartDesc<T extends AppointmentLike>(list: T[]): T[] {
+  return [...list].sort((a, b) => appointmentStart(b) - appointmentStart(a));
+}
+
+export function isFiltered(f: AppointmentFilterValue): boolean {
+  return f.search.trim() !== '' || f.status !== 'all' || f.date !== 'all';
+}
