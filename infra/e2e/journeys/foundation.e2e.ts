@@ -93,6 +93,31 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     expect(await page.$eval('.ant-modal #lastname', (el) => (el as HTMLInputElement).value)).toBe('Mutua-Otieno');
   });
 
+  it('changes the password and stays signed in (the old token is revoked, the new one kept)', async () => {
+    const email = `password.${Date.now()}@example.co.ke`;
+    await fetch(`${BASE_URL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'Imani', lastname: 'Chebet', email, password: 'Imani#2026', contact_phone: '0733000222', address: 'Uganda Road, Eldoret Town' }),
+    });
+    await signIn(page, { email, password: 'Imani#2026' });
+    const oldToken = await page.evaluate(() => localStorage.getItem('token'));
+    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await clickButton(page, 'Change Password');
+    await fillByLabelOrPlaceholder(page, '.ant-modal #currentPassword', 'Imani#2026');
+    await fillByLabelOrPlaceholder(page, '.ant-modal #newPassword', 'Imani#2027');
+    await fillByLabelOrPlaceholder(page, '.ant-modal #confirmPassword', 'Imani#2027');
+    await clickButton(page, 'Update Password');
+    await waitForText(page, 'Password changed!');
+    const newToken = await page.evaluate(() => localStorage.getItem('token'));
+    expect(newToken).not.toBe(oldToken);
+    const oldStatus = (await fetch(`${BASE_URL}/api/user/profile`, { headers: { authorization: `Bearer ${oldToken}` } })).status;
+    expect(oldStatus).toBe(401);
+    await page.reload({ waitUntil: 'networkidle0' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await waitForText(page, 'Imani');
+  });
+
   it('shows a fallback with Retry inside the layout when a remote cannot be loaded, and recovers', async () => {
     let blocked = true;
     await page.setRequestInterception(true);

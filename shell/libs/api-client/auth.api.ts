@@ -18,8 +18,9 @@ export interface ProfileUpdate {
 
 export const userApi = {
   updateProfile: (payload: ProfileUpdate) => api.patch<{ user?: User }>('user/profile', payload, { fallback: 'Failed to update profile' }),
+  /** Revokes every older session; the reply carries this browser's new token and user. */
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.post('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
+    api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
   uploadPicture: (imageBase64: string) =>
     api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
 };

@@ -25,6 +25,8 @@ export interface SessionState extends AuthState {
   clearSession(reason?: string, redirect?: boolean): void;
   loadProfile(): Promise<User | null>;
   setUser(user: User): void;
+  /** Replaces token and user: a password change revokes the old token and answers with a new one. */
+  startSession(token: string, user: User): void;
   toggleDarkMode(): void;
   setDarkMode(v: boolean): void;
   /** Reads localStorage; drops an expired token. Called once at start. */
@@ -93,9 +95,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ isLoading: true, error: null, logoutReason: null });
     try {
       const { token, user } = await api().login(email, password);
-      writeSession(token, user);
-      set({ token, user, isAuthenticated: true, isLoading: false, error: null });
-      scheduleExpiry(token);
+      get().startSession(token, user);
       return user;
     } catch (err) {
       const message = errorMessage(err, 'Login failed');
@@ -158,6 +158,13 @@ export const useSession = create<SessionState>()((set, get) => ({
   setUser(user) {
     writeSession(get().token, user);
     set({ user });
+  },
+
+  startSession(token, user) {
+    if (expiryTimer) clearTimeout(expiryTimer);
+    writeSession(token, user);
+    set({ token, user, isAuthenticated: true, isLoading: false, error: null, logoutReason: null });
+    scheduleExpiry(token);
   },
 
   toggleDarkMode() {

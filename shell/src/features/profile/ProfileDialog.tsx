@@ -127,7 +127,8 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     }
     setChangingPw(true);
     try {
-      await userApi.changePassword(v.currentPassword, v.newPassword);
+      const session = await userApi.changePassword(v.currentPassword, v.newPassword);
+      if (session?.token && session.user) useSession.getState().startSession(session.token, session.user);
       toast.success('Password changed!');
       pwForm.resetFields();
       setShowPw(false);

@@ -19,8 +19,9 @@ export function SetNewPasswordDialog() {
   const onFinish = async (v: { currentPassword: string; newPassword: string; confirmPassword: string }) => {
     setBusy(true);
     try {
-      await userApi.changePassword(v.currentPassword, v.newPassword);
-      setUser({ ...user, must_change_password: false });
+      const session = await userApi.changePassword(v.currentPassword, v.newPassword);
+      if (session?.token && session.user) useSession.getState().startSession(session.token, session.user);
+      else setUser({ ...user, must_change_password: false });
       toast.success('Password changed!');
     } catch (err) {
       toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to change password');

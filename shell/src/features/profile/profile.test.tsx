@@ -45,8 +45,10 @@ describe('ProfileDialog', () => {
     expect(change).not.toHaveBeenCalled();
   });
 
-  it("a successful change toasts 'Password changed!', closes the section and clears the fields", async () => {
-    const change = jest.spyOn(userApi, 'changePassword').mockResolvedValue(undefined);
+  it("a successful change toasts 'Password changed!', closes the section, clears the fields and keeps the new session", async () => {
+    // The server revokes older tokens and answers with this browser's new one.
+    const newToken = fakeToken(nowSeconds() + 3600);
+    const change = jest.spyOn(userApi, 'changePassword').mockResolvedValue({ token: newToken, user: patient });
     open();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -59,6 +61,9 @@ describe('ProfileDialog', () => {
     await waitFor(() => expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
+    expect(useSession.getState().token).toBe(newToken);
+    expect(localStorage.getItem('token')).toBe(newToken);
+    expect(useSession.getState().isAuthenticated).toBe(true);
   });
 
   it("a failed change shows the server message or 'Failed to change password'", async () => {
