@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { createServiceHealthController, EventsModule, ServiceDatabaseModule } from '@afya/service-shared';
+import { AppointmentPatterns } from '../contracts';
+import { appointmentDatabase } from './appointment.database';
+import { AppointmentsController } from './appointments/appointments.controller';
+import { AppointmentsService } from './appointments/appointments.service';
+import { AuditTrail } from './audit/audit-trail';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
+import { UserDirectoryConsumer } from './directory/user-directory.consumer';
+import { DoctorInsightsService } from './doctors/doctor-insights.service';
+import { DoctorsController } from './doctors/doctors.controller';
+import { DoctorsService } from './doctors/doctors.service';
+
+@Module({
+  imports: [ServiceDatabaseModule.forService(appointmentDatabase), EventsModule.forService('appointment')],
+  controllers: [
+    AppointmentsController,
+    DoctorsController,
+    DashboardController,
+    createServiceHealthController('appointment', AppointmentPatterns.health),
+  ],
+  providers: [AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer],
+})
+export class AppointmentModule {}

@@ -1,0 +1,110 @@
+import type { AppointmentEventData, AppointmentStatus, AppointmentView } from '../../contracts';
+
+/**
+ * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
+ * (from the user directory) and the rating, in one indexed query: no N+1, no entity mapping on hot reads.
+ */
+export const APPOINTMENT_SELECT = `
+  SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot,
+         a.appointment_type, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
+         a.patient_full_name, a.diagnosis, a.treatment, a.medications, a.starts_at, a.created_at, a.updated_at,
+         d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
+         d.specialization AS doctor_specialization,
+         u.firstname AS user_firstname, u.lastname AS user_lastname,
+         r.rating, r.comment AS rating_comment
+    FROM appointments a
+    JOIN doctors d ON d.doctor_id = a.doctor_id
+    LEFT JOIN user_directory u ON u.user_id = a.user_id
+    LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id`;
+
+/** Newest first: by clinic date, then slot start. */
+export const APPOINTMENT_ORDER = `ORDER BY a.appointment_date DESC, a.starts_at DESC, a.appointment_id DESC`;
+
+export interface AppointmentRow {
+  appointment_id: number;
+  user_id: number;
+  doctor_id: number;
+  appointment_date: string;
+  time_slot: string;
+  appointment_type: string;
+  total_amount: number;
+  appointment_status: AppointmentStatus;
+  paid: boolean;
+  notes: string | null;
+  duration: number;
+  patient_full_name: string | null;
+  diagnosis: string | null;
+  treatment: string | null;
+  medications: string | null;
+  starts_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  doctor_user_id: number;
+  doctor_first_name: string;
+  doctor_last_name: string;
+  doctor_specialization: string | null;
+  user_firstname: string | null;
+  user_lastname: string | null;
+  rating: number | null;
+  rating_comment: string | null;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
+  const name = [first, last].filter((part) => part && part.trim()).join(' ');
+  return name || null;
+}
+
+/** SPEC.md section 3's appointment, with nested doctor and user. */
+export function toAppointmentView(row: AppointmentRow): AppointmentView {
+  return {
+    appointment_id: row.appointment_id,
+    user_id: row.user_id,
+    doctor_id: row.doctor_id,
+    appointment_date: row.appointment_date,
+    time_slot: row.time_slot,
+    appointment_type: row.appointment_type,
+    type: row.appointment_type,
+    total_amount: Number(row.total_amount),
+    appointment_status: row.appointment_status,
+    paid: row.paid,
+    notes: row.notes,
+    duration: row.duration,
+    patient_full_name: fullName(row.user_firstname, row.user_lastname) ?? row.patient_full_name,
+    diagnosis: row.diagnosis,
+    treatment: row.treatment,
+    medications: row.medications,
+    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+    rating_comment: row.rating_comment ?? null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    doctor: {
+      doctor_id: row.doctor_id,
+      first_name: row.doctor_first_name,
+      last_name: row.doctor_last_name,
+      specialization: row.doctor_specialization,
+    },
+    user: { firstname: row.user_firstname, lastname: row.user_lastname },
+  };
+}
+
+/** The data of appointment.* events (other services keep read models from it). */
+export function toEventData(row: AppointmentRow, previousStatus?: AppointmentStatus): AppointmentEventData {
+  return {
+    appointment_id: row.appointment_id,
+    user_id: row.user_id,
+    doctor_id: row.doctor_id,
+    doctor_user_id: row.doctor_user_id,
+    appointment_date: row.appointment_date,
+    time_slot: row.time_slot,
+    appointment_type: row.appointment_type,
+    total_amount: Number(row.total_amount),
+    appointment_status: row.appointment_status,
+    ...(previousStatus ? { previous_status: previousStatus } : {}),
+    paid: row.paid,
+    diagnosis: row.diagnosis,
+    treatment: row.treatment,
+    notes: row.notes,
+  };
+}

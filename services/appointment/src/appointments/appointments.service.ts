@@ -1,0 +1,367 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { badRequest, conflict, forbidden, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TYPES,
+  AppointmentEvents,
+  AppointmentListReply,
+  AppointmentMessages,
+  AppointmentReply,
+  AppointmentStatus,
+  AvailabilityPayload,
+  AvailabilityReply,
+  BookPayload,
+  DEFAULT_DURATION_MINUTES,
+  ListAllPayload,
+  MIN_REASON_LENGTH,
+  RatePayload,
+  RatingView,
+  SetAmountPayload,
+  SetStatusPayload,
+  StatsReply,
+  StatusCounts,
+  TIME_SLOTS,
+  UpdateAppointmentPayload,
+} from '../../contracts';
+import { AuditTrail } from '../audit/audit-trail';
+import { DoctorsService } from '../doctors/doctors.service';
+import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { bookingAmount } from '../rules/fees';
+import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
+import { APPOINTMENT_ORDER, APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
+
+/** Most appointments one list answers (a patient's or doctor's history; admins page with limit/offset). */
+export const LIST_LIMIT = 500;
+export const ADMIN_LIST_MAX = 1000;
+
+const SLOT_INDEX = 'appointments_active_slot_uq';
+
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  (error as { code?: string }).code === '23505' && (!constraint || (error as { constraint?: string }).constraint === constraint);
+
+export function countByStatus(rows: { appointment_status: AppointmentStatus }[]): StatusCounts {
+  const counts: StatusCounts = { total: rows.length, Pending: 0, Confirmed: 0, Completed: 0, Cancelled: 0 };
+  for (const row of rows) counts[row.appointment_status] += 1;
+  return counts;
+}
+
+@Injectable()
+export class AppointmentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly doctors: DoctorsService,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  // ---------- reads ----------
+
+  async findRow(id: number, manager: EntityManager = this.dataSource.manager, lock = false): Promise<AppointmentRow | null> {
+    const rows: AppointmentRow[] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1${lock ? ' FOR UPDATE OF a' : ''}`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** The caller's own appointments: a patient's bookings, a doctor's patients' bookings; admins see all. */
+  async ownRows(actor: Principal, limit = LIST_LIMIT): Promise<AppointmentRow[]> {
+    if (actor.role === 'admin') return this.allRows({ limit });
+    if (actor.role === 'doctor') {
+      return this.dataSource.query(
+        `${APPOINTMENT_SELECT} WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1) ${APPOINTMENT_ORDER} LIMIT $2`,
+        [actor.userId, limit],
+      );
+    }
+    return this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ${APPOINTMENT_ORDER} LIMIT $2`, [actor.userId, limit]);
+  }
+
+  private allRows({ limit = LIST_LIMIT, offset = 0, status }: ListAllPayload): Promise<AppointmentRow[]> {
+    const take = Math.min(Math.max(Math.trunc(limit) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
+    const skip = Math.max(Math.trunc(offset) || 0, 0);
+    if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    return this.dataSource.query(
+      `${APPOINTMENT_SELECT} ${status ? 'WHERE a.appointment_status = $3' : ''}
+       ORDER BY a.created_at DESC, a.appointment_id DESC LIMIT $1 OFFSET $2`,
+      status ? [take, skip, status] : [take, skip],
+    );
+  }
+
+  /** Lists carry clinical fields: each answer is audited before it leaves (PRODUCT.md item 6). */
+  private async audited(actor: Principal, rows: AppointmentRow[], requestId?: string): Promise<AppointmentRow[]> {
+    await this.audit.recordAccess(actor, 'read', rows, 'success', requestId);
+    return rows;
+  }
+
+  async listOwn(actor: Principal, requestId?: string): Promise<AppointmentListReply> {
+    const rows = await this.audited(actor, await this.ownRows(actor), requestId);
+    return { appointments: rows.map(toAppointmentView) };
+  }
+
+  async listForDoctor(actor: Principal, requestId?: string): Promise<AppointmentListReply> {
+    if (actor.role !== 'doctor') throw forbidden();
+    return this.listOwn(actor, requestId);
+  }
+
+  async listAll(actor: Principal, filters: ListAllPayload, requestId?: string): Promise<AppointmentListReply> {
+    if (actor.role !== 'admin') throw forbidden();
+    const rows = await this.audited(actor, await this.allRows(filters), requestId);
+    return { appointments: rows.map(toAppointmentView) };
+  }
+
+  async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {
+    const row = await this.findRow(id);
+    if (!row) throw notFound(AppointmentMessages.appointmentNotFound);
+    this.guard(actor, 'read', row, () => assertCanSee(actor, row), requestId);
+    await this.audit.recordAccess(actor, 'read', [row], 'success', requestId);
+    return { appointment: toAppointmentView(row) };
+  }
+
+  /** GET /appointments/stats: the caller's appointments in `data`, with counts by status. */
+  async stats(actor: Principal, requestId?: string): Promise<StatsReply> {
+    const rows = await this.audited(actor, await this.ownRows(actor), requestId);
+    const today = clinicToday();
+    const now = Date.now();
+    const active = rows.filter((r) => r.appointment_status !== 'Cancelled');
+    return {
+      data: rows.map(toAppointmentView),
+      stats: {
+        ...countByStatus(rows),
+        today: active.filter((r) => r.appointment_date === today).length,
+        upcoming: active.filter((r) => r.starts_at.getTime() > now).length,
+      },
+    };
+  }
+
+  /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
+  async availability(actor: Principal, { doctor_id, date }: AvailabilityPayload): Promise<AvailabilityReply> {
+    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
+    if (!isCalendarDate(date)) throw badRequest(AppointmentMessages.date);
+    const doctor = await this.doctors.findById(doctor_id);
+    if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
+      throw notFound(AppointmentMessages.doctorNotFound);
+    }
+    const bookable = isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    const taken: { time_slot: string }[] = await this.dataSource.query(
+      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'`,
+      [doctor_id, date],
+    );
+    const takenSlots = new Set(taken.map((t) => t.time_slot));
+    return {
+      doctor_id,
+      date,
+      bookable_date: bookable,
+      slots: TIME_SLOTS.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
+    };
+  }
+
+  // ---------- booking ----------
+
+  /**
+   * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
+   * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
+   */
+  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentReply & { message: string }> {
+    if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
+    const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
+    const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
+    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
+    if (!(APPOINTMENT_TYPES as string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
+    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
+    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+    if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
+    if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+
+    try {
+      const row = await this.dataSource.transaction(async (manager) => {
+        const doctor = await this.doctors.findById(doctor_id, manager);
+        if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+        if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+        if (!worksOn(doctor.available_days, appointment_date)) {
+          throw badRequest(
+            `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+          );
+        }
+        const [{ appointment_id }]: { appointment_id: number }[] = await manager.query(
+          `INSERT INTO appointments
+             (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                   (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+           RETURNING appointment_id`,
+          [
+            actor.userId,
+            doctor_id,
+            appointment_date,
+            time_slot,
+            slotStart(appointment_date, time_slot),
+            appointment_type,
+            bookingAmount(appointment_type, doctor.fee),
+            notes,
+            DEFAULT_DURATION_MINUTES,
+          ],
+        );
+        const created = (await this.findRow(appointment_id, manager))!;
+        await recordEvent(manager, AppointmentEvents.created, toEventData(created));
+        await this.audit.recordChange(manager, actor, 'create', [created], requestId, ['notes']);
+        return created;
+      });
+      return { appointment: toAppointmentView(row), message: 'Appointment booked successfully! Please proceed with payment.' };
+    } catch (error) {
+      if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  // ---------- changes ----------
+
+  /** PATCH /appointments/{id}: clinical fields, by the appointment's doctor or an admin. */
+  async update(actor: Principal, { id, changes }: UpdateAppointmentPayload, requestId?: string): Promise<AppointmentReply> {
+    const fields = (['diagnosis', 'treatment', 'medications', 'notes', 'duration'] as const).filter((f) => changes?.[f] !== undefined);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const current = await this.lockedRow(manager, id);
+      this.guard(actor, 'update', current, () => assertClinicalEdit(actor, current), requestId);
+      if (!fields.length) return current;
+      if (changes.duration !== undefined && (!Number.isInteger(changes.duration) || changes.duration < 1 || changes.duration > 480)) {
+        throw badRequest('Duration must be a whole number of minutes from 1 to 480');
+      }
+      const text = (value: string | null | undefined) => (value === null || value === undefined ? null : String(value).trim() || null);
+      await manager.query(
+        `UPDATE appointments SET
+           diagnosis = CASE WHEN $2 THEN $3 ELSE diagnosis END,
+           treatment = CASE WHEN $4 THEN $5 ELSE treatment END,
+           medications = CASE WHEN $6 THEN $7 ELSE medications END,
+           notes = CASE WHEN $8 THEN $9 ELSE notes END,
+           duration = COALESCE($10, duration),
+           updated_at = now()
+         WHERE appointment_id = $1`,
+        [
+          id,
+          changes.diagnosis !== undefined,
+          text(changes.diagnosis),
+          changes.treatment !== undefined,
+          text(changes.treatment),
+          changes.medications !== undefined,
+          text(changes.medications),
+          changes.notes !== undefined,
+          text(changes.notes),
+          changes.duration ?? null,
+        ],
+      );
+      const updated = (await this.findRow(id, manager))!;
+      await recordEvent(manager, AppointmentEvents.updated, toEventData(updated));
+      await this.audit.recordChange(manager, actor, 'update', [updated], requestId, [...fields]);
+      return updated;
+    });
+    if (!fields.length) await this.audit.recordAccess(actor, 'read', [row], 'success', requestId);
+    return { appointment: toAppointmentView(row) };
+  }
+
+  /** PATCH /appointments/{id}/status (and /override for admins). A cancelled slot is free again at once. */
+  async setStatus(actor: Principal, { id, status }: SetStatusPayload, requestId?: string, adminOnly = false): Promise<AppointmentReply & { message: string }> {
+    if (adminOnly && actor.role !== 'admin') throw forbidden();
+    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    try {
+      const row = await this.dataSource.transaction(async (manager) => {
+        const current = await this.lockedRow(manager, id);
+        this.guard(actor, 'update', current, () => assertStatusChange(actor, current, status), requestId);
+        if (current.appointment_status === status) return current;
+        await manager.query(
+          `UPDATE appointments
+              SET appointment_status = $2,
+                  completed_at = CASE WHEN $2 = 'Completed' THEN now() ELSE NULL END,
+                  updated_at = now()
+            WHERE appointment_id = $1`,
+          [id, status],
+        );
+        const updated = (await this.findRow(id, manager))!;
+        const type = status === 'Cancelled' ? AppointmentEvents.cancelled : AppointmentEvents.updated;
+        await recordEvent(manager, type, toEventData(updated, current.appointment_status));
+        await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_status']);
+        return updated;
+      });
+      return { appointment: toAppointmentView(row), message: 'Status updated!' };
+    } catch (error) {
+      // Re-opening a cancelled appointment whose slot someone else booked meanwhile.
+      if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  /** PATCH /appointments/{id}/amount (admin). */
+  async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentReply & { message: string }> {
+    if (actor.role !== 'admin') throw forbidden();
+    if (typeof total_amount !== 'number' || !Number.isFinite(total_amount) || total_amount < 0 || total_amount > 10_000_000) {
+      throw badRequest(AppointmentMessages.amount);
+    }
+    const row = await this.dataSource.transaction(async (manager) => {
+      await this.lockedRow(manager, id);
+      await manager.query(`UPDATE appointments SET total_amount = round($2::numeric, 2), updated_at = now() WHERE appointment_id = $1`, [id, total_amount]);
+      const updated = (await this.findRow(id, manager))!;
+      await recordEvent(manager, AppointmentEvents.updated, toEventData(updated));
+      await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['total_amount']);
+      return updated;
+    });
+    return { appointment: toAppointmentView(row), message: 'Amount updated!' };
+  }
+
+  /** DELETE /appointments/{id} (admin). */
+  async remove(actor: Principal, id: number, requestId?: string): Promise<{ message: string; appointment_id: number }> {
+    if (actor.role !== 'admin') throw forbidden();
+    await this.dataSource.transaction(async (manager) => {
+      const current = await this.lockedRow(manager, id);
+      await manager.query(`DELETE FROM appointments WHERE appointment_id = $1`, [id]);
+      await recordEvent(manager, AppointmentEvents.deleted, toEventData(current));
+      await this.audit.recordChange(manager, actor, 'delete', [current], requestId);
+    });
+    return { message: 'Appointment deleted!', appointment_id: id };
+  }
+
+  /** POST /appointments/{id}/rating: the patient, on their own Completed appointment, once. */
+  async rate(actor: Principal, { id, rating, comment }: RatePayload): Promise<{ rating: RatingView; message: string }> {
+    if (actor.role !== 'user') throw forbidden('Only the patient can rate an appointment');
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw badRequest(AppointmentMessages.rating);
+    try {
+      const saved = await this.dataSource.transaction(async (manager) => {
+        const current = await this.lockedRow(manager, id);
+        if (current.user_id !== actor.userId) throw notFound(AppointmentMessages.appointmentNotFound);
+        if (current.appointment_status !== 'Completed') throw badRequest(AppointmentMessages.rateOnlyCompleted);
+        const [inserted]: RatingView[] = await manager.query(
+          `INSERT INTO appointment_ratings (appointment_id, doctor_id, user_id, rating, comment)
+           VALUES ($1, $2, $3, $4, $5)
+           RETURNING rating_id, appointment_id, doctor_id, user_id, rating, comment, created_at`,
+          [id, current.doctor_id, actor.userId, rating, comment?.trim() || null],
+        );
+        return inserted;
+      });
+      return {
+        rating: { ...saved, rating: Number(saved.rating), created_at: new Date(saved.created_at).toISOString() },
+        message: 'Thank you for your rating!',
+      };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(AppointmentMessages.alreadyRated, 'ALREADY_RATED');
+      throw error;
+    }
+  }
+
+  private async lockedRow(manager: EntityManager, id: number): Promise<AppointmentRow> {
+    const row = await this.findRow(id, manager, true);
+    if (!row) throw notFound(AppointmentMessages.appointmentNotFound);
+    return row;
+  }
+
+  /**
+   * Runs an access rule; a refusal is itself audited (who tried, on whose record). Not awaited: the caller
+   * may hold a transaction, and waiting there for another pooled connection could starve the pool.
+   */
+  private guard(actor: Principal, action: 'read' | 'update', row: AppointmentRow, rule: () => void, requestId?: string): void {
+    try {
+      rule();
+    } catch (error) {
+      if (error instanceof RpcFailure) {
+        const status = (error.getError() as { statusCode: number }).statusCode;
+        if (status === 403 || status === 404) {
+          this.audit.recordAccess(actor, action, [row], status === 404 ? 'not_found' : 'denied', requestId).catch(() => undefined);
+        }
+      }
+      throw error;
+    }
+  }
+}

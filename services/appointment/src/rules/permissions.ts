@@ -1,0 +1,48 @@
+import { badRequest, forbidden, notFound, Principal } from '@afya/service-shared';
+import { AppointmentMessages, AppointmentStatus, CANCELLATION_NOTICE_HOURS } from '../../contracts';
+
+/** What the rules need to know about an appointment. */
+export interface AppointmentAccess {
+  user_id: number;
+  /** user_id of the appointment's doctor */
+  doctor_user_id: number;
+  appointment_status: AppointmentStatus;
+  starts_at: Date;
+}
+
+/** Who may see an appointment: its patient, its doctor, any admin (PRODUCT.md item 1). */
+export function canSee(actor: Principal, appointment: Pick<AppointmentAccess, 'user_id' | 'doctor_user_id'>): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'doctor') return appointment.doctor_user_id === actor.userId;
+  return appointment.user_id === actor.userId;
+}
+
+/** Other people's records do not exist for the caller: 404, never a hint that they do. */
+export function assertCanSee(actor: Principal, appointment: Pick<AppointmentAccess, 'user_id' | 'doctor_user_id'>): void {
+  if (!canSee(actor, appointment)) throw notFound(AppointmentMessages.appointmentNotFound);
+}
+
+/**
+ * PATCH /appointments/{id}/status:
+ * - an admin sets any status;
+ * - the appointment's doctor sets any status on their own appointments;
+ * - the patient may only cancel their own Pending or Confirmed appointment, at least 24 hours before it starts.
+ * Throws the RpcFailure to answer; returns when the change is allowed.
+ */
+export function assertStatusChange(actor: Principal, appointment: AppointmentAccess, to: AppointmentStatus, now: Date = new Date()): void {
+  assertCanSee(actor, appointment);
+  if (actor.role === 'admin' || actor.role === 'doctor') return;
+  if (to !== 'Cancelled') throw forbidden(AppointmentMessages.patientOnlyCancels);
+  if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') {
+    throw badRequest(AppointmentMessages.cancelOnlyOpen);
+  }
+  if (appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
+    throw badRequest(AppointmentMessages.cancelTooLate);
+  }
+}
+
+/** Clinical fields (diagnosis, treatment, medications, notes, duration): the appointment's doctor or an admin. */
+export function assertClinicalEdit(actor: Principal, appointment: Pick<AppointmentAccess, 'user_id' | 'doctor_user_id'>): void {
+  assertCanSee(actor, appointment);
+  if (actor.role === 'user') throw forbidden(AppointmentMessages.patientNoClinicalEdit);
+}

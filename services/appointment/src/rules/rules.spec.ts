@@ -1,0 +1,140 @@
+import { RpcFailure } from '@afya/service-shared';
+import { AppointmentMessages, TIME_SLOTS } from '../../contracts';
+import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
+import { bookingAmount, typeFee } from './fees';
+import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
+
+function failure(fn: () => void): { statusCode: number; message: string } {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RpcFailure);
+    return (error as RpcFailure).getError() as { statusCode: number; message: string };
+  }
+  throw new Error('expected a failure');
+}
+
+describe('time slots', () => {
+  it('are the 14 half-hours of SPEC.md section 9, morning and afternoon', () => {
+    expect(TIME_SLOTS).toHaveLength(14);
+    expect(TIME_SLOTS.map(slotMinutes)).toEqual([540, 570, 600, 630, 660, 690, 840, 870, 900, 930, 960, 990, 1020, 1050]);
+  });
+
+  it('accepts only the listed labels', () => {
+    expect(isTimeSlot('09:00 AM')).toBe(true);
+    expect(isTimeSlot('05:30 PM')).toBe(true);
+    for (const bad of ['12:00 PM', '01:00 PM', '06:00 PM', '08:30 AM', '9:00 AM', '09:00', '09:15 AM', '', null, 900]) {
+      expect(isTimeSlot(bad)).toBe(false);
+    }
+  });
+});
+
+describe('fees', () => {
+  it('uses the type defaults of SPEC.md section 9, 150 for an unknown type', () => {
+    expect(['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work', 'Massage'].map(typeFee)).toEqual([
+      150, 100, 200, 300, 80, 120, 150,
+    ]);
+  });
+
+  it("charges the doctor's fee when set (0 included), else the type's default", () => {
+    expect(bookingAmount('Consultation', 3500)).toBe(3500);
+    expect(bookingAmount('Consultation', '2500.00')).toBe(2500);
+    expect(bookingAmount('Emergency', 0)).toBe(0);
+    expect(bookingAmount('Emergency', null)).toBe(300);
+    expect(bookingAmount('Vaccination', undefined)).toBe(80);
+    expect(bookingAmount('Unknown', null)).toBe(150);
+  });
+});
+
+describe('the booking window in Africa/Nairobi', () => {
+  it("takes the clinic's date, not UTC's: 22:30 UTC is already the next day in Nairobi", () => {
+    const lateUtc = new Date('2026-11-21T22:30:00Z'); // 01:30 on the 22nd in Nairobi
+    expect(clinicToday(lateUtc)).toBe('2026-11-22');
+    expect(bookingWindow(lateUtc)).toEqual({ first: '2026-11-23', last: '2026-12-22' });
+    const earlyUtc = new Date('2026-11-21T20:59:59Z'); // 23:59:59 on the 21st in Nairobi
+    expect(bookingWindow(earlyUtc)).toEqual({ first: '2026-11-22', last: '2026-12-21' });
+  });
+
+  it('runs from tomorrow through 30 days ahead, inclusive', () => {
+    const now = new Date('2026-11-21T09:00:00+03:00');
+    expect(isInBookingWindow('2026-11-21', now)).toBe(false);
+    expect(isInBookingWindow('2026-11-22', now)).toBe(true);
+    expect(isInBookingWindow('2026-12-21', now)).toBe(true);
+    expect(isInBookingWindow('2026-12-22', now)).toBe(false);
+    expect(isInBookingWindow('2025-11-22', now)).toBe(false);
+    expect(isInBookingWindow('2026-11-31', now)).toBe(false);
+  });
+
+  it('checks calendar dates and weekdays', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-1-05')).toBe(false);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(weekdayOf('2026-11-23')).toBe('Monday');
+    expect(worksOn(['Monday', 'wednesday'], '2026-11-25')).toBe(true);
+    expect(worksOn(['Monday'], '2026-11-24')).toBe(false);
+    expect(worksOn([], '2026-11-24')).toBe(true);
+  });
+
+  it('places slots in clinic time (UTC+3)', () => {
+    expect(slotStart('2026-11-23', '09:00 AM').toISOString()).toBe('2026-11-23T06:00:00.000Z');
+    expect(slotStart('2026-11-23', '05:30 PM').toISOString()).toBe('2026-11-23T14:30:00.000Z');
+    expect(slotStart('2027-01-01', '02:00 PM').toISOString()).toBe('2027-01-01T11:00:00.000Z');
+  });
+});
+
+describe('status-change permissions', () => {
+  const patient = { userId: 10, role: 'user' as const };
+  const otherPatient = { userId: 11, role: 'user' as const };
+  const doctor = { userId: 20, role: 'doctor' as const };
+  const otherDoctor = { userId: 21, role: 'doctor' as const };
+  const admin = { userId: 1, role: 'admin' as const };
+  const now = new Date('2026-11-21T12:00:00+03:00');
+  const appointment = (overrides: Partial<AppointmentAccess> = {}): AppointmentAccess => ({
+    user_id: 10,
+    doctor_user_id: 20,
+    appointment_status: 'Pending',
+    starts_at: new Date('2026-11-23T09:00:00+03:00'),
+    ...overrides,
+  });
+
+  it('shows an appointment to its patient, its doctor and admins only', () => {
+    expect(canSee(patient, appointment())).toBe(true);
+    expect(canSee(doctor, appointment())).toBe(true);
+    expect(canSee(admin, appointment())).toBe(true);
+    expect(canSee(otherPatient, appointment())).toBe(false);
+    expect(canSee(otherDoctor, appointment())).toBe(false);
+  });
+
+  it('answers 404 to other patients and other doctors', () => {
+    expect(failure(() => assertStatusChange(otherPatient, appointment(), 'Cancelled', now)).statusCode).toBe(404);
+    expect(failure(() => assertStatusChange(otherDoctor, appointment(), 'Completed', now)).statusCode).toBe(404);
+  });
+
+  it('lets admins and the own doctor set any status', () => {
+    for (const status of ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const) {
+      expect(() => assertStatusChange(admin, appointment({ appointment_status: 'Completed' }), status, now)).not.toThrow();
+      expect(() => assertStatusChange(doctor, appointment(), status, now)).not.toThrow();
+    }
+  });
+
+  it('lets a patient only cancel, only Pending or Confirmed, only 24 hours ahead', () => {
+    expect(() => assertStatusChange(patient, appointment(), 'Cancelled', now)).not.toThrow();
+    expect(() => assertStatusChange(patient, appointment({ appointment_status: 'Confirmed' }), 'Cancelled', now)).not.toThrow();
+    expect(failure(() => assertStatusChange(patient, appointment(), 'Confirmed', now))).toEqual({ statusCode: 403, message: AppointmentMessages.patientOnlyCancels });
+    expect(failure(() => assertStatusChange(patient, appointment({ appointment_status: 'Completed' }), 'Cancelled', now))).toEqual({
+      statusCode: 400,
+      message: AppointmentMessages.cancelOnlyOpen,
+    });
+    const startsIn = (hours: number) => appointment({ starts_at: new Date(now.getTime() + hours * 3_600_000) });
+    expect(() => assertStatusChange(patient, startsIn(24), 'Cancelled', now)).not.toThrow();
+    expect(failure(() => assertStatusChange(patient, startsIn(23.99), 'Cancelled', now))).toEqual({ statusCode: 400, message: AppointmentMessages.cancelTooLate });
+  });
+
+  it('keeps clinical fields to the own doctor and admins', () => {
+    expect(() => assertClinicalEdit(doctor, appointment())).not.toThrow();
+    expect(() => assertClinicalEdit(admin, appointment())).not.toThrow();
+    expect(failure(() => assertClinicalEdit(patient, appointment())).statusCode).toBe(403);
+    expect(failure(() => assertClinicalEdit(otherDoctor, appointment())).statusCode).toBe(404);
+  });
+});
