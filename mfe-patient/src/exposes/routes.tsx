@@ -1,5 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from 'shell/ui-kit';
+import { AppointmentsPage } from '../features/appointments/AppointmentsPage';
+import { BookAppointmentPage } from '../features/booking/BookAppointmentPage';
+import { FindDoctorsPage } from '../features/find-doctors/FindDoctorsPage';
 import { PatientHomePage } from '../features/home/PatientHomePage';
 
 /**
@@ -9,13 +12,13 @@ import { PatientHomePage } from '../features/home/PatientHomePage';
  */
 export const routes: RouteObject[] = [
   { index: true, element: <PatientHomePage /> },
-  { path: 'appointments', element: <ComingSoon title="Appointments" /> },
-  { path: 'appointments/book', element: <ComingSoon title="Book Appointment" /> },
+  { path: 'appointments', element: <AppointmentsPage /> },
+  { path: 'appointments/book', element: <BookAppointmentPage /> },
   { path: 'prescriptions', element: <ComingSoon title="Prescriptions" /> },
   { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
   { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
   { path: 'support', element: <ComingSoon title="Support Tickets" /> },
-  { path: 'find-doctors', element: <ComingSoon title="Find Doctors" /> },
+  { path: 'find-doctors', element: <FindDoctorsPage /> },
   { path: 'payments', element: <ComingSoon title="Payment History" /> },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];

@@ -99,14 +99,14 @@ export function PageHeader({
 }
 
 /** Confirmation before deleting; resolves true when confirmed. `content` is the SPEC question text. */
-export function confirmDelete(content: string, opts: { title?: string; okText?: string } = {}): Promise<boolean> {
+export function confirmDelete(content: string, opts: { title?: string; okText?: string; cancelText?: string } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     Modal.confirm({
       title: opts.title ?? 'Please confirm',
       content,
       okText: opts.okText ?? 'Delete',
       okButtonProps: { danger: true },
-      cancelText: 'Cancel',
+      cancelText: opts.cancelText ?? 'Cancel',
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });

@@ -7,3 +7,5 @@ export { buildTheme, brand } from './theme';
 export { StatCard } from './StatCard';
 export * from './appointments';
 export { AppointmentFilters } from './AppointmentFilters';
+export { AppointmentCard } from './AppointmentCard';
+export type { AppointmentCardData } from './AppointmentCard';

@@ -1,10 +1,11 @@
 import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { errorText } from 'shell/api-client';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shell/session';
-import { EmptyState, StatCard, StatusBadge } from 'shell/ui-kit';
+import { EmptyState, ErrorState, StatCard, StatusBadge, doctorName } from 'shell/ui-kit';
 import { fetchMyAppointments, fetchMyPrescriptions, type Appointment, type Prescription } from './api';
 import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, todaysCount } from './home.logic';
 
@@ -21,12 +22,16 @@ export function PatientHomePage() {
   const [appointments, setAppointments] = useState<Appointment[]>([]);
   const [prescriptions, setPrescriptions] = useState<Prescription[]>([]);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     let alive = true;
+    setLoading(true);
+    setError(null);
     Promise.allSettled([fetchMyAppointments(), fetchMyPrescriptions()]).then(([a, p]) => {
       if (!alive) return;
       if (a.status === 'fulfilled') setAppointments(a.value);
+      else setError(`Error loading appointments: ${errorText(a.reason, 'Failed to fetch appointments')}`);
       if (p.status === 'fulfilled') setPrescriptions(p.value);
       setLoading(false);
     });
@@ -34,6 +39,7 @@ export function PatientHomePage() {
       alive = false;
     };
   }, []);
+  useEffect(load, [load]);
 
   const { title, items } = pickAppointments(appointments);
   const recent = recentPrescriptions(prescriptions);
@@ -70,6 +76,8 @@ export function PatientHomePage() {
         </Row>
       </Card>
 
+      {error ? <ErrorState message={error} onRetry={load} /> : null}
+
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} sm={8}>
           <StatCard label="Today's appointments" value={loading ? '…' : today} icon={<CalendarOutlined />} />
@@ -95,7 +103,7 @@ export function PatientHomePage() {
                   return (
                     <List.Item key={a.appointment_id} extra={<StatusBadge status={a.appointment_status} />}>
                       <List.Item.Meta
-                        title={`Dr. ${a.doctor?.first_name ?? ''} ${a.doctor?.last_name ?? ''}`.trim()}
+                        title={doctorName(a)}
                         description={
                           <Space wrap size={4}>
                             <span>{dayjs(a.appointment_date).format('ddd, D MMM YYYY')}</span>·<span>{a.time_slot}</span>

@@ -1,21 +1,9 @@
+import { appointmentStart, nairobiDate } from 'shell/ui-kit';
 import type { Appointment, Prescription } from './api';
 
-const DAY = 86_400_000;
+export { appointmentStart };
 
-/** Start time of an appointment (clinic local time) as epoch ms. */
-export function appointmentStart(a: Pick<Appointment, 'appointment_date' | 'time_slot'>): number {
-  const date = (a.appointment_date ?? '').slice(0, 10);
-  const m = /^(\d{1,2}):(\d{2})\s*(AM|PM)?$/i.exec((a.time_slot ?? '').trim());
-  let h = 0;
-  let min = 0;
-  if (m) {
-    h = Number(m[1]) % 12;
-    min = Number(m[2]);
-    if ((m[3] ?? '').toUpperCase() === 'PM') h += 12;
-    if (!m[3]) h = Number(m[1]);
-  }
-  return new Date(`${date}T${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}:00+03:00`).getTime();
-}
+const DAY = 86_400_000;
 
 /** 'Upcoming Appointments' (next two) or, with none in the future, the two most recent ('Recent Appointments'). */
 export function pickAppointments(list: Appointment[], now = Date.now()): { title: string; items: Appointment[] } {
@@ -27,7 +15,7 @@ export function pickAppointments(list: Appointment[], now = Date.now()): { title
 }
 
 export function todaysCount(list: Appointment[], now = Date.now()): number {
-  const today = new Date(now + 3 * 3_600_000).toISOString().slice(0, 10); // Africa/Nairobi (UTC+3)
+  const today = nairobiDate(0, now);
   return list.filter((a) => (a.appointment_date ?? '').slice(0, 10) === today && (a.appointment_status ?? '').toLowerCase() !== 'cancelled').length;
 }
 

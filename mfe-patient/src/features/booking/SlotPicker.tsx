@@ -1,0 +1,87 @@
+import { Button } from 'antd';
+import { useRef, type KeyboardEvent } from 'react';
+import type { Slot } from './api';
+
+/**
+ * Time slots as one radio group (WAI-ARIA pattern): Tab reaches the group once, arrow keys move between free
+ * slots and choose them, Space/Enter chooses the focused one. Taken slots are disabled buttons whose accessible
+ * name says so ('09:00 AM, taken'). The whole group is disabled until a date is chosen.
+ */
+export function SlotPicker({
+  slots,
+  value,
+  onChange,
+  disabled,
+  id,
+}: {
+  slots: Slot[];
+  value?: string;
+  onChange?: (v: string) => void;
+  disabled?: boolean;
+  id?: string;
+}) {
+  const refs = useRef<Array<HTMLElement | null>>([]);
+  const enabled = slots.map((s, i) => (!disabled && s.available ? i : -1)).filter((i) => i >= 0);
+  const selectedIndex = slots.findIndex((s) => s.time_slot === value);
+  const tabStop = selectedIndex >= 0 && enabled.includes(selectedIndex) ? selectedIndex : enabled[0] ?? -1;
+
+  const move = (from: number, step: number) => {
+    if (!enabled.length) return;
+    const pos = enabled.indexOf(from);
+    const next = enabled[(pos + step + enabled.length) % enabled.length] ?? enabled[0]!;
+    refs.current[next]?.focus();
+    onChange?.(slots[next]!.time_slot);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>, i: number) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      move(i, 1);
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      move(i, -1);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const target = e.key === 'Home' ? enabled[0] : enabled[enabled.length - 1];
+      if (target !== undefined) {
+        refs.current[target]?.focus();
+        onChange?.(slots[target]!.time_slot);
+      }
+    }
+  };
+
+  return (
+    <div
+      id={id}
+      role="radiogroup"
+      aria-label="Time slots"
+      aria-disabled={disabled || undefined}
+      className="afya-slots"
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 8 }}
+    >
+      {slots.map((s, i) => {
+        const checked = s.time_slot === value;
+        const taken = !s.available;
+        return (
+          <Button
+            key={s.time_slot}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            role="radio"
+            aria-checked={checked}
+            aria-label={`${s.time_slot}, ${taken ? 'taken' : 'available'}`}
+            data-slot={s.time_slot}
+            disabled={disabled || taken}
+            tabIndex={i === tabStop ? 0 : -1}
+            type={checked ? 'primary' : 'default'}
+            onClick={() => onChange?.(s.time_slot)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+            style={{ width: '100%', paddingInline: 4, textDecoration: taken && !disabled ? 'line-through' : undefined }}
+          >
+            {s.time_slot}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { CalendarOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Col, Input, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from 'shell/api-client';
+import { EmptyState, ErrorState, Money, PageHeader, initials } from 'shell/ui-kit';
+import { availableDays, doctorFee, doctorFullName, fetchDoctors, type Doctor } from './api';
+
+const ALL = '__all__';
+
+export function filterDoctors(list: Doctor[], search: string, specialization: string): Doctor[] {
+  const q = search.trim().toLowerCase();
+  return list.filter((d) => {
+    if (specialization !== ALL && (d.specialization ?? '') !== specialization) return false;
+    if (!q) return true;
+    return `${d.first_name ?? ''} ${d.last_name ?? ''}`.toLowerCase().includes(q);
+  });
+}
+
+/** 'Failed to load doctors' (SPEC.md section 8), with the server's reason when it sent one. */
+export function doctorsLoadError(err: unknown): string {
+  const detail = err instanceof ApiError ? err.serverMessage : '';
+  return detail ? `Failed to load doctors: ${detail}` : 'Failed to load doctors';
+}
+
+export function FindDoctorsPage() {
+  const navigate = useNavigate();
+  const [doctors, setDoctors] = useState<Doctor[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [specialization, setSpecialization] = useState(ALL);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    setError(null);
+    fetchDoctors()
+      .then(setDoctors)
+      .catch((e) => setError(doctorsLoadError(e)))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  // The specialization dropdown is built from the loaded doctors.
+  const specializations = useMemo(
+    () => [...new Set(doctors.map((d) => d.specialization).filter((s): s is string => !!s))].sort((a, b) => a.localeCompare(b)),
+    [doctors],
+  );
+  const shown = filterDoctors(doctors, search, specialization);
+
+  return (
+    <div>
+      <PageHeader title="Find Doctors" subtitle="Search our approved doctors and book an appointment." />
+      <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search doctors by name"
+            aria-label="Search doctors by name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ flex: '1 1 240px', minWidth: 0 }}
+          />
+          <Select
+            aria-label="Filter by specialization"
+            value={specialization}
+            onChange={setSpecialization}
+            options={[{ value: ALL, label: 'All Specializations' }, ...specializations.map((s) => ({ value: s, label: s }))]}
+            style={{ flex: '1 1 200px', minWidth: 0 }}
+          />
+        </div>
+        {!loading && !error ? (
+          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 10 }} aria-live="polite">
+            {shown.length} doctor{shown.length === 1 ? '' : 's'} found
+          </Typography.Text>
+        ) : null}
+      </Card>
+
+      {error ? <ErrorState message={error} onRetry={load} /> : null}
+
+      {loading ? (
+        <Row gutter={[16, 16]}>
+          {[0, 1, 2].map((i) => (
+            <Col xs={24} sm={12} xl={8} key={i}>
+              <Card>
+                <Skeleton active avatar />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      ) : error ? null : shown.length === 0 ? (
+        <Card>
+          <EmptyState
+            title="No doctors found."
+            description={doctors.length ? 'Try another name or specialization.' : 'No doctors are available for booking yet.'}
+            action={
+              doctors.length ? (
+                <Button
+                  onClick={() => {
+                    setSearch('');
+                    setSpecialization(ALL);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {shown.map((d) => {
+            const days = availableDays(d);
+            const fee = doctorFee(d);
+            return (
+              <Col xs={24} sm={12} xl={8} key={d.doctor_id}>
+                <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }} data-testid="doctor-card">
+                  <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
+                    <Avatar size={48} style={{ background: '#0f766e', flex: 'none' }}>
+                      {initials(d.first_name, d.last_name)}
+                    </Avatar>
+                    <div style={{ minWidth: 0 }}>
+                      <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+                        {doctorFullName(d)}
+                      </Typography.Title>
+                      <Tag color="cyan" style={{ marginTop: 4 }}>
+                        {d.specialization || 'General practice'}
+                      </Tag>
+                    </div>
+                  </div>
+                  <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+                    <Typography.Text>
+                      <PhoneOutlined style={{ marginRight: 8 }} aria-hidden />
+                      {d.contact_phone ? <a href={`tel:${d.contact_phone.replace(/\s+/g, '')}`}>{d.contact_phone}</a> : 'No phone listed'}
+                    </Typography.Text>
+                    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                      <CalendarOutlined style={{ marginTop: 5 }} aria-hidden />
+                      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} aria-label="Available days">
+                        {days.length ? days.map((day) => <Tag key={day} style={{ marginInlineEnd: 0 }}>{day}</Tag>) : <Typography.Text type="secondary">Days not listed</Typography.Text>}
+                      </div>
+                    </div>
+                    <Typography.Text>
+                      Consultation fee:{' '}
+                      {fee === null ? <Typography.Text type="secondary">by appointment type</Typography.Text> : <Money value={fee} strong />}
+                    </Typography.Text>
+                  </Space>
+                  <Button
+                    type="primary"
+                    block
+                    style={{ marginTop: 'auto' }}
+                    aria-label={`Book Appointment with ${doctorFullName(d)}`}
+                    onClick={() => navigate(`/dashboard/appointments/book?doctor_id=${d.doctor_id}`)}
+                  >
+                    Book Appointment
+                  </Button>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Card, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { StatusBadge, Money } from './components';
+
+export interface AppointmentCardData {
+  appointment_id: number;
+  appointment_date?: string | null;
+  time_slot?: string | null;
+  total_amount?: number | string | null;
+  appointment_status?: string | null;
+  paid?: boolean | null;
+  created_at?: string | null;
+  type?: string | null;
+  doctor?: { specialization?: string | null } | null;
+}
+
+/**
+ * One appointment in a list (SPEC.md section 2): a name (the doctor for patients, the patient for doctors
+ * and admins), status, appointment number, amount, date, time slot, specialization, paid or pending, created
+ * date, and the role's actions. Admins replace the amount and status with inline editors.
+ */
+export function AppointmentCard({
+  appointment: a,
+  title,
+  actions,
+  amount,
+  status,
+  footer,
+}: {
+  appointment: AppointmentCardData;
+  title: ReactNode;
+  actions?: ReactNode;
+  amount?: ReactNode;
+  status?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const facts: Array<[string, ReactNode]> = [
+    ['Appointment', `#${a.appointment_id}`],
+    ['Amount', amount ?? <Money value={a.total_amount} strong />],
+    ['Date', a.appointment_date ? dayjs(a.appointment_date.slice(0, 10)).format('ddd, D MMM YYYY') : '—'],
+    ['Time', a.time_slot || '—'],
+    ['Specialization', a.doctor?.specialization || '—'],
+    ['Payment', a.paid ? <Tag color="green">Paid</Tag> : <Tag color="orange">Payment pending</Tag>],
+    ['Created', a.created_at ? dayjs(a.created_at).format('D MMM YYYY') : '—'],
+  ];
+  if (a.type) facts.splice(5, 0, ['Type', a.type]);
+  return (
+    <Card
+      size="small"
+      data-testid="appointment-card"
+      data-appointment-id={a.appointment_id}
+      styles={{ body: { padding: 16 } }}
+      style={{ marginBottom: 12 }}
+    >
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Text strong style={{ fontSize: 16, minWidth: 0 }}>
+          {title}
+        </Typography.Text>
+        {status ?? <StatusBadge status={a.appointment_status} />}
+      </div>
+      <dl className="afya-facts" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: '10px 16px', margin: 0 }}>
+        {facts.map(([label, value]) => (
+          <div key={label} style={{ minWidth: 0 }}>
+            <dt style={{ fontSize: 12, color: 'var(--afya-text-muted, #5b6b73)' }}>{label}</dt>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {footer ? <div style={{ marginTop: 12 }}>{footer}</div> : null}
+      {actions ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12, justifyContent: 'flex-end' }}>{actions}</div> : null}
+    </Card>
+  );
+}
