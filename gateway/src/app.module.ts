@@ -4,6 +4,10 @@ import { envInt } from '@afya/service-shared';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
 import { AdminUsersController } from './modules/admin-users/admin-users.controller';
+import { AdminAppointmentsController } from './modules/appointments/admin-appointments.controller';
+import { AppointmentsController } from './modules/appointments/appointments.controller';
+import { DashboardController } from './modules/appointments/dashboard.controller';
+import { DoctorController } from './modules/appointments/doctors.controller';
 import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
@@ -15,6 +19,15 @@ import { HealthController } from './modules/health/health.controller';
     // Login and registration attempts per minute per address and email (AUTH_RATE_LIMIT, default 10).
     ThrottlerModule.forRootAsync({ useFactory: () => [{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }] }),
   ],
-  controllers: [HealthController, AuthController, UserController, AdminUsersController],
+  controllers: [
+    HealthController,
+    AuthController,
+    UserController,
+    AdminUsersController,
+    AppointmentsController,
+    DoctorController,
+    AdminAppointmentsController,
+    DashboardController,
+  ],
 })
 export class AppModule {}

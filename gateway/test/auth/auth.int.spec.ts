@@ -1,3 +1,4 @@
+import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { newPatient, signUpAndIn } from '../support/users';
@@ -9,7 +10,8 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ auth: AuthModule });
+    // Both services: /api/health asks every service the gateway forwards to.
+    platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule });
   });
 
   afterAll(async () => {
@@ -224,10 +226,15 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
   });
 
   describe('gateway behaviour', () => {
-    it('reports health of NATS, PostgreSQL and the auth service', async () => {
+    it('reports health of NATS, PostgreSQL and every service', async () => {
       const health = await platform.api('GET', '/health');
       expect(health.status).toBe(200);
-      expect(health.body).toMatchObject({ status: 'ok', nats: 'up', postgres: 'up', services: { auth: { status: 'up', database: 'up' } } });
+      expect(health.body).toMatchObject({
+        status: 'ok',
+        nats: 'up',
+        postgres: 'up',
+        services: { auth: { status: 'up', database: 'up' }, appointment: { status: 'up', database: 'up' } },
+      });
     });
 
     it('answers liveness and readiness without asking any service', async () => {

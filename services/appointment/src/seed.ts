@@ -12,7 +12,7 @@ import { AppointmentEvents, AppointmentType, TimeSlot } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointments/appointment.sql';
 import { applyUserEvent, UserEventData } from './directory/user-directory.consumer';
-import { DOCTOR_SELECT, DoctorRow, normalizeDays, toDoctorEventData } from './doctors/doctors.service';
+import { DOCTOR_SELECT, DoctorRow, normalizeDays, returnedRows, toDoctorEventData } from './doctors/doctors.service';
 import { addDays, clinicToday, slotStart, worksOn } from './rules/clinic-time';
 import { bookingAmount } from './rules/fees';
 
@@ -73,7 +73,7 @@ async function upsertDoctor(manager: EntityManager, user: SeededUser, demo: Demo
   await applyUserEvent(manager, { ...user, status: user.status ?? 'active' } as UserEventData);
   if (user.role !== 'doctor' || !demo) return;
   const [before]: DoctorRow[] = await manager.query(`${DOCTOR_SELECT} WHERE user_id = $1 FOR UPDATE`, [user.user_id]);
-  const [after]: DoctorRow[] = await manager.query(
+  const [after] = returnedRows<DoctorRow>(await manager.query(
     `UPDATE doctors
         SET specialization = COALESCE(specialization, $2),
             fee = COALESCE(fee, $3),
@@ -85,7 +85,7 @@ async function upsertDoctor(manager: EntityManager, user: SeededUser, demo: Demo
       RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
                 approval_status, active, created_at, updated_at`,
     [user.user_id, demo.specialization ?? null, demo.fee ?? null, normalizeDays(demo.available_days ?? []), demo.approved === true],
-  );
+  ));
   if (before?.approval_status !== 'approved' && after.approval_status === 'approved') {
     await recordEvent(manager, AppointmentEvents.doctorApproved, toDoctorEventData(after));
   }

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
 import type { UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents } from '../../contracts';
-import { DoctorRow, toDoctorEventData } from '../doctors/doctors.service';
+import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.service';
 
 /** What auth's user.registered / user.updated / user.deleted carry (a type-only import: no runtime dependency). */
 export type UserEventData = Pick<AuthUserEventData, 'user_id' | 'firstname' | 'lastname' | 'role'> &
@@ -45,10 +45,10 @@ export async function applyUserEvent(manager: EntityManager, data: UserEventData
     (existing.contact_phone ?? null) !== (data.contact_phone ?? null) ||
     existing.active !== bookable;
   if (!changed) return;
-  const [updated]: DoctorRow[] = await manager.query(
+  const [updated] = returnedRows<DoctorRow>(await manager.query(
     `UPDATE doctors SET first_name = $2, last_name = $3, contact_phone = $4, active = $5, updated_at = now() WHERE user_id = $1 ${RETURNING}`,
     [data.user_id, data.firstname ?? existing.first_name, data.lastname ?? existing.last_name, data.contact_phone ?? null, bookable],
-  );
+  ));
   await recordEvent(manager, AppointmentEvents.doctorUpdated, { ...toDoctorEventData(updated), active: updated.active });
 }
 

@@ -34,6 +34,11 @@ export interface DoctorRow {
   updated_at: Date;
 }
 
+/** TypeORM answers UPDATE ... RETURNING with [rows, affected]; SELECT and INSERT with rows. */
+export function returnedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
 export const DOCTOR_PROFILE_NOT_FOUND = 'Doctor profile not found';
 
 export function toDoctorProfile(row: DoctorRow): DoctorProfile {
@@ -124,12 +129,12 @@ export class DoctorsService {
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.findById(doctor_id, manager, true);
       if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);
-      const [updated]: DoctorRow[] = await manager.query(
+      const [updated] = returnedRows<DoctorRow>(await manager.query(
         `UPDATE doctors SET fee = round($2::numeric, 2), updated_at = now() WHERE doctor_id = $1
          RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
                    approval_status, active, created_at, updated_at`,
         [doctor_id, fee],
-      );
+      ));
       await recordEvent(manager, AppointmentEvents.doctorUpdated, toDoctorEventData(updated));
       return updated;
     });
@@ -147,7 +152,7 @@ export class DoctorsService {
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.findById(payload.doctor_id, manager, true);
       if (!current || !current.active) throw notFound(DOCTOR_PROFILE_NOT_FOUND);
-      const [updated]: DoctorRow[] = await manager.query(
+      const [updated] = returnedRows<DoctorRow>(await manager.query(
         `UPDATE doctors
             SET approval_status = 'approved',
                 approved_at = COALESCE(approved_at, now()),
@@ -159,7 +164,7 @@ export class DoctorsService {
          RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
                    approval_status, active, created_at, updated_at`,
         [payload.doctor_id, actor.userId, payload.specialization ?? null, days ?? null],
-      );
+      ));
       if (current.approval_status !== 'approved') {
         await recordEvent(manager, AppointmentEvents.doctorApproved, { ...toDoctorEventData(updated), approved_by: actor.userId });
       } else if (payload.specialization !== undefined || days !== undefined) {

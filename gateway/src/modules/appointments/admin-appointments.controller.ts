@@ -1,0 +1,35 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AppointmentListReply, AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
+import { Roles } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
+import { listAllPayload } from './appointments.controller';
+import { ApproveDoctorDto, ListAllQuery } from './dto/appointments.dto';
+
+/** Admin routes of the appointment domain: all appointments, doctors and their approval. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin')
+export class AdminAppointmentsController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Get('appointments')
+  appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller): Promise<AppointmentListReply> {
+    return this.bus.send(AppointmentPatterns.listAll, listAllPayload(query), caller);
+  }
+
+  /** Every doctor profile with its approval state (awaiting approval first) and the pending count. */
+  @Get('doctors')
+  doctors(@CurrentCaller() caller: Caller): Promise<{ doctors: DoctorProfile[]; pending: number }> {
+    return this.bus.send(AppointmentPatterns.adminDoctors, {}, caller);
+  }
+
+  /** The doctor becomes bookable (doctor.approved). Optional body: specialization, available_days. */
+  @Patch('doctors/:id/approve')
+  approve(@Param('id', IdParam) id: number, @Body() body: ApproveDoctorDto, @CurrentCaller() caller: Caller) {
+    return this.bus.send<{ doctor: DoctorProfile; message: string }>(AppointmentPatterns.approveDoctor, { doctor_id: id, ...body }, caller);
+  }
+}

@@ -1,0 +1,205 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TYPES,
+  AppointmentMessages,
+  type AppointmentStatus,
+  SPECIALIZATIONS,
+  TIME_SLOTS,
+  WEEKDAYS,
+} from '@afya/appointment-service/contracts';
+
+/** '12' → 12 (query strings and form selects); anything else is left for the validator to refuse. */
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+/** '1500' or '1500.50' → a number (the admin's inline amount edit may send text). */
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** 'cancelled' → 'Cancelled': some lists show statuses in lower case (SPEC.md section 3). */
+const toStatus = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) ?? value) : value;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * POST /appointments (SPEC.md sections 5 and 7). user_id, total_amount and appointment_status are ignored
+ * (stripped): the patient is the caller, the amount comes from the doctor's fee, a booking starts Pending.
+ * Aliases seen in clients: type for appointment_type, appointment_time for time_slot, reason for notes.
+ * Fields are declared in the form's order, so the first message is the first empty field.
+ */
+export class BookAppointmentDto {
+  @ApiProperty({ example: 3 })
+  @Transform(toInteger)
+  @Min(1, { message: AppointmentMessages.doctor })
+  @IsInt({ message: AppointmentMessages.doctor })
+  doctor_id!: number;
+
+  @ApiPropertyOptional({ enum: APPOINTMENT_TYPES })
+  @ValidateIf((o: BookAppointmentDto) => o.type === undefined || o.appointment_type !== undefined)
+  @IsIn(APPOINTMENT_TYPES, { message: AppointmentMessages.type })
+  appointment_type?: string;
+
+  @ApiPropertyOptional({ enum: APPOINTMENT_TYPES, description: 'Same as appointment_type' })
+  @ValidateIf((o: BookAppointmentDto) => o.type !== undefined)
+  @IsIn(APPOINTMENT_TYPES, { message: AppointmentMessages.type })
+  type?: string;
+
+  @ApiProperty({ example: '2026-11-25', description: 'Clinic date (Africa/Nairobi), tomorrow to 30 days ahead' })
+  @Matches(DATE, { message: AppointmentMessages.date })
+  @IsString({ message: AppointmentMessages.date })
+  appointment_date!: string;
+
+  @ApiPropertyOptional({ enum: TIME_SLOTS })
+  @ValidateIf((o: BookAppointmentDto) => o.appointment_time === undefined || o.time_slot !== undefined)
+  @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
+  time_slot?: string;
+
+  @ApiPropertyOptional({ enum: TIME_SLOTS, description: 'Same as time_slot' })
+  @ValidateIf((o: BookAppointmentDto) => o.appointment_time !== undefined)
+  @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
+  appointment_time?: string;
+
+  @ApiPropertyOptional({ description: 'The reason for the visit, at least 10 characters' })
+  @ValidateIf((o: BookAppointmentDto) => o.reason === undefined || o.notes !== undefined)
+  @Transform(trim)
+  @MaxLength(2000, { message: 'The reason is too long (at most 2000 characters)' })
+  @MinLength(10, { message: AppointmentMessages.reason })
+  @IsString({ message: AppointmentMessages.reason })
+  notes?: string;
+
+  @ApiPropertyOptional({ description: 'Same as notes' })
+  @ValidateIf((o: BookAppointmentDto) => o.reason !== undefined)
+  @Transform(trim)
+  @MaxLength(2000, { message: 'The reason is too long (at most 2000 characters)' })
+  @MinLength(10, { message: AppointmentMessages.reason })
+  @IsString({ message: AppointmentMessages.reason })
+  reason?: string;
+}
+
+export class AvailabilityQuery {
+  @ApiProperty()
+  @Transform(toInteger)
+  @Min(1, { message: AppointmentMessages.doctor })
+  @IsInt({ message: AppointmentMessages.doctor })
+  doctor_id!: number;
+
+  @ApiProperty({ example: '2026-11-25' })
+  @Matches(DATE, { message: AppointmentMessages.date })
+  @IsString({ message: AppointmentMessages.date })
+  date!: string;
+}
+
+export class ListAllQuery {
+  @ApiPropertyOptional({ default: 500, maximum: 1000 })
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(1000, { message: 'limit must be from 1 to 1000' })
+  @Min(1, { message: 'limit must be from 1 to 1000' })
+  @IsInt({ message: 'limit must be from 1 to 1000' })
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Transform(toInteger)
+  @Min(0, { message: 'offset must be 0 or more' })
+  @IsInt({ message: 'offset must be 0 or more' })
+  offset?: number;
+
+  @ApiPropertyOptional({ enum: APPOINTMENT_STATUSES })
+  @IsOptional()
+  @Transform(toStatus)
+  @IsIn([...APPOINTMENT_STATUSES, 'all', ''], { message: AppointmentMessages.status })
+  status?: AppointmentStatus | 'all' | '';
+}
+
+export class StatusDto {
+  @ApiProperty({ enum: APPOINTMENT_STATUSES })
+  @Transform(toStatus)
+  @IsIn(APPOINTMENT_STATUSES, { message: AppointmentMessages.status })
+  status!: AppointmentStatus;
+}
+
+export class AmountDto {
+  @ApiProperty({ minimum: 0 })
+  @Transform(toNumber)
+  @Max(10_000_000, { message: AppointmentMessages.amount })
+  @Min(0, { message: AppointmentMessages.amount })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AppointmentMessages.amount })
+  total_amount!: number;
+}
+
+export class FeeDto {
+  @ApiProperty({ minimum: 0, description: 'Consultation fee in Ksh' })
+  @Transform(toNumber)
+  @Max(10_000_000, { message: AppointmentMessages.fee })
+  @Min(0, { message: AppointmentMessages.fee })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AppointmentMessages.fee })
+  fee!: number;
+}
+
+const CLINICAL_TEXT_MAX = 5000;
+
+/** PATCH /appointments/{id}: clinical fields (the appointment's doctor or an admin); null clears a field. */
+export class UpdateAppointmentDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(CLINICAL_TEXT_MAX, { message: 'Diagnosis is too long' })
+  @IsString({ message: 'Diagnosis must be text' })
+  diagnosis?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(CLINICAL_TEXT_MAX, { message: 'Treatment is too long' })
+  @IsString({ message: 'Treatment must be text' })
+  treatment?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(CLINICAL_TEXT_MAX, { message: 'Medications are too long' })
+  @IsString({ message: 'Medications must be text' })
+  medications?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(CLINICAL_TEXT_MAX, { message: 'Notes are too long' })
+  @IsString({ message: 'Notes must be text' })
+  notes?: string | null;
+
+  @ApiPropertyOptional({ description: 'The consultation length in minutes (feeds the average consultation)' })
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(480, { message: 'Duration must be a whole number of minutes from 1 to 480' })
+  @Min(1, { message: 'Duration must be a whole number of minutes from 1 to 480' })
+  @IsInt({ message: 'Duration must be a whole number of minutes from 1 to 480' })
+  duration?: number;
+}
+
+export class RatingDto {
+  @ApiProperty({ minimum: 1, maximum: 5 })
+  @Transform(toInteger)
+  @Max(5, { message: AppointmentMessages.rating })
+  @Min(1, { message: AppointmentMessages.rating })
+  @IsInt({ message: AppointmentMessages.rating })
+  rating!: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(1000, { message: 'The comment is too long (at most 1000 characters)' })
+  @IsString({ message: 'The comment must be text' })
+  comment?: string;
+}
+
+export class ApproveDoctorDto {
+  @ApiPropertyOptional({ enum: SPECIALIZATIONS })
+  @IsOptional()
+  @IsIn(SPECIALIZATIONS, { message: AppointmentMessages.specialization })
+  specialization?: string;
+
+  @ApiPropertyOptional({ example: ['Monday', 'Wednesday'] })
+  @IsOptional()
+  @IsIn(WEEKDAYS, { each: true, message: `Available days must be weekday names (${WEEKDAYS.join(', ')})` })
+  @IsArray({ message: 'Available days must be a list of weekday names' })
+  available_days?: string[];
+}
