@@ -1,0 +1,88 @@
+import { Client } from 'pg';
+import { eventually } from '@afya/service-shared/testing';
+import { addDays, clinicToday } from '@afya/appointment-service/src/rules/clinic-time';
+import type { TestPlatform } from '../support/platform';
+import { newPatient } from '../support/users';
+
+/** A clinic date (Africa/Nairobi) `days` from today. */
+export const clinicDate = (days: number) => addDays(clinicToday(), days);
+
+export const schemaName = (service: string) => `${service}_${process.env.AFYA_SCHEMA_SUFFIX}`;
+
+/** SQL in this test file's schema of a service (for set-up no route offers, and for checks). */
+export async function sql<T = any>(service: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`SET search_path TO "${schemaName(service)}"`);
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDoctor {
+  token: string;
+  userId: number;
+  doctorId: number;
+  firstname: string;
+  lastname: string;
+}
+
+/**
+ * A doctor as the product makes one: an admin creates the account (role doctor), the doctor replaces the
+ * one-time password, the profile appears (pending) from auth's event, an admin approves it.
+ */
+export async function createDoctor(
+  platform: TestPlatform,
+  adminToken: string,
+  options: { approve?: boolean; fee?: number; specialization?: string; available_days?: string[]; firstname?: string; lastname?: string } = {},
+): Promise<TestDoctor> {
+  const { email, contact_phone } = newPatient();
+  const firstname = options.firstname ?? 'Grace';
+  const lastname = options.lastname ?? 'Wanjiku';
+  const created = await platform.api('POST', '/admin/users', {
+    token: adminToken,
+    body: { firstname, lastname, email, phone: contact_phone, role: 'doctor', status: 'active' },
+  });
+  if (created.status !== 201) throw new Error(`create doctor failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const userId = created.body.user.user_id as number;
+  const login = await platform.api('POST', '/auth/login', { body: { email, password: created.body.temporaryPassword } });
+  const changed = await platform.api('POST', '/user/change-password', {
+    token: login.body.token,
+    body: { currentPassword: created.body.temporaryPassword, newPassword: 'Doctor#2026' },
+  });
+  if (changed.status !== 200) throw new Error(`change password failed: ${changed.status}`);
+  const doctorId = await eventually(async () => {
+    const list = await platform.api('GET', '/admin/doctors', { token: adminToken });
+    const found = (list.body.doctors as { user_id: number; doctor_id: number }[]).find((d) => d.user_id === userId);
+    if (!found) throw new Error('doctor profile not there yet');
+    return found.doctor_id;
+  }, 10000);
+  if (options.approve !== false) {
+    const approved = await platform.api('PATCH', `/admin/doctors/${doctorId}/approve`, {
+      token: adminToken,
+      body: { specialization: options.specialization ?? 'Cardiology', ...(options.available_days ? { available_days: options.available_days } : {}) },
+    });
+    if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  }
+  if (options.fee !== undefined) {
+    const fee = await platform.api('PATCH', `/doctor/${doctorId}/fee`, { token: adminToken, body: { fee: options.fee } });
+    if (fee.status !== 200) throw new Error(`fee failed: ${fee.status}`);
+  }
+  return { token: changed.body.token, userId, doctorId, firstname, lastname };
+}
+
+export function booking(doctorId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    user_id: 999999,
+    doctor_id: doctorId,
+    appointment_date: clinicDate(5),
+    time_slot: '10:00 AM',
+    appointment_type: 'Consultation',
+    notes: 'Chest pain when climbing stairs for a week.',
+    total_amount: 1,
+    appointment_status: 'Completed',
+    ...overrides,
+  };
+}
