@@ -8,6 +8,9 @@ import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
 
 const SLOT_TAKEN = 'That time slot is no longer available. Please choose another.';
 
+// Set-up waits for events between services; the root jest run does not apply the project's testTimeout.
+jest.setTimeout(60_000);
+
 describe('booking appointments through the gateway (real NATS + PostgreSQL)', () => {
   let platform: TestPlatform;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
