@@ -178,7 +178,7 @@ async function seedAppointments(manager: EntityManager, usersByEmail: Map<string
         booking.type,
         bookingAmount(booking.type, doctor.fee),
         booking.status,
-        booking.status === 'Completed',
+        false, // paid only once a payment is confirmed with the provider (PRODUCT.md item 2)
         booking.notes,
         booking.duration ?? 25,
         `${patient.firstname} ${patient.lastname}`,
