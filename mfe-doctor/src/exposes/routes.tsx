@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from 'shell/ui-kit';
+import { DoctorAppointmentsPage } from '../features/appointments/DoctorAppointmentsPage';
 import { DoctorHomePage } from '../features/home/DoctorHomePage';
 
 /**
@@ -8,7 +9,7 @@ import { DoctorHomePage } from '../features/home/DoctorHomePage';
  */
 export const routes: RouteObject[] = [
   { path: 'doctor', element: <DoctorHomePage /> },
-  { path: 'doctor/appointments', element: <ComingSoon title="My Appointments" /> },
+  { path: 'doctor/appointments', element: <DoctorAppointmentsPage /> },
   { path: 'doctor/prescriptions', element: <ComingSoon title="Issued Prescriptions" /> },
   { path: 'doctor/write-prescription', element: <ComingSoon title="Write Prescription" /> },
   { path: 'doctor/medical-history', element: <ComingSoon title="Medical History" /> },
