@@ -1,5 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from 'shell/ui-kit';
+import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
+import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
 
 /**
@@ -11,7 +13,8 @@ export const routes: RouteObject[] = [
   { path: 'admin/users', element: <ComingSoon title="User Management" /> },
   { path: 'admin/analytics', element: <ComingSoon title="Analytics Dashboard" /> },
   { path: 'admin/reports', element: <ComingSoon title="Reports & Analytics" /> },
-  { path: 'admin/appointments', element: <ComingSoon title="All Appointments" /> },
+  { path: 'admin/appointments', element: <AdminAppointmentsPage /> },
+  { path: 'admin/doctors', element: <AdminDoctorsPage /> },
   { path: 'admin/support', element: <ComingSoon title="Support Tickets" /> },
   // Shared routes the access table also allows for admins.
   { path: 'appointments', element: <Navigate to="/dashboard/admin/appointments" replace /> },

@@ -3,6 +3,7 @@ import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState, StatCard, formatKsh } from 'shell/ui-kit';
+import { PendingActions } from '../doctors/PendingActions';
 import { fetchTotals, type Totals } from './api';
 
 export function AdminHomePage() {
@@ -60,9 +61,7 @@ export function AdminHomePage() {
 
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} lg={12}>
-          <Card title="Pending Actions" style={{ height: '100%' }}>
-            <EmptyState title="No pending actions." />
-          </Card>
+          <PendingActions />
         </Col>
         <Col xs={24} lg={12}>
           <Card title="Recent Activity" style={{ height: '100%' }}>

@@ -1,0 +1,141 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Select, Skeleton } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorText } from 'shell/api-client';
+import {
+  AppointmentCard,
+  AppointmentFilters,
+  EmptyState,
+  ErrorState,
+  NO_FILTERS,
+  PageHeader,
+  confirmDelete,
+  doctorName,
+  filterAppointments,
+  isFiltered,
+  patientName,
+  sortByStartDesc,
+  toast,
+  type AppointmentFilterValue,
+} from 'shell/ui-kit';
+import { AmountEditor } from './AmountEditor';
+import { deleteAppointment, fetchAllAppointments, overrideStatus, setAmount, type AdminAppointment } from './api';
+
+export const STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
+export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?';
+const canonical = (s: string | null | undefined) => STATUSES.find((x) => x.toLowerCase() === (s ?? '').toLowerCase()) ?? s ?? '';
+
+export function AdminAppointmentsPage() {
+  const [appointments, setAppointments] = useState<AdminAppointment[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    setError(null);
+    fetchAllAppointments()
+      .then(setAppointments)
+      .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  const sorted = useMemo(() => sortByStartDesc(appointments), [appointments]);
+  const shown = filterAppointments(sorted, filters);
+  const patch = (id: number, changes: Partial<AdminAppointment>) =>
+    setAppointments((list) => list.map((x) => (x.appointment_id === id ? { ...x, ...changes } : x)));
+
+  const saveAmount = async (a: AdminAppointment, amount: number): Promise<boolean> => {
+    try {
+      const updated = await setAmount(a.appointment_id, amount);
+      patch(a.appointment_id, { ...(updated ?? {}), total_amount: updated?.total_amount ?? amount });
+      toast.success('Amount updated!');
+      return true;
+    } catch {
+      toast.error('Failed to update amount');
+      return false;
+    }
+  };
+
+  const changeStatus = async (a: AdminAppointment, status: string) => {
+    setBusy(a.appointment_id);
+    try {
+      const updated = await overrideStatus(a.appointment_id, status);
+      patch(a.appointment_id, { ...(updated ?? {}), appointment_status: status });
+      toast.success('Status updated!');
+    } catch {
+      toast.error('Failed to update status');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (a: AdminAppointment) => {
+    if (!(await confirmDelete(DELETE_CONFIRM, { title: `Delete appointment #${a.appointment_id}?` }))) return;
+    setBusy(a.appointment_id);
+    try {
+      await deleteAppointment(a.appointment_id);
+      setAppointments((list) => list.filter((x) => x.appointment_id !== a.appointment_id));
+      toast.success('Appointment deleted!');
+    } catch {
+      toast.error('Failed to delete appointment');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
+      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} />
+      {error ? <ErrorState message={error} onRetry={load} /> : null}
+      {loading ? (
+        [0, 1].map((i) => (
+          <Card key={i} style={{ marginBottom: 12 }}>
+            <Skeleton active />
+          </Card>
+        ))
+      ) : error ? null : shown.length === 0 ? (
+        <Card>
+          {isFiltered(filters) && appointments.length > 0 ? (
+            <EmptyState
+              title="No appointments match your filters."
+              description="Try another search, status or date."
+              action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear All</Button>}
+            />
+          ) : (
+            <EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />
+          )}
+        </Card>
+      ) : (
+        shown.map((a) => (
+          <AppointmentCard
+            key={a.appointment_id}
+            appointment={a}
+            title={patientName(a)}
+            amount={<AmountEditor id={a.appointment_id} value={a.total_amount} onSave={(amount) => saveAmount(a, amount)} />}
+            status={
+              <Select
+                size="small"
+                aria-label={`Status of appointment #${a.appointment_id}`}
+                value={canonical(a.appointment_status)}
+                disabled={busy === a.appointment_id}
+                onChange={(v) => changeStatus(a, v)}
+                options={STATUSES.map((s) => ({ value: s, label: s }))}
+                style={{ width: 130 }}
+              />
+            }
+            footer={<span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>With {doctorName(a)}</span>}
+            actions={
+              <Button danger icon={<DeleteOutlined />} loading={busy === a.appointment_id} onClick={() => remove(a)} aria-label={`Delete appointment #${a.appointment_id}`}>
+                Delete
+              </Button>
+            }
+          />
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { api } from 'shell/api-client';
+
+export interface AdminAppointment {
+  appointment_id: number;
+  user_id?: number;
+  doctor_id?: number;
+  appointment_date: string;
+  time_slot: string;
+  total_amount?: number | string | null;
+  appointment_status: string;
+  paid?: boolean;
+  notes?: string | null;
+  appointment_type?: string | null;
+  type?: string | null;
+  created_at?: string | null;
+  patient_full_name?: string | null;
+  user?: { firstname?: string | null; lastname?: string | null } | null;
+  doctor?: { doctor_id?: number; first_name?: string; last_name?: string; specialization?: string | null } | null;
+}
+
+/** GET /appointments/admin/all: every appointment (newest first). */
+export async function fetchAllAppointments(): Promise<AdminAppointment[]> {
+  const res = await api.get<AdminAppointment[] | { appointments?: AdminAppointment[] }>('appointments/admin/all', {
+    searchParams: { limit: 1000 },
+    fallback: 'Failed to fetch appointments',
+  });
+  return Array.isArray(res) ? res : res?.appointments ?? [];
+}
+
+export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment | undefined> {
+  const res = await api.patch<{ appointment?: AdminAppointment }>(`appointments/${id}/amount`, { total_amount }, { fallback: 'Failed to update amount' });
+  return res?.appointment;
+}
+
+/** Admins may set any status (PATCH /appointments/{id}/override). */
+export async function overrideStatus(id: number, status: string): Promise<AdminAppointment | undefined> {
+  const res = await api.patch<{ appointment?: AdminAppointment }>(`appointments/${id}/override`, { status }, { fallback: 'Failed to update status' });
+  return res?.appointment;
+}
+
+export async function deleteAppointment(id: number): Promise<void> {
+  await api.delete(`appointments/${id}`, { fallback: 'Failed to delete appointment' });
+}

@@ -1,0 +1,146 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ApiError } from 'shell/api-client';
+import { nairobiDate } from 'shell/ui-kit';
+import { AdminAppointmentsPage } from './AdminAppointmentsPage';
+import { validateAmount } from './AmountEditor';
+import * as api from './api';
+
+configure({ asyncUtilTimeout: 8000 });
+
+jest.mock('./api', () => ({ fetchAllAppointments: jest.fn(), setAmount: jest.fn(), overrideStatus: jest.fn(), deleteAppointment: jest.fn() }));
+const m = (f: unknown) => f as jest.Mock;
+
+const doctor = { first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology' };
+const LIST = [
+  { appointment_id: 21, appointment_date: nairobiDate(1), time_slot: '09:00 AM', appointment_status: 'Pending', total_amount: 3500, paid: false, patient_full_name: 'Baraka Mutua', doctor },
+  { appointment_id: 22, appointment_date: nairobiDate(0), time_slot: '02:00 PM', appointment_status: 'Confirmed', total_amount: 200, paid: true, user: { firstname: 'Wanjiru', lastname: 'Kamau' }, doctor: { ...doctor, first_name: 'Ibrahim', last_name: 'Abdi' } },
+  { appointment_id: 23, appointment_date: nairobiDate(-4), time_slot: '10:00 AM', appointment_status: 'Completed', total_amount: 150, paid: true, patient_full_name: 'Amina Hassan', doctor },
+];
+const cards = () => screen.queryAllByTestId('appointment-card');
+const card = (id: number) => cards().find((c) => c.getAttribute('data-appointment-id') === String(id))!;
+const ids = () => cards().map((c) => Number(c.getAttribute('data-appointment-id')));
+const shownStatus = (id: number) => within(card(id)).getByRole('combobox').closest('.ant-select')!.querySelector('.ant-select-content')!.getAttribute('title');
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  m(api.fetchAllAppointments).mockResolvedValue(LIST);
+});
+const renderPage = () => render(<MemoryRouter><AdminAppointmentsPage /></MemoryRouter>);
+
+describe('admin appointments', () => {
+  it('lists every appointment with patient names and the shared filters', async () => {
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(card(22)).getByText('Wanjiru Kamau')).toBeInTheDocument();
+    expect(within(card(22)).getByText('With Dr. Ibrahim Abdi')).toBeInTheDocument();
+    expect(within(card(21)).getByText('Ksh 3,500')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search appointments'), 'abdi');
+    await waitFor(() => expect(ids()).toEqual([22]));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await userEvent.click(screen.getByRole('button', { name: "Today's" }));
+    await waitFor(() => expect(ids()).toEqual([22]));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmed Only' }));
+    await waitFor(() => expect(ids()).toEqual([22]));
+    expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 1 of 3 appointments');
+  });
+
+  it('edits an amount inline: numeric, at least 0, Save and Cancel', async () => {
+    m(api.setAmount).mockResolvedValueOnce({ ...LIST[0], total_amount: 4200 });
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit amount of appointment #21' }));
+    const input = screen.getByLabelText('Amount of appointment #21 in Ksh');
+    expect(input).toHaveValue('3500');
+    await userEvent.clear(input);
+    await userEvent.click(within(card(21)).getByRole('button', { name: 'Save' }));
+    expect(await within(card(21)).findByText('Enter an amount of at least Ksh 0.')).toBeInTheDocument();
+    expect(api.setAmount).not.toHaveBeenCalled();
+
+    await userEvent.type(input, '4200');
+    await userEvent.click(within(card(21)).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.setAmount).toHaveBeenCalledWith(21, 4200));
+    expect(await screen.findByText('Amount updated!')).toBeInTheDocument();
+    expect(within(card(21)).getByText('Ksh 4,200')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit amount of appointment #21' }));
+    await userEvent.type(screen.getByLabelText('Amount of appointment #21 in Ksh'), '99');
+    await userEvent.click(within(card(21)).getByRole('button', { name: 'Cancel' }));
+    expect(within(card(21)).getByText('Ksh 4,200')).toBeInTheDocument();
+    expect(api.setAmount).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Failed to update amount' and keeps the editor open when the server refuses", async () => {
+    m(api.setAmount).mockRejectedValueOnce(new ApiError('Amount must be a number of at least 0', 400, 'Amount must be a number of at least 0'));
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit amount of appointment #23' }));
+    await userEvent.type(screen.getByLabelText('Amount of appointment #23 in Ksh'), '0');
+    await userEvent.click(within(card(23)).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update amount')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount of appointment #23 in Ksh')).toBeInTheDocument();
+  });
+
+  it("overrides a status from the dropdown: 'Status updated!'", async () => {
+    m(api.overrideStatus).mockResolvedValueOnce({ ...LIST[0], appointment_status: 'Confirmed' });
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.mouseDown(within(card(21)).getByRole('combobox', { name: 'Status of appointment #21' }));
+    const options = await waitFor(() => {
+      const o = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      if (!o.length) throw new Error('closed');
+      return o;
+    });
+    expect(options.map((o) => o.textContent)).toEqual(['Pending', 'Confirmed', 'Completed', 'Cancelled']);
+    fireEvent.click(options[1]!);
+    await waitFor(() => expect(api.overrideStatus).toHaveBeenCalledWith(21, 'Confirmed'));
+    expect(await screen.findByText('Status updated!')).toBeInTheDocument();
+    expect(shownStatus(21)).toBe('Confirmed');
+  });
+
+  it("deletes only after 'Are you sure you want to delete this appointment?'", async () => {
+    m(api.deleteAppointment).mockResolvedValue(undefined);
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await userEvent.click(within(card(23)).getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByText('Are you sure you want to delete this appointment?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.deleteAppointment).not.toHaveBeenCalled();
+    expect(cards()).toHaveLength(3);
+
+    await userEvent.click(within(card(23)).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.deleteAppointment).toHaveBeenCalledWith(23));
+    expect(await screen.findByText('Appointment deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(ids()).toEqual(expect.not.arrayContaining([23])));
+  });
+
+  it("says 'Failed to delete appointment' and keeps it", async () => {
+    m(api.deleteAppointment).mockRejectedValue(new ApiError('x', 500));
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await userEvent.click(within(card(22)).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete appointment')).toBeInTheDocument();
+    expect(ids()).toContain(22);
+  });
+
+  it("shows 'Error loading appointments: {error}' with Retry and an empty state", async () => {
+    m(api.fetchAllAppointments).mockRejectedValueOnce(new ApiError('Failed to fetch appointments', 503)).mockResolvedValueOnce([]);
+    renderPage();
+    expect(await screen.findByText('Error loading appointments: Failed to fetch appointments')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No appointments have been booked yet.')).toBeInTheDocument();
+  });
+
+  it('accepts only amounts that are numbers of at least 0', () => {
+    expect(validateAmount(0)).toEqual({ ok: true, amount: 0 });
+    expect(validateAmount('2,500')).toEqual({ ok: true, amount: 2500 });
+    expect(validateAmount(-10).ok).toBe(false);
+    expect(validateAmount('ten').ok).toBe(false);
+    expect(validateAmount(null).ok).toBe(false);
+  });
+});
