@@ -103,6 +103,30 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       expect((await platform.api('GET', '/user/dashboard')).status).toBe(401);
     });
 
+    it('lists (JSON built by PostgreSQL) show exactly what a single appointment shows (built in the service)', async () => {
+      await platform.api('PATCH', `/appointments/${mine.appointment_id}`, { token: doctor.token, body: { diagnosis: 'Tension headache', medications: 'Ibuprofen 400 mg' } });
+      const single = (await platform.api('GET', `/appointments/${mine.appointment_id}`, { token: patient.token })).body.appointment;
+      for (const [token, path] of [
+        [patient.token, '/appointments'],
+        [doctor.token, '/appointments/doctor'],
+        [admin.token, '/admin/appointments'],
+      ] as const) {
+        const response = await platform.api('GET', path, { token });
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(response.body.appointments.find((a: { appointment_id: number }) => a.appointment_id === mine.appointment_id)).toEqual(single);
+      }
+      expect(Object.keys(single).sort()).toEqual(
+        [
+          'appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'appointment_type', 'type', 'total_amount',
+          'appointment_status', 'paid', 'notes', 'duration', 'patient_full_name', 'diagnosis', 'treatment', 'medications',
+          'rating', 'rating_comment', 'created_at', 'updated_at', 'doctor', 'user',
+        ].sort(),
+      );
+      // An empty list is still {appointments: []}.
+      const nobody = await signUpAndIn(platform);
+      expect((await platform.api('GET', '/appointments', { token: nobody.token })).body).toEqual({ appointments: [] });
+    });
+
     it('GET /appointments/{id}: own or 404', async () => {
       expect((await platform.api('GET', `/appointments/${mine.appointment_id}`, { token: patient.token })).body.appointment.appointment_id).toBe(mine.appointment_id);
       expect((await platform.api('GET', `/appointments/${theirs.appointment_id}`, { token: patient.token })).status).toBe(404);

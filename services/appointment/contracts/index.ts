@@ -209,6 +209,13 @@ export interface AppointmentListReply {
   appointments: AppointmentView[];
 }
 
+/**
+ * The lists (listOwn, listForDoctor, listAll) answer the JSON text of an AppointmentListReply, built by
+ * PostgreSQL: the gateway sends it on as it is (no parse and re-serialize on the hot path). Other services
+ * JSON.parse it.
+ */
+export type AppointmentListJson = string;
+
 export interface ListAllPayload {
   limit?: number;
   offset?: number;

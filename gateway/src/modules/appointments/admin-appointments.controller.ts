@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AppointmentListReply, AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
+import type { FastifyReply } from 'fastify';
+import { AppointmentListJson, AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { listAllPayload } from './appointments.controller';
+import { listAllPayload, sendJsonText } from './appointments.controller';
 import { ApproveDoctorDto, ListAllQuery } from './dto/appointments.dto';
 
 /** Admin routes of the appointment domain: all appointments, doctors and their approval. */
@@ -17,8 +18,8 @@ export class AdminAppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
   @Get('appointments')
-  appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller): Promise<AppointmentListReply> {
-    return this.bus.send(AppointmentPatterns.listAll, listAllPayload(query), caller);
+  appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listAll, listAllPayload(query), caller));
   }
 
   /** Every doctor profile with its approval state (awaiting approval first) and the pending count. */

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import {
-  AppointmentListReply,
+  AppointmentListJson,
   AppointmentPatterns,
   AppointmentReply,
   AvailabilityReply,
@@ -25,6 +26,16 @@ import {
 } from './dto/appointments.dto';
 
 type Message = { message: string };
+
+/**
+ * The appointment lists arrive as JSON text built by the service (AppointmentListJson): sent on as they are,
+ * never parsed and serialized again (the hot read path).
+ */
+export async function sendJsonText(reply: FastifyReply, text: Promise<AppointmentListJson>): Promise<string> {
+  const body = await text;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return body;
+}
 
 /**
  * SPEC.md section 7 'Appointments'. Roles per section 6 and PRODUCT.md item 1; the service checks
@@ -52,8 +63,8 @@ export class AppointmentsController {
 
   /** Own appointments: a patient's bookings, a doctor's patients' bookings (admins: all, newest first). */
   @Get()
-  listOwn(@CurrentCaller() caller: Caller): Promise<AppointmentListReply> {
-    return this.bus.send(AppointmentPatterns.listOwn, {}, caller);
+  listOwn(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listOwn, {}, caller));
   }
 
   /** The booking screen's slots of one doctor and date: {slots:[{time_slot, available}]}. */
@@ -75,14 +86,14 @@ export class AppointmentsController {
 
   @Roles('doctor')
   @Get('doctor')
-  forDoctor(@CurrentCaller() caller: Caller): Promise<AppointmentListReply> {
-    return this.bus.send(AppointmentPatterns.listForDoctor, {}, caller);
+  forDoctor(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listForDoctor, {}, caller));
   }
 
   @Roles('admin')
   @Get('admin/all')
-  all(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller): Promise<AppointmentListReply> {
-    return this.bus.send(AppointmentPatterns.listAll, listAllPayload(query), caller);
+  all(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listAll, listAllPayload(query), caller));
   }
 
   @Get(':id')

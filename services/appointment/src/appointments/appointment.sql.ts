@@ -17,6 +17,49 @@ export const APPOINTMENT_SELECT = `
     LEFT JOIN user_directory u ON u.user_id = a.user_id
     LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id`;
 
+/**
+ * The same view as toAppointmentView, built by PostgreSQL as JSON (hot lists): the service passes the text on
+ * and the gateway sends it as it is, so a 50-row list is never parsed into objects and serialized again.
+ * Keep in step with toAppointmentView (a test compares both).
+ */
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const APPOINTMENT_JSON = `json_build_object(
+    'appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id,
+    'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot,
+    'appointment_type', a.appointment_type, 'type', a.appointment_type, 'total_amount', a.total_amount::float8,
+    'appointment_status', a.appointment_status, 'paid', a.paid, 'notes', a.notes, 'duration', a.duration,
+    'patient_full_name', COALESCE(NULLIF(concat_ws(' ', NULLIF(trim(u.firstname), ''), NULLIF(trim(u.lastname), '')), ''), a.patient_full_name),
+    'diagnosis', a.diagnosis, 'treatment', a.treatment, 'medications', a.medications,
+    'rating', r.rating, 'rating_comment', r.comment,
+    'created_at', ${ISO('a.created_at')}, 'updated_at', ${ISO('a.updated_at')},
+    'doctor', json_build_object('doctor_id', a.doctor_id, 'first_name', d.first_name, 'last_name', d.last_name, 'specialization', d.specialization),
+    'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname))`;
+
+/**
+ * One statement for a list: the body {"appointments":[...]} as JSON text, and who/what it shows (for the audit).
+ * `where` and `order` are fixed SQL fragments of this service, never input.
+ */
+export function appointmentListJsonSql(where: string, order: string, limit: string, offset = '0'): string {
+  return `
+  SELECT json_build_object('appointments', COALESCE(json_agg(t.doc ORDER BY t.ord), '[]'::json))::text AS body,
+         COALESCE(array_agg(t.appointment_id ORDER BY t.ord), '{}') AS ids,
+         COALESCE(array_agg(t.user_id ORDER BY t.ord), '{}') AS users
+    FROM (SELECT ${APPOINTMENT_JSON} AS doc, a.appointment_id, a.user_id, row_number() OVER (${order}) AS ord
+            FROM appointments a
+            JOIN doctors d ON d.doctor_id = a.doctor_id
+            LEFT JOIN user_directory u ON u.user_id = a.user_id
+            LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id
+           ${where}
+           ${order}
+           LIMIT ${limit} OFFSET ${offset}) AS t`;
+}
+
+export interface AppointmentListJsonRow {
+  body: string;
+  ids: number[];
+  users: number[];
+}
+
 /** Newest first: by clinic date, then slot start. */
 export const APPOINTMENT_ORDER = `ORDER BY a.appointment_date DESC, a.starts_at DESC, a.appointment_id DESC`;
 

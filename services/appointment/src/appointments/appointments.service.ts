@@ -6,7 +6,7 @@ import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
   AppointmentEvents,
-  AppointmentListReply,
+  AppointmentListJson,
   AppointmentMessages,
   AppointmentReply,
   AppointmentStatus,
@@ -30,7 +30,18 @@ import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount } from '../rules/fees';
 import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
-import { APPOINTMENT_ORDER, APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
+import {
+  APPOINTMENT_ORDER,
+  APPOINTMENT_SELECT,
+  AppointmentListJsonRow,
+  appointmentListJsonSql,
+  AppointmentRow,
+  fullName,
+  toAppointmentView,
+  toEventData,
+} from './appointment.sql';
+
+const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
 /** Most appointments one list answers (a patient's or doctor's history; admins page with limit/offset). */
 export const LIST_LIMIT = 500;
@@ -79,8 +90,7 @@ export class AppointmentsService {
     const skip = Math.max(Math.trunc(offset) || 0, 0);
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
     return this.dataSource.query(
-      `${APPOINTMENT_SELECT} ${status ? 'WHERE a.appointment_status = $3' : ''}
-       ORDER BY a.created_at DESC, a.appointment_id DESC LIMIT $1 OFFSET $2`,
+      `${APPOINTMENT_SELECT} ${status ? 'WHERE a.appointment_status = $3' : ''} ${ADMIN_ORDER} LIMIT $1 OFFSET $2`,
       status ? [take, skip, status] : [take, skip],
     );
   }
@@ -91,20 +101,34 @@ export class AppointmentsService {
     return rows;
   }
 
-  async listOwn(actor: Principal, requestId?: string): Promise<AppointmentListReply> {
-    const rows = await this.audited(actor, await this.ownRows(actor), requestId);
-    return { appointments: rows.map(toAppointmentView) };
+  /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (see AppointmentListJson). */
+  async listOwn(actor: Principal, requestId?: string): Promise<AppointmentListJson> {
+    if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
+    const where =
+      actor.role === 'doctor' ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
+    return this.listJson(actor, appointmentListJsonSql(where, APPOINTMENT_ORDER, '$2'), [actor.userId, LIST_LIMIT], requestId);
   }
 
-  async listForDoctor(actor: Principal, requestId?: string): Promise<AppointmentListReply> {
+  async listForDoctor(actor: Principal, requestId?: string): Promise<AppointmentListJson> {
     if (actor.role !== 'doctor') throw forbidden();
     return this.listOwn(actor, requestId);
   }
 
-  async listAll(actor: Principal, filters: ListAllPayload, requestId?: string): Promise<AppointmentListReply> {
+  async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<AppointmentListJson> {
     if (actor.role !== 'admin') throw forbidden();
-    const rows = await this.audited(actor, await this.allRows(filters), requestId);
-    return { appointments: rows.map(toAppointmentView) };
+    if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    const take = Math.min(Math.max(Math.trunc(limit ?? LIST_LIMIT) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
+    const skip = Math.max(Math.trunc(offset ?? 0) || 0, 0);
+    const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
+    return this.listJson(actor, sql, status ? [take, skip, status] : [take, skip], requestId);
+  }
+
+  /** One statement builds the body; the answer leaves only once its audit record is committed. */
+  private async listJson(actor: Principal, sql: string, params: unknown[], requestId?: string): Promise<AppointmentListJson> {
+    const [row]: AppointmentListJsonRow[] = await this.dataSource.query(sql, params);
+    const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
+    await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
+    return row.body;
   }
 
   async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {

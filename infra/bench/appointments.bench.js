@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+'use strict';
+// Appointments on the hot path, against a running gateway (GATEWAY_URL, default http://localhost:3000) and its
+// database (DATABASE_URL):
+//  1. prepares a patient with 50 appointments and the appointment schema with 100k appointments (bulk SQL);
+//  2. measures authenticated GET /api/appointments (req/s, p99) at 50 connections;
+//  3. measures POST /api/appointments on distinct free slots (each request a new doctor/date/slot);
+//  4. in the same run, the ceilings: a plain Fastify + pg.Pool handler (own process) running the same SELECT,
+//     and a bare node:http hello; prints a table with the ratios.
+// `node infra/bench/appointments.bench.js` or, from the bench runner, runAppointmentBench({...}).
+// Bulk rows belong to made-up users (ids ≥ 800000) and bench doctors (user ids ≥ 900000); the bench database
+// is meant to be a scratch one (npm run bench creates afya_bench).
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const TARGET_APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
+const PATIENT_APPOINTMENTS = 50;
+const BENCH_DOCTORS = 200;
+const BENCH_DOCTOR_USER_BASE = 900_000;
+const BULK_PATIENT_BASE = 800_000;
+const SLOTS = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'];
+
+/** The read the service runs for a patient's list (services/appointment/src/appointments/appointment.sql.ts). */
+const PATIENT_LIST_SQL = `
+  SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot,
+         a.appointment_type, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
+         a.patient_full_name, a.diagnosis, a.treatment, a.medications, a.starts_at, a.created_at, a.updated_at,
+         d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
+         d.specialization AS doctor_specialization,
+         u.firstname AS user_firstname, u.lastname AS user_lastname,
+         r.rating, r.comment AS rating_comment
+    FROM appointments a
+    JOIN doctors d ON d.doctor_id = a.doctor_id
+    LEFT JOIN user_directory u ON u.user_id = a.user_id
+    LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id
+   WHERE a.user_id = $1
+   ORDER BY a.appointment_date DESC, a.starts_at DESC, a.appointment_id DESC LIMIT 500`;
+
+const log = (line) => process.stderr.write(`[appointments bench] ${line}\n`);
+
+/** Clinic date (Africa/Nairobi, UTC+3 all year) `days` from today. */
+function clinicDate(days) {
+  return new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function api(gatewayUrl, method, path, { body, token } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${gatewayUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** A fresh patient through the real API (register, sign in); returns the token and user id. */
+async function newPatient(gatewayUrl, firstname) {
+  const email = `bench.${firstname.toLowerCase()}.${randomBytes(4).toString('hex')}@example.co.ke`;
+  const password = 'Bench#2026';
+  const registered = await api(gatewayUrl, 'POST', '/auth/register', {
+    body: { firstname, lastname: 'Bench', email, password, contact_phone: '+254700000000', address: 'Bench Street, Nairobi CBD' },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const login = await api(gatewayUrl, 'POST', '/auth/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return { token: login.body.token, userId: login.body.user.user_id };
+}
+
+function schemaName() {
+  return process.env.APPOINTMENT_DB_SCHEMA || 'appointment';
+}
+
+async function withClient(databaseUrl, fn) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`SET search_path TO "${schemaName()}"`);
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Bench doctors (approved, every day) and 100k appointments in the schema; idempotent. */
+async function prepareDatabase(databaseUrl, patientUserId) {
+  return withClient(databaseUrl, async (client) => {
+    await client.query(
+      `INSERT INTO doctors (user_id, first_name, last_name, specialization, fee, approval_status, approved_at)
+       SELECT $1 + i, 'Bench', 'Doctor ' || i, 'Cardiology', 1000 + (i % 20) * 100, 'approved', now()
+         FROM generate_series(1, $2) AS i
+       ON CONFLICT (user_id) DO NOTHING`,
+      [BENCH_DOCTOR_USER_BASE, BENCH_DOCTORS],
+    );
+    const { rows: doctors } = await client.query(`SELECT doctor_id FROM doctors WHERE user_id > $1 ORDER BY user_id LIMIT $2`, [BENCH_DOCTOR_USER_BASE, BENCH_DOCTORS]);
+    const doctorIds = doctors.map((d) => d.doctor_id);
+    // The patient's 50: past visits (some completed with a diagnosis) on the first bench doctor, dates before 2026.
+    await client.query(
+      `INSERT INTO appointments (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount,
+                                 appointment_status, notes, diagnosis)
+       SELECT $1, $2, d.day, ($3::text[])[1 + (i % 14)], (d.day + time '09:00') AT TIME ZONE 'Africa/Nairobi', 'Consultation', 1500,
+              CASE WHEN i % 3 = 0 THEN 'Cancelled' ELSE 'Completed' END, 'Bench visit number ' || i,
+              CASE WHEN i % 3 = 1 THEN 'Seasonal allergic rhinitis' END
+         FROM generate_series(1, $4) AS i, LATERAL (SELECT date '2025-01-01' + (i / 14) AS day) AS d
+       ON CONFLICT DO NOTHING`,
+      [patientUserId, doctorIds[0], SLOTS, PATIENT_APPOINTMENTS],
+    );
+    const { rows: [{ count }] } = await client.query(`SELECT count(*)::int AS count FROM appointments`);
+    const missing = TARGET_APPOINTMENTS - count;
+    if (missing > 0) {
+      log(`inserting ${missing} appointments...`);
+      // Distinct (doctor, date, slot) per row: 200 doctors × 14 slots per day, days going back from 2024-12-31.
+      const { rows: [{ next }] } = await client.query(`SELECT COALESCE(max(appointment_id), 0) + 1 AS next FROM appointments`);
+      await client.query(
+        `INSERT INTO appointments (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount,
+                                   appointment_status, paid, notes, diagnosis, created_at, updated_at)
+         SELECT $1 + (n % 20000), ($2::int[])[1 + (n % $3)], day, ($4::text[])[1 + ((n / $3) % 14)],
+                (day + time '09:00') AT TIME ZONE 'Africa/Nairobi', 'Regular Checkup', 150,
+                'Completed', true, 'Routine check ' || n, 'Healthy', now(), now()
+           FROM generate_series($5::int, $5::int + $6 - 1) AS n,
+                LATERAL (SELECT date '2024-12-31' - (n / ($3 * 14)) AS day) AS d
+         ON CONFLICT DO NOTHING`,
+        [BULK_PATIENT_BASE, doctorIds, doctorIds.length, SLOTS, next, missing],
+      );
+    }
+    await client.query('ANALYZE appointments');
+    const { rows: [{ total, mine }] } = await client.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE user_id = $1)::int AS mine FROM appointments`,
+      [patientUserId],
+    );
+    return { doctorIds, total, mine };
+  });
+}
+
+/** The ceiling without the bus: Fastify + pg.Pool in its own process, the same SELECT, JSON out. */
+async function startCeiling(databaseUrl, userId, port = 3298) {
+  const code = `
+    const fastify = require('fastify')();
+    const { Pool } = require('pg');
+    const pool = new Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10, options: '-c search_path=${schemaName()}' });
+    const sql = ${JSON.stringify(PATIENT_LIST_SQL)};
+    fastify.get('/appointments', async () => ({ appointments: (await pool.query(sql, [${Number(userId)}])).rows }));
+    fastify.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'], cwd: __dirname });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (c) => reject(new Error(`ceiling server exited (${c})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/appointments`, stop: () => child.kill() };
+}
+
+async function startBare(port = 3297) {
+  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, '127.0.0.1', () => console.log('ready'))`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** One autocannon run after a 2 s warm-up; req/s (mean), p99 ms, errors (non-2xx, socket errors, timeouts). */
+async function measure(label, options, durationSeconds) {
+  await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
+  const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
+  return {
+    label,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** POST /api/appointments with a new (doctor, date, slot) every request: every booking should succeed. */
+async function measureBookings(gatewayUrl, token, doctorIds, durationSeconds) {
+  const days = Array.from({ length: 30 }, (_, i) => clinicDate(i + 1));
+  let n = 0;
+  const body = () => {
+    const i = n++;
+    const slot = SLOTS[i % 14];
+    const doctor = doctorIds[Math.floor(i / 14) % doctorIds.length];
+    const date = days[Math.floor(i / (14 * doctorIds.length)) % days.length];
+    return JSON.stringify({ doctor_id: doctor, appointment_date: date, time_slot: slot, appointment_type: 'Consultation', notes: 'Benchmark booking, please ignore.' });
+  };
+  const capacity = days.length * doctorIds.length * 14;
+  const options = {
+    url: `${gatewayUrl}/api/appointments`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+  };
+  // No warm-up here: every request takes a slot for good.
+  const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
+  return {
+    label: 'POST /api/appointments (distinct free slots)',
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    capacity,
+  };
+}
+
+function markdownTable(rows, ceiling, bare) {
+  const lines = ['| path | req/s | p99 ms | errors | ÷ ceiling (Fastify + pg) | ÷ bare node:http |', '|---|---|---|---|---|---|'];
+  for (const row of rows) {
+    lines.push(`| ${row.label} | ${row.rps} | ${row.p99} | ${row.errors} | ${(row.rps / ceiling.rps).toFixed(2)} | ${(row.rps / bare.rps).toFixed(3)} |`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * @param {{gatewayUrl?: string, databaseUrl?: string, durationSeconds?: number, bare?: {rps: number, p99: number}}} options
+ * @returns the measured rows, the ratios and a markdown section
+ */
+async function runAppointmentBench(options = {}) {
+  const gatewayUrl = (options.gatewayUrl || process.env.GATEWAY_URL || 'http://localhost:3000').replace(/\/$/, '');
+  const databaseUrl = options.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/afya';
+  const durationSeconds = Number(options.durationSeconds || process.env.BENCH_DURATION || 10);
+
+  log('preparing data...');
+  const reader = await newPatient(gatewayUrl, 'Reader');
+  const booker = await newPatient(gatewayUrl, 'Booker');
+  const prepared = await prepareDatabase(databaseUrl, reader.userId);
+  log(`${prepared.total} appointments in ${schemaName()}, ${prepared.mine} for the reading patient`);
+  const check = await api(gatewayUrl, 'GET', '/appointments', { token: reader.token });
+  if (check.status !== 200 || check.body.appointments.length !== prepared.mine) {
+    throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.appointments?.length} appointments, expected ${prepared.mine}`);
+  }
+
+  const ceilingServer = await startCeiling(databaseUrl, reader.userId);
+  const bareServer = options.bare ? null : await startBare();
+  try {
+    const read = await measure('GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)', {
+      url: `${gatewayUrl}/api/appointments`,
+      headers: { authorization: `Bearer ${reader.token}` },
+    }, durationSeconds);
+    const ceiling = await measure('ceiling: Fastify + pg.Pool, same SELECT (one process, no bus)', { url: ceilingServer.url }, durationSeconds);
+    const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, durationSeconds);
+    const book = await measureBookings(gatewayUrl, booker.token, prepared.doctorIds, durationSeconds);
+    const rows = [read, book, ceiling, bare];
+    const ratios = {
+      readVsCeiling: read.rps / ceiling.rps,
+      readVsBare: read.rps / bare.rps,
+      bookVsCeiling: book.rps / ceiling.rps,
+      bookVsBare: book.rps / bare.rps,
+    };
+    const markdown = [
+      `## Appointments (${CONNECTIONS} connections, ${durationSeconds} s each; ${prepared.total} appointments in the schema, ${prepared.mine} for the reading patient)`,
+      '',
+      markdownTable(rows, ceiling, bare),
+      '',
+      `GET /api/appointments: ${(ratios.readVsCeiling * 100).toFixed(0)}% of the ceiling (target ≥ 80%), p99 ${read.p99} ms (target ≤ 50 ms). ` +
+        `Bookings: ${book.requests} in ${durationSeconds} s, ${book.non2xx} not 2xx.`,
+    ].join('\n');
+    return { read, book, ceiling, bare, ratios, prepared: { total: prepared.total, patientAppointments: prepared.mine }, markdown };
+  } finally {
+    ceilingServer.stop();
+    if (bareServer) bareServer.stop();
+  }
+}
+
+module.exports = { runAppointmentBench, PATIENT_LIST_SQL };
+
+if (require.main === module) {
+  runAppointmentBench()
+    .then((result) => {
+      process.stdout.write(`\n${result.markdown}\n`);
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
