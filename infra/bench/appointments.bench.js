@@ -11,6 +11,8 @@
 // Bulk rows belong to made-up users (ids ≥ 800000) and bench doctors (user ids ≥ 900000); the bench database
 // is meant to be a scratch one (npm run bench creates afya_bench).
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
@@ -23,21 +25,16 @@ const BENCH_DOCTOR_USER_BASE = 900_000;
 const BULK_PATIENT_BASE = 800_000;
 const SLOTS = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'];
 
-/** The read the service runs for a patient's list (services/appointment/src/appointments/appointment.sql.ts). */
-const PATIENT_LIST_SQL = `
-  SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot,
-         a.appointment_type, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
-         a.patient_full_name, a.diagnosis, a.treatment, a.medications, a.starts_at, a.created_at, a.updated_at,
-         d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
-         d.specialization AS doctor_specialization,
-         u.firstname AS user_firstname, u.lastname AS user_lastname,
-         r.rating, r.comment AS rating_comment
-    FROM appointments a
-    JOIN doctors d ON d.doctor_id = a.doctor_id
-    LEFT JOIN user_directory u ON u.user_id = a.user_id
-    LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id
-   WHERE a.user_id = $1
-   ORDER BY a.appointment_date DESC, a.starts_at DESC, a.appointment_id DESC LIMIT 500`;
+/**
+ * The exact statement the service runs for a patient's list (from its build): the ceiling runs it too, so the
+ * comparison is the same SELECT with and without the gateway, JWT, NATS and the audit write.
+ */
+function patientListSql() {
+  const built = path.join(__dirname, '../../services/appointment/dist/src/appointments/appointment.sql.js');
+  if (!fs.existsSync(built)) throw new Error(`${built} is missing: build the appointment service first (npm run build)`);
+  const { appointmentListJsonSql, APPOINTMENT_ORDER } = require(built);
+  return appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
+}
 
 const log = (line) => process.stderr.write(`[appointments bench] ${line}\n`);
 
@@ -98,18 +95,26 @@ async function prepareDatabase(databaseUrl, patientUserId) {
        ON CONFLICT (user_id) DO NOTHING`,
       [BENCH_DOCTOR_USER_BASE, BENCH_DOCTORS],
     );
-    const { rows: doctors } = await client.query(`SELECT doctor_id FROM doctors WHERE user_id > $1 ORDER BY user_id LIMIT $2`, [BENCH_DOCTOR_USER_BASE, BENCH_DOCTORS]);
+    const { rows: doctors } = await client.query(`SELECT doctor_id FROM doctors WHERE user_id > $1 ORDER BY user_id LIMIT $2`, [
+      BENCH_DOCTOR_USER_BASE,
+      BENCH_DOCTORS,
+    ]);
     const doctorIds = doctors.map((d) => d.doctor_id);
-    // The patient's 50: past visits (some completed with a diagnosis) on the first bench doctor, dates before 2026.
+    // The patient's 50: one past visit with each of 50 bench doctors on a day no bench appointment uses yet
+    // (2025, before any bulk row), some completed with a diagnosis, some cancelled.
+    const { rows: [{ day }] } = await client.query(
+      `SELECT (COALESCE(max(appointment_date), date '2024-12-31') + 1)::text AS day FROM appointments
+        WHERE appointment_date BETWEEN date '2025-01-01' AND date '2025-12-31'`,
+    );
     await client.query(
       `INSERT INTO appointments (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount,
                                  appointment_status, notes, diagnosis)
-       SELECT $1, $2, d.day, ($3::text[])[1 + (i % 14)], (d.day + time '09:00') AT TIME ZONE 'Africa/Nairobi', 'Consultation', 1500,
-              CASE WHEN i % 3 = 0 THEN 'Cancelled' ELSE 'Completed' END, 'Bench visit number ' || i,
+       SELECT $1, ($2::int[])[i], $3::date, ($4::text[])[1 + (i % 14)], ($3::date + time '09:00') AT TIME ZONE 'Africa/Nairobi',
+              'Consultation', 1500, CASE WHEN i % 3 = 0 THEN 'Cancelled' ELSE 'Completed' END, 'Bench visit number ' || i,
               CASE WHEN i % 3 = 1 THEN 'Seasonal allergic rhinitis' END
-         FROM generate_series(1, $4) AS i, LATERAL (SELECT date '2025-01-01' + (i / 14) AS day) AS d
+         FROM generate_series(1, $5) AS i
        ON CONFLICT DO NOTHING`,
-      [patientUserId, doctorIds[0], SLOTS, PATIENT_APPOINTMENTS],
+      [patientUserId, doctorIds, day, SLOTS, PATIENT_APPOINTMENTS],
     );
     const { rows: [{ count }] } = await client.query(`SELECT count(*)::int AS count FROM appointments`);
     const missing = TARGET_APPOINTMENTS - count;
@@ -138,14 +143,18 @@ async function prepareDatabase(databaseUrl, patientUserId) {
   });
 }
 
-/** The ceiling without the bus: Fastify + pg.Pool in its own process, the same SELECT, JSON out. */
+/** The ceiling without the bus: Fastify + pg.Pool in its own process, the same prepared SELECT, its JSON text out. */
 async function startCeiling(databaseUrl, userId, port = 3298) {
   const code = `
     const fastify = require('fastify')();
     const { Pool } = require('pg');
     const pool = new Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10, options: '-c search_path=${schemaName()}' });
-    const sql = ${JSON.stringify(PATIENT_LIST_SQL)};
-    fastify.get('/appointments', async () => ({ appointments: (await pool.query(sql, [${Number(userId)}])).rows }));
+    const text = ${JSON.stringify(patientListSql())};
+    fastify.get('/appointments', async (request, reply) => {
+      const { rows } = await pool.query({ name: 'ceiling_list', text, values: [${Number(userId)}, 500] });
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return rows[0].body;
+    });
     fastify.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'], cwd: __dirname });
   await new Promise((resolve, reject) => {
@@ -177,18 +186,30 @@ async function measure(label, options, durationSeconds) {
   };
 }
 
-/** POST /api/appointments with a new (doctor, date, slot) every request: every booking should succeed. */
-async function measureBookings(gatewayUrl, token, doctorIds, durationSeconds) {
-  const days = Array.from({ length: 30 }, (_, i) => clinicDate(i + 1));
+/** Every bench doctor's slot in the booking window that holds no active appointment yet. */
+async function freeSlots(databaseUrl, doctorIds) {
+  const days = Array.from({ length: 29 }, (_, i) => clinicDate(i + 2)); // tomorrow+1 .. +30: clear of midnight
+  const taken = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      `SELECT doctor_id, appointment_date::text AS day, time_slot FROM appointments
+        WHERE doctor_id = ANY($1::int[]) AND appointment_date BETWEEN $2 AND $3 AND appointment_status <> 'Cancelled'`,
+      [doctorIds, days[0], days[days.length - 1]],
+    );
+    return new Set(rows.map((r) => `${r.doctor_id}|${r.day}|${r.time_slot}`));
+  });
+  const free = [];
+  for (const day of days) for (const doctor of doctorIds) for (const slot of SLOTS) if (!taken.has(`${doctor}|${day}|${slot}`)) free.push([doctor, day, slot]);
+  return free;
+}
+
+/** POST /api/appointments with a new free (doctor, date, slot) every request: every booking should succeed. */
+async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durationSeconds) {
+  const free = await freeSlots(databaseUrl, doctorIds);
   let n = 0;
   const body = () => {
-    const i = n++;
-    const slot = SLOTS[i % 14];
-    const doctor = doctorIds[Math.floor(i / 14) % doctorIds.length];
-    const date = days[Math.floor(i / (14 * doctorIds.length)) % days.length];
+    const [doctor, date, slot] = free[n++ % free.length];
     return JSON.stringify({ doctor_id: doctor, appointment_date: date, time_slot: slot, appointment_type: 'Consultation', notes: 'Benchmark booking, please ignore.' });
   };
-  const capacity = days.length * doctorIds.length * 14;
   const options = {
     url: `${gatewayUrl}/api/appointments`,
     method: 'POST',
@@ -198,13 +219,13 @@ async function measureBookings(gatewayUrl, token, doctorIds, durationSeconds) {
   // No warm-up here: every request takes a slot for good.
   const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
   return {
-    label: 'POST /api/appointments (distinct free slots)',
+    label: 'POST /api/appointments (a distinct free slot each)',
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
-    capacity,
+    freeSlots: free.length,
   };
 }
 
@@ -242,9 +263,9 @@ async function runAppointmentBench(options = {}) {
       url: `${gatewayUrl}/api/appointments`,
       headers: { authorization: `Bearer ${reader.token}` },
     }, durationSeconds);
-    const ceiling = await measure('ceiling: Fastify + pg.Pool, same SELECT (one process, no bus)', { url: ceilingServer.url }, durationSeconds);
+    const ceiling = await measure('ceiling: Fastify + pg.Pool, same prepared SELECT (one process, no bus, no audit)', { url: ceilingServer.url }, durationSeconds);
     const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, durationSeconds);
-    const book = await measureBookings(gatewayUrl, booker.token, prepared.doctorIds, durationSeconds);
+    const book = await measureBookings(gatewayUrl, databaseUrl, booker.token, prepared.doctorIds, durationSeconds);
     const rows = [read, book, ceiling, bare];
     const ratios = {
       readVsCeiling: read.rps / ceiling.rps,
@@ -267,7 +288,7 @@ async function runAppointmentBench(options = {}) {
   }
 }
 
-module.exports = { runAppointmentBench, PATIENT_LIST_SQL };
+module.exports = { runAppointmentBench };
 
 if (require.main === module) {
   runAppointmentBench()

@@ -26,6 +26,7 @@ import {
   UpdateAppointmentPayload,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount } from '../rules/fees';
@@ -106,7 +107,8 @@ export class AppointmentsService {
     if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
     const where =
       actor.role === 'doctor' ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
-    return this.listJson(actor, appointmentListJsonSql(where, APPOINTMENT_ORDER, '$2'), [actor.userId, LIST_LIMIT], requestId);
+    const name = actor.role === 'doctor' ? 'appointment_list_doctor' : 'appointment_list_patient';
+    return this.listJson(actor, name, appointmentListJsonSql(where, APPOINTMENT_ORDER, '$2'), [actor.userId, LIST_LIMIT], requestId);
   }
 
   async listForDoctor(actor: Principal, requestId?: string): Promise<AppointmentListJson> {
@@ -120,12 +122,13 @@ export class AppointmentsService {
     const take = Math.min(Math.max(Math.trunc(limit ?? LIST_LIMIT) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
     const skip = Math.max(Math.trunc(offset ?? 0) || 0, 0);
     const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
-    return this.listJson(actor, sql, status ? [take, skip, status] : [take, skip], requestId);
+    const name = status ? 'appointment_list_all_status' : 'appointment_list_all';
+    return this.listJson(actor, name, sql, status ? [take, skip, status] : [take, skip], requestId);
   }
 
   /** One statement builds the body; the answer leaves only once its audit record is committed. */
-  private async listJson(actor: Principal, sql: string, params: unknown[], requestId?: string): Promise<AppointmentListJson> {
-    const [row]: AppointmentListJsonRow[] = await this.dataSource.query(sql, params);
+  private async listJson(actor: Principal, name: string, sql: string, params: unknown[], requestId?: string): Promise<AppointmentListJson> {
+    const [row] = await preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
     return row.body;

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainEvent, OUTBOX_CHANNEL, Principal, recordEvent } from '@afya/service-shared';
 import { AppointmentEvents, AuditAction, AuditOutcome, AuditRecordedData } from '../../contracts';
+import { preparedQuery } from '../appointments/prepared-query';
 
 /** The clinical fields of an appointment (PRODUCT.md item 6). */
 export const CLINICAL_FIELDS = ['diagnosis', 'treatment', 'medications', 'notes'];
@@ -80,7 +81,9 @@ export class AuditTrail {
     while (this.queue.length) {
       const batch = this.queue.splice(0, 500);
       try {
-        await this.dataSource.query(
+        await preparedQuery(
+          this.dataSource,
+          'audit_outbox_insert',
           `WITH written AS (
              INSERT INTO outbox (id, type, payload, created_at)
              SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::timestamptz[])
