@@ -17,11 +17,11 @@ const PUBLIC = ['/', '/about', '/services', '/contact', '/login', '/register', '
 const ROLES = [
   {
     role: 'admin', email: 'admin@afya.test', password: 'Admin#2026',
-    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/support'],
+    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/doctors', '/dashboard/admin/support'],
   },
   {
     role: 'patient', email: 'patient@afya.test', password: 'Patient#2026',
-    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments'],
+    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/appointments/book?doctor_id=1', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments'],
   },
   {
     role: 'doctor', email: 'dr.wanjiku@afya.test', password: 'Doctor#2026',
@@ -29,7 +29,7 @@ const ROLES = [
   },
 ];
 
-const slug = (p) => (p === '/' ? 'home' : p.replace(/^\//, '').replace(/\//g, '_'));
+const slug = (p) => (p === '/' ? 'home' : p.replace(/^\//, '').replace(/[^a-zA-Z0-9-]+/g, '_'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function shoot(page, url, file) {

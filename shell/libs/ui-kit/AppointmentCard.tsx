@@ -27,6 +27,7 @@ export function AppointmentCard({
   amount,
   status,
   footer,
+  extraFacts = [],
 }: {
   appointment: AppointmentCardData;
   title: ReactNode;
@@ -34,8 +35,11 @@ export function AppointmentCard({
   amount?: ReactNode;
   status?: ReactNode;
   footer?: ReactNode;
+  /** More label/value pairs shown first (e.g. the doctor on an admin's list). */
+  extraFacts?: Array<[string, ReactNode]>;
 }) {
   const facts: Array<[string, ReactNode]> = [
+    ...extraFacts,
     ['Appointment', `#${a.appointment_id}`],
     ['Amount', amount ?? <Money value={a.total_amount} strong />],
     ['Date', a.appointment_date ? dayjs(a.appointment_date.slice(0, 10)).format('ddd, D MMM YYYY') : '—'],
@@ -44,7 +48,7 @@ export function AppointmentCard({
     ['Payment', a.paid ? <Tag color="green">Paid</Tag> : <Tag color="orange">Payment pending</Tag>],
     ['Created', a.created_at ? dayjs(a.created_at).format('D MMM YYYY') : '—'],
   ];
-  if (a.type) facts.splice(5, 0, ['Type', a.type]);
+  if (a.type) facts.splice(extraFacts.length + 5, 0, ['Type', a.type]);
   return (
     <Card
       size="small"
@@ -67,8 +71,12 @@ export function AppointmentCard({
           </div>
         ))}
       </dl>
-      {footer ? <div style={{ marginTop: 12 }}>{footer}</div> : null}
-      {actions ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12, justifyContent: 'flex-end' }}>{actions}</div> : null}
+      {footer || actions ? (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12, alignItems: 'center', justifyContent: 'space-between' }}>
+          <div style={{ minWidth: 0, flex: '1 1 200px' }}>{footer}</div>
+          {actions ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginLeft: 'auto' }}>{actions}</div> : null}
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -127,7 +127,7 @@ export function AdminAppointmentsPage() {
                 style={{ width: 130 }}
               />
             }
-            footer={<span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>With {doctorName(a)}</span>}
+            extraFacts={[['Doctor', doctorName(a)]]}
             actions={
               <Button danger icon={<DeleteOutlined />} loading={busy === a.appointment_id} onClick={() => remove(a)} aria-label={`Delete appointment #${a.appointment_id}`}>
                 Delete

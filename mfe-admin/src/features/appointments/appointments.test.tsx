@@ -34,7 +34,7 @@ describe('admin appointments', () => {
     renderPage();
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(within(card(22)).getByText('Wanjiru Kamau')).toBeInTheDocument();
-    expect(within(card(22)).getByText('With Dr. Ibrahim Abdi')).toBeInTheDocument();
+    expect(within(card(22)).getByText('Dr. Ibrahim Abdi')).toBeInTheDocument();
     expect(within(card(21)).getByText('Ksh 3,500')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Search appointments'), 'abdi');
     await waitFor(() => expect(ids()).toEqual([22]));

@@ -64,7 +64,7 @@ export function DoctorHomePage() {
     <div>
       <Card style={{ marginBottom: 20, background: 'linear-gradient(135deg,#1e3a8a,#0f766e)', border: 'none' }}>
         <Row gutter={[16, 16]} align="middle">
-          <Col xs={24} md={16}>
+          <Col xs={24} md={14}>
             <Typography.Title level={2} style={{ color: '#fff', margin: 0 }}>
               Welcome back, Dr. {user?.lastname}
             </Typography.Title>
@@ -72,15 +72,15 @@ export function DoctorHomePage() {
               {todays.length === 0 ? 'No appointments scheduled for today.' : `You have ${todays.length} appointment${todays.length === 1 ? '' : 's'} today.`}
             </Typography.Text>
           </Col>
-          <Col xs={24} md={8} style={{ textAlign: screens.md ? 'right' : 'left' }}>
-            <Space wrap>
+          <Col xs={24} md={10}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>
               <Button onClick={() => navigate('/dashboard/doctor/appointments')} icon={<CalendarOutlined />}>
                 My Appointments
               </Button>
               <Button icon={<EditOutlined />} onClick={() => navigate('/dashboard/doctor/write-prescription')}>
                 Write Prescription
               </Button>
-            </Space>
+            </div>
           </Col>
         </Row>
       </Card>
@@ -95,7 +95,7 @@ export function DoctorHomePage() {
           <StatCard label="Total patients" value={loading ? '…' : totalPatients} icon={<TeamOutlined />} color="#2563eb" />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label="Prescriptions issued" value="—" note="Counted once prescriptions go live" icon={<FileTextOutlined />} color="#9333ea" />
+          <StatCard label="Prescriptions issued" value="—" note="Not tracked yet" icon={<FileTextOutlined />} color="#9333ea" />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard

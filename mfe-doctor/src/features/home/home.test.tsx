@@ -77,7 +77,7 @@ describe('doctor home', () => {
     // tiles
     expect(screen.getByText('57')).toBeInTheDocument();
     expect(screen.getByText('31 min')).toBeInTheDocument();
-    expect(screen.getByText('Counted once prescriptions go live')).toBeInTheDocument();
+    expect(screen.getByText('Not tracked yet')).toBeInTheDocument();
     // weekly panel
     expect(screen.getByTestId('patients-seen')).toHaveTextContent('4');
     expect(screen.getByLabelText('Average rating 4.5 of 5')).toHaveTextContent('4.5');
