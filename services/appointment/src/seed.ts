@@ -16,7 +16,7 @@ import { DOCTOR_SELECT, DoctorRow, normalizeDays, returnedRows, toDoctorEventDat
 import { addDays, clinicToday, slotStart, worksOn } from './rules/clinic-time';
 import { bookingAmount } from './rules/fees';
 
-interface SeededUser {
+export interface SeededUser {
   user_id: number;
   email: string;
   role: 'user' | 'doctor' | 'admin';
@@ -26,7 +26,7 @@ interface SeededUser {
   contact_phone?: string | null;
 }
 
-interface DemoDoctorFields {
+export interface DemoDoctorFields {
   email: string;
   specialization?: string;
   fee?: number;
@@ -223,24 +223,28 @@ async function seedLabResult(manager: EntityManager, usersByEmail: Map<string, S
   return 1;
 }
 
+/** Applies the demo data in one transaction; returns what it added. Safe to run any number of times. */
+export async function seedDemoData(dataSource: DataSource, users: SeededUser[], demo: DemoDoctorFields[]) {
+  const demoByEmail = new Map(demo.map((d) => [d.email.trim().toLowerCase(), d]));
+  const usersByEmail = new Map(users.map((u) => [u.email.trim().toLowerCase(), u]));
+  return dataSource.transaction(async (manager) => {
+    for (const user of users) await upsertDoctor(manager, user, demoByEmail.get(user.email.trim().toLowerCase()));
+    const appointments = await seedAppointments(manager, usersByEmail);
+    const labResults = await seedLabResult(manager, usersByEmail);
+    return { users: users.length, doctors: users.filter((u) => u.role === 'doctor').length, appointments, labResults };
+  });
+}
+
 async function seed(): Promise<void> {
   const file = process.env.AFYA_DEMO_DATA;
   if (!file) throw new Error('AFYA_DEMO_DATA is not set');
   const users = parseUsers(await readStdin());
   const demo = (JSON.parse(readFileSync(file, 'utf8')) as { users?: DemoDoctorFields[] }).users ?? [];
-  const demoByEmail = new Map(demo.map((d) => [d.email.trim().toLowerCase(), d]));
-  const usersByEmail = new Map(users.map((u) => [u.email.trim().toLowerCase(), u]));
-
   const options = serviceDataSourceOptions(appointmentDatabase) as DataSourceOptions & { url: string; schema: string };
   await ensureSchema(options.url, options.schema);
   const dataSource = await new DataSource({ ...options, migrationsRun: true }).initialize();
   try {
-    const summary = await dataSource.transaction(async (manager) => {
-      for (const user of users) await upsertDoctor(manager, user, demoByEmail.get(user.email.trim().toLowerCase()));
-      const appointments = await seedAppointments(manager, usersByEmail);
-      const labResults = await seedLabResult(manager, usersByEmail);
-      return { users: users.length, doctors: users.filter((u) => u.role === 'doctor').length, appointments, labResults };
-    });
+    const summary = await seedDemoData(dataSource, users, demo);
     console.log(
       `appointment seed: ${summary.users} users, ${summary.doctors} doctor profiles, ${summary.appointments} new appointments, ${summary.labResults} new lab results`,
     );
