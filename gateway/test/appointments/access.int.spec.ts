@@ -222,6 +222,12 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       expect(ok.body.appointment.total_amount).toBe(1800.5);
       const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;
       expect(listed.find((a: { appointment_id: number }) => a.appointment_id === mine.appointment_id).total_amount).toBe(1800.5);
+      const updates = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.updated' AND (payload->'data'->>'appointment_id')::int = $1`, [
+        mine.appointment_id,
+      ]);
+      expect(updates.map((u) => u.payload.data)).toContainEqual(
+        expect.objectContaining({ appointment_id: mine.appointment_id, user_id: patient.user.user_id, doctor_id: doctor.doctorId, total_amount: 1800.5, paid: false }),
+      );
       expect((await platform.api('PATCH', `/appointments/424242/amount`, { token: admin.token, body: { total_amount: 5 } })).status).toBe(404);
     });
 
