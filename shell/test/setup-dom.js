@@ -1,8 +1,9 @@
 // jsdom stubs antd needs (STACK-NOTES): matchMedia, getComputedStyle without pseudo-elements, ResizeObserver.
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
+    // Tests run as a user who prefers reduced motion: no antd animations to wait for.
     window.matchMedia = (query) => ({
-      matches: false,
+      matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
       onchange: null,
       addListener() {},

@@ -8,10 +8,16 @@ export const brand = {
   sidebarWidth: 256, // SPEC: 64 units (16 px each)
 };
 
+/** People who ask their system for reduced motion get no antd animations (WCAG 2.3.3). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function buildTheme(dark: boolean): ThemeConfig {
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
+      motion: !prefersReducedMotion(),
       colorPrimary: brand.primary,
       colorSuccess: brand.success,
       colorError: brand.error,
