@@ -46,7 +46,8 @@ const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
 /** Most appointments one list answers (a patient's or doctor's history; admins page with limit/offset). */
 export const LIST_LIMIT = 500;
-export const ADMIN_LIST_MAX = 1000;
+/** A page stays well under NATS's 1 MB message limit (~0.7 KB a row with typical notes). */
+export const ADMIN_LIST_MAX = 500;
 
 const SLOT_INDEX = 'appointments_active_slot_uq';
 

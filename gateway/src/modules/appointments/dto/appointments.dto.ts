@@ -92,12 +92,12 @@ export class AvailabilityQuery {
 }
 
 export class ListAllQuery {
-  @ApiPropertyOptional({ default: 500, maximum: 1000 })
+  @ApiPropertyOptional({ default: 500, maximum: 500 })
   @IsOptional()
   @Transform(toInteger)
-  @Max(1000, { message: 'limit must be from 1 to 1000' })
-  @Min(1, { message: 'limit must be from 1 to 1000' })
-  @IsInt({ message: 'limit must be from 1 to 1000' })
+  @Max(500, { message: 'limit must be from 1 to 500' })
+  @Min(1, { message: 'limit must be from 1 to 500' })
+  @IsInt({ message: 'limit must be from 1 to 500' })
   limit?: number;
 
   @ApiPropertyOptional({ default: 0 })
