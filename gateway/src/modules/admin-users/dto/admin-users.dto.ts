@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ROLES, type Role } from '@afya/service-shared';
 import { USER_STATUSES, type UserStatus } from '@afya/auth-service/contracts';
@@ -53,57 +53,8 @@ export class CreateUserDto {
   status?: UserStatus;
 }
 
-/** PUT and PATCH take the same fields, each optional. */
-export class UpdateUserDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(100, { message: 'First name is too long' })
-  @MinLength(2, { message: Messages.firstname })
-  @IsString({ message: Messages.firstname })
-  firstname?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(100, { message: 'Last name is too long' })
-  @MinLength(2, { message: Messages.lastname })
-  @IsString({ message: Messages.lastname })
-  lastname?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsEmail({}, { message: Messages.email })
-  email?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(20, { message: 'Phone number is too long' })
-  @MinLength(10, { message: Messages.phone })
-  @IsString({ message: Messages.phone })
-  contact_phone?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(20, { message: 'Phone number is too long' })
-  @MinLength(10, { message: Messages.phone })
-  @IsString({ message: Messages.phone })
-  phone?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @MaxLength(300, { message: 'Address is too long' })
-  @IsString()
-  address?: string;
-
-  @ApiPropertyOptional({ enum: ROLES })
-  @IsOptional()
-  @IsIn(ROLES, { message: Messages.role })
-  role?: Role;
-
-  @ApiPropertyOptional({ enum: USER_STATUSES })
-  @IsOptional()
-  @IsIn(USER_STATUSES, { message: Messages.status })
-  status?: UserStatus;
-}
+/** PUT and PATCH take the same fields, each optional (PartialType keeps every rule and message). */
+export class UpdateUserDto extends PartialType(CreateUserDto) {}
 
 const ANY = ['', 'all'];
 
