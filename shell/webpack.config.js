@@ -5,43 +5,10 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const shared = require('./federation.shared');
+const { baseConfig, shared } = require('./webpack.parts');
 
-module.exports = (_env, argv) => {
-  const prod = argv.mode !== 'development';
-  return {
-    entry: { main: './src/index.ts' },
-    mode: prod ? 'production' : 'development',
-    devtool: prod ? false : 'eval-cheap-module-source-map',
-    output: {
-      path: path.resolve(__dirname, 'dist'),
-      publicPath: '/',
-      filename: '[name].js', // no hash: the federation runtime resolves this template without chunk hashes
-      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
-      uniqueName: 'shell',
-      clean: true,
-    },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx'] },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-        { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
-      ],
-    },
+module.exports = (_env, argv) => ({
+  ...baseConfig({ dir: __dirname, uniqueName: 'shell', publicPath: '/', prod: argv.mode !== 'development', entry: { main: './src/index.ts' } }),
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',
@@ -80,7 +47,5 @@ module.exports = (_env, argv) => {
         },
       },
     ],
-    performance: { hints: false },
     devServer: { port: 4200, historyApiFallback: true, proxy: [{ context: ['/api'], target: 'http://localhost:3000' }] },
-  };
-};
+});
