@@ -102,7 +102,8 @@ describe('k8s manifests', () => {
     it('uses an image ghcr.io/afya/<name> built by a Dockerfile in the repo', () => {
       const image: string = spec.containers[0].image;
       expect(image).toMatch(new RegExp(`^ghcr\\.io/afya/${name}:[\\w.-]+$`));
-      const dir = SERVICES.includes(name) ? path.join(REPO, 'services', name) : path.join(REPO, name);
+      // Services share one parameterised services/Dockerfile (--build-arg SERVICE=<name>).
+      const dir = SERVICES.includes(name) ? path.join(REPO, 'services') : path.join(REPO, name);
       expect(fs.existsSync(path.join(dir, 'Dockerfile'))).toBe(true);
     });
 
