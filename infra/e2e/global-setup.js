@@ -1,6 +1,7 @@
 'use strict';
-// Starts the platform for the journeys: fresh database afya_e2e, bus namespace e2e, port 3100,
+// Starts the platform for the journeys: fresh database afya_e2e, bus namespace e2e, port 3150,
 // demo data seeded. Leaves a dev's `npm start` (database afya, namespace afya, port 3000) alone.
+// E2E_PORT, E2E_DB_NAME and E2E_BUS let two people run the journeys side by side on one machine.
 const path = require('node:path');
 const { Client } = require('pg');
 const { startPlatform } = require('../local/platform');
@@ -23,12 +24,13 @@ async function recreateDatabase(name) {
 }
 
 module.exports = async function globalSetup() {
-  const databaseUrl = process.env.E2E_DATABASE_URL || (await recreateDatabase('afya_e2e'));
+  const bus = process.env.E2E_BUS || 'e2e';
+  const databaseUrl = process.env.E2E_DATABASE_URL || (await recreateDatabase(process.env.E2E_DB_NAME || 'afya_e2e'));
   const platform = await startPlatform({
     port: PORT,
     quiet: true,
-    localDir: path.resolve(__dirname, '../../.local/e2e'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: 'e2e', NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222' },
+    localDir: path.resolve(__dirname, `../../.local/${bus}`),
+    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: bus, NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222' },
   });
   globalThis.__AFYA_PLATFORM__ = platform;
   process.env.E2E_BASE_URL = platform.url;

@@ -18,13 +18,23 @@ export interface AdminAppointment {
   doctor?: { doctor_id?: number; first_name?: string; last_name?: string; specialization?: string | null } | null;
 }
 
-/** GET /appointments/admin/all: every appointment (newest first). */
+/** The server answers at most this many appointments per call (a NATS message limit). */
+export const PAGE_SIZE = 500;
+const MAX_PAGES = 40;
+
+/** GET /appointments/admin/all: every appointment (newest first), read page by page. */
 export async function fetchAllAppointments(): Promise<AdminAppointment[]> {
-  const res = await api.get<AdminAppointment[] | { appointments?: AdminAppointment[] }>('appointments/admin/all', {
-    searchParams: { limit: 1000 },
-    fallback: 'Failed to fetch appointments',
-  });
-  return Array.isArray(res) ? res : res?.appointments ?? [];
+  const all: AdminAppointment[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const res = await api.get<AdminAppointment[] | { appointments?: AdminAppointment[] }>('appointments/admin/all', {
+      searchParams: { limit: PAGE_SIZE, offset: page * PAGE_SIZE },
+      fallback: 'Failed to fetch appointments',
+    });
+    const rows = Array.isArray(res) ? res : res?.appointments ?? [];
+    all.push(...rows);
+    if (rows.length < PAGE_SIZE) break;
+  }
+  return all;
 }
 
 export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment | undefined> {

@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+
+// One booking followed through every role (issue #4): a patient finds a cardiologist and books 09:00 AM on the
+// first day from tomorrow that one of them works with 09:00 AM free; another patient sees that slot taken; the
+// doctor sees the booking with the patient's name; the admin confirms it and changes the amount; the patient sees both.
+
+interface Doctor {
+  doctor_id: number;
+  first_name: string;
+  last_name: string;
+  specialization: string | null;
+  available_days: string[];
+}
+
+const SLOT = '09:00 AM';
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${BASE_URL}/api/${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+async function login(email: string, password: string): Promise<string> {
+  const res = await call<{ token: string }>('POST', 'auth/login', undefined, { email, password });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return res.body.token;
+}
+
+/** The demo doctors' logins come from the demo data the platform was seeded with. */
+function doctorEmail(d: Doctor): string {
+  const demo = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../local/demo-data.json'), 'utf8')) as {
+    users: Array<{ email: string; firstname: string; lastname: string; role: string }>;
+  };
+  const user = demo.users.find((u) => u.role === 'doctor' && u.firstname === d.first_name && u.lastname === d.last_name);
+  if (!user) throw new Error(`no demo login for Dr. ${d.first_name} ${d.last_name}`);
+  return user.email;
+}
+
+async function chooseSelectOption(page: Page, ariaLabel: string, option: string, scope = 'body'): Promise<void> {
+  await page.click(`${scope} .ant-select:has(input[aria-label="${ariaLabel}"])`);
+  const item = await page.waitForSelector(
+    `::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and normalize-space(.)=${JSON.stringify(option)}])`,
+    { visible: true },
+  );
+  await sleep(300); // the dropdown's opening animation
+  // A DOM click: the option may sit below the fold inside antd's virtual list, which a scroll would re-render.
+  await item!.evaluate((el) => (el as HTMLElement).click());
+  await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { hidden: true });
+}
+
+async function pickDate(page: Page, date: string): Promise<void> {
+  await page.click('input[aria-label="Appointment date"]');
+  await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
+  await sleep(300); // the picker's opening animation
+  for (let i = 0; i < 3; i++) {
+    const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
+    if (cell) {
+      await cell.evaluate((el) => (el as HTMLElement).click());
+      await page.waitForFunction(() => (document.querySelector('input[aria-label="Appointment date"]') as HTMLInputElement)?.value !== '');
+      return;
+    }
+    await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
+    await sleep(200);
+  }
+  throw new Error(`date ${date} is not offered in the picker`);
+}
+
+const cardSelector = (id: number) => `[data-testid="appointment-card"][data-appointment-id="${id}"]`;
+const cardText = (page: Page, id: number) => page.$eval(cardSelector(id), (el) => (el as HTMLElement).innerText);
+
+describe('booking journey: patient books, another patient sees the slot taken, doctor sees it, admin confirms and reprices', () => {
+  let browser: Browser;
+  let page: Page;
+  let doctor: Doctor;
+  let date: string;
+  let appointmentId: number;
+  const other = { email: `second.${Date.now()}@example.co.ke`, password: 'Second#2026' };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Deterministic choice: the first date from tomorrow on which a cardiologist works with 09:00 AM free
+    // (cardiologists by doctor_id), so seed data or an earlier run never makes the journey flaky.
+    const token = await login(DEMO.patient.email, DEMO.patient.password);
+    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', token);
+    const cardiologists = body.doctors.filter((d) => d.specialization === 'Cardiology').sort((a, b) => a.doctor_id - b.doctor_id);
+    expect(cardiologists.length).toBeGreaterThan(0);
+    search: for (let day = 1; day <= 30; day++) {
+      const candidate = nairobiDate(day);
+      for (const d of cardiologists) {
+        if (d.available_days.length && !d.available_days.includes(weekdayOf(candidate))) continue;
+        const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${d.doctor_id}&date=${candidate}`, token);
+        if (slots.body.slots.some((s) => s.time_slot === SLOT && s.available)) {
+          doctor = d;
+          date = candidate;
+          break search;
+        }
+      }
+    }
+    expect(date).toBeDefined();
+    const reg = await call('POST', 'auth/register', undefined, {
+      firstname: 'Achieng',
+      lastname: 'Odhiambo',
+      email: other.email,
+      password: other.password,
+      contact_phone: '0733444555',
+      address: 'Ngong Road, Kilimani, Nairobi',
+    });
+    expect(reg.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await newPage(browser);
+  });
+
+  afterEach(async () => {
+    await page.browserContext().close();
+  });
+
+  it('the patient finds a cardiologist, books 09:00 AM and sees it Pending in the list', async () => {
+    const name = `Dr. ${doctor.first_name} ${doctor.last_name}`;
+    await signIn(page, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/find-doctors`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="doctor-card"]');
+    await chooseSelectOption(page, 'Filter by specialization', 'Cardiology');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="doctor-card"]')].every((c) => (c as HTMLElement).innerText.includes('Cardiology')),
+    );
+    await (await page.waitForSelector(`button[aria-label="Book Appointment with ${name}"]`))!.click();
+    await page.waitForFunction((id) => location.pathname === '/dashboard/appointments/book' && location.search === `?doctor_id=${id}`, {}, doctor.doctor_id);
+    // The doctor is preselected from ?doctor_id.
+    await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, name);
+
+    await chooseSelectOption(page, 'Appointment type', 'Consultation');
+    await pickDate(page, date);
+    const slot = await page.waitForSelector(`button[data-slot="${SLOT}"]:not([disabled])`);
+    await slot!.click();
+    await page.type('textarea[aria-label="Reason for visit"]', 'Chest tightness when climbing stairs for two weeks.');
+    await clickButton(page, 'Book Appointment');
+
+    await waitForText(page, 'Appointment booked successfully! Please proceed with payment.');
+    const panel = await page.waitForSelector('[data-testid="payment-panel"]');
+    const panelText = await panel!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(panelText).toContain('Complete Payment');
+    expect(panelText).toContain(name);
+    expect(panelText).toMatch(/Ksh [\d,]+/);
+    appointmentId = Number(/#(\d+)/.exec(panelText)?.[1]);
+    expect(appointmentId).toBeGreaterThan(0);
+
+    await clickButton(page, 'Pay Later');
+    await page.waitForFunction(() => location.pathname === '/dashboard/appointments');
+    await page.waitForSelector(cardSelector(appointmentId));
+    const text = await cardText(page, appointmentId);
+    expect(text).toContain(name);
+    expect(text).toContain('Pending');
+    expect(text).toContain(SLOT);
+  });
+
+  it('another patient sees 09:00 AM taken for that doctor on that date', async () => {
+    await signIn(page, other);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
+    await pickDate(page, date);
+    // Wait for the availability answer (a free slot becomes enabled), then check 09:00 AM.
+    await page.waitForSelector('button[role="radio"]:not([disabled])');
+    const taken = await page.$eval(`button[data-slot="${SLOT}"]`, (b) => ({ disabled: (b as HTMLButtonElement).disabled, label: b.getAttribute('aria-label') }));
+    expect(taken).toEqual({ disabled: true, label: `${SLOT}, taken` });
+    const next = await page.$eval('button[data-slot="09:30 AM"]', (b) => b.getAttribute('aria-label'));
+    expect(next).toBe('09:30 AM, available');
+  });
+
+  it("the doctor sees the booking with the patient's name", async () => {
+    await signIn(page, { email: doctorEmail(doctor), password: 'Doctor#2026' });
+    await page.goto(`${BASE_URL}/dashboard/doctor/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(appointmentId));
+    const text = await cardText(page, appointmentId);
+    expect(text).toContain('Wanjiru Kamau');
+    expect(text).toContain(SLOT);
+    expect(text).toContain('Chest tightness when climbing stairs');
+  });
+
+  it('the admin confirms it and changes the amount', async () => {
+    await signIn(page, DEMO.admin);
+    await page.goto(`${BASE_URL}/dashboard/admin/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(appointmentId));
+    await chooseSelectOption(page, `Status of appointment #${appointmentId}`, 'Confirmed', cardSelector(appointmentId));
+    await waitForText(page, 'Status updated!');
+
+    await page.click(`button[aria-label="Edit amount of appointment #${appointmentId}"]`);
+    const input = `input[aria-label="Amount of appointment #${appointmentId} in Ksh"]`;
+    await page.waitForSelector(input);
+    await page.click(input, { count: 3 });
+    await page.keyboard.press('Backspace');
+    await page.type(input, '4750');
+    await (await page.waitForSelector(`::-p-xpath(//*[@data-appointment-id="${appointmentId}"]//button[normalize-space(.)="Save"])`))!.click();
+    await waitForText(page, 'Amount updated!');
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement)?.innerText.includes('Ksh 4,750'), {}, cardSelector(appointmentId));
+  });
+
+  it('the patient sees Confirmed and the new amount', async () => {
+    await signIn(page, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(appointmentId));
+    const text = await cardText(page, appointmentId);
+    expect(text).toContain('Confirmed');
+    expect(text).toContain('Ksh 4,750');
+  });
+});
