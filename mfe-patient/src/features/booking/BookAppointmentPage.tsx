@@ -198,6 +198,7 @@ export function BookAppointmentPage() {
   else if (!doctorId) timeHint = 'Pick a doctor first to see the free times.';
   else if (slots && !bookableDate) timeHint = 'The doctor does not see patients on this date. Please choose another date.';
   else if (slots && !slots.some((s) => s.available)) timeHint = 'No free times on this date. Please choose another date.';
+  else if (slots && slots.some((s) => !s.available)) timeHint = 'Crossed-out times are already taken.';
 
   return (
     <div>
@@ -309,9 +310,6 @@ function PaymentPanel({ booked, onPayLater }: { booked: Booked; onPayLater: () =
         <Descriptions.Item label="Date">{dayjs(booked.date).format('dddd, D MMMM YYYY')}</Descriptions.Item>
         <Descriptions.Item label="Time">{booked.time}</Descriptions.Item>
         <Descriptions.Item label="Type">{booked.type}</Descriptions.Item>
-        <Descriptions.Item label="Amount">
-          <Money value={booked.amount} strong />
-        </Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph style={{ marginBottom: 8 }}>
         Amount due: <Money value={booked.amount} strong style={{ fontSize: 18 }} />
