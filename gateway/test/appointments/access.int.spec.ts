@@ -3,6 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
+import { storedEvents } from '../support/event-stream';
 import { signUpAndIn } from '../support/users';
 import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
 
@@ -244,14 +245,11 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
   });
 
   describe('clinical fields and the audit trail (PRODUCT.md item 6)', () => {
+    // Audit events as stored in JetStream (changes arrive through the outbox, reads are published directly).
     const auditEvents = async (appointmentId: number) =>
-      (
-        await sql<{ payload: { data: Record<string, unknown> } }>(
-          'appointment',
-          `SELECT payload FROM outbox WHERE type = 'audit.recorded' AND payload->'data'->'records' @> $1::jsonb ORDER BY created_at`,
-          [JSON.stringify([{ appointment_id: appointmentId }])],
-        )
-      ).map((row) => row.payload.data);
+      (await storedEvents<{ records: { appointment_id: number }[] }>('audit.recorded'))
+        .map((event) => event.data)
+        .filter((data) => data.records.some((record) => record.appointment_id === appointmentId));
 
     it('the own doctor and admins write diagnosis, treatment and notes; patients get 403; each change and read is audited', async () => {
       const appointment = await book(patient, doctor.doctorId, { appointment_date: clinicDate(11), time_slot: '09:30 AM' });
