@@ -1,22 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Select, Skeleton } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText } from 'shell/api-client';
+import { Button, Select } from 'antd';
+import { useState } from 'react';
 import {
   AppointmentCard,
   AppointmentFilters,
+  AppointmentListBody,
   EmptyState,
-  ErrorState,
-  NO_FILTERS,
   PageHeader,
   confirmDelete,
   doctorName,
-  filterAppointments,
-  isFiltered,
   patientName,
-  sortByStartDesc,
   toast,
-  type AppointmentFilterValue,
+  useAppointmentList,
 } from 'shell/ui-kit';
 import { AmountEditor } from './AmountEditor';
 import { deleteAppointment, fetchAllAppointments, overrideStatus, setAmount, type AdminAppointment } from './api';
@@ -26,26 +21,9 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?
 const canonical = (s: string | null | undefined) => STATUSES.find((x) => x.toLowerCase() === (s ?? '').toLowerCase()) ?? s ?? '';
 
 export function AdminAppointmentsPage() {
-  const [appointments, setAppointments] = useState<AdminAppointment[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const list = useAppointmentList<AdminAppointment>(fetchAllAppointments);
+  const { appointments, setAppointments, filters, setFilters, shown, patch } = list;
   const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    fetchAllAppointments()
-      .then(setAppointments)
-      .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
-
-  const sorted = useMemo(() => sortByStartDesc(appointments), [appointments]);
-  const shown = filterAppointments(sorted, filters);
-  const patch = (id: number, changes: Partial<AdminAppointment>) =>
-    setAppointments((list) => list.map((x) => (x.appointment_id === id ? { ...x, ...changes } : x)));
 
   const saveAmount = async (a: AdminAppointment, amount: number): Promise<boolean> => {
     try {
@@ -90,27 +68,11 @@ export function AdminAppointmentsPage() {
     <div>
       <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} />
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
-      {loading ? (
-        [0, 1].map((i) => (
-          <Card key={i} style={{ marginBottom: 12 }}>
-            <Skeleton active />
-          </Card>
-        ))
-      ) : error ? null : shown.length === 0 ? (
-        <Card>
-          {isFiltered(filters) && appointments.length > 0 ? (
-            <EmptyState
-              title="No appointments match your filters."
-              description="Try another search, status or date."
-              action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear All</Button>}
-            />
-          ) : (
-            <EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />
-          )}
-        </Card>
-      ) : (
-        shown.map((a) => (
+      <AppointmentListBody
+        list={list}
+        empty={<EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />}
+      >
+        {shown.map((a) => (
           <AppointmentCard
             key={a.appointment_id}
             appointment={a}
@@ -134,8 +96,8 @@ export function AdminAppointmentsPage() {
               </Button>
             }
           />
-        ))
-      )}
+        ))}
+      </AppointmentListBody>
     </div>
   );
 }

@@ -1,19 +1,6 @@
-import { Card, Select, Skeleton } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText } from 'shell/api-client';
-import {
-  AppointmentCard,
-  AppointmentFilters,
-  EmptyState,
-  ErrorState,
-  NO_FILTERS,
-  PageHeader,
-  filterAppointments,
-  isFiltered,
-  sortByStartDesc,
-  toast,
-  type AppointmentFilterValue,
-} from 'shell/ui-kit';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, PageHeader, toast, useAppointmentList } from 'shell/ui-kit';
 import { fetchDoctorAppointments, patientName, updateStatus, type DoctorAppointment } from '../home/api';
 
 export const STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
@@ -22,30 +9,15 @@ export const STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as co
 const canonical = (s: string | null | undefined) => STATUSES.find((x) => x.toLowerCase() === (s ?? '').toLowerCase()) ?? s ?? '';
 
 export function DoctorAppointmentsPage() {
-  const [appointments, setAppointments] = useState<DoctorAppointment[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const list = useAppointmentList<DoctorAppointment>(fetchDoctorAppointments);
+  const { appointments, filters, setFilters, shown } = list;
   const [saving, setSaving] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    fetchDoctorAppointments()
-      .then(setAppointments)
-      .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
-
-  const sorted = useMemo(() => sortByStartDesc(appointments), [appointments]);
-  const shown = filterAppointments(sorted, filters);
 
   const changeStatus = async (a: DoctorAppointment, status: string) => {
     setSaving(a.appointment_id);
     try {
       const updated = await updateStatus(a.appointment_id, status);
-      setAppointments((list) => list.map((x) => (x.appointment_id === a.appointment_id ? { ...x, ...(updated ?? {}), appointment_status: status } : x)));
+      list.patch(a.appointment_id, { ...(updated ?? {}), appointment_status: status });
       toast.success('Status updated!');
     } catch {
       toast.error('Failed to update status');
@@ -58,23 +30,8 @@ export function DoctorAppointmentsPage() {
     <div>
       <PageHeader title="My Appointments" subtitle="Your patients' bookings. Update a status as the visit progresses." />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by patient or status" />
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
-      {loading ? (
-        [0, 1].map((i) => (
-          <Card key={i} style={{ marginBottom: 12 }}>
-            <Skeleton active />
-          </Card>
-        ))
-      ) : error ? null : shown.length === 0 ? (
-        <Card>
-          {isFiltered(filters) && appointments.length > 0 ? (
-            <EmptyState title="No appointments match your filters." description="Try another search, status or date." />
-          ) : (
-            <EmptyState title="No appointments yet." description="Bookings from your patients will appear here." />
-          )}
-        </Card>
-      ) : (
-        shown.map((a) => (
+      <AppointmentListBody list={list} empty={<EmptyState title="No appointments yet." description="Bookings from your patients will appear here." />}>
+        {shown.map((a) => (
           <AppointmentCard
             key={a.appointment_id}
             appointment={a}
@@ -93,8 +50,8 @@ export function DoctorAppointmentsPage() {
             }
             footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>Reason: {a.notes}</span> : undefined}
           />
-        ))
-      )}
+        ))}
+      </AppointmentListBody>
     </div>
   );
 }

@@ -1,22 +1,18 @@
 import { CreditCardOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import {
   AppointmentCard,
   AppointmentFilters,
+  AppointmentListBody,
   EmptyState,
-  ErrorState,
-  NO_FILTERS,
   PageHeader,
   confirmDelete,
   doctorName,
-  filterAppointments,
-  isFiltered,
-  sortByStartDesc,
   toast,
-  type AppointmentFilterValue,
+  useAppointmentList,
 } from 'shell/ui-kit';
 import { fetchMyPrescriptions, type Prescription } from '../home/api';
 import { cancelAppointment, fetchMyAppointments, type Appointment } from './api';
@@ -27,29 +23,17 @@ export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment?
 
 export function AppointmentsPage() {
   const navigate = useNavigate();
-  const [appointments, setAppointments] = useState<Appointment[]>([]);
+  const list = useAppointmentList<Appointment>(fetchMyAppointments);
+  const { appointments, filters, setFilters, shown } = list;
   const [prescriptions, setPrescriptions] = useState<Prescription[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
   const [busy, setBusy] = useState<number | null>(null);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    // Patients also load their prescriptions, for View Prescription on completed visits.
+  // Patients also load their prescriptions, for View Prescription on completed visits.
+  useEffect(() => {
     fetchMyPrescriptions()
       .then(setPrescriptions)
       .catch(() => setPrescriptions([]));
-    fetchMyAppointments()
-      .then(setAppointments)
-      .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
-      .finally(() => setLoading(false));
   }, []);
-  useEffect(load, [load]);
-
-  const sorted = useMemo(() => sortByStartDesc(appointments), [appointments]);
-  const shown = filterAppointments(sorted, filters);
 
   const cancel = async (a: Appointment) => {
     const ok = await confirmDelete(CANCEL_CONFIRM, { title: 'Cancel appointment?', okText: 'Yes, cancel it', cancelText: 'Keep it' });
@@ -57,9 +41,7 @@ export function AppointmentsPage() {
     setBusy(a.appointment_id);
     try {
       const updated = await cancelAppointment(a.appointment_id);
-      setAppointments((list) =>
-        list.map((x) => (x.appointment_id === a.appointment_id ? { ...x, ...(updated ?? {}), appointment_status: 'Cancelled' } : x)),
-      );
+      list.patch(a.appointment_id, { ...(updated ?? {}), appointment_status: 'Cancelled' });
       toast.success('Appointment cancelled.');
     } catch (e) {
       toast.error(errorText(e, 'Failed to update appointment'));
@@ -83,36 +65,21 @@ export function AppointmentsPage() {
       />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by doctor or status" />
 
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
-
-      {loading ? (
-        [0, 1].map((i) => (
-          <Card key={i} style={{ marginBottom: 12 }}>
-            <Skeleton active />
-          </Card>
-        ))
-      ) : error ? null : shown.length === 0 ? (
-        <Card>
-          {isFiltered(filters) && appointments.length > 0 ? (
-            <EmptyState
-              title="No appointments match your filters."
-              description="Try another search, status or date."
-              action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear All</Button>}
-            />
-          ) : (
-            <EmptyState
-              title="You have no appointments yet."
-              description="Find a doctor and book your first appointment."
-              action={
-                <Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>
-                  Book Appointment
-                </Button>
-              }
-            />
-          )}
-        </Card>
-      ) : (
-        shown.map((a) => {
+      <AppointmentListBody
+        list={list}
+        empty={
+          <EmptyState
+            title="You have no appointments yet."
+            description="Find a doctor and book your first appointment."
+            action={
+              <Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>
+                Book Appointment
+              </Button>
+            }
+          />
+        }
+      >
+        {shown.map((a) => {
           const rule = cancelRule(a);
           const prescription = canRate(a) ? prescriptionFor(a) : undefined;
           const hasActions = canPay(a) || !!prescription || canRate(a) || rule.show;
@@ -142,7 +109,7 @@ export function AppointmentsPage() {
                     <RateAppointment
                       appointment={a}
                       onRated={(rating, comment) =>
-                        setAppointments((list) => list.map((x) => (x.appointment_id === a.appointment_id ? { ...x, rating, rating_comment: comment } : x)))
+                        list.patch(a.appointment_id, { rating, rating_comment: comment })
                       }
                     />
                   ) : null}
@@ -166,8 +133,8 @@ export function AppointmentsPage() {
               }
             />
           );
-        })
-      )}
+        })}
+      </AppointmentListBody>
     </div>
   );
 }
