@@ -40,6 +40,8 @@ describe('sessions, replicas and bus failures (real NATS + PostgreSQL)', () => {
     } finally {
       delete process.env.JWT_TTL_SECONDS;
     }
+    // Used once while valid (the gateway remembers verified tokens), then refused once expired.
+    expect((await platform.api('GET', '/user/profile', { token })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const response = await platform.api('GET', '/user/profile', { token });
     expect(response.status).toBe(401);

@@ -1,23 +1,14 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ClientsModule, Transport } from '@nestjs/microservices';
-import { BinaryTransfer, connectNats, NATS_CONNECTION, natsServers } from '@afya/service-shared';
 import type { NatsConnection } from 'nats';
-import { BUS_CLIENT, ServiceClient } from './service-client';
+import { BinaryTransfer, connectNats, NATS_CONNECTION } from '@afya/service-shared';
+import { ServiceClient } from './service-client';
 
+/** The gateway's one NATS connection: requests to services, revocation broadcasts, large binaries. */
 @Global()
 @Module({
-  imports: [
-    ClientsModule.registerAsync([
-      {
-        name: BUS_CLIENT,
-        useFactory: () => ({ transport: Transport.NATS, options: { servers: natsServers(), name: 'afya-gateway' } }),
-      },
-    ]),
-  ],
   providers: [
-    ServiceClient,
-    // A plain NATS connection for what Nest's client does not do: broadcasts and large binaries.
     { provide: NATS_CONNECTION, useFactory: () => connectNats('afya-gateway') },
+    ServiceClient,
     { provide: BinaryTransfer, useFactory: (nc: NatsConnection) => new BinaryTransfer(nc), inject: [NATS_CONNECTION] },
   ],
   exports: [ServiceClient, NATS_CONNECTION, BinaryTransfer],
