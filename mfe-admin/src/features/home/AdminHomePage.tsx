@@ -23,7 +23,8 @@ export function AdminHomePage() {
     };
   }, []);
 
-  const v = (n: number | undefined) => (loading ? '…' : (n ?? 0).toLocaleString('en-KE'));
+  // Unknown (the summary could not be loaded) shows '—', never a made-up 0.
+  const v = (n: number | undefined) => (loading ? '…' : n === undefined ? '—' : n.toLocaleString('en-KE'));
 
   return (
     <div>
@@ -55,7 +56,7 @@ export function AdminHomePage() {
           <StatCard label="Appointments" value={v(totals?.appointments)} icon={<CalendarOutlined />} color="#9333ea" />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label="Revenue" value={loading ? '…' : formatKsh(totals?.revenue ?? 0)} icon={<DollarOutlined />} color="#16a34a" />
+          <StatCard label="Revenue" value={loading ? '…' : totals ? formatKsh(totals.revenue) : '—'} icon={<DollarOutlined />} color="#16a34a" />
         </Col>
       </Row>
 

@@ -14,3 +14,10 @@ it("shows 'Welcome back, Admin!' and totals with revenue in Ksh", async () => {
   expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
   expect(screen.getByText('No recent activity.')).toBeInTheDocument();
 });
+
+it("shows '—' rather than 0 when the totals cannot be loaded", async () => {
+  (api.fetchTotals as jest.Mock).mockRejectedValue(new Error('Not found'));
+  render(<MemoryRouter><AdminHomePage /></MemoryRouter>);
+  expect(await screen.findAllByText('—')).toHaveLength(4);
+  expect(screen.queryByText('Ksh 0')).not.toBeInTheDocument();
+});
