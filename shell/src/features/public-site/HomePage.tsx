@@ -1,31 +1,14 @@
 import {
-  CalendarOutlined,
-  CustomerServiceOutlined,
-  FileProtectOutlined,
-  HeartOutlined,
   MailOutlined,
   PhoneOutlined,
   SafetyCertificateOutlined,
-  TeamOutlined,
-  VideoCameraOutlined,
-  WalletOutlined,
   EnvironmentOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FEATURE_ICONS } from './feature-icons';
 import { homeForRole, useSession } from 'shell/session';
 import { CONTACT, FEATURES, STATS } from './content';
-
-const ICONS: Record<string, ReactNode> = {
-  booking: <CalendarOutlined />,
-  telemedicine: <VideoCameraOutlined />,
-  records: <FileProtectOutlined />,
-  monitoring: <HeartOutlined />,
-  family: <TeamOutlined />,
-  billing: <WalletOutlined />,
-  support: <CustomerServiceOutlined />,
-};
 
 export function HeroArt() {
   return (
@@ -111,7 +94,7 @@ export function HomePage() {
           {FEATURES.map((f) => (
             <Col key={f.key} xs={24} sm={12} lg={6}>
               <Card className="afya-feature" hoverable>
-                <div className="afya-feature-icon">{ICONS[f.key]}</div>
+                <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
                 <Typography.Title level={4}>{f.title}</Typography.Title>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
                   {f.text}

@@ -1,27 +1,8 @@
-import {
-  CalendarOutlined,
-  CheckCircleOutlined,
-  CustomerServiceOutlined,
-  FileProtectOutlined,
-  HeartOutlined,
-  TeamOutlined,
-  VideoCameraOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, HeartOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FEATURE_ICONS } from './feature-icons';
 import { FEATURES, SPECIALTIES } from './content';
-
-const ICONS: Record<string, ReactNode> = {
-  booking: <CalendarOutlined />,
-  telemedicine: <VideoCameraOutlined />,
-  records: <FileProtectOutlined />,
-  monitoring: <HeartOutlined />,
-  family: <TeamOutlined />,
-  billing: <WalletOutlined />,
-  support: <CustomerServiceOutlined />,
-};
 
 const WHY = [
   'Licensed, verified doctors in 50+ specialties',
@@ -46,7 +27,7 @@ export function ServicesPage() {
           {FEATURES.map((f) => (
             <Col xs={24} sm={12} lg={8} key={f.key}>
               <Card className="afya-feature" hoverable>
-                <div className="afya-feature-icon">{ICONS[f.key]}</div>
+                <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
                 <Typography.Title level={4}>{f.title}</Typography.Title>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
                   {f.text}
