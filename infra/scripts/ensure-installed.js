@@ -64,19 +64,23 @@ function main() {
     process.exit(decision.install ? 1 : 0);
   }
   if (!decision.install) return;
-  process.stdout.write(`[afya] ${decision.reason}: running npm ci\n`);
+  // `npm install` with the committed lockfile, not `npm ci`: this registry lacks some optional native
+  // binaries of other platforms (e.g. @swc/core-darwin-*), which npm leaves out of the lockfile and `npm ci`
+  // then refuses as "missing from lock file". `npm install` installs exactly the locked versions and skips
+  // the optional packages it cannot fetch (see DECISIONS.md).
+  process.stdout.write(`[afya] ${decision.reason}: running npm install\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci'], {
+  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' },
   });
   if (result.error) {
-    process.stderr.write(`[afya] could not run npm ci: ${result.error.message}\n`);
+    process.stderr.write(`[afya] could not run npm install: ${result.error.message}\n`);
     process.exit(1);
   }
   if (result.status !== 0) {
-    process.stderr.write(`[afya] npm ci failed (exit ${result.status}); fix the error above and run npm start again\n`);
+    process.stderr.write(`[afya] npm install failed (exit ${result.status}); fix the error above and run npm start again\n`);
     process.exit(result.status || 1);
   }
 }

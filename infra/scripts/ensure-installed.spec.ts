@@ -1,4 +1,4 @@
-// ensure-installed decides quickly and conservatively: npm ci wipes node_modules, which other people
+// ensure-installed decides quickly and conservatively: a reinstall rewrites node_modules, which other people
 // working in the same checkout rely on, so only a real difference triggers it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
