@@ -11,6 +11,7 @@ import { eventSubject } from './event-stream';
 import { EventsModule } from './events.module';
 import { NATS_CONNECTION } from './nats-connection';
 import { recordEvent } from './outbox';
+import { OutboxRelay } from './outbox-relay';
 
 describe('filterSubjectFor', () => {
   it('narrows to one domain when every type shares its root, else takes all events', () => {
@@ -24,6 +25,7 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
   let dataSource: DataSource;
   let nc: NatsConnection;
   let close: () => Promise<void>;
+  let app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
   const seen: DomainEvent<{ n: number }>[] = [];
 
   @Module({ imports: [ServiceDatabaseModule.forService({ schema: 'evtest', entities: [], migrations: [] }), EventsModule.forService('evtest')] })
@@ -31,7 +33,7 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
 
   beforeAll(async () => {
     infra = await testInfrastructure();
-    const app = await NestFactory.createApplicationContext(EventTestModule, { logger: ['error'] });
+    app = await NestFactory.createApplicationContext(EventTestModule, { logger: ['error'] });
     close = () => app.close();
     dataSource = app.get(getDataSourceToken());
     nc = app.get(NATS_CONNECTION);
@@ -58,6 +60,22 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     const marker = await dataSource.transaction((manager) => recordEvent(manager, 'thing.happened', { n: 2 }));
     await eventually(() => expect(seen.map((e) => e.id)).toContain(marker.id));
     expect(seen.filter((e) => e.id === event.id)).toHaveLength(1);
+  });
+
+  it('prunes published events and applied ids past their retention, and nothing else', async () => {
+    const old = await dataSource.transaction((manager) => recordEvent(manager, 'thing.happened', { n: 5 }));
+    await eventually(() => expect(seen.map((e) => e.id)).toContain(old.id));
+    await dataSource.query(`UPDATE outbox SET published_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+    await dataSource.query(`UPDATE processed_events SET processed_at = now() - interval '9 days' WHERE event_id = $1`, [old.id]);
+    await dataSource.query(`INSERT INTO outbox (id, type, payload, created_at) VALUES (gen_random_uuid(), 'thing.pending', '{}', now() - interval '30 days')`);
+    const before = Number((await dataSource.query(`SELECT count(*) AS n FROM outbox`))[0].n);
+
+    expect(await app.get(OutboxRelay).prune()).toBe(2);
+    expect(await dataSource.query(`SELECT 1 FROM outbox WHERE id = $1`, [old.id])).toHaveLength(0);
+    expect(await dataSource.query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [old.id])).toHaveLength(0);
+    // Unpublished rows are never pruned, however old.
+    expect(Number((await dataSource.query(`SELECT count(*) AS n FROM outbox`))[0].n)).toBe(before - 1);
+    await dataSource.query(`DELETE FROM outbox WHERE type = 'thing.pending'`);
   });
 
   it('never publishes an event whose transaction rolled back', async () => {

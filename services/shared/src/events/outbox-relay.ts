@@ -9,6 +9,10 @@ import { OUTBOX_CHANNEL } from './outbox';
 
 const BATCH = 100;
 const POLL_MS = 2000;
+const PRUNE_MS = 60 * 60 * 1000;
+/** Published events stay 7 days (the stream's max age); applied-event ids a day longer than any redelivery. */
+const OUTBOX_RETENTION = '7 days';
+const PROCESSED_RETENTION = '8 days';
 const codec = JSONCodec();
 
 /**
@@ -20,6 +24,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger('OutboxRelay');
   private listener?: Client;
   private timer?: NodeJS.Timeout;
+  private pruneTimer?: NodeJS.Timeout;
   private running = false;
   private again = false;
   private stopped = false;
@@ -38,12 +43,24 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.listener.on('notification', () => this.kick());
     await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
     this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.pruneTimer = setInterval(() => void this.prune().catch((e: Error) => this.logger.warn(`prune: ${e.message}`)), PRUNE_MS);
+    this.pruneTimer.unref();
     this.kick();
+  }
+
+  /** Retention: drops published outbox rows and old processed-event ids; returns how many rows went. */
+  async prune(): Promise<number> {
+    const [, outbox] = await this.dataSource.query(`DELETE FROM outbox WHERE published_at < now() - interval '${OUTBOX_RETENTION}'`);
+    const [, processed] = await this.dataSource.query(
+      `DELETE FROM processed_events WHERE processed_at < now() - interval '${PROCESSED_RETENTION}'`,
+    );
+    return Number(outbox ?? 0) + Number(processed ?? 0);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.listener?.end().catch(() => undefined);
   }
 
