@@ -29,6 +29,7 @@ function totals(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
 }
 
+// --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
 const jest = path.join(root, 'node_modules', '.bin', 'jest');
 const summary = { passed: 0, failed: 0 };
 const add = (t) => {
@@ -49,14 +50,14 @@ const buildStatus = skipE2e ? 0 : run('build', path.join(root, 'node_modules', '
 
 const unitReport = path.join(resultsDir, 'suites.json');
 fs.rmSync(unitReport, { force: true });
-run('unit and integration suites', jest, ['--ci', '--maxWorkers=2', '--json', `--outputFile=${unitReport}`]);
+run('unit and integration suites', jest, ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${unitReport}`]);
 add(totals(unitReport));
 
 if (!skipE2e) {
   const e2eReport = path.join(resultsDir, 'journeys.json');
   fs.rmSync(e2eReport, { force: true });
   if (buildStatus === 0) {
-    run('browser journeys', jest, ['--ci', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${e2eReport}`]);
+    run('browser journeys', jest, ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${e2eReport}`]);
     add(totals(e2eReport));
   } else {
     process.stdout.write('build failed: browser journeys not run (counted as one failure)\n');
