@@ -18,7 +18,11 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
       uniqueName,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.jsx'],
+      // The booking rules' constants, shared with the appointment service (pure data, no server code).
+      alias: { '@afya/appointment-service/contracts/catalog$': path.resolve(__dirname, '../services/appointment/contracts/catalog.ts') },
+    },
     module: {
       rules: [
         {

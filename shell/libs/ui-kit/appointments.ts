@@ -1,22 +1,19 @@
 // Appointment rules every remote shows the same way (SPEC.md sections 2, 5 and 9): time slots, types and
 // their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
 
-/** SPEC.md section 9: 09:00 AM..11:30 AM and 02:00 PM..05:30 PM every 30 minutes (14 slots). */
-export const TIME_SLOTS: readonly string[] = [
-  '09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM',
-  '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM',
-];
+import { APPOINTMENT_STATUSES, TIME_SLOTS as SLOTS, TYPE_FEES, UNKNOWN_TYPE_FEE } from '@afya/appointment-service/contracts/catalog';
 
-/** SPEC.md section 9: appointment types and their default fees in Ksh. */
-export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = [
-  { type: 'Regular Checkup', fee: 150 },
-  { type: 'Follow-up', fee: 100 },
-  { type: 'Consultation', fee: 200 },
-  { type: 'Emergency', fee: 300 },
-  { type: 'Vaccination', fee: 80 },
-  { type: 'Lab Work', fee: 120 },
-];
-export const UNKNOWN_TYPE_FEE = 150;
+/** SPEC.md section 9's 14 slots: the appointment service's own list. */
+export const TIME_SLOTS: readonly string[] = SLOTS;
+
+/** SPEC.md section 9: appointment types and their default fees in Ksh (the service's TYPE_FEES). */
+export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = Object.entries(TYPE_FEES).map(([type, fee]) => ({ type, fee }));
+export { APPOINTMENT_STATUSES, UNKNOWN_TYPE_FEE };
+
+/** The capitalised status the service uses ('confirmed' → 'Confirmed'); unknown values pass through. */
+export function canonicalStatus(status: string | null | undefined): string {
+  return APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === (status ?? '').toLowerCase()) ?? status ?? '';
+}
 
 /** Default fee of an appointment type (unknown type 150). */
 export function feeForType(type: string | null | undefined): number {

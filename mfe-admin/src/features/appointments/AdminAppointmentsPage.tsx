@@ -2,11 +2,13 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import {
+  APPOINTMENT_STATUSES,
   AppointmentCard,
   AppointmentFilters,
   AppointmentListBody,
   EmptyState,
   PageHeader,
+  canonicalStatus,
   confirmDelete,
   doctorName,
   patientName,
@@ -16,9 +18,7 @@ import {
 import { AmountEditor } from './AmountEditor';
 import { deleteAppointment, fetchAllAppointments, overrideStatus, setAmount, type AdminAppointment } from './api';
 
-export const STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?';
-const canonical = (s: string | null | undefined) => STATUSES.find((x) => x.toLowerCase() === (s ?? '').toLowerCase()) ?? s ?? '';
 
 export function AdminAppointmentsPage() {
   const list = useAppointmentList<AdminAppointment>(fetchAllAppointments);
@@ -82,10 +82,10 @@ export function AdminAppointmentsPage() {
               <Select
                 size="small"
                 aria-label={`Status of appointment #${a.appointment_id}`}
-                value={canonical(a.appointment_status)}
+                value={canonicalStatus(a.appointment_status)}
                 disabled={busy === a.appointment_id}
                 onChange={(v) => changeStatus(a, v)}
-                options={STATUSES.map((s) => ({ value: s, label: s }))}
+                options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
                 style={{ width: 130 }}
               />
             }

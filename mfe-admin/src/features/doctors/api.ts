@@ -14,11 +14,8 @@ export interface AdminDoctor {
   created_at?: string;
 }
 
-/** SPEC.md section 1 specialties. */
-export const SPECIALIZATIONS = [
-  'Cardiology', 'Dermatology', 'Endocrinology', 'Gastroenterology', 'Neurology', 'Oncology',
-  'Orthopedics', 'Pediatrics', 'Psychiatry', 'Radiology', 'Surgery', 'Urology',
-] as const;
+/** SPEC.md section 1 specialties: the appointment service's list. */
+export { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const isPending = (d: Pick<AdminDoctor, 'approval_status' | 'approved'>) =>

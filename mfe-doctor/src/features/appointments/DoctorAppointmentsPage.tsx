@@ -1,12 +1,9 @@
 import { Select } from 'antd';
 import { useState } from 'react';
-import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, PageHeader, toast, useAppointmentList } from 'shell/ui-kit';
+import { APPOINTMENT_STATUSES, AppointmentCard, canonicalStatus, AppointmentFilters, AppointmentListBody, EmptyState, PageHeader, toast, useAppointmentList } from 'shell/ui-kit';
 import { fetchDoctorAppointments, patientName, updateStatus, type DoctorAppointment } from '../home/api';
 
-export const STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 
-/** Canonical capitalised status ('confirmed' → 'Confirmed'). */
-const canonical = (s: string | null | undefined) => STATUSES.find((x) => x.toLowerCase() === (s ?? '').toLowerCase()) ?? s ?? '';
 
 export function DoctorAppointmentsPage() {
   const list = useAppointmentList<DoctorAppointment>(fetchDoctorAppointments);
@@ -40,11 +37,11 @@ export function DoctorAppointmentsPage() {
               <Select
                 size="small"
                 aria-label={`Status of appointment #${a.appointment_id}`}
-                value={canonical(a.appointment_status)}
+                value={canonicalStatus(a.appointment_status)}
                 loading={saving === a.appointment_id}
                 disabled={saving === a.appointment_id}
                 onChange={(v) => changeStatus(a, v)}
-                options={STATUSES.map((s) => ({ value: s, label: s }))}
+                options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
                 style={{ width: 130 }}
               />
             }

@@ -1,4 +1,6 @@
 /** Marketing copy for the public pages (SPEC.md section 1). */
+import { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
+
 export const STATS = [
   { value: '10,000+', label: 'Patients' },
   { value: '500+', label: 'Doctors' },
@@ -7,20 +9,8 @@ export const STATS = [
   { value: '99%', label: 'Satisfaction' },
 ];
 
-export const SPECIALTIES = [
-  'Cardiology',
-  'Dermatology',
-  'Endocrinology',
-  'Gastroenterology',
-  'Neurology',
-  'Oncology',
-  'Orthopedics',
-  'Pediatrics',
-  'Psychiatry',
-  'Radiology',
-  'Surgery',
-  'Urology',
-];
+/** The 12 specialties of SPEC.md section 1: the appointment service's list. */
+export const SPECIALTIES: readonly string[] = SPECIALIZATIONS;
 
 export const FEATURES = [
   {
