@@ -103,8 +103,13 @@ describe('k8s manifests', () => {
       const image: string = spec.containers[0].image;
       expect(image).toMatch(new RegExp(`^ghcr\\.io/afya/${name}:[\\w.-]+$`));
       // Services share one parameterised services/Dockerfile (--build-arg SERVICE=<name>).
-      const dir = SERVICES.includes(name) ? path.join(REPO, 'services') : path.join(REPO, name);
-      expect(fs.existsSync(path.join(dir, 'Dockerfile'))).toBe(true);
+      // One parameterised Dockerfile for the services (--build-arg SERVICE) and one for the remotes (REMOTE).
+      const dockerfile = SERVICES.includes(name)
+        ? path.join(REPO, 'services', 'Dockerfile')
+        : name.startsWith('mfe-')
+          ? path.join(REPO, 'shell', 'remote.Dockerfile')
+          : path.join(REPO, name, 'Dockerfile');
+      expect(fs.existsSync(dockerfile)).toBe(true);
     });
 
     it('has a PodDisruptionBudget selecting its pods', () => {
