@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
+import { securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
 
@@ -35,9 +35,6 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   if (process.env.ACCESS_LOG === 'true') {
     // One JSON line per request; the same id travels to services in the RPC envelope.
     fastify.addHook('onResponse', async (request, reply) => {
@@ -46,22 +43,11 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       );
     });
   }
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its styles at runtime (CSS-in-JS).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

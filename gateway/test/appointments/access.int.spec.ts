@@ -245,11 +245,14 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
   });
 
   describe('clinical fields and the audit trail (PRODUCT.md item 6)', () => {
-    // Audit events as stored in JetStream (changes arrive through the outbox, reads are published directly).
+    // Audit events as stored in JetStream: changes one by one through the outbox (audit.recorded), reads and
+    // refusals published directly, grouped (audit.access-batch).
+    type Access = { records: { appointment_id: number }[] };
     const auditEvents = async (appointmentId: number) =>
-      (await storedEvents<{ records: { appointment_id: number }[] }>('audit.recorded'))
-        .map((event) => event.data)
-        .filter((data) => data.records.some((record) => record.appointment_id === appointmentId));
+      [
+        ...(await storedEvents<Access>('audit.recorded')).map((event) => event.data),
+        ...(await storedEvents<{ accesses: Access[] }>('audit.access-batch')).flatMap((event) => event.data.accesses),
+      ].filter((data) => data.records.some((record) => record.appointment_id === appointmentId));
 
     it('the own doctor and admins write diagnosis, treatment and notes; patients get 403; each change and read is audited', async () => {
       const appointment = await book(patient, doctor.doctorId, { appointment_date: clinicDate(11), time_slot: '09:30 AM' });

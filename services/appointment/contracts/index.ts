@@ -2,7 +2,7 @@
  * The appointment service's contract: NATS patterns, payloads, replies, events and the booking rules'
  * constants. The gateway and other services import only this file from services/appointment.
  */
-import { subject } from '@afya/service-shared';
+import { JsonText, subject } from '@afya/service-shared';
 import type { Role } from '@afya/service-shared';
 
 export const AppointmentPatterns = {
@@ -40,6 +40,11 @@ export const AppointmentEvents = {
   doctorUpdated: 'doctor.updated',
   /** PRODUCT.md item 6: every read or change of clinical fields (for the reporting service's audit trail). */
   auditRecorded: 'audit.recorded',
+  /**
+   * Reads and refused attempts, published in groups (see AuditAccessBatchData): one JetStream message per
+   * group instead of one per read. Each entry means the same as one audit.recorded event.
+   */
+  auditAccessBatch: 'audit.access-batch',
 } as const;
 
 // Business constants (SPEC.md sections 1 and 9) live in catalog.ts: pure data the browser imports too.
@@ -152,10 +157,10 @@ export interface AppointmentListReply {
 
 /**
  * The lists (listOwn, listForDoctor, listAll) answer the JSON text of an AppointmentListReply, built by
- * PostgreSQL: the gateway sends it on as it is (no parse and re-serialize on the hot path). Other services
- * JSON.parse it.
+ * PostgreSQL, as a JsonText: it crosses the bus as raw bytes and the gateway sends it on as it is (no parse
+ * and re-serialize on the hot path). Other services call `.parse<AppointmentListReply>()`.
  */
-export type AppointmentListJson = string;
+export type AppointmentListJson = JsonText;
 
 export interface ListAllPayload {
   limit?: number;
@@ -294,6 +299,11 @@ export interface DoctorEventData {
 
 export type AuditAction = 'read' | 'create' | 'update' | 'delete';
 export type AuditOutcome = 'success' | 'denied' | 'not_found';
+
+/** audit.access-batch: reads and refused attempts, in the order they happened. */
+export interface AuditAccessBatchData {
+  accesses: AuditRecordedData[];
+}
 
 /** audit.recorded: one access to patients' clinical data (diagnosis, treatment, notes). */
 export interface AuditRecordedData {

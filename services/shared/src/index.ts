@@ -16,3 +16,5 @@ export * from './events/nats-connection';
 export * from './events/events.module';
 export * from './rpc/service-health.controller';
 export * from './rpc/binary-transfer';
+export * from './rpc/json-text';
+export * from './events/nats-write-coalescing';

@@ -18,7 +18,7 @@ export class AdminAppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
   @Get('appointments')
-  appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
     return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listAll, listAllPayload(query), caller));
   }
 

@@ -31,8 +31,8 @@ type Message = { message: string };
  * The appointment lists arrive as JSON text built by the service (AppointmentListJson): sent on as they are,
  * never parsed and serialized again (the hot read path).
  */
-export async function sendJsonText(reply: FastifyReply, text: Promise<AppointmentListJson>): Promise<string> {
-  const body = await text;
+export async function sendJsonText(reply: FastifyReply, text: Promise<AppointmentListJson>): Promise<string | Uint8Array> {
+  const { body } = await text;
   reply.header('content-type', 'application/json; charset=utf-8');
   return body;
 }
@@ -63,7 +63,7 @@ export class AppointmentsController {
 
   /** Own appointments: a patient's bookings, a doctor's patients' bookings (admins: all, newest first). */
   @Get()
-  listOwn(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  listOwn(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
     return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listOwn, {}, caller));
   }
 
@@ -86,13 +86,13 @@ export class AppointmentsController {
 
   @Roles('doctor')
   @Get('doctor')
-  forDoctor(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  forDoctor(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
     return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listForDoctor, {}, caller));
   }
 
   @Roles('admin')
   @Get('admin/all')
-  all(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  all(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
     return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listAll, listAllPayload(query), caller));
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -132,7 +132,7 @@ export class AppointmentsService {
     const [row] = await preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
-    return row.body;
+    return new JsonText(row.body);
   }
 
   async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {

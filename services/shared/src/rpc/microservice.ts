@@ -3,7 +3,9 @@ import { INestMicroservice, Logger, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { natsServers } from '../config/env';
+import { coalesceNatsWrites } from '../events/nats-write-coalescing';
 import { busNamespace } from './bus';
+import { ServiceReplySerializer } from './json-text';
 import { ServiceExceptionFilter } from './rpc-exception.filter';
 
 export interface ServiceBootstrapOptions {
@@ -16,12 +18,14 @@ export interface ServiceBootstrapOptions {
 
 /** Creates a service as a NestJS NATS microservice with the shared error filter. Does not listen yet. */
 export async function createServiceApp(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
+  coalesceNatsWrites();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
     transport: Transport.NATS,
     options: {
       servers: options.servers ?? natsServers(),
       queue: `${busNamespace()}.${options.name}`,
       name: `afya-${options.name}`,
+      serializer: new ServiceReplySerializer(),
     },
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
