@@ -1,5 +1,9 @@
 import type { Socket } from 'node:net';
-import { NodeTransport } from 'nats/lib/src/node_transport';
+import { NodeTransport as NatsV3Transport } from '@nats-io/transport-node/lib/node_transport';
+import { NodeTransport as NatsV2Transport } from 'nats/lib/src/node_transport';
+
+/** The two NATS clients in a process: `nats` (ours) and `@nats-io/transport-node` (Nest's NATS server). */
+const TRANSPORTS = [NatsV2Transport, NatsV3Transport] as const;
 
 let installed = false;
 
@@ -17,15 +21,17 @@ let installed = false;
 export function coalesceNatsWrites(): void {
   if (installed) return;
   installed = true;
-  const send = NodeTransport.prototype.send;
-  NodeTransport.prototype.send = function coalescedSend(this: NodeTransport, frame: Uint8Array): void {
-    const socket: Socket | undefined = this.socket;
-    if (socket && !socket.destroyed && socket.writableCorked === 0) {
-      socket.cork();
-      setImmediate(() => {
-        if (socket.writableCorked > 0) socket.uncork();
-      });
-    }
-    send.call(this, frame);
-  };
+  for (const Transport of TRANSPORTS) {
+    const send = Transport.prototype.send;
+    Transport.prototype.send = function coalescedSend(this: { socket?: Socket }, frame: Uint8Array): void {
+      const socket = this.socket;
+      if (socket && !socket.destroyed && socket.writableCorked === 0) {
+        socket.cork();
+        setImmediate(() => {
+          if (socket.writableCorked > 0) socket.uncork();
+        });
+      }
+      send.call(this, frame);
+    };
+  }
 }
