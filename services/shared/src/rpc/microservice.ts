@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { INestMicroservice, Logger, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import { natsServers } from '../config/env';
 import { coalesceNatsWrites } from '../events/nats-write-coalescing';
 import { busNamespace } from './bus';
 import { ServiceReplySerializer } from './json-text';
+import { ServiceNatsServer } from './service-nats-server';
 import { ServiceExceptionFilter } from './rpc-exception.filter';
 
 export interface ServiceBootstrapOptions {
@@ -20,13 +21,12 @@ export interface ServiceBootstrapOptions {
 export async function createServiceApp(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
   coalesceNatsWrites();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
-    transport: Transport.NATS,
-    options: {
+    strategy: new ServiceNatsServer({
       servers: options.servers ?? natsServers(),
       queue: `${busNamespace()}.${options.name}`,
       name: `afya-${options.name}`,
       serializer: new ServiceReplySerializer(),
-    },
+    }),
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
