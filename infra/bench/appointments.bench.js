@@ -16,8 +16,11 @@ const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
+const { startCpuCount } = require('./cpu-usage');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+/** The read and its ceiling run alternately this many times; the report takes the median round. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const TARGET_APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
 const PATIENT_APPOINTMENTS = 50;
 const BENCH_DOCTORS = 200;
@@ -172,9 +175,13 @@ async function startBare(port = 3297) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-/** One autocannon run after a 2 s warm-up; req/s (mean), p99 ms, errors (non-2xx, socket errors, timeouts). */
-async function measure(label, options, durationSeconds) {
-  await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
+/**
+ * One autocannon run after a 2 s warm-up; req/s (mean), p99 ms, errors (non-2xx, socket errors, timeouts) and
+ * the CPU each process spent per request (µs, from /proc).
+ */
+async function measure(label, options, durationSeconds, { warmUp = true } = {}) {
+  if (warmUp) await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
+  const cpu = startCpuCount();
   const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
   return {
     label,
@@ -183,7 +190,34 @@ async function measure(label, options, durationSeconds) {
     errors: result.non2xx + result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
+    cpuPerRequest: cpu.stop(result.requests.total),
   };
+}
+
+/**
+ * The read and the ceiling alternately, ROUNDS times (the machine's speed drifts between runs; alternating
+ * exposes both to the same drift). Returns the round with the median ratio, and every round's numbers.
+ */
+async function measureAgainstCeiling(readLabel, readOptions, ceilingLabel, ceilingOptions, durationSeconds) {
+  await autocannon({ connections: CONNECTIONS, duration: 2, ...readOptions });
+  await autocannon({ connections: CONNECTIONS, duration: 2, ...ceilingOptions });
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const read = await measure(readLabel, readOptions, durationSeconds, { warmUp: false });
+    const ceiling = await measure(ceilingLabel, ceilingOptions, durationSeconds, { warmUp: false });
+    rounds.push({ read, ceiling, ratio: read.rps / ceiling.rps });
+    log(`round ${i + 1}: read ${read.rps} req/s p99 ${read.p99} ms, ceiling ${ceiling.rps} req/s p99 ${ceiling.p99} ms, ratio ${(read.rps / ceiling.rps).toFixed(2)}`);
+  }
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  return { ...median, rounds };
+}
+
+function cpuTable(rows) {
+  const roles = [...new Set(rows.flatMap((row) => Object.keys(row.cpuPerRequest || {})))];
+  if (!roles.length) return '';
+  const lines = [`| CPU µs per request | ${roles.join(' | ')} |`, `|---|${roles.map(() => '---').join('|')}|`];
+  for (const row of rows) lines.push(`| ${row.label.split(' (')[0]} | ${roles.map((role) => row.cpuPerRequest?.[role] ?? '').join(' | ')} |`);
+  return lines.join('\n');
 }
 
 /** Every bench doctor's slot in the booking window that holds no active appointment yet. */
@@ -217,6 +251,7 @@ async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durati
     requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
   };
   // No warm-up here: every request takes a slot for good.
+  const cpu = startCpuCount();
   const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
   return {
     label: 'POST /api/appointments (a distinct free slot each)',
@@ -226,6 +261,7 @@ async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durati
     non2xx: result.non2xx,
     requests: result.requests.total,
     freeSlots: free.length,
+    cpuPerRequest: cpu.stop(result.requests.total),
   };
 }
 
@@ -259,11 +295,13 @@ async function runAppointmentBench(options = {}) {
   const ceilingServer = await startCeiling(databaseUrl, reader.userId);
   const bareServer = options.bare ? null : await startBare();
   try {
-    const read = await measure('GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)', {
-      url: `${gatewayUrl}/api/appointments`,
-      headers: { authorization: `Bearer ${reader.token}` },
-    }, durationSeconds);
-    const ceiling = await measure('ceiling: Fastify + pg.Pool, same prepared SELECT (one process, no bus, no audit)', { url: ceilingServer.url }, durationSeconds);
+    const { read, ceiling, rounds } = await measureAgainstCeiling(
+      'GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)',
+      { url: `${gatewayUrl}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } },
+      'ceiling: Fastify + pg.Pool, same prepared SELECT (one process, no bus, no audit)',
+      { url: ceilingServer.url },
+      durationSeconds,
+    );
     const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, durationSeconds);
     const book = await measureBookings(gatewayUrl, databaseUrl, booker.token, prepared.doctorIds, durationSeconds);
     const rows = [read, book, ceiling, bare];
@@ -278,10 +316,13 @@ async function runAppointmentBench(options = {}) {
       '',
       markdownTable(rows, ceiling, bare),
       '',
-      `GET /api/appointments: ${(ratios.readVsCeiling * 100).toFixed(0)}% of the ceiling (target ≥ 80%), p99 ${read.p99} ms (target ≤ 50 ms). ` +
+      `GET /api/appointments: ${(ratios.readVsCeiling * 100).toFixed(0)}% of the ceiling (target ≥ 80%), p99 ${read.p99} ms (target ≤ 50 ms; the ceiling's own p99: ${ceiling.p99} ms). ` +
+        `Median of ${rounds.length} alternating rounds; each round's ratio: ${rounds.map((round) => round.ratio.toFixed(2)).join(', ')}. ` +
         `Bookings: ${book.requests} in ${durationSeconds} s, ${book.non2xx} not 2xx.`,
+      '',
+      cpuTable([read, ceiling, book]),
     ].join('\n');
-    return { read, book, ceiling, bare, ratios, prepared: { total: prepared.total, patientAppointments: prepared.mine }, markdown };
+    return { read, book, ceiling, bare, ratios, rounds, prepared: { total: prepared.total, patientAppointments: prepared.mine }, markdown };
   } finally {
     ceilingServer.stop();
     if (bareServer) bareServer.stop();

@@ -1,0 +1,65 @@
+'use strict';
+// CPU time per request by process, read from /proc (Linux) around a load run: where each request's CPU goes.
+// Processes are recognised by their command line; PostgreSQL counts the backends alive at both ends of the
+// run (pooled connections stay open). Elsewhere (no /proc) it reports nothing.
+const fs = require('node:fs');
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+const ROLES = [
+  ['gateway', (cmd) => cmd.includes('gateway/dist/src/main.js')],
+  ['appointment service', (cmd) => cmd.includes('appointment/dist/src/main.js')],
+  ['auth service', (cmd) => cmd.includes('auth/dist/src/main.js')],
+  ['nats-server', (cmd) => cmd.startsWith('nats-server') || cmd.includes('/nats-server')],
+  ['postgres', (cmd) => cmd.startsWith('postgres')],
+  ['ceiling (Fastify + pg)', (cmd) => cmd.includes('ceiling_list')],
+];
+
+function processTimes() {
+  const times = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const role = ROLES.find(([, matches]) => matches(cmd));
+      if (!role) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      times.set(pid, { role: role[0], ms: (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return times;
+}
+
+function machineBusyMs() {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + (cpu[4] || 0);
+  return (cpu.reduce((a, b) => a + b, 0) - idle) * CLOCK_TICK_MS;
+}
+
+/** Starts counting; `stop(requests)` returns {role: µs per request} including 'machine' and 'load generator'. */
+function startCpuCount() {
+  if (!fs.existsSync('/proc/stat')) return { stop: () => null };
+  const before = processTimes();
+  const machine = machineBusyMs();
+  const self = process.cpuUsage();
+  return {
+    stop(requests) {
+      if (!requests) return null;
+      const after = processTimes();
+      const perRole = {};
+      for (const [pid, { role, ms }] of after) {
+        const start = before.get(pid);
+        if (!start) continue;
+        perRole[role] = (perRole[role] || 0) + (ms - start.ms);
+      }
+      const used = process.cpuUsage(self);
+      const result = { machine: ((machineBusyMs() - machine) * 1000) / requests, 'load generator': (used.user + used.system) / 1000 / requests };
+      for (const [role, ms] of Object.entries(perRole)) if (ms > 0) result[role] = (ms * 1000) / requests;
+      for (const key of Object.keys(result)) result[key] = Math.round(result[key]);
+      return result;
+    },
+  };
+}
+
+module.exports = { startCpuCount };
