@@ -1,7 +1,7 @@
 'use strict';
 // CPU time per request by process, read from /proc (Linux) around a load run: where each request's CPU goes.
-// Processes are recognised by their command line; PostgreSQL counts the backends alive at both ends of the
-// run (pooled connections stay open). Elsewhere (no /proc) it reports nothing.
+// Processes are recognised by their command line. A process that started during the run counts whole; one
+// that ended during it is missed (pooled PostgreSQL backends live on). Elsewhere (no /proc) it reports nothing.
 const fs = require('node:fs');
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -50,11 +50,10 @@ function startCpuCount() {
       const perRole = {};
       for (const [pid, { role, ms }] of after) {
         const start = before.get(pid);
-        if (!start) continue;
-        perRole[role] = (perRole[role] || 0) + (ms - start.ms);
+        perRole[role] = (perRole[role] || 0) + (ms - (start ? start.ms : 0));
       }
       const used = process.cpuUsage(self);
-      const result = { machine: ((machineBusyMs() - machine) * 1000) / requests, 'load generator': (used.user + used.system) / 1000 / requests };
+      const result = { machine: ((machineBusyMs() - machine) * 1000) / requests, 'load generator': (used.user + used.system) / requests };
       for (const [role, ms] of Object.entries(perRole)) if (ms > 0) result[role] = (ms * 1000) / requests;
       for (const key of Object.keys(result)) result[key] = Math.round(result[key]);
       return result;
