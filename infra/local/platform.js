@@ -120,6 +120,10 @@ async function startPlatform(options = {}) {
       ...extra,
     });
 
+    // AFYA_NODE_ARGS: extra node flags for the gateway and the services, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+    // to profile them under `npm run bench` (infra/bench/README.md).
+    const nodeArgs = (env.AFYA_NODE_ARGS || '').split(/\s+/).filter(Boolean);
+
     const services = discoverServices(root);
     if (!services.length) log('no built services found (services/*/dist/src/main.js): run `npm run build` first');
 
@@ -135,7 +139,7 @@ async function startPlatform(options = {}) {
     }
 
     const startService = async (service) => {
-      const child = processes.start(service.name, process.execPath, [service.main], {
+      const child = processes.start(service.name, process.execPath, [...nodeArgs, service.main], {
         cwd: service.dir,
         env: envFor(service.name, { DB_MIGRATE_ON_START: service.migrate ? 'false' : baseEnv.DB_MIGRATE_ON_START || 'true' }),
         readyPattern: SERVICE_READY,
@@ -155,7 +159,7 @@ async function startPlatform(options = {}) {
     if (gateway) {
       const statics = staticEnv(root);
       if (statics.missing.length) log(`frontends not built yet: ${statics.missing.join(', ')}`);
-      const child = processes.start('gateway', process.execPath, [gateway.main], {
+      const child = processes.start('gateway', process.execPath, [...nodeArgs, gateway.main], {
         cwd: gateway.dir,
         env: { ...baseEnv, ...statics.env, PORT: String(port) },
       });
