@@ -1,4 +1,4 @@
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Card, Skeleton, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorText } from 'shell/api-client';
@@ -7,46 +7,78 @@ import { EmptyState, ErrorState } from './components';
 
 type Listed = AppointmentLike & { appointment_id: number };
 
+/** Cards rendered at first, and added by each "Show more": thousands of cards at once would freeze the page. */
+export const APPOINTMENT_CARDS_STEP = 50;
+
+/**
+ * Loads appointments. A fetcher that reads several pages may call `onProgress` with what it has so far:
+ * the list shows at once and grows while the rest loads.
+ */
+export type AppointmentFetcher<T> = (onProgress: (soFar: T[]) => void) => Promise<T[]>;
+
 /**
  * State of an appointments page (patient, doctor and admin lists): load with the SPEC.md section 8 error
- * text, newest first, the shared filters, and a local patch after a successful change.
+ * text, newest first, the shared filters, a local patch after a successful change, and the cards to render
+ * (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`; the count still says all matches).
  */
-export function useAppointmentList<T extends Listed>(fetchAppointments: () => Promise<T[]>) {
+export function useAppointmentList<T extends Listed>(fetchAppointments: AppointmentFetcher<T>) {
   const [appointments, setAppointments] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const [filters, setFiltersState] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const [limit, setLimit] = useState(APPOINTMENT_CARDS_STEP);
 
   const load = useCallback(() => {
     setLoading(true);
     setError(null);
-    fetchAppointments()
+    let settled = false;
+    fetchAppointments((soFar) => {
+      if (settled) return;
+      setAppointments(soFar);
+      setLoading(false);
+      setLoadingMore(true);
+    })
       .then(setAppointments)
       .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
-      .finally(() => setLoading(false));
+      .finally(() => {
+        settled = true;
+        setLoading(false);
+        setLoadingMore(false);
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher is a module-level function
   }, []);
   useEffect(load, [load]);
 
+  const setFilters = useCallback((value: AppointmentFilterValue) => {
+    setFiltersState(value);
+    setLimit(APPOINTMENT_CARDS_STEP);
+  }, []);
   const sorted = useMemo(() => sortByStartDesc(appointments), [appointments]);
-  const shown = filterAppointments(sorted, filters);
+  const shown = useMemo(() => filterAppointments(sorted, filters), [sorted, filters]);
+  const visible = useMemo(() => shown.slice(0, limit), [shown, limit]);
+  const showMore = useCallback(() => setLimit((n) => n + APPOINTMENT_CARDS_STEP), []);
   const patch = useCallback(
     (id: number, changes: Partial<T>) => setAppointments((list) => list.map((x) => (x.appointment_id === id ? { ...x, ...changes } : x))),
     [],
   );
-  return { appointments, setAppointments, loading, error, load, filters, setFilters, shown, patch };
+  return { appointments, setAppointments, loading, loadingMore, error, load, filters, setFilters, shown, visible, showMore, patch };
 }
 
 /**
  * The body under the filters: skeletons while loading, the error with Retry, an empty state (its own text
- * when filters hide everything, with Clear All), else the cards.
+ * when filters hide everything, with Clear All), else the cards (the page renders `list.visible`), then
+ * "Show more" while matches are hidden and a note while more pages load.
  */
 export function AppointmentListBody({
   list,
   empty,
   children,
 }: {
-  list: Pick<ReturnType<typeof useAppointmentList>, 'loading' | 'error' | 'load' | 'filters' | 'setFilters' | 'shown' | 'appointments'>;
+  list: Pick<
+    ReturnType<typeof useAppointmentList>,
+    'loading' | 'loadingMore' | 'error' | 'load' | 'filters' | 'setFilters' | 'shown' | 'visible' | 'showMore' | 'appointments'
+  >;
   empty: ReactNode;
   children: ReactNode;
 }) {
@@ -72,8 +104,22 @@ export function AppointmentListBody({
           )}
         </Card>
       ) : (
-        children
+        <>
+          {children}
+          {list.shown.length > list.visible.length ? (
+            <div style={{ textAlign: 'center', margin: '16px 0' }}>
+              <Button onClick={list.showMore}>
+                Show more ({(list.shown.length - list.visible.length).toLocaleString('en-KE')} more)
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
+      {list.loadingMore && !list.error ? (
+        <div role="status" style={{ textAlign: 'center', margin: '16px 0' }}>
+          <Spin size="small" /> <span style={{ marginLeft: 8 }}>Loading more appointments…</span>
+        </div>
+      ) : null}
     </>
   );
 }

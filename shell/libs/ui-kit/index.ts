@@ -9,4 +9,4 @@ export * from './appointments';
 export { AppointmentFilters } from './AppointmentFilters';
 export { AppointmentCard } from './AppointmentCard';
 export type { AppointmentCardData } from './AppointmentCard';
-export { useAppointmentList, AppointmentListBody } from './AppointmentList';
+export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
+import { Alert, Button, Select } from 'antd';
 import { useState } from 'react';
 import {
   APPOINTMENT_STATUSES,
@@ -16,7 +16,7 @@ import {
   useAppointmentList,
 } from 'shell/ui-kit';
 import { AmountEditor } from './AmountEditor';
-import { deleteAppointment, fetchAllAppointments, overrideStatus, setAmount, type AdminAppointment } from './api';
+import { ADMIN_APPOINTMENTS_LIMIT, deleteAppointment, fetchAllAppointments, overrideStatus, setAmount, type AdminAppointment } from './api';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?';
 
@@ -68,11 +68,19 @@ export function AdminAppointmentsPage() {
     <div>
       <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} />
+      {appointments.length >= ADMIN_APPOINTMENTS_LIMIT && !list.loadingMore ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`Only the newest ${ADMIN_APPOINTMENTS_LIMIT.toLocaleString('en-KE')} appointments are loaded here; search and filters apply to them.`}
+        />
+      ) : null}
       <AppointmentListBody
         list={list}
         empty={<EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />}
       >
-        {shown.map((a) => (
+        {list.visible.map((a) => (
           <AppointmentCard
             key={a.appointment_id}
             appointment={a}

@@ -21,9 +21,14 @@ export interface AdminAppointment {
 /** The server answers at most this many appointments per call (a NATS message limit). */
 export const PAGE_SIZE = 500;
 const MAX_PAGES = 40;
+/** The newest this many appointments are loaded: the page filters in the browser (SPEC.md section 2). */
+export const ADMIN_APPOINTMENTS_LIMIT = PAGE_SIZE * MAX_PAGES;
 
-/** GET /appointments/admin/all: every appointment (newest first), read page by page. */
-export async function fetchAllAppointments(): Promise<AdminAppointment[]> {
+/**
+ * GET /appointments/admin/all: every appointment (newest first, up to ADMIN_APPOINTMENTS_LIMIT), read page by
+ * page; `onProgress` gets what has arrived after each page, so the list shows before the last page.
+ */
+export async function fetchAllAppointments(onProgress?: (soFar: AdminAppointment[]) => void): Promise<AdminAppointment[]> {
   const all: AdminAppointment[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await api.get<AdminAppointment[] | { appointments?: AdminAppointment[] }>('appointments/admin/all', {
@@ -33,6 +38,7 @@ export async function fetchAllAppointments(): Promise<AdminAppointment[]> {
     const rows = Array.isArray(res) ? res : res?.appointments ?? [];
     all.push(...rows);
     if (rows.length < PAGE_SIZE) break;
+    onProgress?.([...all]);
   }
   return all;
 }

@@ -28,7 +28,7 @@ export function DoctorAppointmentsPage() {
       <PageHeader title="My Appointments" subtitle="Your patients' bookings. Update a status as the visit progresses." />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by patient or status" />
       <AppointmentListBody list={list} empty={<EmptyState title="No appointments yet." description="Bookings from your patients will appear here." />}>
-        {shown.map((a) => (
+        {list.visible.map((a) => (
           <AppointmentCard
             key={a.appointment_id}
             appointment={a}

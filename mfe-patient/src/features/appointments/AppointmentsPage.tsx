@@ -79,7 +79,7 @@ export function AppointmentsPage() {
           />
         }
       >
-        {shown.map((a) => {
+        {list.visible.map((a) => {
           const rule = cancelRule(a);
           const prescription = canRate(a) ? prescriptionFor(a) : undefined;
           const hasActions = canPay(a) || !!prescription || canRate(a) || rule.show;
