@@ -40,11 +40,6 @@ export class ReplyInbox {
     });
   }
 
-  /** Requests still waiting (for tests and shutdown). */
-  get size(): number {
-    return this.pending.size;
-  }
-
   close(): void {
     if (!this.nc.isClosed()) this.subscription.unsubscribe();
     for (const [token, request] of this.pending) {

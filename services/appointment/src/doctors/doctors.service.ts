@@ -58,17 +58,10 @@ export function toDoctorProfile(row: DoctorRow): DoctorProfile {
   };
 }
 
+/** The profile's fields that other services may keep (doctor.* events). */
 export function toDoctorEventData(row: DoctorRow): DoctorEventData {
-  return {
-    doctor_id: row.doctor_id,
-    user_id: row.user_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    specialization: row.specialization,
-    fee: row.fee === null ? null : Number(row.fee),
-    approval_status: row.approval_status,
-    available_days: row.available_days ?? [],
-  };
+  const { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days } = toDoctorProfile(row);
+  return { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days };
 }
 
 /** Weekday names as the demo data and Find Doctors write them ('monday' → 'Monday'); unknown names are refused. */

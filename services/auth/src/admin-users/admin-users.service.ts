@@ -14,9 +14,8 @@ import { UserEntity } from '../users/user.entity';
 import { normalizeEmail, toAdminEntry } from '../users/user.mapper';
 import { generateOneTimePassword, hashPassword } from '../users/passwords';
 import { recordUserEvent, revokeSessions } from '../users/user-events';
-import { isUniqueViolation, UsersRepository } from '../users/users.repository';
+import { emailTakenOr, UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
-import { EMAIL_TAKEN } from '../sessions/sessions.service';
 import { ProfilePictureEntity } from '../profile/profile-picture.entity';
 
 export const LAST_ADMIN = 'You cannot remove the last admin';
@@ -56,29 +55,18 @@ export class AdminUsersService {
   async create(principal: Principal, payload: CreateUserPayload): Promise<CreateUserReply> {
     assertAdmin(principal);
     const temporaryPassword = generateOneTimePassword();
-    const passwordHash = await hashPassword(temporaryPassword);
-    try {
-      const user = await this.users.dataSource.transaction(async (manager) => {
-        const created = manager.create(UserEntity, {
-          firstname: payload.firstname.trim(),
-          lastname: payload.lastname.trim(),
-          email: normalizeEmail(payload.email),
-          passwordHash,
-          role: payload.role,
-          status: payload.status,
-          contactPhone: payload.contact_phone.trim(),
-          address: payload.address?.trim() || null,
-          mustChangePassword: true,
-        });
-        await manager.save(created);
-        await recordUserEvent(manager, AuthEvents.registered, created);
-        return created;
-      });
-      return { user: toAdminEntry(user, 0), temporaryPassword };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
-      throw error;
-    }
+    const user = await this.users.create({
+      firstname: payload.firstname,
+      lastname: payload.lastname,
+      email: payload.email,
+      passwordHash: await hashPassword(temporaryPassword),
+      role: payload.role,
+      status: payload.status,
+      contactPhone: payload.contact_phone,
+      address: payload.address,
+      mustChangePassword: true,
+    });
+    return { user: toAdminEntry(user, 0), temporaryPassword };
   }
 
   async update(principal: Principal, { id, changes }: UpdateUserPayload): Promise<{ user: AdminUserEntry }> {
@@ -114,8 +102,7 @@ export class AdminUsersService {
       if (revocation) this.broadcaster.announce(revocation);
       return { user: toAdminEntry(user, await this.appointmentsCount(user.userId)) };
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
-      throw error;
+      throw emailTakenOr(error);
     }
   }
 

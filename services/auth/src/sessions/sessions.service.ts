@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { badRequest, conflict, forbidden, Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, Principal, unauthorized } from '@afya/service-shared';
 import {
-  AuthEvents,
   LoginPayload,
   LoginReply,
   LogoutPayload,
@@ -11,15 +10,13 @@ import {
   SessionUser,
 } from '../../contracts';
 import { UserEntity } from '../users/user.entity';
-import { normalizeEmail, toSessionUser } from '../users/user.mapper';
+import { toSessionUser } from '../users/user.mapper';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../users/passwords';
-import { recordUserEvent } from '../users/user-events';
-import { isUniqueViolation, UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from './revocation-broadcaster';
 import { TokenIssuer } from './token-issuer';
 import { TokenRevocationEntity } from './token-revocation.entity';
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_LOGIN = 'Invalid email or password';
 
 @Injectable()
@@ -33,29 +30,18 @@ export class SessionsService {
   /** Self-registration creates a patient; an admin caller may set role and status (SPEC.md section 7). */
   async register(payload: RegisterPayload, caller: Principal | null): Promise<{ user: SessionUser }> {
     const byAdmin = caller?.role === 'admin';
-    const passwordHash = await hashPassword(payload.password);
-    try {
-      const user = await this.users.dataSource.transaction(async (manager) => {
-        const created = manager.create(UserEntity, {
-          firstname: payload.firstname.trim(),
-          lastname: payload.lastname.trim(),
-          email: normalizeEmail(payload.email),
-          passwordHash,
-          role: byAdmin && payload.role ? payload.role : 'user',
-          status: byAdmin && payload.status ? payload.status : 'active',
-          contactPhone: payload.contact_phone.trim(),
-          address: payload.address.trim(),
-          mustChangePassword: byAdmin,
-        });
-        await manager.save(created);
-        await recordUserEvent(manager, AuthEvents.registered, created);
-        return created;
-      });
-      return { user: toSessionUser(user) };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
-      throw error;
-    }
+    const user = await this.users.create({
+      firstname: payload.firstname,
+      lastname: payload.lastname,
+      email: payload.email,
+      passwordHash: await hashPassword(payload.password),
+      role: byAdmin && payload.role ? payload.role : 'user',
+      status: byAdmin && payload.status ? payload.status : 'active',
+      contactPhone: payload.contact_phone,
+      address: payload.address,
+      mustChangePassword: byAdmin,
+    });
+    return { user: toSessionUser(user) };
   }
 
   async login(payload: LoginPayload): Promise<LoginReply> {
