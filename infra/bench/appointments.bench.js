@@ -16,9 +16,8 @@ const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
-const { startCpuCount } = require('./cpu-usage');
+const { CONNECTIONS, measure, startBareHttp } = require('./lib');
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 /** The read and its ceiling run alternately this many times; the report takes the median round. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const TARGET_APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 100_000);
@@ -167,32 +166,6 @@ async function startCeiling(databaseUrl, userId, port = 3298) {
   return { url: `http://127.0.0.1:${port}/appointments`, stop: () => child.kill() };
 }
 
-async function startBare(port = 3297) {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, '127.0.0.1', () => console.log('ready'))`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
-/**
- * One autocannon run after a 2 s warm-up; req/s (mean), p99 ms, errors (non-2xx, socket errors, timeouts) and
- * the CPU each process spent per request (µs, from /proc).
- */
-async function measure(label, options, durationSeconds, { warmUp = true } = {}) {
-  if (warmUp) await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
-  const cpu = startCpuCount();
-  const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
-  return {
-    label,
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-    cpuPerRequest: cpu.stop(result.requests.total),
-  };
-}
 
 /**
  * The read and the ceiling alternately, ROUNDS times (the machine's speed drifts between runs; alternating
@@ -203,8 +176,8 @@ async function measureAgainstCeiling(readLabel, readOptions, ceilingLabel, ceili
   await autocannon({ connections: CONNECTIONS, duration: 2, ...ceilingOptions });
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const read = await measure(readLabel, readOptions, durationSeconds, { warmUp: false });
-    const ceiling = await measure(ceilingLabel, ceilingOptions, durationSeconds, { warmUp: false });
+    const read = await measure(readLabel, readOptions, { durationSeconds, warmUp: false });
+    const ceiling = await measure(ceilingLabel, ceilingOptions, { durationSeconds, warmUp: false });
     rounds.push({ read, ceiling, ratio: read.rps / ceiling.rps });
     log(`round ${i + 1}: read ${read.rps} req/s p99 ${read.p99} ms, ceiling ${ceiling.rps} req/s p99 ${ceiling.p99} ms, ratio ${(read.rps / ceiling.rps).toFixed(2)}`);
   }
@@ -251,18 +224,8 @@ async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durati
     requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
   };
   // No warm-up here: every request takes a slot for good.
-  const cpu = startCpuCount();
-  const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
-  return {
-    label: 'POST /api/appointments (a distinct free slot each)',
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-    freeSlots: free.length,
-    cpuPerRequest: cpu.stop(result.requests.total),
-  };
+  const result = await measure('POST /api/appointments (a distinct free slot each)', options, { durationSeconds, warmUp: false });
+  return { ...result, freeSlots: free.length };
 }
 
 function markdownTable(rows, ceiling, bare) {
@@ -293,7 +256,7 @@ async function runAppointmentBench(options = {}) {
   }
 
   const ceilingServer = await startCeiling(databaseUrl, reader.userId);
-  const bareServer = options.bare ? null : await startBare();
+  const bareServer = options.bare ? null : await startBareHttp(3297);
   try {
     const { read, ceiling, rounds } = await measureAgainstCeiling(
       'GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)',
@@ -302,7 +265,7 @@ async function runAppointmentBench(options = {}) {
       { url: ceilingServer.url },
       durationSeconds,
     );
-    const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, durationSeconds);
+    const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, { durationSeconds });
     const book = await measureBookings(gatewayUrl, databaseUrl, booker.token, prepared.doctorIds, durationSeconds);
     const rows = [read, book, ceiling, bare];
     const ratios = {

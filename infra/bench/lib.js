@@ -4,16 +4,28 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { startCpuCount } = require('./cpu-usage');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 
-/** One autocannon run after a 2 s warm-up (JIT, pools); returns req/s (mean), p99 latency in ms, errors. */
-async function measure(label, options) {
-  await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  const errors = result.non2xx + result.errors + result.timeouts;
-  return { label, rps: Math.round(result.requests.average), p99: result.latency.p99, errors };
+/**
+ * One autocannon run, after a 2 s warm-up (JIT, pools) unless `warmUp` is false; returns req/s (mean), p99
+ * latency in ms, errors (non-2xx, socket errors, timeouts) and the CPU each process spent per request (µs).
+ */
+async function measure(label, options, { durationSeconds = DURATION, warmUp = true } = {}) {
+  if (warmUp) await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
+  const cpu = startCpuCount();
+  const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
+  return {
+    label,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+    cpuPerRequest: cpu.stop(result.requests.total),
+  };
 }
 
 /** A bare node:http hello server in a child process (so it does not share our event loop). */
