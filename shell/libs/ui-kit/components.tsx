@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatKsh } from './format';
 
@@ -130,5 +130,41 @@ export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?:
         ) : undefined
       }
     />
+  );
+}
+
+/**
+ * The coloured greeting card at the top of a role's home page: an optional small line above the title, the
+ * title, a line about today, and the page's main buttons (right-aligned from md up, wrapped under on phones).
+ */
+export function WelcomeBanner({
+  eyebrow,
+  title,
+  subtitle,
+  actions,
+  background,
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  subtitle: ReactNode;
+  actions: ReactNode;
+  background: string;
+}) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Card className="afya-welcome" style={{ marginBottom: 20, background, border: 'none' }}>
+      <Row gutter={[16, 16]} align="middle">
+        <Col xs={24} md={14}>
+          {eyebrow ? <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{eyebrow}</Typography.Text> : null}
+          <Typography.Title level={2} style={{ color: '#fff', margin: eyebrow ? '4px 0 8px' : 0 }}>
+            {title}
+          </Typography.Title>
+          <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>{subtitle}</Typography.Text>
+        </Col>
+        <Col xs={24} md={10}>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>{actions}</div>
+        </Col>
+      </Row>
+    </Card>
   );
 }

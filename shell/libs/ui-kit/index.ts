@@ -1,5 +1,5 @@
 export { formatKsh, initials } from './format';
-export { Money, StatusBadge, EmptyState, ErrorState, PageHeader, confirmDelete } from './components';
+export { Money, StatusBadge, EmptyState, ErrorState, PageHeader, WelcomeBanner, confirmDelete } from './components';
 export { ComingSoon } from './ComingSoon';
 export { toast, ToastHost, TOAST_CONFIG } from './toast';
 export { ThemeProvider } from './ThemeProvider';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { useSession } from 'shell/session';
-import { EmptyState, ErrorState, StatCard, StatusBadge, slotMinutes } from 'shell/ui-kit';
+import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, slotMinutes } from 'shell/ui-kit';
 import {
   appointmentType,
   durationText,
@@ -62,28 +62,21 @@ export function DoctorHomePage() {
 
   return (
     <div>
-      <Card style={{ marginBottom: 20, background: 'linear-gradient(135deg,#1e3a8a,#0f766e)', border: 'none' }}>
-        <Row gutter={[16, 16]} align="middle">
-          <Col xs={24} md={14}>
-            <Typography.Title level={2} style={{ color: '#fff', margin: 0 }}>
-              Welcome back, Dr. {user?.lastname}
-            </Typography.Title>
-            <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>
-              {todays.length === 0 ? 'No appointments scheduled for today.' : `You have ${todays.length} appointment${todays.length === 1 ? '' : 's'} today.`}
-            </Typography.Text>
-          </Col>
-          <Col xs={24} md={10}>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>
-              <Button onClick={() => navigate('/dashboard/doctor/appointments')} icon={<CalendarOutlined />}>
-                My Appointments
-              </Button>
-              <Button icon={<EditOutlined />} onClick={() => navigate('/dashboard/doctor/write-prescription')}>
-                Write Prescription
-              </Button>
-            </div>
-          </Col>
-        </Row>
-      </Card>
+      <WelcomeBanner
+        background="linear-gradient(135deg,#1e3a8a,#0f766e)"
+        title={`Welcome back, Dr. ${user?.lastname ?? ''}`}
+        subtitle={todays.length === 0 ? 'No appointments scheduled for today.' : `You have ${todays.length} appointment${todays.length === 1 ? '' : 's'} today.`}
+        actions={
+          <>
+            <Button onClick={() => navigate('/dashboard/doctor/appointments')} icon={<CalendarOutlined />}>
+              My Appointments
+            </Button>
+            <Button icon={<EditOutlined />} onClick={() => navigate('/dashboard/doctor/write-prescription')}>
+              Write Prescription
+            </Button>
+          </>
+        }
+      />
 
       {error ? <ErrorState message={error} onRetry={load} /> : null}
 

@@ -1,11 +1,11 @@
 import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, List, Row, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shell/session';
-import { EmptyState, ErrorState, StatCard, StatusBadge, doctorName } from 'shell/ui-kit';
+import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName } from 'shell/ui-kit';
 import { fetchMyAppointments, fetchMyPrescriptions, type Appointment, type Prescription } from './api';
 import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, todaysCount } from './home.logic';
 
@@ -47,34 +47,25 @@ export function PatientHomePage() {
 
   return (
     <div>
-      <Card className="afya-welcome" style={{ marginBottom: 20, background: 'linear-gradient(135deg,#0f766e,#134e4a)', border: 'none' }}>
-        <Row gutter={[16, 16]} align="middle">
-          <Col xs={24} md={14}>
-            <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{greetingWord()}</Typography.Text>
-            <Typography.Title level={2} style={{ color: '#fff', margin: '4px 0 8px' }}>
-              Welcome, {user?.firstname}!
-            </Typography.Title>
-            <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>
-              {today === 0
-                ? 'You have no appointments today.'
-                : `You have ${today} appointment${today === 1 ? '' : 's'} today.`}
-            </Typography.Text>
-          </Col>
-          <Col xs={24} md={10}>
-            <Space wrap style={{ justifyContent: 'flex-end', width: '100%' }}>
-              <Button icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
-                Book Appointment
-              </Button>
-              <Button ghost icon={<HistoryOutlined />} onClick={() => navigate('/dashboard/medical-history')}>
-                Medical History
-              </Button>
-              <Button ghost icon={<CustomerServiceOutlined />} onClick={() => navigate('/dashboard/support')}>
-                Contact Support
-              </Button>
-            </Space>
-          </Col>
-        </Row>
-      </Card>
+      <WelcomeBanner
+        background="linear-gradient(135deg,#0f766e,#134e4a)"
+        eyebrow={greetingWord()}
+        title={`Welcome, ${user?.firstname ?? ''}!`}
+        subtitle={today === 0 ? 'You have no appointments today.' : `You have ${today} appointment${today === 1 ? '' : 's'} today.`}
+        actions={
+          <>
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
+              Book Appointment
+            </Button>
+            <Button ghost icon={<HistoryOutlined />} onClick={() => navigate('/dashboard/medical-history')}>
+              Medical History
+            </Button>
+            <Button ghost icon={<CustomerServiceOutlined />} onClick={() => navigate('/dashboard/support')}>
+              Contact Support
+            </Button>
+          </>
+        }
+      />
 
       {error ? <ErrorState message={error} onRetry={load} /> : null}
 
