@@ -62,16 +62,8 @@ export interface AdminUserEntry extends SessionUser {
   appointments_count: number;
 }
 
-/** Event payload for user.registered / user.updated. */
-export interface UserEventData {
-  user_id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  contact_phone: string | null;
-}
+/** Event payload for user.registered / user.updated: the account fields other services may keep. */
+export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'>;
 
 export interface RegisterPayload {
   firstname: string;

@@ -33,15 +33,8 @@ export function toAdminEntry(user: UserEntity, appointmentsCount: number): Admin
 }
 
 export function toUserEventData(user: UserEntity): UserEventData {
-  return {
-    user_id: user.userId,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
-    role: user.role,
-    status: user.status,
-    contact_phone: user.contactPhone,
-  };
+  const { user_id, firstname, lastname, email, role, status, contact_phone } = toSessionUser(user);
+  return { user_id, firstname, lastname, email, role, status, contact_phone };
 }
 
 export function normalizeEmail(email: string): string {
