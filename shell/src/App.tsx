@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
 import { ThemeProvider } from 'shell/ui-kit';
 import { LoginPage } from './features/auth/LoginPage';
@@ -91,10 +93,13 @@ export function AppRoutes() {
 }
 
 export function App() {
+  // One query cache for the shell and every remote (@tanstack/react-query is a federation singleton).
   return (
-    <ThemeProvider>
-      <NavigatorBridge />
-      <AppRoutes />
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <NavigatorBridge />
+        <AppRoutes />
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createQueryClient } from 'shell/api-client';
 import { ThemeProvider } from 'shell/ui-kit';
 
 export function LocationProbe() {
@@ -8,19 +10,41 @@ export function LocationProbe() {
   return <div data-testid="location">{loc.pathname}</div>;
 }
 
-/** Renders `ui` at `route` inside the theme and a router; `path` is the route pattern for ui. */
-export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
-  return render(
-    <ThemeProvider>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
+/**
+ * A fresh query cache for one test: no retries (a rejected mock fails at once) and no garbage-collection
+ * timer left running after the test.
+ */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 } } });
+}
+
+/** A `wrapper` for renderHook: the hook gets its own fresh query cache (also returned, to inspect it). */
+export function queryWrapper(client: QueryClient = createTestQueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return { wrapper, client };
+}
+
+/** Renders `ui` at `route` inside the theme, a fresh query cache and a router; `path` is the route pattern for ui. */
+export function renderAt(
+  ui: ReactElement,
+  { route = '/', path = '*', client = createTestQueryClient() }: { route?: string; path?: string; client?: QueryClient } = {},
+) {
+  return {
+    client,
+    ...render(
+      <QueryClientProvider client={client}>
+        <ThemeProvider>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={ui} />
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </ThemeProvider>
+      </QueryClientProvider>,
+    ),
+  };
 }
 
 /** A JWT-shaped token (unsigned) with the given exp in seconds. */

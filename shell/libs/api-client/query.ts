@@ -1,0 +1,55 @@
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { ApiError, TokenExpiredError } from './errors';
+
+/**
+ * Server state in the web app goes through TanStack Query (shared as a federation singleton): the shell
+ * renders one QueryClientProvider with `queryClient`, so the shell and every remote read the same cache.
+ */
+
+/** SPEC.md section 9: screens that refresh on their own do it every 30 seconds (`refetchInterval`). */
+export const AUTO_REFRESH_MS = 30_000;
+
+/** Attempts after the first one for errors worth retrying. */
+const MAX_RETRIES = 2;
+
+/**
+ * Retry network failures (status 0) and 5xx a couple of times; never a 4xx (the request itself is wrong, or
+ * the session is gone: repeating it changes nothing) nor an expired token (the session has already ended).
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof TokenExpiredError) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** The app's defaults; `config` overrides them (tests turn retries off). */
+export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  return new QueryClient({
+    ...config,
+    defaultOptions: {
+      ...config.defaultOptions,
+      queries: {
+        retry: shouldRetry,
+        // A list fetched a moment ago on another screen is shown at once and refreshed in the background.
+        staleTime: 5_000,
+        // Switching tabs is frequent on phones; the lists refresh on mount and after each change instead.
+        refetchOnWindowFocus: false,
+        ...config.defaultOptions?.queries,
+      },
+      mutations: { retry: false, ...config.defaultOptions?.mutations },
+    },
+  });
+}
+
+/** The one client of the page (the shell provides it; remotes reach it through the shared provider). */
+export const queryClient = createQueryClient();
+
+/**
+ * Query keys shared across remotes, so that a change on one screen can invalidate what another shows
+ * (booking invalidates every appointments key). Features add their own keys under these prefixes.
+ */
+export const queryKeys = {
+  appointments: ['appointments'] as const,
+  availability: (doctorId: number, date: string) => ['appointments', 'availability', doctorId, date] as const,
+  doctors: ['doctors'] as const,
+};
