@@ -25,10 +25,24 @@ export function staticSitesFromEnv(): StaticSites | null {
   return { shellDir: resolve(shellDir), remotes: parseRemoteDirs(process.env.STATIC_MFE_DIRS) };
 }
 
+/** A content-hashed build file (`273.b5f18c0f.js`, `x.0f0f9ce4.js.br`): its name changes whenever its bytes do. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/i;
+
 /** Content-hashed files are immutable; entry files (index.html, remoteEntry, manifests) are always revalidated. */
-function cacheHeaders(reply: FastifyReply, path: string): void {
-  reply.header('cache-control', /[.-][0-9a-f]{8,}\./.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+export function cacheControlFor(path: string): string {
+  return HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('cache-control', cacheControlFor(path));
+}
+
+/**
+ * The build writes `<file>.br` and `<file>.gz` beside each text asset (shell/webpack.parts.js PrecompressPlugin):
+ * @fastify/static picks the one the browser accepts (brotli first), sets Content-Encoding and
+ * `Vary: Accept-Encoding`, and falls back to the plain file.
+ */
+const STATIC_OPTIONS = { preCompressed: true, cacheControl: false, setHeaders: cacheHeaders } as const;
 
 /**
  * Local mode (npm start): the gateway also serves the web app, like the Ingress does in a cluster:
@@ -38,9 +52,9 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
 export async function registerStaticSites(fastify: FastifyInstance, sites: StaticSites): Promise<void> {
   for (const [name, dir] of Object.entries(sites.remotes)) {
     if (!existsSync(dir)) continue;
-    await fastify.register(fastifyStatic, { root: dir, prefix: `/mfe/${name}/`, decorateReply: false, wildcard: true, cacheControl: false, setHeaders: cacheHeaders });
+    await fastify.register(fastifyStatic, { ...STATIC_OPTIONS, root: dir, prefix: `/mfe/${name}/`, decorateReply: false, wildcard: true });
   }
-  await fastify.register(fastifyStatic, { root: sites.shellDir, prefix: '/', wildcard: false, cacheControl: false, setHeaders: cacheHeaders });
+  await fastify.register(fastifyStatic, { ...STATIC_OPTIONS, root: sites.shellDir, prefix: '/', wildcard: false });
   const indexHtml = join(sites.shellDir, 'index.html');
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
