@@ -10,3 +10,4 @@ export { AppointmentFilters } from './AppointmentFilters';
 export { AppointmentCard } from './AppointmentCard';
 export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
+export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';

@@ -1,16 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, InputNumber, Space, Typography } from 'antd';
+import { Button, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Money } from 'shell/ui-kit';
+import { Money, readKshInput, zeroNeedsConfirmation } from 'shell/ui-kit';
 
 export const AMOUNT_RULE = 'Enter an amount of at least Ksh 0.';
+export const AMOUNT_NEGATIVE = 'An amount cannot be negative. Enter Ksh 0 or more.';
 
-/** A typed amount, or an error: numeric, minimum 0 (SPEC.md section 5). */
+/** A typed amount, or the message to show: numeric, minimum 0 (SPEC.md section 5). */
 export function validateAmount(value: unknown): { ok: true; amount: number } | { ok: false; error: string } {
-  if (value === null || value === undefined || value === '') return { ok: false, error: AMOUNT_RULE };
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, '').trim());
-  if (!Number.isFinite(n) || n < 0) return { ok: false, error: AMOUNT_RULE };
-  return { ok: true, amount: Math.round(n * 100) / 100 };
+  const r = readKshInput(value);
+  if (r.ok) return { ok: true, amount: r.amount };
+  return { ok: false, error: r.reason === 'negative' ? AMOUNT_NEGATIVE : AMOUNT_RULE };
 }
 
 /** Inline amount edit: the amount in Ksh with an edit button; then a number field with Save / Cancel. */
@@ -19,6 +19,8 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
   const [draft, setDraft] = useState<number | string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [confirmZero, setConfirmZero] = useState(false);
+  const current = value === null || value === undefined || value === '' ? null : Number(value);
 
   if (!editing) {
     return (
@@ -39,12 +41,18 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
     );
   }
 
-  const save = async () => {
+  /** Refuse an invalid amount in the form; ask before an amount of 0 (`confirmed` once asked). */
+  const save = async (confirmed = false) => {
     const v = validateAmount(draft);
     if (!v.ok) {
       setError(v.error);
       return;
     }
+    if (!confirmed && zeroNeedsConfirmation(v.amount, current)) {
+      setConfirmZero(true);
+      return;
+    }
+    setConfirmZero(false);
     setSaving(true);
     const ok = await onSave(v.amount);
     setSaving(false);
@@ -55,7 +63,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
     <Space orientation="vertical" size={4} style={{ width: '100%' }}>
       <InputNumber
         size="small"
-        min={0}
+        // No min={0}: antd would clamp a typed "-500" to 0 on blur and the amount would silently become 0.
         step={50}
         prefix="Ksh"
         autoFocus
@@ -65,8 +73,9 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
         onChange={(v) => {
           setDraft(v);
           setError(null);
+          setConfirmZero(false);
         }}
-        onPressEnter={save}
+        onPressEnter={() => save()}
         style={{ width: '100%', maxWidth: 160 }}
       />
       {error ? (
@@ -75,10 +84,28 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
         </Typography.Text>
       ) : null}
       <Space size={4}>
-        <Button size="small" type="primary" onClick={save} loading={saving}>
-          Save
-        </Button>
-        <Button size="small" onClick={() => setEditing(false)} disabled={saving}>
+        <Popconfirm
+          open={confirmZero}
+          title={`Set appointment #${id} to Ksh 0?`}
+          description="The patient will not be charged."
+          okText="Set to Ksh 0"
+          cancelText="Keep editing"
+          onConfirm={() => save(true)}
+          onCancel={() => setConfirmZero(false)}
+          onOpenChange={(open) => !open && setConfirmZero(false)}
+        >
+          <Button size="small" type="primary" onClick={() => save()} loading={saving}>
+            Save
+          </Button>
+        </Popconfirm>
+        <Button
+          size="small"
+          onClick={() => {
+            setConfirmZero(false);
+            setEditing(false);
+          }}
+          disabled={saving}
+        >
           Cancel
         </Button>
       </Space>

@@ -1,18 +1,18 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, InputNumber, Space, Typography } from 'antd';
+import { Alert, Button, Card, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from 'shell/session';
-import { formatKsh, toast } from 'shell/ui-kit';
+import { formatKsh, readKshInput, toast, zeroNeedsConfirmation } from 'shell/ui-kit';
 import { fetchMyDoctorProfile, updateFee, type DoctorProfile } from './api';
 
 export const FEE_RULE = 'Enter a fee of at least Ksh 0.';
+export const FEE_NEGATIVE = 'A fee cannot be negative. Enter Ksh 0 or more.';
 
-/** The fee a doctor typed, or an error: a number of at least 0 (SPEC.md section 5). */
+/** The fee a doctor typed, or the message to show: a number of at least 0 (SPEC.md section 5). */
 export function validateFee(value: unknown): { ok: true; fee: number } | { ok: false; error: string } {
-  if (value === null || value === undefined || value === '') return { ok: false, error: FEE_RULE };
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, '').trim());
-  if (!Number.isFinite(n) || n < 0) return { ok: false, error: FEE_RULE };
-  return { ok: true, fee: Math.round(n * 100) / 100 };
+  const r = readKshInput(value);
+  if (r.ok) return { ok: true, fee: r.amount };
+  return { ok: false, error: r.reason === 'negative' ? FEE_NEGATIVE : FEE_RULE };
 }
 
 /** Consultation fee panel: fee in Ksh or 'Not set', with Edit / Save / Cancel. */
@@ -25,6 +25,7 @@ export function ConsultationFeeCard() {
   const [draft, setDraft] = useState<number | string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [confirmZero, setConfirmZero] = useState(false);
 
   const load = useCallback(() => {
     if (!userId) return;
@@ -47,7 +48,8 @@ export function ConsultationFeeCard() {
     setError(null);
     setEditing(true);
   };
-  const save = async () => {
+  /** Save: refuse an invalid fee in the form; ask before a fee of 0 (`confirmed` once asked). */
+  const save = async (confirmed = false) => {
     if (!profile?.doctor_id) {
       setError('Doctor ID missing');
       toast.error('Failed to update fee');
@@ -58,6 +60,11 @@ export function ConsultationFeeCard() {
       setError(v.error);
       return;
     }
+    if (!confirmed && zeroNeedsConfirmation(v.fee, fee)) {
+      setConfirmZero(true);
+      return;
+    }
+    setConfirmZero(false);
     setSaving(true);
     try {
       const updated = await updateFee(profile.doctor_id, v.fee);
@@ -93,15 +100,16 @@ export function ConsultationFeeCard() {
           <InputNumber
             id="consultation-fee"
             aria-label="Consultation fee in Ksh"
-            min={0}
+            // No min={0}: antd would clamp a typed "-500" to 0 on blur and the fee would silently become 0.
             step={50}
             prefix="Ksh"
             value={draft as number | null}
             onChange={(v) => {
               setDraft(v);
               setError(null);
+              setConfirmZero(false);
             }}
-            onPressEnter={save}
+            onPressEnter={() => save()}
             status={error ? 'error' : undefined}
             style={{ width: '100%', maxWidth: 240 }}
           />
@@ -111,10 +119,27 @@ export function ConsultationFeeCard() {
             </Typography.Text>
           ) : null}
           <Space wrap>
-            <Button type="primary" onClick={save} loading={saving}>
-              Save
-            </Button>
-            <Button onClick={() => setEditing(false)} disabled={saving}>
+            <Popconfirm
+              open={confirmZero}
+              title="Set your fee to Ksh 0?"
+              description="Patients will book with you for free."
+              okText="Set to Ksh 0"
+              cancelText="Keep editing"
+              onConfirm={() => save(true)}
+              onCancel={() => setConfirmZero(false)}
+              onOpenChange={(open) => !open && setConfirmZero(false)}
+            >
+              <Button type="primary" onClick={() => save()} loading={saving}>
+                Save
+              </Button>
+            </Popconfirm>
+            <Button
+              onClick={() => {
+                setConfirmZero(false);
+                setEditing(false);
+              }}
+              disabled={saving}
+            >
               Cancel
             </Button>
           </Space>

@@ -6,7 +6,6 @@ import { ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { nairobiDate } from 'shell/ui-kit';
 import * as api from './api';
-import { validateFee } from './ConsultationFeeCard';
 import { DoctorHomePage } from './DoctorHomePage';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -105,64 +104,5 @@ describe('doctor home', () => {
     expect(screen.getByTestId('on-time')).toHaveTextContent('—');
     expect(screen.getByText('No completed visits this week')).toBeInTheDocument();
     expect(screen.getByText('No notifications.')).toBeInTheDocument();
-  });
-});
-
-describe('consultation fee panel', () => {
-  it("shows 'Not set', validates the fee (a number of at least 0) and saves it", async () => {
-    m(api.updateFee).mockResolvedValue({ doctor_id: 9, fee: 2500 });
-    renderHome();
-    await waitFor(() => expect(screen.getByTestId('fee-value')).toHaveTextContent('Not set'));
-    expect(api.fetchMyDoctorProfile).toHaveBeenCalledWith(2);
-    await userEvent.click(screen.getByRole('button', { name: /Edit/ }));
-    const input = screen.getByLabelText('Consultation fee in Ksh');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter a fee of at least Ksh 0.')).toBeInTheDocument();
-    expect(api.updateFee).not.toHaveBeenCalled();
-
-    await userEvent.type(input, '2500');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.updateFee).toHaveBeenCalledWith(9, 2500));
-    expect(await screen.findByText('Fee updated!')).toBeInTheDocument();
-    expect(screen.getByTestId('fee-value')).toHaveTextContent('Ksh 2,500');
-  });
-
-  it("Cancel leaves the fee as it was; a failed save says 'Failed to update fee' and keeps editing", async () => {
-    m(api.fetchMyDoctorProfile).mockResolvedValue({ doctor_id: 9, fee: 3500 });
-    m(api.updateFee).mockRejectedValue(new ApiError('Failed to update fee', 500));
-    renderHome();
-    await waitFor(() => expect(screen.getByTestId('fee-value')).toHaveTextContent('Ksh 3,500'));
-    await userEvent.click(screen.getByRole('button', { name: /Edit/ }));
-    const input = screen.getByLabelText('Consultation fee in Ksh');
-    expect(input).toHaveValue('3500');
-    await userEvent.clear(input);
-    await userEvent.type(input, '4000');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByTestId('fee-value')).toHaveTextContent('Ksh 3,500');
-    expect(api.updateFee).not.toHaveBeenCalled();
-
-    await userEvent.click(screen.getByRole('button', { name: /Edit/ }));
-    await userEvent.clear(screen.getByLabelText('Consultation fee in Ksh'));
-    await userEvent.type(screen.getByLabelText('Consultation fee in Ksh'), '4000');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to update fee')).toBeInTheDocument();
-    expect(screen.getByLabelText('Consultation fee in Ksh')).toBeInTheDocument();
-  });
-
-  it("says 'Failed to load doctor profile.' with Retry", async () => {
-    m(api.fetchMyDoctorProfile).mockRejectedValueOnce(new ApiError('Failed to load doctor profile.', 404));
-    renderHome();
-    expect((await screen.findAllByText('Failed to load doctor profile.')).length).toBeGreaterThan(0);
-    await userEvent.click(screen.getAllByRole('button', { name: 'Retry' }).at(-1)!);
-    await waitFor(() => expect(screen.getByTestId('fee-value')).toHaveTextContent('Not set'));
-  });
-
-  it('accepts only numbers of at least 0', () => {
-    expect(validateFee(0)).toEqual({ ok: true, fee: 0 });
-    expect(validateFee('1,500')).toEqual({ ok: true, fee: 1500 });
-    expect(validateFee(-1).ok).toBe(false);
-    expect(validateFee('abc').ok).toBe(false);
-    expect(validateFee(null).ok).toBe(false);
-    expect(validateFee('').ok).toBe(false);
   });
 });
