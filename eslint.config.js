@@ -1,0 +1,209 @@
+'use strict';
+// ESLint for the whole workspace (`npm run lint`, and a suite of `npm test`). Three kinds of checks:
+//  1. Module boundaries (eslint-plugin-boundaries): which part of the monorepo may import which.
+//     The table is `policies` below; an import between two parts that no policy allows is an error.
+//  2. No import cycles (import-x/no-cycle; `import type` does not count).
+//  3. Code rules: typescript-eslint's recommended set (syntax only, no type information, to stay fast)
+//     and the rules of hooks.
+// Paths in patterns are relative to this folder. Imports are resolved as TypeScript does
+// (tsconfig.base.json paths), see infra/lint/resolver.js.
+const path = require('node:path');
+const { defineConfig, globalIgnores } = require('eslint/config');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const boundaries = require('eslint-plugin-boundaries');
+const { importX } = require('eslint-plugin-import-x');
+const globals = require('globals');
+const { createResolver } = require('./infra/lint/resolver');
+
+const root = __dirname;
+const sources = ['**/*.{ts,tsx,js,jsx,cjs,mjs}'];
+// Tests and what only tests load: jest setup and mocks, test helpers, the browser journeys.
+const testFiles = ['**/*.{spec,test}.{ts,tsx}', 'shell/test/**', 'gateway/test/**', 'infra/e2e/**'];
+
+// The parts of the monorepo. Patterns match the whole path from the root (partialMatch: false) and the
+// first matching descriptor wins, so the more specific ones come first.
+const elements = [
+  { type: 'shell-lib', pattern: 'shell/libs/*', capture: ['lib'] },
+  { type: 'shell-feature', pattern: 'shell/src/features/*', capture: ['feature'] },
+  { type: 'shell-app', pattern: 'shell/src' },
+  { type: 'shell-test', pattern: 'shell/test' },
+  { type: 'remote-feature', pattern: 'mfe-*/src/features/*', capture: ['remote', 'feature'] },
+  { type: 'remote', pattern: 'mfe-*/src', capture: ['remote'] },
+  { type: 'gateway', pattern: 'gateway/src' },
+  { type: 'gateway-test', pattern: 'gateway/test' },
+  { type: 'shared-testing', pattern: 'services/shared/src/testing' },
+  { type: 'service-shared', pattern: 'services/shared/src' },
+  { type: 'contracts', pattern: 'services/*/contracts', capture: ['service'] },
+  { type: 'service', pattern: 'services/*/src', capture: ['service'] },
+].map((element) => ({ ...element, partialMatch: false }));
+
+const files = [
+  { category: 'test', pattern: '**/*.{spec,test}.{ts,tsx}' },
+  { category: 'page', pattern: '**/*Page.tsx' },
+  // A service's root module, the one thing the gateway's integration tests may boot in-process.
+  { category: 'service-module', pattern: 'services/*/src/*.module.ts' },
+];
+
+const sameService = { captured: { service: '{{from.element.captured.service}}' } };
+const sameRemote = { captured: { remote: '{{from.element.captured.remote}}' } };
+const fromTests = { file: { categories: 'test' } };
+
+const policies = [
+  // Remotes (mfe-*): their own code, the shell's libs and the services' contracts. Never another
+  // remote, never the shell's app (shell/src): the shell loads remotes at runtime through Module
+  // Federation, and they reach it only through the shared libs.
+  {
+    from: { element: { type: ['remote', 'remote-feature'] } },
+    allow: [
+      { to: { element: { type: ['remote', 'remote-feature'], ...sameRemote } } },
+      { to: { element: { type: ['shell-lib', 'contracts'] } } },
+    ],
+  },
+  // The shell's app and features: the shell's own code and the contracts; no remote's source.
+  {
+    from: { element: { type: ['shell-app', 'shell-feature'] } },
+    allow: { to: { element: { type: ['shell-app', 'shell-feature', 'shell-lib', 'contracts'] } } },
+  },
+  // The shell's libs (session, api-client, ui-kit): each other and the contracts, no feature and no
+  // remote: they are what the features are built from.
+  {
+    from: { element: { type: 'shell-lib' } },
+    allow: { to: { element: { type: ['shell-lib', 'contracts'] } } },
+  },
+  // A feature does not import another feature's page: shared pieces move down to the ui-kit or the
+  // feature's own api.ts. (Imports inside one feature are not checked; the app's routes may import pages.)
+  {
+    from: { element: { type: ['remote-feature', 'shell-feature'] } },
+    disallow: { to: { element: { type: ['remote-feature', 'shell-feature'] }, file: { categories: 'page' } } },
+    message: 'A feature must not import another feature\'s page ({{to.file.path}}): move what both need to shell/ui-kit or the feature\'s api.ts.',
+  },
+  // The gateway and every service: services' contracts and services/shared, never a service's src.
+  {
+    from: { element: { type: 'gateway' } },
+    allow: { to: { element: { type: ['contracts', 'service-shared'] } } },
+  },
+  {
+    from: { element: { type: 'service' } },
+    allow: [
+      { to: { element: { type: 'service', ...sameService } } },
+      { to: { element: { type: ['contracts', 'service-shared'] } } },
+    ],
+  },
+  { from: { element: { type: 'service-shared' } }, allow: { to: { element: { type: 'service-shared' } } } },
+  { from: { element: { type: 'shared-testing' } }, allow: { to: { element: { type: 'service-shared' } } } },
+  // Contracts are pure: type-only imports of other contracts (their own files are not checked).
+  // Runtime imports of Nest or of the services' shared code are refused by no-restricted-imports below.
+  {
+    from: { element: { type: 'contracts' } },
+    allow: { to: { element: { type: 'contracts' } }, dependency: { kind: 'type' } },
+  },
+  // Tests may import test helpers: shell/test (render with providers), services/shared's testing kit;
+  // the gateway's integration tests boot services in-process from their root module.
+  { from: fromTests, allow: { to: { element: { type: ['shell-test', 'shared-testing'] } } } },
+  {
+    from: { element: { type: 'shell-test' } },
+    allow: { to: { element: { type: ['shell-app', 'shell-feature', 'shell-lib', 'contracts'] } } },
+  },
+  {
+    from: { element: { type: 'gateway-test' } },
+    allow: [
+      { to: { element: { type: ['gateway', 'contracts', 'service-shared', 'shared-testing'] } } },
+      { to: { element: { type: 'service' }, file: { categories: 'service-module' } } },
+    ],
+  },
+];
+
+const resolver = createResolver();
+
+module.exports = defineConfig(
+  globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '.nx/', '.local/', 'tmp/', 'screenshots/', 'infra/bench/results/']),
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: sources,
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    plugins: { boundaries, 'import-x': importX },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/resolver-next': [resolver],
+      'import/resolver': { [path.join(root, 'infra/lint/resolver.js')]: {} },
+      'boundaries/root-path': root,
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      'boundaries/legacy-templates': false,
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Unused names are errors, except the ones that say they are unused on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  // The browser code, React: the rules of hooks (exhaustive-deps warns: a missing dependency is
+  // sometimes deliberate, and then says why).
+  {
+    files: ['shell/**', 'mfe-*/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Node code: the gateway, the services, infra scripts, and every CommonJS config file.
+  {
+    files: ['gateway/**', 'services/**', 'infra/**', '**/*.{js,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      // `const crypto = require('node:crypto')` is module scope in CommonJS, not a second global.
+      'no-redeclare': ['error', { builtinGlobals: false }],
+    },
+  },
+  // Browser benchmarks run code in Chromium through puppeteer (page.evaluate and friends).
+  {
+    files: ['infra/bench/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Tests run in jest (the journeys drive Chromium): they parse YAML and JSON into `any`, and
+  // `require()` the CommonJS scripts they test or a module jest has mocked.
+  {
+    files: testFiles,
+    languageOptions: { globals: { ...globals.jest, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  // Contracts are read by the browser too: no runtime import of Nest or of services/shared.
+  {
+    files: ['services/*/contracts/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', '@afya/service-shared', '@afya/service-shared/*', '**/shared/src', '**/shared/src/**'],
+              allowTypeImports: true,
+              message: 'Contracts are pure (the browser imports them): no runtime import of Nest or services/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
