@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: every suite of the workspace, then the browser journeys against the running platform.
-// Ends with one line "N passed, N failed" (real totals of all suites), also written to
-// .local/test-results/summary.txt for CI.
+// `npm test`: the linter (module boundaries, cycles, code rules), every suite of the workspace, then the
+// browser journeys against the running platform. Ends with one line "N passed, N failed" (real totals of
+// all suites; the lint run counts as one), also written to .local/test-results/summary.txt for CI.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -45,6 +45,12 @@ if (run('install check', process.execPath, [path.join(root, 'infra/scripts/ensur
 if (!skipE2e && !fs.existsSync(env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
   run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
 }
+
+// ESLint over the whole repository (eslint.config.js): one check, passed or failed, its errors printed above.
+// No --cache: the boundary and cycle rules read other files than the one linted, which a cache keyed on
+// that file's content would not see change.
+const lintStatus = run('lint', path.join(root, 'node_modules', '.bin', 'eslint'), ['.']);
+add(lintStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 const buildStatus = skipE2e ? 0 : run('build', path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--output-style=stream']);
 
