@@ -50,7 +50,7 @@ async function api(gatewayUrl, method, path, { body, token } = {}) {
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`${gatewayUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  let parsed = null;
+  let parsed;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

@@ -179,7 +179,7 @@ function natsMemoryServerBinary(root = REPO_ROOT, exists = isExecutable) {
 /** Backend packages that are built: [{name, dir, main, migrate?, seed?}], auth first, then by name. */
 function discoverServices(root = REPO_ROOT) {
   const servicesDir = path.join(root, 'services');
-  let names = [];
+  let names;
   try {
     names = fs.readdirSync(servicesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   } catch {

@@ -60,7 +60,7 @@ async function main() {
   try {
     await pg.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on port ${port}: ${(error && error.message) || 'it exited (see the lines above)'}`);
+    throw new Error(`PostgreSQL did not start on port ${port}: ${(error && error.message) || 'it exited (see the lines above)'}`, { cause: error });
   }
   if (stopping) return;
   process.stdout.write(`${READY_LINE}\n`);

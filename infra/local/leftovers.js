@@ -48,7 +48,7 @@ class RunRegistry {
   static cleanUp(localDir) {
     const dir = path.join(localDir, 'run');
     const stopped = [];
-    let files = [];
+    let files;
     try {
       files = fs.readdirSync(dir).filter((f) => /^\d+\.json$/.test(f));
     } catch {

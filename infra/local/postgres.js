@@ -84,7 +84,7 @@ async function startEmbeddedPostgres({ localDir, processes, port, log = () => un
   } catch (error) {
     await child.stop(5000);
     const reason = error.message === 'timeout' ? 'did not become ready within 120 s' : 'failed';
-    throw new Error(`the embedded PostgreSQL ${reason} (data dir ${dataDir}, port ${port}):\n${child.tail(20)}`);
+    throw new Error(`the embedded PostgreSQL ${reason} (data dir ${dataDir}, port ${port}):\n${child.tail(20)}`, { cause: error });
   }
   await ensureDatabase(adminUrl, DEFAULTS.databaseName);
   log(`embedded PostgreSQL ready on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
