@@ -1,11 +1,16 @@
 import { Client } from 'pg';
 import { eventually } from '@afya/service-shared/testing';
-import { addDays, clinicToday } from '@afya/appointment-service/src/rules/clinic-time';
+import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts/catalog';
 import type { TestPlatform } from '../support/platform';
 import { newPatient } from '../support/users';
 
-/** A clinic date (Africa/Nairobi) `days` from today. */
-export const clinicDate = (days: number) => addDays(clinicToday(), days);
+const clinicCalendar = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** A clinic date (CLINIC_TIME_ZONE, YYYY-MM-DD) `days` from today. */
+export function clinicDate(days: number): string {
+  const part = Object.fromEntries(clinicCalendar.formatToParts(new Date()).map((p) => [p.type, p.value]));
+  return new Date(Date.UTC(+part.year, +part.month - 1, +part.day + days)).toISOString().slice(0, 10);
+}
 
 export const schemaName = (service: string) => `${service}_${process.env.AFYA_SCHEMA_SUFFIX}`;
 
