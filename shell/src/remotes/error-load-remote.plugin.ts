@@ -9,7 +9,6 @@ const errorLoadRemotePlugin: () => ModuleFederationRuntimePlugin = () => ({
   name: 'afya-error-load-remote',
   errorLoadRemote(args) {
     const { id, error, lifecycle } = args as { id: string; error: unknown; lifecycle?: string };
-    // eslint-disable-next-line no-console
     console.error(`[afya] remote ${id} failed to load (${lifecycle ?? 'unknown'})`, error);
     return { __remoteLoadFailed: true, id, error };
   },

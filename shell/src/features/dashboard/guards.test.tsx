@@ -2,7 +2,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { useSession, type User } from 'shell/session';
 import { ThemeProvider } from 'shell/ui-kit';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const mf = require('@module-federation/enhanced/runtime');
 import { AppRoutes } from '../../App';
 import { LocationProbe, fakeToken, nowSeconds } from '../../../test/render';
