@@ -11,3 +11,4 @@ export { AppointmentCard } from './AppointmentCard';
 export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';
+export { useDocumentTitle, documentTitle, APP_NAME } from './useDocumentTitle';

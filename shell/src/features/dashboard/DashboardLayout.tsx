@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
 import { brand, initials } from 'shell/ui-kit';
+import { RouteTitle } from '../page-titles/RouteTitle';
 import { Logo, ThemeToggle } from '../public-site/PublicLayout';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
@@ -70,6 +71,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }} className="afya-dashboard">
+      <RouteTitle />
       {isDesktop ? (
         <Layout.Sider width={brand.sidebarWidth} theme="light" className="afya-sider">
           <SidebarContent onProfile={() => setProfile(true)} />

@@ -63,6 +63,7 @@ describe('route guards in the app', () => {
     renderApp('/dashboard/prescriptions');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(screen.getByRole('button', { name: /sign in/i })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in · Afya');
   });
 
   it('redirects a patient away from the admin area to /dashboard and mounts mfe_patient', async () => {
@@ -79,6 +80,7 @@ describe('route guards in the app', () => {
     renderApp('/dashboard/find-doctors');
     expect(await screen.findByText('Doctor home')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/doctor');
+    expect(document.title).toBe('Doctor dashboard · Afya');
   });
 
   it('redirects a signed-in admin visiting /login to /dashboard/admin', async () => {

@@ -3,6 +3,7 @@ import { Button, Drawer, Layout, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { homeForRole, useSession } from 'shell/session';
+import { RouteTitle } from '../page-titles/RouteTitle';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -69,6 +70,7 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   return (
     <Layout className="afya-public">
+      <RouteTitle />
       <Layout.Header className="afya-topbar">
         <Logo />
         <nav className="afya-topnav" aria-label="Main">
