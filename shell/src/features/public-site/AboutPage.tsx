@@ -1,6 +1,5 @@
 import { HeartOutlined, SafetyOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Row, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Col, Row, Timeline, Typography } from 'antd';
 
 const VALUES = [
   { icon: <HeartOutlined />, title: 'Compassion', text: 'Every patient is treated as family, with dignity and patience.' },
@@ -9,11 +8,15 @@ const VALUES = [
   { icon: <TeamOutlined />, title: 'Excellence', text: 'Licensed doctors, continuous training, and outcomes we measure.' },
 ];
 
+/**
+ * The leadership team. Their portraits are drawn here (initials on the person's colour) rather than loaded:
+ * the photo files never existed in the repository and every visitor got four 404s.
+ */
 const TEAM = [
-  { name: 'Dr. Achieng Otieno', role: 'Chief Executive Officer', photo: '/images/team/achieng-otieno.jpg' },
-  { name: 'Dr. Grace Wanjiku', role: 'Chief Medical Officer', photo: '/images/team/grace-wanjiku.jpg' },
-  { name: 'Brian Kiprotich', role: 'Chief Technology Officer', photo: '/images/team/brian-kiprotich.jpg' },
-  { name: 'Fatuma Hassan', role: 'Head of Patient Experience', photo: '/images/team/fatuma-hassan.jpg' },
+  { name: 'Dr. Achieng Otieno', role: 'Chief Executive Officer', color: '#0f766e' },
+  { name: 'Dr. Grace Wanjiku', role: 'Chief Medical Officer', color: '#1d4ed8' },
+  { name: 'Brian Kiprotich', role: 'Chief Technology Officer', color: '#7c3aed' },
+  { name: 'Fatuma Hassan', role: 'Head of Patient Experience', color: '#b45309' },
 ];
 
 const TIMELINE = [
@@ -25,20 +28,27 @@ const TIMELINE = [
   { year: '2025', text: '10,000+ patients, 500+ doctors and 50+ specialties, with support around the clock.' },
 ];
 
-/** Team photo with a default-image fallback (SPEC.md section 8, Images). */
-function TeamPhoto({ name, src }: { name: string; src: string }) {
-  const [failed, setFailed] = useState(false);
-  const initials = name
-    .replace('Dr. ', '')
-    .split(' ')
-    .map((p) => p[0])
+/** 'Dr. Achieng Otieno' → 'AO'. */
+export function teamInitials(name: string): string {
+  return name
+    .replace(/^Dr\.\s+/, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase())
+    .slice(0, 2)
     .join('');
-  return failed ? (
-    <Avatar size={96} style={{ background: '#0f766e', fontSize: 32 }} aria-label={name}>
-      {initials}
-    </Avatar>
-  ) : (
-    <Avatar size={96} src={<img src={src} alt={name} onError={() => setFailed(true)} />} />
+}
+
+/** A team member's portrait: an SVG avatar with their initials (decorative: the name follows as text). */
+function TeamAvatar({ name, color }: { name: string; color: string }) {
+  return (
+    <svg width={96} height={96} viewBox="0 0 96 96" aria-hidden focusable="false" data-testid="team-avatar" style={{ display: 'block', margin: '0 auto' }}>
+      <circle cx="48" cy="48" r="48" fill={color} />
+      <circle cx="48" cy="48" r="43" fill="none" stroke="#fff" strokeOpacity={0.35} strokeWidth={2} />
+      <text x="48" y="49" textAnchor="middle" dominantBaseline="central" fontSize="34" fontWeight={600} fill="#fff" style={{ fontFamily: 'inherit' }}>
+        {teamInitials(name)}
+      </text>
+    </svg>
   );
 }
 
@@ -89,7 +99,7 @@ export function AboutPage() {
             {TEAM.map((m) => (
               <Col xs={24} sm={12} lg={6} key={m.name}>
                 <Card style={{ textAlign: 'center' }}>
-                  <TeamPhoto name={m.name} src={m.photo} />
+                  <TeamAvatar name={m.name} color={m.color} />
                   <Typography.Title level={5} style={{ marginTop: 12, marginBottom: 0 }}>
                     {m.name}
                   </Typography.Title>
