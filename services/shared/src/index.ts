@@ -17,5 +17,4 @@ export * from './events/events.module';
 export * from './rpc/service-health.controller';
 export * from './rpc/binary-transfer';
 export * from './rpc/json-text';
-export * from './events/nats-write-coalescing';
 export * from './rpc/service-nats-server';

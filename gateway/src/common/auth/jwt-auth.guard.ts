@@ -1,47 +1,61 @@
-import { ExecutionContext, ForbiddenException, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, HttpException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import { ALLOWED_BEFORE_PASSWORD_CHANGE, IS_PUBLIC } from './access.decorators';
+import { AUTH_REQUIRED, PASSWORD_CHANGE_REQUIRED, TOKEN_EXPIRED } from './auth-messages';
 import type { AuthenticatedUser } from './caller';
+import { TokenVerifier } from './token-verifier';
 
-export const AUTH_REQUIRED = 'Authentication required';
-export const TOKEN_EXPIRED = 'Your session has expired. Please sign in again.';
-export const PASSWORD_CHANGE_REQUIRED = 'Please change your one-time password before continuing.';
+interface GuardedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  user?: AuthenticatedUser;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(request: GuardedRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
 
 /**
  * Global guard: every route needs a valid token unless marked @Public(). Public routes still read a
  * valid token if one is sent. A user holding a one-time password may only change it (or sign out).
+ * The verified caller is put on `request.user` (read by RolesGuard and @CurrentCaller).
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenVerifier,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthenticatedUser }>();
-    if (isPublic) {
-      if (request.headers.authorization) await (super.canActivate(context) as Promise<boolean>).catch(() => false);
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const token = bearerToken(request);
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      if (token) request.user = await this.tokens.verify(token).catch(() => undefined);
       return true;
     }
-    await (super.canActivate(context) as Promise<boolean>);
-    const allowed = this.reflector.getAllAndOverride<boolean>(ALLOWED_BEFORE_PASSWORD_CHANGE, [context.getHandler(), context.getClass()]);
-    if (request.user?.mustChangePassword && !allowed) {
+    if (!token) throw new UnauthorizedException(AUTH_REQUIRED);
+    request.user = await this.tokens.verify(token).catch((error: unknown) => {
+      throw toAuthException(error);
+    });
+    if (request.user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(ALLOWED_BEFORE_PASSWORD_CHANGE, targets)) {
       throw new ForbiddenException({ statusCode: 403, message: PASSWORD_CHANGE_REQUIRED, code: 'PASSWORD_CHANGE_REQUIRED' });
     }
     return true;
   }
+}
 
-  override handleRequest<T>(error: unknown, user: T, info: unknown): T {
-    if (error instanceof HttpException) throw error;
-    // passport-jwt reports a key-lookup failure as `info`: auth being unreachable is a 503, not a 401
-    // (a 401 would sign the user out of the browser).
-    if (info instanceof HttpException && info.getStatus() >= 500) throw info;
-    if (error || !user) {
-      const expired = (info as { name?: string } | undefined)?.name === 'TokenExpiredError';
-      throw new UnauthorizedException(expired ? TOKEN_EXPIRED : AUTH_REQUIRED);
-    }
-    return user;
-  }
+/**
+ * A failed verification as the browser should see it. Our own exceptions pass as they are: auth being
+ * unreachable stays a 503/504 (a 401 would sign the user out of the browser), a revoked session keeps its
+ * message. jsonwebtoken's errors become 401s: an expired token says so, anything else is "Authentication required".
+ */
+function toAuthException(error: unknown): HttpException {
+  if (error instanceof HttpException) return error;
+  const expired = (error as { name?: string } | undefined)?.name === 'TokenExpiredError';
+  return new UnauthorizedException(expired ? TOKEN_EXPIRED : AUTH_REQUIRED);
 }

@@ -2,6 +2,7 @@ import { createPublicKey, KeyObject } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthPatterns, PublicKeysReply } from '@afya/auth-service/contracts';
 import { ServiceClient } from '../bus/service-client';
+import { AUTH_REQUIRED } from './auth-messages';
 
 /**
  * Public keys of the auth service by key id, fetched over the bus on first use and when an unknown
@@ -21,7 +22,7 @@ export class KeyStore {
       await this.refresh();
       key = this.keys.get(kid);
     }
-    if (!key) throw new UnauthorizedException('Invalid token');
+    if (!key) throw new UnauthorizedException(AUTH_REQUIRED);
     return key;
   }
 
@@ -45,5 +46,5 @@ function kidOf(rawJwt: string): string {
   } catch {
     // fall through
   }
-  throw new UnauthorizedException('Invalid token');
+  throw new UnauthorizedException(AUTH_REQUIRED);
 }

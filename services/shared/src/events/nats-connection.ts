@@ -1,6 +1,5 @@
 import { connect, NatsConnection } from 'nats';
 import { natsServers } from '../config/env';
-import { coalesceNatsWrites } from './nats-write-coalescing';
 
 /** Injection token for the process's plain NATS connection (JetStream events, broadcasts). */
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -10,6 +9,5 @@ export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
  * a few % of the hot path's CPU, only to enrich a timeout's stack.
  */
 export function connectNats(name: string): Promise<NatsConnection> {
-  coalesceNatsWrites();
   return connect({ servers: natsServers(), name, maxReconnectAttempts: -1, noAsyncTraces: true });
 }

@@ -3,7 +3,6 @@ import { INestMicroservice, Logger, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { natsServers } from '../config/env';
-import { coalesceNatsWrites } from '../events/nats-write-coalescing';
 import { busNamespace } from './bus';
 import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
@@ -19,7 +18,6 @@ export interface ServiceBootstrapOptions {
 
 /** Creates a service as a NestJS NATS microservice with the shared error filter. Does not listen yet. */
 export async function createServiceApp(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
-  coalesceNatsWrites();
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
     strategy: new ServiceNatsServer({
       servers: options.servers ?? natsServers(),

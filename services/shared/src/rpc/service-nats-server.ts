@@ -1,30 +1,41 @@
-import { ServerNats } from '@nestjs/microservices';
+import { MessageHandler, ServerNats } from '@nestjs/microservices';
+
+/** What this server needs of the connection `unwrap()` returns (a @nats-io/transport-node NatsConnection). */
+interface Flushable {
+  flush(): Promise<void>;
+}
 
 /**
- * Nest's NATS server, with two changes:
- * - listen() resolves once nats-server has registered every subscription (a flush round trip), so a
- *   service that says it is up answers at once instead of a request racing its SUBs to a 503;
- * - each subject's handler route is remembered. Nest works the route out for every message by
- *   JSON.parse-ing the subject first, which throws (and captures a stack trace) for a plain subject like
- *   ours: ~2% of a service's CPU on a hot read. A service subscribes to a fixed set of subjects, so the
- *   cache stays small; the size guard is only a safety net.
+ * Nest's NATS server, with two changes made through its public methods:
+ * - listen() resolves once nats-server has registered every subscription: after Nest's own start() has
+ *   subscribed, a flush (a PING/PONG round trip on the same connection, reached through the public
+ *   `unwrap()`) proves the SUBs arrived, so a service that says it is up answers at once instead of a
+ *   request racing its SUBs to a 503;
+ * - each subject's handler is remembered. Nest works the route out for every message by JSON.parse-ing the
+ *   subject first, which throws (and captures a stack trace) for a plain subject like ours: ~2% of a
+ *   service's CPU on a hot read. Handlers are all registered before listen(), a service subscribes to a
+ *   fixed set of subjects, and only found handlers are kept, so the map stays small.
  */
 export class ServiceNatsServer extends ServerNats {
-  private readonly routes = new Map<string, string>();
+  private readonly handlers = new Map<string, MessageHandler>();
 
   override start(callback: (error?: unknown) => void): void {
-    // natsClient is private in Nest's typings; it is set by listen() just before start().
-    const client = (this as unknown as { natsClient: Parameters<ServerNats['bindEvents']>[0] & { flush(): Promise<void> } }).natsClient;
-    this.bindEvents(client);
-    client.flush().then(() => callback(), callback);
+    super.start((error?: unknown) => {
+      if (error) return callback(error);
+      this.unwrap<Flushable>()
+        .flush()
+        .then(() => callback(), callback);
+    });
   }
 
-  override getRouteFromPattern(pattern: string): string {
-    let route = this.routes.get(pattern);
-    if (route === undefined) {
-      route = super.getRouteFromPattern(pattern);
-      if (this.routes.size < 1024) this.routes.set(pattern, route);
+  override getHandlerByPattern(pattern: string): MessageHandler | null {
+    let handler = this.handlers.get(pattern);
+    if (handler === undefined) {
+      const found = super.getHandlerByPattern(pattern);
+      if (!found) return null;
+      handler = found;
+      this.handlers.set(pattern, handler);
     }
-    return route;
+    return handler;
   }
 }
