@@ -126,7 +126,9 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
       else void request.continue();
     });
     await signIn(page, DEMO.patient);
-    await waitForText(page, 'The patient dashboard could not be loaded');
+    await waitForText(page, 'This part of Afya could not be loaded.');
+    // The federation runtime's own text (#RUNTIME-…, JSON, URLs) stays in the console.
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/RUNTIME|mf-manifest|https?:\/\//);
     expect(await page.$('button[aria-label="Open profile"]')).not.toBeNull();
     blocked = false;
     await clickButton(page, 'Retry');

@@ -4,13 +4,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadRemoteRoutes, type RemoteName } from './remotes-config';
 
-const LABELS: Record<RemoteName, string> = {
-  mfe_patient: 'patient',
-  mfe_doctor: 'doctor',
-  mfe_admin: 'admin',
-};
-
-type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; error: Error };
+type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error' };
 
 const cache = new Map<RemoteName, RouteObject[]>();
 /** Forget loaded route tables (tests). */
@@ -18,18 +12,20 @@ export function clearRemoteRoutesCache(): void {
   cache.clear();
 }
 
-export function RemoteUnavailable({ name, onRetry, detail }: { name: RemoteName; onRetry: () => void; detail?: string }) {
+export const REMOTE_UNAVAILABLE = 'This part of Afya could not be loaded.';
+export const REMOTE_UNAVAILABLE_HINT = 'Check your connection and try again.';
+
+/**
+ * A remote that could not be loaded or crashed: a plain message and Retry. The technical detail (federation
+ * codes like #RUNTIME-013, manifests' JSON, URLs) means nothing to a patient and goes to the console only.
+ */
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Card>
       <Result
         status="warning"
-        title={`The ${LABELS[name]} dashboard could not be loaded`}
-        subTitle={
-          <>
-            This part of Afya is temporarily unavailable. Check your connection and try again.
-            {detail ? <div style={{ marginTop: 8, fontSize: 12, opacity: 0.7 }}>{detail}</div> : null}
-          </>
-        }
+        title={REMOTE_UNAVAILABLE}
+        subTitle={REMOTE_UNAVAILABLE_HINT}
         extra={
           <Button type="primary" onClick={onRetry}>
             Retry
@@ -65,8 +61,10 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
         cache.set(name, routes);
         if (alive) setState({ status: 'ready', routes });
       })
-      .catch((error: Error) => {
-        if (alive) setState({ status: 'error', error });
+      .catch((error: unknown) => {
+        // eslint-disable-next-line no-console -- for whoever debugs it; the page shows a plain message
+        console.error(`[afya] ${name} could not be loaded`, error);
+        if (alive) setState({ status: 'error' });
       });
     return () => {
       alive = false;
@@ -85,14 +83,13 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
       </div>
     );
   }
-  if (state.status === 'error') return <RemoteUnavailable name={name} onRetry={retry} detail={state.error.message} />;
+  if (state.status === 'error') return <RemoteUnavailable onRetry={retry} />;
   return (
     <ErrorBoundary
       resetKey={location.pathname}
-      fallback={(error, reset) => (
+      // The boundary has logged the crash (componentDidCatch); the page shows the plain message.
+      fallback={(_error, reset) => (
         <RemoteUnavailable
-          name={name}
-          detail={error.message}
           onRetry={() => {
             reset();
             retry();

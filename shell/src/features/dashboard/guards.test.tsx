@@ -95,7 +95,7 @@ describe('route guards in the app', () => {
     mf.__setRemoteModule('mfe_patient/routes', new Error('remoteEntry.js 503'));
     signIn('user');
     renderApp('/dashboard');
-    expect(await screen.findByText('The patient dashboard could not be loaded')).toBeInTheDocument();
+    expect(await screen.findByText('This part of Afya could not be loaded.')).toBeInTheDocument();
     expect(screen.getByLabelText('Open navigation')).toBeInTheDocument(); // layout still up
     mf.__setRemoteModule('mfe_patient/routes', { default: [{ index: true, element: <h1>Patient home</h1> }] });
     screen.getByRole('button', { name: 'Retry' }).click();
@@ -106,7 +106,7 @@ describe('route guards in the app', () => {
     mf.__setRemoteModule('mfe_admin/routes', { __remoteLoadFailed: true, id: 'mfe_admin/routes', error: new Error('down') });
     signIn('admin');
     renderApp('/dashboard/admin');
-    expect(await screen.findByText('The admin dashboard could not be loaded')).toBeInTheDocument();
+    expect(await screen.findByText('This part of Afya could not be loaded.')).toBeInTheDocument();
   });
 
   it('shows the blocking "Set a new password" dialog for a one-time password account', async () => {
