@@ -6,7 +6,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
-import { securityHeaders } from './common/http/security-headers';
+import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
 
@@ -43,12 +44,12 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       );
     });
   }
-  const headers = securityHeaders();
+  await registerSecurityHeaders(app);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
   });
+  acceptEmptyJsonBodies(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

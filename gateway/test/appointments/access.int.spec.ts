@@ -242,6 +242,17 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.deleted' AND (payload->'data'->>'appointment_id')::int = $1`, [appointment.appointment_id])).toHaveLength(1);
       expect((await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token })).status).toBe(404);
     });
+
+    it('DELETE with Content-Type: application/json and no body (what the admin screen sends) deletes', async () => {
+      const appointment = await book(otherPatient, otherDoctor.doctorId, { appointment_date: clinicDate(10), time_slot: '05:00 PM' });
+      const deleted = await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token, headers: { 'content-type': 'application/json' } });
+      expect(deleted.status).toBe(200);
+      expect(await sql('appointment', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [appointment.appointment_id])).toHaveLength(0);
+      // A body that is there must still be JSON.
+      const malformed = await platform.api('DELETE', `/appointments/${mine.appointment_id}`, { token: admin.token, body: '{"oops": ' });
+      expect(malformed.status).toBe(400);
+      expect(await sql('appointment', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toHaveLength(1);
+    });
   });
 
   describe('clinical fields and the audit trail (PRODUCT.md item 6)', () => {

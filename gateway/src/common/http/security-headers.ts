@@ -1,7 +1,8 @@
-import helmet, { HelmetOptions } from 'helmet';
+import fastifyHelmet, { FastifyHelmetOptions } from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 /** What the gateway's pages and API may load and run (helmet's defaults otherwise). */
-export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
+export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -20,22 +21,11 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 };
 
 /**
- * helmet's response headers, computed once. They never vary per request here (no CSP nonces), and
- * @fastify/helmet rebuilt helmet's middleware, parsing the CSP again, on every request (measured: ~3% of the
- * gateway's CPU on the appointment list).
+ * helmet's response headers on every response (API, docs and static files), through @fastify/helmet
+ * registered on the Fastify instance. Register it before the routes and static sites it should cover.
+ * @fastify/helmet runs helmet's middleware per request (re-reading the CSP options each time); that cost is
+ * measured in the bench and accepted for a stock, upgradable path (DECISIONS.md).
  */
-export function securityHeaders(options: HelmetOptions = SECURITY_HEADER_OPTIONS): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)({} as never, response as never, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return headers;
+export async function registerSecurityHeaders(app: NestFastifyApplication, options: FastifyHelmetOptions = SECURITY_HEADER_OPTIONS): Promise<void> {
+  await app.register(fastifyHelmet, options);
 }

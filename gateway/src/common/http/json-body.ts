@@ -1,0 +1,21 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+/** Fastify's default JSON parser is its callback form (its type is the union of both forms). */
+type CallbackJsonParser = (request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => void;
+
+/**
+ * JSON bodies as Fastify parses them (its own default parser, with prototype-poisoning protection), except
+ * that an empty body is no body. Fastify refuses an empty `application/json` body with 400 ("Body cannot be
+ * empty when content-type is set to application/json"), and clients (ours included) send that content type
+ * on a DELETE without a body. A route that needs a body still gets its DTO's validation message.
+ */
+export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = fastify.initialConfig;
+  const parseJson = fastify.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning) as CallbackJsonParser;
+  // Nest's public hook for a body parser: it replaces the one Nest would register for this type.
+  app.useBodyParser('application/json', {}, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body.toString('utf8'), done);
+  });
+}
