@@ -16,7 +16,7 @@ const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
-const { CONNECTIONS, measure, startBareHttp } = require('./lib');
+const { CONNECTIONS, measure, startBareHttp, PORT } = require('./lib');
 
 /** The read and its ceiling run alternately this many times; the report takes the median round. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
@@ -255,7 +255,7 @@ async function runAppointmentBench(options = {}) {
     throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.appointments?.length} appointments, expected ${prepared.mine}`);
   }
 
-  const ceilingServer = await startCeiling(databaseUrl, reader.userId);
+  const ceilingServer = await startCeiling(databaseUrl, reader.userId, PORT + 98);
   const bareServer = options.bare ? null : await startBareHttp(3297);
   try {
     const { read, ceiling, rounds } = await measureAgainstCeiling(

@@ -8,6 +8,12 @@ const { startCpuCount } = require('./cpu-usage');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+/**
+ * BENCH_PORT (default 3200): the platform's HTTP port; the ceiling listens on +98 and the bare server on +99.
+ * Another port also gets its own database and bus namespace, so two checkouts can be measured side by side.
+ */
+const PORT = Number(process.env.BENCH_PORT || 3200);
+const SCRATCH = PORT === 3200 ? { database: 'afya_bench', bus: 'bench' } : { database: `afya_bench_${PORT}`, bus: `bench${PORT}` };
 
 /**
  * One autocannon run, after a 2 s warm-up (JIT, pools) unless `warmUp` is false; returns req/s (mean), p99
@@ -29,7 +35,7 @@ async function measure(label, options, { durationSeconds = DURATION, warmUp = tr
 }
 
 /** A bare node:http hello server in a child process (so it does not share our event loop). */
-async function startBareHttp(port = 3299) {
+async function startBareHttp(port = PORT + 99) {
   const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, () => console.log('ready'))`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,22 +43,22 @@ async function startBareHttp(port = 3299) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-/** The platform under test: BENCH_URL if given (already running), else started here on port 3200. */
+/** The platform under test: BENCH_URL if given (already running), else started here on BENCH_PORT. */
 async function platformUnderTest() {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), databaseUrl: process.env.DATABASE_URL, stop: async () => undefined };
   const { Client } = require('pg');
   const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS afya_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE afya_bench');
+  await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH.database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${SCRATCH.database}`);
   await admin.end();
-  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/afya_bench';
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${SCRATCH.database}`;
   const { startPlatform } = require(path.join(__dirname, '../local/platform'));
   const platform = await startPlatform({
-    port: 3200,
+    port: PORT,
     quiet: true,
     localDir: path.join(__dirname, '../../.local/bench'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: 'bench', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: SCRATCH.bus, LOG_LEVEL: 'warn' },
   });
   return { url: platform.url, databaseUrl, stop: () => platform.stop() };
 }
@@ -71,4 +77,4 @@ function table(rows, baseline) {
   return lines.join('\n');
 }
 
-module.exports = { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS };
+module.exports = { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS, PORT };

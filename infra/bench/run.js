@@ -29,16 +29,8 @@ async function main() {
       const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline });
       if (result?.markdown) sections.push(result.markdown);
     }
-    const frontend = [];
-    const frontendSize = path.join(__dirname, 'frontend-size.js');
-    if (fs.existsSync(frontendSize)) {
-      const { execFileSync } = require('node:child_process');
-      frontend.push(execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' }).trim());
-    }
-    const { timeToGreeting } = require('./time-to-greeting');
-    const greeting = await timeToGreeting({ baseUrl: platform.url });
-    frontend.push(`Time from navigation to a signed-in patient's greeting on /dashboard (loopback, median of 5): cold cache ${greeting.coldMs} ms, warm cache ${greeting.warmMs} ms.`);
-    sections.push(`## Frontend\n\n${frontend.join('\n\n')}`);
+    // BENCH_SKIP_FRONTEND=1: the server paths only (e.g. comparing two builds of the gateway and services).
+    if (process.env.BENCH_SKIP_FRONTEND !== '1') sections.push(await frontendSection(platform.url));
   } finally {
     bare.stop();
     await platform.stop();
@@ -48,6 +40,19 @@ async function main() {
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.md'), report);
   process.stdout.write(`\n${report}`);
+}
+
+async function frontendSection(url) {
+  const frontend = [];
+  const frontendSize = path.join(__dirname, 'frontend-size.js');
+  if (fs.existsSync(frontendSize)) {
+    const { execFileSync } = require('node:child_process');
+    frontend.push(execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' }).trim());
+  }
+  const { timeToGreeting } = require('./time-to-greeting');
+  const greeting = await timeToGreeting({ baseUrl: url });
+  frontend.push(`Time from navigation to a signed-in patient's greeting on /dashboard (loopback, median of 5): cold cache ${greeting.coldMs} ms, warm cache ${greeting.warmMs} ms.`);
+  return `## Frontend\n\n${frontend.join('\n\n')}`;
 }
 
 main().catch((error) => {
