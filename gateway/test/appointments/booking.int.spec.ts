@@ -78,15 +78,26 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     expect(response.body.appointment.total_amount).toBe(amount);
   });
 
-  it('accepts the trailing slash and the aliases type, appointment_time and reason', async () => {
-    const { appointment_type, time_slot, notes, ...rest } = booking(doctor.doctorId);
+  it('accepts the trailing slash', async () => {
     const response = await platform.api('POST', '/appointments/', {
       token: patient.token,
-      body: { ...rest, appointment_date: clinicDate(7), type: 'Follow-up', appointment_time: '02:00 PM', reason: '  Review of blood test results.  ' },
+      body: booking(doctor.doctorId, { appointment_date: clinicDate(7), appointment_type: 'Follow-up', time_slot: '02:00 PM', notes: '  Review of blood test results.  ' }),
     });
     expect(response.status).toBe(201);
     expect(response.body.appointment).toMatchObject({ appointment_type: 'Follow-up', time_slot: '02:00 PM', notes: 'Review of blood test results.' });
-    expect([appointment_type, time_slot, notes]).toBeTruthy();
+  });
+
+  it("reads only the API's names: time_slot, appointment_type and notes (not appointment_time, type or reason)", async () => {
+    const { time_slot, appointment_type, notes, ...rest } = booking(doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '02:30 PM' });
+    for (const [body, message] of [
+      [{ ...rest, appointment_type, notes, appointment_time: time_slot }, 'Please select a time'],
+      [{ ...rest, time_slot, notes, type: appointment_type }, 'Please select appointment type'],
+      [{ ...rest, time_slot, appointment_type, reason: notes }, 'Please provide a reason (at least 10 characters)'],
+    ] as const) {
+      const response = await platform.api('POST', '/appointments', { token: patient.token, body });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
   });
 
   it.each([

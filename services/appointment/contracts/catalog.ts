@@ -1,6 +1,10 @@
 /**
- * The booking rules' constants (SPEC.md sections 1 and 9). Pure data with no imports, so the web app uses the
- * very same lists as the service (shell/libs/ui-kit, the public pages) instead of a copy.
+ * The booking rules' constants and messages (SPEC.md sections 1, 5 and 9, PRODUCT.md item 3): the one place
+ * they are written. The appointment service's rules, the gateway's DTOs and the web app (shell/libs/ui-kit,
+ * the booking screen) all read them from here.
+ *
+ * Pure data: no imports and nothing computed when the module loads, so a browser bundle can import it as it
+ * is. Lists are written out even where they could be derived; catalog.spec.ts checks they agree.
  */
 export const SPECIALIZATIONS = [
   'Cardiology',
@@ -18,7 +22,7 @@ export const SPECIALIZATIONS = [
 ] as const;
 export type Specialization = (typeof SPECIALIZATIONS)[number];
 
-/** 09:00 AM..11:30 AM and 02:00 PM..05:30 PM every 30 minutes, clinic time (Africa/Nairobi). */
+/** 09:00 AM..11:30 AM and 02:00 PM..05:30 PM every SLOT_MINUTES, clinic time (CLINIC_TIME_ZONE). */
 export const TIME_SLOTS = [
   '09:00 AM',
   '09:30 AM',
@@ -36,6 +40,8 @@ export const TIME_SLOTS = [
   '05:30 PM',
 ] as const;
 export type TimeSlot = (typeof TIME_SLOTS)[number];
+/** Length of one slot of TIME_SLOTS. */
+export const SLOT_MINUTES = 30;
 
 /** Appointment types and their default fees in Ksh; an unknown type costs UNKNOWN_TYPE_FEE. */
 export const TYPE_FEES = {
@@ -47,19 +53,75 @@ export const TYPE_FEES = {
   'Lab Work': 120,
 } as const;
 export type AppointmentType = keyof typeof TYPE_FEES;
-export const APPOINTMENT_TYPES = Object.keys(TYPE_FEES) as AppointmentType[];
+/** The keys of TYPE_FEES in the form's order. */
+export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** Weekday names as doctors' available_days hold them; index = JavaScript's getUTCDay(). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/**
+ * The days a doctor sees patients when their profile lists none (available_days empty): every day.
+ * A doctor's own available_days, when set, are the only bookable weekdays.
+ */
+export const DEFAULT_WORKING_WEEKDAYS: readonly Weekday[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
-/** Bookable from tomorrow up to this many days ahead (clinic dates). */
+/**
+ * Africa/Nairobi's offset from UTC (EAT, no daylight saving). The service computes with the time-zone
+ * database; code without one (the browser's date maths) may use this fixed offset.
+ */
+export const CLINIC_UTC_OFFSET_MINUTES = 180;
+/** The same offset as ISO 8601 writes it ('2026-11-25T09:00:00+03:00'). */
+export const CLINIC_UTC_OFFSET = '+03:00';
+
+/** The first bookable clinic date is this many days after today (tomorrow)... */
+export const BOOKING_FIRST_DAY_OFFSET = 1;
+/** ...and the last one this many days after today, inclusive. */
 export const BOOKING_WINDOW_DAYS = 30;
 /** A patient may cancel up to this many hours before the start. */
 export const CANCELLATION_NOTICE_HOURS = 24;
+/** The consultation length a booking starts with (minutes). */
 export const DEFAULT_DURATION_MINUTES = 25;
+/** The reason for the visit (the API's `notes`): at least this many characters after trimming... */
 export const MIN_REASON_LENGTH = 10;
+/** ...and at most this many. */
+export const MAX_REASON_LENGTH = 2000;
+/** A fee or an appointment amount in Ksh: from MIN_AMOUNT (0 is allowed: free consultations) to MAX_AMOUNT. */
+export const MIN_AMOUNT = 0;
+export const MAX_AMOUNT = 10_000_000;
 
+/**
+ * Messages a person reads: SPEC.md section 5 for the booking form (word for word), PRODUCT.md item 3 for the
+ * race, and the service's refusals. The web app shows the same texts for the same checks.
+ */
+export const AppointmentMessages = {
+  doctor: 'Please select a doctor',
+  type: 'Please select appointment type',
+  date: 'Please select a date',
+  time: 'Please select a time',
+  reason: 'Please provide a reason (at least 10 characters)',
+  reasonTooLong: 'The reason is too long (at most 2000 characters)',
+  dateWindow: 'Please choose a date from tomorrow up to 30 days ahead',
+  slotTaken: 'That time slot is no longer available. Please choose another.',
+  doctorNotFound: 'Doctor not found',
+  doctorNotApproved: 'This doctor is not accepting appointments yet. Please choose another doctor.',
+  appointmentNotFound: 'Appointment not found',
+  status: 'Status must be one of Pending, Confirmed, Completed, Cancelled',
+  patientOnlyCancels: 'You can only cancel your appointment',
+  cancelOnlyOpen: 'Only pending or confirmed appointments can be cancelled',
+  cancelTooLate: 'Appointments can only be cancelled at least 24 hours before they start',
+  completeTooEarly: 'You can complete an appointment only once its time has started.',
+  patientNoClinicalEdit: 'Only the doctor or an admin can change clinical notes',
+  amount: 'Amount must be a number of at least 0',
+  fee: 'Fee must be a number of at least 0',
+  rating: 'Rating must be a whole number from 1 to 5',
+  rateOnlyCompleted: 'You can rate an appointment once it is completed',
+  alreadyRated: 'You have already rated this appointment',
+  specialization:
+    'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
+} as const;

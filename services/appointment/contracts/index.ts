@@ -1,34 +1,42 @@
 /**
- * The appointment service's contract: NATS patterns, payloads, replies, events and the booking rules'
- * constants. The gateway and other services import only this file from services/appointment.
+ * The appointment service's contract: NATS patterns, payloads, replies, events, and (catalog.ts) the booking
+ * rules' constants and messages. The gateway and other services import only this folder from
+ * services/appointment; the web app `import type`s the views from here and imports catalog.ts.
+ *
+ * Pure: no runtime imports and nothing evaluated at import. Patterns are plain names; the bus namespace
+ * (AFYA_BUS) is put in front where a subject is used (`subject(AppointmentPatterns.book)`).
  */
-import { JsonText, subject } from '@afya/service-shared';
-import type { Role } from '@afya/service-shared';
+import type { Role } from '@afya/auth-service/contracts';
+import type { AppointmentStatus, Specialization } from './catalog';
 
+export * from './catalog';
+
+/** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
-  book: subject('appointment.book'),
-  availability: subject('appointment.availability'),
-  get: subject('appointment.get'),
-  listOwn: subject('appointment.list.own'),
-  listForDoctor: subject('appointment.list.doctor'),
-  listAll: subject('appointment.list.all'),
-  stats: subject('appointment.stats'),
-  dashboard: subject('appointment.dashboard'),
-  update: subject('appointment.update'),
-  setStatus: subject('appointment.status.set'),
-  override: subject('appointment.status.override'),
-  setAmount: subject('appointment.amount.set'),
-  remove: subject('appointment.delete'),
-  rate: subject('appointment.rate'),
-  listDoctors: subject('appointment.doctors.list'),
-  adminDoctors: subject('appointment.doctors.admin-list'),
-  doctorByUser: subject('appointment.doctors.by-user'),
-  setFee: subject('appointment.doctors.fee.set'),
-  approveDoctor: subject('appointment.doctors.approve'),
-  notifications: subject('appointment.doctors.notifications'),
-  performance: subject('appointment.doctors.performance'),
-  health: subject('appointment.health'),
+  book: 'appointment.book',
+  availability: 'appointment.availability',
+  get: 'appointment.get',
+  listOwn: 'appointment.list.own',
+  listForDoctor: 'appointment.list.doctor',
+  listAll: 'appointment.list.all',
+  stats: 'appointment.stats',
+  dashboard: 'appointment.dashboard',
+  update: 'appointment.update',
+  setStatus: 'appointment.status.set',
+  override: 'appointment.status.override',
+  setAmount: 'appointment.amount.set',
+  remove: 'appointment.delete',
+  rate: 'appointment.rate',
+  listDoctors: 'appointment.doctors.list',
+  adminDoctors: 'appointment.doctors.admin-list',
+  doctorByUser: 'appointment.doctors.by-user',
+  setFee: 'appointment.doctors.fee.set',
+  approveDoctor: 'appointment.doctors.approve',
+  notifications: 'appointment.doctors.notifications',
+  performance: 'appointment.doctors.performance',
+  health: 'appointment.health',
 } as const;
+export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {
@@ -45,35 +53,6 @@ export const AppointmentEvents = {
    * group instead of one per read. Each entry means the same as one audit.recorded event.
    */
   auditAccessBatch: 'audit.access-batch',
-} as const;
-
-// Business constants (SPEC.md sections 1 and 9) live in catalog.ts: pure data the browser imports too.
-export * from './catalog';
-import { SPECIALIZATIONS, type AppointmentStatus, type Specialization } from './catalog';
-
-/** Messages a person reads (SPEC.md section 5 for the form, PRODUCT.md item 3 for the race). */
-export const AppointmentMessages = {
-  doctor: 'Please select a doctor',
-  type: 'Please select appointment type',
-  date: 'Please select a date',
-  time: 'Please select a time',
-  reason: 'Please provide a reason (at least 10 characters)',
-  dateWindow: 'Please choose a date from tomorrow up to 30 days ahead',
-  slotTaken: 'That time slot is no longer available. Please choose another.',
-  doctorNotFound: 'Doctor not found',
-  doctorNotApproved: 'This doctor is not accepting appointments yet. Please choose another doctor.',
-  appointmentNotFound: 'Appointment not found',
-  status: 'Status must be one of Pending, Confirmed, Completed, Cancelled',
-  patientOnlyCancels: 'You can only cancel your appointment',
-  cancelOnlyOpen: 'Only pending or confirmed appointments can be cancelled',
-  cancelTooLate: 'Appointments can only be cancelled at least 24 hours before they start',
-  patientNoClinicalEdit: 'Only the doctor or an admin can change clinical notes',
-  amount: 'Amount must be a number of at least 0',
-  fee: 'Fee must be a number of at least 0',
-  rating: 'Rating must be a whole number from 1 to 5',
-  rateOnlyCompleted: 'You can rate an appointment once it is completed',
-  alreadyRated: 'You have already rated this appointment',
-  specialization: `Specialization must be one of ${SPECIALIZATIONS.join(', ')}`,
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----
@@ -151,16 +130,19 @@ export interface AvailabilityReply {
 export interface AppointmentReply {
   appointment: AppointmentView;
 }
+/** A change's reply: the appointment as it now is, and the message to show ('Status updated!'). */
+export interface AppointmentChangeReply extends AppointmentReply {
+  message: string;
+}
 export interface AppointmentListReply {
   appointments: AppointmentView[];
 }
 
 /**
- * The lists (listOwn, listForDoctor, listAll) answer the JSON text of an AppointmentListReply, built by
- * PostgreSQL, as a JsonText: it crosses the bus as raw bytes and the gateway sends it on as it is (no parse
- * and re-serialize on the hot path). Other services call `.parse<AppointmentListReply>()`.
+ * The lists (listOwn, listForDoctor, listAll) reply with an AppointmentListReply as JSON text built by
+ * PostgreSQL, carried by the bus as raw bytes (@afya/service-shared's JsonText): the gateway sends it on as it
+ * is (no parse and re-serialize on the hot path); another service calls `.parse<AppointmentListReply>()`.
  */
-export type AppointmentListJson = JsonText;
 
 export interface ListAllPayload {
   limit?: number;
@@ -181,8 +163,54 @@ export interface StatsReply {
   stats: StatusCounts & { upcoming: number; today: number };
 }
 
+/** GET /user/dashboard's appointment figures, patient and doctor alike. */
+export interface DashboardCounts {
+  todayCount: number;
+  /** Same as todayCount (older clients read this name). */
+  todayAppointments: number;
+  upcomingCount: number;
+  totalAppointments: number;
+  pendingCount: number;
+  confirmedCount: number;
+  completedCount: number;
+  cancelledCount: number;
+  byStatus: StatusCounts;
+}
+
+export interface PatientDashboardStats extends DashboardCounts {
+  /** Pending or Confirmed, unpaid, with an amount above 0. */
+  unpaidCount: number;
+  upcomingTitle: 'Upcoming Appointments' | 'Recent Appointments';
+  /** The next two future appointments, soonest first. */
+  upcomingAppointments: AppointmentView[];
+  /** When nothing is in the future: the two most recent; else empty. */
+  recentAppointments: AppointmentView[];
+  /** What the patient home shows: upcomingAppointments, else recentAppointments. */
+  nextAppointments: AppointmentView[];
+}
+
+export interface DoctorDashboardStats extends DashboardCounts {
+  totalPatients: number;
+  /** Today's appointments (not cancelled), by slot. */
+  today: AppointmentView[];
+}
+
+/** The admin overview's appointment part (users come from auth, revenue from payment). */
+export interface AdminDashboardStats {
+  source: 'appointment';
+  totalAppointments: number;
+  todayCount: number;
+  doctors: number;
+  pendingDoctors: number;
+  paidAmount: number;
+  bookedAmount: number;
+  byStatus: Record<AppointmentStatus, number>;
+  statusBreakdown: { status: AppointmentStatus; count: number }[];
+  recentAppointments: AppointmentView[];
+}
+
 export interface DashboardReply {
-  stats: Record<string, unknown>;
+  stats: PatientDashboardStats | DoctorDashboardStats | AdminDashboardStats;
 }
 
 export interface UpdateAppointmentPayload {
@@ -228,6 +256,18 @@ export interface ApproveDoctorPayload {
 
 export interface DoctorProfileReply extends DoctorProfile {
   doctor: DoctorProfile;
+}
+/** GET /appointments/doctors */
+export interface DoctorListReply {
+  doctors: DoctorProfile[];
+}
+/** GET /admin/doctors: every active profile, those awaiting approval first. */
+export interface AdminDoctorListReply extends DoctorListReply {
+  pending: number;
+}
+export interface RatingReply {
+  rating: RatingView;
+  message: string;
 }
 
 export interface NotificationsReply {

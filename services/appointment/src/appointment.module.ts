@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createServiceHealthController, EventsModule, ServiceDatabaseModule } from '@afya/service-shared';
+import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { AppointmentPatterns } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { AppointmentsController } from './appointments/appointments.controller';
@@ -18,7 +18,7 @@ import { DoctorsService } from './doctors/doctors.service';
     AppointmentsController,
     DoctorsController,
     DashboardController,
-    createServiceHealthController('appointment', AppointmentPatterns.health),
+    createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
   providers: [AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer],
 })

@@ -1,31 +1,33 @@
 /**
- * The auth service's contract: NATS patterns, payloads and replies. The gateway and other services
- * import only this file from services/auth.
+ * The auth service's contract: NATS patterns, payloads and replies. The gateway and other services import
+ * only this folder from services/auth; the web app `import type`s the session user and the payloads.
+ *
+ * Pure: no runtime imports and nothing evaluated at import. Patterns are plain names; the bus namespace
+ * (AFYA_BUS) is put in front where a subject is used (`subject(AuthPatterns.login)`).
  */
-import { subject } from '@afya/service-shared';
-import type { BinaryRef, Role } from '@afya/service-shared';
 
+/** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
-  register: subject('auth.register'),
-  login: subject('auth.login'),
-  logout: subject('auth.logout'),
-  getProfile: subject('auth.profile.get'),
-  updateProfile: subject('auth.profile.update'),
-  changePassword: subject('auth.password.change'),
-  uploadPicture: subject('auth.picture.upload'),
-  getPicture: subject('auth.picture.get'),
-  publicKeys: subject('auth.keys'),
-  revocations: subject('auth.revocations'),
-  listUsers: subject('auth.admin.users.list'),
-  createUser: subject('auth.admin.users.create'),
-  updateUser: subject('auth.admin.users.update'),
-  deleteUser: subject('auth.admin.users.delete'),
-  health: subject('auth.health'),
+  register: 'auth.register',
+  login: 'auth.login',
+  logout: 'auth.logout',
+  getProfile: 'auth.profile.get',
+  updateProfile: 'auth.profile.update',
+  changePassword: 'auth.password.change',
+  uploadPicture: 'auth.picture.upload',
+  getPicture: 'auth.picture.get',
+  publicKeys: 'auth.keys',
+  revocations: 'auth.revocations',
+  listUsers: 'auth.admin.users.list',
+  createUser: 'auth.admin.users.create',
+  updateUser: 'auth.admin.users.update',
+  deleteUser: 'auth.admin.users.delete',
+  health: 'auth.health',
 } as const;
 
-/** Core NATS broadcast (every gateway replica hears it): a token or a user's sessions were revoked. */
+/** Core NATS broadcasts (every gateway replica hears them): a token or a user's sessions were revoked. */
 export const AuthBroadcasts = {
-  revocation: subject('broadcast.auth.revocation'),
+  revocation: 'broadcast.auth.revocation',
 } as const;
 
 /** Domain events (JetStream, through the outbox). */
@@ -35,6 +37,16 @@ export const AuthEvents = {
   deleted: 'user.deleted',
   sessionsRevoked: 'user.sessions-revoked',
 } as const;
+
+/** SPEC.md section 1: 'user' is a patient. */
+export const ROLES = ['user', 'doctor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * How the bus carries bytes (a profile picture): base64 inline, or the name of a short-lived blob. The same
+ * shape as @afya/service-shared's BinaryRef, written here so the contract imports nothing.
+ */
+export type BinaryRef = { inline: string } | { blob: string };
 
 export type UserStatus = 'active' | 'inactive' | 'suspended';
 export const USER_STATUSES: readonly UserStatus[] = ['active', 'inactive', 'suspended'];
@@ -114,7 +126,7 @@ export interface ChangePasswordReply {
 }
 
 /** Largest profile picture accepted (PRODUCT.md item 5). */
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+export const MAX_PICTURE_BYTES = 2_097_152; // 2 MiB
 
 /** The gateway decodes the browser's data URL; the bytes travel as a BinaryRef (inline or blob). */
 export interface UploadPicturePayload {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createServiceHealthController, EventsModule, ServiceDatabaseModule } from '@afya/service-shared';
+import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { AuthPatterns } from '../contracts';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AdminUsersService } from './admin-users/admin-users.service';
@@ -20,7 +20,7 @@ import { UsersRepository } from './users/users.repository';
     SessionsController,
     ProfileController,
     AdminUsersController,
-    createServiceHealthController('auth', AuthPatterns.health),
+    createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
   providers: [
     SigningKeyProvider,

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { subject } from '@afya/service-shared';
 import { AdminUserEntry, AuthPatterns, CreateUserReply, ListUsersPayload } from '@afya/auth-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -19,7 +20,7 @@ export class AdminUsersController {
   @Get()
   list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<{ users: AdminUserEntry[] }> {
     const filters: ListUsersPayload = { search: query.search, role: orUndefined(query.role), status: orUndefined(query.status) };
-    return this.bus.send(AuthPatterns.listUsers, filters, caller);
+    return this.bus.send(subject(AuthPatterns.listUsers), filters, caller);
   }
 
   /** Answers with a random one-time password, shown once; the user must change it at first login. */
@@ -27,7 +28,7 @@ export class AdminUsersController {
   create(@Body() body: CreateUserDto, @CurrentCaller() caller: Caller): Promise<CreateUserReply> {
     const { phone, contact_phone, ...rest } = body;
     return this.bus.send(
-      AuthPatterns.createUser,
+      subject(AuthPatterns.createUser),
       { ...rest, contact_phone: contact_phone ?? phone, role: body.role ?? 'user', status: body.status ?? 'active' },
       caller,
     );
@@ -42,11 +43,11 @@ export class AdminUsersController {
   update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<{ user: AdminUserEntry }> {
     const { phone, contact_phone, ...rest } = body;
     const changes = { ...rest, ...(contact_phone ?? phone ? { contact_phone: contact_phone ?? phone } : {}) };
-    return this.bus.send(AuthPatterns.updateUser, { id, changes }, caller);
+    return this.bus.send(subject(AuthPatterns.updateUser), { id, changes }, caller);
   }
 
   @Delete(':id')
   remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
-    return this.bus.send(AuthPatterns.deleteUser, { id }, caller);
+    return this.bus.send(subject(AuthPatterns.deleteUser), { id }, caller);
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppointmentListJson, AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
+import { JsonText, subject } from '@afya/service-shared';
+import { AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -19,18 +20,18 @@ export class AdminAppointmentsController {
 
   @Get('appointments')
   appointments(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
-    return sendJsonText(reply, this.bus.send<AppointmentListJson>(AppointmentPatterns.listAll, listAllPayload(query), caller));
+    return sendJsonText(reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listAll), listAllPayload(query), caller));
   }
 
   /** Every doctor profile with its approval state (awaiting approval first) and the pending count. */
   @Get('doctors')
   doctors(@CurrentCaller() caller: Caller): Promise<{ doctors: DoctorProfile[]; pending: number }> {
-    return this.bus.send(AppointmentPatterns.adminDoctors, {}, caller);
+    return this.bus.send(subject(AppointmentPatterns.adminDoctors), {}, caller);
   }
 
   /** The doctor becomes bookable (doctor.approved). Optional body: specialization, available_days. */
   @Patch('doctors/:id/approve')
   approve(@Param('id', IdParam) id: number, @Body() body: ApproveDoctorDto, @CurrentCaller() caller: Caller) {
-    return this.bus.send<{ doctor: DoctorProfile; message: string }>(AppointmentPatterns.approveDoctor, { doctor_id: id, ...body }, caller);
+    return this.bus.send<{ doctor: DoctorProfile; message: string }>(subject(AppointmentPatterns.approveDoctor), { doctor_id: id, ...body }, caller);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { subject } from '@afya/service-shared';
 import { AppointmentPatterns, DashboardReply } from '@afya/appointment-service/contracts';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -17,6 +18,6 @@ export class DashboardController {
 
   @Get('dashboard')
   dashboard(@CurrentCaller() caller: Caller): Promise<DashboardReply> {
-    return this.bus.send(AppointmentPatterns.dashboard, {}, caller);
+    return this.bus.send(subject(AppointmentPatterns.dashboard), {}, caller);
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { subject } from '@afya/service-shared';
 import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -18,26 +19,26 @@ export class DoctorController {
   @Roles('doctor')
   @Get('notifications')
   notifications(@CurrentCaller() caller: Caller): Promise<NotificationsReply> {
-    return this.bus.send(AppointmentPatterns.notifications, {}, caller);
+    return this.bus.send(subject(AppointmentPatterns.notifications), {}, caller);
   }
 
   /** Weekly panel: patientsSeen, avgRating, onTimeRate, avgConsultation (definitions in DECISIONS.md). */
   @Roles('doctor')
   @Get('performance')
   performance(@CurrentCaller() caller: Caller): Promise<PerformanceReply> {
-    return this.bus.send(AppointmentPatterns.performance, {}, caller);
+    return this.bus.send(subject(AppointmentPatterns.performance), {}, caller);
   }
 
   /** The doctor themself or an admin; answers doctor_id and fee (and the whole profile). */
   @Roles('doctor', 'admin')
   @Get('profile-by-user/:userId')
   profileByUser(@Param('userId', IdParam) userId: number, @CurrentCaller() caller: Caller): Promise<DoctorProfileReply> {
-    return this.bus.send(AppointmentPatterns.doctorByUser, { user_id: userId }, caller);
+    return this.bus.send(subject(AppointmentPatterns.doctorByUser), { user_id: userId }, caller);
   }
 
   @Roles('doctor', 'admin')
   @Patch(':id/fee')
   fee(@Param('id', IdParam) id: number, @Body() body: FeeDto, @CurrentCaller() caller: Caller): Promise<DoctorProfileReply & { message: string }> {
-    return this.bus.send(AppointmentPatterns.setFee, { doctor_id: id, fee: body.fee }, caller);
+    return this.bus.send(subject(AppointmentPatterns.setFee), { doctor_id: id, fee: body.fee }, caller);
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { subject } from '@afya/service-shared';
 import { AuthPatterns, LoginReply, Revocation, SessionUser } from '@afya/auth-service/contracts';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -20,7 +21,7 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @Post('register')
   register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
-    return this.bus.send(AuthPatterns.register, body, caller);
+    return this.bus.send(subject(AuthPatterns.register), body, caller);
   }
 
   @Public()
@@ -28,7 +29,7 @@ export class AuthController {
   @HttpCode(200)
   @Post('login')
   login(@Body() body: LoginDto, @CurrentCaller() caller: Caller): Promise<LoginReply> {
-    return this.bus.send(AuthPatterns.login, body, caller);
+    return this.bus.send(subject(AuthPatterns.login), body, caller);
   }
 
   /** Revokes this token on the server (every gateway replica refuses it from now on). */
@@ -38,7 +39,7 @@ export class AuthController {
   @Post('logout')
   async logout(@CurrentCaller() caller: Caller): Promise<{ message: string }> {
     const reply = await this.bus.send<{ message: string; revocation: Revocation }>(
-      AuthPatterns.logout,
+      subject(AuthPatterns.logout),
       { jti: caller.user!.jti, exp: caller.user!.exp },
       caller,
     );

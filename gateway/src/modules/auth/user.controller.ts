@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Pos
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthPatterns, ChangePasswordReply, MAX_PICTURE_BYTES, PictureReply, SessionUser } from '@afya/auth-service/contracts';
-import { BinaryTransfer } from '@afya/service-shared';
+import { BinaryTransfer, subject } from '@afya/service-shared';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
@@ -30,12 +30,12 @@ export class UserController {
   @AllowedBeforePasswordChange()
   @Get('profile')
   profile(@CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
-    return this.bus.send(AuthPatterns.getProfile, {}, caller);
+    return this.bus.send(subject(AuthPatterns.getProfile), {}, caller);
   }
 
   @Patch('profile')
   updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
-    return this.bus.send(AuthPatterns.updateProfile, body, caller);
+    return this.bus.send(subject(AuthPatterns.updateProfile), body, caller);
   }
 
   /** Revokes every older token of this user and answers with a fresh session. */
@@ -43,7 +43,7 @@ export class UserController {
   @HttpCode(200)
   @Post('change-password')
   async changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller) {
-    const { revocation, ...reply } = await this.bus.send<ChangePasswordReply>(AuthPatterns.changePassword, body, caller);
+    const { revocation, ...reply } = await this.bus.send<ChangePasswordReply>(subject(AuthPatterns.changePassword), body, caller);
     this.revocations.apply(revocation);
     return reply;
   }
@@ -53,14 +53,14 @@ export class UserController {
   async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<{ url: string; user: SessionUser }> {
     const bytes = decodeDataUrl(body.imageBase64);
     if (bytes.length > MAX_PICTURE_BYTES) throw new BadRequestException(PICTURE_TOO_LARGE);
-    return this.bus.send(AuthPatterns.uploadPicture, { image: await this.transfer.send(bytes) }, caller);
+    return this.bus.send(subject(AuthPatterns.uploadPicture), { image: await this.transfer.send(bytes) }, caller);
   }
 
   /** Public so <img src> works; the id is a random UUID chosen by the server. */
   @Public()
   @Get('profile-picture/:id')
   async picture(@Param('id') id: string, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
-    const picture = await this.bus.send<PictureReply>(AuthPatterns.getPicture, { id }, caller);
+    const picture = await this.bus.send<PictureReply>(subject(AuthPatterns.getPicture), { id }, caller);
     await reply
       .header('content-type', picture.contentType)
       .header('cache-control', 'private, max-age=86400, immutable')

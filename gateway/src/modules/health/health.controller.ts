@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ServiceHealth } from '@afya/service-shared';
+import { subject, type ServiceHealth } from '@afya/service-shared';
 import { Public } from '../../common/auth/access.decorators';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -52,7 +52,7 @@ export class HealthController {
     const entries = await Promise.all(
       Object.entries(SERVICE_HEALTH_PATTERNS).map(async ([name, pattern]) => {
         const health = await this.bus
-          .send<ServiceHealth>(pattern, {}, undefined, 1500)
+          .send<ServiceHealth>(subject(pattern), {}, undefined, 1500)
           .catch(() => ({ status: 'down' as const, database: 'down' as const }));
         return [name, { status: health.status, database: health.database }] as const;
       }),

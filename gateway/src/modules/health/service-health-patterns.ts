@@ -1,7 +1,10 @@
 import { AppointmentPatterns } from '@afya/appointment-service/contracts';
 import { AuthPatterns } from '@afya/auth-service/contracts';
 
-/** Every service the gateway forwards to, with its health pattern. Add a line per new service. */
+/**
+ * Every service the gateway forwards to, with its health pattern (without the bus namespace: the health
+ * controller puts it in front). Add a line per new service.
+ */
 export const SERVICE_HEALTH_PATTERNS: Record<string, string> = {
   auth: AuthPatterns.health,
   appointment: AppointmentPatterns.health,

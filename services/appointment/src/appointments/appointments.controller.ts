@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   AppointmentPatterns,
   AvailabilityPayload,
@@ -17,67 +17,67 @@ import { AppointmentsService } from './appointments.service';
 export class AppointmentsController {
   constructor(private readonly appointments: AppointmentsService) {}
 
-  @MessagePattern(AppointmentPatterns.book)
+  @MessagePattern(subject(AppointmentPatterns.book))
   book(@Payload() request: RpcRequest<BookPayload>) {
     return this.appointments.book(requirePrincipal(request), request.payload, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.availability)
+  @MessagePattern(subject(AppointmentPatterns.availability))
   availability(@Payload() request: RpcRequest<AvailabilityPayload>) {
     return this.appointments.availability(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AppointmentPatterns.get)
+  @MessagePattern(subject(AppointmentPatterns.get))
   get(@Payload() request: RpcRequest<{ id: number }>) {
     return this.appointments.get(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.listOwn)
+  @MessagePattern(subject(AppointmentPatterns.listOwn))
   listOwn(@Payload() request: RpcRequest) {
     return this.appointments.listOwn(requirePrincipal(request), request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.listForDoctor)
+  @MessagePattern(subject(AppointmentPatterns.listForDoctor))
   listForDoctor(@Payload() request: RpcRequest) {
     return this.appointments.listForDoctor(requirePrincipal(request), request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.listAll)
+  @MessagePattern(subject(AppointmentPatterns.listAll))
   listAll(@Payload() request: RpcRequest<ListAllPayload>) {
     return this.appointments.listAll(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.stats)
+  @MessagePattern(subject(AppointmentPatterns.stats))
   stats(@Payload() request: RpcRequest) {
     return this.appointments.stats(requirePrincipal(request), request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.update)
+  @MessagePattern(subject(AppointmentPatterns.update))
   update(@Payload() request: RpcRequest<UpdateAppointmentPayload>) {
     return this.appointments.update(requirePrincipal(request), request.payload, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.setStatus)
+  @MessagePattern(subject(AppointmentPatterns.setStatus))
   setStatus(@Payload() request: RpcRequest<SetStatusPayload>) {
     return this.appointments.setStatus(requirePrincipal(request), request.payload, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.override)
+  @MessagePattern(subject(AppointmentPatterns.override))
   override(@Payload() request: RpcRequest<SetStatusPayload>) {
     return this.appointments.setStatus(requirePrincipal(request), request.payload, request.requestId, true);
   }
 
-  @MessagePattern(AppointmentPatterns.setAmount)
+  @MessagePattern(subject(AppointmentPatterns.setAmount))
   setAmount(@Payload() request: RpcRequest<SetAmountPayload>) {
     return this.appointments.setAmount(requirePrincipal(request), request.payload, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.remove)
+  @MessagePattern(subject(AppointmentPatterns.remove))
   remove(@Payload() request: RpcRequest<{ id: number }>) {
     return this.appointments.remove(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
-  @MessagePattern(AppointmentPatterns.rate)
+  @MessagePattern(subject(AppointmentPatterns.rate))
   rate(@Payload() request: RpcRequest<RatePayload>) {
     return this.appointments.rate(requirePrincipal(request), request.payload);
   }

@@ -6,7 +6,6 @@ import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
   AppointmentEvents,
-  AppointmentListJson,
   AppointmentMessages,
   AppointmentReply,
   AppointmentStatus,
@@ -15,6 +14,7 @@ import {
   BookPayload,
   DEFAULT_DURATION_MINUTES,
   ListAllPayload,
+  MAX_REASON_LENGTH,
   MIN_REASON_LENGTH,
   RatePayload,
   RatingView,
@@ -103,8 +103,8 @@ export class AppointmentsService {
     return rows;
   }
 
-  /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (see AppointmentListJson). */
-  async listOwn(actor: Principal, requestId?: string): Promise<AppointmentListJson> {
+  /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (an AppointmentListReply as JsonText). */
+  async listOwn(actor: Principal, requestId?: string): Promise<JsonText> {
     if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
     const where =
       actor.role === 'doctor' ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
@@ -112,12 +112,12 @@ export class AppointmentsService {
     return this.listJson(actor, name, appointmentListJsonSql(where, APPOINTMENT_ORDER, '$2'), [actor.userId, LIST_LIMIT], requestId);
   }
 
-  async listForDoctor(actor: Principal, requestId?: string): Promise<AppointmentListJson> {
+  async listForDoctor(actor: Principal, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'doctor') throw forbidden();
     return this.listOwn(actor, requestId);
   }
 
-  async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<AppointmentListJson> {
+  async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
     const take = Math.min(Math.max(Math.trunc(limit ?? LIST_LIMIT) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
@@ -128,7 +128,7 @@ export class AppointmentsService {
   }
 
   /** One statement builds the body; the answer leaves only once its audit record is committed. */
-  private async listJson(actor: Principal, name: string, sql: string, params: unknown[], requestId?: string): Promise<AppointmentListJson> {
+  private async listJson(actor: Principal, name: string, sql: string, params: unknown[], requestId?: string): Promise<JsonText> {
     const [row] = await preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
@@ -192,10 +192,11 @@ export class AppointmentsService {
     const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
     if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    if (!(APPOINTMENT_TYPES as string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
+    if (!(APPOINTMENT_TYPES as readonly string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
     if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
     if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
+    if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
 
     try {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AppointmentPatterns } from '../../contracts';
 import { DashboardService } from './dashboard.service';
 
@@ -8,7 +8,7 @@ import { DashboardService } from './dashboard.service';
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
-  @MessagePattern(AppointmentPatterns.dashboard)
+  @MessagePattern(subject(AppointmentPatterns.dashboard))
   get(@Payload() request: RpcRequest) {
     return this.dashboard.dashboard(requirePrincipal(request), request.requestId);
   }

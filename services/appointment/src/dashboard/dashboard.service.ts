@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Principal } from '@afya/service-shared';
-import { AppointmentView, DashboardReply } from '../../contracts';
+import { APPOINTMENT_STATUSES, AppointmentStatus, AppointmentView, DashboardReply } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { APPOINTMENT_SELECT, AppointmentRow, toAppointmentView } from '../appointments/appointment.sql';
 import { AppointmentsService, countByStatus } from '../appointments/appointments.service';
@@ -87,8 +87,8 @@ export class DashboardService {
       this.dataSource.query(`${APPOINTMENT_SELECT} ORDER BY a.created_at DESC, a.appointment_id DESC LIMIT ${ADMIN_RECENT}`) as Promise<AppointmentRow[]>,
     ]);
     await this.audit.recordAccess(actor, 'read', recent, 'success', requestId);
-    const byStatus = { Pending: 0, Confirmed: 0, Completed: 0, Cancelled: 0 } as Record<string, number>;
-    for (const row of statusRows as { status: string; count: number }[]) byStatus[row.status] = row.count;
+    const byStatus: Record<AppointmentStatus, number> = { Pending: 0, Confirmed: 0, Completed: 0, Cancelled: 0 };
+    for (const row of statusRows as { status: AppointmentStatus; count: number }[]) byStatus[row.status] = row.count;
     return {
       stats: {
         source: 'appointment',
@@ -99,7 +99,7 @@ export class DashboardService {
         paidAmount: totals.paid_amount,
         bookedAmount: totals.booked_amount,
         byStatus,
-        statusBreakdown: Object.entries(byStatus).map(([status, count]) => ({ status, count })),
+        statusBreakdown: APPOINTMENT_STATUSES.map((status) => ({ status, count: byStatus[status] })),
         recentAppointments: recent.map(toAppointmentView),
       },
     };

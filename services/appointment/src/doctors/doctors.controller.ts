@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AppointmentPatterns, ApproveDoctorPayload, SetFeePayload } from '../../contracts';
 import { DoctorInsightsService } from './doctor-insights.service';
 import { DoctorsService } from './doctors.service';
@@ -12,37 +12,37 @@ export class DoctorsController {
     private readonly insights: DoctorInsightsService,
   ) {}
 
-  @MessagePattern(AppointmentPatterns.listDoctors)
+  @MessagePattern(subject(AppointmentPatterns.listDoctors))
   list(@Payload() request: RpcRequest) {
     return this.doctors.list(requirePrincipal(request));
   }
 
-  @MessagePattern(AppointmentPatterns.adminDoctors)
+  @MessagePattern(subject(AppointmentPatterns.adminDoctors))
   adminList(@Payload() request: RpcRequest) {
     return this.doctors.adminList(requirePrincipal(request));
   }
 
-  @MessagePattern(AppointmentPatterns.doctorByUser)
+  @MessagePattern(subject(AppointmentPatterns.doctorByUser))
   byUser(@Payload() request: RpcRequest<{ user_id: number }>) {
     return this.doctors.byUser(requirePrincipal(request), request.payload.user_id);
   }
 
-  @MessagePattern(AppointmentPatterns.setFee)
+  @MessagePattern(subject(AppointmentPatterns.setFee))
   setFee(@Payload() request: RpcRequest<SetFeePayload>) {
     return this.doctors.setFee(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AppointmentPatterns.approveDoctor)
+  @MessagePattern(subject(AppointmentPatterns.approveDoctor))
   approve(@Payload() request: RpcRequest<ApproveDoctorPayload>) {
     return this.doctors.approve(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AppointmentPatterns.notifications)
+  @MessagePattern(subject(AppointmentPatterns.notifications))
   notifications(@Payload() request: RpcRequest) {
     return this.insights.notifications(requirePrincipal(request));
   }
 
-  @MessagePattern(AppointmentPatterns.performance)
+  @MessagePattern(subject(AppointmentPatterns.performance))
   performance(@Payload() request: RpcRequest) {
     return this.insights.performance(requirePrincipal(request));
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AuthPatterns, CreateUserPayload, ListUsersPayload, UpdateUserPayload } from '../../contracts';
 import { AdminUsersService } from './admin-users.service';
 
@@ -8,22 +8,22 @@ import { AdminUsersService } from './admin-users.service';
 export class AdminUsersController {
   constructor(private readonly adminUsers: AdminUsersService) {}
 
-  @MessagePattern(AuthPatterns.listUsers)
+  @MessagePattern(subject(AuthPatterns.listUsers))
   list(@Payload() request: RpcRequest<ListUsersPayload>) {
     return this.adminUsers.list(requirePrincipal(request), request.payload ?? {});
   }
 
-  @MessagePattern(AuthPatterns.createUser)
+  @MessagePattern(subject(AuthPatterns.createUser))
   create(@Payload() request: RpcRequest<CreateUserPayload>) {
     return this.adminUsers.create(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.updateUser)
+  @MessagePattern(subject(AuthPatterns.updateUser))
   update(@Payload() request: RpcRequest<UpdateUserPayload>) {
     return this.adminUsers.update(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.deleteUser)
+  @MessagePattern(subject(AuthPatterns.deleteUser))
   remove(@Payload() request: RpcRequest<{ id: number }>) {
     return this.adminUsers.remove(requirePrincipal(request), request.payload.id);
   }

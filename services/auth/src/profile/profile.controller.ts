@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AuthPatterns, ChangePasswordPayload, UpdateProfilePayload, UploadPicturePayload } from '../../contracts';
 import { ProfileService } from './profile.service';
 
@@ -8,27 +8,27 @@ import { ProfileService } from './profile.service';
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
-  @MessagePattern(AuthPatterns.getProfile)
+  @MessagePattern(subject(AuthPatterns.getProfile))
   get(@Payload() request: RpcRequest) {
     return this.profile.get(requirePrincipal(request));
   }
 
-  @MessagePattern(AuthPatterns.updateProfile)
+  @MessagePattern(subject(AuthPatterns.updateProfile))
   update(@Payload() request: RpcRequest<UpdateProfilePayload>) {
     return this.profile.update(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.changePassword)
+  @MessagePattern(subject(AuthPatterns.changePassword))
   changePassword(@Payload() request: RpcRequest<ChangePasswordPayload>) {
     return this.profile.changePassword(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.uploadPicture)
+  @MessagePattern(subject(AuthPatterns.uploadPicture))
   uploadPicture(@Payload() request: RpcRequest<UploadPicturePayload>) {
     return this.profile.uploadPicture(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.getPicture)
+  @MessagePattern(subject(AuthPatterns.getPicture))
   getPicture(@Payload() request: RpcRequest<{ id: string }>) {
     return this.profile.getPicture(request.payload.id);
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JSONCodec, NatsConnection } from 'nats';
-import { NATS_CONNECTION } from '@afya/service-shared';
+import { NATS_CONNECTION, subject } from '@afya/service-shared';
 import { AuthBroadcasts, Revocation } from '../../contracts';
 
 const codec = JSONCodec<Revocation>();
@@ -17,7 +17,7 @@ export class RevocationBroadcaster {
 
   announce(revocation: Revocation): void {
     try {
-      this.nc.publish(AuthBroadcasts.revocation, codec.encode(revocation));
+      this.nc.publish(subject(AuthBroadcasts.revocation), codec.encode(revocation));
     } catch (error) {
       this.logger.warn(`could not broadcast revocation: ${(error as Error).message}`);
     }

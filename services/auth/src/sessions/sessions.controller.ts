@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest } from '@afya/service-shared';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AuthPatterns, LoginPayload, LogoutPayload, PublicKeysReply, RegisterPayload } from '../../contracts';
 import { SigningKeyProvider } from '../keys/signing-key';
 import { SessionsService } from './sessions.service';
@@ -12,27 +12,27 @@ export class SessionsController {
     private readonly signingKey: SigningKeyProvider,
   ) {}
 
-  @MessagePattern(AuthPatterns.register)
+  @MessagePattern(subject(AuthPatterns.register))
   register(@Payload() request: RpcRequest<RegisterPayload>) {
     return this.sessions.register(request.payload, request.principal);
   }
 
-  @MessagePattern(AuthPatterns.login)
+  @MessagePattern(subject(AuthPatterns.login))
   login(@Payload() request: RpcRequest<LoginPayload>) {
     return this.sessions.login(request.payload);
   }
 
-  @MessagePattern(AuthPatterns.logout)
+  @MessagePattern(subject(AuthPatterns.logout))
   logout(@Payload() request: RpcRequest<LogoutPayload>) {
     return this.sessions.logout(requirePrincipal(request), request.payload);
   }
 
-  @MessagePattern(AuthPatterns.publicKeys)
+  @MessagePattern(subject(AuthPatterns.publicKeys))
   publicKeys(): PublicKeysReply {
     return { keys: [{ kid: this.signingKey.key.kid, pem: this.signingKey.key.publicPem }] };
   }
 
-  @MessagePattern(AuthPatterns.revocations)
+  @MessagePattern(subject(AuthPatterns.revocations))
   revocations() {
     return this.sessions.revocations();
   }

@@ -6,8 +6,16 @@ import {
   APPOINTMENT_TYPES,
   AppointmentMessages,
   type AppointmentStatus,
+  type AppointmentType,
+  BOOKING_WINDOW_DAYS,
+  CLINIC_TIME_ZONE,
+  MAX_AMOUNT,
+  MAX_REASON_LENGTH,
+  MIN_AMOUNT,
+  MIN_REASON_LENGTH,
   SPECIALIZATIONS,
   TIME_SLOTS,
+  type TimeSlot,
   WEEKDAYS,
 } from '@afya/appointment-service/contracts';
 
@@ -24,9 +32,10 @@ const toStatus = ({ value }: { value: unknown }) =>
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * POST /appointments (SPEC.md sections 5 and 7). user_id, total_amount and appointment_status are ignored
- * (stripped): the patient is the caller, the amount comes from the doctor's fee, a booking starts Pending.
- * Aliases seen in clients: type for appointment_type, appointment_time for time_slot, reason for notes.
+ * POST /appointments (SPEC.md sections 5 and 7), with the API's field names only: time_slot, appointment_type,
+ * notes (the reason). Other names (appointment_time, type, reason) are not read. user_id, total_amount and
+ * appointment_status, which SPEC.md section 7 lists, are stripped: the patient is the caller, the amount
+ * comes from the doctor's fee, a booking starts Pending.
  * Fields are declared in the form's order, so the first message is the first empty field.
  */
 export class BookAppointmentDto {
@@ -36,46 +45,25 @@ export class BookAppointmentDto {
   @IsInt({ message: AppointmentMessages.doctor })
   doctor_id!: number;
 
-  @ApiPropertyOptional({ enum: APPOINTMENT_TYPES })
-  @ValidateIf((o: BookAppointmentDto) => o.type === undefined || o.appointment_type !== undefined)
+  @ApiProperty({ enum: APPOINTMENT_TYPES })
   @IsIn(APPOINTMENT_TYPES, { message: AppointmentMessages.type })
-  appointment_type?: string;
+  appointment_type!: AppointmentType;
 
-  @ApiPropertyOptional({ enum: APPOINTMENT_TYPES, description: 'Same as appointment_type' })
-  @ValidateIf((o: BookAppointmentDto) => o.type !== undefined)
-  @IsIn(APPOINTMENT_TYPES, { message: AppointmentMessages.type })
-  type?: string;
-
-  @ApiProperty({ example: '2026-11-25', description: 'Clinic date (Africa/Nairobi), tomorrow to 30 days ahead' })
+  @ApiProperty({ example: '2026-11-25', description: `Clinic date (${CLINIC_TIME_ZONE}), tomorrow to ${BOOKING_WINDOW_DAYS} days ahead` })
   @Matches(DATE, { message: AppointmentMessages.date })
   @IsString({ message: AppointmentMessages.date })
   appointment_date!: string;
 
-  @ApiPropertyOptional({ enum: TIME_SLOTS })
-  @ValidateIf((o: BookAppointmentDto) => o.appointment_time === undefined || o.time_slot !== undefined)
+  @ApiProperty({ enum: TIME_SLOTS })
   @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
-  time_slot?: string;
+  time_slot!: TimeSlot;
 
-  @ApiPropertyOptional({ enum: TIME_SLOTS, description: 'Same as time_slot' })
-  @ValidateIf((o: BookAppointmentDto) => o.appointment_time !== undefined)
-  @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
-  appointment_time?: string;
-
-  @ApiPropertyOptional({ description: 'The reason for the visit, at least 10 characters' })
-  @ValidateIf((o: BookAppointmentDto) => o.reason === undefined || o.notes !== undefined)
+  @ApiProperty({ description: `The reason for the visit, ${MIN_REASON_LENGTH} to ${MAX_REASON_LENGTH} characters` })
   @Transform(trim)
-  @MaxLength(2000, { message: 'The reason is too long (at most 2000 characters)' })
-  @MinLength(10, { message: AppointmentMessages.reason })
+  @MaxLength(MAX_REASON_LENGTH, { message: AppointmentMessages.reasonTooLong })
+  @MinLength(MIN_REASON_LENGTH, { message: AppointmentMessages.reason })
   @IsString({ message: AppointmentMessages.reason })
-  notes?: string;
-
-  @ApiPropertyOptional({ description: 'Same as notes' })
-  @ValidateIf((o: BookAppointmentDto) => o.reason !== undefined)
-  @Transform(trim)
-  @MaxLength(2000, { message: 'The reason is too long (at most 2000 characters)' })
-  @MinLength(10, { message: AppointmentMessages.reason })
-  @IsString({ message: AppointmentMessages.reason })
-  reason?: string;
+  notes!: string;
 }
 
 export class AvailabilityQuery {
@@ -122,19 +110,19 @@ export class StatusDto {
 }
 
 export class AmountDto {
-  @ApiProperty({ minimum: 0 })
+  @ApiProperty({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT })
   @Transform(toNumber)
-  @Max(10_000_000, { message: AppointmentMessages.amount })
-  @Min(0, { message: AppointmentMessages.amount })
+  @Max(MAX_AMOUNT, { message: AppointmentMessages.amount })
+  @Min(MIN_AMOUNT, { message: AppointmentMessages.amount })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AppointmentMessages.amount })
   total_amount!: number;
 }
 
 export class FeeDto {
-  @ApiProperty({ minimum: 0, description: 'Consultation fee in Ksh' })
+  @ApiProperty({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, description: 'Consultation fee in Ksh' })
   @Transform(toNumber)
-  @Max(10_000_000, { message: AppointmentMessages.fee })
-  @Min(0, { message: AppointmentMessages.fee })
+  @Max(MAX_AMOUNT, { message: AppointmentMessages.fee })
+  @Min(MIN_AMOUNT, { message: AppointmentMessages.fee })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: AppointmentMessages.fee })
   fee!: number;
 }

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  APPOINTMENT_TYPES,
+  AppointmentMessages,
+  AppointmentPatterns,
+  BOOKING_WINDOW_DAYS,
+  CANCELLATION_NOTICE_HOURS,
+  CLINIC_TIME_ZONE,
+  CLINIC_UTC_OFFSET,
+  CLINIC_UTC_OFFSET_MINUTES,
+  MAX_REASON_LENGTH,
+  MIN_REASON_LENGTH,
+  SLOT_MINUTES,
+  SPECIALIZATIONS,
+  TIME_SLOTS,
+  TYPE_FEES,
+} from '../contracts';
+import { slotMinutes, slotStart } from './rules/clinic-time';
+
+const contractsDir = join(__dirname, '..', 'contracts');
+
+/** The source without its comments (they may mention what the code must not do). */
+const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+
+describe('the appointment contract is pure (the browser imports it)', () => {
+  it.each(['index.ts', 'catalog.ts'])('%s imports nothing at run time, and only types from contracts', (file) => {
+    const source = readFileSync(join(contractsDir, file), 'utf8');
+    const imports = source.split('\n').filter((line) => /^\s*import\b/.test(line));
+    for (const line of imports) {
+      expect(line).toMatch(/^import type \{[^}]*\} from '(\.\/catalog|@afya\/[a-z-]+-service\/contracts)';$/);
+    }
+    expect(code(source)).not.toMatch(/\bsubject\(|process\.env|\brequire\(/);
+  });
+
+  it('has plain pattern names: the bus namespace is not baked in at import', () => {
+    for (const pattern of Object.values(AppointmentPatterns)) expect(pattern).toMatch(/^appointment\.[a-z.-]+$/);
+    expect(process.env.AFYA_BUS).toBeTruthy(); // the test environment sets one: it must not leak into the names
+  });
+});
+
+describe('the catalog agrees with itself', () => {
+  it('lists every type with a fee, in the form order', () => {
+    expect([...APPOINTMENT_TYPES].sort()).toEqual(Object.keys(TYPE_FEES).sort());
+  });
+
+  it('spaces the slots SLOT_MINUTES apart within each session', () => {
+    const minutes = TIME_SLOTS.map(slotMinutes);
+    const gaps = minutes.slice(1).map((m, i) => m - minutes[i]);
+    expect(gaps.filter((gap) => gap !== SLOT_MINUTES)).toEqual([150]); // the lunch break, 11:30 AM → 02:00 PM
+  });
+
+  it("states the clinic's offset as the time-zone database has it", () => {
+    expect(CLINIC_TIME_ZONE).toBe('Africa/Nairobi');
+    const start = slotStart('2026-11-25', '09:00 AM');
+    expect(start.toISOString()).toBe(new Date(`2026-11-25T09:00:00${CLINIC_UTC_OFFSET}`).toISOString());
+    expect(CLINIC_UTC_OFFSET).toBe(`+${String(CLINIC_UTC_OFFSET_MINUTES / 60).padStart(2, '0')}:00`);
+  });
+
+  it('writes its limits into the messages that state them', () => {
+    expect(AppointmentMessages.reason).toBe(`Please provide a reason (at least ${MIN_REASON_LENGTH} characters)`);
+    expect(AppointmentMessages.reasonTooLong).toContain(`at most ${MAX_REASON_LENGTH} characters`);
+    expect(AppointmentMessages.dateWindow).toContain(`up to ${BOOKING_WINDOW_DAYS} days ahead`);
+    expect(AppointmentMessages.cancelTooLate).toContain(`at least ${CANCELLATION_NOTICE_HOURS} hours`);
+    expect(AppointmentMessages.specialization).toBe(`Specialization must be one of ${SPECIALIZATIONS.join(', ')}`);
+  });
+});
