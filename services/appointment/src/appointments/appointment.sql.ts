@@ -1,4 +1,4 @@
-import type { AppointmentEventData, AppointmentStatus, AppointmentView } from '../../contracts';
+import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView } from '../../contracts';
 
 /**
  * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
@@ -60,8 +60,22 @@ export interface AppointmentListJsonRow {
   users: number[];
 }
 
-/** Newest first: by clinic date, then slot start. */
+/** A patient's list: newest first, by clinic date, then slot start. */
 export const APPOINTMENT_ORDER = `ORDER BY a.appointment_date DESC, a.starts_at DESC, a.appointment_id DESC`;
+
+/** Today's date in the clinic's zone, in SQL. */
+const CLINIC_TODAY = `(now() AT TIME ZONE '${CLINIC_TIME_ZONE}')::date`;
+
+/**
+ * A doctor's list is their agenda (issue 8 §6): today and the days ahead first, soonest day first; then the
+ * past days, the most recent first. Within a day, visits run by slot start (starts_at, the instant the slot
+ * begins: '09:30 AM' before '02:00 PM', which comparing the labels as text would get wrong).
+ * Past days go last, not first, so a doctor with a long history still sees what is coming, and the list's
+ * limit drops the oldest visits rather than the next ones.
+ */
+export const DOCTOR_AGENDA_ORDER = `ORDER BY (a.appointment_date < ${CLINIC_TODAY}),
+    CASE WHEN a.appointment_date >= ${CLINIC_TODAY} THEN a.appointment_date END ASC,
+    a.appointment_date DESC, a.starts_at ASC, a.appointment_id ASC`;
 
 export interface AppointmentRow {
   appointment_id: number;

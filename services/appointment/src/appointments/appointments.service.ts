@@ -30,10 +30,12 @@ import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount } from '../rules/fees';
+import { isValidAmount } from '../rules/money';
 import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
 import {
   APPOINTMENT_ORDER,
   APPOINTMENT_SELECT,
+  DOCTOR_AGENDA_ORDER,
   AppointmentListJsonRow,
   appointmentListJsonSql,
   AppointmentRow,
@@ -80,7 +82,7 @@ export class AppointmentsService {
     if (actor.role === 'admin') return this.allRows({ limit });
     if (actor.role === 'doctor') {
       return this.dataSource.query(
-        `${APPOINTMENT_SELECT} WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1) ${APPOINTMENT_ORDER} LIMIT $2`,
+        `${APPOINTMENT_SELECT} WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1) ${DOCTOR_AGENDA_ORDER} LIMIT $2`,
         [actor.userId, limit],
       );
     }
@@ -106,10 +108,12 @@ export class AppointmentsService {
   /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (an AppointmentListReply as JsonText). */
   async listOwn(actor: Principal, requestId?: string): Promise<JsonText> {
     if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
-    const where =
-      actor.role === 'doctor' ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
+    const sql =
+      actor.role === 'doctor'
+        ? appointmentListJsonSql('WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)', DOCTOR_AGENDA_ORDER, '$2')
+        : appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
     const name = actor.role === 'doctor' ? 'appointment_list_doctor' : 'appointment_list_patient';
-    return this.listJson(actor, name, appointmentListJsonSql(where, APPOINTMENT_ORDER, '$2'), [actor.userId, LIST_LIMIT], requestId);
+    return this.listJson(actor, name, sql, [actor.userId, LIST_LIMIT], requestId);
   }
 
   async listForDoctor(actor: Principal, requestId?: string): Promise<JsonText> {
@@ -317,9 +321,7 @@ export class AppointmentsService {
   /** PATCH /appointments/{id}/amount (admin). */
   async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentReply & { message: string }> {
     if (actor.role !== 'admin') throw forbidden();
-    if (typeof total_amount !== 'number' || !Number.isFinite(total_amount) || total_amount < 0 || total_amount > 10_000_000) {
-      throw badRequest(AppointmentMessages.amount);
-    }
+    if (!isValidAmount(total_amount)) throw badRequest(AppointmentMessages.amount);
     const row = await this.dataSource.transaction(async (manager) => {
       await this.lockedRow(manager, id);
       await manager.query(`UPDATE appointments SET total_amount = round($2::numeric, 2), updated_at = now() WHERE appointment_id = $1`, [id, total_amount]);

@@ -13,6 +13,7 @@ import {
   SPECIALIZATIONS,
   WEEKDAYS,
 } from '../../contracts';
+import { isValidAmount } from '../rules/money';
 
 export const DOCTOR_SELECT = `
   SELECT doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
@@ -118,7 +119,7 @@ export class DoctorsService {
   /** PATCH /doctor/{id}/fee: the doctor themself or an admin. */
   async setFee(actor: Principal, { doctor_id, fee }: SetFeePayload): Promise<DoctorProfileReply & { message: string }> {
     if (actor.role === 'user') throw forbidden();
-    if (typeof fee !== 'number' || !Number.isFinite(fee) || fee < 0 || fee > 10_000_000) throw badRequest(AppointmentMessages.fee);
+    if (!isValidAmount(fee)) throw badRequest(AppointmentMessages.fee);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.findById(doctor_id, manager, true);
       if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);

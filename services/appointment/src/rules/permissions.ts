@@ -1,12 +1,12 @@
 import { badRequest, forbidden, notFound, Principal } from '@afya/service-shared';
 import { AppointmentMessages, AppointmentStatus, CANCELLATION_NOTICE_HOURS } from '../../contracts';
+import { assertCanComplete, VisitTime } from './completion';
 
 /** What the rules need to know about an appointment. */
-export interface AppointmentAccess {
+export interface AppointmentAccess extends VisitTime {
   user_id: number;
   /** user_id of the appointment's doctor */
   doctor_user_id: number;
-  appointment_status: AppointmentStatus;
   starts_at: Date;
 }
 
@@ -24,14 +24,19 @@ export function assertCanSee(actor: Principal, appointment: Pick<AppointmentAcce
 
 /**
  * PATCH /appointments/{id}/status:
- * - an admin sets any status;
- * - the appointment's doctor sets any status on their own appointments;
+ * - an admin sets any status (SPEC.md section 4: "freely"; the admin's override corrects records);
+ * - the appointment's doctor sets any status on their own appointments, but Completed only once the visit
+ *   has started (assertCanComplete);
  * - the patient may only cancel their own Pending or Confirmed appointment, at least 24 hours before it starts.
  * Throws the RpcFailure to answer; returns when the change is allowed.
  */
 export function assertStatusChange(actor: Principal, appointment: AppointmentAccess, to: AppointmentStatus, now: Date = new Date()): void {
   assertCanSee(actor, appointment);
-  if (actor.role === 'admin' || actor.role === 'doctor') return;
+  if (actor.role === 'admin') return;
+  if (actor.role === 'doctor') {
+    if (to === 'Completed') assertCanComplete(appointment, now);
+    return;
+  }
   if (to !== 'Cancelled') throw forbidden(AppointmentMessages.patientOnlyCancels);
   if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') {
     throw badRequest(AppointmentMessages.cancelOnlyOpen);

@@ -2,6 +2,8 @@ import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, TIME_SLOTS } from '../../contracts';
 import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
 import { bookingAmount, typeFee } from './fees';
+import { assertCanComplete, hasStarted } from './completion';
+import { isValidAmount } from './money';
 import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
@@ -43,6 +45,43 @@ describe('fees', () => {
     expect(bookingAmount('Emergency', null)).toBe(300);
     expect(bookingAmount('Vaccination', undefined)).toBe(80);
     expect(bookingAmount('Unknown', null)).toBe(150);
+  });
+});
+
+describe('amounts and fees', () => {
+  it('are numbers from 0 to MAX_AMOUNT: a negative one is refused, never turned into 0', () => {
+    for (const ok of [0, 0.5, 150, 3500, 1800.5, 10_000_000]) expect(isValidAmount(ok)).toBe(true);
+    for (const bad of [-1, -0.01, -5000, 10_000_000.01, Number.NaN, Number.POSITIVE_INFINITY, '150', '-5', null, undefined, {}]) {
+      expect(isValidAmount(bad)).toBe(false);
+    }
+  });
+});
+
+describe('completing a visit', () => {
+  const visit = { appointment_date: '2026-11-23', time_slot: '02:00 PM', appointment_status: 'Confirmed' as const };
+  // 02:00 PM in Nairobi (UTC+3) is 11:00 UTC.
+  const start = new Date('2026-11-23T11:00:00Z');
+
+  it("starts at the slot's clinic time, whatever the server's zone", () => {
+    expect(hasStarted(visit, new Date(start.getTime() - 60_000))).toBe(false);
+    expect(hasStarted(visit, start)).toBe(true);
+    expect(hasStarted(visit, new Date('2026-11-24T06:00:00Z'))).toBe(true);
+    // 13:30 UTC on the 22nd is 16:30 on the 22nd in Nairobi: the day before.
+    expect(hasStarted(visit, new Date('2026-11-22T13:30:00Z'))).toBe(false);
+  });
+
+  it('refuses Completed before the start with 409 and says why; allows it from the start on', () => {
+    expect(failure(() => assertCanComplete(visit, new Date(start.getTime() - 1)))).toEqual({
+      statusCode: 409,
+      message: AppointmentMessages.completeTooEarly,
+      code: 'VISIT_NOT_STARTED',
+    });
+    expect(() => assertCanComplete(visit, start)).not.toThrow();
+    expect(() => assertCanComplete(visit, new Date(start.getTime() + 3_600_000))).not.toThrow();
+  });
+
+  it('does not refuse an appointment that is already Completed (no new completion)', () => {
+    expect(() => assertCanComplete({ ...visit, appointment_status: 'Completed' }, new Date(start.getTime() - 86_400_000))).not.toThrow();
   });
 });
 
@@ -94,6 +133,8 @@ describe('status-change permissions', () => {
     user_id: 10,
     doctor_user_id: 20,
     appointment_status: 'Pending',
+    appointment_date: '2026-11-23',
+    time_slot: '09:00 AM',
     starts_at: new Date('2026-11-23T09:00:00+03:00'),
     ...overrides,
   });
@@ -111,11 +152,25 @@ describe('status-change permissions', () => {
     expect(failure(() => assertStatusChange(otherDoctor, appointment(), 'Completed', now)).statusCode).toBe(404);
   });
 
-  it('lets admins and the own doctor set any status', () => {
+  it('lets admins set any status, even Completed before the visit (SPEC.md section 4: freely)', () => {
     for (const status of ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const) {
       expect(() => assertStatusChange(admin, appointment({ appointment_status: 'Completed' }), status, now)).not.toThrow();
+      expect(() => assertStatusChange(admin, appointment(), status, now)).not.toThrow();
+    }
+  });
+
+  it('lets the own doctor set any status, but Completed only once the visit has started', () => {
+    for (const status of ['Pending', 'Confirmed', 'Cancelled'] as const) {
       expect(() => assertStatusChange(doctor, appointment(), status, now)).not.toThrow();
     }
+    // The fixture's visit is two days after `now`.
+    expect(failure(() => assertStatusChange(doctor, appointment(), 'Completed', now))).toEqual({
+      statusCode: 409,
+      message: 'You can complete an appointment only once its time has started.',
+      code: 'VISIT_NOT_STARTED',
+    });
+    const atStart = new Date('2026-11-23T09:00:00+03:00');
+    expect(() => assertStatusChange(doctor, appointment(), 'Completed', atStart)).not.toThrow();
   });
 
   it('lets a patient only cancel, only Pending or Confirmed, only 24 hours ahead', () => {
