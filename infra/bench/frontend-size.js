@@ -1,62 +1,180 @@
 #!/usr/bin/env node
-// Gzip JS bytes a browser loads for / (anonymous) and for a signed-in patient's /dashboard.
-// Reads the built dist folders (run `npx nx run-many -t build` first) and follows index.html,
-// the shell's mf-manifest.json and mfe_patient's mf-manifest.json.
-const fs = require('node:fs');
-const path = require('node:path');
-const zlib = require('node:zlib');
+'use strict';
+// Bytes over the wire for the web app, measured in a real Chromium (Debian's /usr/bin/chromium, never a
+// downloaded one): the sum of CDP Network.loadingFinished.encodedDataLength (compressed bytes plus headers,
+// what a metered phone plan pays for) for `/` signed out and for a signed-in patient's `/dashboard`, each on
+// an empty cache, JS separately and in total. Then the time to the first text of `/` under Chromium's
+// Slow 4G profile with a 4x CPU slowdown (puppeteer's PredefinedNetworkConditions['Slow 4G'] and
+// emulateCPUThrottling, the pairing Lighthouse uses for mobile), and the time to the patient's greeting on
+// a cold load (time-to-greeting.js).
+//
+//   npm run bench                                   (part of the report, against the platform it starts)
+//   BENCH_URL=http://localhost:3300 node infra/bench/frontend-size.js   (a running platform)
+//   FRONTEND_RUNS (Slow 4G runs, default 3), FRONTEND_JSON=1 (machine-readable), FRONTEND_FILES=1 (every file)
+const puppeteer = require('puppeteer');
+const { PredefinedNetworkConditions } = require('puppeteer');
+const { timeToGreeting } = require('./time-to-greeting');
 
-const ROOT = path.resolve(__dirname, '../..');
-const SHELL = path.join(ROOT, 'shell/dist');
-const PATIENT = path.join(ROOT, 'mfe-patient/dist');
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const PATIENT = { email: 'patient@afya.test', password: 'Patient#2026' };
+// Issue 8 §5 and §6: the targets these numbers are read against.
+const TARGETS = { homeBytes: 300 * 1024, dashboardBytes: 650 * 1024, slow4gFirstTextMs: 5000 };
+const CPU_SLOWDOWN = 4;
 
-const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-const manifest = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
-const assetsOf = (entry) => [...(entry.assets?.js?.sync ?? []), ...(entry.assets?.js?.async ?? [])];
-
-function htmlScripts() {
-  const html = fs.readFileSync(path.join(SHELL, 'index.html'), 'utf8');
-  return [...html.matchAll(/<script[^>]+src=["']?\/?([^"' >]+)/g)].map((m) => m[1]);
-}
-
-const rows = [];
-const seen = new Set();
-function add(scenario, what, dir, file) {
-  const key = `${scenario}:${dir}/${file}`;
-  if (seen.has(key)) return;
-  seen.add(key);
-  const full = path.join(dir, file);
-  if (!fs.existsSync(full)) return;
-  rows.push({ scenario, what, file: path.relative(ROOT, full), bytes: gz(full) });
-}
-
-const shellM = manifest(SHELL);
-const patientM = manifest(PATIENT);
-const sharedNeeded = ['react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/icons', 'zustand', 'dayjs'];
-
-function homeScenario(s) {
-  for (const f of htmlScripts()) add(s, 'shell entry (index.html)', SHELL, f);
-  add(s, 'shell remoteEntry (self-consumed)', SHELL, shellM.metaData.remoteEntry.name);
-  for (const e of shellM.exposes) for (const f of e.assets.js.sync) add(s, `shell expose ${e.path}`, SHELL, f);
-  for (const sh of shellM.shared.filter((x) => sharedNeeded.includes(x.name))) for (const f of sh.assets.js.sync) add(s, `shared ${sh.name}`, SHELL, f);
-  // The app itself (bootstrap chunk and its eager imports): every other JS file of shell/dist.
-  const known = new Set([...htmlScripts(), shellM.metaData.remoteEntry.name, ...shellM.exposes.flatMap(assetsOf), ...shellM.shared.flatMap(assetsOf)]);
-  for (const f of fs.readdirSync(SHELL).filter((f) => f.endsWith('.js') && !known.has(f))) add(s, 'shell app (bootstrap chunk)', SHELL, f);
-}
-
-homeScenario('/');
-homeScenario('/dashboard (patient)');
-add('/dashboard (patient)', 'mfe_patient remoteEntry', PATIENT, patientM.metaData.remoteEntry.name);
-for (const e of patientM.exposes) for (const f of e.assets.js.sync) add('/dashboard (patient)', `mfe_patient expose ${e.path}`, PATIENT, f);
-
-const pad = (s, n) => String(s).padEnd(n);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-console.log(`${pad('scenario', 22)}${pad('what', 38)}${pad('file', 58)}gzip`);
-console.log('-'.repeat(128));
-for (const r of rows) console.log(`${pad(r.scenario, 22)}${pad(r.what, 38)}${pad(r.file, 58)}${kb(r.bytes)}`);
-console.log('-'.repeat(128));
-for (const s of ['/', '/dashboard (patient)']) {
-  const total = rows.filter((r) => r.scenario === s).reduce((a, r) => a + r.bytes, 0);
-  console.log(`${pad(`TOTAL ${s}`, 118)}${kb(total)}  (${total} bytes)`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function launch() {
+  return puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
 }
-console.log('Note: shared deps are served from the shell (loaded-first); chunks shared by several entries are counted once per scenario.');
+
+async function signIn(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PATIENT) });
+  if (!res.ok) throw new Error(`login as ${PATIENT.email} failed: ${res.status}`);
+  return res.json();
+}
+
+/** Records every response of a page through CDP: url, resource type and encoded (on-the-wire) length. */
+async function recordWire(page) {
+  const client = await page.createCDPSession();
+  await client.send('Network.enable');
+  const requests = new Map();
+  client.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, type: e.type, bytes: 0, encoding: '' }));
+  client.on('Network.responseReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.type = e.type;
+    r.status = e.response.status;
+    r.encoding = e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || '';
+  });
+  client.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  return {
+    client,
+    summary(baseUrl) {
+      const files = [...requests.values()].filter((r) => r.bytes > 0 && !r.url.startsWith('data:'));
+      const isJs = (r) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
+      const sum = (xs) => xs.reduce((a, r) => a + r.bytes, 0);
+      const path = (u) => (u.startsWith(baseUrl) ? u.slice(baseUrl.length) : u);
+      return {
+        totalBytes: sum(files),
+        jsBytes: sum(files.filter(isJs)),
+        requests: files.length,
+        remoteFiles: files.filter((r) => /\/mfe\//.test(r.url)).map((r) => path(r.url)),
+        files: files.map((r) => ({ path: path(r.url), type: r.type, encoding: r.encoding, bytes: r.bytes })).sort((a, b) => b.bytes - a.bytes),
+      };
+    },
+  };
+}
+
+/** Waits until no request has been in flight for `quietMs` (chunks loaded after first render count too). */
+async function settle(page, quietMs = 1000, timeout = 60000) {
+  await page.waitForNetworkIdle({ idleTime: quietMs, timeout });
+}
+
+async function wireBytes(browser, baseUrl, { path, session, waitForText }) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (session) {
+      // Sign in the way the app remembers a session (localStorage), from a page that loads nothing remote.
+      await page.goto(`${baseUrl}/payment-cancel`);
+      await page.evaluate((t, u) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', JSON.stringify(u));
+      }, session.token, session.user);
+    }
+    const wire = await recordWire(page);
+    await wire.client.send('Network.clearBrowserCache');
+    await page.goto(`${baseUrl}${path}`);
+    if (waitForText) await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout: 30000 }, waitForText);
+    await settle(page);
+    return wire.summary(baseUrl);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Time from navigation start to the first text inside #root, on Slow 4G with a slowed CPU, empty cache. */
+async function firstTextOnSlow4g(browser, baseUrl, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      await page.evaluateOnNewDocument(() => {
+        const check = () => {
+          const root = document.getElementById('root');
+          if (root && root.innerText.trim().length > 0 && !window.__afyaFirstText) window.__afyaFirstText = performance.now();
+        };
+        new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      const client = await page.createCDPSession();
+      await client.send('Network.clearBrowserCache');
+      await page.emulateNetworkConditions(PredefinedNetworkConditions['Slow 4G']);
+      await page.emulateCPUThrottling(CPU_SLOWDOWN);
+      await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded', timeout: 120000 });
+      await page.waitForFunction(() => window.__afyaFirstText, { timeout: 120000, polling: 100 });
+      times.push(Math.round(await page.evaluate(() => window.__afyaFirstText)));
+    } finally {
+      await context.close();
+    }
+  }
+  return { ms: median(times), runs: times };
+}
+
+async function frontendOnTheWire({ baseUrl, runs = Number(process.env.FRONTEND_RUNS || 3) }) {
+  const session = await signIn(baseUrl);
+  const browser = await launch();
+  let home;
+  let dashboard;
+  let slow4g;
+  try {
+    home = await wireBytes(browser, baseUrl, { path: '/', waitForText: 'See the right doctor' });
+    dashboard = await wireBytes(browser, baseUrl, { path: '/dashboard', session, waitForText: session.user.firstname });
+    slow4g = await firstTextOnSlow4g(browser, baseUrl, runs);
+  } finally {
+    await browser.close();
+  }
+  const greeting = await timeToGreeting({ baseUrl });
+  return { home, dashboard, slow4g, greeting, targets: TARGETS };
+}
+
+function markdown(r, { files = false } = {}) {
+  const ok = (value, target) => (value <= target ? 'within target' : `**over target** by ${kb(value - target)}`);
+  const lines = [
+    'Bytes over the wire in Chromium (CDP encodedDataLength: compressed body + headers), empty cache:',
+    '',
+    '| page | JS | all files | requests | target (all files) |',
+    '|---|---|---|---|---|',
+    `| \`/\` signed out | ${kb(r.home.jsBytes)} | ${kb(r.home.totalBytes)} | ${r.home.requests} | ≤ ${kb(r.targets.homeBytes)}: ${ok(r.home.totalBytes, r.targets.homeBytes)} |`,
+    `| \`/dashboard\` (patient) | ${kb(r.dashboard.jsBytes)} | ${kb(r.dashboard.totalBytes)} | ${r.dashboard.requests} | ≤ ${kb(r.targets.dashboardBytes)}: ${ok(r.dashboard.totalBytes, r.targets.dashboardBytes)} |`,
+    '',
+    `Remote files fetched on \`/\`: ${r.home.remoteFiles.length ? r.home.remoteFiles.join(', ') : 'none'}.`,
+    `First text of \`/\` on Slow 4G (${CPU_SLOWDOWN}x CPU slowdown, empty cache, median of ${r.slow4g.runs.length}): ${r.slow4g.ms} ms ` +
+      `(runs ${r.slow4g.runs.join(', ')} ms; target ≤ ${r.targets.slow4gFirstTextMs} ms: ${r.slow4g.ms <= r.targets.slow4gFirstTextMs ? 'met' : '**not met**'}).`,
+    `Patient's greeting on /dashboard (loopback, median of 5): cold cache ${r.greeting.coldMs} ms, warm cache ${r.greeting.warmMs} ms.`,
+  ];
+  const top = (name, s) => {
+    const list = files ? s.files : s.files.slice(0, 8);
+    lines.push('', `Largest files for ${name}:`, '', '| file | type | encoding | bytes |', '|---|---|---|---|');
+    for (const f of list) lines.push(`| ${f.path} | ${f.type} | ${f.encoding || 'none'} | ${kb(f.bytes)} |`);
+  };
+  top('`/`', r.home);
+  top('`/dashboard` (patient)', r.dashboard);
+  return lines.join('\n');
+}
+
+module.exports = { frontendOnTheWire, markdown, TARGETS };
+
+if (require.main === module) {
+  const baseUrl = (process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '');
+  frontendOnTheWire({ baseUrl })
+    .then((r) => console.log(process.env.FRONTEND_JSON ? JSON.stringify(r, null, 2) : markdown(r, { files: !!process.env.FRONTEND_FILES })))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

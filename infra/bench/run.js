@@ -42,17 +42,11 @@ async function main() {
   process.stdout.write(`\n${report}`);
 }
 
+// The web app in Chromium (frontend-size.js, which also runs alone with BENCH_URL): bytes over the wire for /
+// and a patient's /dashboard, first text of / on Slow 4G, time to the patient's greeting (time-to-greeting.js).
 async function frontendSection(url) {
-  const frontend = [];
-  const frontendSize = path.join(__dirname, 'frontend-size.js');
-  if (fs.existsSync(frontendSize)) {
-    const { execFileSync } = require('node:child_process');
-    frontend.push(execFileSync(process.execPath, [frontendSize], { encoding: 'utf8' }).trim());
-  }
-  const { timeToGreeting } = require('./time-to-greeting');
-  const greeting = await timeToGreeting({ baseUrl: url });
-  frontend.push(`Time from navigation to a signed-in patient's greeting on /dashboard (loopback, median of 5): cold cache ${greeting.coldMs} ms, warm cache ${greeting.warmMs} ms.`);
-  return `## Frontend\n\n${frontend.join('\n\n')}`;
+  const { frontendOnTheWire, markdown } = require('./frontend-size');
+  return `## Frontend\n\n${markdown(await frontendOnTheWire({ baseUrl: url }))}`;
 }
 
 main().catch((error) => {
