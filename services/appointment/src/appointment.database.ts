@@ -1,11 +1,13 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
-import { AppointmentEntity, AppointmentRatingEntity } from './appointments/appointment.entity';
-import { DirectoryUserEntity, DoctorEntity, LabResultEntity } from './doctors/doctor.entity';
 import { CreateAppointments1763700000200 } from './migrations/1763700000200-create-appointments';
 
-/** The appointment schema: entities and migrations in order. */
+/**
+ * The appointment schema. No entities: this service reads and writes with parameterised SQL through
+ * TypeORM's DataSource and EntityManager (transactions included), one SQL shape per read in *.sql.ts
+ * (DECISIONS.md 2026-11-22, data access per service). The tables are described once, by the migrations.
+ */
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
-  entities: [DoctorEntity, DirectoryUserEntity, AppointmentEntity, AppointmentRatingEntity, LabResultEntity],
+  entities: [],
   migrations: [CreateAppointments1763700000200],
 };

@@ -4,7 +4,12 @@ import { ProfilePictureEntity } from './profile/profile-picture.entity';
 import { TokenRevocationEntity } from './sessions/token-revocation.entity';
 import { UserEntity } from './users/user.entity';
 
-/** The auth schema: entities and migrations in order. */
+/**
+ * The auth schema: entities and migrations in order. This service works through its entities and TypeORM's
+ * EntityManager (find/save/update/delete, the query builder for the filtered admin list); raw SQL only for
+ * the appointment-counts read model, which has no entity (decision 2026-11-22: one data-access style per
+ * service).
+ */
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
   entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity],

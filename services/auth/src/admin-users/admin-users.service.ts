@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { conflict, forbidden, Principal } from '@afya/service-shared';
 import {
   AdminUserEntry,
@@ -125,12 +125,15 @@ export class AdminUsersService {
 
   /** Locks every active admin row, so two admins demoting each other at once cannot both succeed. */
   private async assertAnotherActiveAdmin(manager: EntityManager, exceptUserId: number): Promise<void> {
-    const admins: { user_id: number }[] = await manager.query(
-      `SELECT user_id FROM users WHERE role = 'admin' AND status = 'active' AND deleted_at IS NULL FOR UPDATE`,
-    );
-    if (!admins.some((a) => a.user_id !== exceptUserId)) throw conflict(LAST_ADMIN, 'LAST_ADMIN');
+    const admins = await manager.find(UserEntity, {
+      select: { userId: true },
+      where: { role: 'admin', status: 'active', deletedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!admins.some((a) => a.userId !== exceptUserId)) throw conflict(LAST_ADMIN, 'LAST_ADMIN');
   }
 
+  /** The appointment-counts read model has no entity (see AppointmentCountsConsumer): read as SQL. */
   private async appointmentsCount(userId: number): Promise<number> {
     const rows: { appointments_count: number }[] = await this.users.dataSource.query(
       `SELECT appointments_count FROM user_appointment_counts WHERE user_id = $1`,

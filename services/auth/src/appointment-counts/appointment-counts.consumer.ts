@@ -17,6 +17,10 @@ export class AppointmentCountsConsumer implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * SQL, not an entity: an atomic increment-or-insert (ON CONFLICT ... count + delta) that concurrent events
+   * cannot lose, which TypeORM's save() cannot express.
+   */
   private async adjust(manager: EntityManager, data: { user_id?: number }, delta: number): Promise<void> {
     if (!data?.user_id) return;
     await manager.query(

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LessThan, MoreThan } from 'typeorm';
 import { badRequest, forbidden, Principal, unauthorized } from '@afya/service-shared';
 import {
   LoginPayload,
@@ -75,16 +76,13 @@ export class SessionsService {
   /** Everything a gateway needs to refuse revoked tokens after a (re)start. */
   async revocations(): Promise<RevocationsSnapshot> {
     const manager = this.users.dataSource.manager;
-    await manager.query(`DELETE FROM token_revocations WHERE expires_at < now()`);
-    const tokens: { jti: string; exp: string }[] = await manager.query(
-      `SELECT jti, floor(extract(epoch FROM expires_at))::bigint AS exp FROM token_revocations`,
-    );
-    const users: { user_id: number; session_version: number }[] = await manager.query(
-      `SELECT user_id, session_version FROM users WHERE session_version > 0`,
-    );
+    await manager.delete(TokenRevocationEntity, { expiresAt: LessThan(new Date()) });
+    const tokens = await manager.find(TokenRevocationEntity, { select: { jti: true, expiresAt: true } });
+    const users = await manager.find(UserEntity, { select: { userId: true, sessionVersion: true }, where: { sessionVersion: MoreThan(0) } });
     return {
-      tokens: tokens.map((t) => ({ jti: t.jti, exp: Number(t.exp) })),
-      users: users.map((u) => ({ userId: u.user_id, sessionVersion: u.session_version })),
+      // exp in whole seconds, as the token's own claim (the row keeps the instant the token expires).
+      tokens: tokens.map((t) => ({ jti: t.jti, exp: Math.floor(t.expiresAt.getTime() / 1000) })),
+      users: users.map((u) => ({ userId: u.userId, sessionVersion: u.sessionVersion })),
     };
   }
 }
