@@ -15,7 +15,7 @@ export function LocationProbe() {
  * timer left running after the test.
  */
 export function createTestQueryClient(): QueryClient {
-  return createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 } } });
+  return createQueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 }, mutations: { gcTime: Infinity } } });
 }
 
 /** A `wrapper` for renderHook: the hook gets its own fresh query cache (also returned, to inspect it). */

@@ -41,6 +41,16 @@ describe('api-client', () => {
     expect(JSON.parse(bodies[0])).toEqual({ a: 1 });
   });
 
+  it('sends no Content-Type on a request without a body (a DELETE with one is a 400 at the gateway)', async () => {
+    reply = () => new Response(null, { status: 204 });
+    await api.delete('appointments/12');
+    const req: Request = fetchMock.mock.calls[0][0];
+    expect(req.method).toBe('DELETE');
+    expect(req.headers.get('Content-Type')).toBeNull();
+    expect(bodies[0]).toBe('');
+    expect(req.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
   it('cancels the request when the token has expired, clears the session and goes to /login', async () => {
     useSession.setState({ token: fakeToken(nowSeconds() - 1) });
     const call = api.get('appointments');

@@ -17,7 +17,8 @@ export function createHttp(opts: ApiClientOptions = {}): KyInstance {
     fetch: opts.fetch,
     timeout: false, // SPEC: no request timeout
     retry: 0,
-    headers: { 'Content-Type': 'application/json' },
+    // No default Content-Type: ky sets application/json itself when a call has a JSON body, and a body-less
+    // request (DELETE, a bare POST) must not claim one (Fastify answers 400 to an empty JSON body).
     hooks: {
       beforeRequest: [
         (request) => {

@@ -16,6 +16,15 @@ export interface AppointmentCardData {
 }
 
 /**
+ * The payment tag of a card: Paid, Payment pending, or none for a cancelled visit that was never paid
+ * (nothing is due on it; a paid one keeps "Paid", which matters for a refund).
+ */
+export function paymentTag(a: Pick<AppointmentCardData, 'paid' | 'appointment_status'>): 'Paid' | 'Payment pending' | null {
+  if (a.paid) return 'Paid';
+  return (a.appointment_status ?? '').toLowerCase() === 'cancelled' ? null : 'Payment pending';
+}
+
+/**
  * One appointment in a list (SPEC.md section 2): a name (the doctor for patients, the patient for doctors
  * and admins), status, appointment number, amount, date, time slot, specialization, paid or pending, created
  * date, and the role's actions. Admins replace the amount and status with inline editors.
@@ -38,6 +47,7 @@ export function AppointmentCard({
   /** More label/value pairs shown first (e.g. the doctor on an admin's list). */
   extraFacts?: Array<[string, ReactNode]>;
 }) {
+  const payment = paymentTag(a);
   const facts: Array<[string, ReactNode]> = [
     ...extraFacts,
     ['Appointment', `#${a.appointment_id}`],
@@ -45,10 +55,10 @@ export function AppointmentCard({
     ['Date', a.appointment_date ? dayjs(a.appointment_date.slice(0, 10)).format('ddd, D MMM YYYY') : '—'],
     ['Time', a.time_slot || '—'],
     ['Specialization', a.doctor?.specialization || '—'],
-    ['Payment', a.paid ? <Tag color="green">Paid</Tag> : <Tag color="orange">Payment pending</Tag>],
+    ...(a.type ? [['Type', a.type] as [string, ReactNode]] : []),
+    ...(payment ? [['Payment', <Tag color={payment === 'Paid' ? 'green' : 'orange'}>{payment}</Tag>] as [string, ReactNode]] : []),
     ['Created', a.created_at ? dayjs(a.created_at).format('D MMM YYYY') : '—'],
   ];
-  if (a.type) facts.splice(extraFacts.length + 5, 0, ['Type', a.type]);
   return (
     <Card
       size="small"

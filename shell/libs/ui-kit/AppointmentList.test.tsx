@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { queryWrapper } from '../../test/render';
 import { APPOINTMENT_CARDS_STEP, AppointmentListBody, useAppointmentList, type AppointmentFetcher } from './AppointmentList';
 import { nairobiDate } from './appointments';
 
@@ -34,11 +36,13 @@ function ListPage({ fetcher }: { fetcher: AppointmentFetcher<Row> }) {
 }
 
 const shownRows = () => screen.queryAllByTestId('row');
+/** Each test its own query cache, as in the app under the shell's provider. */
+const renderList = (ui: ReactElement) => render(ui, { wrapper: queryWrapper().wrapper });
 
 describe('appointment lists: progressive loading and Show more', () => {
   it(`renders ${APPOINTMENT_CARDS_STEP} rows, then more on "Show more", while search and count cover all`, async () => {
     const all = rows(120);
-    render(<ListPage fetcher={() => Promise.resolve(all)} />);
+    renderList(<ListPage fetcher={() => Promise.resolve(all)} />);
     await waitFor(() => expect(shownRows()).toHaveLength(APPOINTMENT_CARDS_STEP));
     expect(screen.getByTestId('count')).toHaveTextContent('120 of 120');
     fireEvent.click(screen.getByRole('button', { name: 'Show more (70 more)' }));
@@ -56,7 +60,7 @@ describe('appointment lists: progressive loading and Show more', () => {
   it('shows what has arrived while later pages load, then the whole list', async () => {
     const all = rows(60);
     let finish: (list: Row[]) => void = () => undefined;
-    render(
+    renderList(
       <ListPage
         fetcher={(onProgress) => {
           onProgress(all.slice(0, 10));
@@ -67,13 +71,13 @@ describe('appointment lists: progressive loading and Show more', () => {
     await waitFor(() => expect(shownRows()).toHaveLength(10));
     expect(screen.getByRole('status')).toHaveTextContent('Loading more appointments…');
     await act(async () => finish(all));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.getByTestId('count')).toHaveTextContent('60 of 60');
     expect(screen.getByRole('button', { name: 'Show more (10 more)' })).toBeInTheDocument();
   });
 
   it('keeps the error text and Retry when a later page fails', async () => {
-    render(
+    renderList(
       <ListPage
         fetcher={(onProgress) => {
           onProgress(rows(5));
@@ -84,5 +88,35 @@ describe('appointment lists: progressive loading and Show more', () => {
     expect(await screen.findByText(/Error loading appointments/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.queryByText('Loading more appointments…')).not.toBeInTheDocument();
+  });
+
+  it('shows skeletons, not an empty list, while loading; Retry after a failure loads again', async () => {
+    let attempt = 0;
+    const fetcher = () => (++attempt === 1 ? Promise.reject(new Error('Service unavailable')) : Promise.resolve(rows(3)));
+    renderList(<ListPage fetcher={fetcher} />);
+    expect(screen.queryByText('Nothing yet')).not.toBeInTheDocument();
+    expect(await screen.findByText('Error loading appointments: Service unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing yet')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(shownRows()).toHaveLength(3));
+    expect(screen.queryByText(/Error loading appointments/)).not.toBeInTheDocument();
+  });
+
+  it('patches a row in the shared cache after a change, and keys every list under appointments', async () => {
+    const { wrapper, client } = queryWrapper();
+    function Patcher() {
+      const list = useAppointmentList<Row>(() => Promise.resolve(rows(2)), { queryKey: ['appointments', 'test'] });
+      return (
+        <>
+          <button onClick={() => list.patch(1, { patient_full_name: 'Renamed' })}>Patch</button>
+          <p data-testid="first">{list.appointments.find((a) => a.appointment_id === 1)?.patient_full_name}</p>
+        </>
+      );
+    }
+    render(<Patcher />, { wrapper });
+    await waitFor(() => expect(screen.getByTestId('first')).toHaveTextContent('Patient 1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Patch' }));
+    await waitFor(() => expect(screen.getByTestId('first')).toHaveTextContent('Renamed'));
+    expect(client.getQueryData<{ items: Row[] }>(['appointments', 'test'])?.items[0]?.patient_full_name).toBe('Renamed');
   });
 });

@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Spin } from 'antd';
-import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorText } from 'shell/api-client';
+import type { ReactNode, SetStateAction } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { errorText, queryKeys } from 'shell/api-client';
 import { filterAppointments, isFiltered, NO_FILTERS, sortByStartDesc, type AppointmentFilterValue, type AppointmentLike } from './appointments';
 import { EmptyState, ErrorState } from './components';
 
@@ -16,40 +17,61 @@ export const APPOINTMENT_CARDS_STEP = 50;
  */
 export type AppointmentFetcher<T> = (onProgress: (soFar: T[]) => void) => Promise<T[]>;
 
+/** The cached list; `complete` is false while only the first pages of a first load have arrived. */
+interface ListData<T> {
+  items: T[];
+  complete: boolean;
+}
+
+// A fetcher given without a query key gets one of its own (stable for the module-level function it is).
+const fetcherIds = new WeakMap<object, number>();
+let lastFetcherId = 0;
+function defaultKey(fetcher: object): QueryKey {
+  if (!fetcherIds.has(fetcher)) fetcherIds.set(fetcher, ++lastFetcherId);
+  return [...queryKeys.appointments, 'list', fetcherIds.get(fetcher)];
+}
+
+const NONE: never[] = [];
+
 /**
- * State of an appointments page (patient, doctor and admin lists): load with the SPEC.md section 8 error
- * text, newest first, the shared filters, a local patch after a successful change, and the cards to render
- * (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`; the count still says all matches).
+ * State of an appointments page (patient, doctor and admin lists), held by TanStack Query under `queryKey`
+ * (always under queryKeys.appointments, so a booking or a change elsewhere refreshes it): load with the
+ * SPEC.md section 8 error text, newest first, the shared filters, a local patch after a successful change,
+ * and the cards to render (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`; the count
+ * still says all matches).
  */
-export function useAppointmentList<T extends Listed>(fetchAppointments: AppointmentFetcher<T>) {
-  const [appointments, setAppointments] = useState<T[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+export function useAppointmentList<T extends Listed>(fetchAppointments: AppointmentFetcher<T>, options: { queryKey?: QueryKey } = {}) {
+  const queryClient = useQueryClient();
+  const queryKey = options.queryKey ?? defaultKey(fetchAppointments);
+  const query = useQuery({
+    queryKey,
+    queryFn: async (): Promise<ListData<T>> => {
+      const items = await fetchAppointments((soFar) => {
+        // Stream the first pages into the cache only on a first load: a refresh keeps showing the whole
+        // previous list until the new one is complete.
+        if (queryClient.getQueryData<ListData<T>>(queryKey)?.complete) return;
+        queryClient.setQueryData<ListData<T>>(queryKey, { items: soFar, complete: false });
+      });
+      return { items, complete: true };
+    },
+  });
   const [filters, setFiltersState] = useState<AppointmentFilterValue>(NO_FILTERS);
   const [limit, setLimit] = useState(APPOINTMENT_CARDS_STEP);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    let settled = false;
-    fetchAppointments((soFar) => {
-      if (settled) return;
-      setAppointments(soFar);
-      setLoading(false);
-      setLoadingMore(true);
-    })
-      .then(setAppointments)
-      .catch((e) => setError(`Error loading appointments: ${errorText(e, 'Failed to fetch appointments')}`))
-      .finally(() => {
-        settled = true;
-        setLoading(false);
-        setLoadingMore(false);
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher is a module-level function
-  }, []);
-  useEffect(load, [load]);
+  const appointments: T[] = query.data?.items ?? NONE;
+  // Skeletons only while nothing is there to show (first load, or a Retry after a failed first load).
+  const loading = !query.data && (query.isPending || query.isFetching);
+  const loadingMore = !!query.data && !query.data.complete && query.isFetching;
+  const error = query.isError && !query.isFetching ? `Error loading appointments: ${errorText(query.error, 'Failed to fetch appointments')}` : null;
+  const { refetch } = query;
+  const load = useCallback(() => void refetch(), [refetch]);
 
+  /** Changes the cached list (a successful change shown at once, without a refetch). */
+  const setAppointments = (value: SetStateAction<T[]>) =>
+    queryClient.setQueryData<ListData<T>>(queryKey, (old) => {
+      const prev = old?.items ?? [];
+      return { items: typeof value === 'function' ? value(prev) : value, complete: old?.complete ?? true };
+    });
   const setFilters = useCallback((value: AppointmentFilterValue) => {
     setFiltersState(value);
     setLimit(APPOINTMENT_CARDS_STEP);
@@ -58,10 +80,8 @@ export function useAppointmentList<T extends Listed>(fetchAppointments: Appointm
   const shown = useMemo(() => filterAppointments(sorted, filters), [sorted, filters]);
   const visible = useMemo(() => shown.slice(0, limit), [shown, limit]);
   const showMore = useCallback(() => setLimit((n) => n + APPOINTMENT_CARDS_STEP), []);
-  const patch = useCallback(
-    (id: number, changes: Partial<T>) => setAppointments((list) => list.map((x) => (x.appointment_id === id ? { ...x, ...changes } : x))),
-    [],
-  );
+  const patch = (id: number, changes: Partial<T>) =>
+    setAppointments((list) => list.map((x) => (x.appointment_id === id ? { ...x, ...changes } : x)));
   return { appointments, setAppointments, loading, loadingMore, error, load, filters, setFilters, shown, visible, showMore, patch };
 }
 

@@ -29,7 +29,7 @@ describe('appointment rules', () => {
     expect(feeForType('Something else')).toBe(150);
     expect(bookingFee('Emergency', null)).toBe(300);
     expect(bookingFee('Emergency', 3500)).toBe(3500);
-    expect(bookingFee('Emergency', '4000.00')).toBe(4000);
+    expect(bookingFee('Emergency', undefined)).toBe(300);
     expect(bookingFee('Vaccination', 0)).toBe(0);
   });
 

@@ -1,13 +1,23 @@
 // Appointment rules every remote shows the same way (SPEC.md sections 2, 5 and 9): time slots, types and
 // their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
 
-import { APPOINTMENT_STATUSES, TIME_SLOTS as SLOTS, TYPE_FEES, UNKNOWN_TYPE_FEE } from '@afya/appointment-service/contracts/catalog';
+import {
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TYPES as TYPES,
+  BOOKING_FIRST_DAY_OFFSET,
+  BOOKING_WINDOW_DAYS,
+  CLINIC_UTC_OFFSET,
+  CLINIC_UTC_OFFSET_MINUTES,
+  TIME_SLOTS as SLOTS,
+  TYPE_FEES,
+  UNKNOWN_TYPE_FEE,
+} from '@afya/appointment-service/contracts/catalog';
 
 /** SPEC.md section 9's 14 slots: the appointment service's own list. */
 export const TIME_SLOTS: readonly string[] = SLOTS;
 
 /** SPEC.md section 9: appointment types and their default fees in Ksh (the service's TYPE_FEES). */
-export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = Object.entries(TYPE_FEES).map(([type, fee]) => ({ type, fee }));
+export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = TYPES.map((type) => ({ type, fee: TYPE_FEES[type] }));
 export { APPOINTMENT_STATUSES, UNKNOWN_TYPE_FEE };
 
 /** The capitalised status the service uses ('confirmed' → 'Confirmed'); unknown values pass through. */
@@ -20,23 +30,23 @@ export function feeForType(type: string | null | undefined): number {
   return APPOINTMENT_TYPES.find((t) => t.type === type)?.fee ?? UNKNOWN_TYPE_FEE;
 }
 
-/** The amount to charge: the doctor's own fee when set (a number ≥ 0), else the type's default fee. */
-export function bookingFee(type: string | null | undefined, doctorFee?: number | string | null): number {
-  const f = doctorFee === null || doctorFee === undefined || doctorFee === '' ? NaN : Number(doctorFee);
-  return Number.isFinite(f) && f >= 0 ? f : feeForType(type);
+/** The amount to charge: the doctor's own fee when set, else the type's default fee (the service's rule). */
+export function bookingFee(type: string | null | undefined, doctorFee?: number | null): number {
+  return doctorFee ?? feeForType(type);
 }
 
-const NAIROBI_OFFSET_MS = 3 * 3_600_000; // Africa/Nairobi is UTC+3 all year (no daylight saving)
+const CLINIC_OFFSET_MS = CLINIC_UTC_OFFSET_MINUTES * 60_000; // the clinic's zone has no daylight saving
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** A clinic-local date (YYYY-MM-DD) `days` after today in Africa/Nairobi. */
 export function nairobiDate(days = 0, now = Date.now()): string {
-  return new Date(now + NAIROBI_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(now + CLINIC_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** SPEC.md section 5: a booking date is from tomorrow to 30 days ahead (clinic time). */
+/** SPEC.md section 5: a booking date is from tomorrow to BOOKING_WINDOW_DAYS ahead (clinic dates). */
 export function bookingWindow(now = Date.now()): { min: string; max: string } {
-  return { min: nairobiDate(1, now), max: nairobiDate(30, now) };
+  return { min: nairobiDate(BOOKING_FIRST_DAY_OFFSET, now), max: nairobiDate(BOOKING_WINDOW_DAYS, now) };
 }
 export function isBookableDate(date: string | null | undefined, now = Date.now()): boolean {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
@@ -71,12 +81,12 @@ export function appointmentStart(a: Pick<AppointmentLike, 'appointment_date' | '
   const m = Number.isFinite(min) ? min : 0;
   const hh = String(Math.floor(m / 60)).padStart(2, '0');
   const mm = String(m % 60).padStart(2, '0');
-  return new Date(`${date}T${hh}:${mm}:00+03:00`).getTime();
+  return new Date(`${date}T${hh}:${mm}:00${CLINIC_UTC_OFFSET}`).getTime();
 }
 
 /** Hours from now until the appointment starts (negative when it has started). */
 export function hoursUntil(a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'>, now = Date.now()): number {
-  return (appointmentStart(a) - now) / 3_600_000;
+  return (appointmentStart(a) - now) / HOUR_MS;
 }
 
 export const statusOf = (a: Pick<AppointmentLike, 'appointment_status'>): string => (a.appointment_status ?? '').toLowerCase();

@@ -7,7 +7,7 @@ export { buildTheme, brand } from './theme';
 export { StatCard } from './StatCard';
 export * from './appointments';
 export { AppointmentFilters } from './AppointmentFilters';
-export { AppointmentCard } from './AppointmentCard';
+export { AppointmentCard, paymentTag } from './AppointmentCard';
 export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';

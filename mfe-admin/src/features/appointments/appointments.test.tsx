@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError } from 'shell/api-client';
 import { nairobiDate } from 'shell/ui-kit';
+import { queryWrapper } from '../../../../shell/test/render';
 import { AdminAppointmentsPage } from './AdminAppointmentsPage';
 import * as api from './api';
 
@@ -26,7 +27,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   m(api.fetchAllAppointments).mockResolvedValue(LIST);
 });
-const renderPage = () => render(<MemoryRouter><AdminAppointmentsPage /></MemoryRouter>);
+const renderPage = () => render(<MemoryRouter><AdminAppointmentsPage /></MemoryRouter>, { wrapper: queryWrapper().wrapper });
 
 describe('admin appointments', () => {
   it('lists every appointment with patient names and the shared filters', async () => {
