@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
-import { rateAppointment, type Appointment } from './api';
+import { useRateAppointment, type Appointment } from './api';
 
 const LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
@@ -12,35 +12,35 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
   const [open, setOpen] = useState(false);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const rate = useRateAppointment();
 
   if (appointment.rating) {
     return (
       <span aria-label={`You rated this visit ${appointment.rating} of 5`} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
         <Typography.Text type="secondary">Your rating</Typography.Text>
-        <Rate disabled value={Number(appointment.rating)} style={{ fontSize: 14 }} />
+        <Rate disabled value={appointment.rating} style={{ fontSize: 14 }} />
       </span>
     );
   }
 
-  const save = async () => {
+  const save = () => {
     if (rating < 1) {
       setError('Please choose 1 to 5 stars.');
       return;
     }
-    setSaving(true);
     setError(null);
-    try {
-      await rateAppointment(appointment.appointment_id, rating, comment);
-      toast.success('Thank you for your rating!');
-      onRated(rating, comment.trim() || undefined);
-      setOpen(false);
-    } catch (e) {
-      setError(errorText(e, 'Failed to save rating'));
-    } finally {
-      setSaving(false);
-    }
+    rate.mutate(
+      { id: appointment.appointment_id, rating, comment },
+      {
+        onSuccess: () => {
+          toast.success('Thank you for your rating!');
+          onRated(rating, comment.trim() || undefined);
+          setOpen(false);
+        },
+        onError: (e) => setError(errorText(e, 'Failed to save rating')),
+      },
+    );
   };
 
   return (
@@ -53,7 +53,7 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
         title="Rate your visit"
         okText="Submit Rating"
         onOk={save}
-        confirmLoading={saving}
+        confirmLoading={rate.isPending}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >

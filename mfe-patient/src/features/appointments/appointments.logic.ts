@@ -1,24 +1,25 @@
+import { AppointmentMessages, CANCELLATION_NOTICE_HOURS } from '@afya/appointment-service/contracts/catalog';
 import { hoursUntil, statusOf } from 'shell/ui-kit';
 import type { Appointment } from './api';
 
-export const CANCEL_WINDOW_HOURS = 24;
-export const CANCEL_TOO_LATE = 'Appointments can only be cancelled at least 24 hours before they start.';
+type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;
 
 /**
- * Patients may cancel their own Pending or Confirmed appointment up to 24 hours before it starts
- * (PRODUCT.md). `show`: the Cancel button appears; `allowed`: it is enabled.
+ * Patients may cancel their own Pending or Confirmed appointment up to CANCELLATION_NOTICE_HOURS before it
+ * starts (PRODUCT.md; the service refuses later ones with the same message). `show`: the Cancel button
+ * appears; `allowed`: it is enabled.
  */
-export function cancelRule(a: Appointment, now = Date.now()): { show: boolean; allowed: boolean; reason?: string } {
+export function cancelRule(a: Timed, now = Date.now()): { show: boolean; allowed: boolean; reason?: string } {
   const s = statusOf(a);
   if (s !== 'pending' && s !== 'confirmed') return { show: false, allowed: false };
-  if (hoursUntil(a, now) < CANCEL_WINDOW_HOURS) return { show: true, allowed: false, reason: CANCEL_TOO_LATE };
+  if (hoursUntil(a, now) < CANCELLATION_NOTICE_HOURS) return { show: true, allowed: false, reason: AppointmentMessages.cancelTooLate };
   return { show: true, allowed: true };
 }
 
 /** Pay is offered for Pending or Confirmed, unpaid appointments with an amount (SPEC.md section 2). */
-export function canPay(a: Appointment): boolean {
+export function canPay(a: Pick<Appointment, 'appointment_status' | 'paid' | 'total_amount'>): boolean {
   const s = statusOf(a);
-  return (s === 'pending' || s === 'confirmed') && !a.paid && Number(a.total_amount ?? 0) > 0;
+  return (s === 'pending' || s === 'confirmed') && !a.paid && a.total_amount > 0;
 }
 
-export const canRate = (a: Appointment): boolean => statusOf(a) === 'completed';
+export const canRate = (a: Pick<Appointment, 'appointment_status'>): boolean => statusOf(a) === 'completed';

@@ -1,10 +1,9 @@
 import { CalendarOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Input, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from 'shell/api-client';
 import { EmptyState, ErrorState, Money, PageHeader, initials } from 'shell/ui-kit';
-import { availableDays, doctorFee, doctorFullName, fetchDoctors, type Doctor } from './api';
+import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from './api';
 
 const ALL = '__all__';
 
@@ -13,39 +12,28 @@ export function filterDoctors(list: Doctor[], search: string, specialization: st
   return list.filter((d) => {
     if (specialization !== ALL && (d.specialization ?? '') !== specialization) return false;
     if (!q) return true;
-    return `${d.first_name ?? ''} ${d.last_name ?? ''}`.toLowerCase().includes(q);
+    return `${d.first_name} ${d.last_name}`.toLowerCase().includes(q);
   });
 }
 
-/** 'Failed to load doctors' (SPEC.md section 8), with the server's reason when it sent one. */
-export function doctorsLoadError(err: unknown): string {
-  const detail = err instanceof ApiError ? err.serverMessage : '';
-  return detail ? `Failed to load doctors: ${detail}` : 'Failed to load doctors';
+/** The specialization dropdown's choices: those of the loaded doctors, sorted. */
+export function specializationsOf(list: Doctor[]): string[] {
+  return [...new Set(list.map((d) => d.specialization).filter((s): s is string => !!s))].sort((a, b) => a.localeCompare(b));
 }
+
+const NO_DOCTORS: Doctor[] = [];
 
 export function FindDoctorsPage() {
   const navigate = useNavigate();
-  const [doctors, setDoctors] = useState<Doctor[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const query = useDoctors();
+  const doctors = query.data ?? NO_DOCTORS;
+  // Skeletons while nothing is there yet (also during a Retry); the error once a load has failed.
+  const loading = !query.data && (query.isPending || query.isFetching);
+  const error = query.isError && !query.isFetching ? doctorsLoadError(query.error) : null;
   const [search, setSearch] = useState('');
   const [specialization, setSpecialization] = useState(ALL);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    fetchDoctors()
-      .then(setDoctors)
-      .catch((e) => setError(doctorsLoadError(e)))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
-
-  // The specialization dropdown is built from the loaded doctors.
-  const specializations = useMemo(
-    () => [...new Set(doctors.map((d) => d.specialization).filter((s): s is string => !!s))].sort((a, b) => a.localeCompare(b)),
-    [doctors],
-  );
+  const specializations = useMemo(() => specializationsOf(doctors), [doctors]);
   const shown = filterDoctors(doctors, search, specialization);
 
   return (
@@ -77,7 +65,7 @@ export function FindDoctorsPage() {
         ) : null}
       </Card>
 
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
+      {error ? <ErrorState message={error} onRetry={() => void query.refetch()} /> : null}
 
       {loading ? (
         <Row gutter={[16, 16]}>
@@ -111,8 +99,8 @@ export function FindDoctorsPage() {
       ) : (
         <Row gutter={[16, 16]}>
           {shown.map((d) => {
-            const days = availableDays(d);
-            const fee = doctorFee(d);
+            const days = d.available_days;
+            const fee = d.fee;
             return (
               <Col xs={24} sm={12} xl={8} key={d.doctor_id}>
                 <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }} data-testid="doctor-card">

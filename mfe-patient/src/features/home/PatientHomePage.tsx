@@ -1,13 +1,12 @@
 import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, List, Row, Space, Tag } from 'antd';
+import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { errorText } from 'shell/api-client';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shell/session';
-import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName } from 'shell/ui-kit';
-import { fetchMyAppointments, fetchMyPrescriptions, type Appointment, type Prescription } from './api';
-import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, todaysCount } from './home.logic';
+import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName, useAppointmentList } from 'shell/ui-kit';
+import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../appointments/api';
+import { useMyPrescriptions, type Prescription } from '../prescriptions/api';
+import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, statValue, todayLine, todaysCount } from './home.logic';
 
 function greetingWord(d = new Date()): string {
   const h = d.getHours();
@@ -19,27 +18,13 @@ function greetingWord(d = new Date()): string {
 export function PatientHomePage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const [appointments, setAppointments] = useState<Appointment[]>([]);
-  const [prescriptions, setPrescriptions] = useState<Prescription[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    let alive = true;
-    setLoading(true);
-    setError(null);
-    Promise.allSettled([fetchMyAppointments(), fetchMyPrescriptions()]).then(([a, p]) => {
-      if (!alive) return;
-      if (a.status === 'fulfilled') setAppointments(a.value);
-      else setError(`Error loading appointments: ${errorText(a.reason, 'Failed to fetch appointments')}`);
-      if (p.status === 'fulfilled') setPrescriptions(p.value);
-      setLoading(false);
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
-  useEffect(load, [load]);
+  // The same cache entry as My Appointments: going from one page to the other shows the list at once.
+  const list = useAppointmentList<Appointment>(fetchMyAppointments, { queryKey: myAppointmentsKey });
+  const { appointments, loading, error } = list;
+  const prescriptionsQuery = useMyPrescriptions();
+  const prescriptions: Prescription[] = prescriptionsQuery.data ?? [];
+  const prescriptionsLoading = !prescriptionsQuery.data && (prescriptionsQuery.isPending || prescriptionsQuery.isFetching);
+  const prescriptionsFailed = prescriptionsQuery.isError && !prescriptionsQuery.isFetching;
 
   const { title, items } = pickAppointments(appointments);
   const recent = recentPrescriptions(prescriptions);
@@ -51,7 +36,7 @@ export function PatientHomePage() {
         background="linear-gradient(135deg,#0f766e,#134e4a)"
         eyebrow={greetingWord()}
         title={`Welcome, ${user?.firstname ?? ''}!`}
-        subtitle={today === 0 ? 'You have no appointments today.' : `You have ${today} appointment${today === 1 ? '' : 's'} today.`}
+        subtitle={todayLine({ loading, error, today })}
         actions={
           <>
             <Button icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
@@ -67,24 +52,26 @@ export function PatientHomePage() {
         }
       />
 
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
+      {error ? <ErrorState message={error} onRetry={list.load} /> : null}
 
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} sm={8}>
-          <StatCard label="Today's appointments" value={loading ? '…' : today} icon={<CalendarOutlined />} />
+          <StatCard label="Today's appointments" value={statValue({ loading, failed: !!error }, today)} icon={<CalendarOutlined />} />
         </Col>
         <Col xs={24} sm={8}>
-          <StatCard label="All appointments" value={loading ? '…' : appointments.length} icon={<CalendarOutlined />} color="#2563eb" />
+          <StatCard label="All appointments" value={statValue({ loading, failed: !!error }, appointments.length)} icon={<CalendarOutlined />} color="#2563eb" />
         </Col>
         <Col xs={24} sm={8}>
-          <StatCard label="Prescriptions" value={loading ? '…' : prescriptions.length} icon={<MedicineBoxOutlined />} color="#9333ea" />
+          <StatCard label="Prescriptions" value={statValue({ loading: prescriptionsLoading, failed: prescriptionsFailed }, prescriptions.length)} icon={<MedicineBoxOutlined />} color="#9333ea" />
         </Col>
       </Row>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={title} loading={loading} extra={<a onClick={() => navigate('/dashboard/appointments')}>View all</a>}>
-            {items.length === 0 ? (
+          <Card title={title} loading={loading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/appointments')}>View all</Button>}>
+            {error ? (
+              <Typography.Text type="secondary">Your appointments could not be loaded.</Typography.Text>
+            ) : items.length === 0 ? (
               <EmptyState title="No upcoming appointments." action={<Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>Book now</Button>} />
             ) : (
               <List
@@ -110,8 +97,10 @@ export function PatientHomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="Recent Prescriptions" loading={loading} extra={<a onClick={() => navigate('/dashboard/prescriptions')}>View all</a>}>
-            {recent.length === 0 ? (
+          <Card title="Recent Prescriptions" loading={prescriptionsLoading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/prescriptions')}>View all</Button>}>
+            {prescriptionsFailed ? (
+              <Typography.Text type="secondary">Your prescriptions could not be loaded.</Typography.Text>
+            ) : recent.length === 0 ? (
               <EmptyState title="No recent prescriptions." />
             ) : (
               <List

@@ -1,25 +1,46 @@
-import { appointmentStart, nairobiDate } from 'shell/ui-kit';
-import type { Appointment, Prescription } from './api';
+import { appointmentStart, nairobiDate, statusOf } from 'shell/ui-kit';
+import type { Appointment } from '../appointments/api';
+import type { Prescription } from '../prescriptions/api';
 
 export { appointmentStart };
 
 const DAY = 86_400_000;
 
+type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;
+
 /** 'Upcoming Appointments' (next two) or, with none in the future, the two most recent ('Recent Appointments'). */
-export function pickAppointments(list: Appointment[], now = Date.now()): { title: string; items: Appointment[] } {
-  const active = list.filter((a) => (a.appointment_status ?? '').toLowerCase() !== 'cancelled');
+export function pickAppointments<T extends Timed>(list: T[], now = Date.now()): { title: string; items: T[] } {
+  const active = list.filter((a) => statusOf(a) !== 'cancelled');
   const future = active.filter((a) => appointmentStart(a) >= now).sort((a, b) => appointmentStart(a) - appointmentStart(b));
   if (future.length) return { title: 'Upcoming Appointments', items: future.slice(0, 2) };
   const past = [...list].sort((a, b) => appointmentStart(b) - appointmentStart(a));
   return { title: past.length ? 'Recent Appointments' : 'Upcoming Appointments', items: past.slice(0, 2) };
 }
 
-export function todaysCount(list: Appointment[], now = Date.now()): number {
+export function todaysCount(list: Timed[], now = Date.now()): number {
   const today = nairobiDate(0, now);
-  return list.filter((a) => (a.appointment_date ?? '').slice(0, 10) === today && (a.appointment_status ?? '').toLowerCase() !== 'cancelled').length;
+  return list.filter((a) => a.appointment_date.slice(0, 10) === today && statusOf(a) !== 'cancelled').length;
 }
 
-export function daysUntil(a: Appointment, now = Date.now()): number {
+/**
+ * The greeting's second line. Only a loaded list may say how many appointments there are today: while it
+ * loads, or after it failed, the page must not claim "no appointments".
+ */
+export function todayLine(state: { loading: boolean; error: string | null; today: number }): string {
+  if (state.loading) return 'Loading your appointments…';
+  if (state.error) return 'Your appointments could not be loaded.';
+  if (state.today === 0) return 'You have no appointments today.';
+  return `You have ${state.today} appointment${state.today === 1 ? '' : 's'} today.`;
+}
+
+/** A count for a stat card: '…' while loading, '—' when it could not be loaded (never a made-up 0). */
+export function statValue(state: { loading: boolean; failed: boolean }, count: number): string | number {
+  if (state.loading) return '…';
+  if (state.failed) return '—';
+  return count;
+}
+
+export function daysUntil(a: Pick<Appointment, 'appointment_date' | 'time_slot'>, now = Date.now()): number {
   return Math.ceil((appointmentStart(a) - now) / DAY);
 }
 
@@ -27,16 +48,6 @@ export function recentPrescriptions(list: Prescription[]): Prescription[] {
   return [...list].sort((a, b) => new Date(b.issued_at).getTime() - new Date(a.issued_at).getTime()).slice(0, 2);
 }
 
-export function firstMedicine(p: Prescription): string {
-  let meds = p.medicines;
-  if (typeof meds === 'string') {
-    try {
-      meds = JSON.parse(meds) as Prescription['medicines'];
-    } catch {
-      return meds as string;
-    }
-  }
-  if (!Array.isArray(meds) || meds.length === 0) return 'Prescription';
-  const m = meds[0];
-  return typeof m === 'string' ? m : m?.name ?? 'Prescription';
+export function firstMedicine(p: Pick<Prescription, 'medicines'>): string {
+  return p.medicines[0]?.name ?? 'Prescription';
 }

@@ -1,30 +1,66 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
+import { ApiError, api as http } from 'shell/api-client';
 import { useSession } from 'shell/session';
-import * as api from './api';
-import { pickAppointments, todaysCount } from './home.logic';
+import { renderAt } from '../../../../shell/test/render';
+import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } from './home.logic';
 import { PatientHomePage } from './PatientHomePage';
 
-jest.mock('./api', () => ({ fetchMyAppointments: jest.fn(), fetchMyPrescriptions: jest.fn() }));
+// The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
+const get = jest.spyOn(http, 'get');
+let appointments: () => Promise<unknown>;
 
-describe('patient home', () => {
-  it("greets by first name and shows the empty states", async () => {
-    (api.fetchMyAppointments as jest.Mock).mockResolvedValue([]);
-    (api.fetchMyPrescriptions as jest.Mock).mockResolvedValue([]);
-    useSession.setState({ user: { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' } });
-    render(<MemoryRouter><PatientHomePage /></MemoryRouter>);
-    expect(screen.getByText('Welcome, Amina!')).toBeInTheDocument();
-    expect(await screen.findByText('No upcoming appointments.')).toBeInTheDocument();
-    expect(await screen.findByText('No recent prescriptions.')).toBeInTheDocument();
-  });
+beforeEach(() => {
+  jest.clearAllMocks();
+  useSession.setState({ user: { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' } });
+  get.mockImplementation((path: string) => (path === 'appointments' ? appointments() : Promise.resolve({ prescriptions: [] })) as never);
+});
+const renderHome = () => renderAt(<PatientHomePage />, { route: '/dashboard', path: '/dashboard' });
 
+describe('patient home rules', () => {
   it('picks the next two future appointments, else the two most recent', () => {
     const now = new Date('2026-11-21T09:00:00+03:00').getTime();
-    const a = (id: number, d: string, t = '09:00 AM') => ({ appointment_id: id, appointment_date: d, time_slot: t, appointment_status: 'Confirmed' });
+    const a = (id: number, d: string, t = '09:00 AM') => ({ appointment_id: id, appointment_date: d, time_slot: t, appointment_status: 'Confirmed' as const });
     const list = [a(1, '2026-11-25'), a(2, '2026-11-22'), a(3, '2026-12-01'), a(4, '2026-11-01')];
     expect(pickAppointments(list, now)).toEqual({ title: 'Upcoming Appointments', items: [list[1], list[0]] });
     const past = [a(5, '2026-10-01'), a(6, '2026-11-10'), a(7, '2026-09-01')];
     expect(pickAppointments(past, now)).toEqual({ title: 'Recent Appointments', items: [past[1], past[0]] });
     expect(todaysCount([a(8, '2026-11-21', '02:00 PM'), a(9, '2026-11-22')], now)).toBe(1);
+  });
+
+  it('claims no emptiness while loading or after a failure', () => {
+    expect(todayLine({ loading: true, error: null, today: 0 })).toBe('Loading your appointments…');
+    expect(todayLine({ loading: false, error: 'Error loading appointments: x', today: 0 })).toBe('Your appointments could not be loaded.');
+    expect(todayLine({ loading: false, error: null, today: 0 })).toBe('You have no appointments today.');
+    expect(todayLine({ loading: false, error: null, today: 2 })).toBe('You have 2 appointments today.');
+    expect(statValue({ loading: true, failed: false }, 0)).toBe('…');
+    expect(statValue({ loading: false, failed: true }, 0)).toBe('—');
+    expect(statValue({ loading: false, failed: false }, 0)).toBe(0);
+    expect(firstMedicine({ medicines: [{ name: 'Amoxicillin' }] })).toBe('Amoxicillin');
+    expect(firstMedicine({ medicines: [] })).toBe('Prescription');
+  });
+});
+
+describe('patient home page', () => {
+  it('greets by first name and shows the empty states once loaded', async () => {
+    appointments = () => Promise.resolve({ appointments: [] });
+    renderHome();
+    expect(screen.getByText('Welcome, Amina!')).toBeInTheDocument();
+    expect(screen.getByText('Loading your appointments…')).toBeInTheDocument();
+    expect(screen.queryByText('You have no appointments today.')).not.toBeInTheDocument();
+    expect(await screen.findByText('You have no appointments today.')).toBeInTheDocument();
+    expect(await screen.findByText('No upcoming appointments.')).toBeInTheDocument();
+    expect(await screen.findByText('No recent prescriptions.')).toBeInTheDocument();
+  });
+
+  it('after a failed load shows the error and dashes, never "no appointments" or zeros', async () => {
+    appointments = () => Promise.reject(new ApiError('Service unavailable', 503, 'Service unavailable'));
+    renderHome();
+    expect(await screen.findByText('Error loading appointments: Service unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Your appointments could not be loaded.', { selector: '*:not(.ant-typography-secondary)' })).toBeInTheDocument();
+    expect(screen.queryByText('You have no appointments today.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No upcoming appointments.')).not.toBeInTheDocument();
+    // Today's and All appointments say '—'; the prescriptions, which did load, say 0.
+    await waitFor(() => expect(screen.getAllByText('—')).toHaveLength(2));
+    expect(screen.getAllByText('0')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useRef, type KeyboardEvent } from 'react';
-import type { Slot } from './api';
+import type { Slot } from '../api';
 
 /**
  * Time slots as one radio group (WAI-ARIA pattern): Tab reaches the group once, arrow keys move between free

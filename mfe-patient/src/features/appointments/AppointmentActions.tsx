@@ -1,0 +1,64 @@
+import { CreditCardOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type { Appointment } from './api';
+import { cancelRule, canPay, canRate } from './appointments.logic';
+import { RateAppointment } from './RateAppointment';
+
+/**
+ * A patient's buttons on one appointment card: Pay Now (not available yet), View Prescription, Rate Visit,
+ * and Cancel (disabled, with the reason, inside the notice period). Nothing when none applies.
+ */
+export function AppointmentActions({
+  appointment: a,
+  prescriptionId,
+  cancelling,
+  onCancel,
+  onViewPrescription,
+  onRated,
+  now = Date.now(),
+}: {
+  appointment: Appointment;
+  prescriptionId?: number;
+  cancelling: boolean;
+  onCancel: () => void;
+  onViewPrescription: (prescriptionId: number) => void;
+  onRated: (rating: number, comment?: string) => void;
+  now?: number;
+}) {
+  const rule = cancelRule(a, now);
+  if (!canPay(a) && prescriptionId === undefined && !canRate(a) && !rule.show) return null;
+  return (
+    <>
+      {canPay(a) ? (
+        <Tooltip title="Online payment by card and M-Pesa is not available yet." trigger={['hover', 'focus']}>
+          <span tabIndex={0} aria-label="Pay Now, not available yet">
+            <Button icon={<CreditCardOutlined />} disabled>
+              Pay Now
+            </Button>
+          </span>
+        </Tooltip>
+      ) : null}
+      {prescriptionId !== undefined ? (
+        <Button icon={<FileTextOutlined />} onClick={() => onViewPrescription(prescriptionId)}>
+          View Prescription
+        </Button>
+      ) : null}
+      {canRate(a) ? <RateAppointment appointment={a} onRated={onRated} /> : null}
+      {rule.show ? (
+        rule.allowed ? (
+          <Button danger loading={cancelling} onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : (
+          <Tooltip title={rule.reason} trigger={['hover', 'focus']}>
+            <span tabIndex={0} aria-label={`Cancel unavailable: ${rule.reason}`} data-testid="cancel-locked">
+              <Button danger disabled>
+                Cancel
+              </Button>
+            </span>
+          </Tooltip>
+        )
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { TIME_SLOTS } from 'shell/ui-kit';
+import type { Slot } from './api';
+import { BookingConfirmation } from './components/BookingConfirmation';
+import { BookingGuidelines } from './components/BookingGuidelines';
+import { SlotPicker } from './components/SlotPicker';
+
+const slots = (taken: string[] = []): Slot[] => ['09:00 AM', '09:30 AM', '10:00 AM', '02:00 PM'].map((t) => ({ time_slot: t, available: !taken.includes(t) }));
+const slot = (time: string) => screen.getByRole('radio', { name: new RegExp(`^${time},`) });
+
+describe('SlotPicker', () => {
+  it('is one radio group, all disabled until a date is chosen', () => {
+    render(<SlotPicker slots={TIME_SLOTS.map((t) => ({ time_slot: t, available: true }))} disabled />);
+    const group = screen.getByRole('radiogroup', { name: 'Time slots' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(14);
+    for (const r of within(group).getAllByRole('radio')) expect(r).toBeDisabled();
+  });
+
+  it('disables taken slots and says so in their names', () => {
+    render(<SlotPicker slots={slots(['09:00 AM'])} />);
+    expect(slot('09:00 AM')).toBeDisabled();
+    expect(slot('09:00 AM')).toHaveAccessibleName('09:00 AM, taken');
+    expect(slot('09:30 AM')).toBeEnabled();
+    expect(slot('10:00 AM')).toHaveAccessibleName('10:00 AM, available');
+  });
+
+  it('moves between free slots with the arrow keys, skipping taken ones, with one tab stop', () => {
+    const onChange = jest.fn();
+    const { rerender } = render(<SlotPicker slots={slots(['09:30 AM'])} onChange={onChange} />);
+    expect(slot('09:00 AM')).toHaveAttribute('tabindex', '0');
+    expect(slot('10:00 AM')).toHaveAttribute('tabindex', '-1');
+    slot('09:00 AM').focus();
+    fireEvent.keyDown(slot('09:00 AM'), { key: 'ArrowRight' });
+    expect(onChange).toHaveBeenLastCalledWith('10:00 AM');
+    expect(slot('10:00 AM')).toHaveFocus();
+    rerender(<SlotPicker slots={slots(['09:30 AM'])} value="10:00 AM" onChange={onChange} />);
+    expect(slot('10:00 AM')).toHaveAttribute('aria-checked', 'true');
+    expect(slot('10:00 AM')).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(slot('10:00 AM'), { key: 'ArrowLeft' });
+    expect(onChange).toHaveBeenLastCalledWith('09:00 AM');
+    fireEvent.keyDown(slot('10:00 AM'), { key: 'End' });
+    expect(onChange).toHaveBeenLastCalledWith('02:00 PM');
+    fireEvent.click(slot('09:00 AM'));
+    expect(onChange).toHaveBeenLastCalledWith('09:00 AM');
+  });
+});
+
+describe('BookingConfirmation', () => {
+  it('shows what was booked with the amount due; card and M-Pesa are not available yet; Pay Later goes on', () => {
+    const onPayLater = jest.fn();
+    const appointment = { appointment_id: 42, appointment_date: '2026-11-23', time_slot: '02:00 PM', appointment_type: 'Regular Checkup', total_amount: 3500 };
+    render(<BookingConfirmation appointment={appointment as never} doctorName="Dr. Grace Wanjiku" onPayLater={onPayLater} />);
+    const panel = screen.getByTestId('payment-panel');
+    expect(within(panel).getByText('Complete Payment')).toBeInTheDocument();
+    expect(within(panel).getByText('Appointment booked successfully! Please proceed with payment.')).toBeInTheDocument();
+    expect(within(panel).getByText('#42')).toBeInTheDocument();
+    expect(within(panel).getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
+    expect(within(panel).getByText('Monday, 23 November 2026')).toBeInTheDocument();
+    expect(within(panel).getByText('Ksh 3,500')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Pay by Card/ })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: /Pay with M-Pesa/ })).toBeDisabled();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay Later' }));
+    expect(onPayLater).toHaveBeenCalled();
+  });
+});
+
+describe('BookingGuidelines', () => {
+  it('shows the guidelines with the catalog notice period, emergency advice and office hours', () => {
+    render(<BookingGuidelines />);
+    expect(screen.getByText(/arrive 15 minutes early/i)).toBeInTheDocument();
+    expect(screen.getByText('Cancel at least 24 hours in advance if you cannot make it.')).toBeInTheDocument();
+    expect(screen.getByText('Emergency?')).toBeInTheDocument();
+    expect(screen.getByText('8:00 AM - 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+  });
+});

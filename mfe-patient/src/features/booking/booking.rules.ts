@@ -1,0 +1,96 @@
+// The booking form's rules as pure functions (SPEC.md section 5), read from the appointment catalog so the
+// screen and the service agree: the window, the doctor's weekdays, the fee, the reason's length, the messages.
+import type { BookPayload } from '@afya/appointment-service/contracts';
+import { AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '@afya/appointment-service/contracts/catalog';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { TIME_SLOTS, bookingFee, bookingWindow, isBookableDate, slotMinutes } from 'shell/ui-kit';
+import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
+import type { Availability, Slot } from './api';
+
+/** The form's fields carry the API's names (BookPayload), the date as the picker's Dayjs. */
+export interface BookingFormValues {
+  doctor_id?: number;
+  appointment_type?: string;
+  appointment_date?: Dayjs | null;
+  time_slot?: string;
+  notes?: string;
+}
+
+/** SPEC.md section 5's messages, word for word from the catalog. */
+export const BOOKING_MESSAGES = {
+  doctor: AppointmentMessages.doctor,
+  type: AppointmentMessages.type,
+  date: AppointmentMessages.date,
+  time: AppointmentMessages.time,
+  reason: AppointmentMessages.reason,
+  reasonTooLong: AppointmentMessages.reasonTooLong,
+} as const;
+
+export const BOOKED_TEXT = 'Appointment booked successfully! Please proceed with payment.';
+export const LOGIN_TO_BOOK = 'Please log in to book an appointment';
+
+/** Dates outside the booking window (clinic time), or on a day the doctor does not work, cannot be picked. */
+export function isDateDisabled(day: string, doctor?: Pick<Doctor, 'available_days'> | null, now = Date.now()): boolean {
+  return !isBookableDate(day, now) || !worksOn(doctor, day);
+}
+
+/** The date field's help: the window, and the doctor's weekdays when listed. */
+export function dateHint(doctor?: Pick<Doctor, 'available_days'> | null, now = Date.now()): string {
+  const { min, max } = bookingWindow(now);
+  const days = doctor?.available_days ?? [];
+  return `From ${dayjs(min).format('D MMM')} to ${dayjs(max).format('D MMM YYYY')}${days.length ? `, on ${days.join(', ')}` : ''}.`;
+}
+
+/** The reason's problem, or null when it is fine (trimmed length within the catalog's limits). */
+export function reasonProblem(reason: string | undefined): string | null {
+  const n = (reason ?? '').trim().length;
+  if (n < MIN_REASON_LENGTH) return BOOKING_MESSAGES.reason;
+  if (n > MAX_REASON_LENGTH) return BOOKING_MESSAGES.reasonTooLong;
+  return null;
+}
+
+/** The slots to draw: the doctor's for the date in clock order, or every slot (disabled) before one is chosen. */
+export function slotsToShow(availability: Availability | undefined): Slot[] {
+  if (!availability) return TIME_SLOTS.map((time_slot) => ({ time_slot, available: true }));
+  return [...availability.slots].sort((a, b) => slotMinutes(a.time_slot) - slotMinutes(b.time_slot));
+}
+
+/** The help under the slots: what to do next, or why nothing can be chosen. */
+export function timeHint({ doctorId, date, availability }: { doctorId?: number; date?: string; availability?: Availability }): string {
+  if (!date) return 'Pick a date first to see the free times.';
+  if (!doctorId) return 'Pick a doctor first to see the free times.';
+  if (!availability) return '';
+  if (!availability.bookable_date) return 'The doctor does not see patients on this date. Please choose another date.';
+  if (!availability.slots.some((s) => s.available)) return 'No free times on this date. Please choose another date.';
+  if (availability.slots.some((s) => !s.available)) return 'Crossed-out times are already taken.';
+  return '';
+}
+
+/**
+ * The fee line: the doctor's own fee whatever the type, else the type's default fee; nothing until one of
+ * them is known.
+ */
+export function feeSummary(doctor: Doctor | undefined, type: string | undefined): { amount: number; note: string } | null {
+  const fee = doctor?.fee ?? null;
+  if (fee !== null && doctor) return { amount: fee, note: `(${doctorFullName(doctor)}'s consultation fee)` };
+  if (!type) return null;
+  return { amount: bookingFee(type, null), note: `(default fee for ${type})` };
+}
+
+/** The doctor to preselect from ?doctor_id=, once the doctors are known (only an approved one). */
+export function preselectedDoctor(param: string | null, doctors: Doctor[]): number | undefined {
+  const id = Number(param);
+  return id && doctors.some((d) => d.doctor_id === id) ? id : undefined;
+}
+
+/** What is sent: the five fields the service reads, the reason trimmed. */
+export function toBookPayload(values: BookingFormValues): BookPayload {
+  return {
+    doctor_id: Number(values.doctor_id),
+    appointment_type: values.appointment_type!,
+    appointment_date: values.appointment_date!.format('YYYY-MM-DD'),
+    time_slot: values.time_slot!,
+    notes: (values.notes ?? '').trim(),
+  };
+}

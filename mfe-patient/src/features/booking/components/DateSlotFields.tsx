@@ -1,0 +1,52 @@
+import { Alert, DatePicker, Form, Spin } from 'antd';
+import { ErrorState } from 'shell/ui-kit';
+import type { Doctor } from '../../find-doctors/api';
+import type { Availability } from '../api';
+import { BOOKING_MESSAGES, dateHint, isDateDisabled, slotsToShow, timeHint } from '../booking.rules';
+import { SlotPicker } from './SlotPicker';
+
+/** The date (within the window, on the doctor's days) and the time among the slots still free that day. */
+export function DateSlotFields({
+  doctor,
+  date,
+  availability,
+  loading,
+  error,
+  onRetry,
+  conflict,
+}: {
+  doctor?: Doctor;
+  date?: string;
+  availability?: Availability;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  /** The server's 409 message, shown above the slots until another slot is chosen. */
+  conflict?: string | null;
+}) {
+  const hint = timeHint({ doctorId: doctor?.doctor_id, date, availability });
+  return (
+    <>
+      <Form.Item name="appointment_date" label="Date" rules={[{ required: true, message: BOOKING_MESSAGES.date }]} extra={dateHint(doctor)}>
+        <DatePicker
+          style={{ width: '100%' }}
+          format="ddd, D MMM YYYY"
+          placeholder="Select a date"
+          aria-label="Appointment date"
+          disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
+          showToday={false}
+          inputReadOnly
+        />
+      </Form.Item>
+      <Form.Item label="Time" extra={hint || undefined}>
+        {conflict ? <Alert type="warning" showIcon role="alert" title={conflict} style={{ marginBottom: 12 }} /> : null}
+        {error ? <ErrorState message={error} onRetry={onRetry} /> : null}
+        <Spin spinning={loading} description="Checking free times…">
+          <Form.Item name="time_slot" noStyle rules={[{ required: true, message: BOOKING_MESSAGES.time }]}>
+            <SlotPicker slots={slotsToShow(availability)} disabled={!availability || loading} id="time_slot" />
+          </Form.Item>
+        </Spin>
+      </Form.Item>
+    </>
+  );
+}

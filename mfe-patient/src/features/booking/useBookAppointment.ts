@@ -1,0 +1,26 @@
+import type { BookPayload } from '@afya/appointment-service/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, queryKeys } from 'shell/api-client';
+import { BOOK_FAILED_TEXT, bookAppointment } from './api';
+
+/** A failed booking as the form shows it: a 409 is a conflict on the slot, anything else a plain error. */
+export function bookingProblem(err: unknown): { conflict: boolean; message: string } {
+  if (err instanceof ApiError && err.status === 409) return { conflict: true, message: err.message };
+  return { conflict: false, message: err instanceof ApiError && err.serverMessage ? err.serverMessage : BOOK_FAILED_TEXT };
+}
+
+/**
+ * Books an appointment. After a booking every appointments query is stale (the lists, and this date's
+ * slots); after a 409 the slots of that doctor and date are fetched again so the taken one shows as taken.
+ */
+export function useBookAppointment() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (payload: BookPayload) => bookAppointment(payload),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+    onError: (err, payload) => {
+      if (bookingProblem(err).conflict) return queryClient.invalidateQueries({ queryKey: queryKeys.availability(payload.doctor_id, payload.appointment_date) });
+    },
+  });
+  return { ...mutation, problem: mutation.error ? bookingProblem(mutation.error) : null };
+}
