@@ -62,7 +62,7 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
         if (alive) setState({ status: 'ready', routes });
       })
       .catch((error: unknown) => {
-        // eslint-disable-next-line no-console -- for whoever debugs it; the page shows a plain message
+        // The technical error, for whoever debugs it; the page shows a plain message.
         console.error(`[afya] ${name} could not be loaded`, error);
         if (alive) setState({ status: 'error' });
       });

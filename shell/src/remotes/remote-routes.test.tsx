@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const mf = require('@module-federation/enhanced/runtime');
 import { clearRemoteRoutesCache, RemoteRoutes, REMOTE_UNAVAILABLE, REMOTE_UNAVAILABLE_HINT } from './RemoteRoutes';
 
