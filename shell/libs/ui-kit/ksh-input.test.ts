@@ -18,6 +18,11 @@ describe('readKshInput', () => {
     expect(readKshInput('-500')).toEqual({ ok: false, reason: 'negative' });
   });
 
+  it('refuses more than the service accepts', () => {
+    expect(readKshInput(10_000_000)).toEqual({ ok: true, amount: 10_000_000 });
+    expect(readKshInput(10_000_001)).toEqual({ ok: false, reason: 'too-large' });
+  });
+
   it('refuses empty and non-numeric input', () => {
     expect(readKshInput(null)).toEqual({ ok: false, reason: 'empty' });
     expect(readKshInput(undefined)).toEqual({ ok: false, reason: 'empty' });

@@ -1,52 +1,55 @@
-import { Select } from 'antd';
-import { useState } from 'react';
-import { APPOINTMENT_STATUSES, AppointmentCard, canonicalStatus, AppointmentFilters, AppointmentListBody, EmptyState, PageHeader, toast, useAppointmentList } from 'shell/ui-kit';
-import { fetchDoctorAppointments, patientName, updateStatus, type DoctorAppointment } from '../home/api';
+import type { AppointmentStatus } from '@afya/appointment-service/contracts';
+import { Select, Typography } from 'antd';
+import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, PageHeader, patientName } from 'shell/ui-kit';
+import { useDoctorAppointments, useUpdateStatus } from '../../api/appointments';
+import { agendaOrder, groupByDay, statusOptions } from './agenda';
 
-
-
+/** /dashboard/doctor/appointments: the doctor's agenda, by day, soonest first; past days follow. */
 export function DoctorAppointmentsPage() {
-  const list = useAppointmentList<DoctorAppointment>(fetchDoctorAppointments);
+  const list = useDoctorAppointments();
   const { appointments, filters, setFilters, shown } = list;
-  const [saving, setSaving] = useState<number | null>(null);
-
-  const changeStatus = async (a: DoctorAppointment, status: string) => {
-    setSaving(a.appointment_id);
-    try {
-      const updated = await updateStatus(a.appointment_id, status);
-      list.patch(a.appointment_id, { ...(updated ?? {}), appointment_status: status });
-      toast.success('Status updated!');
-    } catch {
-      toast.error('Failed to update status');
-    } finally {
-      setSaving(null);
-    }
-  };
+  const setStatus = useUpdateStatus((updated) => list.patch(updated.appointment_id, updated));
+  const saving = setStatus.isPending ? setStatus.variables?.id : undefined;
+  const now = Date.now();
+  // The shared list pages through `visible`; take as many from the agenda order so "Show more" still works.
+  const days = groupByDay(agendaOrder(shown, now).slice(0, list.visible.length), now);
 
   return (
     <div>
-      <PageHeader title="My Appointments" subtitle="Your patients' bookings. Update a status as the visit progresses." />
+      <PageHeader title="My Appointments" subtitle="Your agenda by day, soonest first. Update a status as the visit progresses." />
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by patient or status" />
       <AppointmentListBody list={list} empty={<EmptyState title="No appointments yet." description="Bookings from your patients will appear here." />}>
-        {list.visible.map((a) => (
-          <AppointmentCard
-            key={a.appointment_id}
-            appointment={a}
-            title={patientName(a)}
-            status={
-              <Select
-                size="small"
-                aria-label={`Status of appointment #${a.appointment_id}`}
-                value={canonicalStatus(a.appointment_status)}
-                loading={saving === a.appointment_id}
-                disabled={saving === a.appointment_id}
-                onChange={(v) => changeStatus(a, v)}
-                options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
-                style={{ width: 130 }}
+        {days.map((day) => (
+          <section key={day.date} aria-label={day.label} data-testid="agenda-day">
+            <Typography.Title level={4} style={{ fontSize: 16, margin: '20px 0 10px' }} type={day.past ? 'secondary' : undefined}>
+              {day.label}
+              <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 14 }}>
+                {' '}
+                · {day.appointments.length} appointment{day.appointments.length === 1 ? '' : 's'}
+              </Typography.Text>
+            </Typography.Title>
+            {day.appointments.map((a) => (
+              <AppointmentCard
+                key={a.appointment_id}
+                appointment={a}
+                title={patientName(a)}
+                status={
+                  <Select
+                    size="small"
+                    aria-label={`Status of appointment #${a.appointment_id}`}
+                    value={a.appointment_status}
+                    loading={saving === a.appointment_id}
+                    disabled={saving === a.appointment_id}
+                    onChange={(status: AppointmentStatus) => setStatus.mutate({ id: a.appointment_id, status })}
+                    options={statusOptions(a, now)}
+                    popupMatchSelectWidth={false}
+                    style={{ width: 130 }}
+                  />
+                }
+                footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>Reason: {a.notes}</span> : undefined}
               />
-            }
-            footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>Reason: {a.notes}</span> : undefined}
-          />
+            ))}
+          </section>
         ))}
       </AppointmentListBody>
     </div>

@@ -1,56 +1,48 @@
+import { AppointmentMessages, MAX_AMOUNT } from '@afya/appointment-service/contracts/catalog';
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, InputNumber, Popconfirm, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from 'shell/session';
 import { formatKsh, readKshInput, toast, zeroNeedsConfirmation } from 'shell/ui-kit';
-import { fetchMyDoctorProfile, updateFee, type DoctorProfile } from './api';
+import { useDoctorProfile, useUpdateFee } from './api';
 
-export const FEE_RULE = 'Enter a fee of at least Ksh 0.';
-export const FEE_NEGATIVE = 'A fee cannot be negative. Enter Ksh 0 or more.';
+/** The service's own message (the catalog), for an empty, non-numeric or negative fee. */
+export const FEE_RULE = AppointmentMessages.fee;
+export const FEE_TOO_LARGE = `Fee must be at most ${formatKsh(MAX_AMOUNT)}`;
 
-/** The fee a doctor typed, or the message to show: a number of at least 0 (SPEC.md section 5). */
+/** The fee typed, or the message to show: a number from 0 to MAX_AMOUNT (SPEC.md section 5). */
 export function validateFee(value: unknown): { ok: true; fee: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, fee: r.amount };
-  return { ok: false, error: r.reason === 'negative' ? FEE_NEGATIVE : FEE_RULE };
+  return { ok: false, error: r.reason === 'too-large' ? FEE_TOO_LARGE : FEE_RULE };
 }
 
 /** Consultation fee panel: fee in Ksh or 'Not set', with Edit / Save / Cancel. */
 export function ConsultationFeeCard() {
   const userId = useSession((s) => s.user?.user_id);
-  const [profile, setProfile] = useState<DoctorProfile | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const profile = useDoctorProfile(userId);
+  const saveFee = useUpdateFee(userId);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<number | string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirmZero, setConfirmZero] = useState(false);
 
-  const load = useCallback(() => {
-    if (!userId) return;
-    setLoading(true);
-    setLoadError(null);
-    fetchMyDoctorProfile(userId)
-      .then(setProfile)
-      .catch(() => {
-        setLoadError('Failed to load doctor profile.');
-        toast.error('Failed to load doctor profile.');
-      })
-      .finally(() => setLoading(false));
-  }, [userId]);
-  useEffect(load, [load]);
-
-  const fee = profile?.fee === null || profile?.fee === undefined || profile?.fee === '' ? null : Number(profile.fee);
+  const fee = profile.data?.fee ?? null;
 
   const startEdit = () => {
     setDraft(fee);
     setError(null);
     setEditing(true);
   };
+  const stopEdit = () => {
+    setConfirmZero(false);
+    setEditing(false);
+  };
+
   /** Save: refuse an invalid fee in the form; ask before a fee of 0 (`confirmed` once asked). */
-  const save = async (confirmed = false) => {
-    if (!profile?.doctor_id) {
+  const save = (confirmed = false) => {
+    const doctorId = profile.data?.doctor_id;
+    if (!doctorId) {
       setError('Doctor ID missing');
       toast.error('Failed to update fee');
       return;
@@ -65,29 +57,20 @@ export function ConsultationFeeCard() {
       return;
     }
     setConfirmZero(false);
-    setSaving(true);
-    try {
-      const updated = await updateFee(profile.doctor_id, v.fee);
-      setProfile((p) => ({ ...(p as DoctorProfile), ...(updated ?? {}), fee: updated?.fee ?? v.fee }));
-      setEditing(false);
-      toast.success('Fee updated!');
-    } catch {
-      toast.error('Failed to update fee');
-    } finally {
-      setSaving(false);
-    }
+    // A failure keeps the editor open (the hook says 'Failed to update fee').
+    saveFee.mutate({ doctorId, fee: v.fee }, { onSuccess: () => setEditing(false) });
   };
 
   return (
-    <Card title="Consultation Fee" loading={loading && !loadError} style={{ height: '100%' }}>
-      {loadError ? (
+    <Card title="Consultation Fee" loading={profile.isPending && profile.fetchStatus !== 'idle'} style={{ height: '100%' }}>
+      {profile.isError && !profile.isFetching ? (
         <Alert
           type="error"
           showIcon
           role="alert"
-          title={loadError}
+          title="Failed to load doctor profile."
           action={
-            <Button size="small" danger onClick={load}>
+            <Button size="small" danger onClick={() => void profile.refetch()}>
               Retry
             </Button>
           }
@@ -129,17 +112,11 @@ export function ConsultationFeeCard() {
               onCancel={() => setConfirmZero(false)}
               onOpenChange={(open) => !open && setConfirmZero(false)}
             >
-              <Button type="primary" onClick={() => save()} loading={saving}>
+              <Button type="primary" onClick={() => save()} loading={saveFee.isPending}>
                 Save
               </Button>
             </Popconfirm>
-            <Button
-              onClick={() => {
-                setConfirmZero(false);
-                setEditing(false);
-              }}
-              disabled={saving}
-            >
+            <Button onClick={stopEdit} disabled={saveFee.isPending}>
               Cancel
             </Button>
           </Space>
@@ -154,7 +131,7 @@ export function ConsultationFeeCard() {
               {fee === null ? 'Patients pay the default fee of the appointment type.' : 'Patients pay this for every booking with you.'}
             </Typography.Text>
           </div>
-          <Button icon={<EditOutlined />} onClick={startEdit} disabled={!profile}>
+          <Button icon={<EditOutlined />} onClick={startEdit} disabled={!profile.data}>
             Edit
           </Button>
         </div>

@@ -1,101 +1,104 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { render } from '@testing-library/react';
-import { ApiError } from 'shell/api-client';
+import { api, ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { nairobiDate } from 'shell/ui-kit';
-import * as api from './api';
+import { renderAt } from '../../../../shell/test/render';
 import { DoctorHomePage } from './DoctorHomePage';
-
-configure({ asyncUtilTimeout: 8000 });
-
-jest.mock('./api', () => ({
-  ...jest.requireActual('./api'),
-  fetchDoctorAppointments: jest.fn(),
-  fetchPerformance: jest.fn(),
-  fetchNotifications: jest.fn(),
-  fetchMyDoctorProfile: jest.fn(),
-  updateFee: jest.fn(),
-}));
-const m = (f: unknown) => f as jest.Mock;
+import { notificationName, todayLine, todaysAppointments } from './today';
 
 const TODAY = nairobiDate(0);
+const visit = (appointment_id: number, date: string, time_slot: string, extra: object = {}) => ({
+  appointment_id,
+  appointment_date: date,
+  time_slot,
+  appointment_status: 'Confirmed',
+  appointment_type: 'Consultation',
+  duration: 25,
+  patient_full_name: null,
+  user: { firstname: null, lastname: null },
+  ...extra,
+});
+const NO_PERFORMANCE = { patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeRate: 0, avgConsultation: 0, completedCount: 0, totalPatients: 0 };
 
+// The HTTP layer is faked per path; the hooks, the query cache and the page are the real ones.
+const get = jest.spyOn(api, 'get');
+let replies: Record<string, unknown>;
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
-  m(api.fetchDoctorAppointments).mockResolvedValue([]);
-  m(api.fetchPerformance).mockResolvedValue({ patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeRate: 0, avgConsultation: 0, completedCount: 0, totalPatients: 0 });
-  m(api.fetchNotifications).mockResolvedValue({ emergencies: [], labResults: [] });
-  m(api.fetchMyDoctorProfile).mockResolvedValue({ doctor_id: 9, fee: null });
+  replies = {
+    'appointments/doctor': { appointments: [] },
+    'doctor/performance': NO_PERFORMANCE,
+    'doctor/notifications': { emergencies: [], labResults: [] },
+    'doctor/profile-by-user/2': { doctor: { doctor_id: 9, fee: null } },
+  };
+  get.mockImplementation(async (path) => {
+    const reply = replies[path];
+    if (reply instanceof Error) throw reply;
+    return reply;
+  });
+});
+const renderHome = () => renderAt(<DoctorHomePage />);
+
+describe("today's appointments", () => {
+  it('keeps only the clinic date of today, from morning to evening', () => {
+    const list = [visit(1, TODAY, '02:00 PM'), visit(2, nairobiDate(1), '09:00 AM'), visit(3, TODAY, '09:30 AM')] as never[];
+    expect(todaysAppointments(list).map((a: { appointment_id: number }) => a.appointment_id)).toEqual([3, 1]);
+    expect(todayLine(0)).toBe('No appointments scheduled for today.');
+    expect(todayLine(1)).toBe('You have 1 appointment today.');
+    expect(todayLine(2)).toBe('You have 2 appointments today.');
+  });
+
+  it("names a patient by account, else by the booking's name, else 'A patient'", () => {
+    expect(notificationName({ user: { firstname: 'Wanjiru', lastname: 'Kamau' }, patient_full_name: 'W K' })).toBe('Wanjiru Kamau');
+    expect(notificationName({ user: { firstname: null, lastname: null }, patient_full_name: 'Baraka Mutua' })).toBe('Baraka Mutua');
+    expect(notificationName({ user: null, patient_full_name: null })).toBe('A patient');
+  });
 });
 
-const renderHome = () => render(<MemoryRouter><DoctorHomePage /></MemoryRouter>);
-
 describe('doctor home', () => {
-  it('greets the doctor by last name and shows a Retry when the appointments fail', async () => {
-    m(api.fetchDoctorAppointments).mockRejectedValueOnce(new ApiError('Failed to fetch appointments', 503));
-    m(api.fetchPerformance).mockRejectedValue(new Error('down'));
+  it('greets the doctor by last name; a failed list says so with Retry instead of claiming an empty day', async () => {
+    replies['appointments/doctor'] = new ApiError('Failed to fetch appointments', 503);
     renderHome();
     expect(screen.getByText('Welcome back, Dr. Wanjiku')).toBeInTheDocument();
     expect(await screen.findByText('Error loading appointments: Failed to fetch appointments')).toBeInTheDocument();
+    expect(screen.queryByText('No appointments today.')).not.toBeInTheDocument();
+    expect(screen.queryByText('No appointments scheduled for today.')).not.toBeInTheDocument();
+    replies['appointments/doctor'] = { appointments: [] };
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(/Error loading appointments/)).not.toBeInTheDocument());
     expect(await screen.findByText('No appointments today.')).toBeInTheDocument();
+    expect(screen.getByText('No appointments scheduled for today.')).toBeInTheDocument();
   });
 
-  it("shows the tiles, today's table with the default '25 min', the weekly panel and notifications", async () => {
-    m(api.fetchDoctorAppointments).mockResolvedValue([
-      { appointment_id: 1, appointment_date: TODAY, time_slot: '02:00 PM', appointment_status: 'Confirmed', appointment_type: 'Follow-up', duration: null, patient_full_name: 'Baraka Mutua' },
-      { appointment_id: 2, appointment_date: TODAY, time_slot: '09:00 AM', appointment_status: 'Pending', appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } },
-      { appointment_id: 3, appointment_date: nairobiDate(2), time_slot: '09:00 AM', appointment_status: 'Pending', patient_full_name: 'Someone Else' },
+  it("shows today's visits, the tiles, the weekly panel and notifications", async () => {
+    replies['appointments/doctor'] = {
+      appointments: [
+        visit(1, TODAY, '02:00 PM', { appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' }),
+        visit(2, TODAY, '09:00 AM', { appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } }),
+        visit(3, nairobiDate(2), '09:00 AM', { patient_full_name: 'Someone Else' }),
+      ],
+    };
+    replies['doctor/performance'] = { patientsSeen: 4, avgRating: 4.5, ratingsCount: 6, onTimeRate: 75, avgConsultation: 31, completedCount: 5, totalPatients: 57 };
+    replies['doctor/notifications'] = {
+      emergencies: [{ appointment_id: 2, time_slot: '09:00 AM', user: { firstname: 'Wanjiru', lastname: 'Kamau' }, patient_full_name: null }],
+      labResults: [{ lab_result_id: 1, test_name: 'Full blood count', message: 'Results for Baraka Mutua are ready', user: { firstname: null, lastname: null } }],
+    };
+    renderHome();
+    // jsdom is a phone-sized screen: today's visits are a list (a table from sm up).
+    expect(await screen.findByText('You have 2 appointments today.')).toBeInTheDocument();
+    const today = screen.getByText("Today's Appointments").closest('.ant-card') as HTMLElement;
+    expect(within(today).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Wanjiru Kamau09:00 AM · Emergency · 40 min'),
+      expect.stringContaining('Baraka Mutua02:00 PM · Follow-up · 25 min'),
     ]);
-    m(api.fetchPerformance).mockResolvedValue({ patientsSeen: 4, avgRating: 4.5, ratingsCount: 6, onTimeRate: 75, avgConsultation: 31, completedCount: 5, totalPatients: 57 });
-    m(api.fetchNotifications).mockResolvedValue({
-      emergencies: [{ appointment_id: 2, time_slot: '09:00 AM', user: { firstname: 'Wanjiru', lastname: 'Kamau' } }],
-      labResults: [{ lab_result_id: 1, test_name: 'Full blood count', message: 'Results for Baraka Mutua are ready' }],
-    });
-    // A wide screen: every antd breakpoint matches, so today's appointments are a table.
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: true })) as typeof window.matchMedia;
-    try {
-      renderHome();
-      await screen.findByRole('table');
-    } finally {
-      window.matchMedia = original;
-    }
-    const table = screen.getByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Wanjiru Kamau', 'Baraka Mutua']);
-    expect(within(rows[0]!).getByText('Emergency')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('40 min')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('25 min')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Confirmed')).toBeInTheDocument();
-    expect(screen.getByText('You have 2 appointments today.')).toBeInTheDocument();
-    // tiles
-    expect(screen.getByText('57')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('57')).toBeInTheDocument());
     expect(screen.getByText('31 min')).toBeInTheDocument();
-    expect(screen.getByText('Not tracked yet')).toBeInTheDocument();
-    // weekly panel
     expect(screen.getByTestId('patients-seen')).toHaveTextContent('4');
     expect(screen.getByLabelText('Average rating 4.5 of 5')).toHaveTextContent('4.5');
     expect(screen.getByTestId('on-time')).toHaveTextContent('75%');
-    // notifications
-    expect(screen.getByText('Emergency: Wanjiru Kamau')).toBeInTheDocument();
-    expect(screen.getByText('Today at 09:00 AM')).toBeInTheDocument();
+    expect(await screen.findByText('Emergency: Wanjiru Kamau')).toBeInTheDocument();
     expect(screen.getByText('Lab result: Full blood count')).toBeInTheDocument();
-    expect(screen.getByText('Results for Baraka Mutua are ready')).toBeInTheDocument();
-  });
-
-  it("shows today's appointments as a list on a phone", async () => {
-    m(api.fetchDoctorAppointments).mockResolvedValue([
-      { appointment_id: 1, appointment_date: TODAY, time_slot: '02:00 PM', appointment_status: 'Confirmed', appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' },
-    ]);
-    renderHome();
-    expect(await screen.findByText('Baraka Mutua')).toBeInTheDocument();
-    expect(screen.getByText('02:00 PM · Follow-up · 25 min')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('does not invent figures when nothing was completed or rated this week', async () => {

@@ -1,0 +1,52 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { api, ApiError } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+import { queryWrapper } from '../../../shell/test/render';
+import { doctorAppointmentsKey, durationText, fetchDoctorAppointments, performanceKey, useUpdateStatus } from './appointments';
+
+const patch = jest.spyOn(api, 'patch');
+const success = jest.spyOn(toast, 'success').mockReturnValue('');
+const failure = jest.spyOn(toast, 'error').mockReturnValue('');
+beforeEach(() => jest.clearAllMocks());
+
+const updated = { appointment_id: 11, appointment_status: 'Confirmed' };
+
+describe('useUpdateStatus', () => {
+  it("sends the status, shows the server's answer at once and refreshes the lists and the performance panel", async () => {
+    patch.mockResolvedValue({ appointment: updated, message: 'Status updated!' });
+    const { wrapper, client } = queryWrapper();
+    client.setQueryData(doctorAppointmentsKey, { items: [], complete: true });
+    client.setQueryData(performanceKey, { patientsSeen: 1 });
+    const onUpdated = jest.fn();
+    const { result } = renderHook(() => useUpdateStatus(onUpdated), { wrapper });
+
+    result.current.mutate({ id: 11, status: 'Confirmed' });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(patch).toHaveBeenCalledWith('appointments/11/status', { status: 'Confirmed' }, { fallback: 'Failed to update status' });
+    expect(onUpdated).toHaveBeenCalledWith(updated);
+    expect(success).toHaveBeenCalledWith('Status updated!');
+    expect(client.getQueryState(doctorAppointmentsKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(performanceKey)?.isInvalidated).toBe(true);
+  });
+
+  it("says 'Failed to update status' and changes nothing when the server refuses", async () => {
+    patch.mockRejectedValue(new ApiError('You can complete an appointment only once its time has started.', 409));
+    const onUpdated = jest.fn();
+    const { result } = renderHook(() => useUpdateStatus(onUpdated), { wrapper: queryWrapper().wrapper });
+    result.current.mutate({ id: 11, status: 'Completed' });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(failure).toHaveBeenCalledWith('Failed to update status');
+    expect(onUpdated).not.toHaveBeenCalled();
+  });
+});
+
+it("reads the list from the contract's reply", async () => {
+  jest.spyOn(api, 'get').mockResolvedValueOnce({ appointments: [updated] });
+  await expect(fetchDoctorAppointments()).resolves.toEqual([updated]);
+});
+
+it('shows the recorded duration, else the default 25 min', () => {
+  expect(durationText(40)).toBe('40 min');
+  expect(durationText(0)).toBe('25 min');
+  expect(durationText(null)).toBe('25 min');
+});

@@ -1,0 +1,20 @@
+import { nairobiDate, slotMinutes } from 'shell/ui-kit';
+import type { DoctorAppointment } from '../../api/appointments';
+
+/** Today's visits (clinic date) from morning to evening, for the home page's table. */
+export function todaysAppointments(list: readonly DoctorAppointment[], now = Date.now()): DoctorAppointment[] {
+  const today = nairobiDate(0, now);
+  return list.filter((a) => a.appointment_date.slice(0, 10) === today).sort((x, y) => slotMinutes(x.time_slot) - slotMinutes(y.time_slot));
+}
+
+/** The banner's line about today. */
+export function todayLine(count: number): string {
+  return count === 0 ? 'No appointments scheduled for today.' : `You have ${count} appointment${count === 1 ? '' : 's'} today.`;
+}
+
+const fullName = (u: { firstname: string | null; lastname: string | null } | null | undefined) => [u?.firstname, u?.lastname].filter(Boolean).join(' ');
+
+/** The name on a notification: the account's name, else the name given at booking, else 'A patient'. */
+export function notificationName(n: { user?: { firstname: string | null; lastname: string | null } | null; patient_full_name?: string | null }): string {
+  return fullName(n.user) || n.patient_full_name || 'A patient';
+}
