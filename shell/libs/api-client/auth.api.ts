@@ -1,11 +1,12 @@
+import type { LoginReply, UserReply } from '@afya/auth-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import { api } from './client';
 
 export const authApi: AuthApi = {
-  login: (email, password) => api.post<{ token: string; user: User }>('auth/login', { email, password }, { fallback: 'Login failed' }),
-  register: (payload: RegisterPayload) => api.post<{ user: User }>('auth/register', payload, { fallback: 'Registration failed' }),
+  login: (email, password) => api.post<LoginReply>('auth/login', { email, password }, { fallback: 'Login failed' }),
+  register: (payload: RegisterPayload) => api.post<UserReply>('auth/register', payload, { fallback: 'Registration failed' }),
   logout: () => api.post('auth/logout', {}),
-  profile: () => api.get<{ user: User }>('user/profile', { fallback: 'Failed to get user' }),
+  profile: () => api.get<UserReply>('user/profile', { fallback: 'Failed to get user' }),
 };
 
 export interface ProfileUpdate {

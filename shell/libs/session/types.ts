@@ -1,25 +1,17 @@
-export type Role = 'user' | 'doctor' | 'admin';
+import type { RegisterPayload as AuthRegisterPayload, SessionUser } from '@afya/auth-service/contracts';
 
-export interface User {
-  user_id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role | string;
-  contact_phone?: string | null;
-  address?: string | null;
-  profilePictureUrl?: string | null;
-  must_change_password?: boolean;
-}
+export type Role = SessionUser['role'];
 
-export interface RegisterPayload {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  contact_phone: string;
-  address: string;
-}
+/**
+ * The signed-in user: the auth contract's SessionUser. Identity fields are required; the others may be
+ * missing from a session saved in localStorage by an earlier build, and the role may be one this build does
+ * not know yet (homeForRole sends it to the public home).
+ */
+export type User = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email'> &
+  Partial<Omit<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role'>> & { role: Role | string };
+
+/** What a visitor sends to register themselves (role and status are an admin's to set). */
+export type RegisterPayload = Omit<AuthRegisterPayload, 'role' | 'status'>;
 
 export interface AuthState {
   user: User | null;
