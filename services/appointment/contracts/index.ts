@@ -134,6 +134,11 @@ export interface AppointmentReply {
 export interface AppointmentChangeReply extends AppointmentReply {
   message: string;
 }
+/** DELETE /appointments/{id} */
+export interface DeleteAppointmentReply {
+  message: string;
+  appointment_id: number;
+}
 export interface AppointmentListReply {
   appointments: AppointmentView[];
 }
@@ -267,6 +272,15 @@ export interface AdminDoctorListReply extends DoctorListReply {
 }
 export interface RatingReply {
   rating: RatingView;
+  message: string;
+}
+/** PATCH /doctor/{id}/fee: the profile with the new fee, and 'Fee updated!'. */
+export interface SetFeeReply extends DoctorProfileReply {
+  message: string;
+}
+/** PATCH /admin/doctors/{id}/approve */
+export interface ApproveDoctorReply {
+  doctor: DoctorProfile;
   message: string;
 }
 

@@ -6,6 +6,8 @@
  * (AFYA_BUS) is put in front where a subject is used (`subject(AuthPatterns.login)`).
  */
 
+export * from './catalog';
+
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
   register: 'auth.register',
@@ -92,6 +94,26 @@ export interface RegisterPayload {
 export interface LoginPayload {
   email: string;
   password: string;
+}
+
+/** GET /user/profile, PATCH /user/profile, POST /auth/register. */
+export interface UserReply {
+  user: SessionUser;
+}
+
+/** POST /user/profile-picture: where the browser loads the new picture. */
+export interface UploadPictureReply {
+  url: string;
+  user: SessionUser;
+}
+
+/** GET /admin/users */
+export interface AdminUserListReply {
+  users: AdminUserEntry[];
+}
+/** PUT and PATCH /admin/users/{id} */
+export interface AdminUserReply {
+  user: AdminUserEntry;
 }
 
 export interface LoginReply {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthBroadcasts, AuthPatterns, ROLES } from '../contracts';
+import { AuthBroadcasts, AuthMessages, AuthPatterns, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, ROLES, USER_STATUSES } from '../contracts';
 
 /** The source without its comments (they may mention what the code must not do). */
 const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
 describe('the auth contract is pure (the browser imports its types)', () => {
-  it('imports nothing and evaluates nothing from the environment', () => {
-    const source = readFileSync(join(__dirname, '..', 'contracts', 'index.ts'), 'utf8');
+  it.each(['index.ts', 'catalog.ts'])('%s imports nothing and evaluates nothing from the environment', (file) => {
+    const source = readFileSync(join(__dirname, '..', 'contracts', file), 'utf8');
     expect(source.split('\n').filter((line) => /^\s*import\b/.test(line))).toEqual([]);
     expect(code(source)).not.toMatch(/\bsubject\(|process\.env|\brequire\(/);
   });
@@ -19,5 +19,17 @@ describe('the auth contract is pure (the browser imports its types)', () => {
 
   it('has the roles of SPEC.md section 1', () => {
     expect(ROLES).toEqual(['user', 'doctor', 'admin']);
+  });
+});
+
+describe('the account rules agree with their messages (SPEC.md section 5)', () => {
+  it('states each limit in its message', () => {
+    expect(AuthMessages.password).toBe(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    expect(AuthMessages.firstname).toBe(`First name must be at least ${MIN_NAME_LENGTH} characters`);
+    expect(AuthMessages.lastname).toBe(`Last name must be at least ${MIN_NAME_LENGTH} characters`);
+    expect(AuthMessages.phone).toBe(`Phone number must be at least ${MIN_PHONE_LENGTH} digits`);
+    expect(AuthMessages.address).toBe(`Address must be at least ${MIN_ADDRESS_LENGTH} characters`);
+    expect(AuthMessages.role).toBe(`Role must be one of ${ROLES.join(', ')}`);
+    expect(AuthMessages.status).toBe(`Status must be one of ${USER_STATUSES.join(', ')}`);
   });
 });

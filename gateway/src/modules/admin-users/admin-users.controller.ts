@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AdminUserEntry, AuthPatterns, CreateUserReply, ListUsersPayload } from '@afya/auth-service/contracts';
+import { AdminUserListReply, AdminUserReply, AuthPatterns, CreateUserReply, ListUsersPayload } from '@afya/auth-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -18,7 +18,7 @@ export class AdminUsersController {
   constructor(private readonly bus: ServiceClient) {}
 
   @Get()
-  list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<{ users: AdminUserEntry[] }> {
+  list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<AdminUserListReply> {
     const filters: ListUsersPayload = { search: query.search, role: orUndefined(query.role), status: orUndefined(query.status) };
     return this.bus.send(subject(AuthPatterns.listUsers), filters, caller);
   }
@@ -40,7 +40,7 @@ export class AdminUsersController {
   }
 
   @Patch(':id')
-  update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<{ user: AdminUserEntry }> {
+  update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<AdminUserReply> {
     const { phone, contact_phone, ...rest } = body;
     const changes = { ...rest, ...(contact_phone ?? phone ? { contact_phone: contact_phone ?? phone } : {}) };
     return this.bus.send(subject(AuthPatterns.updateUser), { id, changes }, caller);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common'
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { JsonText, subject } from '@afya/service-shared';
-import { AppointmentPatterns, DoctorProfile } from '@afya/appointment-service/contracts';
+import { AdminDoctorListReply, AppointmentPatterns, ApproveDoctorReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -25,13 +25,13 @@ export class AdminAppointmentsController {
 
   /** Every doctor profile with its approval state (awaiting approval first) and the pending count. */
   @Get('doctors')
-  doctors(@CurrentCaller() caller: Caller): Promise<{ doctors: DoctorProfile[]; pending: number }> {
+  doctors(@CurrentCaller() caller: Caller): Promise<AdminDoctorListReply> {
     return this.bus.send(subject(AppointmentPatterns.adminDoctors), {}, caller);
   }
 
   /** The doctor becomes bookable (doctor.approved). Optional body: specialization, available_days. */
   @Patch('doctors/:id/approve')
   approve(@Param('id', IdParam) id: number, @Body() body: ApproveDoctorDto, @CurrentCaller() caller: Caller) {
-    return this.bus.send<{ doctor: DoctorProfile; message: string }>(subject(AppointmentPatterns.approveDoctor), { doctor_id: id, ...body }, caller);
+    return this.bus.send<ApproveDoctorReply>(subject(AppointmentPatterns.approveDoctor), { doctor_id: id, ...body }, caller);
   }
 }

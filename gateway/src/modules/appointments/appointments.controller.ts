@@ -3,12 +3,14 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { JsonText, subject } from '@afya/service-shared';
 import {
+  AppointmentChangeReply,
   AppointmentPatterns,
   AppointmentReply,
   AvailabilityReply,
   BookPayload,
-  DoctorProfile,
-  RatingView,
+  DeleteAppointmentReply,
+  DoctorListReply,
+  RatingReply,
   StatsReply,
 } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
@@ -24,8 +26,6 @@ import {
   StatusDto,
   UpdateAppointmentDto,
 } from './dto/appointments.dto';
-
-type Message = { message: string };
 
 /**
  * The appointment lists arrive as JSON text built by the service (JsonText): sent on as they are,
@@ -50,7 +50,7 @@ export class AppointmentsController {
   /** Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken. */
   @Roles('user')
   @Post()
-  book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<AppointmentReply & Message> {
+  book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     const payload: BookPayload = {
       doctor_id: body.doctor_id,
       appointment_date: body.appointment_date,
@@ -80,7 +80,7 @@ export class AppointmentsController {
 
   /** Patients and doctors see approved doctors; admins every active profile with its approval state. */
   @Get('doctors')
-  doctors(@CurrentCaller() caller: Caller): Promise<{ doctors: DoctorProfile[] }> {
+  doctors(@CurrentCaller() caller: Caller): Promise<DoctorListReply> {
     return this.bus.send(subject(AppointmentPatterns.listDoctors), {}, caller);
   }
 
@@ -112,32 +112,32 @@ export class AppointmentsController {
 
   /** Admin: any status. Doctor: own appointments. Patient: cancel own Pending/Confirmed, 24 hours ahead. */
   @Patch(':id/status')
-  status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentReply & Message> {
+  status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setStatus), { id, status: body.status }, caller);
   }
 
   @Roles('admin')
   @Patch(':id/override')
-  override(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentReply & Message> {
+  override(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.override), { id, status: body.status }, caller);
   }
 
   @Roles('admin')
   @Patch(':id/amount')
-  amount(@Param('id', IdParam) id: number, @Body() body: AmountDto, @CurrentCaller() caller: Caller): Promise<AppointmentReply & Message> {
+  amount(@Param('id', IdParam) id: number, @Body() body: AmountDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setAmount), { id, total_amount: body.total_amount }, caller);
   }
 
   @Roles('admin')
   @Delete(':id')
-  remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<Message> {
+  remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<DeleteAppointmentReply> {
     return this.bus.send(subject(AppointmentPatterns.remove), { id }, caller);
   }
 
   /** The patient rates their own Completed appointment once (1-5, optional comment). */
   @Roles('user')
   @Post(':id/rating')
-  rate(@Param('id', IdParam) id: number, @Body() body: RatingDto, @CurrentCaller() caller: Caller): Promise<{ rating: RatingView } & Message> {
+  rate(@Param('id', IdParam) id: number, @Body() body: RatingDto, @CurrentCaller() caller: Caller): Promise<RatingReply> {
     return this.bus.send(subject(AppointmentPatterns.rate), { id, rating: body.rating, comment: body.comment }, caller);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply } from '@afya/appointment-service/contracts';
+import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply, SetFeeReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -38,7 +38,7 @@ export class DoctorController {
 
   @Roles('doctor', 'admin')
   @Patch(':id/fee')
-  fee(@Param('id', IdParam) id: number, @Body() body: FeeDto, @CurrentCaller() caller: Caller): Promise<DoctorProfileReply & { message: string }> {
+  fee(@Param('id', IdParam) id: number, @Body() body: FeeDto, @CurrentCaller() caller: Caller): Promise<SetFeeReply> {
     return this.bus.send(subject(AppointmentPatterns.setFee), { doctor_id: id, fee: body.fee }, caller);
   }
 }

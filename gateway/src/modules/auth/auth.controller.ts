@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AuthPatterns, LoginReply, Revocation, SessionUser } from '@afya/auth-service/contracts';
+import { AuthPatterns, LoginReply, Revocation, UserReply } from '@afya/auth-service/contracts';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
@@ -20,7 +20,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Post('register')
-  register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
+  register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.register), body, caller);
   }
 

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AuthPatterns, ChangePasswordReply, MAX_PICTURE_BYTES, PictureReply, SessionUser } from '@afya/auth-service/contracts';
+import { AuthPatterns, ChangePasswordReply, MAX_PICTURE_BYTES, PictureReply, UploadPictureReply, UserReply } from '@afya/auth-service/contracts';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -29,12 +29,12 @@ export class UserController {
 
   @AllowedBeforePasswordChange()
   @Get('profile')
-  profile(@CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
+  profile(@CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.getProfile), {}, caller);
   }
 
   @Patch('profile')
-  updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<{ user: SessionUser }> {
+  updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.updateProfile), body, caller);
   }
 
@@ -50,7 +50,7 @@ export class UserController {
 
   @HttpCode(200)
   @Post('profile-picture')
-  async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<{ url: string; user: SessionUser }> {
+  async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<UploadPictureReply> {
     const bytes = decodeDataUrl(body.imageBase64);
     if (bytes.length > MAX_PICTURE_BYTES) throw new BadRequestException(PICTURE_TOO_LARGE);
     return this.bus.send(subject(AuthPatterns.uploadPicture), { image: await this.transfer.send(bytes) }, caller);

@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, JsonText, notFound, Principal, recordE
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
+  AppointmentChangeReply,
   AppointmentEvents,
   AppointmentMessages,
   AppointmentReply,
@@ -13,10 +14,12 @@ import {
   AvailabilityReply,
   BookPayload,
   DEFAULT_DURATION_MINUTES,
+  DeleteAppointmentReply,
   ListAllPayload,
   MAX_REASON_LENGTH,
   MIN_REASON_LENGTH,
   RatePayload,
+  RatingReply,
   RatingView,
   SetAmountPayload,
   SetStatusPayload,
@@ -191,7 +194,7 @@ export class AppointmentsService {
    * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
    * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
    */
-  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentReply & { message: string }> {
+  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentChangeReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
     const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
@@ -288,7 +291,7 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/status (and /override for admins). A cancelled slot is free again at once. */
-  async setStatus(actor: Principal, { id, status }: SetStatusPayload, requestId?: string, adminOnly = false): Promise<AppointmentReply & { message: string }> {
+  async setStatus(actor: Principal, { id, status }: SetStatusPayload, requestId?: string, adminOnly = false): Promise<AppointmentChangeReply> {
     if (adminOnly && actor.role !== 'admin') throw forbidden();
     if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
     try {
@@ -319,7 +322,7 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/amount (admin). */
-  async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentReply & { message: string }> {
+  async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentChangeReply> {
     if (actor.role !== 'admin') throw forbidden();
     if (!isValidAmount(total_amount)) throw badRequest(AppointmentMessages.amount);
     const row = await this.dataSource.transaction(async (manager) => {
@@ -334,7 +337,7 @@ export class AppointmentsService {
   }
 
   /** DELETE /appointments/{id} (admin). */
-  async remove(actor: Principal, id: number, requestId?: string): Promise<{ message: string; appointment_id: number }> {
+  async remove(actor: Principal, id: number, requestId?: string): Promise<DeleteAppointmentReply> {
     if (actor.role !== 'admin') throw forbidden();
     await this.dataSource.transaction(async (manager) => {
       const current = await this.lockedRow(manager, id);
@@ -346,7 +349,7 @@ export class AppointmentsService {
   }
 
   /** POST /appointments/{id}/rating: the patient, on their own Completed appointment, once. */
-  async rate(actor: Principal, { id, rating, comment }: RatePayload): Promise<{ rating: RatingView; message: string }> {
+  async rate(actor: Principal, { id, rating, comment }: RatePayload): Promise<RatingReply> {
     if (actor.role !== 'user') throw forbidden('Only the patient can rate an appointment');
     if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw badRequest(AppointmentMessages.rating);
     try {

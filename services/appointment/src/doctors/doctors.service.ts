@@ -3,13 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { badRequest, forbidden, notFound, Principal, recordEvent } from '@afya/service-shared';
 import {
+  AdminDoctorListReply,
   AppointmentEvents,
   AppointmentMessages,
   ApproveDoctorPayload,
+  ApproveDoctorReply,
   DoctorEventData,
+  DoctorListReply,
   DoctorProfile,
   DoctorProfileReply,
   SetFeePayload,
+  SetFeeReply,
   SPECIALIZATIONS,
   WEEKDAYS,
 } from '../../contracts';
@@ -91,14 +95,14 @@ export class DoctorsService {
   }
 
   /** GET /appointments/doctors: patients and doctors see approved doctors; admins see every active profile. */
-  async list(actor: Principal): Promise<{ doctors: DoctorProfile[] }> {
+  async list(actor: Principal): Promise<DoctorListReply> {
     const where = actor.role === 'admin' ? 'WHERE active' : `WHERE active AND approval_status = 'approved'`;
     const rows: DoctorRow[] = await this.dataSource.query(`${DOCTOR_SELECT} ${where} ORDER BY last_name, first_name, doctor_id`);
     return { doctors: rows.map(toDoctorProfile) };
   }
 
   /** GET /admin/doctors: every active profile with its approval state, those awaiting approval first. */
-  async adminList(actor: Principal): Promise<{ doctors: DoctorProfile[]; pending: number }> {
+  async adminList(actor: Principal): Promise<AdminDoctorListReply> {
     if (actor.role !== 'admin') throw forbidden();
     const rows: DoctorRow[] = await this.dataSource.query(
       `${DOCTOR_SELECT} WHERE active ORDER BY (approval_status = 'pending') DESC, last_name, first_name, doctor_id`,
@@ -117,7 +121,7 @@ export class DoctorsService {
   }
 
   /** PATCH /doctor/{id}/fee: the doctor themself or an admin. */
-  async setFee(actor: Principal, { doctor_id, fee }: SetFeePayload): Promise<DoctorProfileReply & { message: string }> {
+  async setFee(actor: Principal, { doctor_id, fee }: SetFeePayload): Promise<SetFeeReply> {
     if (actor.role === 'user') throw forbidden();
     if (!isValidAmount(fee)) throw badRequest(AppointmentMessages.fee);
     const row = await this.dataSource.transaction(async (manager) => {
@@ -137,7 +141,7 @@ export class DoctorsService {
   }
 
   /** PATCH /admin/doctors/{id}/approve: the doctor becomes bookable; doctor.approved once. */
-  async approve(actor: Principal, payload: ApproveDoctorPayload): Promise<{ doctor: DoctorProfile; message: string }> {
+  async approve(actor: Principal, payload: ApproveDoctorPayload): Promise<ApproveDoctorReply> {
     if (actor.role !== 'admin') throw forbidden();
     if (payload.specialization !== undefined && !(SPECIALIZATIONS as readonly string[]).includes(payload.specialization)) {
       throw badRequest(AppointmentMessages.specialization);

@@ -1,20 +1,26 @@
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { ROLES, type Role } from '@afya/service-shared';
-import { USER_STATUSES, type UserStatus } from '@afya/auth-service/contracts';
-import { Messages } from '../../../common/http/validation-messages';
+import {
+  AuthMessages as Messages,
+  MIN_NAME_LENGTH,
+  MIN_PHONE_LENGTH,
+  ROLES,
+  type Role,
+  USER_STATUSES,
+  type UserStatus,
+} from '@afya/auth-service/contracts';
 
 /** The admin user form (SPEC.md section 5). Phone may arrive as contact_phone or phone. */
 export class CreateUserDto {
   @ApiPropertyOptional()
   @MaxLength(100, { message: 'First name is too long' })
-  @MinLength(2, { message: Messages.firstname })
+  @MinLength(MIN_NAME_LENGTH, { message: Messages.firstname })
   @IsString({ message: Messages.firstname })
   firstname!: string;
 
   @ApiPropertyOptional()
   @MaxLength(100, { message: 'Last name is too long' })
-  @MinLength(2, { message: Messages.lastname })
+  @MinLength(MIN_NAME_LENGTH, { message: Messages.lastname })
   @IsString({ message: Messages.lastname })
   lastname!: string;
 
@@ -25,14 +31,14 @@ export class CreateUserDto {
   @ApiPropertyOptional()
   @ValidateIf((o: CreateUserDto) => o.phone === undefined)
   @MaxLength(20, { message: 'Phone number is too long' })
-  @MinLength(10, { message: Messages.phone })
+  @MinLength(MIN_PHONE_LENGTH, { message: Messages.phone })
   @IsString({ message: Messages.phone })
   contact_phone?: string;
 
   @ApiPropertyOptional()
   @ValidateIf((o: CreateUserDto) => o.contact_phone === undefined)
   @MaxLength(20, { message: 'Phone number is too long' })
-  @MinLength(10, { message: Messages.phone })
+  @MinLength(MIN_PHONE_LENGTH, { message: Messages.phone })
   @IsString({ message: Messages.phone })
   phone?: string;
 

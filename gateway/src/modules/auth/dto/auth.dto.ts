@@ -1,8 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { ROLES, type Role } from '@afya/service-shared';
-import { USER_STATUSES, type UserStatus } from '@afya/auth-service/contracts';
-import { Messages } from '../../../common/http/validation-messages';
+import {
+  AuthMessages as Messages,
+  MIN_ADDRESS_LENGTH,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PHONE_LENGTH,
+  ROLES,
+  type Role,
+  USER_STATUSES,
+  type UserStatus,
+} from '@afya/auth-service/contracts';
 
 export class LoginDto {
   @ApiProperty({ example: 'patient@afya.test' })
@@ -11,7 +19,7 @@ export class LoginDto {
 
   @ApiProperty({ example: 'Patient#2026' })
   @MaxLength(200, { message: 'Password is too long' })
-  @MinLength(6, { message: Messages.password })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: Messages.password })
   @IsString({ message: Messages.password })
   password!: string;
 }
@@ -19,13 +27,13 @@ export class LoginDto {
 export class RegisterDto {
   @ApiProperty({ example: 'Amani' })
   @MaxLength(100, { message: 'First name is too long' })
-  @MinLength(2, { message: Messages.firstname })
+  @MinLength(MIN_NAME_LENGTH, { message: Messages.firstname })
   @IsString({ message: Messages.firstname })
   firstname!: string;
 
   @ApiProperty({ example: 'Otieno' })
   @MaxLength(100, { message: 'Last name is too long' })
-  @MinLength(2, { message: Messages.lastname })
+  @MinLength(MIN_NAME_LENGTH, { message: Messages.lastname })
   @IsString({ message: Messages.lastname })
   lastname!: string;
 
@@ -33,21 +41,21 @@ export class RegisterDto {
   @IsEmail({}, { message: Messages.email })
   email!: string;
 
-  @ApiProperty({ minLength: 6 })
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })
   @MaxLength(200, { message: 'Password is too long' })
-  @MinLength(6, { message: Messages.password })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: Messages.password })
   @IsString({ message: Messages.password })
   password!: string;
 
   @ApiProperty({ example: '+254712345678' })
   @MaxLength(20, { message: 'Phone number is too long' })
-  @MinLength(10, { message: Messages.phone })
+  @MinLength(MIN_PHONE_LENGTH, { message: Messages.phone })
   @IsString({ message: Messages.phone })
   contact_phone!: string;
 
   @ApiProperty({ example: 'Ngong Road, Kilimani, Nairobi' })
   @MaxLength(300, { message: 'Address is too long' })
-  @MinLength(10, { message: Messages.address })
+  @MinLength(MIN_ADDRESS_LENGTH, { message: Messages.address })
   @IsString({ message: Messages.address })
   address!: string;
 
@@ -101,9 +109,9 @@ export class ChangePasswordDto {
   @IsString({ message: 'Current password is required' })
   currentPassword!: string;
 
-  @ApiProperty({ minLength: 6 })
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH })
   @MaxLength(200, { message: 'Password is too long' })
-  @MinLength(6, { message: Messages.password })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: Messages.password })
   @IsString({ message: Messages.password })
   newPassword!: string;
 }

@@ -1,0 +1,24 @@
+/**
+ * Account rules and the messages a person reads (SPEC.md section 5: login, registration, the admin user form,
+ * the password change): the one place they are written. The gateway's DTOs read them, and so can the web
+ * app's forms. Pure data: no imports, nothing computed when the module loads.
+ */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_NAME_LENGTH = 2;
+export const MIN_PHONE_LENGTH = 10;
+export const MIN_ADDRESS_LENGTH = 10;
+
+export const AuthMessages = {
+  email: 'Please enter a valid email',
+  password: 'Password must be at least 6 characters',
+  firstname: 'First name must be at least 2 characters',
+  lastname: 'Last name must be at least 2 characters',
+  phone: 'Phone number must be at least 10 digits',
+  address: 'Address must be at least 10 characters',
+  role: 'Role must be one of user, doctor, admin',
+  status: 'Status must be one of active, inactive, suspended',
+  /** The registration form's confirm field (checked in the browser; confirmPassword is never sent). */
+  passwordsDontMatch: "Passwords don't match",
+  /** The profile dialog's password change (checked in the browser; no request is sent). */
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
