@@ -1,4 +1,4 @@
-import { BOOKING_WINDOW_DAYS, CLINIC_TIME_ZONE, TIME_SLOTS, WEEKDAYS } from '../../contracts';
+import { BOOKING_FIRST_DAY_OFFSET, BOOKING_WINDOW_DAYS, CLINIC_TIME_ZONE, DEFAULT_WORKING_WEEKDAYS, TIME_SLOTS, WEEKDAYS } from '../../contracts';
 
 /**
  * Clinic time: dates and slots are Africa/Nairobi wall-clock time, whatever the server's TZ is.
@@ -51,7 +51,7 @@ export function addDays(date: string, days: number): string {
 /** SPEC.md section 5: bookable dates are tomorrow through 30 days ahead, in clinic time. */
 export function bookingWindow(now: Date = new Date()): { first: string; last: string } {
   const today = clinicToday(now);
-  return { first: addDays(today, 1), last: addDays(today, BOOKING_WINDOW_DAYS) };
+  return { first: addDays(today, BOOKING_FIRST_DAY_OFFSET), last: addDays(today, BOOKING_WINDOW_DAYS) };
 }
 
 export function isInBookingWindow(date: string, now: Date = new Date()): boolean {
@@ -89,9 +89,9 @@ export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
   return WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
 }
 
-/** Whether a doctor sees patients on that date: no days recorded means every day. */
+/** Whether a doctor sees patients on that date: no days recorded means DEFAULT_WORKING_WEEKDAYS (every day). */
 export function worksOn(availableDays: readonly string[], date: string): boolean {
-  if (!availableDays.length) return true;
+  const days = availableDays.length ? availableDays : DEFAULT_WORKING_WEEKDAYS;
   const day = weekdayOf(date).toLowerCase();
-  return availableDays.some((d) => d.trim().toLowerCase() === day);
+  return days.some((d) => d.trim().toLowerCase() === day);
 }
