@@ -1,6 +1,7 @@
 import { createPublicKey, KeyObject } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthPatterns, PublicKeysReply } from '@afya/auth-service/contracts';
+import { subject } from '@afya/service-shared';
 import { ServiceClient } from '../bus/service-client';
 import { AUTH_REQUIRED } from './auth-messages';
 
@@ -28,7 +29,7 @@ export class KeyStore {
 
   private refresh(): Promise<void> {
     this.refreshing ??= this.bus
-      .send<PublicKeysReply>(AuthPatterns.publicKeys, {})
+      .send<PublicKeysReply>(subject(AuthPatterns.publicKeys), {})
       .then((reply) => {
         for (const { kid, pem } of reply.keys) this.keys.set(kid, createPublicKey(pem));
       })

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, ServiceUnavailableException } from '@nestjs/common';
 import { JSONCodec, NatsConnection } from 'nats';
-import { NATS_CONNECTION } from '@afya/service-shared';
+import { NATS_CONNECTION, subject } from '@afya/service-shared';
 import { AuthBroadcasts, AuthPatterns, Revocation, RevocationsSnapshot } from '@afya/auth-service/contracts';
 import { ServiceClient } from '../bus/service-client';
 
@@ -25,7 +25,7 @@ export class RevocationStore implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const subscription = this.nc.subscribe(AuthBroadcasts.revocation);
+    const subscription = this.nc.subscribe(subject(AuthBroadcasts.revocation));
     void (async () => {
       for await (const message of subscription) this.apply(codec.decode(message.data));
     })();
@@ -70,7 +70,7 @@ export class RevocationStore implements OnApplicationBootstrap {
   }
 
   private reload(): void {
-    this.loaded = this.bus.send<RevocationsSnapshot>(AuthPatterns.revocations, {}).then((snapshot) => {
+    this.loaded = this.bus.send<RevocationsSnapshot>(subject(AuthPatterns.revocations), {}).then((snapshot) => {
       for (const token of snapshot.tokens) this.apply({ kind: 'token', ...token });
       for (const user of snapshot.users) this.apply({ kind: 'user', ...user });
       this.isLoaded = true;
