@@ -1,26 +1,27 @@
+import { AppointmentMessages, MAX_AMOUNT } from '@afya/appointment-service/contracts/catalog';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Money, readKshInput, zeroNeedsConfirmation } from 'shell/ui-kit';
+import { formatKsh, Money, readKshInput, zeroNeedsConfirmation } from 'shell/ui-kit';
 
-export const AMOUNT_RULE = 'Enter an amount of at least Ksh 0.';
-export const AMOUNT_NEGATIVE = 'An amount cannot be negative. Enter Ksh 0 or more.';
+/** The service's own message (the catalog), for an empty, non-numeric or negative amount. */
+export const AMOUNT_RULE = AppointmentMessages.amount;
+export const AMOUNT_TOO_LARGE = `Amount must be at most ${formatKsh(MAX_AMOUNT)}`;
 
-/** A typed amount, or the message to show: numeric, minimum 0 (SPEC.md section 5). */
+/** The amount typed, or the message to show: a number from 0 to MAX_AMOUNT (SPEC.md section 5). */
 export function validateAmount(value: unknown): { ok: true; amount: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, amount: r.amount };
-  return { ok: false, error: r.reason === 'negative' ? AMOUNT_NEGATIVE : AMOUNT_RULE };
+  return { ok: false, error: r.reason === 'too-large' ? AMOUNT_TOO_LARGE : AMOUNT_RULE };
 }
 
 /** Inline amount edit: the amount in Ksh with an edit button; then a number field with Save / Cancel. */
-export function AmountEditor({ id, value, onSave }: { id: number; value: number | string | null | undefined; onSave: (amount: number) => Promise<boolean> }) {
+export function AmountEditor({ id, value, onSave }: { id: number; value: number; onSave: (amount: number) => Promise<boolean> }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<number | string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmZero, setConfirmZero] = useState(false);
-  const current = value === null || value === undefined || value === '' ? null : Number(value);
 
   if (!editing) {
     return (
@@ -32,7 +33,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
           icon={<EditOutlined />}
           aria-label={`Edit amount of appointment #${id}`}
           onClick={() => {
-            setDraft(value === null || value === undefined || value === '' ? null : Number(value));
+            setDraft(value);
             setError(null);
             setEditing(true);
           }}
@@ -48,7 +49,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number 
       setError(v.error);
       return;
     }
-    if (!confirmed && zeroNeedsConfirmation(v.amount, current)) {
+    if (!confirmed && zeroNeedsConfirmation(v.amount, value)) {
       setConfirmZero(true);
       return;
     }

@@ -1,22 +1,10 @@
-import { api } from 'shell/api-client';
+import type { AppointmentChangeReply, AppointmentListReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from 'shell/api-client';
+import { toast, useAppointmentList } from 'shell/ui-kit';
+import { adminKeys } from '../../api/query-keys';
 
-export interface AdminAppointment {
-  appointment_id: number;
-  user_id?: number;
-  doctor_id?: number;
-  appointment_date: string;
-  time_slot: string;
-  total_amount?: number | string | null;
-  appointment_status: string;
-  paid?: boolean;
-  notes?: string | null;
-  appointment_type?: string | null;
-  type?: string | null;
-  created_at?: string | null;
-  patient_full_name?: string | null;
-  user?: { firstname?: string | null; lastname?: string | null } | null;
-  doctor?: { doctor_id?: number; first_name?: string; last_name?: string; specialization?: string | null } | null;
-}
+export type AdminAppointment = AppointmentView;
 
 /** The server answers at most this many appointments per call (a NATS message limit). */
 export const PAGE_SIZE = 500;
@@ -31,29 +19,76 @@ export const ADMIN_APPOINTMENTS_LIMIT = PAGE_SIZE * MAX_PAGES;
 export async function fetchAllAppointments(onProgress?: (soFar: AdminAppointment[]) => void): Promise<AdminAppointment[]> {
   const all: AdminAppointment[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const res = await api.get<AdminAppointment[] | { appointments?: AdminAppointment[] }>('appointments/admin/all', {
+    const { appointments } = await api.get<AppointmentListReply>('appointments/admin/all', {
       searchParams: { limit: PAGE_SIZE, offset: page * PAGE_SIZE },
       fallback: 'Failed to fetch appointments',
     });
-    const rows = Array.isArray(res) ? res : res?.appointments ?? [];
-    all.push(...rows);
-    if (rows.length < PAGE_SIZE) break;
+    all.push(...appointments);
+    if (appointments.length < PAGE_SIZE) break;
     onProgress?.([...all]);
   }
   return all;
 }
 
-export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment | undefined> {
-  const res = await api.patch<{ appointment?: AdminAppointment }>(`appointments/${id}/amount`, { total_amount }, { fallback: 'Failed to update amount' });
-  return res?.appointment;
+export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment> {
+  const res = await api.patch<AppointmentChangeReply>(`appointments/${id}/amount`, { total_amount }, { fallback: 'Failed to update amount' });
+  return res.appointment;
 }
 
 /** Admins may set any status (PATCH /appointments/{id}/override). */
-export async function overrideStatus(id: number, status: string): Promise<AdminAppointment | undefined> {
-  const res = await api.patch<{ appointment?: AdminAppointment }>(`appointments/${id}/override`, { status }, { fallback: 'Failed to update status' });
-  return res?.appointment;
+export async function overrideStatus(id: number, status: AppointmentStatus): Promise<AdminAppointment> {
+  const res = await api.patch<AppointmentChangeReply>(`appointments/${id}/override`, { status }, { fallback: 'Failed to update status' });
+  return res.appointment;
 }
 
 export async function deleteAppointment(id: number): Promise<void> {
   await api.delete(`appointments/${id}`, { fallback: 'Failed to delete appointment' });
+}
+
+export function useAdminAppointments() {
+  return useAppointmentList<AdminAppointment>(fetchAllAppointments, { queryKey: adminKeys.appointments });
+}
+
+type AdminList = Pick<ReturnType<typeof useAdminAppointments>, 'patch' | 'setAppointments'>;
+
+/**
+ * The admin's changes to an appointment (amount, status, delete). Each success puts the server's answer in
+ * the cached list at once rather than refetching it: the list can be 20,000 rows read in 40 pages. Other
+ * appointments queries are marked stale (refetched when next shown), and the home page's totals refresh.
+ * Toasts are SPEC.md section 8's texts.
+ */
+export function useAppointmentChanges(list: AdminList) {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.appointments, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.totals });
+  };
+  const amount = useMutation({
+    mutationFn: ({ id, amount }: { id: number; amount: number }) => setAmount(id, amount),
+    onSuccess: (a) => {
+      list.patch(a.appointment_id, a);
+      toast.success('Amount updated!');
+      settle();
+    },
+    onError: () => toast.error('Failed to update amount'),
+  });
+  const status = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) => overrideStatus(id, status),
+    onSuccess: (a) => {
+      list.patch(a.appointment_id, a);
+      toast.success('Status updated!');
+      settle();
+    },
+    onError: () => toast.error('Failed to update status'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteAppointment(id),
+    onSuccess: (_void, id) => {
+      list.setAppointments((rows) => rows.filter((x) => x.appointment_id !== id));
+      toast.success('Appointment deleted!');
+      settle();
+    },
+    onError: () => toast.error('Failed to delete appointment'),
+  });
+  return { amount, status, remove };
 }

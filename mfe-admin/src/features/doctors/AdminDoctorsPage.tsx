@@ -1,30 +1,18 @@
 import { Card, List, Skeleton, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { EmptyState, ErrorState, Money, PageHeader } from 'shell/ui-kit';
 import { ApproveDoctorButton } from './ApproveDoctorButton';
-import { fetchAdminDoctors, isPending, type AdminDoctor } from './api';
+import { isPending, useAdminDoctors } from './api';
 
 /** /dashboard/admin/doctors: every doctor with its approval state, those awaiting approval first. */
 export function AdminDoctorsPage() {
   const navigate = useNavigate();
-  const [doctors, setDoctors] = useState<AdminDoctor[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    fetchAdminDoctors()
-      .then((r) => setDoctors(r.doctors))
-      .catch((e) => setError(`Error loading doctors: ${errorText(e, 'Failed to fetch doctors')}`))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
-
+  const query = useAdminDoctors();
+  const doctors = query.data?.doctors ?? [];
+  const loading = query.isPending && query.isFetching;
+  const error = query.isError && !query.isFetching ? `Error loading doctors: ${errorText(query.error, 'Failed to fetch doctors')}` : null;
   const pending = doctors.filter(isPending);
-  const replace = (d: AdminDoctor) => setDoctors((list) => list.map((x) => (x.doctor_id === d.doctor_id ? d : x)));
 
   return (
     <div>
@@ -33,7 +21,7 @@ export function AdminDoctorsPage() {
         subtitle={loading ? 'Loading…' : `${doctors.length} doctor${doctors.length === 1 ? '' : 's'}, ${pending.length} awaiting approval`}
         onBack={() => navigate('/dashboard/admin')}
       />
-      {error ? <ErrorState message={error} onRetry={load} /> : null}
+      {error ? <ErrorState message={error} onRetry={() => void query.refetch()} /> : null}
       <Card>
         {loading ? (
           <Skeleton active />
@@ -43,7 +31,7 @@ export function AdminDoctorsPage() {
           <List
             dataSource={[...pending, ...doctors.filter((d) => !isPending(d))]}
             renderItem={(d) => (
-              <List.Item key={d.doctor_id} data-testid="doctor-row" actions={isPending(d) ? [<ApproveDoctorButton key="approve" doctor={d} onApproved={replace} size="small" />] : undefined}>
+              <List.Item key={d.doctor_id} data-testid="doctor-row" actions={isPending(d) ? [<ApproveDoctorButton key="approve" doctor={d} size="small" />] : undefined}>
                 <List.Item.Meta
                   title={
                     <Space wrap size={6}>
@@ -57,8 +45,8 @@ export function AdminDoctorsPage() {
                     <Space wrap size={[12, 4]}>
                       <span>{d.specialization || 'No specialization yet'}</span>
                       {d.contact_phone ? <span>{d.contact_phone}</span> : null}
-                      <span>{d.fee === null || d.fee === undefined ? 'Fee not set' : <Money value={d.fee} />}</span>
-                      {d.available_days?.length ? <Typography.Text type="secondary">{d.available_days.join(', ')}</Typography.Text> : null}
+                      <span>{d.fee === null ? 'Fee not set' : <Money value={d.fee} />}</span>
+                      {d.available_days.length ? <Typography.Text type="secondary">{d.available_days.join(', ')}</Typography.Text> : null}
                     </Space>
                   }
                 />

@@ -1,41 +1,41 @@
+import type { Specialization } from '@afya/appointment-service/contracts';
 import { CheckOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
-import { approveDoctor, SPECIALIZATIONS, WEEKDAYS, type AdminDoctor } from './api';
+import { SPECIALIZATIONS, useApproveDoctor, WEEKDAYS, type AdminDoctor } from './api';
 
 export const SPECIALIZATION_REQUIRED = 'Please choose a specialization';
 
 /**
  * Approve a doctor awaiting approval (PRODUCT.md): they become bookable. The admin confirms the
- * specialization (required when the profile has none) and the days the doctor sees patients.
+ * specialization (required when the profile has none) and the days the doctor sees patients. The lists that
+ * show the doctor update from the query cache (useApproveDoctor).
  */
-export function ApproveDoctorButton({ doctor, onApproved, size }: { doctor: AdminDoctor; onApproved: (d: AdminDoctor) => void; size?: 'small' | 'middle' }) {
+export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; size?: 'small' | 'middle' }) {
   const [open, setOpen] = useState(false);
-  const [specialization, setSpecialization] = useState<string | undefined>(doctor.specialization ?? undefined);
-  const [days, setDays] = useState<string[]>(doctor.available_days ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [specialization, setSpecialization] = useState<Specialization | undefined>((doctor.specialization as Specialization | null) ?? undefined);
+  const [days, setDays] = useState<string[]>(doctor.available_days);
+  const [missing, setMissing] = useState(false);
+  const approval = useApproveDoctor();
   const name = `Dr. ${doctor.first_name} ${doctor.last_name}`;
+  const error = missing ? SPECIALIZATION_REQUIRED : approval.isError ? errorText(approval.error, 'Failed to approve doctor') : null;
 
-  const approve = async () => {
+  const approve = () => {
     if (!specialization) {
-      setError(SPECIALIZATION_REQUIRED);
+      setMissing(true);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await approveDoctor(doctor.doctor_id, { specialization, available_days: days });
-      toast.success(`${name} approved`);
-      onApproved({ ...doctor, specialization, available_days: days, ...(res?.doctor ?? {}), approval_status: 'approved', approved: true });
-      setOpen(false);
-    } catch (e) {
-      setError(errorText(e, 'Failed to approve doctor'));
-    } finally {
-      setSaving(false);
-    }
+    approval.mutate(
+      { id: doctor.doctor_id, specialization, available_days: days },
+      {
+        onSuccess: () => {
+          toast.success(`${name} approved`);
+          setOpen(false);
+        },
+      },
+    );
   };
 
   return (
@@ -43,7 +43,18 @@ export function ApproveDoctorButton({ doctor, onApproved, size }: { doctor: Admi
       <Button type="primary" size={size} icon={<CheckOutlined />} onClick={() => setOpen(true)} aria-label={`Approve ${name}`}>
         Approve
       </Button>
-      <Modal open={open} title={`Approve ${name}`} okText="Approve" onOk={approve} confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={open}
+        title={`Approve ${name}`}
+        okText="Approve"
+        onOk={approve}
+        confirmLoading={approval.isPending}
+        onCancel={() => {
+          approval.reset();
+          setOpen(false);
+        }}
+        destroyOnHidden
+      >
         <Typography.Paragraph type="secondary">Once approved, patients can find and book this doctor.</Typography.Paragraph>
         {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} /> : null}
         <Form layout="vertical">
@@ -54,7 +65,7 @@ export function ApproveDoctorButton({ doctor, onApproved, size }: { doctor: Admi
               value={specialization}
               onChange={(v) => {
                 setSpecialization(v);
-                setError(null);
+                setMissing(false);
               }}
               options={SPECIALIZATIONS.map((s) => ({ value: s, label: s }))}
             />

@@ -1,10 +1,9 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, List, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from 'shell/ui-kit';
 import { ApproveDoctorButton } from './ApproveDoctorButton';
-import { fetchAdminDoctors, isPending, type AdminDoctor } from './api';
+import { isPending, useAdminDoctors } from './api';
 
 /**
  * The admin home's Pending Actions: doctors awaiting approval (from GET /admin/doctors), each with Approve.
@@ -13,16 +12,9 @@ import { fetchAdminDoctors, isPending, type AdminDoctor } from './api';
  */
 export function PendingActions() {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<AdminDoctor[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    fetchAdminDoctors()
-      .then((r) => setPending(r.doctors.filter(isPending)))
-      .catch(() => setPending([]))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
+  const doctors = useAdminDoctors();
+  const pending = (doctors.data?.doctors ?? []).filter(isPending);
+  const loading = doctors.isPending && doctors.isFetching;
 
   return (
     <Card
@@ -44,7 +36,7 @@ export function PendingActions() {
             size="small"
             dataSource={pending.slice(0, 5)}
             renderItem={(d) => (
-              <List.Item key={d.doctor_id} actions={[<ApproveDoctorButton key="a" size="small" doctor={d} onApproved={() => setPending((l) => l.filter((x) => x.doctor_id !== d.doctor_id))} />]}>
+              <List.Item key={d.doctor_id} actions={[<ApproveDoctorButton key="a" size="small" doctor={d} />]}>
                 <List.Item.Meta title={`Dr. ${d.first_name} ${d.last_name}`} description={d.specialization || 'No specialization yet'} />
               </List.Item>
             )}

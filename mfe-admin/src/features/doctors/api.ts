@@ -1,33 +1,44 @@
-import { api } from 'shell/api-client';
+import type { AdminDoctorListReply, ApproveDoctorReply, DoctorProfile, Specialization } from '@afya/appointment-service/contracts';
+import { WEEKDAYS as CATALOG_WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from 'shell/api-client';
+import { adminKeys } from '../../api/query-keys';
 
-export interface AdminDoctor {
-  doctor_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  specialization: string | null;
-  fee: number | string | null;
-  contact_phone: string | null;
-  available_days: string[];
-  approval_status: 'pending' | 'approved' | string;
-  approved?: boolean;
-  created_at?: string;
-}
+export type AdminDoctor = DoctorProfile;
 
-/** SPEC.md section 1 specialties: the appointment service's list. */
+/** SPEC.md section 1 specialties and the weekday names doctors' available_days hold: the catalog's lists. */
 export { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** Monday first, as a clinic week is read (the catalog's are in JavaScript's Sunday-first order). */
+export const WEEKDAYS = [...CATALOG_WEEKDAYS.slice(1), CATALOG_WEEKDAYS[0]];
 
-export const isPending = (d: Pick<AdminDoctor, 'approval_status' | 'approved'>) =>
-  d.approval_status ? d.approval_status === 'pending' : d.approved === false;
+export const isPending = (d: Pick<AdminDoctor, 'approval_status'>) => d.approval_status === 'pending';
 
-/** GET /admin/doctors: every doctor with its approval state; `pending` counts those awaiting approval. */
-export async function fetchAdminDoctors(): Promise<{ doctors: AdminDoctor[]; pending: number }> {
-  const res = await api.get<{ doctors?: AdminDoctor[]; pending?: number }>('admin/doctors', { fallback: 'Failed to fetch doctors' });
-  const doctors = res?.doctors ?? [];
-  return { doctors, pending: typeof res?.pending === 'number' ? res.pending : doctors.filter(isPending).length };
+/** GET /admin/doctors: every doctor with its approval state, those awaiting approval first. */
+export async function fetchAdminDoctors(): Promise<AdminDoctorListReply> {
+  return api.get<AdminDoctorListReply>('admin/doctors', { fallback: 'Failed to fetch doctors' });
 }
 
-export async function approveDoctor(id: number, body: { specialization?: string; available_days?: string[] }): Promise<{ doctor?: AdminDoctor; message?: string }> {
-  return api.patch(`admin/doctors/${id}/approve`, body, { fallback: 'Failed to approve doctor' });
+export async function approveDoctor(id: number, body: { specialization: Specialization; available_days: string[] }): Promise<ApproveDoctorReply> {
+  return api.patch<ApproveDoctorReply>(`admin/doctors/${id}/approve`, body, { fallback: 'Failed to approve doctor' });
+}
+
+/** The doctors page and the home's Pending Actions read the same query. */
+export const useAdminDoctors = () => useQuery({ queryKey: adminKeys.doctors, queryFn: fetchAdminDoctors });
+
+/**
+ * Approving: the cached list shows the approved profile at once; every doctors query refreshes (the
+ * patients' Find Doctors lists bookable doctors only) and so do the home's totals.
+ */
+export function useApproveDoctor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; specialization: Specialization; available_days: string[] }) => approveDoctor(id, body),
+    onSuccess: ({ doctor }) => {
+      queryClient.setQueryData<AdminDoctorListReply>(adminKeys.doctors, (old) =>
+        old ? { doctors: old.doctors.map((d) => (d.doctor_id === doctor.doctor_id ? doctor : d)), pending: old.doctors.filter((d) => d.doctor_id !== doctor.doctor_id && isPending(d)).length } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctors });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.totals });
+    },
+  });
 }

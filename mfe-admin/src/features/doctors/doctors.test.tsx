@@ -1,62 +1,79 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { api, ApiError } from 'shell/api-client';
+import { queryWrapper, renderAt } from '../../../../shell/test/render';
+import { adminKeys } from '../../api/query-keys';
 import { AdminDoctorsPage } from './AdminDoctorsPage';
-import * as api from './api';
+import { useApproveDoctor, WEEKDAYS } from './api';
+import { ApproveDoctorButton, SPECIALIZATION_REQUIRED } from './ApproveDoctorButton';
 import { PendingActions } from './PendingActions';
 
-configure({ asyncUtilTimeout: 8000 });
+const get = jest.spyOn(api, 'get');
+const patch = jest.spyOn(api, 'patch');
+const user = userEvent.setup({ delay: null });
 
-jest.mock('./api', () => ({ ...jest.requireActual('./api'), fetchAdminDoctors: jest.fn(), approveDoctor: jest.fn() }));
-const m = (f: unknown) => f as jest.Mock;
-
-const pendingDoc = { doctor_id: 31, user_id: 90, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, contact_phone: '+254700000031', available_days: [], approval_status: 'pending' };
-const approvedDoc = { doctor_id: 1, user_id: 3, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', fee: 3500, contact_phone: '+254722100001', available_days: ['Monday'], approval_status: 'approved' };
+const profile = { user_id: 90, contact_phone: '+254700000031', approved: false, created_at: '2026-11-01', updated_at: '2026-11-01' };
+const pendingDoc = { ...profile, doctor_id: 31, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, available_days: [], approval_status: 'pending' as const };
+const approvedDoc = { ...profile, doctor_id: 1, user_id: 3, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', fee: 3500, available_days: ['Monday'], approval_status: 'approved' as const, approved: true };
 
 beforeEach(() => {
   jest.clearAllMocks();
-  m(api.fetchAdminDoctors).mockResolvedValue({ doctors: [pendingDoc, approvedDoc], pending: 1 });
+  get.mockResolvedValue({ doctors: [pendingDoc, approvedDoc], pending: 1 });
 });
 
-async function chooseOption(label: string, text: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  const opt = await waitFor(() => {
-    const o = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((x) => x.textContent === text);
-    if (!o) throw new Error('closed');
-    return o;
+describe('useApproveDoctor', () => {
+  it('sends the specialization and days, shows the approved profile at once and refreshes the doctors lists', async () => {
+    const approved = { ...pendingDoc, specialization: 'Neurology', available_days: ['Tuesday'], approval_status: 'approved' as const, approved: true };
+    patch.mockResolvedValue({ doctor: approved, message: 'Doctor approved' });
+    const { wrapper, client } = queryWrapper();
+    client.setQueryData(adminKeys.doctors, { doctors: [pendingDoc, approvedDoc], pending: 1 });
+    const { result } = renderHook(() => useApproveDoctor(), { wrapper });
+    await act(() => result.current.mutateAsync({ id: 31, specialization: 'Neurology', available_days: ['Tuesday'] }));
+    expect(patch).toHaveBeenCalledWith('admin/doctors/31/approve', { specialization: 'Neurology', available_days: ['Tuesday'] }, { fallback: 'Failed to approve doctor' });
+    expect(client.getQueryData(adminKeys.doctors)).toEqual({ doctors: [approved, approvedDoc], pending: 0 });
+    expect(client.getQueryState(adminKeys.doctors)?.isInvalidated).toBe(true);
   });
-  fireEvent.click(opt);
-}
+});
+
+describe('approving a doctor', () => {
+  it('requires a specialization', async () => {
+    renderAt(<ApproveDoctorButton doctor={pendingDoc} />);
+    await user.click(screen.getByRole('button', { name: 'Approve Dr. Esther Njeri' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText(SPECIALIZATION_REQUIRED)).toBeInTheDocument();
+    expect(patch).not.toHaveBeenCalled();
+  });
+
+  it('approves with the chosen days, and says why when the server refuses', async () => {
+    patch.mockRejectedValueOnce(new ApiError('Doctor not found', 404, 'Doctor not found'));
+    renderAt(<ApproveDoctorButton doctor={{ ...pendingDoc, specialization: 'Neurology' }} />);
+    await user.click(screen.getByRole('button', { name: 'Approve Dr. Esther Njeri' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Tuesday' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Doctor not found')).toBeInTheDocument();
+    expect(patch).toHaveBeenCalledWith('admin/doctors/31/approve', { specialization: 'Neurology', available_days: ['Tuesday'] }, expect.anything());
+  });
+
+  it('lists the weekdays Monday first', () => {
+    expect(WEEKDAYS).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+  });
+});
 
 describe('doctors awaiting approval', () => {
-  it("the admin home's Pending Actions counts them and approves one (specialization required)", async () => {
-    m(api.approveDoctor).mockResolvedValue({ doctor: { ...pendingDoc, specialization: 'Neurology', available_days: ['Tuesday'], approval_status: 'approved' }, message: 'Doctor approved' });
-    render(<MemoryRouter><PendingActions /></MemoryRouter>);
+  it("the admin home's Pending Actions counts them; nobody waiting, or a failed load, shows 'No pending actions.'", async () => {
+    const first = renderAt(<PendingActions />);
     expect(await screen.findByTestId('pending-doctors')).toHaveTextContent('Doctors awaiting approval1');
-    await userEvent.click(screen.getByRole('button', { name: 'Approve Dr. Esther Njeri' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Please choose a specialization')).toBeInTheDocument();
-    expect(api.approveDoctor).not.toHaveBeenCalled();
-    await chooseOption('Specialization', 'Neurology');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Tuesday' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(api.approveDoctor).toHaveBeenCalledWith(31, { specialization: 'Neurology', available_days: ['Tuesday'] }));
+    expect(screen.getByRole('button', { name: 'Approve Dr. Esther Njeri' })).toBeInTheDocument();
+    first.unmount();
+    get.mockRejectedValueOnce(new ApiError('down', 503));
+    renderAt(<PendingActions />);
     expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
   });
 
-  it("shows 'No pending actions.' when nobody waits, and when the call fails", async () => {
-    m(api.fetchAdminDoctors).mockResolvedValueOnce({ doctors: [approvedDoc], pending: 0 });
-    const { unmount } = render(<MemoryRouter><PendingActions /></MemoryRouter>);
-    expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
-    unmount();
-    m(api.fetchAdminDoctors).mockRejectedValueOnce(new Error('down'));
-    render(<MemoryRouter><PendingActions /></MemoryRouter>);
-    expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
-  });
-
-  it('the doctors view lists everyone with their approval state', async () => {
-    render(<MemoryRouter><AdminDoctorsPage /></MemoryRouter>);
+  it('the doctors page lists everyone with their approval state', async () => {
+    renderAt(<AdminDoctorsPage />);
     const rows = await screen.findAllByTestId('doctor-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Awaiting approval')).toBeInTheDocument();
@@ -65,5 +82,13 @@ describe('doctors awaiting approval', () => {
     expect(within(rows[1]!).getByText('Ksh 3,500')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(screen.getByText('2 doctors, 1 awaiting approval')).toBeInTheDocument();
+  });
+
+  it("the doctors page says 'Error loading doctors: {error}' with Retry", async () => {
+    get.mockRejectedValueOnce(new ApiError('Failed to fetch doctors', 503));
+    renderAt(<AdminDoctorsPage />);
+    expect(await screen.findByText('Error loading doctors: Failed to fetch doctors')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByTestId('doctor-row')).toHaveLength(2));
   });
 });

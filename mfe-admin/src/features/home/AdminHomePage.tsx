@@ -1,27 +1,15 @@
 import { BarChartOutlined, CalendarOutlined, DollarOutlined, MedicineBoxOutlined, TeamOutlined, LineChartOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState, StatCard, formatKsh } from 'shell/ui-kit';
 import { PendingActions } from '../doctors/PendingActions';
-import { fetchTotals, type Totals } from './api';
+import { useTotals } from './api';
 
 export function AdminHomePage() {
   const navigate = useNavigate();
-  const [totals, setTotals] = useState<Totals | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let alive = true;
-    // Admin dashboard load failures are silently ignored (SPEC.md section 8).
-    fetchTotals()
-      .then((t) => alive && setTotals(t))
-      .catch(() => undefined)
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  // Admin dashboard load failures are silently ignored (SPEC.md section 8).
+  const { data: totals, isPending, isFetching } = useTotals();
+  const loading = isPending && isFetching;
 
   // Unknown (the summary could not be loaded) shows '—', never a made-up 0.
   const v = (n: number | undefined) => (loading ? '…' : n === undefined ? '—' : n.toLocaleString('en-KE'));

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { api } from 'shell/api-client';
+import { adminKeys } from '../../api/query-keys';
 
+/** The admin home's four figures (SPEC.md section 4, analytics inputs). */
 export interface Totals {
   users: number;
   doctors: number;
@@ -8,7 +11,9 @@ export interface Totals {
 }
 
 export async function fetchTotals(): Promise<Totals> {
-  const res = await api.get<{ totals?: Partial<Totals> }>('admin/analytics/summary', { fallback: 'Failed to fetch admin stats' });
-  const t = res?.totals ?? {};
-  return { users: t.users ?? 0, doctors: t.doctors ?? 0, appointments: t.appointments ?? 0, revenue: Number(t.revenue ?? 0) };
+  const res = await api.get<{ totals: Totals }>('admin/analytics/summary', { fallback: 'Failed to fetch admin stats' });
+  return res.totals;
 }
+
+/** A failure leaves the figures unknown ('—'), never a made-up 0 (SPEC.md section 8: failures ignored). */
+export const useTotals = () => useQuery({ queryKey: adminKeys.totals, queryFn: fetchTotals });

@@ -1,0 +1,12 @@
+import { queryKeys } from 'shell/api-client';
+
+/**
+ * The admin remote's query keys, in one place because a change on one page refreshes another's data (an
+ * approval changes the home's Pending Actions and the doctors page; a deleted appointment the home's totals).
+ * Lists sit under the shared prefixes so that changes anywhere in the app reach them too.
+ */
+export const adminKeys = {
+  totals: ['admin', 'totals'] as const,
+  appointments: [...queryKeys.appointments, 'admin'] as const,
+  doctors: [...queryKeys.doctors, 'admin'] as const,
+};
