@@ -1,7 +1,7 @@
 import { CreditCardOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { Appointment } from './api';
-import { cancelRule, canPay, canRate } from './appointments.logic';
+import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';
 
 /**
@@ -26,7 +26,7 @@ export function AppointmentActions({
   now?: number;
 }) {
   const rule = cancelRule(a, now);
-  if (!canPay(a) && prescriptionId === undefined && !canRate(a) && !rule.show) return null;
+  if (!hasActions(a, prescriptionId !== undefined, now)) return null;
   return (
     <>
       {canPay(a) ? (

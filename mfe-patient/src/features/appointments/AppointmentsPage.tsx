@@ -16,7 +16,7 @@ import {
 import { useMyPrescriptions } from '../prescriptions/api';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
 import { AppointmentActions } from './AppointmentActions';
-import { canRate } from './appointments.logic';
+import { canRate, hasActions } from './appointments.logic';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -78,14 +78,16 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               actions={
-                <AppointmentActions
-                  appointment={a}
-                  prescriptionId={prescription?.prescription_id}
-                  cancelling={busy === a.appointment_id}
-                  onCancel={() => cancel(a)}
-                  onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
-                  onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
-                />
+                hasActions(a, !!prescription) ? (
+                  <AppointmentActions
+                    appointment={a}
+                    prescriptionId={prescription?.prescription_id}
+                    cancelling={busy === a.appointment_id}
+                    onCancel={() => cancel(a)}
+                    onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
+                    onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
+                  />
+                ) : undefined
               }
             />
           );

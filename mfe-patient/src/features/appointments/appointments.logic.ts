@@ -23,3 +23,8 @@ export function canPay(a: Pick<Appointment, 'appointment_status' | 'paid' | 'tot
 }
 
 export const canRate = (a: Pick<Appointment, 'appointment_status'>): boolean => statusOf(a) === 'completed';
+
+/** Whether a card has any of the patient's buttons (Pay Now, View Prescription, Rate Visit, Cancel). */
+export function hasActions(a: Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status' | 'paid' | 'total_amount'>, hasPrescription: boolean, now = Date.now()): boolean {
+  return canPay(a) || hasPrescription || canRate(a) || cancelRule(a, now).show;
+}

@@ -5,7 +5,7 @@ import { slotMinutes } from 'shell/ui-kit';
 import { queryWrapper } from '../../../../shell/test/render';
 import * as api from './api';
 import { AppointmentActions } from './AppointmentActions';
-import { cancelRule, canPay, canRate } from './appointments.logic';
+import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';
 
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
@@ -36,6 +36,13 @@ describe('cancel, pay and rate rules', () => {
     expect(canPay(a('2026-11-30', '09:00 AM', 'Pending', { total_amount: 0 }))).toBe(false);
     expect(canRate(a('2026-11-10', '09:00 AM', 'Completed'))).toBe(true);
     expect(canRate(a('2026-11-30', '09:00 AM', 'Confirmed'))).toBe(false);
+  });
+
+  it('gives a card buttons only when one of them applies', () => {
+    expect(hasActions(a('2026-11-25', '09:00 AM', 'Cancelled'), false, now)).toBe(false);
+    expect(hasActions(a('2026-11-25', '09:00 AM', 'Cancelled'), true, now)).toBe(true);
+    expect(hasActions(a('2026-11-21', '02:00 PM', 'Confirmed', { paid: true }), false, now)).toBe(true); // the locked Cancel
+    expect(hasActions(a('2026-11-10', '09:00 AM', 'Completed'), false, now)).toBe(true); // Rate Visit
   });
 });
 
