@@ -1,19 +1,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
 import { ThemeProvider } from 'shell/ui-kit';
 import { LoginPage } from './features/auth/LoginPage';
 import { RegisterPage } from './features/auth/RegisterPage';
-import { ContactPage } from './features/contact/ContactPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { AboutPage } from './features/public-site/AboutPage';
 import { HomePage } from './features/public-site/HomePage';
-import { PaymentCancelPage } from './features/public-site/PaymentCancelPage';
 import { PublicLayout } from './features/public-site/PublicLayout';
-import { ServicesPage } from './features/public-site/ServicesPage';
+
+// Route-level code splitting: `/` (and the sign-in pages it links to) is in the first chunk; the other
+// public pages and the whole dashboard (layout, menus, profile dialogs, remote loading) are fetched
+// only when visited.
+const AboutPage = lazy(() => import('./features/public-site/AboutPage').then((m) => ({ default: m.AboutPage })));
+const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const ContactPage = lazy(() => import('./features/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
+const PaymentCancelPage = lazy(() => import('./features/public-site/PaymentCancelPage').then((m) => ({ default: m.PaymentCancelPage })));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+
+/** While a page's chunk loads: the public pages keep their top bar, the dashboard gets the full-screen spinner. */
+function Page({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
 
 export function FullScreenLoading() {
   return (
@@ -58,10 +67,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="services" element={<ServicesPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="payment-cancel" element={<PaymentCancelPage />} />
+        <Route path="about" element={<Page><AboutPage /></Page>} />
+        <Route path="services" element={<Page><ServicesPage /></Page>} />
+        <Route path="contact" element={<Page><ContactPage /></Page>} />
+        <Route path="payment-cancel" element={<Page><PaymentCancelPage /></Page>} />
         <Route
           path="login"
           element={
@@ -83,7 +92,9 @@ export function AppRoutes() {
         path="dashboard/*"
         element={
           <RequireAuth>
-            <DashboardPage />
+            <Page fallback={<FullScreenLoading />}>
+              <DashboardPage />
+            </Page>
           </RequireAuth>
         }
       />
