@@ -5,7 +5,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { baseConfig, shared, PrecompressPlugin } = require('./webpack.parts');
+const { baseConfig, shared, PrecompressPlugin, StartupPreloadPlugin } = require('./webpack.parts');
 
 module.exports = (_env, argv) => ({
   ...baseConfig({ dir: __dirname, uniqueName: 'shell', publicPath: '/', prod: argv.mode !== 'development', entry: { main: './src/index.ts' } }),
@@ -46,6 +46,7 @@ module.exports = (_env, argv) => ({
           });
         },
       },
+      new StartupPreloadPlugin(),
       new PrecompressPlugin(),
     ],
     devServer: { port: 4200, historyApiFallback: true, proxy: [{ context: ['/api'], target: 'http://localhost:3000' }] },

@@ -59,6 +59,47 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Start-up preloads for the shell's index.html. Without them a cold load is a chain of round trips:
+ * index.html → main.js → (bootstrap) mf-manifest.json → remoteEntry.js → shared + exposed chunks, each
+ * discovered only when the previous one has run, which costs seconds on a phone network. Every route
+ * needs the same start-up files (the bootstrap chunk, the shell's own remoteEntry and manifest, the
+ * shared singletons and the shell's exposed session/api-client/ui-kit), so index.html names them all with
+ * <link rel=preload> and the browser fetches them at once. Lazy routes and remotes are not preloaded.
+ */
+class StartupPreloadPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the federation manifest (OPTIMIZE_TRANSFER), before PrecompressPlugin (REPORT).
+        { name: 'StartupPreloadPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        () => {
+          const html = compilation.getAsset('index.html');
+          const manifestAsset = compilation.getAsset('mf-manifest.json');
+          if (!html || !manifestAsset) return;
+          const manifest = JSON.parse(manifestAsset.source.source().toString());
+          const publicPath = compilation.outputOptions.publicPath;
+          const scripts = new Set();
+          for (const group of compilation.chunkGroups) {
+            if (group.origins.some((o) => o.request === './bootstrap')) for (const f of group.getFiles()) if (f.endsWith('.js')) scripts.add(f);
+          }
+          scripts.add(manifest.metaData.remoteEntry.name);
+          for (const s of manifest.shared) for (const f of s.assets.js.sync) scripts.add(f);
+          for (const e of manifest.exposes) for (const f of [...e.assets.js.sync, ...e.assets.js.async]) scripts.add(f);
+          const size = (f) => compilation.getAsset(f)?.source.size() ?? 0;
+          const links = [
+            `<link rel=preload href=${publicPath}mf-manifest.json as=fetch crossorigin=anonymous>`,
+            ...[...scripts].filter((f) => compilation.getAsset(f)).sort((a, b) => size(b) - size(a)).map((f) => `<link rel=preload href=${publicPath}${f} as=script>`),
+          ];
+          const text = html.source.source().toString().replace('</head>', `${links.join('')}</head>`);
+          compilation.updateAsset('index.html', new sources.RawSource(text));
+        },
+      );
+    });
+  }
+}
+
 function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
   return {
     entry,
@@ -123,4 +164,4 @@ function remoteConfig(name, dir) {
   });
 }
 
-module.exports = { baseConfig, remoteConfig, shared, PrecompressPlugin };
+module.exports = { baseConfig, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin };
