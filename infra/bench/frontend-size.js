@@ -39,7 +39,19 @@ async function recordWire(page) {
   const client = await page.createCDPSession();
   await client.send('Network.enable');
   const requests = new Map();
-  client.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, type: e.type, bytes: 0, encoding: '' }));
+  const pending = new Set();
+  let lastActivity = Date.now();
+  const done = (id) => {
+    pending.delete(id);
+    lastActivity = Date.now();
+  };
+  client.on('Network.requestWillBeSent', (e) => {
+    requests.set(e.requestId, { url: e.request.url, type: e.type, bytes: 0, encoding: '' });
+    // A server-sent event stream stays open for the page's life: it never lets the network be idle.
+    if (e.type !== 'EventSource') pending.add(e.requestId);
+    lastActivity = Date.now();
+  });
+  client.on('Network.loadingFailed', (e) => done(e.requestId));
   client.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId);
     if (!r) return;
@@ -50,9 +62,18 @@ async function recordWire(page) {
   client.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
     if (r) r.bytes = e.encodedDataLength;
+    done(e.requestId);
   });
   return {
     client,
+    /** Resolves once no request (other than event streams) has been in flight for `quietMs`. */
+    async settle(quietMs = 1500, timeout = 60000) {
+      const started = Date.now();
+      while (pending.size > 0 || Date.now() - lastActivity < quietMs) {
+        if (Date.now() - started > timeout) throw new Error(`network still busy after ${timeout} ms: ${[...pending].map((id) => requests.get(id)?.url).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     summary(baseUrl) {
       const files = [...requests.values()].filter((r) => r.bytes > 0 && !r.url.startsWith('data:'));
       const isJs = (r) => r.type === 'Script' || /\.m?js(\?|$)/.test(r.url);
@@ -67,11 +88,6 @@ async function recordWire(page) {
       };
     },
   };
-}
-
-/** Waits until no request has been in flight for `quietMs` (chunks loaded after first render count too). */
-async function settle(page, quietMs = 1000, timeout = 60000) {
-  await page.waitForNetworkIdle({ idleTime: quietMs, timeout });
 }
 
 async function wireBytes(browser, baseUrl, { path, session, waitForText }) {
@@ -90,7 +106,7 @@ async function wireBytes(browser, baseUrl, { path, session, waitForText }) {
     await wire.client.send('Network.clearBrowserCache');
     await page.goto(`${baseUrl}${path}`);
     if (waitForText) await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout: 30000 }, waitForText);
-    await settle(page);
+    await wire.settle(); // chunks loaded after the first render count too
     return wire.summary(baseUrl);
   } finally {
     await context.close();
