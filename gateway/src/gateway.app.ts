@@ -44,7 +44,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       );
     });
   }
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -1,8 +1,8 @@
-import fastifyHelmet, { FastifyHelmetOptions } from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet, { HelmetOptions } from 'helmet';
 
 /** What the gateway's pages and API may load and run (helmet's defaults otherwise). */
-export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
+export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -21,11 +21,18 @@ export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
 };
 
 /**
- * helmet's response headers on every response (API, docs and static files), through @fastify/helmet
- * registered on the Fastify instance. Register it before the routes and static sites it should cover.
- * @fastify/helmet runs helmet's middleware per request (re-reading the CSP options each time); that cost is
- * measured in the bench and accepted for a stock, upgradable path (DECISIONS.md).
+ * helmet's response headers on every response (API, docs and static files): helmet's own middleware, built
+ * once, run on each request's Node request and response from a Fastify onRequest hook (helmet is
+ * Connect-style middleware over node:http objects, which Fastify exposes as `request.raw` / `reply.raw`).
+ *
+ * Not @fastify/helmet: it calls helmet(options) on every request, re-validating the options and rebuilding
+ * the CSP header each time; measured ~0.1 ms of the gateway's CPU per request, which halved the gateway-only
+ * path's throughput and cost the appointment list ~N% (notes/bus.md). Register before the routes and static sites.
  */
-export async function registerSecurityHeaders(app: NestFastifyApplication, options: FastifyHelmetOptions = SECURITY_HEADER_OPTIONS): Promise<void> {
-  await app.register(fastifyHelmet, options);
+export function registerSecurityHeaders(app: NestFastifyApplication, options: HelmetOptions = SECURITY_HEADER_OPTIONS): void {
+  const setSecurityHeaders = helmet(options);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)));
 }
