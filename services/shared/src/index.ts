@@ -18,3 +18,4 @@ export * from './rpc/service-health.controller';
 export * from './rpc/binary-transfer';
 export * from './rpc/json-text';
 export * from './rpc/service-nats-server';
+export * from './rpc/once-per-turn';
