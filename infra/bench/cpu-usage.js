@@ -2,16 +2,29 @@
 // CPU time per request by process, read from /proc (Linux) around a load run: where each request's CPU goes.
 // Processes are recognised by their command line. A process that started during the run counts whole; one
 // that ended during it is missed (pooled PostgreSQL backends live on). Elsewhere (no /proc) it reports nothing.
+//
+// Other people's work on the same machine would count too (their gateways, services and databases), so the
+// gateway and services are counted only when they run from this checkout, and PostgreSQL only for backends
+// of the bench's database (its background writers are left out). nats-server is shared and counted whole.
 const fs = require('node:fs');
+const path = require('node:path');
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+const ROOT = path.resolve(__dirname, '../..');
+let database = 'afya_bench';
+
+/** The database whose PostgreSQL backends count (the bench's scratch database). */
+function setCpuDatabase(name) {
+  database = name;
+}
 
 const ROLES = [
-  ['gateway', (cmd) => cmd.includes('gateway/dist/src/main.js')],
-  ['appointment service', (cmd) => cmd.includes('appointment/dist/src/main.js')],
-  ['auth service', (cmd) => cmd.includes('auth/dist/src/main.js')],
+  ['gateway', (cmd) => cmd.includes(`${ROOT}/gateway/dist/src/main.js`)],
+  ['appointment service', (cmd) => cmd.includes(`${ROOT}/services/appointment/dist/src/main.js`)],
+  ['auth service', (cmd) => cmd.includes(`${ROOT}/services/auth/dist/src/main.js`)],
   ['nats-server', (cmd) => cmd.startsWith('nats-server') || cmd.includes('/nats-server')],
-  ['postgres', (cmd) => cmd.startsWith('postgres')],
+  // A backend's title is "postgres: [<cluster>:] <user> <database> <client> <state>".
+  ['postgres', (cmd) => cmd.startsWith('postgres:') && cmd.split(/\s+/).includes(database)],
   ['ceiling (Fastify + pg)', (cmd) => cmd.includes('ceiling_list')],
 ];
 
@@ -61,4 +74,4 @@ function startCpuCount() {
   };
 }
 
-module.exports = { startCpuCount };
+module.exports = { startCpuCount, setCpuDatabase };

@@ -4,7 +4,7 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { startCpuCount } = require('./cpu-usage');
+const { startCpuCount, setCpuDatabase } = require('./cpu-usage');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -14,6 +14,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
  */
 const PORT = Number(process.env.BENCH_PORT || 3200);
 const SCRATCH = PORT === 3200 ? { database: 'afya_bench', bus: 'bench' } : { database: `afya_bench_${PORT}`, bus: `bench${PORT}` };
+setCpuDatabase(SCRATCH.database);
 
 /**
  * One autocannon run, after a 2 s warm-up (JIT, pools) unless `warmUp` is false; returns req/s (mean), p99
