@@ -6,6 +6,8 @@ import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForTex
 // One booking followed through every role (issue #4): a patient finds a cardiologist and books 09:00 AM on the
 // first day from tomorrow that one of them works with 09:00 AM free; another patient sees that slot taken; the
 // doctor sees the booking with the patient's name; the admin confirms it and changes the amount; the patient sees both.
+// The booking screen's whole-page flows live here rather than in jsdom (issue #8): the form's messages, a slot
+// taken between choosing and booking (409: the slots refresh, everything else entered stays), and a cancellation.
 
 interface Doctor {
   doctor_id: number;
@@ -74,6 +76,13 @@ async function pickDate(page: Page, date: string): Promise<void> {
   }
   throw new Error(`date ${date} is not offered in the picker`);
 }
+
+type Slots = { slots: Array<{ time_slot: string; available: boolean }> };
+const freeSlots = async (token: string, doctorId: number, day: string) =>
+  (await call<Slots>('GET', `appointments/availability?doctor_id=${doctorId}&date=${day}`, token)).body.slots.filter((s) => s.available).map((s) => s.time_slot);
+const fieldValue = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLInputElement).value);
+const selectedLabel = (page: Page, ariaLabel: string) =>
+  page.$eval(`.ant-select:has(input[aria-label="${ariaLabel}"]) .ant-select-content`, (el) => el.getAttribute('title'));
 
 const cardSelector = (id: number) => `[data-testid="appointment-card"][data-appointment-id="${id}"]`;
 const cardText = (page: Page, id: number) => page.$eval(cardSelector(id), (el) => (el as HTMLElement).innerText);
@@ -180,6 +189,81 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     expect(taken).toEqual({ disabled: true, label: `${SLOT}, taken` });
     const next = await page.$eval('button[data-slot="09:30 AM"]', (b) => b.getAttribute('aria-label'));
     expect(next).toBe('09:30 AM, available');
+  });
+
+  it("the form says what is missing, and a slot taken meanwhile is refused without losing what was entered", async () => {
+    await signIn(page, other);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
+    // SPEC.md section 5's messages for every empty field (the doctor is preselected).
+    await clickButton(page, 'Book Appointment');
+    for (const message of ['Please select appointment type', 'Please select a date', 'Please select a time', 'Please provide a reason (at least 10 characters)']) {
+      await waitForText(page, message);
+    }
+
+    const reason = 'Recurring headaches in the afternoon for a month.';
+    await chooseSelectOption(page, 'Appointment type', 'Follow-up');
+    await pickDate(page, date);
+    const token = await login(DEMO.patient.email, DEMO.patient.password);
+    const [wanted, instead] = (await freeSlots(token, doctor.doctor_id, date)).filter((t) => t !== SLOT);
+    expect(instead).toBeDefined();
+    await (await page.waitForSelector(`button[data-slot="${wanted}"]:not([disabled])`))!.click();
+    await page.type('textarea[aria-label="Reason for visit"]', reason);
+    // Someone else books that slot before this patient presses Book.
+    const stolen = await call('POST', 'appointments', token, { doctor_id: doctor.doctor_id, appointment_type: 'Consultation', appointment_date: date, time_slot: wanted, notes: 'Booked first by another patient.' });
+    expect(stolen.status).toBe(201);
+    await clickButton(page, 'Book Appointment');
+
+    await waitForText(page, 'That time slot is no longer available. Please choose another.');
+    await page.waitForSelector(`button[data-slot="${wanted}"][disabled][aria-label="${wanted}, taken"]`);
+    expect(await page.$(`button[data-slot="${wanted}"][aria-checked="true"]`)).toBeNull();
+    expect(await fieldValue(page, 'textarea[aria-label="Reason for visit"]')).toBe(reason);
+    expect(await selectedLabel(page, 'Appointment type')).toBe('Follow-up');
+    expect(await fieldValue(page, 'input[aria-label="Appointment date"]')).not.toBe('');
+    expect(await page.$('[data-testid="payment-panel"]')).toBeNull();
+
+    await (await page.waitForSelector(`button[data-slot="${instead}"]:not([disabled])`))!.click();
+    await clickButton(page, 'Book Appointment');
+    const panel = await page.waitForSelector('[data-testid="payment-panel"]');
+    expect(await panel!.evaluate((el) => (el as HTMLElement).innerText)).toContain(instead!);
+  });
+
+  it('a patient cancels a booking days ahead after confirming; the card shows Cancelled with no payment tag', async () => {
+    const token = await login(other.email, other.password);
+    let booked: { appointment_id: number } | undefined;
+    for (let day = 3; day <= 30 && !booked; day++) {
+      const candidate = nairobiDate(day);
+      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(candidate))) continue;
+      const free = await freeSlots(token, doctor.doctor_id, candidate);
+      if (!free.length) continue;
+      const res = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', token, {
+        doctor_id: doctor.doctor_id,
+        appointment_type: 'Vaccination',
+        appointment_date: candidate,
+        time_slot: free[0],
+        notes: 'Yearly flu vaccination, please.',
+      });
+      if (res.status === 201) booked = res.body.appointment;
+    }
+    expect(booked).toBeDefined();
+    const id = booked!.appointment_id;
+
+    await signIn(page, other);
+    await page.goto(`${BASE_URL}/dashboard/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(id));
+    expect(await cardText(page, id)).toContain('Payment pending');
+    await (await page.waitForSelector(`::-p-xpath(//*[@data-appointment-id="${id}"]//button[normalize-space(.)="Cancel"])`))!.click();
+    await waitForText(page, 'Are you sure you want to cancel this appointment?');
+    await sleep(300); // the dialog's opening animation
+    await clickButton(page, 'Yes, cancel it');
+    await page
+      .waitForFunction((sel) => (document.querySelector(sel) as HTMLElement)?.innerText.includes('Cancelled'), {}, cardSelector(id))
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}; the page said: ${(await page.evaluate(() => document.body.innerText)).slice(0, 1500)}`);
+      });
+    const text = await cardText(page, id);
+    expect(text).not.toContain('Payment pending');
+    expect(await page.$(`::-p-xpath(//*[@data-appointment-id="${id}"]//button[normalize-space(.)="Cancel"])`)).toBeNull();
   });
 
   it("the doctor sees the booking with the patient's name", async () => {
