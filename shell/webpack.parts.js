@@ -63,9 +63,10 @@ class PrecompressPlugin {
  * Start-up preloads for the shell's index.html. Without them a cold load is a chain of round trips:
  * index.html → main.js → (bootstrap) mf-manifest.json → remoteEntry.js → shared + exposed chunks, each
  * discovered only when the previous one has run, which costs seconds on a phone network. Every route
- * needs the same start-up files (the bootstrap chunk, the shell's own remoteEntry and manifest, the
- * shared singletons and the shell's exposed session/api-client/ui-kit), so index.html names them all with
- * <link rel=preload> and the browser fetches them at once. Lazy routes and remotes are not preloaded.
+ * needs the same start-up files: the bootstrap chunk, the shell's exposes it imports (with the shell's own
+ * remoteEntry and manifest) and the shared singletons these consume, read from the chunk graph. index.html
+ * names them with <link rel=preload> and the browser fetches them at once. Lazy routes, the shared modules
+ * only they use, and the remotes are not preloaded.
  */
 class StartupPreloadPlugin {
   apply(compiler) {
@@ -80,16 +81,41 @@ class StartupPreloadPlugin {
           if (!html || !manifestAsset) return;
           const manifest = JSON.parse(manifestAsset.source.source().toString());
           const publicPath = compilation.outputOptions.publicPath;
+          const { chunkGraph } = compilation;
+          const chunkByFile = new Map();
+          for (const chunk of compilation.chunks) for (const f of chunk.files) chunkByFile.set(f, chunk);
+          // What a set of chunks needs from the federation: shared singletons (consume-shared modules) and the
+          // shell's own exposes (remote modules `shell/<expose>`). Only those are preloaded: a shared module or
+          // expose that only a lazy route imports stays out of the first load.
+          const needs = (chunks) => {
+            const shareKeys = new Set();
+            const exposes = new Set();
+            for (const chunk of chunks) {
+              for (const m of chunkGraph.getChunkModulesIterable(chunk)) {
+                if (m.type === 'consume-shared-module') shareKeys.add(m.options.shareKey);
+                else if (m.type === 'remote-module' && m.request.startsWith(`${manifest.name}/`)) exposes.add(m.internalRequest);
+              }
+            }
+            return { shareKeys, exposes };
+          };
           const scripts = new Set();
-          for (const group of compilation.chunkGroups) {
-            if (group.origins.some((o) => o.request === './bootstrap')) for (const f of group.getFiles()) if (f.endsWith('.js')) scripts.add(f);
+          const bootstrap = compilation.chunkGroups.filter((g) => g.origins.some((o) => o.request === './bootstrap'));
+          const start = needs(bootstrap.flatMap((g) => g.chunks));
+          for (const g of bootstrap) for (const f of g.getFiles()) if (f.endsWith('.js')) scripts.add(f);
+          const shareKeys = new Set(start.shareKeys);
+          if (start.exposes.size) scripts.add(manifest.metaData.remoteEntry.name);
+          for (const e of manifest.exposes.filter((x) => start.exposes.has(x.path))) {
+            for (const f of e.assets.js.sync) scripts.add(f);
+            // The exposes' own shared imports (ui-kit → antd) are needed at start too: they sit in the other
+            // chunks of the expose's chunk group (the consume modules get chunks of their own).
+            const exposeChunks = e.assets.js.sync.map((f) => chunkByFile.get(f)).filter(Boolean);
+            const groupChunks = exposeChunks.flatMap((c) => [...c.groupsIterable].flatMap((g) => g.chunks));
+            for (const key of needs(groupChunks).shareKeys) shareKeys.add(key);
           }
-          scripts.add(manifest.metaData.remoteEntry.name);
-          for (const s of manifest.shared) for (const f of s.assets.js.sync) scripts.add(f);
-          for (const e of manifest.exposes) for (const f of [...e.assets.js.sync, ...e.assets.js.async]) scripts.add(f);
+          for (const s of manifest.shared.filter((x) => shareKeys.has(x.name))) for (const f of s.assets.js.sync) scripts.add(f);
           const size = (f) => compilation.getAsset(f)?.source.size() ?? 0;
           const links = [
-            `<link rel=preload href=${publicPath}mf-manifest.json as=fetch crossorigin=anonymous>`,
+            ...(start.exposes.size ? [`<link rel=preload href=${publicPath}mf-manifest.json as=fetch crossorigin=anonymous>`] : []),
             ...[...scripts].filter((f) => compilation.getAsset(f)).sort((a, b) => size(b) - size(a)).map((f) => `<link rel=preload href=${publicPath}${f} as=script>`),
           ];
           const text = html.source.source().toString().replace('</head>', `${links.join('')}</head>`);
