@@ -12,3 +12,4 @@ export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';
 export { useDocumentTitle, documentTitle, APP_NAME } from './useDocumentTitle';
+export { Logo, ThemeToggle } from './Brand';

@@ -1,8 +1,9 @@
-import { MenuOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { homeForRole, useSession } from 'shell/session';
+import { Logo, ThemeToggle } from 'shell/ui-kit';
 import { RouteTitle } from '../page-titles/RouteTitle';
 
 const LINKS = [
@@ -11,32 +12,6 @@ const LINKS = [
   { to: '/services', label: 'Services' },
   { to: '/contact', label: 'Contact' },
 ];
-
-export function Logo() {
-  return (
-    <Link to="/" className="afya-logo" aria-label="Afya home">
-      <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden>
-        <rect width="32" height="32" rx="8" fill="#0f766e" />
-        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
-      </svg>
-      <span>Afya</span>
-    </Link>
-  );
-}
-
-export function ThemeToggle() {
-  const darkMode = useSession((s) => s.darkMode);
-  const toggle = useSession((s) => s.toggleDarkMode);
-  return (
-    <Button
-      type="text"
-      shape="circle"
-      aria-label={darkMode ? 'Switch to light theme' : 'Switch to dark theme'}
-      icon={darkMode ? <SunOutlined /> : <MoonOutlined />}
-      onClick={toggle}
-    />
-  );
-}
 
 function AccountActions({ vertical, onClick }: { vertical?: boolean; onClick?: () => void }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
