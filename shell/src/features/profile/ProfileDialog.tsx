@@ -28,6 +28,16 @@ export function pictureProblem(file: { type: string; size: number }): string | n
   return null;
 }
 
+/**
+ * What is wrong with a password change before any request: the confirmation differs, or a field is empty.
+ * Null when it can be sent.
+ */
+export function passwordChangeProblem(v: Partial<PasswordForm>): { mismatch: true } | { missing: Array<'currentPassword' | 'newPassword'> } | null {
+  if ((v.newPassword ?? '') !== (v.confirmPassword ?? '')) return { mismatch: true };
+  const missing = (['currentPassword', 'newPassword'] as const).filter((k) => !v[k]);
+  return missing.length ? { missing } : null;
+}
+
 interface ProfileForm {
   firstname: string;
   lastname: string;
@@ -113,16 +123,16 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const onChangePassword = async () => {
     const v = pwForm.getFieldsValue();
-    if ((v.newPassword ?? '') !== (v.confirmPassword ?? '')) {
+    const problem = passwordChangeProblem(v);
+    if (problem && 'mismatch' in problem) {
       toast.error('Passwords do not match');
       pwForm.setFields([{ name: 'confirmPassword', errors: ['Passwords do not match'] }]);
       return; // no request
     }
-    if (!v.currentPassword || !v.newPassword) {
-      pwForm.setFields([
-        ...(!v.currentPassword ? [{ name: 'currentPassword' as const, errors: ['Please enter your current password'] }] : []),
-        ...(!v.newPassword ? [{ name: 'newPassword' as const, errors: ['Please enter a new password'] }] : []),
-      ]);
+    if (problem) {
+      pwForm.setFields(
+        problem.missing.map((name) => ({ name, errors: [name === 'currentPassword' ? 'Please enter your current password' : 'Please enter a new password'] })),
+      );
       return;
     }
     setChangingPw(true);
