@@ -23,6 +23,8 @@ class PrecompressPlugin {
   }
 
   apply(compiler) {
+    // Production builds only: the dev server compresses on the fly, and brotli 11 would slow every rebuild.
+    if (compiler.options.mode !== 'production') return;
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tapPromise(
