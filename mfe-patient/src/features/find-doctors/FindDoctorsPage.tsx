@@ -1,9 +1,10 @@
-import { CalendarOutlined, PhoneOutlined, SearchOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Input, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, ErrorState, Money, PageHeader, initials } from 'shell/ui-kit';
-import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from './api';
+import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { doctorsLoadError, useDoctors, type Doctor } from './api';
+import { DoctorCard } from './DoctorCard';
 
 const ALL = '__all__';
 
@@ -98,54 +99,11 @@ export function FindDoctorsPage() {
         </Card>
       ) : (
         <Row gutter={[16, 16]}>
-          {shown.map((d) => {
-            const days = d.available_days;
-            const fee = d.fee;
-            return (
-              <Col xs={24} sm={12} xl={8} key={d.doctor_id}>
-                <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }} data-testid="doctor-card">
-                  <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
-                    <Avatar size={48} style={{ background: '#0f766e', flex: 'none' }}>
-                      {initials(d.first_name, d.last_name)}
-                    </Avatar>
-                    <div style={{ minWidth: 0 }}>
-                      <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
-                        {doctorFullName(d)}
-                      </Typography.Title>
-                      <Tag color="cyan" style={{ marginTop: 4 }}>
-                        {d.specialization || 'General practice'}
-                      </Tag>
-                    </div>
-                  </div>
-                  <Space orientation="vertical" size={6} style={{ width: '100%' }}>
-                    <Typography.Text>
-                      <PhoneOutlined style={{ marginRight: 8 }} aria-hidden />
-                      {d.contact_phone ? <a href={`tel:${d.contact_phone.replace(/\s+/g, '')}`}>{d.contact_phone}</a> : 'No phone listed'}
-                    </Typography.Text>
-                    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-                      <CalendarOutlined style={{ marginTop: 5 }} aria-hidden />
-                      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} aria-label="Available days">
-                        {days.length ? days.map((day) => <Tag key={day} style={{ marginInlineEnd: 0 }}>{day}</Tag>) : <Typography.Text type="secondary">Days not listed</Typography.Text>}
-                      </div>
-                    </div>
-                    <Typography.Text>
-                      Consultation fee:{' '}
-                      {fee === null ? <Typography.Text type="secondary">by appointment type</Typography.Text> : <Money value={fee} strong />}
-                    </Typography.Text>
-                  </Space>
-                  <Button
-                    type="primary"
-                    block
-                    style={{ marginTop: 'auto' }}
-                    aria-label={`Book Appointment with ${doctorFullName(d)}`}
-                    onClick={() => navigate(`/dashboard/appointments/book?doctor_id=${d.doctor_id}`)}
-                  >
-                    Book Appointment
-                  </Button>
-                </Card>
-              </Col>
-            );
-          })}
+          {shown.map((d) => (
+            <Col xs={24} sm={12} xl={8} key={d.doctor_id}>
+              <DoctorCard doctor={d} onBook={() => navigate(`/dashboard/appointments/book?doctor_id=${d.doctor_id}`)} />
+            </Col>
+          ))}
         </Row>
       )}
     </div>

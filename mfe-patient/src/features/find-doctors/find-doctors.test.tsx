@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, api as http } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
 import * as api from './api';
+import { DoctorCard } from './DoctorCard';
 import { FindDoctorsPage, filterDoctors, specializationsOf } from './FindDoctorsPage';
 
 // The HTTP layer is stubbed: the page, its hook and the api module run as they are.
@@ -61,29 +62,38 @@ describe('Find Doctors rules', () => {
   });
 });
 
-describe('Find Doctors page', () => {
-  it('shows name, specialization, phone, available days and fee on each card', async () => {
-    renderPage();
-    await waitFor(() => expect(cards()).toHaveLength(3));
-    const grace = within(cards()[0]!);
-    expect(grace.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
-    expect(grace.getByText('Cardiology')).toBeInTheDocument();
-    expect(grace.getByText('+254722100001')).toBeInTheDocument();
-    expect(grace.getByText('Wednesday')).toBeInTheDocument();
-    expect(grace.getByText('Ksh 3,500')).toBeInTheDocument();
-    expect(within(cards()[2]!).getByText('by appointment type')).toBeInTheDocument();
-    expect(screen.getByText('3 doctors found')).toBeInTheDocument();
-    // Book Appointment leads to the booking screen with the doctor preselected.
-    fireEvent.click(within(cards()[1]!).getByRole('button', { name: /Book Appointment/ }));
-    await waitFor(() => expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent('/dashboard/appointments/book'));
+describe('a doctor card', () => {
+  it('shows name, specialization, phone, available days and fee, and books with that doctor', () => {
+    const onBook = jest.fn();
+    render(<DoctorCard doctor={DOCTORS[0]!} onBook={onBook} />);
+    expect(screen.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
+    expect(screen.getByText('Cardiology')).toBeInTheDocument();
+    expect(screen.getByText('+254722100001')).toBeInTheDocument();
+    expect(screen.getByText('Wednesday')).toBeInTheDocument();
+    expect(screen.getByText('Ksh 3,500')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment with Dr. Grace Wanjiku' }));
+    expect(onBook).toHaveBeenCalled();
   });
 
-  it("says 'Failed to load doctors' with Retry, and shows no empty state meanwhile", async () => {
-    get.mockRejectedValueOnce(new ApiError('Failed to fetch doctors', 500));
+  it('says when the fee goes by appointment type and the days are not listed', () => {
+    render(<DoctorCard doctor={DOCTORS[2]!} onBook={jest.fn()} />);
+    expect(screen.getByText('by appointment type')).toBeInTheDocument();
+    expect(screen.getByText('Days not listed')).toBeInTheDocument();
+    expect(screen.getByText('No phone listed')).toBeInTheDocument();
+  });
+});
+
+describe('Find Doctors page', () => {
+  it("says 'Failed to load doctors' with Retry, no empty state meanwhile, then the doctors and the count", async () => {
+    get.mockRejectedValueOnce(new ApiError('Failed to fetch doctors', 500)).mockResolvedValueOnce({ doctors: [DOCTORS[0]] });
     renderPage();
     expect(await screen.findByText('Failed to load doctors')).toBeInTheDocument();
     expect(screen.queryByText('No doctors found.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(await screen.findByText('1 doctor found')).toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
+    // Book Appointment leads to the booking screen.
+    fireEvent.click(screen.getByRole('button', { name: /Book Appointment/ }));
+    await waitFor(() => expect(screen.getAllByTestId('location').at(-1)).toHaveTextContent('/dashboard/appointments/book'));
   });
 });
