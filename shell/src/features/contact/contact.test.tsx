@@ -1,5 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import * as contactApi from './contact.api';
 import { ContactPage } from './ContactPage';
@@ -10,6 +9,16 @@ jest.mock('./contact.api', () => {
 });
 const submitMock = contactApi.submitContactMessage as jest.Mock;
 
+/**
+ * One change and a blur per field (leaving a field validates it, as for a person): typing key by key
+ * re-rendered the antd form per character and took 15-25 s per test under load (issue 8 §0).
+ */
+function type(label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}
+
 describe('ContactPage', () => {
   beforeEach(() => {
     submitMock.mockClear();
@@ -19,11 +28,9 @@ describe('ContactPage', () => {
   it('shows every validation message and does not submit', async () => {
     const submit = submitMock;
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'A');
-    await user.type(screen.getByLabelText('Email'), 'amina@');
-    await user.type(screen.getByLabelText('Message'), 'Too short');
-    await user.click(screen.getByRole('button', { name: /send message/i }));
+    type('Name', 'A');
+    type('Email', 'amina@');
+    type('Message', 'Too short');
     fireEvent.submit(screen.getByRole('button', { name: /send message/i }).closest('form')!);
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
@@ -35,13 +42,12 @@ describe('ContactPage', () => {
   it('sends after 1 second and shows the success toast', async () => {
     const submit = submitMock;
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
-    await user.type(screen.getByLabelText('Email'), 'amina@example.co.ke');
+    type('Name', 'Amina Wanjiru');
+    type('Email', 'amina@example.co.ke');
     fireEvent.mouseDown(screen.getByRole('combobox'));
-    await user.click(await screen.findByText('Billing & Payments'));
-    await user.type(screen.getByLabelText('Message'), 'I was charged twice for my appointment.');
-    await user.click(screen.getByRole('button', { name: /send message/i }));
+    fireEvent.click(await screen.findByText('Billing & Payments'));
+    type('Message', 'I was charged twice for my appointment.');
+    fireEvent.submit(screen.getByRole('button', { name: /send message/i }).closest('form')!);
     await waitFor(() => expect(submit).toHaveBeenCalledWith({
       name: 'Amina Wanjiru',
       email: 'amina@example.co.ke',
@@ -55,15 +61,12 @@ describe('ContactPage', () => {
   it('shows the failure toast when sending fails', async () => {
     submitMock.mockRejectedValue(new Error('down'));
     renderAt(<ContactPage />, { route: '/contact', path: '/contact' });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Amina Wanjiru');
-    await user.type(screen.getByLabelText('Email'), 'amina@example.co.ke');
+    type('Name', 'Amina Wanjiru');
+    type('Email', 'amina@example.co.ke');
     fireEvent.mouseDown(screen.getByRole('combobox'));
-    await user.click(await screen.findByText('General Inquiry'));
-    await user.type(screen.getByLabelText('Message'), 'Do you have paediatricians in Kisumu?');
-    await act(async () => {
-      await user.click(screen.getByRole('button', { name: /send message/i }));
-    });
+    fireEvent.click(await screen.findByText('General Inquiry'));
+    type('Message', 'Do you have paediatricians in Kisumu?');
+    fireEvent.submit(screen.getByRole('button', { name: /send message/i }).closest('form')!);
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
   });
 });
