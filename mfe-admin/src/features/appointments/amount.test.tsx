@@ -1,55 +1,60 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AMOUNT_RULE, AmountEditor, validateAmount } from './AmountEditor';
 
-// No pause between keystrokes: the tests wait on what the page shows, not on a typing speed.
-const user = userEvent.setup({ delay: null });
+/**
+ * What a person does: types a value, then leaves the field (clicking Save blurs it). The blur matters: a
+ * field clamped with min={0} turned "-500" into 0 on blur, which was the bug. One change event instead of
+ * key-by-key typing keeps each test short.
+ */
+function typeInto(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+}
 
 /** The editor alone (not the whole list page): opens it on an amount of 3,500 and types `text` over it. */
 async function edit(text: string, onSave = jest.fn().mockResolvedValue(true)) {
   render(<AmountEditor id={21} value={3500} onSave={onSave} />);
-  await user.click(screen.getByRole('button', { name: 'Edit amount of appointment #21' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Edit amount of appointment #21' }));
   const input = screen.getByLabelText('Amount of appointment #21 in Ksh');
   expect(input).toHaveValue('3500');
-  await user.clear(input);
-  if (text) await user.type(input, text);
+  typeInto(input, text);
   return onSave;
 }
 
 describe('inline amount editor', () => {
   it('refuses a negative amount in the form instead of saving Ksh 0', async () => {
     const onSave = await edit('-200');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Amount must be a number of at least 0')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it('asks before setting an amount to 0; Keep editing saves nothing', async () => {
     const onSave = await edit('0');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Set appointment #21 to Ksh 0?')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(onSave).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.click(await screen.findByRole('button', { name: 'Set to Ksh 0' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set to Ksh 0' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(0));
     await waitFor(() => expect(screen.queryByLabelText('Amount of appointment #21 in Ksh')).not.toBeInTheDocument());
   });
 
   it('saves another amount at once; an empty one is refused; a refused save keeps the editor open', async () => {
     const onSave = await edit('');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AMOUNT_RULE)).toBeInTheDocument();
     onSave.mockResolvedValueOnce(false);
-    await user.type(screen.getByLabelText('Amount of appointment #21 in Ksh'), '4200');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    typeInto(screen.getByLabelText('Amount of appointment #21 in Ksh'), '4200');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(4200));
     expect(screen.getByLabelText('Amount of appointment #21 in Ksh')).toBeInTheDocument();
   });
 
   it('Cancel closes the editor without saving', async () => {
     const onSave = await edit('99');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Ksh 3,500')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
   });

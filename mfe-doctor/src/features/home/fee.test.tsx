@@ -1,12 +1,18 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { queryWrapper } from '../../../../shell/test/render';
 import { ConsultationFeeCard, FEE_RULE, validateFee } from './ConsultationFeeCard';
 
-// No pause between keystrokes: the tests wait on what the page shows, not on a typing speed.
-const user = userEvent.setup({ delay: null });
+/**
+ * What a person does: types a value, then leaves the field (clicking Save blurs it). The blur matters: a
+ * field clamped with min={0} turned "-500" into 0 on blur, which was the bug. One change event instead of
+ * key-by-key typing keeps each test short.
+ */
+function typeInto(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+}
 
 // The HTTP layer is faked; the hooks, the query cache and the panel are the real ones.
 const profile = (fee: number | null) => ({ doctor: { doctor_id: 9, user_id: 2, fee } });
@@ -30,16 +36,15 @@ const renderCard = () => render(<ConsultationFeeCard />, { wrapper: queryWrapper
 async function editFee(text: string) {
   renderCard();
   await waitFor(() => expect(screen.getByTestId('fee-value')).toHaveTextContent('Ksh 3,500'));
-  await user.click(screen.getByRole('button', { name: /Edit/ }));
+  fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
   const input = screen.getByLabelText('Consultation fee in Ksh');
-  await user.clear(input);
-  if (text) await user.type(input, text);
+  typeInto(input, text);
 }
 
 describe('consultation fee panel', () => {
   it('refuses a negative fee in the form instead of saving Ksh 0', async () => {
     await editFee('-500');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Fee must be a number of at least 0')).toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();
     expect(screen.queryByText('Fee updated!')).not.toBeInTheDocument();
@@ -47,10 +52,10 @@ describe('consultation fee panel', () => {
 
   it('asks before setting the fee to 0, and saves 0 only once confirmed', async () => {
     await editFee('0');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Set your fee to Ksh 0?')).toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Set to Ksh 0' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set to Ksh 0' }));
     await waitFor(() => expect(updateFee()).toEqual([{ fee: 0 }]));
     expect(await screen.findByText('Fee updated!')).toBeInTheDocument();
     expect(screen.getByTestId('fee-value')).toHaveTextContent('Ksh 0');
@@ -58,10 +63,10 @@ describe('consultation fee panel', () => {
 
   it('saves another fee at once; an empty fee is refused', async () => {
     await editFee('');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(FEE_RULE)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Consultation fee in Ksh'), '2500');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    typeInto(screen.getByLabelText('Consultation fee in Ksh'), '2500');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updateFee()).toEqual([{ fee: 2500 }]));
     expect(screen.queryByText('Set your fee to Ksh 0?')).not.toBeInTheDocument();
     expect(await screen.findByTestId('fee-value')).toHaveTextContent('Ksh 2,500');
@@ -70,7 +75,7 @@ describe('consultation fee panel', () => {
   it("a failed save says 'Failed to update fee' and keeps editing", async () => {
     patch.mockRejectedValue(new ApiError('Failed to update fee', 500));
     await editFee('4000');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update fee')).toBeInTheDocument();
     expect(screen.getByLabelText('Consultation fee in Ksh')).toBeInTheDocument();
   });
@@ -79,7 +84,7 @@ describe('consultation fee panel', () => {
     get.mockRejectedValueOnce(new ApiError('Failed to load doctor profile.', 404)).mockResolvedValueOnce(profile(null));
     renderCard();
     expect(await screen.findByText('Failed to load doctor profile.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByTestId('fee-value')).toHaveTextContent('Not set'));
   });
 
