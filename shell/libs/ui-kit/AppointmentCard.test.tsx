@@ -9,7 +9,7 @@ describe('appointment card payment tag', () => {
     expect(paymentTag({ paid: false, appointment_status: 'Pending' })).toBe('Payment pending');
     expect(paymentTag({ paid: false, appointment_status: 'Completed' })).toBe('Payment pending');
     expect(paymentTag({ paid: false, appointment_status: 'Cancelled' })).toBeNull();
-    expect(paymentTag({ paid: null, appointment_status: 'cancelled' })).toBeNull();
+    expect(paymentTag({ appointment_status: 'Cancelled' })).toBeNull();
     expect(paymentTag({ paid: true, appointment_status: 'Cancelled' })).toBe('Paid');
   });
 

@@ -1,19 +1,17 @@
+import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { StatusBadge, Money } from './components';
 
-export interface AppointmentCardData {
-  appointment_id: number;
-  appointment_date?: string | null;
-  time_slot?: string | null;
-  total_amount?: number | string | null;
-  appointment_status?: string | null;
-  paid?: boolean | null;
-  created_at?: string | null;
-  type?: string | null;
-  doctor?: { specialization?: string | null } | null;
-}
+/**
+ * What a card reads of an appointment: the contract's view (AppointmentView), every field but the number
+ * optional so a list may pass what it has.
+ */
+export type AppointmentCardData = Pick<AppointmentView, 'appointment_id'> &
+  Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'total_amount' | 'appointment_status' | 'paid' | 'created_at' | 'type'>> & {
+    doctor?: Partial<AppointmentView['doctor']> | null;
+  };
 
 /**
  * The payment tag of a card: Paid, Payment pending, or none for a cancelled visit that was never paid
