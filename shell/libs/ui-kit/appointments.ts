@@ -1,6 +1,7 @@
 // Appointment rules every remote shows the same way (SPEC.md sections 2, 5 and 9): time slots, types and
 // their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
 
+import type { AppointmentView } from '@afya/appointment-service/contracts';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES as TYPES,
@@ -64,15 +65,13 @@ export function slotMinutes(slot: string | null | undefined): number {
   return h * 60 + Number(m[2]);
 }
 
-export interface AppointmentLike {
-  appointment_date?: string | null;
-  time_slot?: string | null;
+/** What the shared rules read of an appointment (the contract's AppointmentView, fields optional). */
+export type AppointmentLike = Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'created_at' | 'patient_full_name'>> & {
+  /** Compared case-insensitively: some lists write statuses in lower case (SPEC.md section 3). */
   appointment_status?: string | null;
-  created_at?: string | null;
-  patient_full_name?: string | null;
-  doctor?: { first_name?: string | null; last_name?: string | null; specialization?: string | null } | null;
-  user?: { firstname?: string | null; lastname?: string | null } | null;
-}
+  doctor?: Partial<AppointmentView['doctor']> | null;
+  user?: Partial<AppointmentView['user']> | null;
+};
 
 /** Start of an appointment (clinic local time) as epoch ms; the date's midnight when the slot is unreadable. */
 export function appointmentStart(a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'>): number {
