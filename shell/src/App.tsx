@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
@@ -17,7 +17,26 @@ const AboutPage = lazy(() => import('./features/public-site/AboutPage').then((m)
 const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ContactPage = lazy(() => import('./features/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
 const PaymentCancelPage = lazy(() => import('./features/public-site/PaymentCancelPage').then((m) => ({ default: m.PaymentCancelPage })));
-const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+
+/**
+ * React.lazy with a preload: once the chunk is in, the lazy component renders at once (a thenable that is
+ * already resolved) instead of suspending for a turn, showing the fallback and waiting out React's
+ * fallback throttle.
+ */
+function lazyWithPreload(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | null = null;
+  const preload = () => load().then((component) => (loaded = component));
+  const Component = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
+      : preload().then((component) => ({ default: component })),
+  );
+  return Object.assign(Component, { preload });
+}
+
+const DashboardPage = lazyWithPreload(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage));
+// A visitor who comes back signed in is going to the dashboard: fetch its chunk now, beside the start-up check.
+if (useSession.getState().token) void DashboardPage.preload();
 
 /** While a page's chunk loads: the public pages keep their top bar, the dashboard gets the full-screen spinner. */
 function Page({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
