@@ -292,7 +292,7 @@ async function runAppointmentBench(options = {}) {
   }
 }
 
-module.exports = { runAppointmentBench };
+module.exports = { runAppointmentBench, newPatient, prepareDatabase };
 
 if (require.main === module) {
   runAppointmentBench()

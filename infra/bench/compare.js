@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+'use strict';
+// node infra/bench/compare.js <other checkout>: GET /api/appointments of this checkout and of another one (e.g. a
+// git worktree of the commit before a change, with node_modules linked and its gateway and services built), both
+// platforms started side by side (own ports, databases and bus namespaces) and measured alternately, so the
+// machine's drift and other people's load hit both alike. Prints each round's ratio (this ÷ other), the median,
+// and the CPU per request of each checkout's processes. BENCH_ROUNDS (default 5), BENCH_DURATION (default 10).
+const path = require('node:path');
+
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));
+
+async function startCheckout(root, port) {
+  process.env.BENCH_PORT = String(port); // read by that checkout's lib.js when it loads
+  const lib = require(path.join(root, 'infra/bench/lib.js'));
+  const bench = require(path.join(root, 'infra/bench/appointments.bench.js'));
+  const platform = await lib.platformUnderTest();
+  const reader = await bench.newPatient(platform.url, 'Reader');
+  await bench.prepareDatabase(platform.databaseUrl, reader.userId);
+  const target = { url: `${platform.url}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } };
+  return { root, platform, measure: (label) => lib.measure(label, target) };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const other = process.argv[2];
+  if (!other) throw new Error('usage: node infra/bench/compare.js <other checkout>');
+  const here = await startCheckout(path.resolve(__dirname, '../..'), 3600);
+  const there = await startCheckout(path.resolve(other), 3400);
+  const rounds = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate who goes first, so neither always follows the other's load.
+      const [first, second] = round % 2 ? [there, here] : [here, there];
+      const a = await first.measure(first.root);
+      const b = await second.measure(second.root);
+      const [mine, theirs] = first === here ? [a, b] : [b, a];
+      rounds.push({ mine, theirs, ratio: mine.rps / theirs.rps });
+      process.stderr.write(`[compare] round ${round + 1}: this ${mine.rps} req/s, other ${theirs.rps} req/s, ratio ${(mine.rps / theirs.rps).toFixed(2)}\n`);
+    }
+  } finally {
+    await here.platform.stop();
+    await there.platform.stop();
+  }
+  const cpu = (side) => {
+    const roles = ['gateway', 'appointment service', 'nats-server', 'postgres', 'load generator'];
+    return roles.map((role) => `${role} ${median(rounds.map((r) => r[side].cpuPerRequest?.[role] ?? 0))}`).join(', ');
+  };
+  process.stdout.write(
+    `GET /api/appointments, this checkout ÷ ${path.resolve(other)}: median ${median(rounds.map((r) => r.ratio)).toFixed(2)} ` +
+      `(rounds ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')}); req/s this ${median(rounds.map((r) => r.mine.rps))}, other ${median(rounds.map((r) => r.theirs.rps))}\n` +
+      `CPU µs per request (medians), this: ${cpu('mine')}\nCPU µs per request (medians), other: ${cpu('theirs')}\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
