@@ -1,5 +1,8 @@
 require('@testing-library/jest-dom');
-jest.setTimeout(30000); // antd forms typed field by field are slow in jsdom (testTimeout is global-only under projects)
+jest.setTimeout(30000); // a ceiling for a stuck test, not a budget: tests here take well under a second
+
+// findBy/waitFor give up after 4 s instead of 1 s: a CI machine under load must not fail a correct test.
+require('@testing-library/react').configure({ asyncUtilTimeout: 4000 });
 
 // user-event checks `pointer-events` through getComputedStyle on every pointer action and waits between
 // keystrokes; in jsdom with antd's CSS-in-JS that dominates test time. Tests here never rely on either.
