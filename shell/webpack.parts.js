@@ -1,11 +1,23 @@
 // Build settings shared by the shell and the three remotes: one swc/CSS pipeline, hashed chunks with
 // unhashed entry files (the federation runtime resolves entry templates without hashes), and the
 // remote recipe. Each app's webpack.config.js only says what is its own.
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shared = require('./federation.shared');
+
+/** `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one. */
+function contractCatalogAliases() {
+  const servicesDir = path.resolve(__dirname, '../services');
+  const aliases = {};
+  for (const name of fs.readdirSync(servicesDir)) {
+    const catalog = path.join(servicesDir, name, 'contracts', 'catalog.ts');
+    if (fs.existsSync(catalog)) aliases[`@afya/${name}-service/contracts/catalog$`] = catalog;
+  }
+  return aliases;
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -143,8 +155,8 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.jsx'],
-      // The booking rules' constants, shared with the appointment service (pure data, no server code).
-      alias: { '@afya/appointment-service/contracts/catalog$': path.resolve(__dirname, '../services/appointment/contracts/catalog.ts') },
+      // Each service's catalog of rules and messages (pure data, no server code) is read by the forms too.
+      alias: contractCatalogAliases(),
     },
     module: {
       rules: [

@@ -7,6 +7,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_NAME_LENGTH = 2;
 export const MIN_PHONE_LENGTH = 10;
 export const MIN_ADDRESS_LENGTH = 10;
+/** Largest profile picture accepted (PRODUCT.md item 5): 2 MiB. */
+export const MAX_PICTURE_BYTES = 2_097_152;
 
 export const AuthMessages = {
   email: 'Please enter a valid email',

@@ -147,9 +147,6 @@ export interface ChangePasswordReply {
   revocation: Revocation;
 }
 
-/** Largest profile picture accepted (PRODUCT.md item 5). */
-export const MAX_PICTURE_BYTES = 2_097_152; // 2 MiB
-
 /** The gateway decodes the browser's data URL; the bytes travel as a BinaryRef (inline or blob). */
 export interface UploadPicturePayload {
   image: BinaryRef;

@@ -6,7 +6,7 @@ import { useSession, type RegisterPayload } from 'shell/session';
 import { ApiError } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { AuthFrame } from './AuthFrame';
-import { MSG, emailRule, minLength, passwordRule, phoneRule } from './validation';
+import { MSG, addressRule, emailRule, firstnameRule, lastnameRule, passwordRule, phoneRule } from './validation';
 
 interface RegisterForm extends RegisterPayload {
   confirmPassword: string;
@@ -52,12 +52,12 @@ export function RegisterPage() {
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
           <Row gutter={12}>
             <Col xs={24} sm={12}>
-              <Form.Item label="First Name" name="firstname" rules={[minLength(2, MSG.firstname)]}>
+              <Form.Item label="First Name" name="firstname" rules={[firstnameRule]}>
                 <Input autoComplete="given-name" placeholder="Amina" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item label="Last Name" name="lastname" rules={[minLength(2, MSG.lastname)]}>
+              <Form.Item label="Last Name" name="lastname" rules={[lastnameRule]}>
                 <Input autoComplete="family-name" placeholder="Wanjiru" />
               </Form.Item>
             </Col>
@@ -68,7 +68,7 @@ export function RegisterPage() {
           <Form.Item label="Phone" name="contact_phone" rules={[phoneRule]}>
             <Input type="tel" autoComplete="tel" placeholder="0712 345 678" />
           </Form.Item>
-          <Form.Item label="Address" name="address" rules={[minLength(10, MSG.address)]}>
+          <Form.Item label="Address" name="address" rules={[addressRule]}>
             <Input autoComplete="street-address" placeholder="Ngong Road, Kilimani, Nairobi" />
           </Form.Item>
           <Row gutter={12}>

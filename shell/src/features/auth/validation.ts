@@ -1,14 +1,18 @@
+import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from '@afya/auth-service/contracts/catalog';
 import type { FormRule } from 'antd';
 
-/** Validation messages exactly as SPEC.md section 5. */
+/**
+ * Validation messages exactly as SPEC.md section 5: the account ones are the auth contract's (the server
+ * answers with the same words); the contact form's live here until a service owns contact messages.
+ */
 export const MSG = {
-  email: 'Please enter a valid email',
-  password: 'Password must be at least 6 characters',
-  firstname: 'First name must be at least 2 characters',
-  lastname: 'Last name must be at least 2 characters',
-  passwordsDontMatch: "Passwords don't match",
-  phone: 'Phone number must be at least 10 digits',
-  address: 'Address must be at least 10 characters',
+  email: AuthMessages.email,
+  password: AuthMessages.password,
+  firstname: AuthMessages.firstname,
+  lastname: AuthMessages.lastname,
+  passwordsDontMatch: AuthMessages.passwordsDontMatch,
+  phone: AuthMessages.phone,
+  address: AuthMessages.address,
   name: 'Name must be at least 2 characters',
   subject: 'Subject must be at least 5 characters',
   message: 'Message must be at least 10 characters',
@@ -32,10 +36,13 @@ export const emailRule: FormRule = {
   validator: (_r, value) => (isValidEmail(value) ? Promise.resolve() : Promise.reject(new Error(MSG.email))),
 };
 
-export const passwordRule = minLength(6, MSG.password);
+export const passwordRule = minLength(MIN_PASSWORD_LENGTH, MSG.password);
+export const firstnameRule = minLength(MIN_NAME_LENGTH, MSG.firstname);
+export const lastnameRule = minLength(MIN_NAME_LENGTH, MSG.lastname);
+export const addressRule = minLength(MIN_ADDRESS_LENGTH, MSG.address);
 
 /** Phone: at least 10 digits (spaces, dashes and a leading + allowed). */
 export const phoneRule: FormRule = {
   validator: (_r, value) =>
-    typeof value === 'string' && value.replace(/\D/g, '').length >= 10 ? Promise.resolve() : Promise.reject(new Error(MSG.phone)),
+    typeof value === 'string' && value.replace(/\D/g, '').length >= MIN_PHONE_LENGTH ? Promise.resolve() : Promise.reject(new Error(MSG.phone)),
 };

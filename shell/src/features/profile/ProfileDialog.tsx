@@ -1,3 +1,4 @@
+import { MAX_PICTURE_BYTES } from '@afya/auth-service/contracts/catalog';
 import { CameraOutlined } from '@ant-design/icons';
 import { Avatar, Button, Divider, Form, Input, Modal, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,6 @@ import { ApiError, userApi } from 'shell/api-client';
 import { initials, toast } from 'shell/ui-kit';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 function serverOr(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
@@ -24,7 +24,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 /** Client-side check before upload: JPEG/PNG/WebP, at most 2 MB. Returns an error text or null. */
 export function pictureProblem(file: { type: string; size: number }): string | null {
   if (!PICTURE_TYPES.includes(file.type)) return 'Please choose a JPEG, PNG or WebP image.';
-  if (file.size > PICTURE_MAX_BYTES) return 'The image must be 2 MB or smaller.';
+  if (file.size > MAX_PICTURE_BYTES) return 'The image must be 2 MB or smaller.';
   return null;
 }
 
