@@ -94,6 +94,11 @@ export const MAX_REASON_LENGTH = 2000;
 /** A fee or an appointment amount in Ksh: from MIN_AMOUNT (0 is allowed: free consultations) to MAX_AMOUNT. */
 export const MIN_AMOUNT = 0;
 export const MAX_AMOUNT = 10_000_000;
+/**
+ * Most appointments one list reply holds: a patient's or doctor's history, or one admin page (limit/offset).
+ * A page stays well under NATS's 1 MB message limit (~0.7 KB a row with typical notes).
+ */
+export const LIST_PAGE_MAX = 500;
 
 /**
  * Messages a person reads: SPEC.md section 5 for the booking form (word for word), PRODUCT.md item 3 for the

@@ -1,4 +1,5 @@
 import type { AppointmentChangeReply, AppointmentListReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import { LIST_PAGE_MAX } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
 import { toast, useAppointmentList } from 'shell/ui-kit';
@@ -7,7 +8,7 @@ import { adminKeys } from '../../api/query-keys';
 export type AdminAppointment = AppointmentView;
 
 /** The server answers at most this many appointments per call (a NATS message limit). */
-export const PAGE_SIZE = 500;
+export const PAGE_SIZE = LIST_PAGE_MAX;
 const MAX_PAGES = 40;
 /** The newest this many appointments are loaded: the page filters in the browser (SPEC.md section 2). */
 export const ADMIN_APPOINTMENTS_LIMIT = PAGE_SIZE * MAX_PAGES;

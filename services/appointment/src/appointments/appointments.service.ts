@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, JsonText, notFound, Principal, recordE
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
+  LIST_PAGE_MAX,
   AppointmentChangeReply,
   AppointmentEvents,
   AppointmentMessages,
@@ -50,9 +51,8 @@ import {
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
 /** Most appointments one list answers (a patient's or doctor's history; admins page with limit/offset). */
-export const LIST_LIMIT = 500;
-/** A page stays well under NATS's 1 MB message limit (~0.7 KB a row with typical notes). */
-export const ADMIN_LIST_MAX = 500;
+export const LIST_LIMIT = LIST_PAGE_MAX;
+export const ADMIN_LIST_MAX = LIST_PAGE_MAX;
 
 const SLOT_INDEX = 'appointments_active_slot_uq';
 

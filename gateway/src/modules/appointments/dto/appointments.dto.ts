@@ -9,6 +9,7 @@ import {
   type AppointmentType,
   BOOKING_WINDOW_DAYS,
   CLINIC_TIME_ZONE,
+  LIST_PAGE_MAX,
   MAX_AMOUNT,
   MAX_REASON_LENGTH,
   MIN_AMOUNT,
@@ -80,12 +81,12 @@ export class AvailabilityQuery {
 }
 
 export class ListAllQuery {
-  @ApiPropertyOptional({ default: 500, maximum: 500 })
+  @ApiPropertyOptional({ default: LIST_PAGE_MAX, maximum: LIST_PAGE_MAX })
   @IsOptional()
   @Transform(toInteger)
-  @Max(500, { message: 'limit must be from 1 to 500' })
-  @Min(1, { message: 'limit must be from 1 to 500' })
-  @IsInt({ message: 'limit must be from 1 to 500' })
+  @Max(LIST_PAGE_MAX, { message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
+  @Min(1, { message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
+  @IsInt({ message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
   limit?: number;
 
   @ApiPropertyOptional({ default: 0 })
