@@ -1,22 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
-import { ThemeProvider } from 'shell/ui-kit';
-import { LoginPage } from './features/auth/LoginPage';
-import { RegisterPage } from './features/auth/RegisterPage';
 import { HomePage } from './features/public-site/HomePage';
-import { PublicLayout } from './features/public-site/PublicLayout';
+import { PublicLayout, PublicPageLoading } from './features/public-site/PublicLayout';
 
-// Route-level code splitting: `/` (and the sign-in pages it links to) is in the first chunk; the other
-// public pages and the whole dashboard (layout, menus, profile dialogs, remote loading) are fetched
-// only when visited.
-const AboutPage = lazy(() => import('./features/public-site/AboutPage').then((m) => ({ default: m.AboutPage })));
-const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').then((m) => ({ default: m.ServicesPage })));
-const ContactPage = lazy(() => import('./features/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
-const PaymentCancelPage = lazy(() => import('./features/public-site/PaymentCancelPage').then((m) => ({ default: m.PaymentCancelPage })));
+// Route-level code splitting (issue 8 §5): the static public pages are plain React and load no antd and no
+// ui-kit: `/` in the first chunk, /about and /services each in a small chunk of its own. Every antd page is fetched when first visited: the antd
+// ThemeProvider around them (antd-shell.tsx), the sign-in, registration, contact and payment-cancel pages
+// (antd-pages.tsx), and the whole dashboard (layout, menus, profile dialogs, remote loading), each its own chunk.
+
+type Loaded<M> = { default: M };
+/** A thenable that is already resolved: React.lazy renders it at once instead of suspending for a turn. */
+const resolved = <M,>(value: M) => ({ then: (resolve: (m: Loaded<M>) => void) => resolve({ default: value }) }) as unknown as Promise<Loaded<M>>;
 
 /**
  * React.lazy with a preload: once the chunk is in, the lazy component renders at once (a thenable that is
@@ -26,29 +23,69 @@ const PaymentCancelPage = lazy(() => import('./features/public-site/PaymentCance
 function lazyWithPreload(load: () => Promise<ComponentType>) {
   let loaded: ComponentType | null = null;
   const preload = () => load().then((component) => (loaded = component));
-  const Component = lazy(() =>
-    loaded
-      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
-      : preload().then((component) => ({ default: component })),
-  );
+  const Component = lazy(() => (loaded ? resolved(loaded) : preload().then((component) => ({ default: component }))));
   return Object.assign(Component, { preload });
 }
 
+/** A chunk fetched once; `current` holds its module once in, so its lazy components render without suspending. */
+function chunk<M>(load: () => Promise<M>) {
+  let pending: Promise<M> | null = null;
+  const state = {
+    current: null as M | null,
+    load: () => (pending ??= load().then((m) => (state.current = m))),
+    lazy: (pick: (m: M) => ComponentType) =>
+      lazy(() => (state.current ? resolved(pick(state.current)) : state.load().then((m) => ({ default: pick(m) })))),
+  };
+  return state;
+}
+
+const AboutPage = lazy(() => import('./features/public-site/AboutPage').then((m) => ({ default: m.AboutPage })));
+const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+
+const antdShell = chunk(() => import('./antd-shell'));
+const antdPages = chunk(() => import('./antd-pages'));
+const AntdShell = antdShell.lazy((m) => m.AntdShell);
+const LoginPage = antdPages.lazy((m) => m.LoginPage);
+const RegisterPage = antdPages.lazy((m) => m.RegisterPage);
+const ContactPage = antdPages.lazy((m) => m.ContactPage);
+const PaymentCancelPage = antdPages.lazy((m) => m.PaymentCancelPage);
+
 const DashboardPage = lazyWithPreload(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage));
-// A visitor who comes back signed in is going to the dashboard: fetch its chunk now, beside the start-up check.
-if (useSession.getState().token) void DashboardPage.preload();
+// A visitor who comes back signed in is going to the dashboard: fetch its chunks now, beside the start-up check.
+if (useSession.getState().token) {
+  void antdShell.load();
+  void DashboardPage.preload();
+}
 
 /** While a page's chunk loads: the public pages keep their top bar, the dashboard gets the full-screen spinner. */
 function Page({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 
+/** A spinner over the whole window (no antd: it shows before any antd chunk is in). */
 export function FullScreenLoading() {
+  const darkMode = useSession((s) => s.darkMode);
   return (
-    <div className="afya-fullscreen-loading" role="status">
-      <Spin size="large" />
+    <div className={`afya-fullscreen-loading ${darkMode ? 'afya-dark' : 'afya-light'}`} role="status">
+      <span className="afya-spinner" aria-hidden />
       <div>Loading...</div>
     </div>
+  );
+}
+
+/** While the antd routes' chunk loads: the dashboard gets the full-screen spinner, a public page its top bar. */
+function AntdRoutesLoading() {
+  const { pathname } = useLocation();
+  const dashboard = pathname.startsWith('/dashboard');
+  // A public antd page's own chunk is fetched beside antd's, not after it.
+  useEffect(() => {
+    if (!dashboard) void antdPages.load();
+  }, [dashboard]);
+  if (dashboard) return <FullScreenLoading />;
+  return (
+    <PublicLayout>
+      <PublicPageLoading />
+    </PublicLayout>
   );
 }
 
@@ -86,50 +123,59 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="about" element={<Page><AboutPage /></Page>} />
-        <Route path="services" element={<Page><ServicesPage /></Page>} />
-        <Route path="contact" element={<Page><ContactPage /></Page>} />
-        <Route path="payment-cancel" element={<Page><PaymentCancelPage /></Page>} />
+        <Route path="about" element={<Page fallback={<PublicPageLoading />}><AboutPage /></Page>} />
+        <Route path="services" element={<Page fallback={<PublicPageLoading />}><ServicesPage /></Page>} />
+      </Route>
+      <Route
+        element={
+          <Page fallback={<AntdRoutesLoading />}>
+            <AntdShell />
+          </Page>
+        }
+      >
+        <Route element={<PublicLayout />}>
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="payment-cancel" element={<PaymentCancelPage />} />
+          <Route
+            path="login"
+            element={
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="register"
+            element={
+              <GuestOnly>
+                <RegisterPage />
+              </GuestOnly>
+            }
+          />
+        </Route>
         <Route
-          path="login"
+          path="dashboard/*"
           element={
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path="register"
-          element={
-            <GuestOnly>
-              <RegisterPage />
-            </GuestOnly>
+            <RequireAuth>
+              <Page fallback={<FullScreenLoading />}>
+                <DashboardPage />
+              </Page>
+            </RequireAuth>
           }
         />
       </Route>
-      <Route
-        path="dashboard/*"
-        element={
-          <RequireAuth>
-            <Page fallback={<FullScreenLoading />}>
-              <DashboardPage />
-            </Page>
-          </RequireAuth>
-        }
-      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }
 
 export function App() {
+  // The antd theme (ConfigProvider) wraps only the antd routes (AntdShell); the public pages draw their own.
   // One query cache for the shell and every remote (@tanstack/react-query is a federation singleton).
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <NavigatorBridge />
-        <AppRoutes />
-      </ThemeProvider>
+      <NavigatorBridge />
+      <AppRoutes />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { useDocumentTitle } from 'shell/ui-kit';
+// From its own file, not the ui-kit's index: that would load antd on the antd-free public pages.
+import { useDocumentTitle } from '../../../libs/ui-kit/useDocumentTitle';
 import { titleForPath } from './route-titles';
 
 /** Keeps document.title in step with the route (rendered once by each layout: public and dashboard). */

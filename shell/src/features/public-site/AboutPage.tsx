@@ -1,11 +1,10 @@
-import { HeartOutlined, SafetyOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Timeline, Typography } from 'antd';
+import { Icon } from './icons';
 
 const VALUES = [
-  { icon: <HeartOutlined />, title: 'Compassion', text: 'Every patient is treated as family, with dignity and patience.' },
-  { icon: <SafetyOutlined />, title: 'Integrity', text: 'Clear prices in Ksh, honest advice, and records kept private.' },
-  { icon: <ThunderboltOutlined />, title: 'Access', text: 'Quality care reachable from any county, on any phone.' },
-  { icon: <TeamOutlined />, title: 'Excellence', text: 'Licensed doctors, continuous training, and outcomes we measure.' },
+  { icon: <Icon name="heart" />, title: 'Compassion', text: 'Every patient is treated as family, with dignity and patience.' },
+  { icon: <Icon name="safety" />, title: 'Integrity', text: 'Clear prices in Ksh, honest advice, and records kept private.' },
+  { icon: <Icon name="thunderbolt" />, title: 'Access', text: 'Quality care reachable from any county, on any phone.' },
+  { icon: <Icon name="team" />, title: 'Excellence', text: 'Licensed doctors, continuous training, and outcomes we measure.' },
 ];
 
 /**
@@ -61,63 +60,58 @@ export function AboutPage() {
           <p className="lead">We are a Kenyan health company making it simple to see a good doctor, wherever you live.</p>
         </div>
       </section>
-      <section className="afya-section afya-container">
-        <Row gutter={[32, 32]} align="middle">
-          <Col xs={24} md={12}>
-            <Typography.Title level={2}>Our mission</Typography.Title>
-            <Typography.Paragraph style={{ fontSize: 16 }}>
-              Too many Kenyans spend a day off work in a waiting room, or go without care because the nearest specialist is
-              hours away. Afya exists to end that: to let every patient find a qualified doctor, book a time that suits them,
-              pay a fair and visible fee, and carry their records with them.
-            </Typography.Paragraph>
-            <Typography.Paragraph type="secondary">
-              We work with licensed practitioners registered with the Kenya Medical Practitioners and Dentists Council, and
-              with clinics from Upper Hill to Kisumu.
-            </Typography.Paragraph>
-          </Col>
-          <Col xs={24} md={12}>
-            <Row gutter={[16, 16]}>
-              {VALUES.map((v) => (
-                <Col xs={24} sm={12} key={v.title}>
-                  <Card className="afya-feature">
-                    <div className="afya-feature-icon">{v.icon}</div>
-                    <Typography.Title level={5}>{v.title}</Typography.Title>
-                    <Typography.Text type="secondary">{v.text}</Typography.Text>
-                  </Card>
-                </Col>
-              ))}
-            </Row>
-          </Col>
-        </Row>
+      <section className="afya-section afya-container afya-split">
+        <div>
+          <h2>Our mission</h2>
+          <p className="afya-mission">
+            Too many Kenyans spend a day off work in a waiting room, or go without care because the nearest specialist is
+            hours away. Afya exists to end that: to let every patient find a qualified doctor, book a time that suits them,
+            pay a fair and visible fee, and carry their records with them.
+          </p>
+          <p className="afya-muted">
+            We work with licensed practitioners registered with the Kenya Medical Practitioners and Dentists Council, and
+            with clinics from Upper Hill to Kisumu.
+          </p>
+        </div>
+        <div className="afya-grid gap-16 cols-sm-2">
+          {VALUES.map((v) => (
+            <article className="afya-card afya-feature" key={v.title}>
+              <div className="afya-feature-icon">{v.icon}</div>
+              <h3 className="afya-card-title small">{v.title}</h3>
+              <span className="afya-muted">{v.text}</span>
+            </article>
+          ))}
+        </div>
       </section>
       <section className="afya-section afya-soft">
         <div className="afya-container">
           <div className="afya-section-head">
-            <Typography.Title level={2}>Leadership team</Typography.Title>
+            <h2>Leadership team</h2>
           </div>
-          <Row gutter={[20, 20]}>
+          <div className="afya-grid cols-sm-2 cols-lg-4">
             {TEAM.map((m) => (
-              <Col xs={24} sm={12} lg={6} key={m.name}>
-                <Card style={{ textAlign: 'center' }}>
-                  <TeamAvatar name={m.name} color={m.color} />
-                  <Typography.Title level={5} style={{ marginTop: 12, marginBottom: 0 }}>
-                    {m.name}
-                  </Typography.Title>
-                  <Typography.Text type="secondary">{m.role}</Typography.Text>
-                </Card>
-              </Col>
+              <article className="afya-card afya-team-card" key={m.name}>
+                <TeamAvatar name={m.name} color={m.color} />
+                <h3 className="afya-card-title small">{m.name}</h3>
+                <span className="afya-muted">{m.role}</span>
+              </article>
             ))}
-          </Row>
+          </div>
         </div>
       </section>
       <section className="afya-section afya-container" style={{ maxWidth: 760 }}>
         <div className="afya-section-head">
-          <Typography.Title level={2}>Our journey</Typography.Title>
+          <h2>Our journey</h2>
         </div>
-        <Timeline
-          mode="start"
-          items={TIMELINE.map((t) => ({ title: <strong>{t.year}</strong>, content: t.text }))}
-        />
+        <ol className="afya-timeline">
+          {TIMELINE.map((t) => (
+            <li key={t.year}>
+              <strong className="year">{t.year}</strong>
+              <span className="dot" aria-hidden />
+              <span>{t.text}</span>
+            </li>
+          ))}
+        </ol>
       </section>
     </>
   );

@@ -1,14 +1,8 @@
-import {
-  MailOutlined,
-  PhoneOutlined,
-  SafetyCertificateOutlined,
-  EnvironmentOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { FEATURE_ICONS } from './feature-icons';
 import { homeForRole, useSession } from 'shell/session';
 import { CONTACT, FEATURES, STATS } from './content';
+import { FEATURE_ICONS } from './feature-icons';
+import { Icon } from './icons';
 
 export function HeroArt() {
   return (
@@ -49,22 +43,16 @@ export function HomePage() {
             </p>
             <div className="afya-hero-actions">
               {isAuthenticated ? (
-                <Link to={homeForRole(role)}>
-                  <Button size="large" type="primary">
-                    Go to Dashboard
-                  </Button>
+                <Link to={homeForRole(role)} className="afya-btn afya-btn-primary afya-btn-lg">
+                  Go to Dashboard
                 </Link>
               ) : (
                 <>
-                  <Link to="/register">
-                    <Button size="large" type="primary">
-                      Start Healing
-                    </Button>
+                  <Link to="/register" className="afya-btn afya-btn-primary afya-btn-lg">
+                    Start Healing
                   </Link>
-                  <Link to="/login">
-                    <Button size="large" ghost>
-                      Sign In
-                    </Button>
+                  <Link to="/login" className="afya-btn afya-btn-ghost afya-btn-lg">
+                    Sign In
                   </Link>
                 </>
               )}
@@ -85,81 +73,57 @@ export function HomePage() {
 
       <section className="afya-section afya-container">
         <div className="afya-section-head">
-          <Typography.Title level={2}>Everything your health needs</Typography.Title>
-          <Typography.Paragraph type="secondary">
-            One platform for booking, paying, and following up, built for clinics and patients in Kenya.
-          </Typography.Paragraph>
+          <h2>Everything your health needs</h2>
+          <p className="afya-muted">One platform for booking, paying, and following up, built for clinics and patients in Kenya.</p>
         </div>
-        <Row gutter={[20, 20]}>
+        <div className="afya-grid cols-sm-2 cols-lg-4">
           {FEATURES.map((f) => (
-            <Col key={f.key} xs={24} sm={12} lg={6}>
-              <Card className="afya-feature" hoverable>
-                <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
-                <Typography.Title level={4}>{f.title}</Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                  {f.text}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
+            <article key={f.key} className="afya-card afya-card-hover afya-feature">
+              <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
+              <h3 className="afya-card-title">{f.title}</h3>
+              <p className="afya-muted" style={{ marginBottom: 0 }}>
+                {f.text}
+              </p>
+            </article>
           ))}
-          <Col xs={24} sm={12} lg={6}>
-            <Card className="afya-feature afya-feature-cta">
-              <SafetyCertificateOutlined style={{ fontSize: 28 }} />
-              <Typography.Title level={4} style={{ color: 'inherit' }}>
-                Private by design
-              </Typography.Title>
-              <Typography.Paragraph style={{ color: 'inherit', marginBottom: 12 }}>
-                Your records are encrypted and only your doctors can see them.
-              </Typography.Paragraph>
-              <Link to="/services">
-                <Button>Explore services</Button>
-              </Link>
-            </Card>
-          </Col>
-        </Row>
+          <article className="afya-card afya-feature afya-feature-cta">
+            <Icon name="safetyCertificate" style={{ fontSize: 28 }} />
+            <h3 className="afya-card-title">Private by design</h3>
+            <p style={{ marginBottom: 12 }}>Your records are encrypted and only your doctors can see them.</p>
+            <Link to="/services" className="afya-btn">
+              Explore services
+            </Link>
+          </article>
+        </div>
       </section>
 
       <section className="afya-section afya-contact-band">
-        <div className="afya-container">
-          <Row gutter={[24, 24]} align="middle">
-            <Col xs={24} md={10}>
-              <Typography.Title level={2} style={{ marginTop: 0 }}>
-                Talk to us
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">
-                Questions about a booking, a payment or your records? Our care team is here to help.
-              </Typography.Paragraph>
-              <Link to="/contact">
-                <Button type="primary">Contact us</Button>
-              </Link>
-            </Col>
-            <Col xs={24} md={14}>
-              <Row gutter={[16, 16]}>
-                <Col xs={24} sm={8}>
-                  <Card size="small">
-                    <PhoneOutlined /> <strong>Call</strong>
-                    <div>
-                      <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
-                    </div>
-                  </Card>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Card size="small">
-                    <MailOutlined /> <strong>Email</strong>
-                    <div>
-                      <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
-                    </div>
-                  </Card>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Card size="small">
-                    <EnvironmentOutlined /> <strong>Visit</strong>
-                    <div>Upper Hill, Nairobi</div>
-                  </Card>
-                </Col>
-              </Row>
-            </Col>
-          </Row>
+        <div className="afya-container afya-split wide-right">
+          <div>
+            <h2 className="afya-mt-0">Talk to us</h2>
+            <p className="afya-muted">Questions about a booking, a payment or your records? Our care team is here to help.</p>
+            <Link to="/contact" className="afya-btn afya-btn-primary">
+              Contact us
+            </Link>
+          </div>
+          <div className="afya-grid gap-16 cols-sm-3">
+            <div className="afya-card afya-card-sm afya-contact-card">
+              <Icon name="phone" /> <strong>Call</strong>
+              <div>
+                <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+              </div>
+            </div>
+            <div className="afya-card afya-card-sm afya-contact-card">
+              <Icon name="mail" /> <strong>Email</strong>
+              <div>
+                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+              </div>
+            </div>
+            <div className="afya-card afya-card-sm afya-contact-card">
+              <Icon name="environment" /> <strong>Visit</strong>
+              <div>Upper Hill, Nairobi</div>
+            </div>
+          </div>
         </div>
       </section>
     </>

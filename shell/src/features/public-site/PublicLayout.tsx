@@ -1,10 +1,11 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { homeForRole, useSession } from 'shell/session';
-import { Logo, ThemeToggle } from 'shell/ui-kit';
 import { RouteTitle } from '../page-titles/RouteTitle';
+import { Icon } from './icons';
+
+// Plain React and the afya-* classes of styles.css: `/`, /about and /services load no antd (issue 8 §5).
+// The antd pages shown inside this layout (sign-in, contact...) bring their own ThemeProvider (App.tsx).
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -13,41 +14,160 @@ const LINKS = [
   { to: '/contact', label: 'Contact' },
 ];
 
+/** The Afya mark and name, linking home (the same as the ui-kit's Logo, without importing the ui-kit). */
+export function PublicLogo() {
+  return (
+    <Link to="/" className="afya-logo" aria-label="Afya home">
+      <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden>
+        <rect width="32" height="32" rx="8" fill="#0f766e" />
+        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
+      </svg>
+      <span>Afya</span>
+    </Link>
+  );
+}
+
+/** Light/dark switch: the session's persisted darkMode, which the dashboard's antd theme follows too. */
+export function PublicThemeToggle() {
+  const darkMode = useSession((s) => s.darkMode);
+  const toggle = useSession((s) => s.toggleDarkMode);
+  return (
+    <button
+      type="button"
+      className="afya-btn afya-btn-text afya-btn-icon"
+      aria-label={darkMode ? 'Switch to light theme' : 'Switch to dark theme'}
+      onClick={toggle}
+    >
+      <Icon name={darkMode ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
 function AccountActions({ vertical, onClick }: { vertical?: boolean; onClick?: () => void }) {
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const role = useSession((s) => s.user?.role);
+  const block = vertical ? ' afya-btn-block' : '';
   if (isAuthenticated) {
     return (
-      <Link to={homeForRole(role)} onClick={onClick}>
-        <Button type="primary" block={vertical}>
-          Dashboard
-        </Button>
+      <Link to={homeForRole(role)} onClick={onClick} className={`afya-btn afya-btn-primary${block}`}>
+        Dashboard
       </Link>
     );
   }
   return (
-    <Space orientation={vertical ? 'vertical' : 'horizontal'} style={vertical ? { width: '100%' } : undefined}>
-      <Link to="/login" onClick={onClick}>
-        <Button block={vertical}>Login</Button>
+    <>
+      <Link to="/login" onClick={onClick} className={`afya-btn${block}`}>
+        Login
       </Link>
-      <Link to="/register" onClick={onClick}>
-        <Button type="primary" block={vertical}>
-          Register
-        </Button>
+      <Link to="/register" onClick={onClick} className={`afya-btn afya-btn-primary${block}`}>
+        Register
       </Link>
-    </Space>
+    </>
   );
 }
 
-/** Top bar on every page outside /dashboard (collapsible on small screens). */
-export function PublicLayout() {
-  const [open, setOpen] = useState(false);
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+/**
+ * The small-screen menu: a panel from the right over a dimmed page. Escape, the close button and a click
+ * beside it close it; focus moves into it on opening, stays inside while it is open (Tab wraps) and goes
+ * back to the menu button on closing.
+ */
+function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  const titleId = `${id}-title`;
+
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !panel.current) return;
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
   return (
-    <Layout className="afya-public">
+    <>
+      <div className="afya-drawer-mask" onClick={onClose} aria-hidden />
+      <div id={id} ref={panel} className="afya-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <div className="afya-drawer-head">
+          <button type="button" className="afya-btn afya-btn-text afya-btn-icon" aria-label="Close menu" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+          <h2 id={titleId}>Menu</h2>
+        </div>
+        <div className="afya-drawer-body">
+          <nav className="afya-drawer-nav" aria-label="Mobile">
+            {LINKS.map((l) => (
+              <Link
+                key={l.to}
+                to={l.to}
+                onClick={onClose}
+                className={pathname === l.to ? 'active' : undefined}
+                aria-current={pathname === l.to ? 'page' : undefined}
+              >
+                {l.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="afya-drawer-actions">
+            <AccountActions vertical onClick={onClose} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** In place of a page whose code is still loading. */
+export function PublicPageLoading() {
+  return (
+    <div className="afya-page-loading" role="status" aria-label="Loading">
+      <span className="afya-spinner" aria-hidden />
+    </div>
+  );
+}
+
+/**
+ * Top bar on every page outside /dashboard (a menu button on small screens), the page, the footer.
+ * `children` replaces the routed page (App.tsx shows a spinner there while an antd page's code loads).
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const darkMode = useSession((s) => s.darkMode);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // A page change (a link in the menu, the browser's back button) closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  const closeMenu = () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  };
+
+  return (
+    <div className={`afya-public ${darkMode ? 'afya-dark' : 'afya-light'}`} data-theme={darkMode ? 'dark' : 'light'}>
       <RouteTitle />
-      <Layout.Header className="afya-topbar">
-        <Logo />
+      <header className="afya-topbar">
+        <PublicLogo />
         <nav className="afya-topnav" aria-label="Main">
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
@@ -56,35 +176,31 @@ export function PublicLayout() {
           ))}
         </nav>
         <div className="afya-topbar-actions">
-          <ThemeToggle />
+          <PublicThemeToggle />
           <span className="afya-desktop-only">
             <AccountActions />
           </span>
-          <Button className="afya-mobile-only" type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setOpen(true)} />
+          <button
+            ref={menuButton}
+            type="button"
+            className="afya-btn afya-btn-text afya-btn-icon afya-mobile-only"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-controls={open ? menuId : undefined}
+            onClick={() => setOpen(true)}
+          >
+            <Icon name="menu" />
+          </button>
         </div>
-      </Layout.Header>
-      <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title="Menu">
-        <nav className="afya-drawer-nav" aria-label="Mobile">
-          {LINKS.map((l) => (
-            <Link key={l.to} to={l.to} onClick={() => setOpen(false)} className={pathname === l.to ? 'active' : undefined}>
-              {l.label}
-            </Link>
-          ))}
-        </nav>
-        <div style={{ marginTop: 24 }}>
-          <AccountActions vertical onClick={() => setOpen(false)} />
-        </div>
-      </Drawer>
-      <Layout.Content>
-        <Outlet />
-      </Layout.Content>
+      </header>
+      {open && <MobileMenu id={menuId} onClose={closeMenu} />}
+      <main className="afya-public-main">{children ?? <Outlet />}</main>
       <footer className="afya-footer">
         <div className="afya-container afya-footer-grid">
           <div>
-            <Logo />
-            <Typography.Paragraph style={{ marginTop: 12, color: 'inherit', opacity: 0.8 }}>
-              Afya Health Ltd, Upper Hill, Nairobi. Quality care, booked in minutes.
-            </Typography.Paragraph>
+            <PublicLogo />
+            <p>Afya Health Ltd, Upper Hill, Nairobi. Quality care, booked in minutes.</p>
           </div>
           <div>
             <strong>Platform</strong>
@@ -101,6 +217,6 @@ export function PublicLayout() {
         </div>
         <div className="afya-container afya-footer-bottom">© {new Date().getFullYear()} Afya Health Ltd. All rights reserved.</div>
       </footer>
-    </Layout>
+    </div>
   );
 }

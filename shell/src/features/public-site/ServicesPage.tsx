@@ -1,8 +1,7 @@
-import { CheckCircleOutlined, HeartOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { FEATURE_ICONS } from './feature-icons';
 import { FEATURES, SPECIALTIES } from './content';
+import { FEATURE_ICONS } from './feature-icons';
+import { Icon } from './icons';
 
 const WHY = [
   'Licensed, verified doctors in 50+ specialties',
@@ -23,61 +22,51 @@ export function ServicesPage() {
         </div>
       </section>
       <section className="afya-section afya-container">
-        <Row gutter={[20, 20]}>
+        <div className="afya-grid cols-sm-2 cols-lg-3">
           {FEATURES.map((f) => (
-            <Col xs={24} sm={12} lg={8} key={f.key}>
-              <Card className="afya-feature" hoverable>
-                <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
-                <Typography.Title level={4}>{f.title}</Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                  {f.text}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
+            <article className="afya-card afya-card-hover afya-feature" key={f.key}>
+              <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
+              <h2 className="afya-card-title">{f.title}</h2>
+              <p className="afya-muted" style={{ marginBottom: 0 }}>
+                {f.text}
+              </p>
+            </article>
           ))}
-        </Row>
+        </div>
       </section>
       <section className="afya-section afya-soft">
         <div className="afya-container">
           <div className="afya-section-head">
-            <Typography.Title level={2}>Specialties</Typography.Title>
-            <Typography.Paragraph type="secondary">Specialists you can book today.</Typography.Paragraph>
+            <h2>Specialties</h2>
+            <p className="afya-muted">Specialists you can book today.</p>
           </div>
-          <Row gutter={[12, 12]}>
+          <ul className="afya-grid gap-12 cols-xs-2 cols-sm-3 cols-lg-4 afya-plain-list">
             {SPECIALTIES.map((s) => (
-              <Col xs={12} sm={8} lg={6} key={s}>
-                <Card size="small" className="afya-specialty">
-                  <HeartOutlined style={{ color: '#0f766e' }} /> {s}
-                </Card>
-              </Col>
+              <li className="afya-card afya-card-sm afya-specialty" key={s}>
+                <Icon name="heart" /> {s}
+              </li>
             ))}
-          </Row>
+          </ul>
         </div>
       </section>
-      <section className="afya-section afya-container">
-        <Row gutter={[32, 24]} align="middle">
-          <Col xs={24} md={12}>
-            <Typography.Title level={2}>Why choose Afya</Typography.Title>
-            <ul className="afya-checklist">
-              {WHY.map((w) => (
-                <li key={w}>
-                  <CheckCircleOutlined /> {w}
-                </li>
-              ))}
-            </ul>
-          </Col>
-          <Col xs={24} md={12}>
-            <Card className="afya-feature-cta">
-              <Tag color="gold">From Ksh 800</Tag>
-              <Typography.Title level={3} style={{ color: 'inherit' }}>
-                Your first consultation, booked in under two minutes
-              </Typography.Title>
-              <Link to="/register">
-                <Button size="large">Create a free account</Button>
-              </Link>
-            </Card>
-          </Col>
-        </Row>
+      <section className="afya-section afya-container afya-split">
+        <div>
+          <h2>Why choose Afya</h2>
+          <ul className="afya-checklist">
+            {WHY.map((w) => (
+              <li key={w}>
+                <Icon name="checkCircle" /> {w}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="afya-card afya-feature-cta afya-cta-large">
+          <span className="afya-tag-gold">From Ksh 800</span>
+          <h2 className="afya-cta-title">Your first consultation, booked in under two minutes</h2>
+          <Link to="/register" className="afya-btn afya-btn-lg">
+            Create a free account
+          </Link>
+        </div>
       </section>
     </>
   );

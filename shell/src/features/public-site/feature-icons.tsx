@@ -1,21 +1,13 @@
-import {
-  CalendarOutlined,
-  CustomerServiceOutlined,
-  FileProtectOutlined,
-  HeartOutlined,
-  TeamOutlined,
-  VideoCameraOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { Icon } from './icons';
 
 /** The icon of each feature card in content.ts (home and services pages). */
 export const FEATURE_ICONS: Record<string, ReactNode> = {
-  booking: <CalendarOutlined />,
-  telemedicine: <VideoCameraOutlined />,
-  records: <FileProtectOutlined />,
-  monitoring: <HeartOutlined />,
-  family: <TeamOutlined />,
-  billing: <WalletOutlined />,
-  support: <CustomerServiceOutlined />,
+  booking: <Icon name="calendar" />,
+  telemedicine: <Icon name="videoCamera" />,
+  records: <Icon name="fileProtect" />,
+  monitoring: <Icon name="heart" />,
+  family: <Icon name="team" />,
+  billing: <Icon name="wallet" />,
+  support: <Icon name="customerService" />,
 };
