@@ -7,12 +7,15 @@ import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { assertSchemaName, ensureSchema } from './schema';
 
+/** A class TypeORM instantiates itself (an entity or a migration). */
+type TypeOrmClass = new (...args: never[]) => unknown;
+
 export interface ServiceDatabaseOptions {
   /** Default schema name; the SCHEMA env var (or `<NAME>_DB_SCHEMA`) overrides it. */
   schema: string;
-  entities: Function[];
+  entities: TypeOrmClass[];
   /** Migration classes in order. The outbox/processed-events migration is prepended for every service. */
-  migrations: Function[];
+  migrations: TypeOrmClass[];
 }
 
 /** The schema a service uses: `<SERVICE>_DB_SCHEMA`, else its default (with AFYA_SCHEMA_SUFFIX, set per test file). */
