@@ -7,6 +7,7 @@ import { DomainEvent } from './domain-event';
 import { ensureEventStream, eventStreamName } from './event-stream';
 import { NATS_CONNECTION } from './nats-connection';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
 export type EventHandler = (event: DomainEvent<any>, manager: EntityManager) => Promise<void>;
 export type EventHandlers = Record<string, EventHandler>;
 
