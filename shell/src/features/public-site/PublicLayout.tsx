@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { homeForRole, useSession } from 'shell/session';
+import { Logo } from '../../../libs/ui-kit/Logo';
 import { RouteTitle } from '../page-titles/RouteTitle';
 import { Icon } from './icons';
 
@@ -13,19 +14,6 @@ const LINKS = [
   { to: '/services', label: 'Services' },
   { to: '/contact', label: 'Contact' },
 ];
-
-/** The Afya mark and name, linking home (the same as the ui-kit's Logo, without importing the ui-kit). */
-export function PublicLogo() {
-  return (
-    <Link to="/" className="afya-logo" aria-label="Afya home">
-      <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden>
-        <rect width="32" height="32" rx="8" fill="#0f766e" />
-        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
-      </svg>
-      <span>Afya</span>
-    </Link>
-  );
-}
 
 /** Light/dark switch: the session's persisted darkMode, which the dashboard's antd theme follows too. */
 export function PublicThemeToggle() {
@@ -167,7 +155,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
     <div className={`afya-public ${darkMode ? 'afya-dark' : 'afya-light'}`} data-theme={darkMode ? 'dark' : 'light'}>
       <RouteTitle />
       <header className="afya-topbar">
-        <PublicLogo />
+        <Logo />
         <nav className="afya-topnav" aria-label="Main">
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
@@ -199,7 +187,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       <footer className="afya-footer">
         <div className="afya-container afya-footer-grid">
           <div>
-            <PublicLogo />
+            <Logo />
             <p>Afya Health Ltd, Upper Hill, Nairobi. Quality care, booked in minutes.</p>
           </div>
           <div>
