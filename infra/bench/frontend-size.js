@@ -11,11 +11,10 @@
 //   npm run bench                                   (part of the report, against the platform it starts)
 //   BENCH_URL=http://localhost:3300 node infra/bench/frontend-size.js   (a running platform)
 //   FRONTEND_RUNS (Slow 4G runs, default 3), FRONTEND_JSON=1 (machine-readable), FRONTEND_FILES=1 (every file)
-const puppeteer = require('puppeteer');
 const { PredefinedNetworkConditions } = require('puppeteer');
+const { signIn, launchChromium } = require('./lib');
 const { timeToGreeting } = require('./time-to-greeting');
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PATIENT = { email: 'patient@afya.test', password: 'Patient#2026' };
 // Issue 8 §5 and §6: the targets these numbers are read against.
 const TARGETS = { homeBytes: 300 * 1024, dashboardBytes: 650 * 1024, slow4gFirstTextMs: 5000 };
@@ -23,16 +22,6 @@ const CPU_SLOWDOWN = 4;
 
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function launch() {
-  return puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
-}
-
-async function signIn(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PATIENT) });
-  if (!res.ok) throw new Error(`login as ${PATIENT.email} failed: ${res.status}`);
-  return res.json();
-}
 
 /** Records every response of a page through CDP: url, resource type and encoded (on-the-wire) length. */
 async function recordWire(page) {
@@ -142,8 +131,8 @@ async function firstTextOnSlow4g(browser, baseUrl, runs) {
 }
 
 async function frontendOnTheWire({ baseUrl, runs = Number(process.env.FRONTEND_RUNS || 3) }) {
-  const session = await signIn(baseUrl);
-  const browser = await launch();
+  const session = await signIn(baseUrl, PATIENT.email, PATIENT.password);
+  const browser = await launchChromium();
   let home;
   let dashboard;
   let slow4g;

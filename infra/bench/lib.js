@@ -64,10 +64,25 @@ async function platformUnderTest() {
   return { url: platform.url, databaseUrl, stop: () => platform.stop() };
 }
 
-async function login(url, email, password) {
+/** POST /api/auth/login: the session the app keeps ({ token, user }). */
+async function signIn(url, email, password) {
   const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (!response.ok) throw new Error(`login as ${email} failed: ${response.status}`);
-  return (await response.json()).token;
+  return response.json();
+}
+
+async function login(url, email, password) {
+  return (await signIn(url, email, password)).token;
+}
+
+/** Debian's Chromium (never a downloaded one), headless, for the browser benchmarks. */
+function launchChromium() {
+  const puppeteer = require('puppeteer');
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
 }
 
 function table(rows, baseline) {
@@ -78,4 +93,4 @@ function table(rows, baseline) {
   return lines.join('\n');
 }
 
-module.exports = { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS, PORT };
+module.exports = { measure, startBareHttp, platformUnderTest, login, signIn, launchChromium, table, DURATION, CONNECTIONS, PORT };

@@ -1,14 +1,11 @@
 'use strict';
 // Time for a signed-in patient to see their greeting on loopback, in Debian's Chromium:
 // cold (empty cache: shell + remote + shared chunks) and warm (cached files), median of 5 each.
-const puppeteer = require('puppeteer');
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const { signIn, launchChromium } = require('./lib');
 
 async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password = 'Patient#2026', runs = 5 }) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const { token, user } = await login.json();
-  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: ARGS });
+  const { token, user } = await signIn(baseUrl, email, password);
+  const browser = await launchChromium();
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   try {
     const measureOnce = async (page) => {
