@@ -1,11 +1,12 @@
 'use strict';
 // Time for a signed-in patient to see their greeting on loopback, in Debian's Chromium:
 // cold (empty cache: shell + remote + shared chunks) and warm (cached files), median of 5 each.
+// Each run has its own browser context; `browser` lends an already running Chromium (frontend-size.js).
 const { signIn, launchChromium } = require('./lib');
 
-async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password = 'Patient#2026', runs = 5 }) {
+async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password = 'Patient#2026', runs = 5, browser: lent }) {
   const { token, user } = await signIn(baseUrl, email, password);
-  const browser = await launchChromium();
+  const browser = lent ?? (await launchChromium());
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   try {
     const measureOnce = async (page) => {
@@ -32,7 +33,7 @@ async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password =
     }
     return { coldMs: median(cold), warmMs: median(warm) };
   } finally {
-    await browser.close();
+    if (!lent) await browser.close();
   }
 }
 
