@@ -146,7 +146,7 @@ async function prepareDatabase(databaseUrl, patientUserId) {
 }
 
 /** The ceiling without the bus: Fastify + pg.Pool in its own process, the same prepared SELECT, its JSON text out. */
-async function startCeiling(databaseUrl, userId, port = 3298) {
+async function startCeiling(databaseUrl, userId, port = PORT + 98) {
   const code = `
     const fastify = require('fastify')();
     const { Pool } = require('pg');
@@ -255,8 +255,8 @@ async function runAppointmentBench(options = {}) {
     throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.appointments?.length} appointments, expected ${prepared.mine}`);
   }
 
-  const ceilingServer = await startCeiling(databaseUrl, reader.userId, PORT + 98);
-  const bareServer = options.bare ? null : await startBareHttp(3297);
+  const ceilingServer = await startCeiling(databaseUrl, reader.userId);
+  const bareServer = options.bare ? null : await startBareHttp(PORT + 97);
   try {
     const { read, ceiling, rounds } = await measureAgainstCeiling(
       'GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)',
