@@ -1,10 +1,6 @@
-import { appointmentStart, nairobiDate, statusOf } from 'shell/ui-kit';
+import { appointmentStart, hoursUntil, nairobiDate, statusOf } from 'shell/ui-kit';
 import type { Appointment } from '../appointments/api';
 import type { Prescription } from '../prescriptions/api';
-
-export { appointmentStart };
-
-const DAY = 86_400_000;
 
 type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;
 
@@ -40,8 +36,9 @@ export function statValue(state: { loading: boolean; failed: boolean }, count: n
   return count;
 }
 
+/** Whole days (rounded up) until the appointment starts, from the ui-kit's clinic-time hoursUntil. */
 export function daysUntil(a: Pick<Appointment, 'appointment_date' | 'time_slot'>, now = Date.now()): number {
-  return Math.ceil((appointmentStart(a) - now) / DAY);
+  return Math.ceil(hoursUntil(a, now) / 24);
 }
 
 export function recentPrescriptions(list: Prescription[]): Prescription[] {
