@@ -5,6 +5,8 @@
 // platforms started side by side (own ports, databases and bus namespaces) and measured alternately, so the
 // machine's drift and other people's load hit both alike. Prints each round's ratio (this ÷ other), the median,
 // and the CPU per request of each checkout's processes. BENCH_ROUNDS (default 5), BENCH_DURATION (default 10).
+// The other checkout's own infra/bench is loaded, so it must be this one or later (lib.js reading BENCH_PORT,
+// appointments.bench.js exporting newPatient and prepareDatabase): for an older commit, copy this infra/bench in.
 const path = require('node:path');
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));

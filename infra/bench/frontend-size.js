@@ -6,10 +6,10 @@
 // an empty cache, JS separately and in total. Then the time to the first text of `/` under Chromium's
 // Slow 4G profile with a 4x CPU slowdown (puppeteer's PredefinedNetworkConditions['Slow 4G'] and
 // emulateCPUThrottling, the pairing Lighthouse uses for mobile), and the time to the patient's greeting on
-// a cold load (time-to-greeting.js).
+// a cold and a warm load (time-to-greeting.js, in the same Chromium).
 //
 //   npm run bench                                   (part of the report, against the platform it starts)
-//   BENCH_URL=http://localhost:3300 node infra/bench/frontend-size.js   (a running platform)
+//   BENCH_URL=http://localhost:3000 node infra/bench/frontend-size.js   (a running platform; 3000 is the default)
 //   FRONTEND_RUNS (Slow 4G runs, default 3), FRONTEND_JSON=1 (machine-readable), FRONTEND_FILES=1 (every file)
 const { PredefinedNetworkConditions } = require('puppeteer');
 const { signIn, launchChromium } = require('./lib');

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench: speed of the platform as ratios against a bare node:http server measured in the same
-// run (never as timed assertions in tests). Starts the platform on port 3200 with its own database,
-// unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs.
+// run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
+// database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
+// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements. See README.md.
 const fs = require('node:fs');
 const path = require('node:path');
 const { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS } = require('./lib');
