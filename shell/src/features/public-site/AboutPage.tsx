@@ -1,3 +1,5 @@
+// From its own file, not the ui-kit's index: that would load antd on the antd-free public pages.
+import { initials } from '../../../libs/ui-kit/format';
 import { Icon } from './icons';
 
 const VALUES = [
@@ -27,15 +29,10 @@ const TIMELINE = [
   { year: '2025', text: '10,000+ patients, 500+ doctors and 50+ specialties, with support around the clock.' },
 ];
 
-/** 'Dr. Achieng Otieno' → 'AO'. */
+/** 'Dr. Achieng Otieno' → 'AO': the ui-kit's initials, of the name without the title. */
 export function teamInitials(name: string): string {
-  return name
-    .replace(/^Dr\.\s+/, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((p) => p[0]!.toUpperCase())
-    .slice(0, 2)
-    .join('');
+  const [first, last] = name.replace(/^Dr\.\s+/, '').split(/\s+/);
+  return initials(first, last);
 }
 
 /** A team member's portrait: an SVG avatar with their initials (decorative: the name follows as text). */
