@@ -15,7 +15,7 @@ const reactHooks = require('eslint-plugin-react-hooks');
 const boundaries = require('eslint-plugin-boundaries');
 const { importX } = require('eslint-plugin-import-x');
 const globals = require('globals');
-const { createResolver } = require('./infra/lint/resolver');
+const { resolver } = require('./infra/lint/resolver');
 
 const root = __dirname;
 const sources = ['**/*.{ts,tsx,js,jsx,cjs,mjs}'];
@@ -114,8 +114,6 @@ const policies = [
     ],
   },
 ];
-
-const resolver = createResolver();
 
 module.exports = defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '.nx/', '.local/', 'tmp/', 'screenshots/', 'infra/bench/results/']),
