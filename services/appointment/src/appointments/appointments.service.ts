@@ -50,10 +50,6 @@ import {
 
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
-/** Most appointments one list answers (a patient's or doctor's history; admins page with limit/offset). */
-export const LIST_LIMIT = LIST_PAGE_MAX;
-export const ADMIN_LIST_MAX = LIST_PAGE_MAX;
-
 const SLOT_INDEX = 'appointments_active_slot_uq';
 
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
@@ -81,7 +77,7 @@ export class AppointmentsService {
   }
 
   /** The caller's own appointments: a patient's bookings, a doctor's patients' bookings; admins see all. */
-  async ownRows(actor: Principal, limit = LIST_LIMIT): Promise<AppointmentRow[]> {
+  async ownRows(actor: Principal, limit = LIST_PAGE_MAX): Promise<AppointmentRow[]> {
     if (actor.role === 'admin') return this.allRows({ limit });
     if (actor.role === 'doctor') {
       return this.dataSource.query(
@@ -92,8 +88,8 @@ export class AppointmentsService {
     return this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ${APPOINTMENT_ORDER} LIMIT $2`, [actor.userId, limit]);
   }
 
-  private allRows({ limit = LIST_LIMIT, offset = 0, status }: ListAllPayload): Promise<AppointmentRow[]> {
-    const take = Math.min(Math.max(Math.trunc(limit) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
+  private allRows({ limit = LIST_PAGE_MAX, offset = 0, status }: ListAllPayload): Promise<AppointmentRow[]> {
+    const take = Math.min(Math.max(Math.trunc(limit) || LIST_PAGE_MAX, 1), LIST_PAGE_MAX);
     const skip = Math.max(Math.trunc(offset) || 0, 0);
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
     return this.dataSource.query(
@@ -116,7 +112,7 @@ export class AppointmentsService {
         ? appointmentListJsonSql('WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)', DOCTOR_AGENDA_ORDER, '$2')
         : appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
     const name = actor.role === 'doctor' ? 'appointment_list_doctor' : 'appointment_list_patient';
-    return this.listJson(actor, name, sql, [actor.userId, LIST_LIMIT], requestId);
+    return this.listJson(actor, name, sql, [actor.userId, LIST_PAGE_MAX], requestId);
   }
 
   async listForDoctor(actor: Principal, requestId?: string): Promise<JsonText> {
@@ -127,7 +123,7 @@ export class AppointmentsService {
   async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
-    const take = Math.min(Math.max(Math.trunc(limit ?? LIST_LIMIT) || LIST_LIMIT, 1), ADMIN_LIST_MAX);
+    const take = Math.min(Math.max(Math.trunc(limit ?? LIST_PAGE_MAX) || LIST_PAGE_MAX, 1), LIST_PAGE_MAX);
     const skip = Math.max(Math.trunc(offset ?? 0) || 0, 0);
     const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
     const name = status ? 'appointment_list_all_status' : 'appointment_list_all';
