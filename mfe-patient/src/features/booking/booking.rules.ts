@@ -4,7 +4,7 @@ import type { BookPayload } from '@afya/appointment-service/contracts';
 import { AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '@afya/appointment-service/contracts/catalog';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { TIME_SLOTS, bookingFee, bookingWindow, isBookableDate, slotMinutes } from 'shell/ui-kit';
+import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
 import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
 import type { Availability, Slot } from './api';
 
@@ -73,9 +73,9 @@ export function timeHint({ doctorId, date, availability }: { doctorId?: number; 
  */
 export function feeSummary(doctor: Doctor | undefined, type: string | undefined): { amount: number; note: string } | null {
   const fee = doctor?.fee ?? null;
-  if (fee !== null && doctor) return { amount: fee, note: `(${doctorFullName(doctor)}'s consultation fee)` };
+  if (doctor && fee !== null) return { amount: fee, note: `(${doctorFullName(doctor)}'s consultation fee)` };
   if (!type) return null;
-  return { amount: bookingFee(type, null), note: `(default fee for ${type})` };
+  return { amount: feeForType(type), note: `(default fee for ${type})` };
 }
 
 /** The doctor to preselect from ?doctor_id=, once the doctors are known (only an approved one). */
