@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, Msg, NatsConnection, NatsError } from 'nats';
+import { ErrorCode, NatsConnection, NatsError } from 'nats';
 import { envInt, isRpcErrorBody, NATS_CONNECTION, OncePerTurn, RpcRequest } from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
 import { decodeNestReply, encodeNestRequest, NestReplyError } from './nest-nats-wire';
@@ -51,15 +51,7 @@ export class ServiceClient {
     const data: RpcRequest = { principal: caller?.principal ?? null, payload, requestId: caller?.requestId };
     try {
       const body = encodeNestRequest(pattern, data);
-      const reply = await new Promise<Msg>((resolve, reject) =>
-        this.requests.run(() => {
-          try {
-            this.nc.request(pattern, body, { timeout: timeoutMs, noMux: false }).then(resolve, reject);
-          } catch (error) {
-            reject(error);
-          }
-        }),
-      );
+      const reply = await this.requests.call(() => this.nc.request(pattern, body, { timeout: timeoutMs, noMux: false }));
       return decodeNestReply<T>(reply);
     } catch (error) {
       throw toHttpException(error);

@@ -26,4 +26,20 @@ describe('OncePerTurn', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(batches).toEqual([[1, 2], [3]]);
   });
+
+  it('call() settles with what its task returns or throws, and a throwing task does not stop the next', async () => {
+    const turn = new OncePerTurn();
+    const ran: string[] = [];
+    const failed = turn.call(() => {
+      ran.push('a');
+      throw new Error('boom');
+    });
+    const value = turn.call(() => (ran.push('b'), 42));
+    const followed = turn.call(() => Promise.resolve('later'));
+    expect(ran).toEqual([]);
+    await expect(failed).rejects.toThrow('boom');
+    await expect(value).resolves.toBe(42);
+    await expect(followed).resolves.toBe('later');
+    expect(ran).toEqual(['a', 'b']);
+  });
 });

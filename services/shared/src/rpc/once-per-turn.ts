@@ -18,6 +18,22 @@ export class OncePerTurn {
     if (this.queue.length === 1) setImmediate(this.drain);
   }
 
+  /**
+   * Queues `task` like run() and settles with its outcome: what it returns (a promise is followed), or what
+   * it throws. The task cannot stop the ones after it.
+   */
+  call<T>(task: () => T | PromiseLike<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) =>
+      this.run(() => {
+        try {
+          resolve(task());
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+  }
+
   private readonly drain = (): void => {
     const tasks = this.queue;
     this.queue = [];

@@ -46,15 +46,8 @@ export class ServiceNatsServer extends ServerNats {
   override getPublisher(natsMsg: Parameters<ServerNats['getPublisher']>[0], id: string, ctx: NatsContext): (response: unknown) => Promise<void> {
     const publish = super.getPublisher(natsMsg, id, ctx) as (response: unknown) => unknown;
     return (response) =>
-      new Promise<void>((resolve, reject) =>
-        this.replies.run(() => {
-          try {
-            publish(response);
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        }),
-      );
+      this.replies.call(() => {
+        publish(response);
+      });
   }
 }
