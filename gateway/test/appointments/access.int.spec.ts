@@ -5,7 +5,7 @@ import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { storedEvents } from '../support/event-stream';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from './support';
 
 type Session = Awaited<ReturnType<typeof signUpAndIn>>;
 
@@ -22,11 +22,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
   let mine: { appointment_id: number };
   let theirs: { appointment_id: number };
 
-  const book = async (who: Session, doctorId: number, overrides: Record<string, unknown> = {}) => {
-    const response = await platform.api('POST', '/appointments', { token: who.token, body: booking(doctorId, overrides) });
-    if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body.appointment;
-  };
+  const book = (who: Session, doctorId: number, overrides: Record<string, unknown> = {}) => bookAs(platform, who.token, doctorId, overrides);
   const ids = (list: { appointment_id: number }[]) => list.map((a) => a.appointment_id).sort((a, b) => a - b);
 
   beforeAll(async () => {

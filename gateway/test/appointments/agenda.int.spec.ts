@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from './support';
 
 type Session = Awaited<ReturnType<typeof signUpAndIn>>;
 type Listed = { appointment_id: number; appointment_date: string; time_slot: string };
@@ -22,11 +22,8 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
   let patient: Session;
   let other: Session;
 
-  const book = async (who: Session, date: string, slot: string) => {
-    const response = await platform.api('POST', '/appointments', { token: who.token, body: booking(doctor.doctorId, { appointment_date: date, time_slot: slot }) });
-    if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body.appointment as Listed;
-  };
+  const book = (who: Session, date: string, slot: string) =>
+    bookAs<Listed>(platform, who.token, doctor.doctorId, { appointment_date: date, time_slot: slot });
   /** Moves a booking to a past clinic date (no route books in the past). */
   const moveToPast = (id: number, days: number) =>
     sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - make_interval(days => $3) WHERE appointment_id = $1`, [

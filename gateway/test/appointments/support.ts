@@ -91,3 +91,15 @@ export function booking(doctorId: number, overrides: Record<string, unknown> = {
     ...overrides,
   };
 }
+
+/** A patient's booking that must succeed (201 or the test fails here): the appointment the server answered. */
+export async function bookAs<T = { appointment_id: number }>(
+  platform: TestPlatform,
+  token: string,
+  doctorId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await platform.api('POST', '/appointments', { token, body: booking(doctorId, overrides) });
+  if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.appointment as T;
+}
