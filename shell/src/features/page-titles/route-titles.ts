@@ -1,7 +1,8 @@
 /**
  * The browser tab's title of every page, by path: the public site, sign-in and registration, and every
- * role's dashboard pages (the remotes' pages included: the shell knows their paths from the route-access
- * table). Most specific first; `:param` matches one path segment.
+ * role's dashboard pages (the remotes' pages included, listed here: the route-access table covers them only
+ * by prefix). A path matches a pattern segment for segment, so the order does not matter; `:param` matches
+ * one non-empty segment.
  */
 export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: string]> = [
   // Public site and sign-in
