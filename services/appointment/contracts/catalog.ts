@@ -4,7 +4,7 @@
  * the booking screen) all read them from here.
  *
  * Pure data: no imports and nothing computed when the module loads, so a browser bundle can import it as it
- * is. Lists are written out even where they could be derived; catalog.spec.ts checks they agree.
+ * is. Lists are written out even where they could be derived; src/contracts.spec.ts checks they agree.
  */
 export const SPECIALIZATIONS = [
   'Cardiology',
