@@ -139,15 +139,14 @@ export interface DeleteAppointmentReply {
   message: string;
   appointment_id: number;
 }
-export interface AppointmentListReply {
-  appointments: AppointmentView[];
-}
-
 /**
  * The lists (listOwn, listForDoctor, listAll) reply with an AppointmentListReply as JSON text built by
  * PostgreSQL, carried by the bus as raw bytes (@afya/service-shared's JsonText): the gateway sends it on as it
  * is (no parse and re-serialize on the hot path); another service calls `.parse<AppointmentListReply>()`.
  */
+export interface AppointmentListReply {
+  appointments: AppointmentView[];
+}
 
 export interface ListAllPayload {
   limit?: number;
