@@ -47,7 +47,8 @@ module.exports = (_env, argv) => ({
         },
       },
       new StartupPreloadPlugin(),
-      new PrecompressPlugin(),
+      // config/remotes.json is overwritten per environment (ops, a ConfigMap): never precompressed.
+      new PrecompressPlugin({ exclude: /^config\// }),
     ],
     devServer: { port: 4200, historyApiFallback: true, proxy: [{ context: ['/api'], target: 'http://localhost:3000' }] },
 });

@@ -26,11 +26,13 @@ const gzip = promisify(zlib.gzip);
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every text asset, once at build
  * time, so the gateway (@fastify/static preCompressed) and nginx (gzip_static / brotli_static) send them
  * with Content-Encoding instead of compressing per request (or not at all). Our own small plugin on
- * webpack's public processAssets hook (compression-webpack-plugin is not a dependency).
+ * webpack's public processAssets hook (compression-webpack-plugin is not a dependency). `exclude`: assets
+ * replaced after the build (runtime configuration), which a stale .gz/.br beside them would shadow.
  */
 class PrecompressPlugin {
-  constructor({ test = /\.(js|css|html|svg|json)$/, minSize = 256 } = {}) {
+  constructor({ test = /\.(js|css|html|svg|json)$/, exclude = null, minSize = 256 } = {}) {
     this.test = test;
+    this.exclude = exclude;
     this.minSize = minSize;
   }
 
@@ -45,7 +47,7 @@ class PrecompressPlugin {
         async (assets) => {
           await Promise.all(
             Object.keys(assets)
-              .filter((name) => this.test.test(name) && !compilation.getAsset(name)?.info.compressed)
+              .filter((name) => this.test.test(name) && !this.exclude?.test(name) && !compilation.getAsset(name)?.info.compressed)
               .map(async (name) => {
                 const input = compilation.getAsset(name).source.buffer();
                 if (input.length < this.minSize) return;
