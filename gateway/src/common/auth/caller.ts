@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Principal } from '@afya/service-shared';
 
-/** What the JWT strategy puts on the request after verifying a token. */
+/** What JwtAuthGuard puts on `request.user` once TokenVerifier has verified the token. */
 export interface AuthenticatedUser extends Principal {
   jti: string;
   exp: number;
