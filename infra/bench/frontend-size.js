@@ -12,7 +12,7 @@
 //   BENCH_URL=http://localhost:3000 node infra/bench/frontend-size.js   (a running platform; 3000 is the default)
 //   FRONTEND_RUNS (Slow 4G runs, default 3), FRONTEND_JSON=1 (machine-readable), FRONTEND_FILES=1 (every file)
 const { PredefinedNetworkConditions } = require('puppeteer');
-const { signIn, launchChromium } = require('./lib');
+const { signIn, launchChromium, median } = require('./lib');
 const { timeToGreeting } = require('./time-to-greeting');
 
 const PATIENT = { email: 'patient@afya.test', password: 'Patient#2026' };
@@ -21,7 +21,6 @@ const TARGETS = { homeBytes: 300 * 1024, dashboardBytes: 650 * 1024, slow4gFirst
 const CPU_SLOWDOWN = 4;
 
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Records every response of a page through CDP: url, resource type and encoded (on-the-wire) length. */
 async function recordWire(page) {

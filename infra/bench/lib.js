@@ -85,6 +85,11 @@ function launchChromium() {
   });
 }
 
+/** The middle value (the upper one of an even count). */
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 function table(rows, baseline) {
   const lines = [`| path | req/s | p99 ms | errors | ÷ bare node:http |`, `|---|---|---|---|---|`];
   for (const row of rows) {
@@ -93,4 +98,4 @@ function table(rows, baseline) {
   return lines.join('\n');
 }
 
-module.exports = { measure, startBareHttp, platformUnderTest, login, signIn, launchChromium, table, DURATION, CONNECTIONS, PORT };
+module.exports = { measure, startBareHttp, platformUnderTest, login, signIn, launchChromium, median, table, DURATION, CONNECTIONS, PORT };

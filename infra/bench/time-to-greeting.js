@@ -2,12 +2,11 @@
 // Time for a signed-in patient to see their greeting on loopback, in Debian's Chromium:
 // cold (empty cache: shell + remote + shared chunks) and warm (cached files), median of 5 each.
 // Each run has its own browser context; `browser` lends an already running Chromium (frontend-size.js).
-const { signIn, launchChromium } = require('./lib');
+const { signIn, launchChromium, median } = require('./lib');
 
 async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password = 'Patient#2026', runs = 5, browser: lent }) {
   const { token, user } = await signIn(baseUrl, email, password);
   const browser = lent ?? (await launchChromium());
-  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   try {
     const measureOnce = async (page) => {
       const started = Date.now();
