@@ -6,7 +6,8 @@ import { RouteTitle } from '../page-titles/RouteTitle';
 import { Icon } from './icons';
 
 // Plain React and the afya-* classes of styles.css: `/`, /about and /services load no antd (issue 8 §5).
-// The antd pages shown inside this layout (sign-in, contact...) bring their own ThemeProvider (App.tsx).
+// For the antd pages shown in this layout (sign-in, contact...), App.tsx wraps it in AntdShell (antd-shell.tsx:
+// antd's ThemeProvider), loaded with them.
 
 const LINKS = [
   { to: '/', label: 'Home' },
