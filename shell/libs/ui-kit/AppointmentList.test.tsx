@@ -17,7 +17,7 @@ const rows = (n: number): Row[] =>
 
 /** A page like the three appointment pages, with plain rows instead of cards. */
 function ListPage({ fetcher }: { fetcher: AppointmentFetcher<Row> }) {
-  const list = useAppointmentList<Row>(fetcher);
+  const list = useAppointmentList<Row>(fetcher, { queryKey: ['appointments', 'test'] });
   return (
     <>
       <input aria-label="Search" value={list.filters.search} onChange={(e) => list.setFilters({ ...list.filters, search: e.target.value })} />

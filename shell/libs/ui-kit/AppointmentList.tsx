@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Spin } from 'antd';
 import type { ReactNode, SetStateAction } from 'react';
 import { useCallback, useMemo, useState } from 'react';
-import { errorText, queryKeys } from 'shell/api-client';
+import { errorText } from 'shell/api-client';
 import { filterAppointments, isFiltered, NO_FILTERS, sortByStartDesc, type AppointmentFilterValue, type AppointmentLike } from './appointments';
 import { EmptyState, ErrorState } from './components';
 
@@ -23,26 +23,17 @@ interface ListData<T> {
   complete: boolean;
 }
 
-// A fetcher given without a query key gets one of its own (stable for the module-level function it is).
-const fetcherIds = new WeakMap<object, number>();
-let lastFetcherId = 0;
-function defaultKey(fetcher: object): QueryKey {
-  if (!fetcherIds.has(fetcher)) fetcherIds.set(fetcher, ++lastFetcherId);
-  return [...queryKeys.appointments, 'list', fetcherIds.get(fetcher)];
-}
-
 const NONE: never[] = [];
 
 /**
- * State of an appointments page (patient, doctor and admin lists), held by TanStack Query under `queryKey`
- * (always under queryKeys.appointments, so a booking or a change elsewhere refreshes it): load with the
- * SPEC.md section 8 error text, newest first, the shared filters, a local patch after a successful change,
- * and the cards to render (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`; the count
- * still says all matches).
+ * State of an appointments page (patient, doctor and admin lists), held by TanStack Query under the
+ * caller's `queryKey` (under queryKeys.appointments, so a booking or a change elsewhere refreshes it): load
+ * with the SPEC.md section 8 error text, newest first, the shared filters, a local patch after a successful
+ * change, and the cards to render (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`;
+ * the count still says all matches).
  */
-export function useAppointmentList<T extends Listed>(fetchAppointments: AppointmentFetcher<T>, options: { queryKey?: QueryKey } = {}) {
+export function useAppointmentList<T extends Listed>(fetchAppointments: AppointmentFetcher<T>, { queryKey }: { queryKey: QueryKey }) {
   const queryClient = useQueryClient();
-  const queryKey = options.queryKey ?? defaultKey(fetchAppointments);
   const query = useQuery({
     queryKey,
     queryFn: async (): Promise<ListData<T>> => {
