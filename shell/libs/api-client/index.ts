@@ -14,4 +14,4 @@ export { api, request, fetchBlob, downloadBlob, configureApiClient, createHttp, 
 export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors';
 export { authApi, userApi } from './auth.api';
 export type { ProfileUpdate } from './auth.api';
-export { queryClient, createQueryClient, shouldRetry, queryKeys, AUTO_REFRESH_MS } from './query';
+export { queryClient, createQueryClient, shouldRetry, queryKeys, queryStatus, AUTO_REFRESH_MS } from './query';

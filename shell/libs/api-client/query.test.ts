@@ -3,7 +3,7 @@
  */
 import { fakeToken, nowSeconds } from '../../test/render';
 import { useSession } from '../session';
-import { ApiError, TokenExpiredError, createQueryClient, queryClient, shouldRetry } from './index';
+import { ApiError, TokenExpiredError, createQueryClient, queryClient, queryStatus, shouldRetry } from './index';
 
 describe('query defaults', () => {
   it('retries network failures and 5xx, at most twice', () => {
@@ -31,5 +31,14 @@ describe('query defaults', () => {
     queryClient.setQueryData(['appointments', 'mine'], [{ appointment_id: 1 }]);
     useSession.setState({ token: null });
     expect(queryClient.getQueryData(['appointments', 'mine'])).toBeUndefined();
+  });
+});
+
+describe('queryStatus', () => {
+  it('loads while nothing is shown yet, fails only once no retry is running', () => {
+    expect(queryStatus({ data: undefined, isPending: true, isFetching: true, isError: false })).toEqual({ loading: true, failed: false });
+    expect(queryStatus({ data: undefined, isPending: false, isFetching: false, isError: true })).toEqual({ loading: false, failed: true });
+    expect(queryStatus({ data: undefined, isPending: false, isFetching: true, isError: true })).toEqual({ loading: true, failed: false });
+    expect(queryStatus({ data: [], isPending: false, isFetching: true, isError: false })).toEqual({ loading: false, failed: false });
   });
 });

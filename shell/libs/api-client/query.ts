@@ -1,4 +1,4 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError, TokenExpiredError } from './errors';
 
 /**
@@ -39,6 +39,14 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       mutations: { retry: false, ...config.defaultOptions?.mutations },
     },
   });
+}
+
+/**
+ * What a screen shows of a query: `loading` while there is nothing to show yet (the first load, or a Retry
+ * after a failed one), `failed` once a load has failed and no retry is running (a Retry hides the error).
+ */
+export function queryStatus(query: Pick<UseQueryResult, 'data' | 'isPending' | 'isFetching' | 'isError'>): { loading: boolean; failed: boolean } {
+  return { loading: !query.data && (query.isPending || query.isFetching), failed: query.isError && !query.isFetching };
 }
 
 /** The one client of the page (the shell provides it; remotes reach it through the shared provider). */

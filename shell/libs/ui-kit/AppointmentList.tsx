@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Spin } from 'antd';
 import type { ReactNode, SetStateAction } from 'react';
 import { useCallback, useMemo, useState } from 'react';
-import { errorText } from 'shell/api-client';
+import { errorText, queryStatus } from 'shell/api-client';
 import { filterAppointments, isFiltered, NO_FILTERS, sortByStartDesc, type AppointmentFilterValue, type AppointmentLike } from './appointments';
 import { EmptyState, ErrorState } from './components';
 
@@ -51,9 +51,9 @@ export function useAppointmentList<T extends Listed>(fetchAppointments: Appointm
 
   const appointments: T[] = query.data?.items ?? NONE;
   // Skeletons only while nothing is there to show (first load, or a Retry after a failed first load).
-  const loading = !query.data && (query.isPending || query.isFetching);
+  const { loading, failed } = queryStatus(query);
   const loadingMore = !!query.data && !query.data.complete && query.isFetching;
-  const error = query.isError && !query.isFetching ? `Error loading appointments: ${errorText(query.error, 'Failed to fetch appointments')}` : null;
+  const error = failed ? `Error loading appointments: ${errorText(query.error, 'Failed to fetch appointments')}` : null;
   const { refetch } = query;
   const load = useCallback(() => void refetch(), [refetch]);
 

@@ -1,6 +1,7 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { Alert, Button, Card, Form } from 'antd';
 import { useEffect, useState } from 'react';
+import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { ErrorState, toast } from 'shell/ui-kit';
 import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../find-doctors/api';
@@ -72,7 +73,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
   };
 
   const problem = booking.problem;
-  const doctorsError = doctorsQuery.isError && !doctorsQuery.isFetching ? doctorsLoadError(doctorsQuery.error) : null;
+  const doctorsError = queryStatus(doctorsQuery).failed ? doctorsLoadError(doctorsQuery.error) : null;
   return (
     <Card title="Appointment details">
       {doctorsError ? <ErrorState message={doctorsError} onRetry={() => void doctorsQuery.refetch()} /> : null}

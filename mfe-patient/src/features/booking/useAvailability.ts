@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { errorText, queryKeys } from 'shell/api-client';
+import { errorText, queryKeys, queryStatus } from 'shell/api-client';
 import { AVAILABILITY_FAILED_TEXT, fetchAvailability } from './api';
 
 /**
@@ -14,7 +14,7 @@ export function useAvailability(doctorId: number | undefined, date: string | und
   return {
     availability: query.data,
     loading: query.isFetching,
-    error: query.isError && !query.isFetching ? errorText(query.error, AVAILABILITY_FAILED_TEXT) : null,
+    error: queryStatus(query).failed ? errorText(query.error, AVAILABILITY_FAILED_TEXT) : null,
     retry: () => void query.refetch(),
   };
 }

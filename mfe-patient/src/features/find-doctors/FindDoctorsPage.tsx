@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
 import { doctorsLoadError, useDoctors, type Doctor } from './api';
 import { DoctorCard } from './DoctorCard';
@@ -29,8 +30,8 @@ export function FindDoctorsPage() {
   const query = useDoctors();
   const doctors = query.data ?? NO_DOCTORS;
   // Skeletons while nothing is there yet (also during a Retry); the error once a load has failed.
-  const loading = !query.data && (query.isPending || query.isFetching);
-  const error = query.isError && !query.isFetching ? doctorsLoadError(query.error) : null;
+  const { loading, failed } = queryStatus(query);
+  const error = failed ? doctorsLoadError(query.error) : null;
   const [search, setSearch] = useState('');
   const [specialization, setSpecialization] = useState(ALL);
 

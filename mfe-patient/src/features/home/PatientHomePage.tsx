@@ -2,6 +2,7 @@ import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBox
 import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
+import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName, useAppointmentList } from 'shell/ui-kit';
 import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../appointments/api';
@@ -23,8 +24,7 @@ export function PatientHomePage() {
   const { appointments, loading, error } = list;
   const prescriptionsQuery = useMyPrescriptions();
   const prescriptions: Prescription[] = prescriptionsQuery.data ?? [];
-  const prescriptionsLoading = !prescriptionsQuery.data && (prescriptionsQuery.isPending || prescriptionsQuery.isFetching);
-  const prescriptionsFailed = prescriptionsQuery.isError && !prescriptionsQuery.isFetching;
+  const { loading: prescriptionsLoading, failed: prescriptionsFailed } = queryStatus(prescriptionsQuery);
 
   const { title, items } = pickAppointments(appointments);
   const recent = recentPrescriptions(prescriptions);
