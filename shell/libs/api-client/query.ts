@@ -54,7 +54,8 @@ export const queryClient = createQueryClient();
 
 /**
  * Query keys shared across remotes, so that a change on one screen can invalidate what another shows
- * (booking invalidates every appointments key). Features add their own keys under these prefixes.
+ * (booking invalidates every appointments key). A feature's own key goes under one of these prefixes when a
+ * change elsewhere must refresh it; data nothing else changes keeps a prefix of its own (['prescriptions', ...]).
  */
 export const queryKeys = {
   appointments: ['appointments'] as const,

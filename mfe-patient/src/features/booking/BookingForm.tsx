@@ -57,11 +57,10 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
       toast.error(LOGIN_TO_BOOK);
       return;
     }
-    const chosen = doctors.find((d) => d.doctor_id === values.doctor_id);
     booking.mutate(toBookPayload(values), {
       onSuccess: (appointment) => {
         toast.success(BOOKED_TEXT);
-        onBooked(appointment, chosen ? doctorFullName(chosen) : 'your doctor');
+        onBooked(appointment, doctor ? doctorFullName(doctor) : 'your doctor');
       },
       onError: (err) => {
         const { conflict, message } = bookingProblem(err);
