@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'payment-service',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  setupFiles: ['<rootDir>/../shared/src/testing/test-environment.ts'],
+};

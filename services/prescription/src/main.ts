@@ -1,0 +1,4 @@
+import { runService } from '@afya/service-shared';
+import { PrescriptionModule } from './prescription.module';
+
+void runService({ name: 'prescription', module: PrescriptionModule });

@@ -1,0 +1,4 @@
+import { runService } from '@afya/service-shared';
+import { SupportModule } from './support.module';
+
+void runService({ name: 'support', module: SupportModule });
