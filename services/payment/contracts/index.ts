@@ -4,7 +4,205 @@
  * callers put the bus namespace in front with `subject()`.
  */
 
+export * from './catalog';
+
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
   health: 'payment.health',
+  /** POST /payments/create: a Stripe Checkout Session for an own, unpaid appointment → {url}. */
+  create: 'payment.card.create',
+  /** POST /payments/confirm: retrieve the session from Stripe and fulfil only if Stripe says it is paid. */
+  confirm: 'payment.card.confirm',
+  /** POST /payments/stripe/webhook: the raw body and Stripe-Signature header, verified by the service. */
+  stripeWebhook: 'payment.card.webhook',
+  /** POST /mpesa/stkpush */
+  stkPush: 'payment.mpesa.stkpush',
+  /** GET /mpesa/status/:checkoutRequestId (owner or admin) */
+  stkStatus: 'payment.mpesa.status',
+  /** POST /mpesa/callback/:token (Safaricom; no caller) */
+  mpesaCallback: 'payment.mpesa.callback',
+  /** GET /payments/history: own (admin: all, with patient name). */
+  history: 'payment.history',
+  /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
+  receipt: 'payment.receipt',
+  /** POST /admin/payments/:id/refund */
+  refund: 'payment.refund',
+  /** GET /admin/payments/disputes (also the admin overview's "payment disputes"). */
+  disputes: 'payment.disputes',
 } as const;
+export type PaymentPattern = (typeof PaymentPatterns)[keyof typeof PaymentPatterns];
+
+/** Domain events (JetStream, through the outbox). */
+export const PaymentEvents = {
+  completed: 'payment.completed',
+  refunded: 'payment.refunded',
+  failed: 'payment.failed',
+  disputed: 'payment.disputed',
+} as const;
+
+export type PaymentMethod = 'card' | 'mpesa';
+/** SPEC.md section 4. */
+export type PaymentStatus = 'completed' | 'pending' | 'failed' | 'refunded';
+
+// ---- Events ----
+
+export interface PaymentEventData {
+  payment_id: number;
+  appointment_id: number;
+  patient_id: number;
+  doctor_id: number;
+  /** Ksh (not cents) */
+  amount: number;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** Stripe Checkout Session id (card) or M-Pesa receipt number (mpesa); for a failed push, the CheckoutRequestID. */
+  provider_reference: string | null;
+  occurred_at: string;
+}
+export type PaymentCompletedData = PaymentEventData;
+export interface PaymentRefundedData extends PaymentEventData {
+  refund_amount: number;
+  reason: string;
+}
+export interface PaymentFailedData extends PaymentEventData {
+  reason: string;
+}
+/** Stripe disputes, amount mismatches, a payment for a cancelled appointment. */
+export interface PaymentDisputedData {
+  payment_id: number;
+  appointment_id: number;
+  reason: string;
+}
+
+// ---- Views (SPEC.md section 3 "Payment", plus method and M-Pesa receipt) ----
+
+export interface PaymentView {
+  payment_id: number;
+  appointment_id: number;
+  /** Stripe session id (card) or M-Pesa receipt number when there is one, else the CheckoutRequestID. */
+  transaction_id: string | null;
+  amount: number;
+  payment_status: PaymentStatus;
+  method: PaymentMethod;
+  mpesa_receipt: string | null;
+  phone: string | null;
+  failure_reason: string | null;
+  refund_reason: string | null;
+  refunded_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  user_id: number;
+  patient_name: string | null;
+  appointment: {
+    appointment_date: string | null;
+    time_slot: string | null;
+    doctor: { doctor_id: number; first_name: string | null; last_name: string | null };
+  };
+}
+
+export interface DisputeView {
+  dispute_id: number;
+  payment_id: number | null;
+  appointment_id: number;
+  reason: string;
+  source: 'stripe' | 'amount_mismatch' | 'cancelled_appointment' | 'other';
+  amount: number | null;
+  resolved: boolean;
+  created_at: string;
+}
+
+// ---- Payloads and replies ----
+
+export interface CreateCardPaymentPayload {
+  appointment_id: number;
+  amount: number;
+}
+export interface CreateCardPaymentReply {
+  url: string;
+  session_id: string;
+  payment_id: number;
+}
+
+export interface ConfirmCardPaymentPayload {
+  appointment_id: number;
+  amount: number;
+  /** The Checkout Session id from the success_url. */
+  transaction_id: string;
+}
+export interface ConfirmCardPaymentReply {
+  /** 'Payment confirmed successfully!' when paid; otherwise why not. */
+  message: string;
+  paid: boolean;
+  payment: PaymentView | null;
+}
+
+export interface StripeWebhookPayload {
+  /** The request body exactly as received (utf8). */
+  raw_body: string;
+  signature: string | null;
+}
+export interface StripeWebhookReply {
+  received: true;
+}
+
+export interface StkPushPayload {
+  phone: string;
+  amount: number;
+  appointment_id: number;
+}
+export interface StkPushReply {
+  message: string;
+  checkout_request_id: string;
+  payment_id: number;
+}
+
+export interface StkStatusPayload {
+  checkout_request_id: string;
+}
+export interface StkStatusReply {
+  checkout_request_id: string;
+  status: 'pending' | 'completed' | 'failed';
+  reason: string | null;
+  mpesa_receipt: string | null;
+  payment_id: number;
+  appointment_id: number;
+}
+
+export interface MpesaCallbackPayload {
+  token: string;
+  /** The JSON Safaricom posted ({Body: {stkCallback: ...}}). */
+  body: unknown;
+}
+/** What Safaricom expects back. */
+export interface MpesaCallbackReply {
+  ResultCode: 0;
+  ResultDesc: string;
+}
+
+export interface PaymentHistoryReply {
+  payments: PaymentView[];
+}
+
+export interface ReceiptPayload {
+  id: number;
+}
+/** A BinaryRef (see @afya/service-shared BinaryTransfer) to the PDF bytes, and the file name. */
+export interface ReceiptReply {
+  file: { inline: string } | { blob: string };
+  filename: string;
+}
+
+export interface RefundPayload {
+  id: number;
+  reason: string;
+}
+export interface RefundReply {
+  message: string;
+  payment: PaymentView;
+}
+
+export interface DisputeListReply {
+  disputes: DisputeView[];
+  open: number;
+}
