@@ -1,10 +1,204 @@
 /**
- * The support service's contract: NATS patterns, payloads, replies and events. Other packages import only this
- * folder from services/support. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
- * callers put the bus namespace in front with `subject()`.
+ * The support service's contract: NATS patterns, payloads, replies and events, and (catalog.ts) the ticket
+ * rules' constants and messages. Other packages import only this folder from services/support; the web app
+ * `import type`s the views from here and imports catalog.ts.
+ *
+ * Pure: no runtime imports, nothing evaluated at import; patterns are plain names, callers put the bus namespace
+ * in front with `subject()`.
  */
+import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
+
+export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
   health: 'support.health',
+  create: 'support.create',
+  update: 'support.update',
+  setStatus: 'support.status.set',
+  remove: 'support.delete',
+  get: 'support.get',
+  listOwn: 'support.list.own',
+  listForDoctor: 'support.list.doctor',
+  listAll: 'support.list.all',
+  messages: 'support.messages.list',
+  postMessage: 'support.messages.post',
+  contact: 'support.contact',
+  /** {open, in_progress, pending, resolved, closed, unresolved} over tickets not deleted (admins). */
+  stats: 'support.stats',
+  /** The caller's unread conversations (the Support menu badge). */
+  unread: 'support.unread',
 } as const;
+export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];
+
+/** Domain events (JetStream, through the outbox). */
+export const SupportEvents = {
+  created: 'ticket.created',
+  /** Any change of the ticket, status changes included. */
+  updated: 'ticket.updated',
+  /** Soft delete: the row stays for audit, the ticket leaves every list. */
+  deleted: 'ticket.deleted',
+  messageCreated: 'ticket.message.created',
+} as const;
+
+// ---- Shapes (SPEC.md section 3) ----
+
+/** Where a ticket came from: a signed-in user's Support page, or the public contact form. */
+export type TicketSource = 'ticket' | 'contact';
+
+/** A support ticket ("complaint") as every screen reads it. */
+export interface TicketView {
+  complaint_id: number;
+  /** Same as complaint_id (the admin desk maps id from complaint_id). */
+  id: number;
+  /** null for a contact-form message whose email belongs to no account. */
+  user_id: number | null;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+  category: TicketCategory;
+  source: TicketSource;
+  related_appointment_id: number | null;
+  /** The owner's name and email (the contact form's sender when there is no account). */
+  user_name: string | null;
+  user_email: string | null;
+  /** Same as user_name / user_email (the admin desk reads `user` and `email`). */
+  user: string | null;
+  email: string | null;
+  messages_count: number;
+  last_message_at: string | null;
+  /** A reply the viewer has not seen yet (the other side wrote last, after the viewer last read). */
+  unread: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /support/doctor: a patient's ticket as their doctor sees it (read-only). */
+export interface DoctorTicketView extends TicketView {
+  user_phone: string | null;
+  /** The latest appointment date (YYYY-MM-DD) between this patient and the doctor. */
+  appointment_date: string | null;
+}
+
+export interface TicketMessageView {
+  message_id: number;
+  ticket_id: number;
+  sender_role: SenderRole;
+  sender_id: number | null;
+  sender_name: string | null;
+  message: string;
+  created_at: string;
+}
+
+// ---- Payloads and replies ----
+
+export interface CreateTicketPayload {
+  subject: string;
+  description: string;
+  category?: TicketCategory;
+  priority?: TicketPriority;
+  related_appointment_id?: number | null;
+}
+
+export interface UpdateTicketPayload {
+  id: number;
+  changes: Partial<CreateTicketPayload>;
+}
+
+export interface SetTicketStatusPayload {
+  id: number;
+  status: TicketStatus;
+}
+
+export interface ListAllTicketsPayload {
+  search?: string;
+  status?: TicketStatus;
+  page?: number;
+  limit?: number;
+}
+
+export interface PostMessagePayload {
+  id: number;
+  message: string;
+}
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  subject: ContactSubject;
+  message: string;
+}
+
+export interface TicketReply {
+  complaint: TicketView;
+  message: string;
+}
+/** Lists: SPEC.md reads them under `complaints`. */
+export interface TicketListReply {
+  complaints: TicketView[];
+}
+export interface DoctorTicketListReply {
+  complaints: DoctorTicketView[];
+}
+export interface AdminTicketListReply extends TicketListReply {
+  total: number;
+  page: number;
+  limit: number;
+}
+export interface DeleteTicketReply {
+  message: string;
+  complaint_id: number;
+}
+export interface TicketMessagesReply {
+  messages: TicketMessageView[];
+}
+export interface PostMessageReply {
+  data: TicketMessageView;
+  complaint: TicketView;
+  message: string;
+}
+export interface ContactReply {
+  message: string;
+  complaint_id: number;
+}
+export interface SupportStatsReply {
+  open: number;
+  in_progress: number;
+  pending: number;
+  resolved: number;
+  closed: number;
+  /** Every status but resolved and closed. */
+  unresolved: number;
+}
+export interface UnreadReply {
+  /** Conversations with a reply the caller has not read. */
+  count: number;
+}
+
+// ---- Events ----
+
+/** ticket.created / ticket.updated / ticket.deleted */
+export interface TicketEventData {
+  ticket_id: number;
+  /** null for an anonymous contact-form message. */
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  subject: string;
+  category: TicketCategory;
+  priority: TicketPriority;
+  status: TicketStatus;
+  previous_status?: TicketStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ticket.message.created (no message body: the conversation is read through support.messages.list). */
+export interface TicketMessageEventData {
+  ticket_id: number;
+  message_id: number;
+  sender_role: SenderRole;
+  sender_id: number | null;
+  created_at: string;
+}
