@@ -1,4 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { jsonDepthExceeds, MAX_INPUT_DEPTH } from './safe-input';
+
+/** A body nested deeper than MAX_INPUT_DEPTH: 400 through the exception filter (a Fastify client error). */
+export class JsonTooDeepError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super(`JSON nested deeper than ${MAX_INPUT_DEPTH} levels`);
+  }
+}
 
 /** Fastify's default JSON parser is its callback form (its type is the union of both forms). */
 type CallbackJsonParser = (request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) => void;
@@ -16,6 +25,9 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
   // Nest's public hook for a body parser: it replaces the one Nest would register for this type.
   app.useBodyParser('application/json', {}, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
-    parseJson(request, body.toString('utf8'), done);
+    const text = body.toString('utf8');
+    // Counted on the text before parsing: a 60 KB body of arrays nested 10,000 deep overflowed the stack later on.
+    if (jsonDepthExceeds(text)) return done(new JsonTooDeepError());
+    parseJson(request, text, done);
   });
 }

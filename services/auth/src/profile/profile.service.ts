@@ -19,7 +19,12 @@ import { UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { TokenIssuer } from '../sessions/token-issuer';
 import { detectImageType, MAX_PICTURE_BYTES } from './image-content';
+import { reencodePicture } from './picture-encoder';
 import { ProfilePictureEntity } from './profile-picture.entity';
+import { cleanProfileChanges } from './profile-rules';
+
+/** Picture ids are UUIDs this service chose (randomUUID): 36 dashes are not one. */
+const PICTURE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const BAD_PICTURE_TYPE = 'Profile picture must be a JPEG, PNG or WebP image';
@@ -43,16 +48,20 @@ export class ProfileService {
   }
 
   async update(principal: Principal, changes: UpdateProfilePayload): Promise<{ user: SessionUser }> {
+    const cleaned = cleanProfileChanges(changes ?? {});
     const user = await this.users.dataSource.transaction(async (manager) => {
       const current = await this.users.getLive(principal.userId, manager, true);
-      if (changes.firstname !== undefined) current.firstname = changes.firstname.trim();
-      if (changes.lastname !== undefined) current.lastname = changes.lastname.trim();
-      if (changes.contact_phone !== undefined) current.contactPhone = changes.contact_phone.trim();
-      if (changes.address !== undefined) current.address = changes.address.trim();
+      if (cleaned.firstname !== undefined) current.firstname = cleaned.firstname;
+      if (cleaned.lastname !== undefined) current.lastname = cleaned.lastname;
+      if (cleaned.contact_phone !== undefined) current.contactPhone = cleaned.contact_phone;
+      if (cleaned.address !== undefined) current.address = cleaned.address;
       // The picture is set by upload; a URL in the payload may only clear it, never point elsewhere.
-      if (changes.profile_picture_url === '' && current.profilePictureId) current.profilePictureId = null;
+      // A cleared picture is deleted: its old URL must stop serving it.
+      const cleared = changes.profile_picture_url === '' ? current.profilePictureId : null;
+      if (cleared) current.profilePictureId = null;
       current.updatedAt = new Date();
       await manager.save(current);
+      if (cleared) await manager.delete(ProfilePictureEntity, { id: cleared });
       await recordUserEvent(manager, AuthEvents.updated, current);
       return current;
     });
@@ -85,9 +94,11 @@ export class ProfileService {
     if (bytes.length > MAX_PICTURE_BYTES) throw badRequest(PICTURE_TOO_LARGE, 'PICTURE_TOO_LARGE');
     const contentType = detectImageType(bytes);
     if (!contentType) throw badRequest(BAD_PICTURE_TYPE, 'PICTURE_TYPE');
+    const stored = await reencodePicture(bytes, contentType);
+    if (!stored) throw badRequest(BAD_PICTURE_TYPE, 'PICTURE_TYPE');
     const user = await this.users.dataSource.transaction(async (manager) => {
       const current = await this.users.getLive(principal.userId, manager, true);
-      const picture = manager.create(ProfilePictureEntity, { id: randomUUID(), userId: current.userId, contentType, data: bytes });
+      const picture = manager.create(ProfilePictureEntity, { id: randomUUID(), userId: current.userId, contentType, data: stored });
       await manager.save(picture);
       if (current.profilePictureId) await manager.delete(ProfilePictureEntity, { id: current.profilePictureId });
       current.profilePictureId = picture.id;
@@ -101,7 +112,7 @@ export class ProfileService {
 
   /** Pictures are served to anyone holding the unguessable URL (it is shown in <img> tags). */
   async getPicture(pictureId: string): Promise<PictureReply> {
-    if (!/^[0-9a-f-]{36}$/i.test(pictureId ?? '')) throw notFound('Picture not found');
+    if (typeof pictureId !== 'string' || !PICTURE_ID.test(pictureId)) throw notFound('Picture not found');
     const picture = await this.users.dataSource.manager.findOne(ProfilePictureEntity, { where: { id: pictureId } });
     if (!picture) throw notFound('Picture not found');
     return { contentType: picture.contentType, image: await this.transfer.send(picture.data) };

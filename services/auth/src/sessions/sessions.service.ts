@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LessThan, MoreThan } from 'typeorm';
 import { badRequest, forbidden, Principal, unauthorized } from '@afya/service-shared';
 import {
+  AuthMessages,
   LoginPayload,
   LoginReply,
   LogoutPayload,
@@ -17,6 +18,7 @@ import { UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from './revocation-broadcaster';
 import { TokenIssuer } from './token-issuer';
 import { TokenRevocationEntity } from './token-revocation.entity';
+import { cleanName, validName } from '../profile/profile-rules';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -31,9 +33,12 @@ export class SessionsService {
   /** Self-registration creates a patient; an admin caller may set role and status (SPEC.md section 7). */
   async register(payload: RegisterPayload, caller: Principal | null): Promise<{ user: SessionUser }> {
     const byAdmin = caller?.role === 'admin';
+    if (!validName(payload.firstname)) throw badRequest(AuthMessages.firstname);
+    if (!validName(payload.lastname)) throw badRequest(AuthMessages.lastname);
     const user = await this.users.create({
-      firstname: payload.firstname,
-      lastname: payload.lastname,
+      // Bidi controls are stripped from names here as in profile updates (profile-rules.ts).
+      firstname: cleanName(payload.firstname),
+      lastname: cleanName(payload.lastname),
       email: payload.email,
       passwordHash: await hashPassword(payload.password),
       role: byAdmin && payload.role ? payload.role : 'user',

@@ -3,9 +3,25 @@ import { RpcException } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { isRpcErrorBody, RpcErrorBody } from './rpc-error';
 
+export const INVALID_DATA_MESSAGE = 'The request contains a value that cannot be stored';
+
+/**
+ * The SQLSTATE of a PostgreSQL error, wherever the driver or TypeORM put it (TypeORM's QueryFailedError
+ * copies the driver error's `code` and keeps it as `driverError`).
+ */
+export function sqlStateOf(exception: unknown): string | undefined {
+  const candidate = exception as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = candidate?.driverError?.code ?? candidate?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 /**
  * Every error a service handler throws leaves as `{statusCode, message, code?}`.
- * Unknown errors are logged with the request id and answered as a generic 500, never leaking internals.
+ * - A PostgreSQL data exception (class 22: integer out of range, invalid text representation, invalid byte
+ *   sequence, datetime field overflow, ...) is the input's fault: 400, logged as one line without a stack.
+ * - A query cancelled by statement_timeout (57014) is a 504, like a bus timeout.
+ * - A 4xx is the caller's mistake and is not logged with a stack; unknown errors are logged with the request
+ *   id and answered as a generic 500, never leaking internals.
  */
 @Catch()
 export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
@@ -27,9 +43,17 @@ export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
       return { statusCode: exception.getStatus(), message };
     }
     const data = host.switchToRpc().getData() as { requestId?: string } | undefined;
-    this.logger.error(
-      `Unhandled error (request ${data?.requestId ?? '-'}): ${exception instanceof Error ? exception.stack : String(exception)}`,
-    );
+    const requestId = data?.requestId ?? '-';
+    const sqlState = sqlStateOf(exception);
+    if (sqlState?.startsWith('22')) {
+      this.logger.warn(`request ${requestId}: data exception ${sqlState} answered 400: ${(exception as Error).message}`);
+      return { statusCode: 400, message: INVALID_DATA_MESSAGE, code: 'INVALID_DATA' };
+    }
+    if (sqlState === '57014') {
+      this.logger.warn(`request ${requestId}: statement cancelled (timeout) answered 504`);
+      return { statusCode: 504, message: 'The service took too long to respond. Please try again.', code: 'DEADLINE' };
+    }
+    this.logger.error(`Unhandled error (request ${requestId}): ${exception instanceof Error ? exception.stack : String(exception)}`);
     return { statusCode: 500, message: 'Internal server error' };
   }
 }
