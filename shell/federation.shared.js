@@ -1,5 +1,5 @@
 // Singletons shared by the shell and every remote (one React, one router, one antd, one store lib, one query cache).
-const deps = require('../package.json').dependencies;
+const deps = require('./package.json').dependencies;
 const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] || false });
 module.exports = {
   react: singleton('react'),
