@@ -4,6 +4,7 @@ import { envInt } from '@afya/service-shared';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
 import { AdminUsersController } from './modules/admin-users/admin-users.controller';
+import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
 import { AdminAppointmentsController } from './modules/appointments/admin-appointments.controller';
 import { AppointmentsController } from './modules/appointments/appointments.controller';
 import { DashboardController } from './modules/appointments/dashboard.controller';
@@ -11,11 +12,16 @@ import { DoctorController } from './modules/appointments/doctors.controller';
 import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
+import { ReportsGatewayModule } from './modules/reports/reports.module';
+import { SupportGatewayModule } from './modules/support/support.module';
 
 @Module({
   imports: [
     BusModule,
     GatewayAuthModule,
+    AnalyticsGatewayModule,
+    ReportsGatewayModule,
+    SupportGatewayModule,
     // Login and registration attempts per minute per address and email (AUTH_RATE_LIMIT, default 10).
     ThrottlerModule.forRootAsync({ useFactory: () => [{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }] }),
   ],

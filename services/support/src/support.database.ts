@@ -1,8 +1,12 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
+import { CreateTickets1763900000400 } from './migrations/1763900000400-create-tickets';
 
-/** The support schema, described by its migrations (src/migrations). */
+/**
+ * The support schema, described by its migrations. No entities: parameterised SQL through TypeORM's
+ * DataSource (as in the appointment service).
+ */
 export const supportDatabase: ServiceDatabaseOptions = {
   schema: 'support',
   entities: [],
-  migrations: [],
+  migrations: [CreateTickets1763900000400],
 };

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { SupportPatterns } from '../contracts';
+import { DirectoryConsumer } from './directory/directory.consumer';
 import { supportDatabase } from './support.database';
+import { TicketsController } from './tickets/tickets.controller';
+import { TicketsService } from './tickets/tickets.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(supportDatabase), EventsModule.forService('support')],
-  controllers: [createServiceHealthController('support', subject(SupportPatterns.health))],
+  controllers: [TicketsController, createServiceHealthController('support', subject(SupportPatterns.health))],
+  providers: [TicketsService, DirectoryConsumer],
 })
 export class SupportModule {}

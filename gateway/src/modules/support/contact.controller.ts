@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { subject } from '@afya/service-shared';
+import { ContactPayload, ContactReply, SupportPatterns } from '@afya/support-service/contracts';
+import { Public } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { ServiceClient } from '../../common/bus/service-client';
+import { ContactRateLimitGuard } from './contact-rate-limit.guard';
+import { ContactDto } from './support.dto';
+
+/** PRODUCT.md: the public contact form really arrives, as a ticket in the admin's support desk. */
+@ApiTags('support')
+@Controller('contact')
+export class ContactController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Public()
+  @UseGuards(ContactRateLimitGuard)
+  @HttpCode(201)
+  @Post()
+  send(@Body() body: ContactDto, @CurrentCaller() caller: Caller): Promise<ContactReply> {
+    const payload: ContactPayload = { name: body.name, email: body.email, subject: body.subject, message: body.message };
+    return this.bus.send(subject(SupportPatterns.contact), payload, { principal: null, requestId: caller.requestId });
+  }
+}

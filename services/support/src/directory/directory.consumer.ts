@@ -1,0 +1,54 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { DomainEvent, EventConsumer } from '@afya/service-shared';
+import type { UserEventData } from '@afya/auth-service/contracts';
+import type { AppointmentEventData } from '@afya/appointment-service/contracts';
+
+/** Applies auth's user events to the support service's names and emails (idempotent: an upsert). */
+export async function applyUserEvent(manager: EntityManager, data: Partial<UserEventData> | undefined, deleted = false): Promise<void> {
+  if (!data?.user_id) return;
+  await manager.query(
+    `INSERT INTO user_directory (user_id, firstname, lastname, email, role, contact_phone, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname,
+       email = COALESCE(EXCLUDED.email, user_directory.email), role = EXCLUDED.role,
+       contact_phone = EXCLUDED.contact_phone, deleted = EXCLUDED.deleted, updated_at = now()`,
+    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.email ?? null, data.role ?? 'user', data.contact_phone ?? null, deleted],
+  );
+}
+
+/** Applies appointment events: who saw which doctor when (the doctor's view of their patients' tickets). */
+export async function applyAppointmentEvent(manager: EntityManager, data: Partial<AppointmentEventData> | undefined, deleted = false): Promise<void> {
+  if (!data?.appointment_id || !data.user_id || !data.doctor_user_id || !data.appointment_date) return;
+  await manager.query(
+    `INSERT INTO appointment_directory (appointment_id, user_id, doctor_user_id, appointment_date, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_user_id = EXCLUDED.doctor_user_id,
+       appointment_date = EXCLUDED.appointment_date, deleted = appointment_directory.deleted OR EXCLUDED.deleted, updated_at = now()`,
+    [data.appointment_id, data.user_id, data.doctor_user_id, data.appointment_date, deleted],
+  );
+}
+
+/**
+ * The support service learns names and appointments from the other services' JetStream events (two durable
+ * consumers: nats-server 2.9 allows one subject filter per consumer, and user.* and appointment.* have
+ * different roots). Each event is applied once (EventConsumer records its id in the same transaction).
+ */
+@Injectable()
+export class DirectoryConsumer implements OnApplicationBootstrap {
+  constructor(private readonly events: EventConsumer) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.consume('support-users', {
+      'user.registered': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'user.updated': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'user.deleted': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+    });
+    await this.events.consume('support-appointments', {
+      'appointment.created': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.updated': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.cancelled': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.deleted': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data, true),
+    });
+  }
+}
