@@ -2,9 +2,158 @@
  * The reporting service's contract: NATS patterns, payloads, replies and events. Other packages import only this
  * folder from services/reporting. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
  * callers put the bus namespace in front with `subject()`.
+ *
+ * Every figure comes from read models fed by the other services' events (users, appointments, doctors,
+ * payments, prescriptions, tickets); money is Ksh; days are Africa/Nairobi days.
  */
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const ReportingPatterns = {
   health: 'reporting.health',
+  /** GET /admin/analytics/summary?range=N */
+  summary: 'reporting.analytics.summary',
+  /** GET /admin/analytics/bookings?range=N */
+  bookings: 'reporting.analytics.bookings',
+  /** GET /admin/analytics/revenue?range=N */
+  revenue: 'reporting.analytics.revenue',
+  /** GET /admin/analytics/appointment-status */
+  appointmentStatus: 'reporting.analytics.appointment-status',
+  /** GET /admin/analytics/monthly */
+  monthly: 'reporting.analytics.monthly',
+  /** GET /admin/overview */
+  overview: 'reporting.overview',
+  /** Opens a CSV report: the reply names a subject the caller pulls chunks from (see ReportOpenReply). */
+  openReport: 'reporting.report.open',
 } as const;
+export type ReportingPattern = (typeof ReportingPatterns)[keyof typeof ReportingPatterns];
+
+/** SPEC.md section 9: analytics range options (days). */
+export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+
+export const REPORT_TYPES = ['appointments', 'users', 'revenue', 'prescriptions'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const ReportingMessages = {
+  range: `range must be one of ${ANALYTICS_RANGES.join(', ')}`,
+  report: `report must be one of ${REPORT_TYPES.join(', ')}`,
+  date: 'from and to must be dates (YYYY-MM-DD)',
+  dateOrder: 'from must not be after to',
+  reportGone: 'The report stream has ended',
+} as const;
+
+/** Clinic days (SPEC.md: time slots are Africa/Nairobi). */
+export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
+
+export interface RangePayload {
+  range?: number;
+}
+
+/** A figure of the last `range` days against the `range` days before them. */
+export interface PeriodChange {
+  current: number;
+  previous: number;
+  /** Percent change, one decimal; null when the previous period was 0 (no base to compare with). */
+  percent: number | null;
+}
+
+/** GET /admin/analytics/summary (SPEC: "analytics summary response contains totals"). */
+export interface AnalyticsSummaryReply {
+  range: AnalyticsRange;
+  /** All-time: live users, active doctors, appointments, revenue (completed payments minus refunds, Ksh). */
+  totals: { users: number; doctors: number; appointments: number; revenue: number };
+  /** New users, new doctors, bookings and revenue of the last `range` days against the period before. */
+  changes: { users: PeriodChange; doctors: PeriodChange; appointments: PeriodChange; revenue: PeriodChange };
+  /** Appointments booked today (Africa/Nairobi). */
+  today: number;
+  pending: number;
+  completedToday: number;
+  cancelled: number;
+}
+
+export interface BookingsReply {
+  range: AnalyticsRange;
+  /** One entry per day of the range, oldest first, zero-filled. */
+  bookings: { date: string; count: number }[];
+}
+
+export interface RevenueReply {
+  range: AnalyticsRange;
+  /** Ksh per day (completed payments minus refunds), oldest first, zero-filled. */
+  revenue: { date: string; revenue: number }[];
+}
+
+export interface StatusBreakdownEntry {
+  status: string;
+  count: number;
+  /** Share of all appointments, one decimal (the entries' percents are rounded to sum to 100). */
+  percent: number;
+}
+
+export interface AppointmentStatusReply {
+  total: number;
+  statusBreakdown: StatusBreakdownEntry[];
+}
+
+export interface MonthlyRow {
+  /** YYYY-MM */
+  month: string;
+  appointments: number;
+  revenue: number;
+  new_users: number;
+  /** Percent change of appointments against the previous row, one decimal; null for the first row or a 0 base. */
+  growth_rate: number | null;
+}
+
+export interface MonthlyReply {
+  months: MonthlyRow[];
+}
+
+export type ActivityKind = 'user' | 'appointment' | 'payment';
+
+export interface ActivityEntry {
+  kind: ActivityKind;
+  id: number;
+  title: string;
+  detail: string;
+  at: string;
+}
+
+/** The admin home (SPEC.md section 3 "Admin overview"). */
+export interface OverviewReply {
+  totals: { users: number; doctors: number; appointments: number; revenue: number };
+  pendingDoctors: number;
+  unresolvedTickets: number;
+  paymentDisputes: number;
+  /** Up to five, newest first, users, appointments and payments merged. */
+  recentActivity: ActivityEntry[];
+  recentUsers: ActivityEntry[];
+  recentAppointments: ActivityEntry[];
+  recentPayments: ActivityEntry[];
+  /** The last twelve months, oldest first. */
+  revenueByMonth: { month: string; revenue: number }[];
+  userGrowth: { month: string; new_users: number; total: number }[];
+}
+
+export interface OpenReportPayload {
+  report: ReportType;
+  /** YYYY-MM-DD, inclusive, Africa/Nairobi days. */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The caller sends requests (empty body) to `subject` and gets the CSV in order: each reply is a chunk of
+ * bytes; a reply with the header `Afya-Report-End` (value: rows sent) ends it, one with `Afya-Report-Error`
+ * aborts it. A stream nobody pulls from for a while is closed by the service.
+ */
+export interface ReportOpenReply {
+  subject: string;
+  filename: string;
+  /** Data rows the report will hold (the header row not counted): the page's progress. */
+  rows: number;
+}
+
+export const REPORT_END_HEADER = 'Afya-Report-End';
+export const REPORT_ERROR_HEADER = 'Afya-Report-Error';

@@ -1,8 +1,9 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
+import { CreateReadModels1763700000600 } from './migrations/1763700000600-create-read-models';
 
 /** The reporting schema, described by its migrations (src/migrations). */
 export const reportingDatabase: ServiceDatabaseOptions = {
   schema: 'reporting',
   entities: [],
-  migrations: [],
+  migrations: [CreateReadModels1763700000600],
 };

@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { RangePayload, ReportingPatterns } from '../../contracts';
+import { AnalyticsService } from './analytics.service';
+
+@Controller()
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @MessagePattern(subject(ReportingPatterns.summary))
+  summary(@Payload() request: RpcRequest<RangePayload>) {
+    return this.analytics.summary(requirePrincipal(request), request.payload ?? {});
+  }
+
+  @MessagePattern(subject(ReportingPatterns.bookings))
+  bookings(@Payload() request: RpcRequest<RangePayload>) {
+    return this.analytics.bookings(requirePrincipal(request), request.payload ?? {});
+  }
+
+  @MessagePattern(subject(ReportingPatterns.revenue))
+  revenue(@Payload() request: RpcRequest<RangePayload>) {
+    return this.analytics.revenue(requirePrincipal(request), request.payload ?? {});
+  }
+
+  @MessagePattern(subject(ReportingPatterns.appointmentStatus))
+  appointmentStatus(@Payload() request: RpcRequest) {
+    return this.analytics.appointmentStatus(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(ReportingPatterns.monthly))
+  monthly(@Payload() request: RpcRequest) {
+    return this.analytics.monthly(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(ReportingPatterns.overview))
+  overview(@Payload() request: RpcRequest) {
+    return this.analytics.overview(requirePrincipal(request));
+  }
+}

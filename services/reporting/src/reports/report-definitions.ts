@@ -1,0 +1,67 @@
+import { CLINIC_TIME_ZONE, ReportType } from '../../contracts';
+
+export interface ReportDefinition {
+  /** Readable column names, the CSV's header row. */
+  headers: string[];
+  /** The row query; $1/$2 are the from/to instants when filtered. Rows come back as arrays (rowMode array). */
+  sql(filtered: boolean): string;
+  /** The number of rows the same filter selects (for the page's progress). */
+  countSql(filtered: boolean): string;
+}
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** $1 (a from day) and $2 (a to day, inclusive) as the clinic's day boundaries, sargable on `column`. */
+const between = (column: string) =>
+  `${column} >= ($1::date::timestamp AT TIME ZONE '${CLINIC_TIME_ZONE}') AND ${column} < (($2::date + 1)::timestamp AT TIME ZONE '${CLINIC_TIME_ZONE}')`;
+
+export const REPORTS: Record<ReportType, ReportDefinition> = {
+  appointments: {
+    headers: ['Appointment ID', 'Patient', 'Patient Email', 'Doctor', 'Appointment Date', 'Time Slot', 'Type', 'Status', 'Amount (Ksh)', 'Paid', 'Booked At'],
+    sql: (filtered) => `
+      SELECT a.appointment_id, trim(concat_ws(' ', p.firstname, p.lastname)), p.email,
+             trim(concat_ws(' ', 'Dr.', COALESCE(d.first_name, du.firstname), COALESCE(d.last_name, du.lastname))),
+             a.appointment_date::text, a.time_slot, a.appointment_type, a.status, a.total_amount::float8,
+             CASE WHEN a.paid THEN 'yes' ELSE 'no' END, ${iso('a.booked_at')}
+        FROM rm_appointments a
+        LEFT JOIN rm_users p ON p.user_id = a.user_id
+        LEFT JOIN rm_doctors d ON d.doctor_id = a.doctor_id
+        LEFT JOIN rm_users du ON du.user_id = a.doctor_user_id
+       ${filtered ? 'WHERE a.appointment_date BETWEEN $1::date AND $2::date' : ''}
+       ORDER BY a.appointment_id`,
+    countSql: (filtered) => `SELECT count(*) AS n FROM rm_appointments a ${filtered ? 'WHERE a.appointment_date BETWEEN $1::date AND $2::date' : ''}`,
+  },
+  users: {
+    headers: ['User ID', 'First Name', 'Last Name', 'Email', 'Phone', 'Role', 'Status', 'Registered At'],
+    sql: (filtered) => `
+      SELECT u.user_id, u.firstname, u.lastname, u.email, u.contact_phone, u.role, u.status, ${iso('u.registered_at')}
+        FROM rm_users u WHERE NOT u.deleted ${filtered ? `AND ${between('u.registered_at')}` : ''}
+       ORDER BY u.user_id`,
+    countSql: (filtered) => `SELECT count(*) AS n FROM rm_users u WHERE NOT u.deleted ${filtered ? `AND ${between('u.registered_at')}` : ''}`,
+  },
+  revenue: {
+    headers: ['Payment ID', 'Appointment ID', 'Patient', 'Method', 'Status', 'Amount (Ksh)', 'Refunded (Ksh)', 'Net (Ksh)', 'Provider Reference', 'Date'],
+    sql: (filtered) => `
+      SELECT p.payment_id, p.appointment_id, trim(concat_ws(' ', u.firstname, u.lastname)),
+             CASE p.method WHEN 'mpesa' THEN 'M-Pesa' WHEN 'card' THEN 'Card' ELSE p.method END, p.status,
+             p.amount::float8, p.refunded_amount::float8,
+             (CASE WHEN p.status IN ('completed', 'refunded') THEN p.amount - p.refunded_amount ELSE 0 END)::float8,
+             p.provider_reference, ${iso('p.occurred_at')}
+        FROM rm_payments p LEFT JOIN rm_users u ON u.user_id = p.patient_id
+       ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}
+       ORDER BY p.payment_id`,
+    countSql: (filtered) => `SELECT count(*) AS n FROM rm_payments p ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}`,
+  },
+  prescriptions: {
+    headers: ['Prescription ID', 'Appointment ID', 'Patient', 'Doctor', 'Medicines', 'Issued At'],
+    sql: (filtered) => `
+      SELECT r.prescription_id, r.appointment_id, r.patient_name, r.doctor_name,
+             (SELECT string_agg(CASE jsonb_typeof(m) WHEN 'object' THEN concat_ws(' ', m->>'name', m->>'dosage', m->>'frequency') ELSE m #>> '{}' END, '; ')
+                FROM jsonb_array_elements(CASE jsonb_typeof(r.medicines) WHEN 'array' THEN r.medicines ELSE '[]'::jsonb END) AS m),
+             ${iso('r.created_at')}
+        FROM rm_prescriptions r
+       ${filtered ? `WHERE ${between('r.created_at')}` : ''}
+       ORDER BY r.prescription_id`,
+    countSql: (filtered) => `SELECT count(*) AS n FROM rm_prescriptions r ${filtered ? `WHERE ${between('r.created_at')}` : ''}`,
+  },
+};

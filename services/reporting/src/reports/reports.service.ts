@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { format } from 'fast-csv';
+import { headers as natsHeaders, Msg, NatsConnection, Subscription } from 'nats';
+import QueryStream from 'pg-query-stream';
+import { DataSource, QueryRunner } from 'typeorm';
+import { badRequest, busNamespace, NATS_CONNECTION, Principal } from '@afya/service-shared';
+import {
+  OpenReportPayload,
+  REPORT_END_HEADER,
+  REPORT_ERROR_HEADER,
+  REPORT_TYPES,
+  ReportingMessages,
+  ReportOpenReply,
+  ReportType,
+} from '../../contracts';
+import { assertAdmin } from '../analytics/analytics.service';
+import { csvCell, isCalendarDate } from '../rules/csv.rules';
+import { REPORTS } from './report-definitions';
+
+/** Bytes per reply: well under NATS's 1 MB message cap. */
+const CHUNK_BYTES = 256 * 1024;
+/** A stream nobody pulls from for this long is closed (the browser went away). */
+const IDLE_MS = Number(process.env.REPORT_IDLE_MS ?? 30_000);
+
+export interface ReportRequest {
+  report: ReportType;
+  from: string | null;
+  to: string | null;
+}
+
+/** Validates the report name and the optional inclusive day range. */
+export function reportRequest(payload: OpenReportPayload): ReportRequest {
+  if (!(REPORT_TYPES as readonly string[]).includes(payload?.report)) throw badRequest(ReportingMessages.report);
+  const from = payload.from || null;
+  const to = payload.to || null;
+  if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw badRequest(ReportingMessages.date);
+  if (from && to && from > to) throw badRequest(ReportingMessages.dateOrder);
+  return { report: payload.report, from, to };
+}
+
+/**
+ * A CSV report streamed from a PostgreSQL cursor (pg-query-stream) through fast-csv to whoever pulls it over
+ * NATS: each request on the stream's own subject gets the next chunk, so the reader's pace is the cursor's
+ * pace and no process ever holds the whole report.
+ */
+class ReportStream {
+  private runner?: QueryRunner;
+  private iterator?: AsyncIterator<Buffer | string>;
+  private idle?: NodeJS.Timeout;
+  private rows = 0;
+  private closed = false;
+  private pulling = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly request: ReportRequest,
+    private readonly auditId: string,
+    private readonly subscription: Subscription,
+    private readonly onClose: () => void,
+  ) {
+    this.touch();
+  }
+
+  private touch(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.close('idle'), IDLE_MS);
+    this.idle.unref?.();
+  }
+
+  private async open(): Promise<AsyncIterator<Buffer | string>> {
+    const definition = REPORTS[this.request.report];
+    const filtered = Boolean(this.request.from || this.request.to);
+    const params = filtered ? [this.request.from ?? '1900-01-01', this.request.to ?? '9999-12-30'] : [];
+    this.runner = this.dataSource.createQueryRunner('slave');
+    const client = (await this.runner.connect()) as { query(stream: QueryStream): QueryStream };
+    const rows = client.query(new QueryStream(definition.sql(filtered), params, { batchSize: 1000, rowMode: 'array' }));
+    const csv = format<unknown[], unknown[]>({ headers: definition.headers, writeHeaders: true, includeEndRowDelimiter: true }).transform(
+      (row: unknown[]) => {
+        this.rows += 1;
+        return row.map(csvCell);
+      },
+    );
+    rows.on('error', (error) => csv.destroy(error));
+    rows.pipe(csv);
+    return csv[Symbol.asyncIterator]();
+  }
+
+  /** Answers one pull: the next chunk, or the end (with the row count), or the error. */
+  pull(message: Msg): void {
+    this.touch();
+    this.pulling = this.pulling.then(() => this.answer(message));
+  }
+
+  private async answer(message: Msg): Promise<void> {
+    if (this.closed) return void message.respond(new Uint8Array(), { headers: header(REPORT_ERROR_HEADER, ReportingMessages.reportGone) });
+    try {
+      this.iterator ??= await this.open();
+      const parts: Buffer[] = [];
+      let size = 0;
+      while (size < CHUNK_BYTES) {
+        const next = await this.iterator.next();
+        if (next.done) break;
+        const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+        parts.push(chunk);
+        size += chunk.length;
+      }
+      if (size === 0) {
+        message.respond(new Uint8Array(), { headers: header(REPORT_END_HEADER, String(this.rows)) });
+        await this.close('done');
+        return;
+      }
+      message.respond(Buffer.concat(parts, size));
+    } catch (error) {
+      message.respond(new Uint8Array(), { headers: header(REPORT_ERROR_HEADER, (error as Error).message || 'Report failed') });
+      await this.close('failed');
+    }
+  }
+
+  async close(reason: 'done' | 'idle' | 'failed' | 'shutdown'): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.idle);
+    this.subscription.unsubscribe();
+    await this.iterator?.return?.().catch(() => undefined);
+    await this.runner?.release().catch(() => undefined);
+    await this.dataSource
+      .query(`UPDATE report_downloads SET rows_sent = $2, finished_at = now(), outcome = $3 WHERE id = $1`, [this.auditId, this.rows, reason])
+      .catch(() => undefined);
+    this.onClose();
+  }
+}
+
+function header(name: string, value: string) {
+  const h = natsHeaders();
+  h.set(name, value.replace(/[\r\n]/g, ' '));
+  return h;
+}
+
+@Injectable()
+export class ReportsService implements OnApplicationShutdown {
+  private readonly logger = new Logger('ReportsService');
+  private readonly streams = new Set<ReportStream>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  /** Audits the download (who, which report, which days), counts its rows and opens its stream subject. */
+  async open(principal: Principal, payload: OpenReportPayload): Promise<ReportOpenReply> {
+    assertAdmin(principal);
+    const request = reportRequest(payload);
+    const filtered = Boolean(request.from || request.to);
+    const params = filtered ? [request.from ?? '1900-01-01', request.to ?? '9999-12-30'] : [];
+    const [[{ n }], [{ id }]] = await Promise.all([
+      this.dataSource.query(REPORTS[request.report].countSql(filtered), params),
+      this.dataSource.query(
+        `INSERT INTO report_downloads (report, actor_user_id, from_date, to_date) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [request.report, principal.userId, request.from, request.to],
+      ),
+    ]);
+    const streamSubject = `${busNamespace()}.reporting.stream.${randomUUID()}`;
+    const subscription = this.nc.subscribe(streamSubject);
+    const stream = new ReportStream(this.dataSource, request, String(id), subscription, () => this.streams.delete(stream));
+    this.streams.add(stream);
+    void (async () => {
+      for await (const message of subscription) stream.pull(message);
+    })().catch((error: Error) => this.logger.warn(`report stream stopped: ${error.message}`));
+    return { subject: streamSubject, filename: `${request.report}-report.csv`, rows: Number(n) };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.streams].map((s) => s.close('shutdown')));
+  }
+}
