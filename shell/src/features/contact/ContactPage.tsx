@@ -11,6 +11,7 @@ import {
 import { Button, Card, Col, Collapse, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from 'shell/ui-kit';
+import { SupportMessages } from '@afya/support-service/contracts/catalog';
 import { MSG, emailRule, minLength } from '../auth/validation';
 import { CONTACT } from '../public-site/content';
 import { submitContactMessage, type ContactMessage } from './contact.api';
@@ -68,10 +69,11 @@ export function ContactPage() {
     setSending(true);
     try {
       await submitContactMessage({ ...values, name: values.name.trim(), email: values.email.trim(), message: values.message.trim() });
-      toast.success('Thank you for your message! We will get back to you soon.');
+      toast.success(SupportMessages.contactSent);
       form.resetFields();
-    } catch {
-      toast.error('Failed to send message. Please try again.');
+    } catch (error) {
+      // SPEC.md section 8: the server's message when present (a validation or rate-limit message), else the default.
+      toast.error(error instanceof Error && error.message ? error.message : SupportMessages.contactFailed);
     } finally {
       setSending(false);
     }

@@ -1,19 +1,15 @@
-/** Payload of the contact form (SPEC.md section 3). */
-export interface ContactMessage {
-  name: string;
-  email: string;
-  subject: 'general' | 'appointment' | 'technical' | 'billing' | 'complaint' | 'other';
-  message: string;
-}
+import { api } from 'shell/api-client';
+import type { ContactPayload, ContactReply } from '@afya/support-service/contracts';
+import { SupportMessages } from '@afya/support-service/contracts/catalog';
 
-export const CONTACT_SIMULATED_DELAY_MS = 1000;
+/** Payload of the contact form (SPEC.md section 3). */
+export type ContactMessage = ContactPayload;
 
 /**
- * The ONE place the contact form submits through. For now it behaves as SPEC.md says (1 s simulated
- * send, no server call). When the support service is up, replace the body with:
- *   return api.post('support/contact', msg, { fallback: 'Failed to send message. Please try again.' });
+ * The ONE place the contact form submits through: POST /api/contact, which files a ticket in the admin's
+ * support desk (PRODUCT.md: the form really arrives; no simulated delay). Rejects with the server's message
+ * (validation, rate limit) or SPEC.md's default.
  */
-export async function submitContactMessage(msg: ContactMessage): Promise<void> {
-  void msg;
-  await new Promise((resolve) => setTimeout(resolve, CONTACT_SIMULATED_DELAY_MS));
+export function submitContactMessage(msg: ContactMessage): Promise<ContactReply> {
+  return api.post<ContactReply>('contact', msg, { fallback: SupportMessages.contactFailed });
 }
