@@ -1,8 +1,12 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
+import { CreatePayments1763900000100 } from './migrations/1763900000100-create-payments';
 
-/** The payment schema, described by its migrations (src/migrations). */
+/**
+ * The payment schema, described by its migrations (src/migrations). Raw SQL through TypeORM's DataSource, like
+ * the appointment service: no entities.
+ */
 export const paymentDatabase: ServiceDatabaseOptions = {
   schema: 'payment',
   entities: [],
-  migrations: [],
+  migrations: [CreatePayments1763900000100],
 };

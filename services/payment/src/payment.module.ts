@@ -1,10 +1,35 @@
 import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PaymentPatterns } from '../contracts';
+import { PAYMENT_CONFIG, PaymentConfig, readPaymentConfig } from './payment.config';
 import { paymentDatabase } from './payment.database';
+import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
+import { AppointmentReader } from './payments/appointment-reader';
+import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
+import { MpesaPaymentsService } from './payments/mpesa-payments.service';
+import { PayableChecks } from './payments/payable-checks';
+import { PaymentStore } from './payments/payment-store';
+import { PaymentsController } from './payments/payments.controller';
+import { PaymentsService } from './payments/payments.service';
+import { ReceiptsService } from './payments/receipts.service';
+import { DarajaClient } from './providers/daraja-client';
+import { createStripeClient } from './providers/stripe-provider';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(paymentDatabase), EventsModule.forService('payment')],
-  controllers: [createServiceHealthController('payment', subject(PaymentPatterns.health))],
+  controllers: [createServiceHealthController('payment', subject(PaymentPatterns.health)), PaymentsController],
+  providers: [
+    { provide: PAYMENT_CONFIG, useFactory: readPaymentConfig },
+    { provide: STRIPE_CLIENT, useFactory: (config: PaymentConfig) => createStripeClient(config.stripe), inject: [PAYMENT_CONFIG] },
+    { provide: DarajaClient, useFactory: (config: PaymentConfig) => new DarajaClient(config.daraja), inject: [PAYMENT_CONFIG] },
+    PaymentStore,
+    AppointmentReader,
+    PayableChecks,
+    CardPaymentsService,
+    MpesaPaymentsService,
+    PaymentsService,
+    ReceiptsService,
+    AppointmentEventsConsumer,
+  ],
 })
 export class PaymentModule {}

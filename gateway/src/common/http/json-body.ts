@@ -26,6 +26,8 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
   app.useBodyParser('application/json', {}, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
     const text = body.toString('utf8');
+    // Stripe signs the exact bytes it sends: its webhook (modules/payments) verifies request.rawBody, not a re-serialization.
+    if (request.url === '/api/payments/stripe/webhook') (request as { rawBody?: string }).rawBody = text;
     // Counted on the text before parsing: a 60 KB body of arrays nested 10,000 deep overflowed the stack later on.
     if (jsonDepthExceeds(text)) return done(new JsonTooDeepError());
     parseJson(request, text, done);

@@ -1,0 +1,141 @@
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BinaryTransfer, subject } from '@afya/service-shared';
+import {
+  ConfirmCardPaymentReply,
+  CreateCardPaymentReply,
+  DisputeListReply,
+  MpesaCallbackReply,
+  PaymentHistoryReply,
+  PaymentPatterns,
+  ReceiptReply,
+  RefundReply,
+  StkPushReply,
+  StkStatusReply,
+  StripeWebhookReply,
+} from '@afya/payment-service/contracts';
+import { Public, Roles } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
+import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
+
+/** SPEC.md section 7 "Payments" (card). The payment service checks ownership, status and amount again. */
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('payments')
+export class PaymentsController {
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly transfer: BinaryTransfer,
+  ) {}
+
+  /** A Stripe Checkout Session for an own, payable appointment → {url}. */
+  @Roles('user')
+  @HttpCode(200)
+  @Post('create')
+  create(@Body() body: CreatePaymentDto, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
+    return this.bus.send(subject(PaymentPatterns.create), { appointment_id: body.appointment_id, amount: body.amount }, caller, 15_000);
+  }
+
+  /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
+  @Roles('user', 'admin')
+  @HttpCode(200)
+  @Post('confirm')
+  confirm(@Body() body: ConfirmPaymentDto, @CurrentCaller() caller: Caller): Promise<ConfirmCardPaymentReply> {
+    const payload = { appointment_id: body.appointment_id, amount: body.amount, transaction_id: body.transaction_id };
+    return this.bus.send(subject(PaymentPatterns.confirm), payload, caller, 15_000);
+  }
+
+  @Roles('user', 'admin')
+  @Get('history')
+  history(@CurrentCaller() caller: Caller): Promise<PaymentHistoryReply> {
+    return this.bus.send(subject(PaymentPatterns.history), {}, caller);
+  }
+
+  /** The receipt PDF of a completed payment (owner or admin). */
+  @Roles('user', 'admin')
+  @Get(':id/receipt')
+  async receipt(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
+    const receipt = await this.bus.send<ReceiptReply>(subject(PaymentPatterns.receipt), { id }, caller, 20_000);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${receipt.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(await this.transfer.receive(receipt.file));
+  }
+
+  /**
+   * Stripe's webhook. Public: the signature over the exact bytes received is the authentication, checked by
+   * the payment service with stripe.webhooks.constructEvent. The raw body is kept by the JSON parser for this
+   * one route (common/http/json-body.ts).
+   */
+  @Public()
+  @HttpCode(200)
+  @Post('stripe/webhook')
+  stripeWebhook(@Req() request: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature: string | undefined, @CurrentCaller() caller: Caller): Promise<StripeWebhookReply> {
+    if (typeof request.rawBody !== 'string') throw new BadRequestException('Webhook body must be JSON');
+    return this.bus.send(subject(PaymentPatterns.stripeWebhook), { raw_body: request.rawBody, signature: signature ?? null }, { ...caller, principal: null });
+  }
+}
+
+/** M-Pesa (Safaricom Daraja STK push). */
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('mpesa')
+export class MpesaController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Roles('user')
+  @HttpCode(200)
+  @Post('stkpush')
+  stkPush(@Body() body: StkPushDto, @CurrentCaller() caller: Caller): Promise<StkPushReply> {
+    const payload = { phone: body.phone, amount: body.amount, appointment_id: body.appointment_id };
+    return this.bus.send(subject(PaymentPatterns.stkPush), payload, caller, 20_000);
+  }
+
+  /** Live status for the booking screen: pending | completed | failed (with a reason). */
+  @Roles('user', 'admin')
+  @Get('status/:checkoutRequestId')
+  status(@Param('checkoutRequestId') checkoutRequestId: string, @CurrentCaller() caller: Caller): Promise<StkStatusReply> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(checkoutRequestId)) throw new BadRequestException('Invalid CheckoutRequestID');
+    return this.bus.send(subject(PaymentPatterns.stkStatus), { checkout_request_id: checkoutRequestId }, caller);
+  }
+
+  /** Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked by the service (else 404). */
+  @Public()
+  @HttpCode(200)
+  @Post('callback/:token')
+  callback(@Param('token') token: string, @Body() body: unknown, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: body ?? null }, { ...caller, principal: null }, 20_000);
+  }
+}
+
+/** The admin's payments: all of them (GET /payments/history as admin), refunds and disputes. */
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('admin/payments')
+export class AdminPaymentsController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Roles('admin')
+  @Get()
+  list(@CurrentCaller() caller: Caller): Promise<PaymentHistoryReply> {
+    return this.bus.send(subject(PaymentPatterns.history), {}, caller);
+  }
+
+  @Roles('admin')
+  @Get('disputes')
+  disputes(@CurrentCaller() caller: Caller): Promise<DisputeListReply> {
+    return this.bus.send(subject(PaymentPatterns.disputes), {}, caller);
+  }
+
+  /** Card: refunded at Stripe; M-Pesa: marked refunded for a manual B2C payout. */
+  @Roles('admin')
+  @HttpCode(200)
+  @Post(':id/refund')
+  refund(@Param('id', IdParam) id: number, @Body() body: RefundDto, @CurrentCaller() caller: Caller): Promise<RefundReply> {
+    return this.bus.send(subject(PaymentPatterns.refund), { id, reason: body.reason }, caller, 20_000);
+  }
+}

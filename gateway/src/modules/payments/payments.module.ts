@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { AdminPaymentsController, MpesaController, PaymentsController } from './payments.controller';
+
+/** Card (Stripe) and M-Pesa payments, history, receipts, refunds and disputes (issue 9). */
+@Module({ controllers: [PaymentsController, MpesaController, AdminPaymentsController] })
+export class PaymentsModule {}

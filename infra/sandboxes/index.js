@@ -1,0 +1,77 @@
+'use strict';
+// Both provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
+// payment service's tests. `env` is the configuration the payment service reads: the same variables that
+// point it at api.stripe.com and api.safaricom.co.ke in production (see services/payment/src/payment.config.ts).
+const { startStripeSandbox } = require('./stripe-sandbox');
+const { startDarajaSandbox } = require('./daraja-sandbox');
+
+/** Development credentials: they only open these sandboxes. */
+const SANDBOX_CREDENTIALS = Object.freeze({
+  stripeSecretKey: 'sk_test_afya_sandbox',
+  stripeWebhookSecret: 'whsec_afya_sandbox',
+  darajaConsumerKey: 'afya-sandbox-consumer-key',
+  darajaConsumerSecret: 'afya-sandbox-consumer-secret',
+  // Safaricom's published sandbox shortcode and passkey (public test values).
+  darajaShortcode: '174379',
+  darajaPasskey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  mpesaCallbackToken: 'afya-sandbox-callback-token',
+});
+
+/**
+ * @param {object} options
+ * @param {string} options.gatewayUrl   where the platform's /api is reached (webhooks and callbacks go there)
+ * @param {number} [options.stripePort] 0 = any free port
+ * @param {number} [options.darajaPort]
+ * @param {number} [options.darajaDelayMs]
+ * @param {(line: string) => void} [options.log]
+ */
+async function startSandboxes(options) {
+  const c = SANDBOX_CREDENTIALS;
+  const gatewayUrl = options.gatewayUrl.replace(/\/$/, '');
+  const stripe = await startStripeSandbox({
+    port: options.stripePort ?? 0,
+    secretKey: c.stripeSecretKey,
+    webhookSecret: c.stripeWebhookSecret,
+    webhookUrl: `${gatewayUrl}/api/payments/stripe/webhook`,
+    log: options.log && ((line) => options.log(`stripe sandbox: ${line}`)),
+  });
+  let daraja;
+  try {
+    daraja = await startDarajaSandbox({
+      port: options.darajaPort ?? 0,
+      consumerKey: c.darajaConsumerKey,
+      consumerSecret: c.darajaConsumerSecret,
+      shortcode: c.darajaShortcode,
+      passkey: c.darajaPasskey,
+      delayMs: options.darajaDelayMs,
+      log: options.log && ((line) => options.log(`daraja sandbox: ${line}`)),
+    });
+  } catch (error) {
+    await stripe.close();
+    throw error;
+  }
+  const env = {
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_SECRET_KEY: c.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: c.stripeWebhookSecret,
+    DARAJA_BASE_URL: daraja.url,
+    DARAJA_CONSUMER_KEY: c.darajaConsumerKey,
+    DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
+    DARAJA_SHORTCODE: c.darajaShortcode,
+    DARAJA_PASSKEY: c.darajaPasskey,
+    MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
+    MPESA_CALLBACK_BASE_URL: gatewayUrl,
+    PUBLIC_APP_URL: gatewayUrl,
+  };
+  return {
+    env,
+    stripe,
+    daraja,
+    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}`,
+    async close() {
+      await Promise.all([stripe.close(), daraja.close()]);
+    },
+  };
+}
+
+module.exports = { startSandboxes, startStripeSandbox, startDarajaSandbox, SANDBOX_CREDENTIALS };

@@ -1,0 +1,43 @@
+import { env, envInt } from '@afya/service-shared';
+
+/**
+ * Where the providers are and how we authenticate to them. The same code talks to api.stripe.com and
+ * api.safaricom.co.ke in production and to infra/sandboxes locally: only these settings differ (the local
+ * runner and the tests pass the sandboxes' addresses and development credentials). No "if sandbox" branch.
+ */
+export interface PaymentConfig {
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  daraja: { baseUrl: string; consumerKey: string; consumerSecret: string; shortcode: string; passkey: string };
+  /** The secret path segment of POST /api/mpesa/callback/:token, and the public base URL Safaricom calls. */
+  mpesaCallbackToken: string;
+  mpesaCallbackBaseUrl: string;
+  /** Where the browser comes back to after Stripe Checkout (success_url / cancel_url). */
+  publicAppUrl: string;
+  /** Pushes older than this without a callback are queried by the reconciliation job. */
+  reconcileAfterMs: number;
+  reconcileEveryMs: number;
+}
+
+export function readPaymentConfig(): PaymentConfig {
+  return {
+    stripe: {
+      apiBase: env('STRIPE_API_BASE', 'https://api.stripe.com'),
+      secretKey: env('STRIPE_SECRET_KEY', 'sk_test_afya_sandbox'),
+      webhookSecret: env('STRIPE_WEBHOOK_SECRET', 'whsec_afya_sandbox'),
+    },
+    daraja: {
+      baseUrl: env('DARAJA_BASE_URL', 'https://sandbox.safaricom.co.ke').replace(/\/$/, ''),
+      consumerKey: env('DARAJA_CONSUMER_KEY', 'afya-sandbox-consumer-key'),
+      consumerSecret: env('DARAJA_CONSUMER_SECRET', 'afya-sandbox-consumer-secret'),
+      shortcode: env('DARAJA_SHORTCODE', '174379'),
+      passkey: env('DARAJA_PASSKEY', 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+    },
+    mpesaCallbackToken: env('MPESA_CALLBACK_TOKEN', 'afya-sandbox-callback-token'),
+    mpesaCallbackBaseUrl: env('MPESA_CALLBACK_BASE_URL', 'http://localhost:3000').replace(/\/$/, ''),
+    publicAppUrl: env('PUBLIC_APP_URL', 'http://localhost:3000').replace(/\/$/, ''),
+    reconcileAfterMs: envInt('MPESA_RECONCILE_AFTER_MS', 120_000),
+    reconcileEveryMs: envInt('MPESA_RECONCILE_EVERY_MS', 30_000),
+  };
+}
+
+export const PAYMENT_CONFIG = Symbol('PAYMENT_CONFIG');

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { badRequest, conflict, forbidden, notFound, Principal } from '@afya/service-shared';
+import type { AppointmentView } from '@afya/appointment-service/contracts';
+import { PAYMENT_MESSAGES } from '../../contracts';
+import { refusalToPay, sameAmount } from '../rules/payment-rules';
+import { AppointmentReader } from './appointment-reader';
+
+/** The server-side rules every new payment (card or M-Pesa) passes before a provider is asked. */
+@Injectable()
+export class PayableChecks {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly appointments: AppointmentReader,
+  ) {}
+
+  /**
+   * The caller's own appointment, payable (Pending or Confirmed, unpaid, with an amount), for exactly the
+   * amount the client sent: 404 for someone else's, 409 when not payable, 400 for a different amount.
+   */
+  async payableAppointment(caller: Principal, appointmentId: number, amount: number, requestId?: string): Promise<AppointmentView> {
+    if (caller.role !== 'user') throw forbidden();
+    const appointment = await this.appointments.get(caller, appointmentId, requestId);
+    if (appointment.user_id !== caller.userId) throw notFound('Appointment not found');
+    const refusal = refusalToPay(appointment);
+    if (refusal) throw conflict(refusal);
+    const [paid] = (await this.dataSource.query(
+      `SELECT 1 FROM payments WHERE appointment_id = $1 AND status = 'completed'`,
+      [appointmentId],
+    )) as unknown[];
+    if (paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (!sameAmount(amount, appointment.total_amount)) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
+    return appointment;
+  }
+
+  patientName(appointment: AppointmentView): string | null {
+    const name = [appointment.user?.firstname, appointment.user?.lastname].filter(Boolean).join(' ');
+    return name || appointment.patient_full_name || null;
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { badRequest, conflict, forbidden, notFound, Principal } from '@afya/service-shared';
+import type { AppointmentEventData } from '@afya/appointment-service/contracts';
+import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, RefundPayload, RefundReply } from '../../contracts';
+import { appointmentStart, cancellationRefundable } from '../rules/payment-rules';
+import { CardPaymentsService } from './card-payments.service';
+import { DisputeRow, PaymentRow, PaymentStore, ROW_COLUMNS, toDisputeView, toPaymentView } from './payment-store';
+
+export const AUTO_REFUND_REASON = 'Appointment cancelled at least 24 hours ahead: refunded automatically';
+const MAX_REASON = 500;
+
+/** History, refunds and disputes (card and M-Pesa alike), and what appointment changes mean for payments. */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: PaymentStore,
+    private readonly card: CardPaymentsService,
+  ) {}
+
+  /** GET /payments/history: a patient's own payments; an admin's: everyone's (with the patient's name). */
+  async history(caller: Principal): Promise<PaymentHistoryReply> {
+    if (caller.role === 'doctor') throw forbidden();
+    const rows = (caller.role === 'admin'
+      ? await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM payments ORDER BY created_at DESC, payment_id DESC LIMIT 1000`)
+      : await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, payment_id DESC`, [caller.userId])) as PaymentRow[];
+    return { payments: rows.map(toPaymentView) };
+  }
+
+  /** A completed payment the caller may see a receipt of (owner or admin); 404 otherwise. */
+  async receiptRow(caller: Principal, id: number): Promise<PaymentRow> {
+    const row = await this.store.find(this.dataSource.manager, 'payment_id', id);
+    if (!row || (caller.role !== 'admin' && row.user_id !== caller.userId)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (row.status !== 'completed') throw conflict(PAYMENT_MESSAGES.receiptOnlyCompleted);
+    return row;
+  }
+
+  /**
+   * POST /admin/payments/:id/refund. Card: refunded at Stripe (idempotent per payment), then marked here.
+   * M-Pesa: marked refunded with the reason; the money goes back by a manual B2C payout.
+   */
+  async refund(caller: Principal, { id, reason }: RefundPayload): Promise<RefundReply> {
+    if (caller.role !== 'admin') throw forbidden();
+    const text = typeof reason === 'string' ? reason.trim() : '';
+    if (!text || text.length > MAX_REASON) throw badRequest(PAYMENT_MESSAGES.refundReasonRequired);
+    const row = await this.store.find(this.dataSource.manager, 'payment_id', id);
+    if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (row.status !== 'completed') throw conflict(PAYMENT_MESSAGES.refundOnlyCompleted);
+    const updated = await this.refundRow(this.dataSource.manager, row, text, true);
+    return { message: PAYMENT_MESSAGES.refunded, payment: toPaymentView(updated) };
+  }
+
+  private async refundRow(manager: EntityManager, row: PaymentRow, reason: string, ownTransaction: boolean): Promise<PaymentRow> {
+    const reference = row.method === 'card' ? await this.card.refundAtStripe(row, reason) : null;
+    const apply = async (m: EntityManager) => {
+      const locked = await this.store.lock(m, 'payment_id', row.payment_id);
+      return locked ? this.store.refund(m, locked, reason, reference) : row;
+    };
+    return ownTransaction ? this.dataSource.transaction(apply) : apply(manager);
+  }
+
+  async disputes(caller: Principal): Promise<DisputeListReply> {
+    if (caller.role !== 'admin') throw forbidden();
+    const rows = (await this.dataSource.query(
+      `SELECT dispute_id, payment_id, appointment_id, reason, source, amount::float8 AS amount, resolved, created_at
+         FROM disputes ORDER BY resolved, created_at DESC LIMIT 200`,
+    )) as DisputeRow[];
+    return { disputes: rows.map(toDisputeView), open: rows.filter((r) => !r.resolved).length };
+  }
+
+  /**
+   * appointment.created / updated / cancelled (through the event consumer, in its transaction): remember the
+   * status; a paid appointment cancelled at least 24 hours ahead is refunded automatically.
+   */
+  async applyAppointmentEvent(manager: EntityManager, data: AppointmentEventData, occurredAt: string, cancelled: boolean): Promise<void> {
+    if (!data?.appointment_id) return;
+    await manager.query(
+      `INSERT INTO appointment_states (appointment_id, status, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (appointment_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+      [data.appointment_id, data.appointment_status],
+    );
+    if (!cancelled) return;
+    const [paid] = (await manager.query(
+      `SELECT ${ROW_COLUMNS} FROM payments WHERE appointment_id = $1 AND status = 'completed' FOR UPDATE`,
+      [data.appointment_id],
+    )) as PaymentRow[];
+    if (!paid) return;
+    if (!cancellationRefundable(appointmentStart(data.appointment_date, data.time_slot), new Date(occurredAt))) {
+      this.logger.log(`appointment ${data.appointment_id} cancelled less than 24 h ahead: payment ${paid.payment_id} kept`);
+      return;
+    }
+    await this.refundRow(manager, paid, AUTO_REFUND_REASON, false);
+  }
+}
