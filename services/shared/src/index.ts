@@ -19,3 +19,4 @@ export * from './rpc/binary-transfer';
 export * from './rpc/json-text';
 export * from './rpc/service-nats-server';
 export * from './rpc/once-per-turn';
+export * from './pdf';
