@@ -4,9 +4,12 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { envInt } from '@afya/service-shared';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
+import { closeHitCounter } from './common/http/hit-counter';
 import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { registerNoStore } from './common/http/no-store';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
@@ -14,14 +17,31 @@ import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/s
 export interface GatewayOptions {
   logger?: LogLevel[] | false;
   staticSites?: StaticSites | null;
+  /** Whole request (headers and body) must arrive within this; default REQUEST_TIMEOUT_MS or 30 s. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Which peers may set X-Forwarded-For (the ingress's addresses or CIDRs, comma separated in TRUSTED_PROXIES).
+ * Nobody by default: `trustProxy: true` believed any client's header, so a forged one sidestepped the login
+ * limit. Fastify then takes the client address from the right-most untrusted hop.
+ */
+export function trustedProxies(value = process.env.TRUSTED_PROXIES): string[] | false {
+  const list = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return list.length > 0 ? list : false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The gateway app, configured but not listening: main.ts listens, tests listen on port 0. */
 export async function createGatewayApp(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
+  const requestTimeout = options.requestTimeoutMs ?? envInt('REQUEST_TIMEOUT_MS', 30_000);
   const adapter = new FastifyAdapter({
-    trustProxy: true,
+    trustProxy: trustedProxies(),
+    // Deadlines for slow clients: the whole request within requestTimeout, headers within 10 s (a body sent a
+    // byte every 10 s held a connection for minutes); Node checks them every second, not every 30 s.
+    requestTimeout,
+    http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: 1000 },
     // Profile pictures arrive as base64 JSON (2 MB image ≈ 2.7 MB of text).
     bodyLimit: 3 * 1024 * 1024,
     requestIdHeader: false,
@@ -45,6 +65,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     });
   }
   registerSecurityHeaders(app);
+  registerNoStore(app);
+  fastify.addHook('onClose', async () => closeHitCounter());
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
