@@ -19,6 +19,8 @@ export const AppointmentPatterns = {
   listOwn: 'appointment.list.own',
   listForDoctor: 'appointment.list.doctor',
   listAll: 'appointment.list.all',
+  /** GET /admin/appointments: server-side search, filters and paging with the total (AdminSearchReply). */
+  adminSearch: 'appointment.admin.search',
   stats: 'appointment.stats',
   dashboard: 'appointment.dashboard',
   update: 'appointment.update',
@@ -152,6 +154,28 @@ export interface ListAllPayload {
   limit?: number;
   offset?: number;
   status?: AppointmentStatus;
+}
+
+/** The admin list's date filter (SPEC.md section 2: all, today, upcoming, past) or one clinic day (YYYY-MM-DD). */
+export type AdminDateFilter = 'today' | 'upcoming' | 'past' | string;
+
+export interface AdminSearchPayload {
+  /** Patient name, doctor name or appointment number. */
+  search?: string;
+  status?: AppointmentStatus;
+  date?: AdminDateFilter;
+  /** 1-based */
+  page?: number;
+  limit?: number;
+  /** Instead of page (older clients): rows to skip. */
+  offset?: number;
+}
+
+/** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
+export interface AdminSearchReply extends AppointmentListReply {
+  total: number;
+  page: number;
+  limit: number;
 }
 
 export interface StatusCounts {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { AppointmentPatterns } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
+import { AdminAppointmentSearch, AdminAppointmentSearchController } from './appointments/admin-search';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentsService } from './appointments/appointments.service';
 import { AuditTrail } from './audit/audit-trail';
@@ -16,10 +17,11 @@ import { DoctorsService } from './doctors/doctors.service';
   imports: [ServiceDatabaseModule.forService(appointmentDatabase), EventsModule.forService('appointment')],
   controllers: [
     AppointmentsController,
+    AdminAppointmentSearchController,
     DoctorsController,
     DashboardController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
-  providers: [AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer],
+  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer],
 })
 export class AppointmentModule {}

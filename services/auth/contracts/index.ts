@@ -107,10 +107,17 @@ export interface UploadPictureReply {
   user: SessionUser;
 }
 
-/** GET /admin/users */
+/** GET /admin/users: one page of the matching users (newest first) and how many match. */
 export interface AdminUserListReply {
   users: AdminUserEntry[];
+  total: number;
+  page: number;
+  limit: number;
 }
+
+/** Admin user list paging: page size default and maximum. */
+export const ADMIN_USERS_PAGE_DEFAULT = 20;
+export const ADMIN_USERS_PAGE_MAX = 100;
 /** PUT and PATCH /admin/users/{id} */
 export interface AdminUserReply {
   user: AdminUserEntry;
@@ -175,6 +182,9 @@ export interface ListUsersPayload {
   search?: string;
   role?: Role;
   status?: UserStatus;
+  /** 1-based */
+  page?: number;
+  limit?: number;
 }
 
 export interface CreateUserPayload {

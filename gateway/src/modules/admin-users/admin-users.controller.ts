@@ -19,7 +19,13 @@ export class AdminUsersController {
 
   @Get()
   list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<AdminUserListReply> {
-    const filters: ListUsersPayload = { search: query.search, role: orUndefined(query.role), status: orUndefined(query.status) };
+    const filters: ListUsersPayload = {
+      search: query.search,
+      role: orUndefined(query.role),
+      status: orUndefined(query.status),
+      page: query.page,
+      limit: query.limit,
+    };
     return this.bus.send(subject(AuthPatterns.listUsers), filters, caller);
   }
 

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, IsNull } from 'typeorm';
-import { conflict, forbidden, Principal } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, Principal } from '@afya/service-shared';
 import {
+  ADMIN_USERS_PAGE_DEFAULT,
+  ADMIN_USERS_PAGE_MAX,
   AdminUserEntry,
+  AdminUserListReply,
   AuthEvents,
   CreateUserPayload,
   CreateUserReply,
@@ -31,15 +34,21 @@ export class AdminUsersService {
     private readonly broadcaster: RevocationBroadcaster,
   ) {}
 
-  async list(principal: Principal, filters: ListUsersPayload): Promise<{ users: AdminUserEntry[] }> {
+  async list(principal: Principal, filters: ListUsersPayload): Promise<AdminUserListReply> {
     assertAdmin(principal);
+    const limit = filters.limit ?? ADMIN_USERS_PAGE_DEFAULT;
+    const page = filters.page ?? 1;
+    if (!Number.isInteger(limit) || limit < 1 || limit > ADMIN_USERS_PAGE_MAX) throw badRequest(`limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`);
+    if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
     const query = this.users.dataSource.manager
       .createQueryBuilder(UserEntity, 'u')
       .leftJoin('user_appointment_counts', 'c', 'c.user_id = u.user_id')
       .addSelect('COALESCE(c.appointments_count, 0)', 'appointments_count')
       .where('u.deleted_at IS NULL')
       .orderBy('u.created_at', 'DESC')
-      .limit(1000);
+      .addOrderBy('u.user_id', 'DESC')
+      .offset((page - 1) * limit)
+      .limit(limit);
     if (filters.role) query.andWhere('u.role = :role', { role: filters.role });
     if (filters.status) query.andWhere('u.status = :status', { status: filters.status });
     const search = filters.search?.trim();
@@ -48,8 +57,8 @@ export class AdminUsersService {
         search: `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
       });
     }
-    const { entities, raw } = await query.getRawAndEntities<{ appointments_count: number }>();
-    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))) };
+    const [{ entities, raw }, total] = await Promise.all([query.getRawAndEntities<{ appointments_count: number }>(), query.clone().getCount()]);
+    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))), total, page, limit };
   }
 
   async create(principal: Principal, payload: CreateUserPayload): Promise<CreateUserReply> {

@@ -1,6 +1,8 @@
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import {
+  ADMIN_USERS_PAGE_MAX,
   AuthMessages as Messages,
   MIN_NAME_LENGTH,
   MIN_PHONE_LENGTH,
@@ -63,6 +65,7 @@ export class CreateUserDto {
 export class UpdateUserDto extends PartialType(CreateUserDto) {}
 
 const ANY = ['', 'all'];
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
 export class ListUsersQuery {
   @ApiPropertyOptional({ description: 'Matches name or email' })
@@ -80,4 +83,19 @@ export class ListUsersQuery {
   @IsOptional()
   @IsIn([...USER_STATUSES, ...ANY], { message: Messages.status })
   status?: UserStatus | 'all' | '';
+
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Transform(toInteger)
+  @Min(1, { message: 'page must be 1 or more' })
+  @IsInt({ message: 'page must be 1 or more' })
+  page?: number;
+
+  @ApiPropertyOptional({ default: 20, maximum: ADMIN_USERS_PAGE_MAX })
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(ADMIN_USERS_PAGE_MAX, { message: `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}` })
+  @Min(1, { message: `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}` })
+  @IsInt({ message: `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}` })
+  limit?: number;
 }

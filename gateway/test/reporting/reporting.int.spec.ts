@@ -1,0 +1,111 @@
+import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
+import { eventually } from '@afya/service-shared/testing';
+import { createAdmin } from '../support/admin';
+import { startTestPlatform, TestPlatform } from '../support/platform';
+import { signUpAndIn } from '../support/users';
+import { bookAs, clinicDate, createDoctor, TestDoctor } from '../appointments/support';
+
+jest.setTimeout(60_000);
+
+/** Admin analytics, reports, user list and appointment search through the gateway (real NATS + PostgreSQL). */
+describe('reporting and administration at the gateway', () => {
+  let platform: TestPlatform;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  let doctor: TestDoctor;
+  let patient: Awaited<ReturnType<typeof signUpAndIn>>;
+  let booked: { appointment_id: number }[];
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule, reporting: ReportingModule });
+    admin = await createAdmin(platform);
+    doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
+    patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
+    booked = [];
+    for (const [days, slot] of [[2, '09:00 AM'], [3, '09:30 AM'], [4, '10:00 AM']] as const) {
+      booked.push(await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(days), time_slot: slot }));
+    }
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  const routes = [
+    '/admin/analytics/summary', '/admin/analytics/bookings', '/admin/analytics/revenue', '/admin/analytics/appointment-status',
+    '/admin/analytics/monthly', '/admin/overview', '/admin/reports/appointments.csv', '/admin/reports/users.csv',
+    '/admin/reports/revenue.csv', '/admin/reports/prescriptions.csv', '/admin/users', '/admin/appointments',
+  ];
+
+  it('every admin route: 401 without a token, 403 for a patient or a doctor', async () => {
+    for (const path of routes) {
+      expect([path, (await platform.api('GET', path)).status]).toEqual([path, 401]);
+      expect([path, (await platform.api('GET', path, { token: patient.token })).status]).toEqual([path, 403]);
+      expect([path, (await platform.api('GET', path, { token: doctor.token })).status]).toEqual([path, 403]);
+    }
+  });
+
+  it('analytics come from the events of the other services; a bad range is 400', async () => {
+    await eventually(async () => {
+      const summary = await platform.api('GET', '/admin/analytics/summary', { token: admin.token });
+      expect(summary.status).toBe(200);
+      expect(summary.body.totals).toMatchObject({ users: 3, doctors: 1, appointments: 3, revenue: 0 });
+    }, 10_000);
+    const bookings = await platform.api('GET', '/admin/analytics/bookings?range=7', { token: admin.token });
+    expect(bookings.body.bookings).toHaveLength(7);
+    expect(bookings.body.bookings.at(-1).count).toBe(3);
+    const status = await platform.api('GET', '/admin/analytics/appointment-status', { token: admin.token });
+    expect(status.body.statusBreakdown[0]).toEqual({ status: 'Pending', count: 3, percent: 100 });
+    expect((await platform.api('GET', '/admin/analytics/revenue?range=365', { token: admin.token })).body.revenue).toHaveLength(365);
+    for (const bad of ['8', 'abc', '-7']) {
+      const response = await platform.api('GET', `/admin/analytics/bookings?range=${bad}`, { token: admin.token });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('range must be one of 7, 30, 90, 365');
+    }
+    const overview = await platform.api('GET', '/admin/overview', { token: admin.token });
+    expect(overview.body).toMatchObject({ pendingDoctors: 0, unresolvedTickets: 0, paymentDisputes: 0 });
+    expect(overview.body.recentActivity).toHaveLength(5);
+  });
+
+  it('streams a CSV report as an attachment with the new appointment in it', async () => {
+    await eventually(async () => {
+      const response = await fetch(`${platform.baseUrl}/api/admin/reports/appointments.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="appointments-report.csv"');
+      expect(response.headers.get('x-report-rows')).toBe('3');
+      const lines = (await response.text()).trim().split('\n');
+      expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Status,Amount (Ksh),Paid,Booked At');
+      expect(lines[1]).toContain(`${booked[0].appointment_id},Achieng Odhiambo,${patient.details.email},Dr. Grace Wanjiku,${clinicDate(2)},09:00 AM,`);
+    }, 10_000);
+    const filtered = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(3)}&to=${clinicDate(3)}`, { token: admin.token });
+    expect(String(filtered.body).trim().split('\n')).toHaveLength(2);
+    expect((await platform.api('GET', '/admin/reports/secrets.csv', { token: admin.token })).status).toBe(404);
+    expect((await platform.api('GET', '/admin/reports/users.csv?from=yesterday', { token: admin.token })).status).toBe(400);
+  });
+
+  it('GET /admin/appointments: server-side search, filters and paging with the total', async () => {
+    const page = async (query: string) => (await platform.api('GET', `/admin/appointments?${query}`, { token: admin.token })).body;
+    expect(await page('limit=2&page=2')).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect((await page('limit=2&page=2')).appointments).toHaveLength(1);
+    expect((await page('search=achieng')).total).toBe(3);
+    expect((await page('search=Dr. Grace')).total).toBe(3);
+    expect((await page('search=nobody-by-that-name')).total).toBe(0);
+    expect((await page(`search=${booked[1].appointment_id}`)).appointments.map((a: { appointment_id: number }) => a.appointment_id)).toContain(booked[1].appointment_id);
+    expect((await page(`date=${clinicDate(4)}`)).total).toBe(1);
+    expect((await page('date=upcoming&status=pending')).total).toBe(3);
+    expect((await page('date=past')).total).toBe(0);
+    expect((await platform.api('GET', '/admin/appointments?date=someday', { token: admin.token })).status).toBe(400);
+    expect((await platform.api('GET', '/admin/appointments?page=0', { token: admin.token })).status).toBe(400);
+  });
+
+  it('GET /admin/users: server-side paging and filters with the total', async () => {
+    const list = await platform.api('GET', '/admin/users?limit=2&page=1', { token: admin.token });
+    expect(list.body).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(list.body.users).toHaveLength(2);
+    const doctors = await platform.api('GET', '/admin/users?role=doctor', { token: admin.token });
+    expect(doctors.body.total).toBe(1);
+    expect((await platform.api('GET', '/admin/users?limit=1000', { token: admin.token })).status).toBe(400);
+  });
+});

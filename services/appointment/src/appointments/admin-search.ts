@@ -1,0 +1,94 @@
+import { Controller, Injectable } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { badRequest, forbidden, JsonText, Principal, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { AdminSearchPayload, AppointmentMessages, AppointmentPatterns, APPOINTMENT_STATUSES, LIST_PAGE_MAX } from '../../contracts';
+import { AuditTrail } from '../audit/audit-trail';
+import { clinicToday, isCalendarDate } from '../rules/clinic-time';
+import { AppointmentListJsonRow, appointmentListJsonSql } from './appointment.sql';
+
+const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
+const DEFAULT_LIMIT = 20;
+
+export interface AdminSearchQuery {
+  where: string;
+  params: unknown[];
+  limit: number;
+  offset: number;
+  page: number;
+}
+
+/**
+ * The WHERE clause of the admin list (parameterised). Names are matched in the small tables (user_directory,
+ * doctors) first and the appointments then found by their indexed user_id / doctor_id, so a search on a
+ * million appointments reads only the matches.
+ */
+export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToday()): AdminSearchQuery {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const { status, date } = payload;
+  if (status) {
+    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    conditions.push(`a.appointment_status = ${param(status)}`);
+  }
+  if (date) {
+    if (date === 'today') conditions.push(`a.appointment_date = ${param(today)}::date`);
+    else if (date === 'upcoming') conditions.push(`a.appointment_date > ${param(today)}::date`);
+    else if (date === 'past') conditions.push(`a.appointment_date < ${param(today)}::date`);
+    else if (isCalendarDate(date)) conditions.push(`a.appointment_date = ${param(date)}::date`);
+    else throw badRequest('date must be today, upcoming, past or a date (YYYY-MM-DD)');
+  }
+  const search = payload.search?.trim().slice(0, 100);
+  if (search) {
+    const like = param(`%${search.replace(/^dr\.?\s+/i, '').replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    const byId = /^#?\d{1,9}$/.test(search) ? ` OR a.appointment_id = ${param(Number(search.replace('#', '')))}` : '';
+    const byStatus = APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === search.toLowerCase());
+    conditions.push(`(a.user_id IN (SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE ${like})
+      OR a.doctor_id IN (SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE ${like})${byId}
+      ${byStatus ? `OR a.appointment_status = ${param(byStatus)}` : ''})`);
+  }
+  const rawLimit = payload.limit ?? DEFAULT_LIMIT;
+  if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > LIST_PAGE_MAX) throw badRequest(`limit must be from 1 to ${LIST_PAGE_MAX}`);
+  const page = payload.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
+  const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, limit: rawLimit, offset, page };
+}
+
+@Injectable()
+export class AdminAppointmentSearch {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** One page (JSON built by PostgreSQL) and the number of matches; the page's reads are audited. */
+  async search(actor: Principal, payload: AdminSearchPayload, requestId?: string): Promise<JsonText> {
+    if (actor.role !== 'admin') throw forbidden();
+    const q = adminSearchQuery(payload ?? {});
+    const n = q.params.length;
+    const listSql = appointmentListJsonSql(q.where, ADMIN_ORDER, `$${n + 1}`, `$${n + 2}`);
+    const [[row], [{ total }]] = await Promise.all([
+      this.dataSource.query(listSql, [...q.params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM appointments a ${q.where}`,
+        q.params,
+      ) as Promise<{ total: number }[]>,
+    ]);
+    await this.audit.recordAccess(actor, 'read', row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] })), 'success', requestId);
+    // The body is {"appointments":[...]}: add the paging fields without parsing the list.
+    return new JsonText(`${row.body.slice(0, -1)},"total":${total},"page":${q.page},"limit":${q.limit}}`);
+  }
+}
+
+@Controller()
+export class AdminAppointmentSearchController {
+  constructor(private readonly searcher: AdminAppointmentSearch) {}
+
+  @MessagePattern(subject(AppointmentPatterns.adminSearch))
+  search(@Payload() request: RpcRequest<AdminSearchPayload>) {
+    return this.searcher.search(requirePrincipal(request), request.payload ?? {}, request.requestId);
+  }
+}
