@@ -3,8 +3,193 @@
  * folder from services/prescription. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
  * callers put the bus namespace in front with `subject()`.
  */
+export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PrescriptionPatterns = {
   health: 'prescription.health',
+  create: 'prescription.create',
+  update: 'prescription.update',
+  remove: 'prescription.delete',
+  get: 'prescription.get',
+  /** The prescription of one appointment (View Prescription on a Completed appointment). */
+  byAppointment: 'prescription.by-appointment',
+  /** PDF bytes as a BinaryRef (services/shared rpc/binary-transfer). */
+  pdf: 'prescription.pdf',
+  listUser: 'prescription.list.user',
+  listDoctor: 'prescription.list.doctor',
+  listAll: 'prescription.list.all',
+  /** The doctor's own appointments that can still get a prescription (Write Prescription's picker). */
+  writable: 'prescription.writable-appointments',
+  historySelf: 'prescription.history.self',
+  historyUser: 'prescription.history.user',
+  historyAll: 'prescription.history.all',
+  historyRemove: 'prescription.history.delete',
+  accessLog: 'prescription.access-log',
 } as const;
+export type PrescriptionPattern = (typeof PrescriptionPatterns)[keyof typeof PrescriptionPatterns];
+
+/** Domain events (JetStream, through the outbox). */
+export const PrescriptionEvents = {
+  created: 'prescription.created',
+  updated: 'prescription.updated',
+  deleted: 'prescription.deleted',
+} as const;
+
+// ---- Shapes (SPEC.md section 3) ----
+
+export interface Medicine {
+  name: string;
+  dosage: string;
+  /** Optional: '' when not given. */
+  frequency: string;
+  instructions: string;
+}
+
+export interface PrescriptionView {
+  prescription_id: number;
+  /** 'RX-000042': the number printed on the PDF. */
+  prescription_number: string;
+  appointment_id: number;
+  /** The doctor's profile id (appointment service's doctors.doctor_id). */
+  doctor_id: number;
+  doctor_user_id: number;
+  /** The patient's user id. */
+  patient_id: number;
+  patient_name: string | null;
+  doctor_name: string | null;
+  specialization: string | null;
+  appointment_date: string | null;
+  time_slot: string | null;
+  appointment_type: string | null;
+  appointment_status: string | null;
+  medicines: Medicine[];
+  notes: string | null;
+  issued_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+// ---- Payloads and replies ----
+
+/** POST /prescriptions. patient_id, doctor_id and doctor_name come from the appointment, never from here. */
+export interface CreatePrescriptionPayload {
+  appointment_id: number;
+  /** A list or a JSON string of a list (SPEC.md section 7); plain strings are tolerated as names. */
+  medicines: unknown;
+  notes?: string | null;
+}
+export interface UpdatePrescriptionPayload {
+  id: number;
+  medicines?: unknown;
+  notes?: string | null;
+}
+export interface DeletePrescriptionPayload {
+  id: number;
+  reason?: string;
+}
+export interface PrescriptionReply {
+  prescription: PrescriptionView;
+  message?: string;
+}
+export interface PrescriptionListReply {
+  prescriptions: PrescriptionView[];
+}
+export interface DeletePrescriptionReply {
+  message: string;
+  prescription_id: number;
+}
+/** prescription.pdf: the file's bytes (BinaryRef) and its name. */
+export interface PrescriptionPdfReply {
+  filename: string;
+  file: { inline: string } | { blob: string };
+}
+
+export interface WritableAppointment {
+  appointment_id: number;
+  patient_id: number;
+  patient_name: string | null;
+  appointment_date: string;
+  time_slot: string;
+  appointment_type: string;
+  appointment_status: string;
+}
+export interface WritableAppointmentsReply {
+  appointments: WritableAppointment[];
+}
+
+/** A medical history record (SPEC.md section 3): appt-<id> or presc-<id>. */
+export interface MedicalRecord {
+  id: string;
+  type: 'appointment' | 'prescription';
+  condition: 'Appointment' | 'Prescription';
+  patient_id: number;
+  patient_name: string | null;
+  doctor_name: string | null;
+  specialization: string | null;
+  date: string | null;
+  diagnosis: string | null;
+  treatment: string | null;
+  notes: string | null;
+  medicines: Medicine[];
+  appointment_id: number;
+  prescription_id: number | null;
+  appointment_status: string | null;
+}
+/** /medical-history/self and /medical-history/user/{userId} */
+export interface MedicalHistoryReply {
+  records: MedicalRecord[];
+}
+/** GET /medical-history (admin aggregate) */
+export interface MedicalHistoryAggregateReply {
+  history: { appointments: MedicalRecord[]; prescriptions: MedicalRecord[] };
+  appointments: MedicalRecord[];
+  prescriptions: MedicalRecord[];
+  records: MedicalRecord[];
+}
+export interface HistoryRemovePayload {
+  record_id: string;
+  reason: string;
+}
+
+export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded';
+export interface AccessLogEntry {
+  id: number;
+  actor_user_id: number;
+  actor_name: string | null;
+  actor_role: string;
+  action: AccessAction;
+  /** What was touched: 'Prescription RX-000042', 'Appointment #17', 'Medical history'. */
+  record: string;
+  outcome: string;
+  at: string;
+}
+export interface AccessLogPayload {
+  /** The patient; only admins may name another one. */
+  user_id?: number;
+  page?: number;
+  limit?: number;
+}
+export interface AccessLogReply {
+  entries: AccessLogEntry[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+// ---- Events ----
+
+/** prescription.created / .updated / .deleted (the reporting service's prescriptions report reads these). */
+export interface PrescriptionEventData {
+  prescription_id: number;
+  appointment_id: number;
+  patient_id: number;
+  patient_name: string | null;
+  doctor_id: number;
+  doctor_name: string | null;
+  medicines: Medicine[];
+  notes?: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at?: string | null;
+}

@@ -1,0 +1,45 @@
+/** Prescriptions and medical history: user-facing messages and limits (SPEC.md sections 5, 8, 9). */
+export const PrescriptionMessages = {
+  fillRequired: 'Please fill all required fields.',
+  prescriptionNotFound: 'No prescription found for this appointment.',
+  notFound: 'Prescription not found',
+  appointmentNotFound: 'Appointment not found',
+  alreadyExists: 'A prescription already exists for this appointment. Edit it instead.',
+  cancelledAppointment: 'A prescription cannot be written for a cancelled appointment.',
+  created: 'Prescription created successfully!',
+  updated: 'Prescription updated successfully!',
+  deleted: 'Prescription deleted successfully',
+  invalidRecordType: 'Invalid record type.',
+  recordNotFound: 'Medical record not found',
+  reasonRequired: 'Please give a reason for deleting this record.',
+  recordDeleted: 'Medical record deleted successfully',
+} as const;
+
+export const MEDICINES_MIN = 1;
+export const MEDICINES_MAX = 20;
+export const MEDICINE_FIELD_MAX = 500;
+export const NOTES_MAX = 2000;
+export const ACCESS_LOG_PAGE_MAX = 100;
+
+/** Write Prescription's suggestions (SPEC.md section 5: 15 common medicines, 7 dosages). */
+export const MEDICINE_SUGGESTIONS = [
+  'Paracetamol',
+  'Ibuprofen',
+  'Amoxicillin',
+  'Azithromycin',
+  'Metformin',
+  'Amlodipine',
+  'Omeprazole',
+  'Cetirizine',
+  'Loratadine',
+  'Salbutamol',
+  'Ciprofloxacin',
+  'Metronidazole',
+  'Prednisolone',
+  'Atorvastatin',
+  'Losartan',
+] as const;
+export const DOSAGE_SUGGESTIONS = ['500mg', '250mg', '100mg', '5ml', '10ml', '1 tablet', '2 tablets'] as const;
+export const FREQUENCY_SUGGESTIONS = ['Once daily', 'Twice daily', 'Three times daily', 'Every 8 hours', 'As needed'] as const;
+
+export const prescriptionNumber = (id: number) => `RX-${String(id).padStart(6, '0')}`;
