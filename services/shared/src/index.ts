@@ -1,6 +1,7 @@
 export * from './config/env';
 export * from './rpc/principal';
 export * from './rpc/envelope';
+export * from './rpc/deadline';
 export * from './rpc/rpc-error';
 export * from './rpc/rpc-exception.filter';
 export * from './rpc/bus';

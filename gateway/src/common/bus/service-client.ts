@@ -48,7 +48,8 @@ export class ServiceClient {
   }
 
   async send<T>(pattern: string, payload: unknown, caller?: Caller, timeoutMs = this.timeoutMs): Promise<T> {
-    const data: RpcRequest = { principal: caller?.principal ?? null, payload, requestId: caller?.requestId };
+    // The service abandons the work once we have answered 504 (rpc/deadline.ts in services/shared).
+    const data: RpcRequest = { principal: caller?.principal ?? null, payload, requestId: caller?.requestId, deadline: Date.now() + timeoutMs };
     try {
       const body = encodeNestRequest(pattern, data);
       const reply = await this.requests.call(() => this.nc.request(pattern, body, { timeout: timeoutMs, noMux: false }));

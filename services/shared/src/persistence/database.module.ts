@@ -5,6 +5,7 @@ import { databaseUrl, env, envInt } from '../config/env';
 import { EventTables1763700000000 } from '../events/event-tables.migration';
 import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
+import { DeadlineSubscriber } from './deadline.subscriber';
 import { assertSchemaName, ensureSchema } from './schema';
 
 /** A class TypeORM instantiates itself (an entity or a migration). */
@@ -37,12 +38,18 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
     url: options.url ?? databaseUrl(),
     schema,
     entities: [...options.entities, OutboxEventEntity, ProcessedEventEntity],
+    subscribers: [DeadlineSubscriber],
     migrations: [EventTables1763700000000, ...options.migrations],
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: env('DB_MIGRATE_ON_START', 'true') === 'true',
     migrationsTransactionMode: 'each',
-    extra: { options: `-c search_path=${schema}`, max: envInt('DB_POOL_SIZE', 10) },
+    // statement_timeout: no statement runs for ever (DB_STATEMENT_TIMEOUT_MS, default 15 s; requests with a
+    // deadline get less, see DeadlineSubscriber); a session idle in a transaction (a crashed handler) is ended.
+    extra: {
+      options: `-c search_path=${schema} -c statement_timeout=${envInt('DB_STATEMENT_TIMEOUT_MS', 15_000)} -c idle_in_transaction_session_timeout=${envInt('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000)}`,
+      max: envInt('DB_POOL_SIZE', 10),
+    },
     logging: ['warn'],
   };
 }
@@ -72,7 +79,12 @@ export class ServiceDatabaseModule {
 export async function runMigrations(options: ServiceDatabaseOptions): Promise<string[]> {
   const dataSourceOptions = serviceDataSourceOptions(options) as DataSourceOptions & { url: string; schema: string };
   await ensureSchema(dataSourceOptions.url, dataSourceOptions.schema);
-  const dataSource = await new DataSource({ ...dataSourceOptions, migrationsRun: false }).initialize();
+  // Migrations may build indexes on big tables: no statement timeout for them.
+  const dataSource = await new DataSource({
+    ...dataSourceOptions,
+    migrationsRun: false,
+    extra: { ...dataSourceOptions.extra, options: `-c search_path=${dataSourceOptions.schema}` },
+  } as DataSourceOptions).initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);

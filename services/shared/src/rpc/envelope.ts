@@ -9,6 +9,11 @@ export interface RpcRequest<P = unknown> {
   principal: Principal | null;
   payload: P;
   requestId?: string;
+  /**
+   * Epoch milliseconds when the caller stops waiting (it answers 504 then). Services do not start work that
+   * arrives later, and roll back transactions that would commit after it (rpc/deadline.ts).
+   */
+  deadline?: number;
 }
 
 /** The caller of a handler that requires a signed-in user. */

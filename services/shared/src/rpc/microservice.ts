@@ -6,6 +6,7 @@ import { natsServers } from '../config/env';
 import { busNamespace } from './bus';
 import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
+import { DeadlineInterceptor } from './deadline';
 import { ServiceExceptionFilter } from './rpc-exception.filter';
 
 export interface ServiceBootstrapOptions {
@@ -28,6 +29,7 @@ export async function createServiceApp(options: ServiceBootstrapOptions): Promis
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
+  app.useGlobalInterceptors(new DeadlineInterceptor());
   app.enableShutdownHooks();
   return app;
 }
