@@ -3,6 +3,7 @@ import { ComingSoon } from 'shell/ui-kit';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
+import { AdminSupportPage } from '../features/support/AdminSupportPage';
 
 /**
  * mfe_admin's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -15,7 +16,7 @@ export const routes: RouteObject[] = [
   { path: 'admin/reports', element: <ComingSoon title="Reports & Analytics" /> },
   { path: 'admin/appointments', element: <AdminAppointmentsPage /> },
   { path: 'admin/doctors', element: <AdminDoctorsPage /> },
-  { path: 'admin/support', element: <ComingSoon title="Support Tickets" /> },
+  { path: 'admin/support', element: <AdminSupportPage /> },
   // Shared routes the access table also allows for admins.
   { path: 'appointments', element: <Navigate to="/dashboard/admin/appointments" replace /> },
   { path: 'prescriptions', element: <ComingSoon title="All Prescriptions" /> },

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from 'shell/ui-kit';
 import { DoctorAppointmentsPage } from '../features/appointments/DoctorAppointmentsPage';
 import { DoctorHomePage } from '../features/home/DoctorHomePage';
+import { DoctorSupportPage } from '../features/support/DoctorSupportPage';
 
 /**
  * mfe_doctor's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -13,7 +14,7 @@ export const routes: RouteObject[] = [
   { path: 'doctor/prescriptions', element: <ComingSoon title="Issued Prescriptions" /> },
   { path: 'doctor/write-prescription', element: <ComingSoon title="Write Prescription" /> },
   { path: 'doctor/medical-history', element: <ComingSoon title="Medical History" /> },
-  { path: 'doctor/support', element: <ComingSoon title="Patient Support Tickets" /> },
+  { path: 'doctor/support', element: <DoctorSupportPage /> },
   // Shared routes the access table also allows for doctors.
   { path: 'appointments', element: <Navigate to="/dashboard/doctor/appointments" replace /> },
   { path: 'prescriptions', element: <Navigate to="/dashboard/doctor/prescriptions" replace /> },

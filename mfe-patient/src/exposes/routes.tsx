@@ -4,6 +4,7 @@ import { AppointmentsPage } from '../features/appointments/AppointmentsPage';
 import { BookAppointmentPage } from '../features/booking/BookAppointmentPage';
 import { FindDoctorsPage } from '../features/find-doctors/FindDoctorsPage';
 import { PatientHomePage } from '../features/home/PatientHomePage';
+import { SupportPage } from '../features/support/SupportPage';
 
 /**
  * mfe_patient's pages under /dashboard/* (paths relative to /dashboard). The shell guards access
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
   { path: 'prescriptions', element: <ComingSoon title="Prescriptions" /> },
   { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
   { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
-  { path: 'support', element: <ComingSoon title="Support Tickets" /> },
+  { path: 'support', element: <SupportPage /> },
   { path: 'find-doctors', element: <FindDoctorsPage /> },
   { path: 'payments', element: <ComingSoon title="Payment History" /> },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

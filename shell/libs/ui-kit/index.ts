@@ -13,3 +13,4 @@ export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type A
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';
 export { useDocumentTitle, documentTitle, APP_NAME } from './useDocumentTitle';
 export { Logo, ThemeToggle } from './Brand';
+export * from './support';

@@ -1,0 +1,25 @@
+import { Card, Col, Row } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from 'shell/ui-kit';
+import { TicketConversation } from './TicketConversation';
+import { TicketQueue } from './TicketQueue';
+
+/** /dashboard/admin/support: SPEC.md's two-pane desk (ticket list left, conversation right; stacked on phones). */
+export function AdminSupportPage() {
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  return (
+    <div>
+      <PageHeader title="Support Tickets" subtitle="Every ticket and contact-form message. Newest first." />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <TicketQueue selectedId={selectedId} onSelect={setSelectedId} />
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title="Conversation">
+            <TicketConversation ticketId={selectedId} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import type { CreateTicketPayload, TicketView } from '@afya/support-service/contracts';
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_PRIORITY,
+  DESCRIPTION_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+  SupportMessages,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+} from '@afya/support-service/contracts/catalog';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The create and edit modals (SPEC.md section 2): title and description required, category general, priority medium. */
+export function TicketFormModal({
+  open,
+  ticket,
+  submitting,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  /** The ticket being edited; none for a new one. */
+  ticket?: TicketView | null;
+  submitting: boolean;
+  onCancel: () => void;
+  onSubmit: (values: CreateTicketPayload) => void;
+}) {
+  const [form] = Form.useForm<CreateTicketPayload>();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      ticket
+        ? { subject: ticket.subject, description: ticket.description, category: ticket.category, priority: ticket.priority }
+        : { category: DEFAULT_CATEGORY, priority: DEFAULT_PRIORITY },
+    );
+  }, [open, ticket, form]);
+
+  return (
+    <Modal
+      open={open}
+      title={ticket ? 'Edit Ticket' : 'New Support Ticket'}
+      okText={ticket ? 'Save Changes' : 'Create Ticket'}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      confirmLoading={submitting}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => onSubmit({ ...values, subject: values.subject.trim(), description: values.description.trim() })}
+      >
+        <Form.Item label="Title" name="subject" rules={[{ required: true, whitespace: true, message: SupportMessages.subjectRequired }]}>
+          <Input maxLength={SUBJECT_MAX_LENGTH} placeholder="Briefly, what is it about?" />
+        </Form.Item>
+        <Form.Item label="Description" name="description" rules={[{ required: true, whitespace: true, message: SupportMessages.descriptionRequired }]}>
+          <Input.TextArea rows={4} maxLength={DESCRIPTION_MAX_LENGTH} placeholder="Tell us what happened" />
+        </Form.Item>
+        <Form.Item label="Category" name="category">
+          <Select aria-label="Category" options={TICKET_CATEGORIES.map((c) => ({ value: c, label: capitalise(c) }))} />
+        </Form.Item>
+        <Form.Item label="Priority" name="priority">
+          <Select aria-label="Priority" options={TICKET_PRIORITIES.map((p) => ({ value: p, label: capitalise(p) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,185 @@
+import type {
+  AdminTicketListReply,
+  CreateTicketPayload,
+  DeleteTicketReply,
+  DoctorTicketListReply,
+  DoctorTicketView,
+  PostMessageReply,
+  TicketListReply,
+  TicketMessagesReply,
+  TicketMessageView,
+  TicketReply,
+  TicketStatus,
+  TicketView,
+  UnreadReply,
+} from '@afya/support-service/contracts';
+import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, AUTO_REFRESH_MS, getHttp } from 'shell/api-client';
+
+/**
+ * Support tickets for every role's screen (patient and doctor Support pages, the admin desk, the menu badge):
+ * fetchers, query keys and hooks in one place, so the three remotes and the shell read tickets one way.
+ */
+export type { TicketView, DoctorTicketView, TicketMessageView, TicketStatus };
+
+/** Everything under ['support'] is refreshed by any ticket change (lists, conversations, the badge). */
+export const supportKeys = {
+  all: ['support'] as const,
+  list: (kind: 'own' | 'doctor') => ['support', 'list', kind] as const,
+  admin: (query: AdminTicketQuery) => ['support', 'admin', query] as const,
+  messages: (id: number) => ['support', 'messages', id] as const,
+  unread: ['support', 'unread'] as const,
+};
+
+export interface AdminTicketQuery {
+  search: string;
+  status: TicketStatus | 'all';
+  page: number;
+  limit: number;
+}
+
+export const supportApi = {
+  own: () => api.get<TicketListReply>('support', { fallback: SupportMessages.loadFailed }).then((r) => r.complaints),
+  doctor: () => api.get<DoctorTicketListReply>('support/doctor', { fallback: SupportMessages.loadFailed }).then((r) => r.complaints),
+  all: (q: AdminTicketQuery) =>
+    api.get<AdminTicketListReply>('support/all', {
+      searchParams: { ...(q.search.trim() ? { search: q.search.trim() } : {}), ...(q.status !== 'all' ? { status: q.status } : {}), page: q.page, limit: q.limit },
+      fallback: SupportMessages.loadFailed,
+    }),
+  create: (body: CreateTicketPayload) => api.post<TicketReply>('support', body, { fallback: SupportMessages.createFailed }),
+  update: (id: number, body: Partial<CreateTicketPayload>) => api.patch<TicketReply>(`support/${id}`, body, { fallback: SupportMessages.updateFailed }),
+  setStatus: (id: number, status: TicketStatus) => api.patch<TicketReply>(`support/${id}/status`, { status }, { fallback: SupportMessages.updateFailed }),
+  remove: (id: number) => api.delete<DeleteTicketReply>(`support/${id}`, { fallback: SupportMessages.deleteFailed }),
+  messages: (id: number) => api.get<TicketMessagesReply>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.messages),
+  post: (id: number, message: string) => api.post<PostMessageReply>(`support/${id}/messages`, { message }, { fallback: 'Failed to send reply' }),
+  unread: () => api.get<UnreadReply>('support/unread').then((r) => r.count),
+};
+
+export function useTicketList(kind: 'own' | 'doctor', enabled = true) {
+  return useQuery<Array<TicketView | DoctorTicketView>>({
+    queryKey: supportKeys.list(kind),
+    queryFn: kind === 'own' ? supportApi.own : supportApi.doctor,
+    enabled,
+  });
+}
+
+export function useAdminTickets(query: AdminTicketQuery) {
+  return useQuery({ queryKey: supportKeys.admin(query), queryFn: () => supportApi.all(query), placeholderData: keepPreviousData });
+}
+
+/** After any change every support query is stale. */
+export function useInvalidateSupport() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: supportKeys.all });
+}
+
+export function useTicketMutations() {
+  const invalidate = useInvalidateSupport();
+  return {
+    create: useMutation({ mutationFn: supportApi.create, onSuccess: invalidate }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: number; body: Partial<CreateTicketPayload> }) => supportApi.update(id, body), onSuccess: invalidate }),
+    setStatus: useMutation({ mutationFn: ({ id, status }: { id: number; status: TicketStatus }) => supportApi.setStatus(id, status), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: supportApi.remove, onSuccess: invalidate }),
+  };
+}
+
+/** The Support menu badge: conversations with a reply the signed-in user has not opened. */
+export function useUnreadTickets(enabled: boolean) {
+  return useQuery({ queryKey: supportKeys.unread, queryFn: supportApi.unread, enabled, refetchInterval: enabled ? AUTO_REFRESH_MS : false });
+}
+
+/** Reads the server-sent events of GET /api/support/{id}/events, calling `onEvent` for each `event: ticket` block. */
+export async function readTicketStream(body: ReadableStream<Uint8Array>, onOpen: () => void, onEvent: (data: unknown) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  onOpen();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines = block.split('\n');
+      if (!lines.includes('event: ticket')) continue;
+      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      try {
+        onEvent(JSON.parse(data));
+      } catch {
+        onEvent(null);
+      }
+    }
+  }
+}
+
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Live updates of one open conversation: server-sent events through fetch (so the bearer token travels in its
+ * header, never in a URL, which EventSource cannot do). Each event refreshes the support queries; a dropped
+ * stream is retried with backoff and, while down, the conversation is polled every CONVERSATION_POLL_MS.
+ * Returns whether the stream is up.
+ */
+export function useTicketStream(ticketId: number | null): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!ticketId) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retry = RETRY_FIRST_MS;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+    const connect = async () => {
+      let refused = false;
+      try {
+        const response = await getHttp().get(`support/${ticketId}/events`, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
+        if (!response.body) throw new Error('no stream');
+        await readTicketStream(
+          response.body,
+          () => {
+            setLive(true);
+            retry = RETRY_FIRST_MS;
+            // Whatever happened while the stream was down.
+            refresh();
+          },
+          refresh,
+        );
+      } catch (error) {
+        const status = (error as { response?: Response }).response?.status;
+        refused = status !== undefined && status >= 400 && status < 500;
+      }
+      if (controller.signal.aborted) return;
+      setLive(false);
+      // A refused stream (the ticket is gone, the session ended) is not retried: polling covers the rest.
+      if (refused) return;
+      timer = setTimeout(() => void connect(), retry);
+      retry = Math.min(retry * 2, RETRY_MAX_MS);
+    };
+    void connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      setLive(false);
+    };
+  }, [ticketId, queryClient]);
+  return live;
+}
+
+/** The messages of one ticket, oldest first, live while the stream is up and polled every 10 s when it is not. */
+export function useConversation(ticketId: number | null) {
+  const live = useTicketStream(ticketId);
+  const messages = useQuery({
+    queryKey: supportKeys.messages(ticketId ?? 0),
+    queryFn: () => supportApi.messages(ticketId!),
+    enabled: !!ticketId,
+    refetchInterval: ticketId && !live ? CONVERSATION_POLL_MS : false,
+  });
+  const invalidate = useInvalidateSupport();
+  const post = useMutation({ mutationFn: (message: string) => supportApi.post(ticketId!, message), onSuccess: invalidate });
+  return { live, messages, post };
+}
