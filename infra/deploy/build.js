@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+'use strict';
+// The build stage of every image (the generated Dockerfiles RUN this; infra/deploy/closure.spec.ts runs it
+// in a clean copy):
+//   node infra/deploy/build.js <deployable> [--out <dir>]
+// 1. refuses a name that is not a deployable (infra/deploy/recipes.js: the gateway, services/* with code,
+//    the shell, mfe-*), listing the ones that exist: an image is never built empty;
+// 2. installs that deployable's closure only: the root's tooling (devDependencies) plus its workspace and the
+//    workspaces it depends on, with their dependencies (npm workspaces, locked versions);
+// 3. checks that Nx knows the project, then builds it and its dependencies (`nx run-many -t build -p`);
+// 4. with --out: assembles what the runtime image holds. Node deployables: a package.json whose workspaces
+//    are the runtime closure, the lockfile, each closure workspace's package.json and dist/, and their
+//    production dependencies installed there (`npm install --omit=dev`). Static deployables: html/<path>/ =
+//    dist/ (the shell at /, a remote under mfe/<role>/) and the nginx.conf for it.
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { ROOT, deployables, findDeployable, closure, SHAPES } = require('./recipes');
+
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
+
+function fail(message) {
+  process.stderr.write(`infra/deploy/build.js: ${message}\n`);
+  process.exit(2);
+}
+
+function run(command, args, options = {}) {
+  process.stdout.write(`$ ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...options.env },
+  });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited ${result.status ?? result.signal}`);
+}
+
+function copyDir(from, to) {
+  fs.cpSync(from, to, { recursive: true, dereference: false });
+}
+
+/** The runtime tree of a node deployable (gateway or service) under `out`. */
+function assembleNode(deployable, out) {
+  const dirs = closure(deployable, { runtime: true });
+  const rootPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const pkg = { name: rootPkg.name, version: rootPkg.version, private: true, workspaces: dirs, overrides: rootPkg.overrides };
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(out, 'package-lock.json'));
+  for (const dir of dirs) {
+    const dist = path.join(ROOT, dir, 'dist');
+    if (!fs.existsSync(dist)) fail(`${dir}/dist is missing after the build`);
+    fs.mkdirSync(path.join(out, dir), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, dir, 'package.json'), path.join(out, dir, 'package.json'));
+    copyDir(dist, path.join(out, dir, 'dist'));
+  }
+  // npm install (not ci) on the locked versions: DECISIONS.md "Installs use npm install"; the lockfile's
+  // entries for workspaces outside this closure are dropped, every other package keeps its locked version.
+  run('npm', ['install', '--omit=dev', ...NPM_FLAGS], { cwd: out });
+  fs.rmSync(path.join(out, 'package-lock.json'));
+}
+
+function assembleStatic(deployable, out) {
+  const dist = path.join(ROOT, deployable.dir, 'dist');
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) fail(`${deployable.dir}/dist/mf-manifest.json is missing after the build`);
+  fs.mkdirSync(out, { recursive: true });
+  copyDir(dist, path.join(out, 'html', deployable.htmlPath));
+  fs.copyFileSync(path.join(ROOT, deployable.nginxConf), path.join(out, 'nginx.conf'));
+}
+
+function main(argv) {
+  const name = argv[0];
+  const outIndex = argv.indexOf('--out');
+  const out = outIndex >= 0 ? path.resolve(argv[outIndex + 1] || fail('--out needs a directory')) : null;
+  const deployable = name ? findDeployable(name) : null;
+  if (!deployable) {
+    fail(`unknown deployable "${name ?? ''}". Deployables: ${deployables().map((d) => d.name).join(', ')}`);
+  }
+  if (!SHAPES[deployable.shape]) fail(`no recipe for shape ${deployable.shape}`);
+
+  const buildDirs = closure(deployable, { runtime: false });
+  run('npm', ['install', ...NPM_FLAGS, '--include-workspace-root', ...buildDirs.map((dir) => `--workspace=${dir}`)]);
+
+  const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
+  const known = spawnSync(nx, ['show', 'projects', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
+  if (known.status !== 0) fail(`nx show projects failed: ${known.stderr}`);
+  if (!JSON.parse(known.stdout).includes(deployable.project)) fail(`Nx has no project ${deployable.project}`);
+  run(nx, ['run-many', '-t', 'build', '-p', deployable.project, '--output-style=stream']);
+
+  if (out) {
+    fs.rmSync(out, { recursive: true, force: true });
+    if (deployable.shape === 'static') assembleStatic(deployable, out);
+    else assembleNode(deployable, out);
+    // The Debian packages the runtime stage installs (Chromium for the PDF services); empty for the others.
+    fs.writeFileSync(path.join(out, '.apt-packages'), deployable.apt.join(' '));
+  }
+}
+
+if (require.main === module) main(process.argv.slice(2));
+
+module.exports = { main };

