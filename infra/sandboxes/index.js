@@ -2,7 +2,7 @@
 // Both provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
 // payment service's tests. `env` is the configuration the payment service reads: the same variables that
 // point it at api.stripe.com and api.safaricom.co.ke in production (see services/payment/src/payment.config.ts).
-const { startStripeSandbox } = require('./stripe-sandbox');
+const { startStripeSandbox, signPayload } = require('./stripe-sandbox');
 const { startDarajaSandbox } = require('./daraja-sandbox');
 
 /** Development credentials: they only open these sandboxes. */
@@ -74,4 +74,4 @@ async function startSandboxes(options) {
   };
 }
 
-module.exports = { startSandboxes, startStripeSandbox, startDarajaSandbox, SANDBOX_CREDENTIALS };
+module.exports = { startSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, SANDBOX_CREDENTIALS };

@@ -12,6 +12,7 @@ import { UserDirectoryConsumer } from './directory/user-directory.consumer';
 import { DoctorInsightsService } from './doctors/doctor-insights.service';
 import { DoctorsController } from './doctors/doctors.controller';
 import { DoctorsService } from './doctors/doctors.service';
+import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(appointmentDatabase), EventsModule.forService('appointment')],
@@ -22,6 +23,6 @@ import { DoctorsService } from './doctors/doctors.service';
     DashboardController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
-  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer],
+  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer],
 })
 export class AppointmentModule {}

@@ -103,12 +103,17 @@ export class MpesaController {
     return this.bus.send(subject(PaymentPatterns.stkStatus), { checkout_request_id: checkoutRequestId }, caller);
   }
 
-  /** Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked by the service (else 404). */
+  /**
+   * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked by the service
+   * (else 404). The body is read from the request, not through @Body(): the global pipe refuses numbers no
+   * integer column holds, and Daraja's callbacks carry TransactionDate (20261123143015) and PhoneNumber
+   * (254712345678) as such numbers. The payment service reads only the fields it knows, each checked.
+   */
   @Public()
   @HttpCode(200)
   @Post('callback/:token')
-  callback(@Param('token') token: string, @Body() body: unknown, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
-    return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: body ?? null }, { ...caller, principal: null }, 20_000);
+  callback(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: request.body ?? null }, { ...caller, principal: null }, 20_000);
   }
 }
 

@@ -135,7 +135,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       return ACCEPTED;
     }
     const items = callbackItems(callback.CallbackMetadata?.Item);
-    const receipt = typeof items.MpesaReceiptNumber === 'string' ? items.MpesaReceiptNumber : null;
+    const receipt = typeof items.MpesaReceiptNumber === 'string' && /^[A-Za-z0-9]{1,32}$/.test(items.MpesaReceiptNumber) ? items.MpesaReceiptNumber : null;
     const paidAmount = Number(items.Amount);
     if (paidAmount !== Math.ceil(row.amount)) {
       await this.dataSource.transaction(async (manager) => {

@@ -1,0 +1,34 @@
+/** Types of the provider sandboxes (index.js) for TypeScript tests. */
+export interface StripeSandbox {
+  port: number;
+  url: string;
+  sessions: Map<string, Record<string, any>>;
+  /** Every event sent (or that would have been sent), oldest first. */
+  deliveries: { id: string; type: string; data: { object: Record<string, any> } }[];
+  setWebhookUrl(url: string | null): void;
+  sendEvent(type: string, object: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+export interface DarajaSandbox {
+  port: number;
+  url: string;
+  pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string }>;
+  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number };
+  close(): Promise<void>;
+}
+export interface Sandboxes {
+  env: Record<string, string>;
+  stripe: StripeSandbox;
+  daraja: DarajaSandbox;
+  describe: string;
+  close(): Promise<void>;
+}
+export declare function startSandboxes(options: {
+  gatewayUrl: string;
+  stripePort?: number;
+  darajaPort?: number;
+  darajaDelayMs?: number;
+  log?: (line: string) => void;
+}): Promise<Sandboxes>;
+export declare const SANDBOX_CREDENTIALS: Readonly<Record<string, string>>;
+export declare function signPayload(payload: string, secret: string, timestamp?: number): string;
