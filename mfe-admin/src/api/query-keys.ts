@@ -9,4 +9,8 @@ export const adminKeys = {
   totals: ['admin', 'totals'] as const,
   appointments: [...queryKeys.appointments, 'admin'] as const,
   doctors: [...queryKeys.doctors, 'admin'] as const,
+  /** Analytics and the overview: every key under it refetches after a change an admin makes. */
+  analytics: ['admin', 'analytics'] as const,
+  overview: ['admin', 'analytics', 'overview'] as const,
+  users: ['admin', 'users'] as const,
 };

@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ComingSoon } from 'shell/ui-kit';
+import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
+import { ReportsPage } from '../features/reports/ReportsPage';
 import { AdminSupportPage } from '../features/support/AdminSupportPage';
 
 /**
@@ -12,8 +14,8 @@ import { AdminSupportPage } from '../features/support/AdminSupportPage';
 export const routes: RouteObject[] = [
   { path: 'admin', element: <AdminHomePage /> },
   { path: 'admin/users', element: <ComingSoon title="User Management" /> },
-  { path: 'admin/analytics', element: <ComingSoon title="Analytics Dashboard" /> },
-  { path: 'admin/reports', element: <ComingSoon title="Reports & Analytics" /> },
+  { path: 'admin/analytics', element: <AnalyticsPage /> },
+  { path: 'admin/reports', element: <ReportsPage /> },
   { path: 'admin/appointments', element: <AdminAppointmentsPage /> },
   { path: 'admin/doctors', element: <AdminDoctorsPage /> },
   { path: 'admin/support', element: <AdminSupportPage /> },

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { api, ApiError } from 'shell/api-client';
+import { renderAt } from '../../../../shell/test/render';
+import { AnalyticsPage } from './AnalyticsPage';
+
+const get = jest.spyOn(api, 'get');
+const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
+const change = (current: number, previous: number, percent: number | null) => ({ current, previous, percent });
+
+function serve() {
+  get.mockImplementation(async (path, opts) => {
+    const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
+    switch (path) {
+      case 'admin/analytics/summary':
+        return {
+          range,
+          totals: { users: 1200, doctors: 48, appointments: 5300, revenue: 1250000 },
+          changes: { users: change(120, 100, 20), doctors: change(3, 1, 200), appointments: change(400, 500, -20), revenue: change(50000, 0, null) },
+          today: 14, pending: 320, completedToday: 9, cancelled: 41,
+        };
+      case 'admin/analytics/bookings':
+        return { range, bookings: days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 })) };
+      case 'admin/analytics/revenue':
+        return { range, revenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
+      case 'admin/analytics/appointment-status':
+        return { total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] };
+      case 'admin/analytics/monthly':
+        return { months: [{ month: '2026-09', appointments: 10, revenue: 1000, new_users: 4, growth_rate: null }, { month: '2026-10', appointments: 15, revenue: 2000, new_users: 6, growth_rate: 50 }, { month: '2026-11', appointments: 12, revenue: 500, new_users: 2, growth_rate: -20 }] };
+      default:
+        throw new Error(`unexpected ${path}`);
+    }
+  });
+}
+
+it('shows the cards with computed changes, draws the charts and the monthly growth rates', async () => {
+  serve();
+  renderAt(<AnalyticsPage />);
+  expect(screen.getByText('Analytics Dashboard')).toBeInTheDocument();
+  expect(await screen.findByText('Ksh 1,250,000')).toBeInTheDocument();
+  expect(screen.getByText('+20.0% vs the previous 30 days')).toBeInTheDocument();
+  expect(screen.getByText('14 today')).toBeInTheDocument();
+  expect(await screen.findByTestId('chart-Pie')).toBeInTheDocument();
+  expect(await screen.findByTestId('chart-Area')).toBeInTheDocument();
+  expect(await screen.findByTestId('chart-Column')).toBeInTheDocument();
+  const table = screen.getByText('Monthly Statistics').closest('.ant-card') as HTMLElement;
+  expect(within(table).getByText('+50.0%')).toHaveStyle({ color: '#16a34a' });
+  expect(within(table).getByText('-20.0%')).toHaveStyle({ color: '#dc2626' });
+  expect(within(table).getByText('—')).toBeInTheDocument();
+  expect(screen.getByText('320')).toBeInTheDocument();
+});
+
+it('refetches the ranged figures when the range changes', async () => {
+  serve();
+  renderAt(<AnalyticsPage />);
+  await screen.findByText('Ksh 1,250,000');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date range' }));
+  fireEvent.click(await screen.findByTitle('Last 7 days'));
+  await waitFor(() => expect(get).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
+  expect(get).toHaveBeenCalledWith('admin/analytics/summary', expect.objectContaining({ searchParams: { range: 7 } }));
+  expect(get).toHaveBeenCalledWith('admin/analytics/revenue', expect.objectContaining({ searchParams: { range: 7 } }));
+});
+
+it("says 'No Data Available' when analytics cannot be loaded", async () => {
+  get.mockRejectedValue(new ApiError('Unable to load analytics data', 503));
+  renderAt(<AnalyticsPage />);
+  expect(await screen.findByText('No Data Available')).toBeInTheDocument();
+  expect(screen.getByText('Unable to load analytics data')).toBeInTheDocument();
+});

@@ -1,0 +1,66 @@
+import type { ReportType } from '@afya/reporting-service/contracts';
+import { ApiError, getHttp } from 'shell/api-client';
+
+export interface ReportProgress {
+  /** Data rows received so far. */
+  rows: number;
+  /** Data rows the report holds (the server says so up front), or null when unknown. */
+  total: number | null;
+  bytes: number;
+}
+
+const NEWLINE = 10;
+
+/** Saves the bytes as a file the way a link with `download` does. */
+function save(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * GET /admin/reports/{type}.csv?from=&to=, streamed by the server: the progress counts the rows as their bytes
+ * arrive (against the X-Report-Rows count), and the file is saved as {type}-report.csv (SPEC.md section 2).
+ */
+export async function downloadReport(
+  type: ReportType,
+  range: { from?: string; to?: string },
+  onProgress: (progress: ReportProgress) => void,
+): Promise<void> {
+  const searchParams: Record<string, string> = {};
+  if (range.from) searchParams.from = range.from;
+  if (range.to) searchParams.to = range.to;
+  let total: number | null = null;
+  let lines = 0;
+  let bytes = 0;
+  try {
+    const response = await getHttp().get(`admin/reports/${type}.csv`, {
+      searchParams,
+      headers: { Accept: 'text/csv' },
+      onDownloadProgress: (_progress, chunk) => {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === NEWLINE) lines += 1;
+        onProgress({ rows: Math.max(lines - 1, 0), total, bytes });
+      },
+      hooks: {
+        afterResponse: [
+          (_request, _options, res) => {
+            const rows = Number(res.headers.get('x-report-rows'));
+            total = Number.isFinite(rows) && res.headers.has('x-report-rows') ? rows : null;
+            onProgress({ rows: 0, total, bytes: 0 });
+          },
+        ],
+      },
+    });
+    save(await response.blob(), `${type}-report.csv`);
+  } catch (error) {
+    const status = (error as { response?: Response }).response?.status ?? 0;
+    throw new ApiError('Failed to download report', status);
+  }
+}
+
