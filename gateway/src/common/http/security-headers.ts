@@ -18,6 +18,9 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
+  // One frame policy: nobody may frame Afya (CSP frame-ancestors 'none' and, for old browsers, DENY; helmet's
+  // default SAMEORIGIN contradicted it). nginx sends the same (infra/docker/nginx, checked by a test).
+  frameguard: { action: 'deny' },
 };
 
 /**
