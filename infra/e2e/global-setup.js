@@ -30,7 +30,14 @@ module.exports = async function globalSetup() {
     port: PORT,
     quiet: true,
     localDir: path.resolve(__dirname, `../../.local/${bus}`),
-    env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: bus, NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222' },
+    env: {
+      // The Daraja sandbox answers a push after 1.5 s here (3 s for npm start) so M-Pesa journeys stay short.
+      DARAJA_SANDBOX_DELAY_MS: '1500',
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      AFYA_BUS: bus,
+      NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+    },
   });
   globalThis.__AFYA_PLATFORM__ = platform;
   process.env.E2E_BASE_URL = platform.url;

@@ -22,6 +22,7 @@ const { ProcessGroup, describeExit } = require('./processes');
 const { RunRegistry, waitForExit } = require('./leftovers');
 const { providePostgres } = require('./postgres');
 const { provideNats, withTimeout } = require('./nats');
+const { provideSandboxes } = require('../sandboxes');
 
 const DEMO_DATA_FILE = path.join(__dirname, 'demo-data.json');
 const SERVICE_READY = /listening/i;
@@ -81,6 +82,7 @@ async function startPlatform(options = {}) {
   };
   let postgres = null;
   let nats = null;
+  let sandboxes = null;
   const running = { services: [], gateway: null };
   let stopping = null;
   const stop = () => {
@@ -89,6 +91,7 @@ async function startPlatform(options = {}) {
         processes.stopping = true;
         if (running.gateway) await running.gateway.stop(10000);
         await Promise.all(running.services.map((s) => s.stop(10000)));
+        if (sandboxes) await sandboxes.close();
         if (nats) await nats.stop();
         if (postgres) await postgres.stop();
         await processes.stopAll(10000); // whatever is left (e.g. a server that was still starting)
@@ -106,7 +109,12 @@ async function startPlatform(options = {}) {
     const keys = ensureJwtKeys(path.join(localDir, 'keys'));
     log(`JWT keys: ${keys.created ? 'generated' : 'reusing'} ${keys.privateKeyFile}`);
 
+    // Stripe and Daraja sandboxes (infra/sandboxes): the payment service's providers unless real ones are configured.
+    sandboxes = await step(provideSandboxes({ env, gatewayUrl: url, log }));
+    if (sandboxes) log(`payment sandboxes: ${sandboxes.describe}`);
+
     const baseEnv = {
+      ...(sandboxes ? sandboxes.env : {}),
       ...env,
       DATABASE_URL: postgres.url,
       NATS_URL: nats.url,

@@ -32,3 +32,4 @@ export declare function startSandboxes(options: {
 }): Promise<Sandboxes>;
 export declare const SANDBOX_CREDENTIALS: Readonly<Record<string, string>>;
 export declare function signPayload(payload: string, secret: string, timestamp?: number): string;
+export declare function provideSandboxes(options: { env?: Record<string, string | undefined>; gatewayUrl: string; log?: (line: string) => void }): Promise<Sandboxes | null>;

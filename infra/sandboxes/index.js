@@ -74,4 +74,23 @@ async function startSandboxes(options) {
   };
 }
 
-module.exports = { startSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, SANDBOX_CREDENTIALS };
+/**
+ * The local runner's choice: the sandboxes unless AFYA_SANDBOXES=false or the environment already points the
+ * payment service at a provider (STRIPE_API_BASE / DARAJA_BASE_URL set: e.g. Stripe test mode with real keys).
+ * Ports: STRIPE_SANDBOX_PORT / DARAJA_SANDBOX_PORT (default: any free port); DARAJA_SANDBOX_DELAY_MS (default 3000).
+ * Resolves to null when no sandbox is wanted.
+ */
+async function provideSandboxes({ env = process.env, gatewayUrl, log }) {
+  if (String(env.AFYA_SANDBOXES || '').toLowerCase() === 'false') return null;
+  if (env.STRIPE_API_BASE || env.DARAJA_BASE_URL) return null;
+  const port = (name) => (env[name] ? Number(env[name]) : 0);
+  return startSandboxes({
+    gatewayUrl,
+    stripePort: port('STRIPE_SANDBOX_PORT'),
+    darajaPort: port('DARAJA_SANDBOX_PORT'),
+    darajaDelayMs: env.DARAJA_SANDBOX_DELAY_MS ? Number(env.DARAJA_SANDBOX_DELAY_MS) : undefined,
+    log: env.AFYA_VERBOSE === '1' ? log : undefined,
+  });
+}
+
+module.exports = { startSandboxes, provideSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, SANDBOX_CREDENTIALS };
