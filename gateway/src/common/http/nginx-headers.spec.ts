@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
-import { SECURITY_HEADER_OPTIONS } from '../../../gateway/src/common/http/security-headers';
+import { SECURITY_HEADER_OPTIONS } from './security-headers';
 
 /** The headers helmet sets for the gateway's options, as nginx would have to send them. */
 function gatewayHeaders(): Record<string, string> {
@@ -49,7 +49,8 @@ function blocks(conf: string): Block[] {
   return all;
 }
 
-const confDir = __dirname;
+/** The nginx configs of the k8s images (infra/docker/nginx), read as files. */
+const confDir = path.resolve(__dirname, '../../../../infra/docker/nginx');
 const configs = { shell: 'shell.conf', mfe: 'mfe.conf' } as const;
 
 describe.each(Object.entries(configs))('nginx %s.conf sends the gateway\'s security headers', (name, file) => {
