@@ -11,12 +11,31 @@ import {
   TeamOutlined,
   DownloadOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { Badge } from 'antd';
+import { useContext, type ReactNode } from 'react';
+import { useUnreadTickets } from 'shell/ui-kit';
 
 export interface MenuEntry {
   path: string;
-  label: string;
+  label: ReactNode;
   icon: ReactNode;
+}
+
+/** 'Support' with the number of conversations that have a reply the user has not opened (refreshed every 30 s). */
+export function SupportMenuLabel() {
+  // Rendered without the page's query client (a layout test), the entry is just its label.
+  return useContext(QueryClientContext) ? <UnreadSupportLabel /> : <span>Support</span>;
+}
+
+function UnreadSupportLabel() {
+  const unread = useUnreadTickets(true).data ?? 0;
+  return (
+    <span aria-label={unread ? `Support, ${unread} unread` : undefined}>
+      Support{' '}
+      <Badge count={unread} size="small" offset={[4, -2]} aria-hidden />
+    </span>
+  );
 }
 
 /** Sidebar menus per role (SPEC.md section 2). */
@@ -26,7 +45,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
     { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
-    { path: '/dashboard/support', label: 'Support', icon: <CustomerServiceOutlined /> },
+    { path: '/dashboard/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
     { path: '/dashboard/find-doctors', label: 'Find Doctors', icon: <SearchOutlined /> },
     { path: '/dashboard/payments', label: 'Payments', icon: <CreditCardOutlined /> },
   ],
@@ -35,7 +54,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/doctor/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
     { path: '/dashboard/doctor/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/doctor/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
-    { path: '/dashboard/doctor/support', label: 'Support', icon: <CustomerServiceOutlined /> },
+    { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
   admin: [
     { path: '/dashboard/admin', label: 'Dashboard', icon: <AppstoreOutlined /> },
@@ -43,7 +62,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/admin/analytics', label: 'Analytics', icon: <BarChartOutlined /> },
     { path: '/dashboard/admin/reports', label: 'Reports', icon: <DownloadOutlined /> },
     { path: '/dashboard/admin/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
-    { path: '/dashboard/admin/support', label: 'Support', icon: <FileTextOutlined /> },
+    { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },
   ],
 };
 
