@@ -151,6 +151,7 @@ async function startPlatform(options = {}) {
         cwd: service.dir,
         env: envFor(service.name, { DB_MIGRATE_ON_START: service.migrate ? 'false' : baseEnv.DB_MIGRATE_ON_START || 'true' }),
         readyPattern: SERVICE_READY,
+        restart: env.AFYA_RESTART !== 'false', // a crashed service comes back with backoff (processes.js)
       });
       running.services.push(child);
       try {
@@ -170,6 +171,7 @@ async function startPlatform(options = {}) {
       const child = processes.start('gateway', process.execPath, [...nodeArgs, gateway.main], {
         cwd: gateway.dir,
         env: { ...baseEnv, ...statics.env, PORT: String(port) },
+        restart: env.AFYA_RESTART !== 'false',
       });
       running.gateway = child;
       await step(waitForHttpOk(`http://127.0.0.1:${port}/api/health`, {

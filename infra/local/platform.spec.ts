@@ -229,6 +229,30 @@ describe('ProcessGroup', () => {
   });
 });
 
+describe('ProcessGroup restarts', () => {
+  it('restarts a crashed child with a doubling backoff, says so, and stops cleanly', async () => {
+    const lines: string[] = [];
+    const group = new ProcessGroup({ print: (l: string) => lines.push(l), reportExits: true });
+    // Dies 100 ms after it is ready, three runs in a row; the fourth run stays up.
+    const marker = path.join(tmp(), 'runs');
+    const script = `const fs=require('fs');const n=(fs.existsSync(${JSON.stringify(marker)})?Number(fs.readFileSync(${JSON.stringify(marker)},'utf8')):0)+1;
+fs.writeFileSync(${JSON.stringify(marker)},String(n));console.log('svc listening run '+n);
+if(n<4)setTimeout(()=>process.exit(9),100);else setInterval(()=>{},1000);`;
+    const child = group.start('svc', process.execPath, ['-e', script], { readyPattern: /listening/, restart: true, restartBaseMs: 50 });
+    await child.ready;
+    const deadline = Date.now() + 15_000;
+    while (!lines.some((l) => /svc is back after restart 3/.test(l)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const text = lines.join('\n');
+    expect(text).toMatch(/svc exited unexpectedly \(exit code 9\)[\s\S]*restarting svc in 0\.1 s \(restart 1/);
+    expect(text).toMatch(/restarting svc in 0\.1 s \(restart 2/);
+    expect(text).toMatch(/restarting svc in 0\.2 s \(restart 3/);
+    expect(text).toMatch(/svc is back after restart 3/);
+    expect(child.restarts).toBe(3);
+    await group.stopAll(3000);
+    expect(child.exited).toBeTruthy();
+  });
+});
+
 describe('leftovers of a killed runner', () => {
   it('stops the children a dead runner recorded, and only processes still running the recorded command', async () => {
     const localDir = tmp();

@@ -1,6 +1,6 @@
 'use strict';
 // Child processes of the local runner: name-prefixed logs, readiness by log line, unexpected exits
-// reported, orderly stop (SIGTERM to the child's process group, SIGKILL after a grace period).
+// reported (and, for services and the gateway, restarted with backoff), orderly stop (SIGTERM to the child's process group, SIGKILL after a grace period).
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 
@@ -38,15 +38,17 @@ class ProcessGroup {
   /**
    * Starts a long-running child. Its own process group (detached) so that Ctrl-C reaches only the
    * runner, which then stops children in order; the 'exit' hook kills leftovers if the runner dies.
+   *
+   * restart: a child that dies after start-up (once reportExits is on) is started again with the same
+   * command, after a backoff that doubles from restartBaseMs (default 1 s, AFYA_RESTART_BASE_MS) up to 30 s
+   * and starts over once a run lasted a minute; each restart is said in the log. Like k8s for a crashed pod.
    */
-  start(name, command, args, { cwd, env, readyPattern, echo = true, holdStdin = false } = {}) {
+  start(name, command, args, { cwd, env, readyPattern, echo = true, holdStdin = false, restart = false, restartBaseMs } = {}) {
     this.labelWidth = Math.max(this.labelWidth, name.length);
     const prefix = makePrefixer(name, this.children.length, this.labelWidth);
-    // holdStdin: a pipe we never write to; the child sees it close when the runner dies, however it dies.
-    const proc = spawn(command, args, { cwd, env, stdio: [holdStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
-    const child = new ManagedChild(name, proc);
+    const child = new ManagedChild(name, null);
+    child.restarts = 0;
     this.children.push(child);
-    if (this.registry) this.registry.add(name, proc.pid, [command, ...args]);
     let markReady;
     let failReady;
     child.ready = new Promise((resolve, reject) => {
@@ -55,31 +57,64 @@ class ProcessGroup {
     });
     child.ready.catch(() => undefined);
     if (!readyPattern) markReady();
-    const onLine = (line) => {
-      child.remember(line);
-      if (!this.quiet && echo) this.print(prefix(line));
-      if (readyPattern && !child.isReady && readyPattern.test(line)) {
-        child.isReady = true;
-        markReady();
-      }
-    };
-    readline.createInterface({ input: proc.stdout }).on('line', onLine);
-    readline.createInterface({ input: proc.stderr }).on('line', onLine);
-    proc.once('error', (error) => {
-      child.remember(`failed to start: ${error.message}`);
-      failReady(new Error(`${name} could not be started: ${error.message}`));
-    });
-    proc.once('exit', (code, signal) => {
-      child.exited = { code, signal };
-      failReady(new Error(`${name} exited before it was ready (${describeExit(child.exited)})\n${child.tail()}`));
-      if (!this.stopping && !child.stopRequested && this.reportExits) {
+    const baseMs = restartBaseMs ?? (Number(process.env.AFYA_RESTART_BASE_MS) || 1000);
+    let attempt = 0;
+
+    const launch = () => {
+      // holdStdin: a pipe we never write to; the child sees it close when the runner dies, however it dies.
+      const proc = spawn(command, args, { cwd, env, stdio: [holdStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+      const startedAt = Date.now();
+      const restarted = child.proc !== null;
+      child.proc = proc;
+      child.exited = null;
+      if (this.registry) this.registry.add(name, proc.pid, [command, ...args]);
+      let readyThisRun = false;
+      const onLine = (line) => {
+        child.remember(line);
+        if (!this.quiet && echo) this.print(prefix(line));
+        if (readyPattern && !readyThisRun && readyPattern.test(line)) {
+          readyThisRun = true;
+          if (restarted) this.print(`!! ${name} is back after restart ${child.restarts} (pid ${proc.pid})`);
+          if (!child.isReady) {
+            child.isReady = true;
+            markReady();
+          }
+        }
+      };
+      readline.createInterface({ input: proc.stdout }).on('line', onLine);
+      readline.createInterface({ input: proc.stderr }).on('line', onLine);
+      proc.once('error', (error) => {
+        child.remember(`failed to start: ${error.message}`);
+        failReady(new Error(`${name} could not be started: ${error.message}`));
+      });
+      proc.once('exit', (code, signal) => {
+        child.exited = { code, signal };
+        failReady(new Error(`${name} exited before it was ready (${describeExit(child.exited)})\n${child.tail()}`));
+        if (this.stopping || child.stopRequested || !this.reportExits) return;
+        if (!restart) {
+          this.print(
+            `\n!! ${name} exited unexpectedly (${describeExit(child.exited)}). Its last lines:\n${child.tail(20)}\n` +
+              `!! The rest keeps running; fix the cause and restart npm start.\n`,
+          );
+          if (this.onUnexpectedExit) this.onUnexpectedExit(child);
+          return;
+        }
+        attempt = Date.now() - startedAt >= 60_000 ? 1 : attempt + 1;
+        const delayMs = Math.min(30_000, baseMs * 2 ** (attempt - 1));
         this.print(
           `\n!! ${name} exited unexpectedly (${describeExit(child.exited)}). Its last lines:\n${child.tail(20)}\n` +
-            `!! The rest keeps running; fix the cause and restart npm start.\n`,
+            `!! restarting ${name} in ${(delayMs / 1000).toFixed(1)} s (restart ${child.restarts + 1}; the backoff doubles up to 30 s)\n`,
         );
         if (this.onUnexpectedExit) this.onUnexpectedExit(child);
-      }
-    });
+        child.restartTimer = setTimeout(() => {
+          child.restartTimer = null;
+          if (this.stopping || child.stopRequested) return;
+          child.restarts += 1;
+          launch();
+        }, delayMs);
+      });
+    };
+    launch();
     return child;
   }
 
@@ -140,7 +175,7 @@ class ManagedChild {
   }
 
   get pid() {
-    return this.proc.pid;
+    return this.proc?.pid;
   }
 
   remember(line) {
@@ -154,7 +189,7 @@ class ManagedChild {
 
   /** Signals the child's process group (it may have children of its own, e.g. a browser). */
   kill(signal) {
-    if (this.exited || !this.proc.pid) return;
+    if (this.exited || !this.proc?.pid) return;
     try {
       process.kill(-this.proc.pid, signal);
     } catch {
@@ -166,6 +201,8 @@ class ManagedChild {
 
   stop(graceMs = 10000) {
     this.stopRequested = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
     if (this.exited || !this.proc.pid) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
