@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { api as http } from 'shell/api-client';
+import { renderAt } from '../../../../shell/test/render';
+import { AdminSupportPage } from './AdminSupportPage';
+
+jest.mock('shell/api-client', () => {
+  const actual = jest.requireActual('shell/api-client');
+  return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
+});
+
+const get = jest.spyOn(http, 'get');
+const patch = jest.spyOn(http, 'patch');
+beforeEach(() => jest.clearAllMocks());
+
+const ticket = {
+  complaint_id: 9,
+  id: 9,
+  user_id: null,
+  subject: 'Contact form: Billing & Payments',
+  description: 'I was charged twice for my visit.',
+  status: 'open',
+  priority: 'medium',
+  category: 'billing',
+  source: 'contact',
+  related_appointment_id: null,
+  user_name: 'Amina Wanjiru',
+  user_email: 'amina@example.co.ke',
+  user: 'Amina Wanjiru',
+  email: 'amina@example.co.ke',
+  messages_count: 0,
+  last_message_at: null,
+  unread: true,
+  created_at: '2026-11-23T08:00:00Z',
+  updated_at: '2026-11-23T08:00:00Z',
+};
+
+describe('the admin support desk', () => {
+  it('lists tickets, shows the selected conversation, and changes a status', async () => {
+    get.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { complaints: [ticket], total: 1, page: 1, limit: 20 };
+      if (path === 'support/9/messages') return { messages: [] };
+      throw new Error(`unexpected ${path}`);
+    });
+    patch.mockResolvedValue({ complaint: { ...ticket, status: 'pending' }, message: 'Status updated!' });
+    renderAt(<AdminSupportPage />);
+    expect(screen.getByPlaceholderText('Search by subject, user, or email...')).toBeInTheDocument();
+    expect(screen.getByText('Select a ticket to view and reply.')).toBeInTheDocument();
+    expect(await screen.findByText('Amina Wanjiru')).toBeInTheDocument();
+    expect(screen.getByText('amina@example.co.ke')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Contact form: Billing & Payments' }));
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.getByText('I was charged twice for my visit.')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Type your reply...')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status of ticket 9' }));
+    fireEvent.click(await screen.findByTitle('Pending'));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('support/9/status', { status: 'pending' }, expect.anything()));
+  });
+
+  it('shows an empty list when the list fails (SPEC.md section 8)', async () => {
+    get.mockRejectedValue(new Error('down'));
+    renderAt(<AdminSupportPage />);
+    expect(await screen.findByText('No tickets found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { api as http } from 'shell/api-client';
+import { queryWrapper } from '../../../test/render';
+import { ConversationView } from './ConversationView';
+import { readTicketStream } from './support.api';
+import { filterTickets, NO_TICKET_FILTERS, senderLabel } from './support.logic';
+
+// The stream is refused (as for a deleted ticket): the conversation falls back to polling; no retry timers.
+jest.mock('shell/api-client', () => {
+  const actual = jest.requireActual('shell/api-client');
+  return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
+});
+
+const get = jest.spyOn(http, 'get');
+const post = jest.spyOn(http, 'post');
+beforeEach(() => jest.clearAllMocks());
+
+const ticket = (subject: string, description: string, status: string, priority: string) => ({ subject, description, status, priority }) as never;
+
+describe('ticket list filters', () => {
+  const tickets = [ticket('Refund', 'Charged twice', 'open', 'high'), ticket('Login', 'Cannot sign in', 'closed', 'low'), ticket('Receipt', 'Need a REFUND receipt', 'in-progress', 'high')];
+
+  it('searches title and description, and filters by status and priority', () => {
+    expect(filterTickets(tickets, { ...NO_TICKET_FILTERS, search: 'refund' })).toHaveLength(2);
+    expect(filterTickets(tickets, { ...NO_TICKET_FILTERS, status: 'closed' })).toEqual([tickets[1]]);
+    expect(filterTickets(tickets, { search: 'refund', status: 'all', priority: 'high' })).toHaveLength(2);
+    expect(filterTickets(tickets, { search: '', status: 'open', priority: 'low' })).toEqual([]);
+    expect(senderLabel(undefined)).toBe('User');
+  });
+});
+
+describe('the conversation stream reader', () => {
+  it('reports each ticket event, across chunk boundaries, and ignores comments and the ready event', async () => {
+    const chunks = ['retry: 3000\nevent: ready\ndata: {"ticket_id":4}\n\n: keep-alive\n\nevent: tic', 'ket\ndata: {"type":"ticket.message.created","ticket_id":4}\n\n'];
+    const encoder = new TextEncoder();
+    let i = 0;
+    const body = { getReader: () => ({ read: async () => (i < chunks.length ? { done: false, value: encoder.encode(chunks[i++]) } : { done: true, value: undefined }) }) };
+    const opened = jest.fn();
+    const events: unknown[] = [];
+    await readTicketStream(body as unknown as ReadableStream<Uint8Array>, opened, (e) => events.push(e));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([{ type: 'ticket.message.created', ticket_id: 4 }]);
+  });
+});
+
+describe('ConversationView', () => {
+  it("shows 'No messages yet.', then sends a trimmed reply and reloads", async () => {
+    get.mockResolvedValueOnce({ messages: [] });
+    post.mockResolvedValueOnce({});
+    get.mockResolvedValueOnce({ messages: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }] });
+    render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: /Send Reply/ });
+    expect(send).toBeDisabled();
+    fireEvent.change(screen.getByPlaceholderText('Type your reply...'), { target: { value: '  Thanks!  ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(post).toHaveBeenCalledWith('support/4/messages', { message: 'Thanks!' }, expect.anything()));
+    expect(await screen.findByText('We are on it.')).toBeInTheDocument();
+    expect(screen.getByText('Support (Admin)')).toBeInTheDocument();
+    expect(screen.getByText('Refreshing every 10 s')).toBeInTheDocument();
+  });
+
+  it('has no reply box in a read-only view', async () => {
+    get.mockResolvedValueOnce({ messages: [] });
+    render(<ConversationView ticketId={5} canReply={false} />, { wrapper: queryWrapper().wrapper });
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Type your reply...')).not.toBeInTheDocument();
+  });
+});
