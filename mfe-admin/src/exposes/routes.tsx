@@ -6,6 +6,7 @@ import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
 import { ReportsPage } from '../features/reports/ReportsPage';
 import { AdminSupportPage } from '../features/support/AdminSupportPage';
+import { UsersPage } from '../features/users/UsersPage';
 
 /**
  * mfe_admin's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -13,7 +14,7 @@ import { AdminSupportPage } from '../features/support/AdminSupportPage';
  */
 export const routes: RouteObject[] = [
   { path: 'admin', element: <AdminHomePage /> },
-  { path: 'admin/users', element: <ComingSoon title="User Management" /> },
+  { path: 'admin/users', element: <UsersPage /> },
   { path: 'admin/analytics', element: <AnalyticsPage /> },
   { path: 'admin/reports', element: <ReportsPage /> },
   { path: 'admin/appointments', element: <AdminAppointmentsPage /> },

@@ -1,0 +1,89 @@
+import type { AdminUserEntry, AdminUserListReply, CreateUserReply, Role, UserStatus } from '@afya/auth-service/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+import { adminKeys } from '../../api/query-keys';
+
+export interface UserFilters {
+  search: string;
+  role: Role | 'all';
+  status: UserStatus | 'all';
+  page: number;
+  pageSize: number;
+}
+
+export const NO_USER_FILTERS: UserFilters = { search: '', role: 'all', status: 'all', page: 1, pageSize: 10 };
+
+export interface UserForm {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  role: Role;
+  status: UserStatus;
+}
+
+export const isFiltered = (f: UserFilters) => f.search.trim() !== '' || f.role !== 'all' || f.status !== 'all';
+
+/** GET /admin/users: one page from the server (search, role and status filters are applied there). */
+export function fetchUsers(f: UserFilters): Promise<AdminUserListReply> {
+  const searchParams: Record<string, string | number> = { page: f.page, limit: f.pageSize };
+  if (f.search.trim()) searchParams.search = f.search.trim();
+  if (f.role !== 'all') searchParams.role = f.role;
+  if (f.status !== 'all') searchParams.status = f.status;
+  return api.get<AdminUserListReply>('admin/users', { searchParams, fallback: 'Failed to fetch users' });
+}
+
+/** SPEC.md section 8: a failed list shows as an empty list. */
+export function useUsers(filters: UserFilters) {
+  return useQuery({
+    queryKey: [...adminKeys.users, filters],
+    queryFn: () => fetchUsers(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const body = (form: UserForm) => ({
+  firstname: form.firstname.trim(),
+  lastname: form.lastname.trim(),
+  email: form.email.trim(),
+  contact_phone: form.phone.trim(),
+  role: form.role,
+  status: form.status,
+});
+
+/** Create, update and delete; each refreshes the list and the overview's figures. Toasts: SPEC.md section 8. */
+export function useUserChanges() {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.analytics });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.totals });
+  };
+  const create = useMutation({
+    mutationFn: (form: UserForm) => api.post<CreateUserReply>('admin/users', body(form), { fallback: 'Failed to create user' }),
+    onSuccess: () => {
+      toast.success('User created successfully');
+      settle();
+    },
+    onError: (error: Error) => toast.error(error.message || 'Failed to save user'),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, form }: { id: number; form: UserForm }) =>
+      api.patch<{ user: AdminUserEntry }>(`admin/users/${id}`, body(form), { fallback: 'Failed to update user' }),
+    onSuccess: () => {
+      toast.success('User updated successfully');
+      settle();
+    },
+    onError: (error: Error) => toast.error(error.message || 'Failed to save user'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`admin/users/${id}`, { fallback: 'Failed to delete user' }),
+    onSuccess: () => {
+      toast.success('User deleted successfully');
+      settle();
+    },
+    onError: (error: Error) => toast.error(error.message || 'Failed to delete user'),
+  });
+  return { create, update, remove };
+}

@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { api } from 'shell/api-client';
+import { renderAt } from '../../../../shell/test/render';
+import { UsersPage } from './UsersPage';
+
+const get = jest.spyOn(api, 'get');
+const post = jest.spyOn(api, 'post');
+const del = jest.spyOn(api, 'delete');
+
+const entry = (user_id: number, firstname: string, lastname: string, role = 'user', status = 'active') => ({
+  id: user_id, user_id, firstname, lastname, email: `${firstname.toLowerCase()}@afya.test`, role, status, phone: '0712345678', contact_phone: '0712345678',
+  address: null, profilePictureUrl: null, must_change_password: false, created_at: '2026-11-01T08:00:00Z', last_login: null, appointments_count: 3,
+});
+
+beforeEach(() => {
+  get.mockImplementation(async (_path, opts) => {
+    const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
+    if (params.search === 'zzz') return { users: [], total: 0, page: 1, limit: 10 };
+    return { users: [entry(1, 'Achieng', 'Odhiambo'), entry(2, 'Grace', 'Wanjiku', 'doctor')], total: 42, page: Number(params.page), limit: Number(params.limit) };
+  });
+});
+
+it('lists a page of users from the server with initials, role, status and appointment count; pages on the server', async () => {
+  renderAt(<UsersPage />);
+  expect(await screen.findByText('Achieng Odhiambo')).toBeInTheDocument();
+  expect(screen.getByText('AO')).toBeInTheDocument();
+  expect(screen.getByText('42 users')).toBeInTheDocument();
+  expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 1, limit: 10 } }));
+  fireEvent.click(screen.getByTitle('2'));
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 2, limit: 10 } })));
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role filter' }));
+  fireEvent.click(await screen.findByTitle('Doctors'));
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 1, limit: 10, role: 'doctor' } })));
+});
+
+it("says 'No Users Found / Try adjusting your search criteria' when a search matches nobody", async () => {
+  renderAt(<UsersPage />);
+  await screen.findByText('Achieng Odhiambo');
+  fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'zzz' } });
+  expect(await screen.findByText('Try adjusting your search criteria')).toBeInTheDocument();
+  expect(screen.getByText('No Users Found')).toBeInTheDocument();
+});
+
+it('creates a user and shows the one-time password once', async () => {
+  post.mockResolvedValue({ user: entry(3, 'Wanjiru', 'Mwangi'), temporaryPassword: 'Tmp-9f3K-xq2P' });
+  renderAt(<UsersPage />);
+  await screen.findByText('Achieng Odhiambo');
+  fireEvent.click(screen.getByRole('button', { name: /Add User/ }));
+  const dialog = (await screen.findByText('Add New User')).closest('.ant-modal') as HTMLElement;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+  expect(await within(dialog).findByText('First name must be at least 2 characters')).toBeInTheDocument();
+  expect(post).not.toHaveBeenCalled();
+  fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Wanjiru' } });
+  fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Mwangi' } });
+  fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'wanjiru@afya.test' } });
+  fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '0712000111' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+  await waitFor(() =>
+    expect(post).toHaveBeenCalledWith('admin/users', { firstname: 'Wanjiru', lastname: 'Mwangi', email: 'wanjiru@afya.test', contact_phone: '0712000111', role: 'user', status: 'active' }, expect.anything()),
+  );
+  expect(await screen.findByTestId('one-time-password')).toHaveTextContent('Tmp-9f3K-xq2P');
+  expect(screen.getByText('User created successfully')).toBeInTheDocument();
+});
+
+it('deletes a user only after confirmation', async () => {
+  del.mockResolvedValue(undefined);
+  renderAt(<UsersPage />);
+  await screen.findByText('Achieng Odhiambo');
+  fireEvent.click(screen.getByRole('button', { name: 'Delete Grace Wanjiku' }));
+  expect(await screen.findByText('Are you sure you want to delete this user?')).toBeInTheDocument();
+  expect(del).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(del).toHaveBeenCalledWith('admin/users/2', expect.anything()));
+  expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+});
