@@ -13,6 +13,7 @@ import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PrescriptionsGatewayModule } from './modules/prescriptions/prescriptions.module';
 import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { SupportGatewayModule } from './modules/support/support.module';
 
@@ -24,6 +25,7 @@ import { SupportGatewayModule } from './modules/support/support.module';
     ReportsGatewayModule,
     SupportGatewayModule,
     PaymentsModule,
+    PrescriptionsGatewayModule,
     // Login and registration attempts per minute per address and email (AUTH_RATE_LIMIT, default 10).
     ThrottlerModule.forRootAsync({ useFactory: () => [{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }] }),
   ],

@@ -361,6 +361,11 @@ export interface AppointmentEventData {
   diagnosis?: string | null;
   treatment?: string | null;
   notes?: string | null;
+  medications?: string | null;
+  /** The patient's and doctor's names when the event was recorded (read models show them without asking). */
+  patient_name?: string | null;
+  doctor_name?: string | null;
+  doctor_specialization?: string | null;
 }
 
 export interface DoctorEventData {

@@ -1,8 +1,9 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
+import { CreatePrescriptions1764000000100 } from './migrations/1764000000100-create-prescriptions';
 
-/** The prescription schema, described by its migrations (src/migrations). */
+/** The prescription schema, described by its migrations (src/migrations). Raw SQL, no entities (like appointment). */
 export const prescriptionDatabase: ServiceDatabaseOptions = {
   schema: 'prescription',
   entities: [],
-  migrations: [],
+  migrations: [CreatePrescriptions1764000000100],
 };

@@ -1,10 +1,22 @@
-import { Module } from '@nestjs/common';
-import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
+import { Module, OnApplicationShutdown } from '@nestjs/common';
+import { closePdfRenderer, createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PrescriptionPatterns } from '../contracts';
+import { AccessLog } from './audit/access-log';
+import { AppointmentClient } from './directory/appointment-client';
+import { ReadModelConsumers } from './directory/read-models';
+import { HistoryService } from './history/history.service';
 import { prescriptionDatabase } from './prescription.database';
+import { PrescriptionsController } from './prescriptions/prescriptions.controller';
+import { PrescriptionsService } from './prescriptions/prescriptions.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
-  controllers: [createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
+  controllers: [PrescriptionsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
+  providers: [AccessLog, AppointmentClient, PrescriptionsService, HistoryService, ReadModelConsumers],
 })
-export class PrescriptionModule {}
+export class PrescriptionModule implements OnApplicationShutdown {
+  /** The warm PDF browser ends with the service. */
+  onApplicationShutdown(): Promise<void> {
+    return closePdfRenderer();
+  }
+}

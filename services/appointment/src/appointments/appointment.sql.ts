@@ -163,5 +163,9 @@ export function toEventData(row: AppointmentRow, previousStatus?: AppointmentSta
     diagnosis: row.diagnosis,
     treatment: row.treatment,
     notes: row.notes,
+    medications: row.medications,
+    patient_name: fullName(row.user_firstname, row.user_lastname) ?? row.patient_full_name,
+    doctor_name: fullName(row.doctor_first_name, row.doctor_last_name),
+    doctor_specialization: row.doctor_specialization,
   };
 }

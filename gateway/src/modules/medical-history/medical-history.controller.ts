@@ -1,0 +1,95 @@
+import { BadRequestException, Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { subject } from '@afya/service-shared';
+import { AppointmentChangeReply, AppointmentPatterns } from '@afya/appointment-service/contracts';
+import {
+  AccessLogReply,
+  MedicalHistoryAggregateReply,
+  MedicalHistoryReply,
+  PrescriptionMessages,
+  PrescriptionPatterns,
+} from '@afya/prescription-service/contracts';
+import { Roles } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
+
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+
+export class AccessLogQuery {
+  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) page?: number;
+  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) limit?: number;
+  @ApiPropertyOptional({ description: 'admins: another patient' }) @IsOptional() @Transform(toInteger) @IsInt() @Min(1) user_id?: number;
+}
+
+export class ClinicalEditDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) diagnosis?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) treatment?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string | null;
+}
+
+export class RemoveRecordDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) reason?: string;
+}
+
+/** Parses 'appt-12' (the only editable record kind): anything else is 'Invalid record type.'. */
+function appointmentRecordId(recordId: string): number | undefined {
+  const match = /^appt-([1-9][0-9]{0,9})$/.exec(recordId);
+  return match && Number(match[1]) <= 2_147_483_647 ? Number(match[1]) : undefined;
+}
+
+/** SPEC.md section 7 'Medical history' with PRODUCT.md's rules (edit: doctors and admins; delete: admins). */
+@ApiTags('medical-history')
+@ApiBearerAuth()
+@Controller('medical-history')
+export class MedicalHistoryController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  /** Admins: every patient's records ({history: {appointments, prescriptions}}). */
+  @Roles('admin')
+  @Get()
+  all(@CurrentCaller() caller: Caller): Promise<MedicalHistoryAggregateReply> {
+    return this.bus.send(subject(PrescriptionPatterns.historyAll), {}, caller);
+  }
+
+  @Roles('user')
+  @Get('self')
+  self(@CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
+    return this.bus.send(subject(PrescriptionPatterns.historySelf), {}, caller);
+  }
+
+  /** Who viewed or changed the signed-in patient's records (admins: any patient's with ?user_id=). */
+  @Roles('user', 'admin')
+  @Get('access-log')
+  accessLog(@Query() query: AccessLogQuery, @CurrentCaller() caller: Caller): Promise<AccessLogReply> {
+    return this.bus.send(subject(PrescriptionPatterns.accessLog), { page: query.page, limit: query.limit, user_id: query.user_id }, caller);
+  }
+
+  @Get('user/:userId')
+  user(@Param('userId', IdParam) userId: number, @CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
+    return this.bus.send(subject(PrescriptionPatterns.historyUser), { user_id: userId }, caller);
+  }
+
+  /** Edit an appointment record's diagnosis, treatment and notes (the appointment service checks and audits it). */
+  @Roles('doctor', 'admin')
+  @Patch(':recordId')
+  edit(@Param('recordId') recordId: string, @Body() body: ClinicalEditDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
+    const id = appointmentRecordId(recordId);
+    if (id === undefined) return Promise.reject(badRequest(PrescriptionMessages.invalidRecordType));
+    const changes = Object.fromEntries(Object.entries({ diagnosis: body.diagnosis, treatment: body.treatment, notes: body.notes }).filter(([, v]) => v !== undefined));
+    return this.bus.send(subject(AppointmentPatterns.update), { id, changes }, caller);
+  }
+
+  /** Admins: soft delete with a reason, audited. */
+  @Roles('admin')
+  @Delete(':recordId')
+  remove(@Param('recordId') recordId: string, @Body() body: RemoveRecordDto, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
+    return this.bus.send(subject(PrescriptionPatterns.historyRemove), { record_id: recordId, reason: body?.reason ?? '' }, caller);
+  }
+}
+
+function badRequest(message: string) {
+  return new BadRequestException(message);
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { forbidden, Principal } from '@afya/service-shared';
+import { ACCESS_LOG_PAGE_MAX, AccessAction, AccessLogEntry, AccessLogPayload, AccessLogReply } from '../../contracts';
+import { pageOf } from '../rules/prescription-rules';
+
+export interface AccessEntryRow {
+  event_key: string;
+  source: string;
+  actor_user_id: number;
+  actor_role: string;
+  action: AccessAction;
+  resource: string;
+  record_label: string;
+  patient_user_id: number | null;
+  outcome: string;
+  fields: string[];
+  request_id: string | null;
+  occurred_at: string;
+}
+
+/** Appends entries to the durable access log; an entry whose key is already there is skipped (idempotent). */
+export async function recordAccessEntries(manager: EntityManager | DataSource, rows: AccessEntryRow[]): Promise<void> {
+  if (!rows.length) return;
+  await manager.query(
+    `INSERT INTO audit_log (event_key, source, actor_user_id, actor_role, action, resource, record_label, patient_user_id, outcome,
+       fields, request_id, occurred_at)
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(event_key text, source text, actor_user_id integer, actor_role text, action text,
+       resource text, record_label text, patient_user_id integer, outcome text, fields text[], request_id text, occurred_at timestamptz)
+     ON CONFLICT (event_key) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * This service's own audit of medical data (prescriptions, their PDFs, medical history): written straight into the
+ * durable log, in the change's transaction for writes and before the reply for reads, so the data never leaves
+ * without its entry.
+ */
+@Injectable()
+export class AccessLog {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  record(
+    actor: Principal,
+    action: AccessAction,
+    resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record',
+    recordLabel: string,
+    patientIds: number[],
+    options: { manager?: EntityManager; outcome?: string; requestId?: string; fields?: string[] } = {},
+  ): Promise<void> {
+    const occurredAt = new Date().toISOString();
+    const rows: AccessEntryRow[] = [...new Set(patientIds)].map((patient) => ({
+      event_key: `prescription:${randomUUID()}`,
+      source: 'prescription',
+      actor_user_id: actor.userId,
+      actor_role: actor.role,
+      action,
+      resource,
+      record_label: recordLabel,
+      patient_user_id: patient,
+      outcome: options.outcome ?? 'success',
+      fields: options.fields ?? [],
+      request_id: options.requestId ?? null,
+      occurred_at: occurredAt,
+    }));
+    return recordAccessEntries(options.manager ?? this.dataSource, rows);
+  }
+
+  /**
+   * GET /medical-history/access-log: who touched the patient's records, newest first, paged. A patient reads their
+   * own (their own views of their own records are left out: the tab answers "who else"); an admin may name any
+   * patient. Nobody can change or delete entries (the table refuses it: see the migration).
+   */
+  async list(actor: Principal, payload: AccessLogPayload): Promise<AccessLogReply> {
+    let patient = actor.userId;
+    if (payload.user_id !== undefined && payload.user_id !== actor.userId) {
+      if (actor.role !== 'admin') throw forbidden();
+      patient = payload.user_id;
+    }
+    const { page, limit, offset } = pageOf(payload.page, payload.limit, ACCESS_LOG_PAGE_MAX);
+    const where = `patient_user_id = $1 AND outcome = 'success' AND actor_user_id <> $1`;
+    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`, [patient]);
+    const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
+      `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
+              l.action, l.record_label AS record, l.outcome, l.occurred_at AS at
+         FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
+        WHERE ${where.replace(/patient_user_id|outcome|actor_user_id/g, (c) => `l.${c}`)}
+        ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,
+      [patient, limit, offset],
+    );
+    return {
+      entries: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
+      total,
+      page,
+      limit,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { DomainEvent, EventConsumer } from '@afya/service-shared';
+import type { AppointmentEventData, AppointmentView, AuditAccessBatchData, AuditRecordedData } from '@afya/appointment-service/contracts';
+import type { UserEventData } from '@afya/auth-service/contracts';
+import { recordAccessEntries } from '../audit/access-log';
+import { accessActionOf } from '../rules/prescription-rules';
+
+/** Upserts one appointment of the read model (an older event never overwrites a newer state). */
+export async function applyAppointment(manager: EntityManager, data: AppointmentEventData, at: string, deleted = false): Promise<void> {
+  if (!data?.appointment_id) return;
+  await manager.query(
+    `INSERT INTO appointments (appointment_id, user_id, doctor_id, doctor_user_id, appointment_date, time_slot, appointment_type,
+       appointment_status, diagnosis, treatment, notes, medications, patient_name, doctor_name, specialization, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_id = EXCLUDED.doctor_id,
+       doctor_user_id = EXCLUDED.doctor_user_id, appointment_date = EXCLUDED.appointment_date, time_slot = EXCLUDED.time_slot,
+       appointment_type = EXCLUDED.appointment_type, appointment_status = EXCLUDED.appointment_status,
+       diagnosis = EXCLUDED.diagnosis, treatment = EXCLUDED.treatment, notes = EXCLUDED.notes, medications = EXCLUDED.medications,
+       patient_name = COALESCE(EXCLUDED.patient_name, appointments.patient_name),
+       doctor_name = COALESCE(EXCLUDED.doctor_name, appointments.doctor_name),
+       specialization = COALESCE(EXCLUDED.specialization, appointments.specialization),
+       deleted = appointments.deleted OR EXCLUDED.deleted, updated_at = EXCLUDED.updated_at
+     WHERE appointments.updated_at <= EXCLUDED.updated_at`,
+    [
+      data.appointment_id,
+      data.user_id,
+      data.doctor_id,
+      data.doctor_user_id,
+      data.appointment_date,
+      data.time_slot,
+      data.appointment_type,
+      data.appointment_status,
+      data.diagnosis ?? null,
+      data.treatment ?? null,
+      data.notes ?? null,
+      data.medications ?? null,
+      data.patient_name ?? null,
+      data.doctor_name ?? null,
+      data.doctor_specialization ?? null,
+      deleted,
+      at,
+    ],
+  );
+}
+
+/** The appointment service's fresh answer, as the read model keeps it. */
+export function appointmentViewToEventData(view: AppointmentView, doctorUserId: number): AppointmentEventData {
+  const name = (first?: string | null, last?: string | null) => [first, last].filter((p) => p && p.trim()).join(' ') || null;
+  return {
+    appointment_id: view.appointment_id,
+    user_id: view.user_id,
+    doctor_id: view.doctor_id,
+    doctor_user_id: doctorUserId,
+    appointment_date: view.appointment_date,
+    time_slot: view.time_slot,
+    appointment_type: view.appointment_type,
+    total_amount: view.total_amount,
+    appointment_status: view.appointment_status,
+    paid: view.paid,
+    diagnosis: view.diagnosis,
+    treatment: view.treatment,
+    notes: view.notes,
+    medications: view.medications,
+    patient_name: view.patient_full_name ?? name(view.user?.firstname, view.user?.lastname),
+    doctor_name: name(view.doctor?.first_name, view.doctor?.last_name),
+    doctor_specialization: view.doctor?.specialization ?? null,
+  };
+}
+
+export async function applyUser(manager: EntityManager, data: Partial<UserEventData>, deleted = false): Promise<void> {
+  if (!data?.user_id) return;
+  await manager.query(
+    `INSERT INTO user_directory (user_id, firstname, lastname, role, deleted, updated_at) VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, role = EXCLUDED.role,
+       deleted = EXCLUDED.deleted, updated_at = now()`,
+    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.role ?? 'user', deleted],
+  );
+}
+
+/**
+ * The appointment service's audit events into the durable access log: one row per (access, patient record).
+ * The row key is the event id, the access's position and the record's position, so a redelivered event
+ * (or one replayed from the 7-day stream) adds nothing (unique event_key, ON CONFLICT DO NOTHING), on top of
+ * the consumer's processed_events.
+ */
+export async function applyAppointmentAudit(manager: EntityManager, eventId: string, accesses: AuditRecordedData[]): Promise<void> {
+  const rows = accesses.flatMap((access, i) =>
+    (access.records?.length ? access.records : [{ patient_user_id: access.patient_user_id, appointment_id: access.appointment_id }]).map((record, j) => ({
+      event_key: `${eventId}:${i}:${j}`,
+      source: access.service ?? 'appointment',
+      actor_user_id: access.actor_user_id,
+      actor_role: access.actor_role,
+      action: accessActionOf(access.action),
+      resource: access.resource ?? 'appointment',
+      record_label: record.appointment_id ? `Appointment #${record.appointment_id}` : 'Appointments',
+      patient_user_id: record.patient_user_id ?? null,
+      outcome: access.outcome,
+      fields: access.fields ?? [],
+      request_id: access.request_id ?? null,
+      occurred_at: access.at,
+    })),
+  );
+  await recordAccessEntries(manager, rows);
+}
+
+@Injectable()
+export class ReadModelConsumers implements OnApplicationBootstrap {
+  constructor(private readonly events: EventConsumer) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.consume('prescription-appointments', {
+      'appointment.created': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.updated': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.cancelled': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.deleted': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
+    });
+    await this.events.consume('prescription-users', {
+      'user.registered': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      'user.updated': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      'user.deleted': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
+    });
+    await this.events.consume('prescription-audit', {
+      'audit.recorded': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
+      'audit.access-batch': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { badRequest, forbidden, notFound, Principal } from '@afya/service-shared';
+import {
+  HistoryRemovePayload,
+  MedicalHistoryAggregateReply,
+  MedicalHistoryReply,
+  MedicalRecord,
+  PrescriptionMessages,
+} from '../../contracts';
+import { AccessLog } from '../audit/access-log';
+import { medicinesOf, parseRecordId } from '../rules/prescription-rules';
+
+interface RecordRow {
+  id: string;
+  type: 'appointment' | 'prescription';
+  patient_id: number;
+  patient_name: string | null;
+  doctor_name: string | null;
+  specialization: string | null;
+  date: string | null;
+  diagnosis: string | null;
+  treatment: string | null;
+  notes: string | null;
+  medicines: unknown;
+  appointment_id: number;
+  prescription_id: number | null;
+  appointment_status: string | null;
+}
+
+const RECORDS_SQL = `
+  SELECT * FROM (
+    SELECT 'appt-' || a.appointment_id AS id, 'appointment' AS type, a.user_id AS patient_id, a.patient_name, a.doctor_name, a.specialization,
+           to_char(a.appointment_date, 'YYYY-MM-DD') AS date, a.diagnosis, a.treatment, a.notes,
+           (SELECT p.medicines FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL) AS medicines,
+           a.appointment_id, (SELECT p.prescription_id FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL) AS prescription_id,
+           a.appointment_status
+      FROM appointments a
+     WHERE NOT a.deleted AND a.appointment_status <> 'Cancelled' AND ($1::int IS NULL OR a.user_id = $1)
+    UNION ALL
+    SELECT 'presc-' || p.prescription_id, 'prescription', p.patient_id, a.patient_name, a.doctor_name, a.specialization,
+           to_char(p.issued_at AT TIME ZONE 'Africa/Nairobi', 'YYYY-MM-DD'), a.diagnosis, a.treatment, p.notes, p.medicines,
+           p.appointment_id, p.prescription_id, a.appointment_status
+      FROM prescriptions p LEFT JOIN appointments a ON a.appointment_id = p.appointment_id
+     WHERE p.deleted_at IS NULL AND ($1::int IS NULL OR p.patient_id = $1)
+  ) r
+  WHERE NOT EXISTS (SELECT 1 FROM medical_record_removals m WHERE m.record_id = r.id)
+  ORDER BY r.date DESC NULLS LAST, r.id DESC
+  LIMIT 1000`;
+
+const toRecord = (r: RecordRow): MedicalRecord => ({
+  ...r,
+  condition: r.type === 'appointment' ? 'Appointment' : 'Prescription',
+  medicines: medicinesOf(r.medicines ?? []),
+});
+
+@Injectable()
+export class HistoryService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AccessLog,
+  ) {}
+
+  /** GET /medical-history/self */
+  async self(actor: Principal, requestId?: string): Promise<MedicalHistoryReply> {
+    return this.forPatient(actor, actor.userId, requestId);
+  }
+
+  /** GET /medical-history/user/{userId}: the patient themself, a doctor with an appointment with them, an admin. */
+  async user(actor: Principal, userId: number, requestId?: string): Promise<MedicalHistoryReply> {
+    if (actor.role === 'user' && actor.userId !== userId) throw notFound(PrescriptionMessages.recordNotFound);
+    if (actor.role === 'doctor') {
+      const [sees] = await this.dataSource.query(`SELECT 1 FROM appointments WHERE doctor_user_id = $1 AND user_id = $2 AND NOT deleted LIMIT 1`, [
+        actor.userId,
+        userId,
+      ]);
+      if (!sees) throw notFound(PrescriptionMessages.recordNotFound);
+    }
+    return this.forPatient(actor, userId, requestId);
+  }
+
+  private async forPatient(actor: Principal, patientId: number, requestId?: string): Promise<MedicalHistoryReply> {
+    const rows: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patientId]);
+    await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [patientId], { requestId });
+    return { records: rows.map(toRecord) };
+  }
+
+  /** GET /medical-history: admins, every patient (history: {appointments, prescriptions}). */
+  async all(actor: Principal, requestId?: string): Promise<MedicalHistoryAggregateReply> {
+    if (actor.role !== 'admin') throw forbidden();
+    const records = ((await this.dataSource.query(RECORDS_SQL, [null])) as RecordRow[]).map(toRecord);
+    await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [...new Set(records.map((r) => r.patient_id))], { requestId });
+    const appointments = records.filter((r) => r.type === 'appointment');
+    const prescriptions = records.filter((r) => r.type === 'prescription');
+    return { history: { appointments, prescriptions }, appointments, prescriptions, records };
+  }
+
+  /** DELETE /medical-history/{recordId}: admins; a soft delete with a reason (the record is kept, hidden), audited. */
+  async remove(actor: Principal, payload: HistoryRemovePayload, requestId?: string): Promise<{ message: string; record_id: string }> {
+    if (actor.role !== 'admin') throw forbidden();
+    const { type, id } = parseRecordId(payload?.record_id);
+    const reason = typeof payload.reason === 'string' ? payload.reason.trim() : '';
+    if (!reason) throw badRequest(PrescriptionMessages.reasonRequired);
+    const recordId = `${type === 'appointment' ? 'appt' : 'presc'}-${id}`;
+    await this.dataSource.transaction(async (manager) => {
+      const [row]: { patient_id: number }[] =
+        type === 'appointment'
+          ? await manager.query(`SELECT user_id AS patient_id FROM appointments WHERE appointment_id = $1 AND NOT deleted`, [id])
+          : await manager.query(`SELECT patient_id FROM prescriptions WHERE prescription_id = $1 AND deleted_at IS NULL`, [id]);
+      if (!row) throw notFound(PrescriptionMessages.recordNotFound);
+      await manager.query(
+        `INSERT INTO medical_record_removals (record_id, patient_id, reason, removed_by) VALUES ($1, $2, $3, $4) ON CONFLICT (record_id) DO NOTHING`,
+        [recordId, row.patient_id, reason.slice(0, 500), actor.userId],
+      );
+      await this.audit.record(actor, 'deleted', 'medical_record', type === 'appointment' ? `Appointment #${id}` : `Prescription record ${recordId}`, [row.patient_id], {
+        manager,
+        requestId,
+      });
+    });
+    return { message: PrescriptionMessages.recordDeleted, record_id: recordId };
+  }
+}

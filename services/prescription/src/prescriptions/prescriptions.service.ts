@@ -1,0 +1,269 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { badRequest, conflict, forbidden, notFound, Principal, recordEvent } from '@afya/service-shared';
+import {
+  CreatePrescriptionPayload,
+  DeletePrescriptionPayload,
+  DeletePrescriptionReply,
+  PrescriptionEventData,
+  PrescriptionEvents,
+  PrescriptionListReply,
+  PrescriptionMessages,
+  PrescriptionReply,
+  PrescriptionView,
+  prescriptionNumber,
+  UpdatePrescriptionPayload,
+  WritableAppointmentsReply,
+} from '../../contracts';
+import { AccessLog } from '../audit/access-log';
+import { AppointmentClient } from '../directory/appointment-client';
+import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
+import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
+
+export interface PrescriptionRow {
+  prescription_id: number;
+  appointment_id: number;
+  patient_id: number;
+  doctor_id: number;
+  doctor_user_id: number;
+  medicines: unknown;
+  notes: string | null;
+  issued_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  patient_name: string | null;
+  doctor_name: string | null;
+  specialization: string | null;
+  appointment_date: string | null;
+  time_slot: string | null;
+  appointment_type: string | null;
+  appointment_status: string | null;
+}
+
+export const PRESCRIPTION_SELECT = `
+  SELECT p.prescription_id, p.appointment_id, p.patient_id, p.doctor_id, p.doctor_user_id, p.medicines, p.notes, p.issued_at,
+         p.created_at, p.updated_at, p.deleted_at,
+         COALESCE(a.patient_name, NULLIF(trim(concat_ws(' ', pu.firstname, pu.lastname)), '')) AS patient_name,
+         COALESCE(a.doctor_name, NULLIF(trim(concat_ws(' ', du.firstname, du.lastname)), '')) AS doctor_name,
+         a.specialization, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date, a.time_slot, a.appointment_type, a.appointment_status
+    FROM prescriptions p
+    LEFT JOIN appointments a ON a.appointment_id = p.appointment_id
+    LEFT JOIN user_directory pu ON pu.user_id = p.patient_id
+    LEFT JOIN user_directory du ON du.user_id = p.doctor_user_id`;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toView(row: PrescriptionRow): PrescriptionView {
+  return {
+    prescription_id: row.prescription_id,
+    prescription_number: prescriptionNumber(row.prescription_id),
+    appointment_id: row.appointment_id,
+    doctor_id: row.doctor_id,
+    doctor_user_id: row.doctor_user_id,
+    patient_id: row.patient_id,
+    patient_name: row.patient_name,
+    doctor_name: row.doctor_name,
+    specialization: row.specialization,
+    appointment_date: row.appointment_date,
+    time_slot: row.time_slot,
+    appointment_type: row.appointment_type,
+    appointment_status: row.appointment_status,
+    medicines: medicinesOf(row.medicines),
+    notes: row.notes,
+    issued_at: iso(row.issued_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export function toEventData(view: PrescriptionView, deletedAt?: string): PrescriptionEventData {
+  return {
+    prescription_id: view.prescription_id,
+    appointment_id: view.appointment_id,
+    patient_id: view.patient_id,
+    patient_name: view.patient_name,
+    doctor_id: view.doctor_id,
+    doctor_name: view.doctor_name,
+    medicines: view.medicines,
+    notes: view.notes,
+    created_at: view.created_at,
+    updated_at: view.updated_at,
+    ...(deletedAt ? { deleted_at: deletedAt } : {}),
+  };
+}
+
+const label = (id: number) => `Prescription ${prescriptionNumber(id)}`;
+
+@Injectable()
+export class PrescriptionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly appointments: AppointmentClient,
+    private readonly audit: AccessLog,
+  ) {}
+
+  /** POST /prescriptions: the doctor's own, not cancelled appointment; one per appointment (409). */
+  async create(actor: Principal, payload: CreatePrescriptionPayload, requestId?: string): Promise<PrescriptionReply> {
+    if (actor.role !== 'doctor') throw forbidden();
+    const appointmentId = Number(payload?.appointment_id);
+    if (!Number.isInteger(appointmentId) || appointmentId < 1) throw badRequest(PrescriptionMessages.fillRequired);
+    const medicines = parseMedicines(payload.medicines);
+    const notes = parseNotes(payload.notes);
+    // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
+    const appointment = await this.appointments.get(actor, appointmentId, requestId);
+    const check = canWriteFor(actor, { doctor_user_id: actor.userId, appointment_status: appointment.appointment_status });
+    if (check === 'cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
+    const view = await this.dataSource.transaction(async (manager) => {
+      await applyAppointment(manager, appointmentViewToEventData(appointment, actor.userId), appointment.updated_at);
+      const [owned]: { doctor_user_id: number }[] = await manager.query(`SELECT doctor_user_id FROM appointments WHERE appointment_id = $1`, [appointmentId]);
+      if (!owned || owned.doctor_user_id !== actor.userId) throw notFound(PrescriptionMessages.appointmentNotFound);
+      const inserted: { prescription_id: number }[] = await manager.query(
+        `INSERT INTO prescriptions (appointment_id, patient_id, doctor_id, doctor_user_id, medicines, notes)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (appointment_id) WHERE deleted_at IS NULL DO NOTHING RETURNING prescription_id`,
+        [appointmentId, appointment.user_id, appointment.doctor_id, actor.userId, JSON.stringify(medicines), notes],
+      );
+      if (!inserted.length) throw conflict(PrescriptionMessages.alreadyExists);
+      const created = await this.findView(manager, inserted[0].prescription_id);
+      await recordEvent(manager, PrescriptionEvents.created, toEventData(created));
+      await this.audit.record(actor, 'created', 'prescription', label(created.prescription_id), [created.patient_id], { manager, requestId });
+      return created;
+    });
+    return { prescription: view, message: PrescriptionMessages.created };
+  }
+
+  /** PATCH /prescriptions/{id}: the issuing doctor or an admin; medicines and notes only. */
+  async update(actor: Principal, payload: UpdatePrescriptionPayload, requestId?: string): Promise<PrescriptionReply> {
+    const medicines = payload.medicines === undefined ? undefined : parseMedicines(payload.medicines);
+    const notes = payload.notes === undefined ? undefined : parseNotes(payload.notes);
+    const view = await this.dataSource.transaction(async (manager) => {
+      const current = await this.readable(manager, actor, payload.id, true);
+      if (!canEditPrescription(actor, current)) throw actor.role === 'user' ? forbidden() : notFound(PrescriptionMessages.notFound);
+      await manager.query(
+        `UPDATE prescriptions SET medicines = COALESCE($2::jsonb, medicines), notes = CASE WHEN $3::boolean THEN $4 ELSE notes END, updated_at = now()
+          WHERE prescription_id = $1`,
+        [payload.id, medicines ? JSON.stringify(medicines) : null, notes !== undefined, notes ?? null],
+      );
+      const updated = await this.findView(manager, payload.id);
+      await recordEvent(manager, PrescriptionEvents.updated, toEventData(updated));
+      const fields = [...(medicines ? ['medicines'] : []), ...(notes !== undefined ? ['notes'] : [])];
+      await this.audit.record(actor, 'updated', 'prescription', label(payload.id), [updated.patient_id], { manager, requestId, fields });
+      return updated;
+    });
+    return { prescription: view, message: PrescriptionMessages.updated };
+  }
+
+  /** DELETE /prescriptions/{id}: admins only, a soft delete (the record is kept, hidden), audited. */
+  async remove(actor: Principal, payload: DeletePrescriptionPayload, requestId?: string): Promise<DeletePrescriptionReply> {
+    if (actor.role !== 'admin') throw forbidden();
+    const reason = typeof payload.reason === 'string' ? payload.reason.trim().slice(0, 500) : '';
+    await this.dataSource.transaction(async (manager) => {
+      const current = await this.readable(manager, actor, payload.id, true);
+      const deletedAt = new Date().toISOString();
+      await manager.query(`UPDATE prescriptions SET deleted_at = $4, deleted_by = $2, delete_reason = $3 WHERE prescription_id = $1`, [
+        payload.id,
+        actor.userId,
+        reason || null,
+        deletedAt,
+      ]);
+      await recordEvent(manager, PrescriptionEvents.deleted, toEventData(current, deletedAt));
+      await this.audit.record(actor, 'deleted', 'prescription', label(payload.id), [current.patient_id], { manager, requestId });
+    });
+    return { message: PrescriptionMessages.deleted, prescription_id: payload.id };
+  }
+
+  async get(actor: Principal, id: number, requestId?: string): Promise<PrescriptionReply> {
+    const view = await this.readable(this.dataSource.manager, actor, id);
+    await this.audit.record(actor, 'viewed', 'prescription', label(id), [view.patient_id], { requestId });
+    return { prescription: view };
+  }
+
+  /** The prescription of an appointment the caller may see ('No prescription found for this appointment.'). */
+  async byAppointment(actor: Principal, appointmentId: number, requestId?: string): Promise<PrescriptionReply> {
+    const [row]: { prescription_id: number }[] = await this.dataSource.query(
+      `SELECT prescription_id FROM prescriptions WHERE appointment_id = $1 AND deleted_at IS NULL`,
+      [appointmentId],
+    );
+    if (!row) throw notFound(PrescriptionMessages.prescriptionNotFound);
+    try {
+      return await this.get(actor, row.prescription_id, requestId);
+    } catch {
+      throw notFound(PrescriptionMessages.prescriptionNotFound);
+    }
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** A readable prescription (not deleted) or a 404. */
+  async readable(manager: EntityManager, actor: Principal, id: number, lock = false): Promise<PrescriptionView> {
+    if (!Number.isInteger(id) || id < 1) throw notFound(PrescriptionMessages.notFound);
+    if (lock) await manager.query(`SELECT 1 FROM prescriptions WHERE prescription_id = $1 FOR UPDATE`, [id]);
+    const [row]: (PrescriptionRow & { sees: boolean })[] = await manager.query(
+      `${PRESCRIPTION_SELECT.replace('SELECT', `SELECT EXISTS (SELECT 1 FROM appointments x WHERE x.doctor_user_id = $2 AND x.user_id = p.patient_id AND NOT x.deleted) AS sees,`)}
+        WHERE p.prescription_id = $1 AND p.deleted_at IS NULL`,
+      [id, actor.userId],
+    );
+    if (!row || !canReadPrescription(actor, row, row.sees)) throw notFound(PrescriptionMessages.notFound);
+    return toView(row);
+  }
+
+  private async findView(manager: EntityManager, id: number): Promise<PrescriptionView> {
+    const [row]: PrescriptionRow[] = await manager.query(`${PRESCRIPTION_SELECT} WHERE p.prescription_id = $1`, [id]);
+    return toView(row);
+  }
+
+  /** GET /prescriptions/user: the patient's own, newest first. */
+  listUser(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
+    return this.list(actor, `p.patient_id = $1`, [actor.userId], requestId);
+  }
+
+  /** GET /prescriptions/doctor: those the doctor issued, newest first. */
+  listDoctor(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
+    if (actor.role !== 'doctor') throw forbidden();
+    return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], requestId);
+  }
+
+  /** GET /prescriptions: admins all; a doctor those they may read; a patient their own. */
+  listAll(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
+    if (actor.role === 'admin') return this.list(actor, `TRUE`, [], requestId);
+    if (actor.role === 'doctor') {
+      return this.list(
+        actor,
+        `(p.doctor_user_id = $1 OR EXISTS (SELECT 1 FROM appointments x WHERE x.doctor_user_id = $1 AND x.user_id = p.patient_id AND NOT x.deleted))`,
+        [actor.userId],
+        requestId,
+      );
+    }
+    return this.listUser(actor, requestId);
+  }
+
+  private async list(actor: Principal, where: string, params: unknown[], requestId?: string): Promise<PrescriptionListReply> {
+    const rows: PrescriptionRow[] = await this.dataSource.query(
+      `${PRESCRIPTION_SELECT} WHERE p.deleted_at IS NULL AND ${where} ORDER BY p.issued_at DESC, p.prescription_id DESC LIMIT 500`,
+      params,
+    );
+    const prescriptions = rows.map(toView);
+    // A list read is a read of every patient's prescriptions in it (one entry per patient, not per row).
+    const others = [...new Set(prescriptions.map((p) => p.patient_id))];
+    if (others.length) await this.audit.record(actor, 'viewed', 'prescription', 'Prescriptions list', others, { requestId });
+    return { prescriptions };
+  }
+
+  /** Write Prescription's picker: the doctor's own appointments, not cancelled, without a prescription. */
+  async writable(actor: Principal): Promise<WritableAppointmentsReply> {
+    if (actor.role !== 'doctor') throw forbidden();
+    const appointments = await this.dataSource.query(
+      `SELECT a.appointment_id, a.user_id AS patient_id, a.patient_name, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date,
+              a.time_slot, a.appointment_type, a.appointment_status
+         FROM appointments a
+        WHERE a.doctor_user_id = $1 AND NOT a.deleted AND a.appointment_status <> 'Cancelled'
+          AND NOT EXISTS (SELECT 1 FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL)
+        ORDER BY a.appointment_date DESC, a.appointment_id DESC LIMIT 200`,
+      [actor.userId],
+    );
+    return { appointments };
+  }
+}

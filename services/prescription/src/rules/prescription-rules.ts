@@ -1,0 +1,126 @@
+import { badRequest, Principal } from '@afya/service-shared';
+import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/**
+ * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (SPEC.md section 7); a plain string
+ * row is tolerated as a name (and then lacks its dosage and instructions). 1-20 rows, each with a non-empty trimmed
+ * name, dosage and instructions; frequency optional. Anything else: 400 'Please fill all required fields.'.
+ */
+export function parseMedicines(input: unknown): Medicine[] {
+  let list: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      list = JSON.parse(input);
+    } catch {
+      throw badRequest(PrescriptionMessages.fillRequired);
+    }
+  }
+  if (!Array.isArray(list) || list.length < MEDICINES_MIN || list.length > MEDICINES_MAX) throw badRequest(PrescriptionMessages.fillRequired);
+  return list.map((row) => {
+    const source = typeof row === 'string' ? { name: row } : row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
+    const medicine: Medicine = {
+      name: text(source.name),
+      dosage: text(source.dosage),
+      frequency: text(source.frequency),
+      instructions: text(source.instructions),
+    };
+    const fields = [medicine.name, medicine.dosage, medicine.instructions];
+    if (fields.some((f) => !f) || [...fields, medicine.frequency].some((f) => f.length > MEDICINE_FIELD_MAX)) {
+      throw badRequest(PrescriptionMessages.fillRequired);
+    }
+    return medicine;
+  });
+}
+
+/** Optional notes: trimmed, '' → null, at most NOTES_MAX characters. */
+export function parseNotes(input: unknown): string | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'string') throw badRequest(PrescriptionMessages.fillRequired);
+  const notes = input.trim();
+  if (notes.length > NOTES_MAX) throw badRequest(`Notes must be at most ${NOTES_MAX} characters.`);
+  return notes || null;
+}
+
+/** Stored medicines (jsonb) as the view's list, tolerating older plain-string rows. */
+export function medicinesOf(stored: unknown): Medicine[] {
+  const list = typeof stored === 'string' ? safeJson(stored) : stored;
+  if (!Array.isArray(list)) return [];
+  return list.map((row) =>
+    typeof row === 'string'
+      ? { name: row, dosage: '', frequency: '', instructions: '' }
+      : { name: text(row?.name), dosage: text(row?.dosage), frequency: text(row?.frequency), instructions: text(row?.instructions) },
+  );
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return [];
+  }
+}
+
+/** What the read rules need to know about a prescription. */
+export interface PrescriptionAccess {
+  patient_id: number;
+  doctor_user_id: number;
+}
+
+/**
+ * Who reads a prescription (PRODUCT.md item 1): its patient; the doctor who issued it or who has an appointment
+ * with its patient (`doctorSeesPatient`); any admin. Everyone else gets a 404.
+ */
+export function canReadPrescription(actor: Principal, prescription: PrescriptionAccess, doctorSeesPatient: boolean): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'doctor') return prescription.doctor_user_id === actor.userId || doctorSeesPatient;
+  return prescription.patient_id === actor.userId;
+}
+
+/** Who edits a prescription: the doctor who issued it, or an admin. */
+export function canEditPrescription(actor: Principal, prescription: PrescriptionAccess): boolean {
+  return actor.role === 'admin' || (actor.role === 'doctor' && prescription.doctor_user_id === actor.userId);
+}
+
+/** Whether a doctor may write a prescription for this appointment (its doctor, and not Cancelled). */
+export type WriteCheck = 'ok' | 'not_found' | 'cancelled';
+export function canWriteFor(actor: Principal, appointment: { doctor_user_id: number; appointment_status: string }): WriteCheck {
+  if (actor.role !== 'doctor' || appointment.doctor_user_id !== actor.userId) return 'not_found';
+  if (appointment.appointment_status === 'Cancelled') return 'cancelled';
+  return 'ok';
+}
+
+/** A medical history record id: appt-<id> or presc-<id>; anything else is 'Invalid record type.'. */
+export function parseRecordId(recordId: unknown): { type: 'appointment' | 'prescription'; id: number } {
+  const match = typeof recordId === 'string' ? /^(appt|presc)-([1-9][0-9]{0,9})$/.exec(recordId.trim()) : null;
+  if (!match || Number(match[2]) > 2_147_483_647) throw badRequest(PrescriptionMessages.invalidRecordType);
+  return { type: match[1] === 'appt' ? 'appointment' : 'prescription', id: Number(match[2]) };
+}
+
+/** The appointment service's audit actions, as the patient's access log says them. */
+export function accessActionOf(action: string, resource?: string): 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' {
+  if (resource === 'prescription_pdf') return 'downloaded';
+  switch (action) {
+    case 'create':
+    case 'created':
+      return 'created';
+    case 'update':
+    case 'updated':
+      return 'updated';
+    case 'delete':
+    case 'deleted':
+      return 'deleted';
+    case 'downloaded':
+      return 'downloaded';
+    default:
+      return 'viewed';
+  }
+}
+
+/** Page and limit of the access log: page ≥ 1, 1 ≤ limit ≤ max (default 20). */
+export function pageOf(page: unknown, limit: unknown, max: number): { page: number; limit: number; offset: number } {
+  const p = Number.isInteger(Number(page)) && Number(page) >= 1 ? Number(page) : 1;
+  const l = Number.isInteger(Number(limit)) && Number(limit) >= 1 ? Math.min(Number(limit), max) : 20;
+  return { page: p, limit: l, offset: (p - 1) * l };
+}
