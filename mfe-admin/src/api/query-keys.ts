@@ -11,6 +11,7 @@ export const adminKeys = {
   doctors: [...queryKeys.doctors, 'admin'] as const,
   /** Analytics and the overview: every key under it refetches after a change an admin makes. */
   analytics: ['admin', 'analytics'] as const,
-  overview: ['admin', 'analytics', 'overview'] as const,
+  /** Under totals: whatever refreshes the home's totals refreshes the whole overview. */
+  overview: ['admin', 'totals', 'overview'] as const,
   users: ['admin', 'users'] as const,
 };

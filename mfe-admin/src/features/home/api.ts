@@ -1,3 +1,4 @@
+import type { OverviewReply } from '@afya/reporting-service/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
@@ -10,10 +11,10 @@ export interface Totals {
   revenue: number;
 }
 
-export async function fetchTotals(): Promise<Totals> {
-  const res = await api.get<{ totals: Totals }>('admin/analytics/summary', { fallback: 'Failed to fetch admin stats' });
-  return res.totals;
+/** GET /admin/overview: totals, pending actions, recent activity and the two charts' series (reporting service). */
+export function fetchOverview(): Promise<OverviewReply> {
+  return api.get<OverviewReply>('admin/overview', { fallback: 'Failed to fetch admin stats' });
 }
 
 /** A failure leaves the figures unknown ('—'), never a made-up 0 (SPEC.md section 8: failures ignored). */
-export const useTotals = () => useQuery({ queryKey: adminKeys.totals, queryFn: fetchTotals });
+export const useOverview = () => useQuery({ queryKey: adminKeys.overview, queryFn: fetchOverview });

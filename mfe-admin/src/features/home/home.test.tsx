@@ -1,27 +1,53 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
 import { AdminHomePage } from './AdminHomePage';
 
 const get = jest.spyOn(api, 'get');
-const reply = (totals: unknown) =>
-  get.mockImplementation(async (path) => {
-    if (path === 'admin/doctors') return { doctors: [], pending: 0 };
-    if (totals instanceof Error) throw totals;
-    return { totals };
-  });
+const months = (key: 'revenue' | 'new_users', value: number) =>
+  Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, [key]: value, total: 10 * i }));
 
-it("shows 'Welcome back, Admin!' and totals with revenue in Ksh", async () => {
-  reply({ users: 10482, doctors: 512, appointments: 23817, revenue: 4821500 });
+const overview = {
+  totals: { users: 10482, doctors: 512, appointments: 23817, revenue: 4821500 },
+  pendingDoctors: 2,
+  unresolvedTickets: 0,
+  paymentDisputes: 1,
+  recentActivity: [
+    { kind: 'payment', id: 9, title: 'Payment #9 · Ksh 1,500', detail: 'completed · M-Pesa', at: new Date().toISOString() },
+    { kind: 'user', id: 4, title: 'Wanjiru Mwangi', detail: 'New patient registered', at: new Date(Date.now() - 3_600_000).toISOString() },
+  ],
+  recentUsers: [],
+  recentAppointments: [],
+  recentPayments: [],
+  revenueByMonth: months('revenue', 1000),
+  userGrowth: months('new_users', 3),
+};
+
+it("shows 'Welcome back, Admin!', the totals in Ksh, pending actions with links, recent activity and both charts", async () => {
+  get.mockResolvedValue(overview);
   renderAt(<AdminHomePage />);
   expect(screen.getByText('Welcome back, Admin!')).toBeInTheDocument();
   expect(await screen.findByText('Ksh 4,821,500')).toBeInTheDocument();
   expect(screen.getByText('10,482')).toBeInTheDocument();
-  expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('admin/overview', expect.anything());
+  expect(within(screen.getByTestId('pending-doctors')).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/dashboard/admin/doctors');
+  expect(screen.getByTestId('pending-disputes')).toHaveTextContent('Payment disputes');
+  expect(screen.queryByTestId('pending-tickets')).not.toBeInTheDocument();
+  expect(screen.getAllByTestId('activity')).toHaveLength(2);
+  expect(screen.getByText('Wanjiru Mwangi')).toBeInTheDocument();
+  expect(await screen.findByTestId('chart-Area')).toBeInTheDocument();
+  expect(await screen.findByTestId('chart-Column')).toBeInTheDocument();
 });
 
-it("shows '—' rather than 0 when the totals cannot be loaded", async () => {
-  reply(new ApiError('Not found', 404));
+it("says 'No pending actions.' and 'No recent activity.' when there are none", async () => {
+  get.mockResolvedValue({ ...overview, pendingDoctors: 0, paymentDisputes: 0, recentActivity: [] });
+  renderAt(<AdminHomePage />);
+  expect(await screen.findByText('No pending actions.')).toBeInTheDocument();
+  expect(screen.getByText('No recent activity.')).toBeInTheDocument();
+});
+
+it("shows '—' rather than 0 when the overview cannot be loaded", async () => {
+  get.mockRejectedValue(new ApiError('Not found', 404));
   renderAt(<AdminHomePage />);
   expect(await screen.findAllByText('—')).toHaveLength(4);
   expect(screen.queryByText('Ksh 0')).not.toBeInTheDocument();
