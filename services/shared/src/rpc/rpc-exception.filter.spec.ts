@@ -31,6 +31,21 @@ describe('ServiceExceptionFilter', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['08006', 'connection failure'],
+    ['57P03', 'the database system is starting up'],
+  ])('PostgreSQL unreachable (%s) → 503, no stack logged', async (code, message) => {
+    expect(await bodyFor(queryFailed(code, message))).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a refused or cut connection → 503', async () => {
+    expect((await bodyFor(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5450'), { code: 'ECONNREFUSED' }))).statusCode).toBe(503);
+    expect((await bodyFor(new Error('Connection terminated unexpectedly'))).statusCode).toBe(503);
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('a cancelled statement (statement_timeout) → 504', async () => {
     expect((await bodyFor(queryFailed('57014', 'canceling statement due to statement timeout'))).statusCode).toBe(504);
   });
