@@ -1,35 +1,51 @@
 import type { AppointmentStatus } from '@afya/appointment-service/contracts';
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Select } from 'antd';
+import { Button, Card, Pagination, Select, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
 import {
   APPOINTMENT_STATUSES,
   AppointmentCard,
   AppointmentFilters,
-  AppointmentListBody,
   EmptyState,
+  ErrorState,
+  NO_FILTERS,
   PageHeader,
   confirmDelete,
   doctorName,
+  isFiltered,
   patientName,
+  type AppointmentFilterValue,
 } from 'shell/ui-kit';
 import { AmountEditor } from './AmountEditor';
-import { ADMIN_APPOINTMENTS_LIMIT, useAdminAppointments, useAppointmentChanges, type AdminAppointment } from './api';
+import { ADMIN_PAGE_SIZE, useAdminAppointments, useAppointmentChanges, type AdminAppointment } from './api';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?';
 
-/** Said once every page has arrived and the list stopped at its limit: filters apply to the newest only. */
-export function limitNotice(loaded: number, loadingMore: boolean, limit = ADMIN_APPOINTMENTS_LIMIT): string | null {
-  if (loadingMore || loaded < limit) return null;
-  return `Only the newest ${limit.toLocaleString('en-KE')} appointments are loaded here; search and filters apply to them.`;
+/** Waits for typing to pause before a search goes to the server. */
+function useDebouncedFilters(filters: AppointmentFilterValue, ms = 300): AppointmentFilterValue {
+  const [debounced, setDebounced] = useState(filters);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(filters), filters.search === debounced.search ? 0 : ms);
+    return () => clearTimeout(timer);
+  }, [filters, ms, debounced.search]);
+  return debounced;
 }
 
 export function AdminAppointmentsPage() {
-  const list = useAdminAppointments();
-  const { appointments, filters, setFilters, shown } = list;
-  const changes = useAppointmentChanges(list);
-  const notice = limitNotice(appointments.length, list.loadingMore);
+  const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const applied = useDebouncedFilters(filters);
+  const list = useAdminAppointments({ filters: applied, page });
+  const changes = useAppointmentChanges();
+  const appointments = list.data?.appointments ?? [];
+  const total = list.data?.total ?? 0;
   const busy = (id: number) =>
     (changes.status.isPending && changes.status.variables?.id === id) || (changes.remove.isPending && changes.remove.variables === id);
+
+  const changeFilters = (next: AppointmentFilterValue) => {
+    setFilters(next);
+    setPage(1);
+  };
 
   /** The inline editor stays open when the save fails (it says 'Failed to update amount'). */
   const saveAmount = (a: AdminAppointment, amount: number) =>
@@ -45,38 +61,64 @@ export function AdminAppointmentsPage() {
   return (
     <div>
       <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
-      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} />
-      {notice ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={notice} /> : null}
-      <AppointmentListBody
-        list={list}
-        empty={<EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />}
-      >
-        {list.visible.map((a) => (
-          <AppointmentCard
-            key={a.appointment_id}
-            appointment={a}
-            title={patientName(a)}
-            amount={<AmountEditor id={a.appointment_id} value={a.total_amount} onSave={(amount) => saveAmount(a, amount)} />}
-            status={
-              <Select
-                size="small"
-                aria-label={`Status of appointment #${a.appointment_id}`}
-                value={a.appointment_status}
-                disabled={busy(a.appointment_id)}
-                onChange={(status: AppointmentStatus) => changes.status.mutate({ id: a.appointment_id, status })}
-                options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
-                style={{ width: 130 }}
-              />
-            }
-            extraFacts={[['Doctor', doctorName(a)]]}
-            actions={
-              <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={`Delete appointment #${a.appointment_id}`}>
-                Delete
-              </Button>
-            }
+      <AppointmentFilters value={filters} onChange={changeFilters} count={appointments.length} total={total} />
+      {list.isError ? <ErrorState message={`Error loading appointments: ${list.error.message}`} onRetry={() => void list.refetch()} /> : null}
+      {list.isPending ? (
+        [0, 1].map((i) => (
+          <Card key={i} style={{ marginBottom: 12 }}>
+            <Skeleton active />
+          </Card>
+        ))
+      ) : list.isError ? null : appointments.length === 0 ? (
+        <Card>
+          {isFiltered(applied) ? (
+            <EmptyState
+              title="No appointments match your filters."
+              description="Try another search, status or date."
+              action={<Button onClick={() => changeFilters(NO_FILTERS)}>Clear All</Button>}
+            />
+          ) : (
+            <EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />
+          )}
+        </Card>
+      ) : (
+        <div aria-busy={list.isFetching}>
+          {appointments.map((a) => (
+            <AppointmentCard
+              key={a.appointment_id}
+              appointment={a}
+              title={patientName(a)}
+              amount={<AmountEditor id={a.appointment_id} value={a.total_amount} onSave={(amount) => saveAmount(a, amount)} />}
+              status={
+                <Select
+                  size="small"
+                  aria-label={`Status of appointment #${a.appointment_id}`}
+                  value={a.appointment_status}
+                  disabled={busy(a.appointment_id)}
+                  onChange={(status: AppointmentStatus) => changes.status.mutate({ id: a.appointment_id, status })}
+                  options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
+                  style={{ width: 130 }}
+                />
+              }
+              extraFacts={[['Doctor', doctorName(a)]]}
+              actions={
+                <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={`Delete appointment #${a.appointment_id}`}>
+                  Delete
+                </Button>
+              }
+            />
+          ))}
+          <Pagination
+            style={{ marginTop: 16, justifyContent: 'center' }}
+            current={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            showTotal={(n) => `${n.toLocaleString('en-KE')} appointments`}
+            onChange={setPage}
           />
-        ))}
-      </AppointmentListBody>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,34 +1,36 @@
-import type { AppointmentChangeReply, AppointmentListReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
-import { LIST_PAGE_MAX } from '@afya/appointment-service/contracts/catalog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminSearchReply, AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
-import { toast, useAppointmentList } from 'shell/ui-kit';
+import { toast, type AppointmentFilterValue } from 'shell/ui-kit';
 import { adminKeys } from '../../api/query-keys';
 
 export type AdminAppointment = AppointmentView;
 
-/** The server answers at most this many appointments per call (a NATS message limit). */
-export const PAGE_SIZE = LIST_PAGE_MAX;
-const MAX_PAGES = 40;
-/** The newest this many appointments are loaded: the page filters in the browser (SPEC.md section 2). */
-export const ADMIN_APPOINTMENTS_LIMIT = PAGE_SIZE * MAX_PAGES;
+/** Cards per page (the server pages; search and filters run there too, over every appointment). */
+export const ADMIN_PAGE_SIZE = 20;
 
-/**
- * GET /appointments/admin/all: every appointment (newest first, up to ADMIN_APPOINTMENTS_LIMIT), read page by
- * page; `onProgress` gets what has arrived after each page, so the list shows before the last page.
- */
-export async function fetchAllAppointments(onProgress?: (soFar: AdminAppointment[]) => void): Promise<AdminAppointment[]> {
-  const all: AdminAppointment[] = [];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { appointments } = await api.get<AppointmentListReply>('appointments/admin/all', {
-      searchParams: { limit: PAGE_SIZE, offset: page * PAGE_SIZE },
-      fallback: 'Failed to fetch appointments',
-    });
-    all.push(...appointments);
-    if (appointments.length < PAGE_SIZE) break;
-    onProgress?.([...all]);
-  }
-  return all;
+export interface AdminAppointmentsQuery {
+  filters: AppointmentFilterValue;
+  page: number;
+}
+
+const STATUS: Record<string, AppointmentStatus> = { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' };
+
+/** GET /admin/appointments?search=&status=&date=&page=&limit= → {appointments, total}. */
+export function fetchAdminAppointments({ filters, page }: AdminAppointmentsQuery): Promise<AdminSearchReply> {
+  const searchParams: Record<string, string | number> = { page, limit: ADMIN_PAGE_SIZE };
+  if (filters.search.trim()) searchParams.search = filters.search.trim();
+  if (filters.status !== 'all') searchParams.status = STATUS[filters.status];
+  if (filters.date !== 'all') searchParams.date = filters.date;
+  return api.get<AdminSearchReply>('admin/appointments', { searchParams, fallback: 'Failed to fetch appointments' });
+}
+
+export function useAdminAppointments(query: AdminAppointmentsQuery) {
+  return useQuery({
+    queryKey: [...adminKeys.appointments, query],
+    queryFn: () => fetchAdminAppointments(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment> {
@@ -46,28 +48,25 @@ export async function deleteAppointment(id: number): Promise<void> {
   await api.delete(`appointments/${id}`, { fallback: 'Failed to delete appointment' });
 }
 
-export function useAdminAppointments() {
-  return useAppointmentList<AdminAppointment>(fetchAllAppointments, { queryKey: adminKeys.appointments });
-}
-
-type AdminList = Pick<ReturnType<typeof useAdminAppointments>, 'patch' | 'setAppointments'>;
-
 /**
- * The admin's changes to an appointment (amount, status, delete). Each success puts the server's answer in
- * the cached list at once rather than refetching it: the list can be 20,000 rows read in 40 pages. Other
- * appointments queries are marked stale (refetched when next shown), and the home page's totals refresh.
- * Toasts are SPEC.md section 8's texts.
+ * The admin's changes to an appointment (amount, status, delete). An amount or status answer replaces the card
+ * in every cached page at once; a delete refetches the shown page (the next card moves up, the total drops).
+ * Other appointments queries and the home's figures are marked stale. Toasts are SPEC.md section 8's texts.
  */
-export function useAppointmentChanges(list: AdminList) {
+export function useAppointmentChanges() {
   const queryClient = useQueryClient();
   const settle = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.appointments, refetchType: 'none' });
     void queryClient.invalidateQueries({ queryKey: adminKeys.totals });
   };
+  const put = (a: AdminAppointment) =>
+    queryClient.setQueriesData<AdminSearchReply>({ queryKey: adminKeys.appointments }, (page) =>
+      page?.appointments ? { ...page, appointments: page.appointments.map((x) => (x.appointment_id === a.appointment_id ? { ...x, ...a } : x)) } : page,
+    );
   const amount = useMutation({
     mutationFn: ({ id, amount }: { id: number; amount: number }) => setAmount(id, amount),
     onSuccess: (a) => {
-      list.patch(a.appointment_id, a);
+      put(a);
       toast.success('Amount updated!');
       settle();
     },
@@ -76,7 +75,7 @@ export function useAppointmentChanges(list: AdminList) {
   const status = useMutation({
     mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) => overrideStatus(id, status),
     onSuccess: (a) => {
-      list.patch(a.appointment_id, a);
+      put(a);
       toast.success('Status updated!');
       settle();
     },
@@ -84,9 +83,9 @@ export function useAppointmentChanges(list: AdminList) {
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteAppointment(id),
-    onSuccess: (_void, id) => {
-      list.setAppointments((rows) => rows.filter((x) => x.appointment_id !== id));
+    onSuccess: () => {
       toast.success('Appointment deleted!');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.appointments });
       settle();
     },
     onError: () => toast.error('Failed to delete appointment'),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
 import { nairobiDate } from 'shell/ui-kit';
 import { renderAt } from '../../../../shell/test/render';
-import { AdminAppointmentsPage, DELETE_CONFIRM, limitNotice } from './AdminAppointmentsPage';
+import { AdminAppointmentsPage, DELETE_CONFIRM } from './AdminAppointmentsPage';
 
 // The changes themselves (requests, cache, toasts) are tested on the hook (api.test.ts) and the amount
 // editor alone (amount.test.tsx); this file checks what the page puts together.
@@ -38,23 +38,32 @@ const cards = () => screen.queryAllByTestId('appointment-card');
 const card = (id: number) => cards().find((c) => c.getAttribute('data-appointment-id') === String(id))!;
 const ids = () => cards().map((c) => Number(c.getAttribute('data-appointment-id')));
 
+let rows = LIST;
 beforeEach(() => {
   jest.clearAllMocks();
-  get.mockResolvedValue({ appointments: LIST });
+  rows = LIST;
+  get.mockImplementation(async (_path, opts) => {
+    const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
+    const shown = params.search === 'abdi' ? rows.filter((r) => r.appointment_id === 22) : rows;
+    return { appointments: shown, total: params.search === 'abdi' ? 1 : 57, page: params.page, limit: 20 };
+  });
 });
 const renderPage = () => renderAt(<AdminAppointmentsPage />);
 
 describe('admin appointments', () => {
-  it('lists every appointment with patient and doctor names, and the shared filters', async () => {
+  it('shows a page from the server with patient and doctor names; search and pages go to the server', async () => {
     renderPage();
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(within(card(22)).getByText('Wanjiru Kamau')).toBeInTheDocument();
     expect(within(card(22)).getByText('Dr. Ibrahim Abdi')).toBeInTheDocument();
     expect(within(card(21)).getByText('Ksh 3,500')).toBeInTheDocument();
+    expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 3 of 57 appointments');
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 3, limit: 20 } })));
     typeInto(screen.getByLabelText('Search appointments'), 'abdi');
     await waitFor(() => expect(ids()).toEqual([22]));
-    // The filters themselves are the ui-kit's (tested there); the admin's search reaches doctors' names.
-    expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 1 of 3 appointments');
+    expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 1, limit: 20, search: 'abdi' } }));
+    expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 1 of 1 appointment');
   });
 
   it('saves an amount edited on a card and shows it', async () => {
@@ -77,22 +86,18 @@ describe('admin appointments', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(DELETE_CONFIRM);
     expect(del).not.toHaveBeenCalled();
+    rows = LIST.filter((r) => r.appointment_id !== 23);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(ids()).toEqual([21, 22]));
     expect(del).toHaveBeenCalledWith('appointments/23', expect.anything());
   });
 
   it("shows 'Error loading appointments: {error}' with Retry, then the empty state", async () => {
-    get.mockRejectedValueOnce(new ApiError('Failed to fetch appointments', 503)).mockResolvedValueOnce({ appointments: [] });
+    get.mockReset();
+    get.mockRejectedValueOnce(new ApiError('Failed to fetch appointments', 503)).mockResolvedValueOnce({ appointments: [], total: 0 });
     renderPage();
     expect(await screen.findByText('Error loading appointments: Failed to fetch appointments')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No appointments have been booked yet.')).toBeInTheDocument();
   });
-});
-
-it('says when only the newest appointments are loaded, once every page has arrived', () => {
-  expect(limitNotice(20_000, false)).toBe('Only the newest 20,000 appointments are loaded here; search and filters apply to them.');
-  expect(limitNotice(20_000, true)).toBeNull();
-  expect(limitNotice(19_999, false)).toBeNull();
 });
