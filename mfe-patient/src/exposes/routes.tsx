@@ -4,6 +4,9 @@ import { AppointmentsPage } from '../features/appointments/AppointmentsPage';
 import { BookAppointmentPage } from '../features/booking/BookAppointmentPage';
 import { FindDoctorsPage } from '../features/find-doctors/FindDoctorsPage';
 import { PatientHomePage } from '../features/home/PatientHomePage';
+import { MedicalHistoryPage } from '../features/medical-history/MedicalHistoryPage';
+import { PrescriptionDetailPage } from '../features/prescriptions/PrescriptionDetailPage';
+import { PrescriptionsPage } from '../features/prescriptions/PrescriptionsPage';
 import { SupportPage } from '../features/support/SupportPage';
 
 /**
@@ -15,9 +18,9 @@ export const routes: RouteObject[] = [
   { index: true, element: <PatientHomePage /> },
   { path: 'appointments', element: <AppointmentsPage /> },
   { path: 'appointments/book', element: <BookAppointmentPage /> },
-  { path: 'prescriptions', element: <ComingSoon title="Prescriptions" /> },
-  { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
-  { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
+  { path: 'prescriptions', element: <PrescriptionsPage /> },
+  { path: 'prescriptions/:prescriptionId', element: <PrescriptionDetailPage /> },
+  { path: 'medical-history', element: <MedicalHistoryPage /> },
   { path: 'support', element: <SupportPage /> },
   { path: 'find-doctors', element: <FindDoctorsPage /> },
   { path: 'payments', element: <ComingSoon title="Payment History" /> },

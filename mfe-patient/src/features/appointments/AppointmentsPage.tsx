@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import {
@@ -24,8 +24,9 @@ export function AppointmentsPage() {
   const navigate = useNavigate();
   const list = useAppointmentList<Appointment>(fetchMyAppointments, { queryKey: myAppointmentsKey });
   const { appointments, filters, setFilters, shown } = list;
-  // Prescriptions only add View Prescription on completed visits: without them the list still works.
-  const prescriptions = useMyPrescriptions().data;
+  // Prescriptions only add View Prescription on completed visits: without them the list still works, and says so.
+  const prescriptionsQuery = useMyPrescriptions();
+  const prescriptions = prescriptionsQuery.data;
   const cancelling = useCancelAppointment();
 
   const cancel = async (a: Appointment) => {
@@ -54,6 +55,15 @@ export function AppointmentsPage() {
           </Button>
         }
       />
+      {prescriptionsQuery.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Error loading prescriptions: ${errorText(prescriptionsQuery.error, 'Failed to fetch prescriptions')}. View Prescription is unavailable until they load.`}
+          action={<Button size="small" onClick={() => void prescriptionsQuery.refetch()}>Retry</Button>}
+        />
+      ) : null}
       <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by doctor or status" />
 
       <AppointmentListBody

@@ -9,6 +9,11 @@ import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../app
 import { useMyPrescriptions, type Prescription } from '../prescriptions/api';
 import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, statValue, todayLine, todaysCount } from './home.logic';
 
+function daysAgo(issuedAt: string): string {
+  const days = dayjs().startOf('day').diff(dayjs(issuedAt).startOf('day'), 'day');
+  return days <= 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
 function greetingWord(d = new Date()): string {
   const h = d.getHours();
   if (h < 12) return 'Good morning';
@@ -99,17 +104,29 @@ export function PatientHomePage() {
         <Col xs={24} lg={12}>
           <Card title="Recent Prescriptions" loading={prescriptionsLoading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/prescriptions')}>View all</Button>}>
             {prescriptionsFailed ? (
-              <Typography.Text type="secondary">Your prescriptions could not be loaded.</Typography.Text>
+              <div role="alert">
+                <Typography.Text type="danger">Your prescriptions could not be loaded. </Typography.Text>
+                <Button size="small" onClick={() => void prescriptionsQuery.refetch()}>
+                  Retry
+                </Button>
+              </div>
             ) : recent.length === 0 ? (
               <EmptyState title="No recent prescriptions." />
             ) : (
               <List
                 dataSource={recent}
                 renderItem={(p) => (
-                  <List.Item key={p.prescription_id}>
+                  <List.Item
+                    key={p.prescription_id}
+                    actions={[
+                      <Button key="open" type="link" size="small" onClick={() => navigate(`/dashboard/prescriptions/${p.prescription_id}`)}>
+                        View
+                      </Button>,
+                    ]}
+                  >
                     <List.Item.Meta
                       title={firstMedicine(p)}
-                      description={`${p.doctor_name ?? 'Your doctor'} · ${dayjs().diff(dayjs(p.issued_at), 'day')} days ago`}
+                      description={`${p.doctor_name ? `Dr. ${p.doctor_name}` : 'Your doctor'} · ${daysAgo(p.issued_at)}`}
                     />
                   </List.Item>
                 )}

@@ -35,7 +35,7 @@ describe('patient home rules', () => {
     expect(statValue({ loading: true, failed: false }, 0)).toBe('…');
     expect(statValue({ loading: false, failed: true }, 0)).toBe('—');
     expect(statValue({ loading: false, failed: false }, 0)).toBe(0);
-    expect(firstMedicine({ medicines: [{ name: 'Amoxicillin' }] })).toBe('Amoxicillin');
+    expect(firstMedicine({ medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }] })).toBe('Amoxicillin');
     expect(firstMedicine({ medicines: [] })).toBe('Prescription');
   });
 });

@@ -1,25 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from 'shell/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
+import { api, AUTO_REFRESH_MS, downloadBlob } from 'shell/api-client';
 
-/**
- * A prescription as SPEC.md section 3 describes it. No service serves prescriptions yet (the clinical issue
- * adds it with its contract; this type then becomes an `import type` of that contract's view).
- */
-export interface Prescription {
-  prescription_id: number;
-  appointment_id: number | null;
-  issued_at: string;
-  doctor_name: string | null;
-  medicines: Array<{ name: string; dosage?: string; frequency?: string; instructions?: string }>;
-}
+/** A prescription as the prescription service answers it (SPEC.md section 3). */
+export type Prescription = PrescriptionView;
 
 export const prescriptionsKey = ['prescriptions', 'mine'] as const;
+export const prescriptionKey = (id: number) => ['prescriptions', 'one', id] as const;
 
 export async function fetchMyPrescriptions(): Promise<Prescription[]> {
-  const res = await api.get<{ prescriptions: Prescription[] }>('prescriptions/user', { fallback: 'Failed to fetch prescriptions' });
+  const res = await api.get<PrescriptionListReply>('prescriptions/user', { fallback: 'Failed to fetch prescriptions' });
   return res.prescriptions;
 }
 
+/** The patient's prescriptions, refreshed every 30 s while the tab is visible (SPEC.md section 9). */
 export function useMyPrescriptions() {
-  return useQuery({ queryKey: prescriptionsKey, queryFn: fetchMyPrescriptions });
+  return useQuery({ queryKey: prescriptionsKey, queryFn: fetchMyPrescriptions, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
+}
+
+export async function fetchPrescription(id: number): Promise<Prescription> {
+  const res = await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' });
+  return res.prescription;
+}
+
+export function usePrescription(id: number | undefined) {
+  return useQuery({ queryKey: prescriptionKey(id ?? 0), queryFn: () => fetchPrescription(id!), enabled: !!id });
+}
+
+/** Saves the prescription's PDF as prescription-RX-….pdf. */
+export function downloadPrescriptionPdf(p: Pick<Prescription, 'prescription_id' | 'prescription_number'>): Promise<void> {
+  return downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });
 }

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MedicalRecord } from '@afya/prescription-service/contracts';
+import { api as http } from 'shell/api-client';
+import { renderAt } from '../../../../shell/test/render';
+import { searchRecords } from './history.logic';
+import { MedicalHistoryPage } from './MedicalHistoryPage';
+
+const get = jest.spyOn(http, 'get');
+
+const record = (over: Partial<MedicalRecord>): MedicalRecord => ({
+  id: 'appt-1',
+  type: 'appointment',
+  condition: 'Appointment',
+  patient_id: 12,
+  patient_name: 'Amina Yusuf',
+  doctor_name: 'Grace Wanjiku',
+  specialization: 'Cardiology',
+  date: '2026-11-10',
+  diagnosis: 'Hypertension',
+  treatment: 'Low-salt diet',
+  notes: null,
+  medicines: [],
+  appointment_id: 1,
+  prescription_id: null,
+  appointment_status: 'Completed',
+  ...over,
+});
+const RECORDS = [
+  record({}),
+  record({ id: 'presc-4', type: 'prescription', condition: 'Prescription', doctor_name: 'Ibrahim Abdi', diagnosis: 'Bronchitis', medicines: [{ name: 'Azithromycin', dosage: '500mg', frequency: '', instructions: 'Once daily' }] }),
+];
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  get.mockImplementation((path: string) =>
+    Promise.resolve(
+      path === 'medical-history/self'
+        ? { records: RECORDS }
+        : { entries: [{ id: 1, actor_user_id: 30, actor_name: 'Grace Wanjiku', actor_role: 'doctor', action: 'downloaded', record: 'Prescription RX-000004 (PDF)', outcome: 'success', at: '2026-11-11T09:30:00Z' }], total: 1, page: 1, limit: 20 },
+    ) as never,
+  );
+});
+
+it('searches by condition, diagnosis and doctor name', () => {
+  expect(searchRecords(RECORDS, 'bronch').map((r) => r.id)).toEqual(['presc-4']);
+  expect(searchRecords(RECORDS, 'prescription').map((r) => r.id)).toEqual(['presc-4']);
+  expect(searchRecords(RECORDS, 'wanjiku').map((r) => r.id)).toEqual(['appt-1']);
+  expect(searchRecords(RECORDS, '  ')).toHaveLength(2);
+});
+
+it('shows read-only record cards with medicines and the "Who viewed my records" tab', async () => {
+  renderAt(<MedicalHistoryPage />, { route: '/dashboard/medical-history', path: '/dashboard/medical-history' });
+  expect(await screen.findByText('Hypertension')).toBeInTheDocument();
+  expect(screen.getByText('Azithromycin')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Delete|Edit/ })).not.toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Search medical history'), 'abdi');
+  expect(screen.queryByText('Hypertension')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Who viewed my records' }));
+  const row = (await screen.findByText('Grace Wanjiku')).closest('tr')!;
+  expect(within(row).getByText('Doctor')).toBeInTheDocument();
+  expect(within(row).getByText('Downloaded')).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('medical-history/access-log', expect.objectContaining({ searchParams: { page: 1, limit: 20 } }));
+});

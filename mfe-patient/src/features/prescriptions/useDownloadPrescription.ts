@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { errorText } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+import { downloadPrescriptionPdf, type Prescription } from './api';
+
+/** Download PDF with its busy state and the spec's toasts. */
+export function useDownloadPrescription() {
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const download = async (p: Prescription) => {
+    setDownloading(p.prescription_id);
+    try {
+      await downloadPrescriptionPdf(p);
+      toast.success('Prescription downloaded successfully');
+    } catch (error) {
+      toast.error(errorText(error, 'Failed to download prescription'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+  return { downloading, download };
+}
