@@ -179,6 +179,13 @@ export function useConversation(ticketId: number | null) {
     enabled: !!ticketId,
     refetchInterval: ticketId && !live ? CONVERSATION_POLL_MS : false,
   });
+  // Reading the conversation marks it read on the server: the badge and the lists' unread marks follow.
+  const queryClient = useQueryClient();
+  const readAt = messages.isSuccess ? messages.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (!readAt) return;
+    for (const key of [supportKeys.unread, ['support', 'list'], ['support', 'admin']]) void queryClient.invalidateQueries({ queryKey: key });
+  }, [readAt, queryClient]);
   const invalidate = useInvalidateSupport();
   const post = useMutation({ mutationFn: (message: string) => supportApi.post(ticketId!, message), onSuccess: invalidate });
   return { live, messages, post };
