@@ -1,7 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ComingSoon } from 'shell/ui-kit';
 import { DoctorAppointmentsPage } from '../features/appointments/DoctorAppointmentsPage';
 import { DoctorHomePage } from '../features/home/DoctorHomePage';
+import { DoctorMedicalHistoryPage } from '../features/prescriptions/DoctorMedicalHistoryPage';
+import { DoctorPrescriptionPage } from '../features/prescriptions/DoctorPrescriptionPage';
+import { IssuedPrescriptionsPage } from '../features/prescriptions/IssuedPrescriptionsPage';
+import { WritePrescriptionPage } from '../features/prescriptions/WritePrescriptionPage';
 import { DoctorSupportPage } from '../features/support/DoctorSupportPage';
 
 /**
@@ -11,14 +14,14 @@ import { DoctorSupportPage } from '../features/support/DoctorSupportPage';
 export const routes: RouteObject[] = [
   { path: 'doctor', element: <DoctorHomePage /> },
   { path: 'doctor/appointments', element: <DoctorAppointmentsPage /> },
-  { path: 'doctor/prescriptions', element: <ComingSoon title="Issued Prescriptions" /> },
-  { path: 'doctor/write-prescription', element: <ComingSoon title="Write Prescription" /> },
-  { path: 'doctor/medical-history', element: <ComingSoon title="Medical History" /> },
+  { path: 'doctor/prescriptions', element: <IssuedPrescriptionsPage /> },
+  { path: 'doctor/write-prescription', element: <WritePrescriptionPage /> },
+  { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
   { path: 'doctor/support', element: <DoctorSupportPage /> },
   // Shared routes the access table also allows for doctors.
   { path: 'appointments', element: <Navigate to="/dashboard/doctor/appointments" replace /> },
   { path: 'prescriptions', element: <Navigate to="/dashboard/doctor/prescriptions" replace /> },
-  { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
+  { path: 'prescriptions/:prescriptionId', element: <DoctorPrescriptionPage /> },
   { path: 'medical-history', element: <Navigate to="/dashboard/doctor/medical-history" replace /> },
   { path: 'support', element: <Navigate to="/dashboard/doctor/support" replace /> },
   { path: '*', element: <Navigate to="/dashboard/doctor" replace /> },

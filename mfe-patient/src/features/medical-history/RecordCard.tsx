@@ -1,4 +1,4 @@
-import { Card, Descriptions, List, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
@@ -24,19 +24,17 @@ export function RecordCard({ record: r, actions }: { record: MedicalRecord; acti
         {r.notes ? <Descriptions.Item label="Notes">{r.notes}</Descriptions.Item> : null}
       </Descriptions>
       {r.medicines.length ? (
-        <List
-          size="small"
-          header={<Typography.Text strong>Medicines</Typography.Text>}
-          dataSource={r.medicines}
-          renderItem={(m, i) => (
-            <List.Item key={i}>
-              <span>
+        <div>
+          <Typography.Text strong>Medicines</Typography.Text>
+          <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+            {r.medicines.map((m, i) => (
+              <li key={i}>
                 <strong>{m.name}</strong> {m.dosage}
                 {m.frequency ? ` · ${m.frequency}` : ''} · {m.instructions}
-              </span>
-            </List.Item>
-          )}
-        />
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </Card>
   );

@@ -1,0 +1,33 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError, errorText, queryStatus } from 'shell/api-client';
+import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { usePrescription } from './api';
+import { PrescriptionSummary } from './PrescriptionSummary';
+import { useDownload } from './useDownload';
+
+/** /dashboard/prescriptions/{id} for doctors. */
+export function DoctorPrescriptionPage() {
+  const navigate = useNavigate();
+  const { prescriptionId } = useParams();
+  const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
+  const query = usePrescription(id);
+  const { loading, failed } = queryStatus(query);
+  const { downloading, download } = useDownload();
+  const missing = !id || (failed && query.error instanceof ApiError && query.error.status === 404);
+  return (
+    <div>
+      <PageHeader title="Prescription" extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/doctor/prescriptions')}>Issued prescriptions</Button>} />
+      {missing ? (
+        <EmptyState title="No prescription found for this appointment." />
+      ) : failed ? (
+        <ErrorState message={`Error loading prescription: ${errorText(query.error, 'Failed to fetch prescription')}`} onRetry={() => void query.refetch()} />
+      ) : loading || !query.data ? (
+        <Skeleton active />
+      ) : (
+        <PrescriptionSummary prescription={query.data} downloading={downloading === query.data.prescription_id} onDownload={(p) => void download(p)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppointmentChangeReply } from '@afya/appointment-service/contracts';
+import type {
+  Medicine,
+  MedicalHistoryReply,
+  MedicalRecord,
+  PrescriptionListReply,
+  PrescriptionReply,
+  PrescriptionView,
+  WritableAppointment,
+  WritableAppointmentsReply,
+} from '@afya/prescription-service/contracts';
+import { api, AUTO_REFRESH_MS, downloadBlob } from 'shell/api-client';
+
+export type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment };
+
+export const issuedKey = ['prescriptions', 'doctor'] as const;
+export const writableKey = ['prescriptions', 'writable'] as const;
+export const patientHistoryKey = (userId: number) => ['prescriptions', 'history', userId] as const;
+
+export const fetchIssued = async () => (await api.get<PrescriptionListReply>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).prescriptions;
+export const fetchWritable = async () => (await api.get<WritableAppointmentsReply>('prescriptions/writable-appointments', { fallback: 'Failed to fetch appointments' })).appointments;
+export const fetchPatientHistory = async (userId: number) =>
+  (await api.get<MedicalHistoryReply>(`medical-history/user/${userId}`, { fallback: 'Failed to fetch medical history' })).records;
+
+/** The prescriptions this doctor issued, refreshed every 30 s while visible. */
+export const useIssuedPrescriptions = () => useQuery({ queryKey: issuedKey, queryFn: fetchIssued, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
+export const useWritableAppointments = () => useQuery({ queryKey: writableKey, queryFn: fetchWritable });
+export const usePatientHistory = (userId: number | undefined) =>
+  useQuery({ queryKey: patientHistoryKey(userId ?? 0), queryFn: () => fetchPatientHistory(userId!), enabled: !!userId, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
+export const usePrescription = (id: number | undefined) =>
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: async () => (await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' })).prescription, enabled: !!id });
+
+export interface NewPrescription {
+  appointment_id: number;
+  medicines: Medicine[];
+  notes: string;
+}
+
+/** POST /prescriptions: medicines go as a JSON string of a list (SPEC.md section 7). */
+export function useCreatePrescription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (p: NewPrescription) =>
+      api.post<PrescriptionReply>('prescriptions', { appointment_id: p.appointment_id, medicines: JSON.stringify(p.medicines), notes: p.notes }, { fallback: 'Failed to create prescription' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
+  });
+}
+
+export function useUpdatePrescription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, medicines, notes }: { id: number; medicines: Medicine[]; notes: string }) =>
+      api.patch<PrescriptionReply>(`prescriptions/${id}`, { medicines, notes }, { fallback: 'Failed to update prescription' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
+  });
+}
+
+/** Edit an appointment record's diagnosis, treatment and notes (PATCH /medical-history/appt-<id>). */
+export function useEditRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recordId, diagnosis, treatment, notes }: { recordId: string; diagnosis: string; treatment: string; notes: string }) =>
+      api.patch<AppointmentChangeReply>(`medical-history/${recordId}`, { diagnosis, treatment, notes }, { fallback: 'Failed to update medical record' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions', 'history'] }),
+  });
+}
+
+export const downloadPrescriptionPdf = (p: Pick<PrescriptionView, 'prescription_id' | 'prescription_number'>) =>
+  downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });
