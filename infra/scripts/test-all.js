@@ -71,6 +71,21 @@ if (!skipE2e) {
   }
 }
 
+// Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the
+// build (a private nats-server and PostgreSQL for the faults). ~4-5 minutes; figures go to
+// .local/test-results/reliability.json. --no-reliability skips them (like --no-e2e for the journeys).
+if (!skipE2e && !process.argv.includes('--no-reliability')) {
+  const reliabilityReport = path.join(resultsDir, 'reliability-suites.json');
+  fs.rmSync(reliabilityReport, { force: true });
+  if (buildStatus === 0) {
+    run('reliability (fuzz, faults)', jest, ['--ci', '--forceExit', '-c', path.join(root, 'infra/reliability/jest.config.js'), '--json', `--outputFile=${reliabilityReport}`]);
+    add(totals(reliabilityReport));
+  } else {
+    process.stdout.write('build failed: reliability suites not run (counted as one failure)\n');
+    summary.failed += 1;
+  }
+}
+
 const line = `${summary.passed} passed, ${summary.failed} failed`;
 fs.writeFileSync(path.join(resultsDir, 'summary.txt'), `${line}\n`);
 process.stdout.write(`\n${line}\n`);

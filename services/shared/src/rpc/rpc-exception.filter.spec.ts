@@ -43,6 +43,8 @@ describe('ServiceExceptionFilter', () => {
   it('a refused or cut connection → 503', async () => {
     expect((await bodyFor(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5450'), { code: 'ECONNREFUSED' }))).statusCode).toBe(503);
     expect((await bodyFor(new Error('Connection terminated unexpectedly'))).statusCode).toBe(503);
+    // TypeORM, when PostgreSQL ended the connection in the middle of a transaction.
+    expect((await bodyFor(new Error('Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.'))).statusCode).toBe(503);
     expect(error).not.toHaveBeenCalled();
   });
 

@@ -8,7 +8,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is unavailable right no
 
 /** Socket-level failures reaching PostgreSQL (pg reports them as plain errors with a Node code or message). */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGE = /Connection terminated|connection (is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/i;
+const CONNECTION_MESSAGE = /Connection terminated|query runner (was )?already released|connection provided by a query runner was already released|connection (is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
  * The database cannot be reached right now: SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown,
