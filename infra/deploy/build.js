@@ -25,6 +25,7 @@ function fail(message) {
 }
 
 function run(command, args, options = {}) {
+  const started = Date.now();
   process.stdout.write(`$ ${command} ${args.join(' ')}\n`);
   const result = spawnSync(command, args, {
     cwd: ROOT,
@@ -33,6 +34,7 @@ function run(command, args, options = {}) {
     env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', ...options.env },
   });
   if (result.status !== 0) fail(`${command} ${args.join(' ')} exited ${result.status ?? result.signal}`);
+  process.stdout.write(`infra/deploy/build.js: ${path.basename(command)} ${args[0]} took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 function copyDir(from, to) {

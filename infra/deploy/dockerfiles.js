@@ -9,8 +9,8 @@ const { ROOT, NODE_IMAGE, NGINX_IMAGE, SHAPES, deployables, buildCommand, runtim
 const HEADER = [
   '# syntax=docker/dockerfile:1',
   '# GENERATED from infra/deploy/recipes.js by `node infra/deploy/dockerfiles.js --write`: edit those, not this file.',
-  '# Build from the repository root (npm workspaces). No Alpine: the lockfile has no musl build of Nx\'s native',
-  '# binary (STACK-NOTES), so both stages are Debian slim (glibc).',
+  '# Build from the repository root (npm workspaces). Both stages are Debian slim (glibc): the lockfile has no',
+  '# musl build of Nx\'s native binary (STACK-NOTES).',
 ];
 
 const BUILD_ENV = 'ENV PUPPETEER_SKIP_DOWNLOAD=1 NX_DAEMON=false NX_NO_CLOUD=true';
