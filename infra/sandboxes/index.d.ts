@@ -2,9 +2,9 @@
 export interface StripeSandbox {
   port: number;
   url: string;
-  sessions: Map<string, Record<string, any>>;
+  sessions: Map<string, Record<string, unknown> & { amount_total: number; metadata: Record<string, string>; payment_status: string }>;
   /** Every event sent (or that would have been sent), oldest first. */
-  deliveries: { id: string; type: string; data: { object: Record<string, any> } }[];
+  deliveries: { id: string; type: string; data: { object: Record<string, unknown> & { id: string } } }[];
   setWebhookUrl(url: string | null): void;
   sendEvent(type: string, object: unknown): Promise<unknown>;
   close(): Promise<void>;

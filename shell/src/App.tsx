@@ -49,6 +49,7 @@ const LoginPage = antdPages.lazy((m) => m.LoginPage);
 const RegisterPage = antdPages.lazy((m) => m.RegisterPage);
 const ContactPage = antdPages.lazy((m) => m.ContactPage);
 const PaymentCancelPage = antdPages.lazy((m) => m.PaymentCancelPage);
+const PaymentSuccessPage = antdPages.lazy((m) => m.PaymentSuccessPage);
 
 const DashboardPage = lazyWithPreload(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage));
 // A visitor who comes back signed in is going to the dashboard: fetch its chunks now, beside the start-up check.
@@ -136,6 +137,14 @@ export function AppRoutes() {
         <Route element={<PublicLayout />}>
           <Route path="contact" element={<ContactPage />} />
           <Route path="payment-cancel" element={<PaymentCancelPage />} />
+          <Route
+            path="payment-success"
+            element={
+              <RequireAuth>
+                <PaymentSuccessPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="login"
             element={

@@ -4,3 +4,4 @@ export { LoginPage } from './features/auth/LoginPage';
 export { RegisterPage } from './features/auth/RegisterPage';
 export { ContactPage } from './features/contact/ContactPage';
 export { PaymentCancelPage } from './features/public-site/PaymentCancelPage';
+export { PaymentSuccessPage } from './features/payments/PaymentSuccessPage';

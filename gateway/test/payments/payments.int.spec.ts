@@ -102,6 +102,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(receipt.status).toBe(200);
       expect(receipt.headers.get('content-type')).toBe('application/pdf');
       expect((receipt.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((receipt.body as Buffer).toString('latin1')).toMatch(/\/Title \(Afya receipt AFYA-\d{6}, Ksh 1,500\.00\)/);
       expect((await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: other.token })).status).toBe(404);
 
       // Paid now: a second payment is refused.

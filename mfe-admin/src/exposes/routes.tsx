@@ -4,6 +4,7 @@ import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
+import { AdminPaymentsPage } from '../features/payments/AdminPaymentsPage';
 import { ReportsPage } from '../features/reports/ReportsPage';
 import { AdminSupportPage } from '../features/support/AdminSupportPage';
 import { UsersPage } from '../features/users/UsersPage';
@@ -25,7 +26,7 @@ export const routes: RouteObject[] = [
   { path: 'prescriptions', element: <ComingSoon title="All Prescriptions" /> },
   { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
   { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
-  { path: 'payments', element: <ComingSoon title="Payments" /> },
+  { path: 'payments', element: <AdminPaymentsPage /> },
   { path: 'support', element: <Navigate to="/dashboard/admin/support" replace /> },
   { path: '*', element: <Navigate to="/dashboard/admin" replace /> },
 ];

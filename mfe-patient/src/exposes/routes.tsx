@@ -1,10 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ComingSoon } from 'shell/ui-kit';
 import { AppointmentsPage } from '../features/appointments/AppointmentsPage';
 import { BookAppointmentPage } from '../features/booking/BookAppointmentPage';
 import { FindDoctorsPage } from '../features/find-doctors/FindDoctorsPage';
 import { PatientHomePage } from '../features/home/PatientHomePage';
 import { MedicalHistoryPage } from '../features/medical-history/MedicalHistoryPage';
+import { PaymentHistoryPage } from '../features/payments/PaymentHistoryPage';
 import { PrescriptionDetailPage } from '../features/prescriptions/PrescriptionDetailPage';
 import { PrescriptionsPage } from '../features/prescriptions/PrescriptionsPage';
 import { SupportPage } from '../features/support/SupportPage';
@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
   { path: 'medical-history', element: <MedicalHistoryPage /> },
   { path: 'support', element: <SupportPage /> },
   { path: 'find-doctors', element: <FindDoctorsPage /> },
-  { path: 'payments', element: <ComingSoon title="Payment History" /> },
+  { path: 'payments', element: <PaymentHistoryPage /> },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];
 

@@ -1,11 +1,13 @@
-import { CreditCardOutlined, FileTextOutlined } from '@ant-design/icons';
+import { FileTextOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
+import { doctorName } from 'shell/ui-kit';
+import { PayAppointmentButton } from '../payments/PayAppointmentButton';
 import type { Appointment } from './api';
 import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';
 
 /**
- * A patient's buttons on one appointment card: Pay Now (not available yet), View Prescription, Rate Visit,
+ * A patient's buttons on one appointment card: Pay Now (card or M-Pesa, in a dialog), View Prescription, Rate Visit,
  * and Cancel (disabled, with the reason, inside the notice period). Nothing when none applies.
  */
 export function AppointmentActions({
@@ -29,15 +31,7 @@ export function AppointmentActions({
   if (!hasActions(a, prescriptionId !== undefined, now)) return null;
   return (
     <>
-      {canPay(a) ? (
-        <Tooltip title="Online payment by card and M-Pesa is not available yet." trigger={['hover', 'focus']}>
-          <span tabIndex={0} aria-label="Pay Now, not available yet">
-            <Button icon={<CreditCardOutlined />} disabled>
-              Pay Now
-            </Button>
-          </span>
-        </Tooltip>
-      ) : null}
+      {canPay(a) ? <PayAppointmentButton appointmentId={a.appointment_id} amount={a.total_amount} doctor={doctorName(a)} /> : null}
       {prescriptionId !== undefined ? (
         <Button icon={<FileTextOutlined />} onClick={() => onViewPrescription(prescriptionId)}>
           View Prescription

@@ -53,9 +53,10 @@ describe('a card’s actions', () => {
     return handlers;
   };
 
-  it('offers Pay Now (not available yet) and Cancel on an open visit far enough ahead', () => {
+  it('offers Pay Now (card or M-Pesa, in a dialog) and Cancel on an open visit far enough ahead', async () => {
     const { onCancel } = renderActions(a('2026-11-25', '09:00 AM', 'Pending'));
-    expect(screen.getByRole('button', { name: /Pay Now/ })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: /Pay Now/ }));
+    expect(await screen.findByRole('dialog', { name: 'Complete Payment' })).toHaveTextContent('Ksh 200');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { TIME_SLOTS } from 'shell/ui-kit';
+import { queryWrapper } from '../../../../shell/test/render';
 import type { Slot } from './api';
 import { BookingConfirmation } from './components/BookingConfirmation';
 import { BookingGuidelines } from './components/BookingGuidelines';
@@ -46,10 +47,10 @@ describe('SlotPicker', () => {
 });
 
 describe('BookingConfirmation', () => {
-  it('shows what was booked with the amount due; card and M-Pesa are not available yet; Pay Later goes on', () => {
+  it('shows what was booked with the amount due, the payment options (M-Pesa first) and Pay Later', () => {
     const onPayLater = jest.fn();
     const appointment = { appointment_id: 42, appointment_date: '2026-11-23', time_slot: '02:00 PM', appointment_type: 'Regular Checkup', total_amount: 3500 };
-    render(<BookingConfirmation appointment={appointment as never} doctorName="Dr. Grace Wanjiku" onPayLater={onPayLater} />);
+    render(<BookingConfirmation appointment={appointment as never} doctorName="Dr. Grace Wanjiku" onPayLater={onPayLater} />, { wrapper: queryWrapper().wrapper });
     const panel = screen.getByTestId('payment-panel');
     expect(within(panel).getByText('Complete Payment')).toBeInTheDocument();
     expect(within(panel).getByText('Appointment booked successfully! Please proceed with payment.')).toBeInTheDocument();
@@ -57,8 +58,7 @@ describe('BookingConfirmation', () => {
     expect(within(panel).getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
     expect(within(panel).getByText('Monday, 23 November 2026')).toBeInTheDocument();
     expect(within(panel).getByText('Ksh 3,500')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: /Pay by Card/ })).toBeDisabled();
-    expect(within(panel).getByRole('button', { name: /Pay with M-Pesa/ })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: /Pay Ksh 3,500 with M-Pesa/ })).toBeDisabled();
     fireEvent.click(within(panel).getByRole('button', { name: 'Pay Later' }));
     expect(onPayLater).toHaveBeenCalled();
   });

@@ -9,13 +9,16 @@ const ksh = (amount: number) => `Ksh ${amount.toLocaleString('en-KE', { minimumF
 const nairobiDate = (value: Date | null) =>
   value ? new Date(value).toLocaleString('en-GB', { timeZone: 'Africa/Nairobi', dateStyle: 'long', timeStyle: 'short' }) : '';
 
-/** The receipt's HTML: Afya, patient, doctor, appointment, method, transaction/receipt number, amount in Ksh, date. */
+/**
+ * The receipt's HTML: Afya, patient, doctor, appointment, method, transaction/receipt number, amount in Ksh, date.
+ * The title (the PDF's /Title) names the receipt number and amount too, so tools can read them without a PDF parser.
+ */
 export function receiptHtml(row: PaymentRow): string {
   const method = row.method === 'mpesa' ? 'M-Pesa' : 'Card (Stripe)';
   const reference = row.method === 'mpesa' ? row.mpesa_receipt ?? row.checkout_request_id : row.stripe_session_id;
   const referenceLabel = row.method === 'mpesa' ? 'M-Pesa receipt number' : 'Transaction ID';
   const doctor = [row.doctor_first_name, row.doctor_last_name].filter(Boolean).join(' ');
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Afya receipt ${row.payment_id}</title><style>
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Afya receipt AFYA-${String(row.payment_id).padStart(6, '0')}, ${ksh(row.amount)}</title><style>
 body{font-family:'Liberation Sans',Arial,sans-serif;color:#1f2937;font-size:12pt}
 h1{color:#0f766e;margin:0;font-size:26pt}.muted{color:#6b7280}
 table{width:100%;border-collapse:collapse;margin-top:18px}td{padding:8px 4px;border-bottom:1px solid #e5e7eb}td:first-child{color:#6b7280;width:40%}

@@ -11,6 +11,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/services', 'Services'],
   ['/contact', 'Contact us'],
   ['/payment-cancel', 'Payment cancelled'],
+  ['/payment-success', 'Payment received'],
   ['/login', 'Sign in'],
   ['/register', 'Create an account'],
   // Doctor

@@ -1,0 +1,167 @@
+import { CheckCircleFilled, CreditCardOutlined, MobileOutlined } from '@ant-design/icons';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Segmented, Space, Spin, Typography } from 'antd';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { errorText } from 'shell/api-client';
+import { formatKsh, toast } from 'shell/ui-kit';
+import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from './api';
+import { looksLikeSafaricomNumber } from './payments.logic';
+
+type Method = 'card' | 'mpesa';
+const STATUS_POLL_MS = 2000;
+
+/**
+ * How to pay one appointment: by card (Stripe Checkout: the browser leaves for Stripe's page and comes back to
+ * /payment-success) or by M-Pesa (an STK push to the phone, with its live status here and a retry). `extra`
+ * goes beside the buttons (the booking screen's Pay Later).
+ */
+export function PaymentOptions({ appointmentId, amount, extra, onPaid, pollMs = STATUS_POLL_MS }: { appointmentId: number; amount: number; extra?: ReactNode; onPaid?: () => void; pollMs?: number }) {
+  const [method, setMethod] = useState<Method>('mpesa');
+  return (
+    <div data-testid="payment-options">
+      <Segmented<Method>
+        block
+        value={method}
+        onChange={setMethod}
+        style={{ marginBottom: 16 }}
+        options={[
+          { value: 'mpesa', label: <span><MobileOutlined /> M-Pesa</span> },
+          { value: 'card', label: <span><CreditCardOutlined /> Card</span> },
+        ]}
+        aria-label="Payment method"
+      />
+      {method === 'card' ? <CardOption appointmentId={appointmentId} amount={amount} extra={extra} /> : <MpesaOption appointmentId={appointmentId} amount={amount} extra={extra} onPaid={onPaid} pollMs={pollMs} />}
+    </div>
+  );
+}
+
+function CardOption({ appointmentId, amount, extra }: { appointmentId: number; amount: number; extra?: ReactNode }) {
+  const checkout = useCardCheckout();
+  return (
+    <div>
+      <Typography.Paragraph type="secondary">You will be taken to our card payment provider's secure page, then brought back here.</Typography.Paragraph>
+      {checkout.isError ? <Alert type="error" showIcon role="alert" title={errorText(checkout.error, PAYMENT_MESSAGES.initiateFailed)} style={{ marginBottom: 12 }} /> : null}
+      <Space wrap>
+        <Button type="primary" icon={<CreditCardOutlined />} loading={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate({ appointmentId, amount })}>
+          Pay {formatKsh(amount)} by Card
+        </Button>
+        {extra}
+      </Space>
+    </div>
+  );
+}
+
+function MpesaOption({ appointmentId, amount, extra, onPaid, pollMs }: { appointmentId: number; amount: number; extra?: ReactNode; onPaid?: () => void; pollMs: number }) {
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState<string | null>(null);
+  const refresh = useRefreshAfterPayment();
+  const phoneId = useId();
+  const push = useMutation({
+    mutationFn: () => sendStkPush({ phone, amount, appointment_id: appointmentId }),
+    onSuccess: (reply) => {
+      toast.success(reply.message);
+      setCheckout(reply.checkout_request_id);
+    },
+    onError: (error) => setPhoneError(errorText(error, PAYMENT_MESSAGES.stkFailed)),
+  });
+  const status = useQuery({
+    queryKey: ['payments', 'mpesa-status', checkout],
+    queryFn: () => fetchStkStatus(checkout!),
+    enabled: checkout !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'completed' || query.state.data?.status === 'failed' ? false : pollMs),
+  });
+  const state = status.data?.status;
+  useEffect(() => {
+    if (state === 'completed') {
+      void refresh();
+      onPaid?.();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per outcome
+  }, [state]);
+
+  const submit = () => {
+    if (!looksLikeSafaricomNumber(phone)) {
+      setPhoneError(PAYMENT_MESSAGES.invalidPhone);
+      return;
+    }
+    setPhoneError(null);
+    push.mutate();
+  };
+  const retry = () => {
+    setCheckout(null);
+    push.reset();
+  };
+
+  if (checkout) {
+    if (state === 'completed') {
+      return (
+        <Alert
+          type="success"
+          showIcon
+          icon={<CheckCircleFilled />}
+          role="status"
+          title="Payment received. Your appointment is paid."
+          description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
+          data-testid="mpesa-status"
+        />
+      );
+    }
+    if (state === 'failed') {
+      return (
+        <div data-testid="mpesa-status">
+          <Alert type="error" showIcon role="alert" title="The M-Pesa payment did not go through." description={status.data?.reason ?? undefined} style={{ marginBottom: 12 }} />
+          <Space wrap>
+            <Button type="primary" onClick={retry}>
+              Try again
+            </Button>
+            {extra}
+          </Space>
+        </div>
+      );
+    }
+    return (
+      <div data-testid="mpesa-status" role="status" aria-live="polite">
+        <Alert
+          type="info"
+          showIcon
+          icon={<Spin size="small" />}
+          title="Waiting for you to approve the payment on your phone…"
+          description={`Enter your M-Pesa PIN on the prompt to pay ${formatKsh(amount)}. This page updates by itself.`}
+          style={{ marginBottom: 12 }}
+        />
+        {status.isError ? <Typography.Paragraph type="warning">{errorText(status.error, 'Failed to check the M-Pesa payment')}: retrying…</Typography.Paragraph> : null}
+        <Space wrap>
+          <Button onClick={retry}>Send a new prompt</Button>
+          {extra}
+        </Space>
+      </div>
+    );
+  }
+
+  return (
+    <Form layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form.Item label="M-Pesa phone number" htmlFor={phoneId} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? 'Safaricom number, e.g. 0712 345 678'}>
+        <Input
+          id={phoneId}
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0712 345 678"
+          value={phone}
+          onChange={(e) => {
+            setPhone(e.target.value);
+            setPhoneError(null);
+          }}
+          maxLength={20}
+        />
+      </Form.Item>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" icon={<MobileOutlined />} disabled={!phone.trim()} loading={push.isPending}>
+          Pay {formatKsh(amount)} with M-Pesa
+        </Button>
+        {extra}
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import type {
+  ConfirmCardPaymentReply,
+  CreateCardPaymentReply,
+  PaymentHistoryReply,
+  PaymentView,
+  StkPushReply,
+  StkStatusReply,
+} from '@afya/payment-service/contracts';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, fetchBlob, queryKeys } from 'shell/api-client';
+
+export type Payment = PaymentView;
+
+/** Payment history. Under no shared prefix: only payments change it (a completed payment also refreshes appointments). */
+export const paymentsKey = ['payments', 'history'] as const;
+
+export async function fetchPaymentHistory(): Promise<Payment[]> {
+  const res = await api.get<PaymentHistoryReply>('payments/history', { fallback: PAYMENT_MESSAGES.historyFailed });
+  return res.payments;
+}
+
+export function usePaymentHistory() {
+  return useQuery({ queryKey: paymentsKey, queryFn: fetchPaymentHistory });
+}
+
+/** POST /payments/create → the Stripe Checkout page's URL (the browser then goes there). */
+export function createCardPayment(appointmentId: number, amount: number): Promise<CreateCardPaymentReply> {
+  return api.post<CreateCardPaymentReply>('payments/create', { appointment_id: appointmentId, amount }, { fallback: PAYMENT_MESSAGES.initiateFailed });
+}
+
+/** POST /payments/confirm: the server asks Stripe; payment_status is sent as SPEC.md says and ignored by the server. */
+export function confirmCardPayment(body: { appointment_id: number; amount: number; transaction_id: string }): Promise<ConfirmCardPaymentReply> {
+  return api.post<ConfirmCardPaymentReply>('payments/confirm', { ...body, payment_status: 'completed' }, { fallback: PAYMENT_MESSAGES.confirmFailed });
+}
+
+export function sendStkPush(body: { phone: string; amount: number; appointment_id: number }): Promise<StkPushReply> {
+  return api.post<StkPushReply>('mpesa/stkpush', body, { fallback: PAYMENT_MESSAGES.stkFailed });
+}
+
+export function fetchStkStatus(checkoutRequestId: string): Promise<StkStatusReply> {
+  return api.get<StkStatusReply>(`mpesa/status/${encodeURIComponent(checkoutRequestId)}`, { fallback: 'Failed to check the M-Pesa payment' });
+}
+
+/** A finished payment changes the appointment lists (paid, Confirmed) and the history. */
+export function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.appointments }), queryClient.invalidateQueries({ queryKey: paymentsKey })]);
+}
+
+export function useCardCheckout() {
+  return useMutation({
+    mutationFn: ({ appointmentId, amount }: { appointmentId: number; amount: number }) => createCardPayment(appointmentId, amount),
+    onSuccess: (reply) => window.location.assign(reply.url),
+  });
+}
+
+/**
+ * Opens a receipt PDF in a new tab. The tab is opened at the click (a popup blocker allows that), then
+ * pointed at the PDF once it has arrived.
+ */
+export async function openReceipt(paymentId: number): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const blob = await fetchBlob(`payments/${paymentId}/receipt`, PAYMENT_MESSAGES.receiptFailed);
+    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import type { ConfirmCardPaymentReply } from '@afya/payment-service/contracts';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin } from 'antd';
+import { useEffect } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { api, errorText, queryKeys } from 'shell/api-client';
+import { formatKsh, toast } from 'shell/ui-kit';
+
+/** Where payment-history queries live in the patient remote (['payments', ...]): refreshed after a payment. */
+const PAYMENTS_PREFIX = ['payments'] as const;
+
+/** The parameters Stripe Checkout's success_url carries; null when any is missing or malformed. */
+export function readSuccessParams(params: URLSearchParams): { sessionId: string; appointmentId: number; amount: number } | null {
+  const sessionId = params.get('session_id')?.trim();
+  const appointmentId = Number(params.get('appointment_id'));
+  const amount = Number(params.get('amount'));
+  if (!sessionId || !params.get('appointment_id') || !params.get('amount')) return null;
+  if (!Number.isInteger(appointmentId) || appointmentId < 1 || !Number.isFinite(amount) || amount < 0) return null;
+  return { sessionId, appointmentId, amount };
+}
+
+/**
+ * /payment-success (SPEC.md section 2): asks the server to confirm the Checkout Session with Stripe (the
+ * browser's word is never taken), shows progress, then the success view with links to the payment history
+ * and appointments; a failed confirmation still shows the view, with the error. Missing parameters: 'Missing
+ * payment information' and back to the appointments.
+ */
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const payment = readSuccessParams(params);
+  const queryClient = useQueryClient();
+  const confirm = useQuery({
+    queryKey: ['payments', 'confirm', payment?.sessionId],
+    enabled: payment !== null,
+    retry: false,
+    staleTime: Infinity,
+    queryFn: () =>
+      api.post<ConfirmCardPaymentReply>(
+        'payments/confirm',
+        { appointment_id: payment!.appointmentId, amount: payment!.amount, transaction_id: payment!.sessionId, payment_status: 'completed' },
+        { fallback: PAYMENT_MESSAGES.confirmFailed },
+      ),
+  });
+  const paid = confirm.data?.paid === true;
+
+  useEffect(() => {
+    if (!payment) toast.error(PAYMENT_MESSAGES.missingInfo);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+  useEffect(() => {
+    if (!confirm.isSuccess && !confirm.isError) return;
+    if (paid) toast.success(PAYMENT_MESSAGES.confirmed);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
+    void queryClient.invalidateQueries({ queryKey: PAYMENTS_PREFIX });
+  }, [confirm.isSuccess, confirm.isError, paid, queryClient]);
+
+  if (!payment) return <Navigate to="/dashboard/appointments" replace />;
+
+  if (confirm.isPending) {
+    return (
+      <div className="afya-container afya-section" role="status" aria-live="polite" style={{ textAlign: 'center', padding: '64px 16px' }}>
+        <Spin size="large" />
+        <p style={{ marginTop: 16 }}>Confirming your payment with the payment provider…</p>
+      </div>
+    );
+  }
+
+  const problem = confirm.isError ? errorText(confirm.error, PAYMENT_MESSAGES.confirmFailed) : !paid ? confirm.data?.message ?? PAYMENT_MESSAGES.confirmFailed : null;
+  return (
+    <div className="afya-container afya-section">
+      <Result
+        status="success"
+        title={paid ? PAYMENT_MESSAGES.confirmed : 'Thank you for your payment'}
+        subTitle={`Appointment #${payment.appointmentId} · ${formatKsh(payment.amount)}${paid ? ' · paid' : ''}`}
+        extra={[
+          <Link key="history" to="/dashboard/payments">
+            <Button type="primary">View Payment History</Button>
+          </Link>,
+          <Link key="appointments" to="/dashboard/appointments">
+            <Button>View Appointments</Button>
+          </Link>,
+        ]}
+      >
+        {problem ? <Alert type="warning" showIcon role="alert" title={problem} description={confirm.isError ? undefined : 'If you were charged, the payment is recorded as soon as the provider confirms it.'} /> : null}
+      </Result>
+    </div>
+  );
+}
