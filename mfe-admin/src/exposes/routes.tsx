@@ -4,6 +4,9 @@ import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
+import { AdminMedicalHistoryPage } from '../features/prescriptions/AdminMedicalHistoryPage';
+import { AdminPrescriptionPage } from '../features/prescriptions/AdminPrescriptionPage';
+import { AllPrescriptionsPage } from '../features/prescriptions/AllPrescriptionsPage';
 import { AdminPaymentsPage } from '../features/payments/AdminPaymentsPage';
 import { ReportsPage } from '../features/reports/ReportsPage';
 import { AdminSupportPage } from '../features/support/AdminSupportPage';
@@ -23,9 +26,9 @@ export const routes: RouteObject[] = [
   { path: 'admin/support', element: <AdminSupportPage /> },
   // Shared routes the access table also allows for admins.
   { path: 'appointments', element: <Navigate to="/dashboard/admin/appointments" replace /> },
-  { path: 'prescriptions', element: <ComingSoon title="All Prescriptions" /> },
-  { path: 'prescriptions/:prescriptionId', element: <ComingSoon title="Prescription" /> },
-  { path: 'medical-history', element: <ComingSoon title="Medical History" /> },
+  { path: 'prescriptions', element: <AllPrescriptionsPage /> },
+  { path: 'prescriptions/:prescriptionId', element: <AdminPrescriptionPage /> },
+  { path: 'medical-history', element: <AdminMedicalHistoryPage /> },
   { path: 'payments', element: <AdminPaymentsPage /> },
   { path: 'support', element: <Navigate to="/dashboard/admin/support" replace /> },
   { path: '*', element: <Navigate to="/dashboard/admin" replace /> },

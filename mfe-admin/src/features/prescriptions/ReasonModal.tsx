@@ -1,0 +1,13 @@
+import { Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+
+/** Asks for the reason of a soft delete; OK stays disabled until one is typed. */
+export function ReasonModal({ title, text, busy, onConfirm, onCancel }: { title: string; text: string; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <Modal open title={title} okText="Delete" okButtonProps={{ danger: true, disabled: !reason.trim() }} confirmLoading={busy} onOk={() => onConfirm(reason.trim())} onCancel={onCancel} destroyOnHidden>
+      <Typography.Paragraph>{text}</Typography.Paragraph>
+      <Input.TextArea aria-label="Reason" rows={3} maxLength={500} placeholder="Reason (kept with the record and the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} />
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessLogReply, MedicalHistoryAggregateReply, MedicalRecord, PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
+import { api, AUTO_REFRESH_MS, downloadBlob, request } from 'shell/api-client';
+
+export type { MedicalRecord, PrescriptionView };
+
+export const allPrescriptionsKey = ['prescriptions', 'all'] as const;
+export const allHistoryKey = ['prescriptions', 'history', 'all'] as const;
+
+export const useAllPrescriptions = () =>
+  useQuery({
+    queryKey: allPrescriptionsKey,
+    queryFn: async () => (await api.get<PrescriptionListReply>('prescriptions', { fallback: 'Failed to fetch prescriptions' })).prescriptions,
+    refetchInterval: AUTO_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAllHistory = () =>
+  useQuery({
+    queryKey: allHistoryKey,
+    queryFn: async () => (await api.get<MedicalHistoryAggregateReply>('medical-history', { fallback: 'Failed to fetch medical history' })).records,
+    refetchInterval: AUTO_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const usePrescription = (id: number | undefined) =>
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: async () => (await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' })).prescription, enabled: !!id });
+
+export const usePatientAccessLog = (userId: number | undefined, page: number) =>
+  useQuery({
+    queryKey: ['prescriptions', 'access-log', 'admin', userId ?? 0, page],
+    queryFn: () => api.get<AccessLogReply>('medical-history/access-log', { searchParams: { user_id: userId!, page, limit: 20 }, fallback: 'Failed to load the access log' }),
+    enabled: !!userId,
+    placeholderData: keepPreviousData,
+  });
+
+/** The soft deletes: DELETE with the reason in the body (the API reads it there). */
+export const deletes = {
+  prescription: (id: number, reason: string) => request<{ message: string }>('delete', `prescriptions/${id}`, { json: { reason }, fallback: 'Failed to delete prescription' }),
+  record: (recordId: string, reason: string) => request<{ message: string }>('delete', `medical-history/${recordId}`, { json: { reason }, fallback: 'Failed to delete medical record' }),
+};
+
+/** DELETE /prescriptions/{id} with a reason (soft delete, audited). The body rides on a DELETE, as the API reads it. */
+export function useDeletePrescription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => deletes.prescription(id, reason),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
+  });
+}
+
+export function useDeleteRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recordId, reason }: { recordId: string; reason: string }) => deletes.record(recordId, reason),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
+  });
+}
+
+export function useEditRecord() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recordId, ...changes }: { recordId: string; diagnosis: string; treatment: string; notes: string }) =>
+      api.patch(`medical-history/${recordId}`, changes, { fallback: 'Failed to update medical record' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions', 'history'] }),
+  });
+}
+
+export const downloadPrescriptionPdf = (p: Pick<PrescriptionView, 'prescription_id' | 'prescription_number'>) =>
+  downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });
