@@ -62,6 +62,8 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/admin/analytics', label: 'Analytics', icon: <BarChartOutlined /> },
     { path: '/dashboard/admin/reports', label: 'Reports', icon: <DownloadOutlined /> },
     { path: '/dashboard/admin/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
+    { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
     { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },
   ],
 };
