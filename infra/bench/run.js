@@ -30,6 +30,11 @@ async function main() {
       const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline });
       if (result?.markdown) sections.push(result.markdown);
     }
+    const prescriptionBench = path.join(__dirname, 'prescription.bench.js');
+    if (fs.existsSync(prescriptionBench)) {
+      const { runPrescriptionBench } = require(prescriptionBench);
+      sections.push((await runPrescriptionBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
+    }
     // BENCH_SKIP_FRONTEND=1: the server paths only (e.g. comparing two builds of the gateway and services).
     if (process.env.BENCH_SKIP_FRONTEND !== '1') sections.push(await frontendSection(platform.url));
   } finally {
