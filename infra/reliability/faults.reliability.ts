@@ -84,7 +84,6 @@ describe('faults, with nothing lost', () => {
       env: {
         AUTH_RATE_LIMIT: '1000000',
         REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-        AFYA_RESTART_BASE_MS: '500',
         RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
       },
     });
