@@ -35,6 +35,11 @@ async function main() {
       const { runPrescriptionBench } = require(prescriptionBench);
       sections.push((await runPrescriptionBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
     }
+    const receiptBench = path.join(__dirname, 'receipt.bench.js');
+    if (fs.existsSync(receiptBench)) {
+      const { runReceiptBench } = require(receiptBench);
+      sections.push((await runReceiptBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
+    }
     // BENCH_SKIP_FRONTEND=1: the server paths only (e.g. comparing two builds of the gateway and services).
     if (process.env.BENCH_SKIP_FRONTEND !== '1') sections.push(await frontendSection(platform.url));
   } finally {
