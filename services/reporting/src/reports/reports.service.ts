@@ -76,12 +76,18 @@ class ReportStream {
     this.runner = this.dataSource.createQueryRunner('slave');
     const client = (await this.runner.connect()) as { query(stream: QueryStream): QueryStream };
     const rows = client.query(new QueryStream(definition.sql(filtered), params, { batchSize: 1000, rowMode: 'array' }));
-    const csv = format<unknown[], unknown[]>({ headers: definition.headers, writeHeaders: true, includeEndRowDelimiter: true }).transform(
-      (row: unknown[]) => {
-        this.rows += 1;
-        return row.map(csvCell);
-      },
-    );
+    // The header row is written as the first row (fast-csv writes configured headers only once a row comes,
+    // and an empty report must still say what its columns are).
+    let header = true;
+    const csv = format<unknown[], unknown[]>({ includeEndRowDelimiter: true }).transform((row: unknown[]) => {
+      if (header) {
+        header = false;
+        return row;
+      }
+      this.rows += 1;
+      return row.map(csvCell);
+    });
+    csv.write(definition.headers);
     rows.on('error', (error) => csv.destroy(error));
     rows.pipe(csv);
     return csv[Symbol.asyncIterator]();
