@@ -25,6 +25,7 @@ async function openStream(platform: TestPlatform, ticketId: number, token: strin
     signal: controller.signal,
   });
   let text = '';
+  let ended = false;
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -34,11 +35,13 @@ async function openStream(platform: TestPlatform, ticketId: number, token: strin
         if (done) break;
         text += decoder.decode(value, { stream: true });
       }
+      ended = true;
     })().catch(() => undefined);
   }
   return {
     response,
     read: () => text,
+    ended: () => ended,
     close: () => controller.abort(),
   };
 }
@@ -268,6 +271,11 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
       expect(owner.read()).not.toContain('Hello from support.');
       await eventually(() => expect(owner.read()).toContain('"status":"in-progress"'), 10_000);
       expect(bystander.read()).not.toContain(`"ticket_id":${id}`);
+
+      // Deleting the ticket tells the open stream and ends it.
+      await platform.api('DELETE', `/support/${id}`, { token: admin.token });
+      await eventually(() => expect(owner.ended()).toBe(true), 10_000);
+      expect(owner.read()).toContain('"type":"ticket.deleted"');
       owner.close();
       bystander.close();
     });

@@ -144,10 +144,14 @@ export class SupportController {
       'x-request-id': caller.requestId,
     });
     raw.write(`retry: 3000\nevent: ready\ndata: {"ticket_id":${id}}\n\n`);
-    const stop = this.hub.listen(id, (event) => {
-      raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-      if (event.type === 'ticket.deleted') raw.end();
-    });
+    const stop = this.hub.listen(
+      id,
+      (event) => {
+        raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
+        if (event.type === 'ticket.deleted') raw.end();
+      },
+      () => raw.end(),
+    );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     const close = () => {

@@ -27,18 +27,24 @@ type Listener = (event: TicketStreamEvent) => void;
 export class TicketEventsHub implements OnModuleDestroy {
   private readonly logger = new Logger('TicketEventsHub');
   private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly enders = new Set<() => void>();
   private subscription: Subscription | null = null;
 
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
-  /** Calls `listener` for each event of ticket `ticketId` until the returned function is called. */
-  listen(ticketId: number, listener: Listener): () => void {
+  /**
+   * Calls `listener` for each event of ticket `ticketId` until the returned function is called; `end` is called
+   * when this gateway shuts down (an open stream would otherwise hold the server open).
+   */
+  listen(ticketId: number, listener: Listener, end: () => void): () => void {
     this.ensureSubscribed();
     let set = this.listeners.get(ticketId);
     if (!set) this.listeners.set(ticketId, (set = new Set()));
     set.add(listener);
+    this.enders.add(end);
     return () => {
       set.delete(listener);
+      this.enders.delete(end);
       if (!set.size) this.listeners.delete(ticketId);
     };
   }
@@ -77,6 +83,8 @@ export class TicketEventsHub implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    for (const end of [...this.enders]) end();
+    this.enders.clear();
     this.subscription?.unsubscribe();
     this.subscription = null;
     this.listeners.clear();
