@@ -224,6 +224,21 @@ describe('image recipes', () => {
     expect([...new Set(problems)]).toEqual([]);
   });
 
+  it('nx affected follows the graph: a service\'s contracts pick the gateway, k8s/ and the Dockerfiles pick the manifest checks', () => {
+    const affected = (file: string) => {
+      const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['show', 'projects', '--affected', `--files=${file}`, '--json'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      });
+      expect(result.status).toBe(0);
+      return JSON.parse(result.stdout) as string[];
+    };
+    for (const d of all.filter((x) => x.shape === 'service')) expect(affected(`${d.dir}/contracts/index.ts`)).toEqual(expect.arrayContaining([d.project, '@afya/gateway']));
+    expect(affected('k8s/base/kustomization.yaml')).toContain('@afya/infra');
+    expect(affected('services/Dockerfile')).toContain('@afya/infra');
+  });
+
   it('building an unknown deployable fails before anything is installed', () => {
     for (const name of ['nosuch', 'shared', '']) {
       const result = sh(process.execPath, recipes.buildCommand(name, path.join(work, 'out-unknown')).slice(1), copy);

@@ -1,7 +1,11 @@
 // Static checks of everything under k8s/: every YAML parses, every workload is hardened and probed,
 // every service of ARCHITECTURE.md is deployed with its migration Job, kustomizations only reference
-// files that exist, and the Ingress routes the app the way the local gateway does.
+// files that exist, and the Ingress routes the app the way the local gateway does. The services are
+// kustomize Components (k8s/components/services/<name>) that overlays list; each listed service has code and
+// an image recipe (infra/deploy/recipes.js) and vice versa; each deployable's image is released on its own
+// (overlays/<env>/releases/<name>) by an immutable tag or digest.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import * as yaml from 'js-yaml';
@@ -9,6 +13,18 @@ import * as yaml from 'js-yaml';
 const REPO = path.resolve(__dirname, '..', '..');
 const K8S = path.join(REPO, 'k8s');
 const BASE = path.join(K8S, 'base');
+const COMPONENTS = path.join(K8S, 'components', 'services');
+const OVERLAYS = ['staging', 'production'];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const recipes = require('../deploy/recipes') as {
+  deployables(): { name: string; shape: string; dir: string }[];
+  SHAPES: Record<string, { dockerfile: string }>;
+};
+const DEPLOYABLES = recipes.deployables();
+/** Services that have code (services/<name>/src/main.ts), as the image recipes discover them. */
+const SERVICES_WITH_CODE = DEPLOYABLES.filter((d) => d.shape === 'service').map((d) => d.name).sort();
+/** A tag that names one build forever: a release version or a git sha. Never latest/staging/main/dev. */
+const IMMUTABLE_TAG = /^(v?\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?|[0-9a-f]{7,40})$/;
 
 type Doc = { kind?: string; apiVersion?: string; metadata?: { name?: string; labels?: Record<string, string> }; spec?: any; data?: any } & Record<string, any>;
 interface Parsed {
@@ -31,7 +47,10 @@ const parsed: Parsed[] = files.flatMap((file) =>
     .filter((doc): doc is Doc => Boolean(doc) && typeof doc === 'object')
     .map((doc) => ({ file: path.relative(REPO, file), doc })),
 );
-const baseManifests = parsed.filter((p) => p.file.startsWith('k8s/base/') && p.doc.kind && p.doc.kind !== 'Kustomization');
+// the base and the service Components: every manifest any overlay can deploy
+const baseManifests = parsed.filter(
+  (p) => (p.file.startsWith('k8s/base/') || p.file.startsWith('k8s/components/')) && p.doc.kind && p.doc.kind !== 'Kustomization' && p.doc.kind !== 'Component',
+);
 const ofKind = (kind: string) => baseManifests.filter((p) => p.doc.kind === kind).map((p) => p.doc);
 const deployments = ofKind('Deployment');
 const jobs = ofKind('Job');
@@ -99,17 +118,12 @@ describe('k8s manifests', () => {
       if (uid !== undefined) expect(uid).toBeGreaterThan(0);
     });
 
-    it('uses an image ghcr.io/afya/<name> built by a Dockerfile in the repo', () => {
+    it('uses an image ghcr.io/afya/<name> that has an image recipe (infra/deploy/recipes.js) and its Dockerfile', () => {
       const image: string = spec.containers[0].image;
       expect(image).toMatch(new RegExp(`^ghcr\\.io/afya/${name}:[\\w.-]+$`));
-      // Services share one parameterised services/Dockerfile (--build-arg SERVICE=<name>).
-      // One parameterised Dockerfile for the services (--build-arg SERVICE) and one for the remotes (REMOTE).
-      const dockerfile = SERVICES.includes(name)
-        ? path.join(REPO, 'services', 'Dockerfile')
-        : name.startsWith('mfe-')
-          ? path.join(REPO, 'shell', 'remote.Dockerfile')
-          : path.join(REPO, name, 'Dockerfile');
-      expect(fs.existsSync(dockerfile)).toBe(true);
+      const recipe = DEPLOYABLES.find((d) => d.name === name);
+      expect(recipe).toBeDefined();
+      expect(fs.existsSync(path.join(REPO, recipes.SHAPES[recipe!.shape].dockerfile))).toBe(true);
     });
 
     it('has a PodDisruptionBudget selecting its pods', () => {
@@ -244,7 +258,8 @@ describe('k8s manifests', () => {
         ...(k.configMapGenerator ?? []).flatMap((g: any) => (g.files ?? []).map((f: string) => f.split('=').pop())),
         ...(k.secretGenerator ?? []).flatMap((g: any) => (g.files ?? []).map((f: string) => f.split('=').pop())),
       ];
-      expect(referenced.length).toBeGreaterThan(0);
+      // a release Component only sets an image; every other kustomization refers to something
+      if (!k.images) expect(referenced.length).toBeGreaterThan(0);
       for (const ref of referenced) {
         const target = path.resolve(dir, ref);
         expect([ref, fs.existsSync(target)]).toEqual([ref, true]);
@@ -264,25 +279,123 @@ describe('k8s manifests', () => {
   const render = kubectl.status === 0 ? it : it.skip;
   describe.each(['base', 'overlays/staging', 'overlays/production'])('kubectl kustomize k8s/%s', (target) => {
     render('renders, with every Deployment, Job and the hashed ConfigMaps wired in', () => {
-      const out = spawnSync('kubectl', ['kustomize', path.join(K8S, target)], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
-      expect(out.stderr).toBe('');
-      expect(out.status).toBe(0);
-      const docs = yaml.loadAll(out.stdout) as Doc[];
+      const docs = kustomize(path.join(K8S, target));
       const names = (kind: string) => docs.filter((d) => d.kind === kind).map((d) => d.metadata!.name);
-      expect(names('Deployment').sort()).toEqual([...SERVICES, 'gateway', ...FRONTENDS].sort());
-      expect(names('Job').sort()).toEqual(SERVICES.map((s) => `${s}-migrate`).sort());
+      // the base runs no service: an overlay lists the services it runs (Components)
+      const services = target === 'base' ? [] : listedServices(target.split('/')[1]);
+      expect(names('Deployment').sort()).toEqual([...services, 'gateway', ...FRONTENDS].sort());
+      expect(names('Job').sort()).toEqual(services.map((s) => `${s}-migrate`).sort());
       const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata!.name!.startsWith('afya-config-'))!;
       expect(config.data.DB_MIGRATE_ON_START).toBe('false');
       for (const d of docs.filter((x) => x.kind === 'Deployment' && SERVICES.includes(x.metadata!.name!))) {
         expect(d.spec.template.spec.containers[0].envFrom[0].configMapRef.name).toBe(config.metadata!.name);
       }
       for (const d of docs.filter((x) => x.metadata?.name !== 'afya')) expect(d.metadata!['namespace']).toBe('afya');
+      for (const d of docs.filter((x) => x.kind !== 'Namespace')) expect(d.metadata!.labels?.['app.kubernetes.io/part-of']).toBe('afya');
       if (target !== 'base') {
         const ingress = docs.find((d) => d.kind === 'Ingress')!;
         expect(ingress.spec.rules[0].host).not.toBe('afya.example.com');
         expect(ingress.spec.tls[0].hosts).toContain(ingress.spec.rules[0].host);
-        for (const d of docs.filter((x) => x.kind === 'Deployment')) expect(d.spec.template.spec.containers[0].image).not.toMatch(/:dev$/);
+        for (const d of docs.filter((x) => x.kind === 'Deployment' || x.kind === 'Job')) {
+          for (const c of d.spec.template.spec.containers) {
+            // an immutable tag or a digest: a node never runs a stale copy of a moving tag (IfNotPresent)
+            const [, tag, digest] = /^ghcr\.io\/afya\/[a-z-]+(?::([\w.-]+))?(?:@(sha256:[0-9a-f]{64}))?$/.exec(c.image) ?? [];
+            expect({ image: c.image, immutable: Boolean(digest) || IMMUTABLE_TAG.test(tag ?? '') }).toEqual({ image: c.image, immutable: true });
+          }
+        }
+      }
+    });
+  });
+
+  describe('services are Components that overlays list', () => {
+    it('k8s/components/services has one Component per service with code, and none without', () => {
+      const components = fs.readdirSync(COMPONENTS).sort();
+      expect(components).toEqual(SERVICES_WITH_CODE);
+      for (const name of components) {
+        const k = yaml.load(fs.readFileSync(path.join(COMPONENTS, name, 'kustomization.yaml'), 'utf8')) as any;
+        expect(k.kind).toBe('Component');
+        // no transformers: in a Component they would rewrite the whole overlay, not only this service
+        expect(Object.keys(k).sort()).toEqual(['apiVersion', 'kind', 'resources']);
+        expect(k.resources.sort()).toEqual(['deployment.yaml', 'migration-job.yaml', 'pdb.yaml']);
+      }
+    });
+
+    it.each(OVERLAYS)('overlay %s lists only services that have code and an image recipe, and releases exactly what it runs', (overlay) => {
+      const services = listedServices(overlay);
+      expect(services.length).toBeGreaterThan(0);
+      for (const name of services) {
+        expect(SERVICES_WITH_CODE).toContain(name);
+        expect(fs.existsSync(path.join(REPO, 'services', name, 'src', 'main.ts'))).toBe(true);
+      }
+      const released = releases(overlay).map((r) => r.name).sort();
+      expect(released).toEqual([...services, 'gateway', ...FRONTENDS].sort());
+      for (const r of releases(overlay)) {
+        // one image, its own: a release of one deployable cannot retag another
+        expect(r.images).toHaveLength(1);
+        expect(r.images[0].name).toBe(`ghcr.io/afya/${r.name}`);
+        expect(r.images[0].newName).toBeUndefined();
+        const tag = r.images[0].newTag === undefined ? undefined : String(r.images[0].newTag);
+        expect({ release: r.name, immutable: Boolean(r.images[0].digest?.match(/^sha256:[0-9a-f]{64}$/)) || IMMUTABLE_TAG.test(tag ?? '') }).toEqual({ release: r.name, immutable: true });
+      }
+    });
+
+    it('every service with code runs in production, with its image recipe', () => {
+      expect(listedServices('production').sort()).toEqual(SERVICES_WITH_CODE);
+      for (const name of SERVICES_WITH_CODE) expect(DEPLOYABLES.find((d) => d.name === name)?.shape).toBe('service');
+    });
+
+    render('releasing one service (a new tag in its releases/ file) changes its Deployment and migration Job only', () => {
+      const service = SERVICES_WITH_CODE.includes('payment') ? 'payment' : SERVICES_WITH_CODE[0];
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-k8s-'));
+      try {
+        fs.cpSync(K8S, path.join(tmp, 'k8s'), { recursive: true });
+        const release = path.join(tmp, 'k8s', 'overlays', 'production', 'releases', service, 'kustomization.yaml');
+        const k = yaml.load(fs.readFileSync(release, 'utf8')) as any;
+        k.images[0] = { name: `ghcr.io/afya/${service}`, newTag: '9.9.9' };
+        fs.writeFileSync(release, yaml.dump(k));
+        const before = kustomize(path.join(K8S, 'overlays', 'production'));
+        const after = kustomize(path.join(tmp, 'k8s', 'overlays', 'production'));
+        const key = (d: Doc) => `${d.kind}/${d.metadata!.name}`;
+        const changed = after.filter((d) => JSON.stringify(d) !== JSON.stringify(before.find((b) => key(b) === key(d)))).map(key).sort();
+        expect(changed).toEqual([`Deployment/${service}`, `Job/${service}-migrate`]);
+        // and `kubectl apply -l afya.io/service=<name>` (k8s/README.md) selects exactly that service's objects
+        const selected = after.filter((d) => d.metadata!.labels?.['afya.io/service'] === service).map(key).sort();
+        expect(selected).toEqual([`Deployment/${service}`, `Job/${service}-migrate`, `PodDisruptionBudget/${service}`]);
+        expect(after.filter((d) => d.kind === 'ConfigMap').every((d) => d.metadata!.labels?.['app.kubernetes.io/component'] === 'config')).toBe(true);
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
       }
     });
   });
 });
+
+function kustomize(dir: string): Doc[] {
+  const out = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  expect(out.stderr).toBe('');
+  expect(out.status).toBe(0);
+  return yaml.loadAll(out.stdout) as Doc[];
+}
+
+/** The services an overlay runs: its `components:` entries under k8s/components/services/. */
+function listedServices(overlay: string): string[] {
+  const dir = path.join(K8S, 'overlays', overlay);
+  const k = yaml.load(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as any;
+  return (k.components as string[])
+    .map((c) => path.relative(COMPONENTS, path.resolve(dir, c)))
+    .filter((rel) => !rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** An overlay's release Components: releases/<name>/kustomization.yaml, each listed in its components. */
+function releases(overlay: string): { name: string; images: any[] }[] {
+  const dir = path.join(K8S, 'overlays', overlay);
+  const k = yaml.load(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as any;
+  const listed = (k.components as string[]).filter((c) => c.startsWith('releases/')).map((c) => c.slice('releases/'.length));
+  const onDisk = fs.readdirSync(path.join(dir, 'releases')).sort();
+  expect(listed.slice().sort()).toEqual(onDisk);
+  expect(k.images).toBeUndefined(); // tags live in releases/<name> only
+  return onDisk.map((name) => {
+    const r = yaml.load(fs.readFileSync(path.join(dir, 'releases', name, 'kustomization.yaml'), 'utf8')) as any;
+    expect(r.kind).toBe('Component');
+    return { name, images: r.images ?? [] };
+  });
+}
