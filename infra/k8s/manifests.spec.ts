@@ -15,7 +15,6 @@ const K8S = path.join(REPO, 'k8s');
 const BASE = path.join(K8S, 'base');
 const COMPONENTS = path.join(K8S, 'components', 'services');
 const OVERLAYS = ['staging', 'production'];
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const recipes = require('../deploy/recipes') as {
   deployables(): { name: string; shape: string; dir: string }[];
   SHAPES: Record<string, { dockerfile: string }>;
