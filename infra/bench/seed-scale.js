@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+'use strict';
+// Fills a platform's database to issue 12's scale: 1,000,000 appointments, 100,000 patients, 500 doctors,
+// 600,000 payments and 300,000 prescriptions (SEED_SCALE multiplies every count: 0.05 = 50,000 appointments).
+//
+// How: bulk SQL (generate_series) into the owning services' schemas as their migrations define them, and in the
+// same transaction the outbox rows their write paths record (user.registered, doctor.approved,
+// appointment.created, payment.completed|refunded|disputed, prescription.created) with the historical times as
+// occurredAt. The running services' outbox relays then publish those events to JetStream, and the reporting
+// service builds its read models from them exactly as in production (nothing is written into reporting's schema).
+//  - auth.users, appointment.user_directory, appointment.doctors (approved) and appointment.appointments get rows;
+//  - payments and prescriptions are seeded as their events only (payment.outbox, prescription.outbox): the
+//    payment and prescription tables are other services' and reporting reads only events.
+// Appointments are spread over the last 300 days and the next ~57 (no slot taken twice: a bijection from the row
+// number onto doctor × slot × day). Bench users' emails end in @bench.afya.test (password Bench#2026).
+//
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/afya_bench SEED_SCALE=0.05 node infra/bench/seed-scale.js
+// (the platform must have run its migrations on that database: start it first; run once per database).
+const { Client } = require('pg');
+
+const SCALE = Number(process.env.SEED_SCALE || 1);
+const COUNTS = {
+  patients: Math.round(100_000 * SCALE),
+  doctors: Math.max(20, Math.round(500 * Math.min(1, SCALE * 4))),
+  appointments: Math.round(1_000_000 * SCALE),
+  payments: Math.round(600_000 * SCALE),
+  prescriptions: Math.round(300_000 * SCALE),
+};
+const BATCH = 50_000;
+const schema = (name) => process.env[`${name.toUpperCase()}_DB_SCHEMA`] || name;
+const SLOTS = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'];
+const SLOT_HOURS = [9, 9.5, 10, 10.5, 11, 11.5, 14, 14.5, 15, 15.5, 16, 16.5, 17, 17.5];
+const TYPES = [['Regular Checkup', 150], ['Follow-up', 100], ['Consultation', 200], ['Emergency', 300], ['Vaccination', 80], ['Lab Work', 120]];
+const SPECIALIZATIONS = ['Cardiology', 'Dermatology', 'Endocrinology', 'Gastroenterology', 'Neurology', 'Oncology', 'Orthopedics', 'Pediatrics', 'Psychiatry', 'Radiology', 'Surgery', 'Urology'];
+const FIRST = ['Achieng', 'Wanjiku', 'Kamau', 'Otieno', 'Njeri', 'Mutua', 'Amina', 'Baraka', 'Chebet', 'Kiprono', 'Wairimu', 'Odhiambo', 'Nduta', 'Hassan', 'Mwangi', 'Atieno'];
+const LAST = ['Odhiambo', 'Kamau', 'Mwangi', 'Otieno', 'Njoroge', 'Wanjiru', 'Kiptoo', 'Mutiso', 'Hassan', 'Abdi', 'Chege', 'Ouma', 'Kariuki', 'Wambui', 'Koech', 'Omondi'];
+// Bench#2026 hashed once with argon2id (the auth service's parameters), so seeded accounts can sign in.
+const PASSWORD_HASH = process.env.SEED_PASSWORD_HASH || null;
+
+/** Event ids are md5(run · kind · key) as uuids: unique per row, and a second seeding run never reuses one. */
+const RUN = `'${require('node:crypto').randomBytes(6).toString('hex')}'`;
+
+const log = (line) => process.stderr.write(`[seed] ${line}\n`);
+const arr = (values) => `ARRAY[${values.map((v) => (typeof v === 'number' ? v : `'${String(v).replace(/'/g, "''")}'`)).join(',')}]`;
+
+async function passwordHash() {
+  if (PASSWORD_HASH) return PASSWORD_HASH;
+  const { hash } = require('@node-rs/argon2');
+  return hash('Bench#2026', { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+}
+
+async function inBatches(client, label, total, run) {
+  const started = Date.now();
+  for (let from = 1; from <= total; from += BATCH) {
+    const to = Math.min(total, from + BATCH - 1);
+    await client.query('BEGIN');
+    await run(from, to);
+    await client.query('COMMIT');
+    log(`${label}: ${to.toLocaleString('en')} / ${total.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+async function main() {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const [auth, appt, pay, presc] = ['auth', 'appointment', 'payment', 'prescription'].map(schema);
+  const t0 = Date.now();
+  log(`scale ${SCALE}: ${JSON.stringify(COUNTS)}`);
+  const { rows: [{ existing }] } = await client.query(`SELECT count(*)::int AS existing FROM "${auth}".users WHERE email LIKE '%@bench.afya.test'`);
+  if (existing > 0) throw new Error(`this database is already seeded (${existing} bench users): use a fresh one`);
+  const hash = await passwordHash();
+  const { rows: [{ base }] } = await client.query(`SELECT COALESCE(max(user_id), 0) + 1 AS base FROM "${auth}".users`);
+  const userBase = Number(base);
+  const first = arr(FIRST);
+  const last = arr(LAST);
+
+  // ---- users: doctors first (user ids userBase .. userBase+doctors-1), then patients ----
+  const totalUsers = COUNTS.doctors + COUNTS.patients;
+  await inBatches(client, 'users', totalUsers, async (from, to) => {
+    await client.query(
+      `INSERT INTO "${auth}".users (user_id, firstname, lastname, email, password_hash, role, status, contact_phone, address, created_at, updated_at)
+       SELECT $1::int + i - 1, (${first})[1 + i % 16], (${last})[1 + (i / 16) % 16],
+              CASE WHEN i <= $4::int THEN 'seed.dr' ELSE 'seed.p' END || i || '@bench.afya.test', $5::text,
+              CASE WHEN i <= $4::int THEN 'doctor' ELSE 'user' END, 'active', '07' || lpad((i % 100000000)::text, 8, '0'), 'Moi Avenue, Nairobi',
+              now() - make_interval(days => 400 - (i::bigint * 397 / $6::int)::int, secs => ((i::bigint * 7919) % 86400)::float8),
+              now() - make_interval(days => 400 - (i::bigint * 397 / $6::int)::int, secs => ((i::bigint * 7919) % 86400)::float8)
+         FROM generate_series($2::int, $3::int) AS i`,
+      [userBase, from, to, COUNTS.doctors, hash, totalUsers],
+    );
+    await client.query(
+      `INSERT INTO "${auth}".outbox (id, type, payload, created_at)
+       SELECT e.id, 'user.registered', json_build_object('id', e.id, 'type', 'user.registered',
+                'occurredAt', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'data', json_build_object('user_id', u.user_id, 'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email,
+                                          'role', u.role, 'status', u.status, 'contact_phone', u.contact_phone)), u.created_at
+         FROM "${auth}".users u CROSS JOIN LATERAL (SELECT md5(${RUN} || 'user' || u.user_id)::uuid AS id) e
+        WHERE u.user_id BETWEEN $1::int + $2::int - 1 AND $1::int + $3::int - 1`,
+      [userBase, from, to],
+    );
+    // The appointment service's name directory (its consumer would fill it from the same events; written here
+    // so the appointments below can reference it at once).
+    await client.query(
+      `INSERT INTO "${appt}".user_directory (user_id, firstname, lastname, email, role, status, contact_phone)
+       SELECT user_id, firstname, lastname, email, role, status, contact_phone FROM "${auth}".users
+        WHERE user_id BETWEEN $1::int + $2::int - 1 AND $1::int + $3::int - 1 ON CONFLICT (user_id) DO NOTHING`,
+      [userBase, from, to],
+    );
+  });
+
+  // ---- doctors (approved profiles) ----
+  await client.query('BEGIN');
+  const { rows: doctorRows } = await client.query(
+    `INSERT INTO "${appt}".doctors (user_id, first_name, last_name, specialization, fee, contact_phone, available_days, approval_status, approved_at, active)
+     SELECT u.user_id, u.firstname, u.lastname, (${arr(SPECIALIZATIONS)})[1 + (u.user_id % 12)], 1000 + (u.user_id % 20) * 250, u.contact_phone,
+            ARRAY['Monday','Tuesday','Wednesday','Thursday','Friday','Saturday','Sunday'], 'approved', u.created_at, true
+       FROM "${auth}".users u WHERE u.user_id BETWEEN $1::int AND $1::int + $2::int - 1
+     ON CONFLICT (user_id) DO UPDATE SET approval_status = 'approved', approved_at = EXCLUDED.approved_at
+     RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee`,
+    [userBase, COUNTS.doctors],
+  );
+  await client.query(
+    `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
+     SELECT e.id, 'doctor.approved', json_build_object('id', e.id, 'type', 'doctor.approved', 'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'data', json_build_object('doctor_id', d.doctor_id, 'user_id', d.user_id, 'first_name', d.first_name, 'last_name', d.last_name,
+                                        'specialization', d.specialization, 'fee', d.fee, 'approval_status', 'approved', 'available_days', d.available_days)), now()
+       FROM "${appt}".doctors d CROSS JOIN LATERAL (SELECT md5(${RUN} || 'doctor' || d.doctor_id)::uuid AS id) e WHERE d.user_id BETWEEN $1::int AND $1::int + $2::int - 1`,
+    [userBase, COUNTS.doctors],
+  );
+  await client.query('COMMIT');
+  const doctorIds = doctorRows.map((d) => d.doctor_id).sort((a, b) => a - b);
+  log(`doctors: ${doctorIds.length} approved`);
+
+  // ---- appointments: row n → position floor(n * 2.5) → (doctor, slot, day): never the same slot twice ----
+  const { rows: [{ abase }] } = await client.query(`SELECT COALESCE(max(appointment_id), 0) + 1 AS abase FROM "${appt}".appointments`);
+  const D = doctorIds.length;
+  await inBatches(client, 'appointments', COUNTS.appointments, async (from, to) => {
+    await client.query(
+      `WITH p AS (
+         SELECT n, (n::bigint * 5 / 2) AS pos FROM generate_series($2::int, $3::int) AS n WHERE $1::int > 0
+       ), s AS (
+         SELECT n, ($4::int[])[1 + pos % $5::int] AS doctor_id, (pos / $5::int) % 14 AS slot,
+                (now() AT TIME ZONE 'Africa/Nairobi')::date - 300 + (pos / ($5::int * 14))::int AS day,
+                $6::int + ((n::bigint * 7919) % $7::int)::int AS user_id, n % 6 AS t
+           FROM p
+       ), r AS (
+         SELECT s.*, ((s.day::timestamp + make_interval(mins => (($8::float8[])[1 + s.slot] * 60)::int)) AT TIME ZONE 'Africa/Nairobi') AS starts_at,
+                CASE WHEN s.day < (now() AT TIME ZONE 'Africa/Nairobi')::date
+                     THEN (ARRAY['Completed','Completed','Completed','Completed','Completed','Cancelled','Confirmed','Pending'])[1 + s.n % 8]
+                     ELSE (ARRAY['Pending','Confirmed','Confirmed','Cancelled'])[1 + s.n % 4] END AS status
+           FROM s
+       )
+       INSERT INTO "${appt}".appointments (appointment_id, user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount,
+                                           appointment_status, paid, notes, patient_full_name, created_at, updated_at)
+       SELECT $9::int + r.n - 1, r.user_id, r.doctor_id, r.day, ($10::text[])[1 + r.slot], r.starts_at, ($11::text[])[1 + r.t], ($12::int[])[1 + r.t],
+              r.status, r.status = 'Completed' OR (r.n % 3 = 0 AND r.status = 'Confirmed'), 'Seeded for the reporting bench',
+              u.firstname || ' ' || u.lastname,
+              LEAST(now(), r.starts_at - make_interval(days => 1 + (r.n % 20))), LEAST(now(), r.starts_at - make_interval(days => 1 + (r.n % 20)))
+         FROM r JOIN "${appt}".user_directory u ON u.user_id = r.user_id`,
+      [userBase, from, to, doctorIds, D, userBase + D, COUNTS.patients, SLOT_HOURS, Number(abase), SLOTS, TYPES.map((t) => t[0]), TYPES.map((t) => t[1])],
+    );
+    await client.query(
+      `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
+       SELECT e.id, 'appointment.created', json_build_object('id', e.id, 'type', 'appointment.created',
+                'occurredAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'data', json_build_object('appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id, 'doctor_user_id', d.user_id,
+                          'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot, 'appointment_type', a.appointment_type,
+                          'total_amount', a.total_amount::float8, 'appointment_status', a.appointment_status, 'paid', a.paid)), a.created_at
+         FROM "${appt}".appointments a JOIN "${appt}".doctors d ON d.doctor_id = a.doctor_id
+              CROSS JOIN LATERAL (SELECT md5(${RUN} || 'appointment' || a.appointment_id)::uuid AS id) e
+        WHERE a.appointment_id BETWEEN $1::int + $2::int - 1 AND $1::int + $3::int - 1`,
+      [Number(abase), from, to],
+    );
+  });
+
+  // ---- payments (events): the first `payments` paid-or-confirmed appointments; 2% refunded, 0.5% disputed ----
+  await inBatches(client, 'payment events', COUNTS.payments, async (from, to) => {
+    await client.query(
+      `WITH a AS (
+         SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
+          WHERE appointment_id >= $1::int AND appointment_status IN ('Completed', 'Confirmed') ORDER BY appointment_id LIMIT $3::int
+       ), p AS (
+         SELECT a.*, LEAST(now(), a.created_at + interval '2 hours') AS paid_at, CASE WHEN a.k % 2 = 0 THEN 'mpesa' ELSE 'card' END AS method
+           FROM a WHERE a.k BETWEEN $2::int AND $3::int
+       ), ev AS (
+         SELECT 'payment.completed' AS type, p.paid_at AS at, NULL::text AS reason, p.* FROM p
+         UNION ALL SELECT 'payment.refunded', p.paid_at + interval '1 day', 'Cancelled by the clinic', p.* FROM p WHERE p.k % 50 = 0
+         UNION ALL SELECT 'payment.disputed', p.paid_at + interval '2 days', 'Chargeback', p.* FROM p WHERE p.k % 200 = 7
+       )
+       INSERT INTO "${pay}".outbox (id, type, payload, created_at)
+       SELECT e.id, ev.type, json_build_object('id', e.id, 'type', ev.type, 'occurredAt', to_char(LEAST(now(), ev.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'data', json_build_object('payment_id', ev.k, 'appointment_id', ev.appointment_id, 'patient_id', ev.user_id, 'doctor_id', ev.doctor_id,
+                          'amount', ev.total_amount::float8, 'method', ev.method,
+                          'status', CASE ev.type WHEN 'payment.refunded' THEN 'refunded' ELSE 'completed' END,
+                          'provider_reference', CASE WHEN ev.method = 'mpesa' THEN 'SQ' || ev.k ELSE 'cs_test_' || ev.k END,
+                          'occurred_at', to_char(LEAST(now(), ev.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                          'refund_amount', CASE WHEN ev.type = 'payment.refunded' THEN ev.total_amount::float8 END, 'reason', ev.reason)),
+              LEAST(now(), ev.at) + (CASE ev.type WHEN 'payment.completed' THEN 0 WHEN 'payment.refunded' THEN 1 ELSE 2 END) * interval '1 ms'
+         FROM ev CROSS JOIN LATERAL (SELECT md5(${RUN} || ev.type || ev.k)::uuid AS id) e`,
+      [Number(abase), from, to],
+    );
+  });
+
+  // ---- prescriptions (events): completed appointments, one each ----
+  await inBatches(client, 'prescription events', COUNTS.prescriptions, async (from, to) => {
+    await client.query(
+      `WITH a AS (
+         SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
+          WHERE appointment_id >= $1::int AND appointment_status = 'Completed' ORDER BY appointment_id LIMIT $3::int
+       )
+       INSERT INTO "${presc}".outbox (id, type, payload, created_at)
+       SELECT e.id, 'prescription.created', json_build_object('id', e.id, 'type', 'prescription.created',
+                'occurredAt', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'data', json_build_object('prescription_id', a.k, 'appointment_id', a.appointment_id, 'patient_id', a.user_id,
+                          'patient_name', a.patient_full_name, 'doctor_id', a.doctor_id, 'doctor_name', 'Dr. ' || d.first_name || ' ' || d.last_name,
+                          'medicines', json_build_array(json_build_object('name', 'Amoxicillin', 'dosage', '500mg', 'frequency', 'three times daily', 'instructions', 'After meals')),
+                          'created_at', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                          'updated_at', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+              LEAST(now(), a.starts_at + interval '30 minutes')
+         FROM a JOIN "${appt}".doctors d ON d.doctor_id = a.doctor_id CROSS JOIN LATERAL (SELECT md5(${RUN} || 'prescription' || a.k)::uuid AS id) e
+        WHERE a.k BETWEEN $2::int AND $3::int`,
+      [Number(abase), from, to],
+    );
+  });
+  await client.query(`SELECT setval(pg_get_serial_sequence('"${auth}".users', 'user_id'), (SELECT max(user_id) FROM "${auth}".users))`);
+  await client.query(`SELECT setval(pg_get_serial_sequence('"${appt}".appointments', 'appointment_id'), (SELECT max(appointment_id) FROM "${appt}".appointments))`);
+  // Wake the relays (they also poll).
+  await client.query(`SELECT pg_notify('afya_outbox', '')`);
+  await client.query(`ANALYZE "${appt}".appointments`);
+  log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; the relays now publish the events (reporting builds its read models from them)`);
+  await client.end();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
