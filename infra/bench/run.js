@@ -40,6 +40,8 @@ async function main() {
       const { runReceiptBench } = require(receiptBench);
       sections.push((await runReceiptBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
     }
+    // BENCH_REPORTING_SCALE=0.05 (50,000 appointments) or 1 (1,000,000): issue 12's reporting figures.
+    if (process.env.BENCH_REPORTING_SCALE) sections.push(await reportingSection(platform));
     // BENCH_SKIP_FRONTEND=1: the server paths only (e.g. comparing two builds of the gateway and services).
     if (process.env.BENCH_SKIP_FRONTEND !== '1') sections.push(await frontendSection(platform.url));
   } finally {
@@ -58,6 +60,26 @@ async function main() {
 async function frontendSection(url) {
   const { frontendOnTheWire, markdown } = require('./frontend-size');
   return `## Frontend\n\n${markdown(await frontendOnTheWire({ baseUrl: url }))}`;
+}
+
+// seed-scale.js fills the platform's database (its events reach reporting through the relays), then
+// reporting.bench.js waits for the read models and measures (see its header). Child processes: the seed's bulk SQL
+// and the bench's autocannon runs stay off this process's event loop.
+async function reportingSection(platform) {
+  const { spawnSync } = require('node:child_process');
+  const { PORT } = require('./lib');
+  const env = {
+    ...process.env,
+    DATABASE_URL: platform.databaseUrl,
+    BENCH_URL: platform.url,
+    AFYA_BUS: PORT === 3200 ? 'bench' : `bench${PORT}`,
+    SEED_SCALE: process.env.BENCH_REPORTING_SCALE,
+  };
+  for (const script of ['seed-scale.js', 'reporting.bench.js']) {
+    const run = spawnSync(process.execPath, [path.join(__dirname, script)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.status !== 0) throw new Error(`${script} exited ${run.status}`);
+  }
+  return fs.readFileSync(path.join(__dirname, 'results', 'reporting-latest.md'), 'utf8').replace(/^# /, '## ');
 }
 
 main().catch((error) => {
