@@ -203,6 +203,22 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(cancelled.status).toBe(200);
       await eventually(async () => expect(await payment(created.body.payment_id)).toMatchObject({ status: 'refunded', refund_reason: expect.stringContaining('24 hours') }), 10_000);
     });
+    it('a payment arriving for an appointment cancelled meanwhile, and a Stripe dispute, are flagged for the admin', async () => {
+      const booked = await book();
+      const created = await createCard(booked.appointment_id);
+      expect((await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(200);
+      await eventually(async () => expect((await sql('payment', `SELECT status FROM appointment_states WHERE appointment_id = $1`, [booked.appointment_id]))[0]?.status).toBe('Cancelled'), 10_000);
+      await pressPay(created.body.url);
+      await eventually(async () => expect((await payment(created.body.payment_id)).status).toBe('completed'), 10_000);
+      const dispute = await fetch(`${platform.sandboxes.stripe.url}/sandbox/sessions/${created.body.session_id}/dispute`, { method: 'POST' });
+      expect(dispute.status).toBe(200);
+      await eventually(async () => {
+        const list = await platform.api('GET', '/admin/payments/disputes', { token: admin.token });
+        const mine = list.body.disputes.filter((d: { payment_id: number }) => d.payment_id === created.body.payment_id).map((d: { source: string }) => d.source);
+        expect(mine.sort()).toEqual(['cancelled_appointment', 'stripe']);
+      }, 10_000);
+      expect((await platform.api('GET', '/admin/payments/disputes', { token: patient.token })).status).toBe(403);
+    });
   });
 
   describe('M-Pesa (Daraja STK push)', () => {

@@ -16,7 +16,23 @@ const STATUS_POLL_MS = 2000;
  * /payment-success) or by M-Pesa (an STK push to the phone, with its live status here and a retry). `extra`
  * goes beside the buttons (the booking screen's Pay Later).
  */
-export function PaymentOptions({ appointmentId, amount, extra, onPaid, pollMs = STATUS_POLL_MS }: { appointmentId: number; amount: number; extra?: ReactNode; onPaid?: () => void; pollMs?: number }) {
+export function PaymentOptions({
+  appointmentId,
+  amount,
+  extra,
+  done,
+  onPaid,
+  pollMs = STATUS_POLL_MS,
+}: {
+  appointmentId: number;
+  amount: number;
+  /** Beside the pay buttons (the booking screen's Pay Later). */
+  extra?: ReactNode;
+  /** Under the M-Pesa success message (e.g. a way on to the appointments). */
+  done?: ReactNode;
+  onPaid?: () => void;
+  pollMs?: number;
+}) {
   const [method, setMethod] = useState<Method>('mpesa');
   return (
     <div data-testid="payment-options">
@@ -31,7 +47,7 @@ export function PaymentOptions({ appointmentId, amount, extra, onPaid, pollMs = 
         ]}
         aria-label="Payment method"
       />
-      {method === 'card' ? <CardOption appointmentId={appointmentId} amount={amount} extra={extra} /> : <MpesaOption appointmentId={appointmentId} amount={amount} extra={extra} onPaid={onPaid} pollMs={pollMs} />}
+      {method === 'card' ? <CardOption appointmentId={appointmentId} amount={amount} extra={extra} /> : <MpesaOption appointmentId={appointmentId} amount={amount} extra={extra} done={done} onPaid={onPaid} pollMs={pollMs} />}
     </div>
   );
 }
@@ -52,7 +68,7 @@ function CardOption({ appointmentId, amount, extra }: { appointmentId: number; a
   );
 }
 
-function MpesaOption({ appointmentId, amount, extra, onPaid, pollMs }: { appointmentId: number; amount: number; extra?: ReactNode; onPaid?: () => void; pollMs: number }) {
+function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { appointmentId: number; amount: number; extra?: ReactNode; done?: ReactNode; onPaid?: () => void; pollMs: number }) {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<string | null>(null);
@@ -97,15 +113,18 @@ function MpesaOption({ appointmentId, amount, extra, onPaid, pollMs }: { appoint
   if (checkout) {
     if (state === 'completed') {
       return (
-        <Alert
-          type="success"
-          showIcon
-          icon={<CheckCircleFilled />}
-          role="status"
-          title="Payment received. Your appointment is paid."
-          description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
-          data-testid="mpesa-status"
-        />
+        <div data-testid="mpesa-status">
+          <Alert
+            type="success"
+            showIcon
+            icon={<CheckCircleFilled />}
+            role="status"
+            title="Payment received. Your appointment is paid."
+            description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
+            style={done ? { marginBottom: 12 } : undefined}
+          />
+          {done}
+        </div>
       );
     }
     if (state === 'failed') {

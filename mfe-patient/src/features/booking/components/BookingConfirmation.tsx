@@ -28,6 +28,11 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
             Pay Later
           </Button>
         }
+        done={
+          <Button type="primary" onClick={onPayLater}>
+            View Appointments
+          </Button>
+        }
       />
     </Card>
   );
