@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
+import { useRelatedAppointmentOptions } from './support.api';
 import type { CreateTicketPayload, TicketView } from '@afya/support-service/contracts';
 import {
   DEFAULT_CATEGORY,
@@ -29,12 +30,13 @@ export function TicketFormModal({
   onSubmit: (values: CreateTicketPayload) => void;
 }) {
   const [form] = Form.useForm<CreateTicketPayload>();
+  const appointments = useRelatedAppointmentOptions(open);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
       ticket
-        ? { subject: ticket.subject, description: ticket.description, category: ticket.category, priority: ticket.priority }
+        ? { subject: ticket.subject, description: ticket.description, category: ticket.category, priority: ticket.priority, related_appointment_id: ticket.related_appointment_id }
         : { category: DEFAULT_CATEGORY, priority: DEFAULT_PRIORITY },
     );
   }, [open, ticket, form]);
@@ -53,7 +55,9 @@ export function TicketFormModal({
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values) => onSubmit({ ...values, subject: values.subject.trim(), description: values.description.trim() })}
+        onFinish={(values) =>
+          onSubmit({ ...values, subject: values.subject.trim(), description: values.description.trim(), related_appointment_id: values.related_appointment_id ?? null })
+        }
       >
         <Form.Item label="Title" name="subject" rules={[{ required: true, whitespace: true, message: SupportMessages.subjectRequired }]}>
           <Input maxLength={SUBJECT_MAX_LENGTH} placeholder="Briefly, what is it about?" />
@@ -66,6 +70,15 @@ export function TicketFormModal({
         </Form.Item>
         <Form.Item label="Priority" name="priority">
           <Select aria-label="Priority" options={TICKET_PRIORITIES.map((p) => ({ value: p, label: capitalise(p) }))} />
+        </Form.Item>
+        <Form.Item label="Related appointment (optional)" name="related_appointment_id">
+          <Select
+            aria-label="Related appointment"
+            allowClear
+            placeholder={appointments.isPending ? 'Loading appointments...' : 'None'}
+            options={appointments.data ?? []}
+            notFoundContent="No appointments"
+          />
         </Form.Item>
       </Form>
     </Modal>

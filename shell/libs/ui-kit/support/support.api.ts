@@ -16,7 +16,10 @@ import type {
 import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, AUTO_REFRESH_MS, getHttp } from 'shell/api-client';
+import type { AppointmentListReply } from '@afya/appointment-service/contracts';
+import { api, AUTO_REFRESH_MS, getHttp, queryKeys } from 'shell/api-client';
+import { useSession } from 'shell/session';
+import { doctorName } from '../appointments';
 
 /**
  * Support tickets for every role's screen (patient and doctor Support pages, the admin desk, the menu badge):
@@ -83,6 +86,22 @@ export function useTicketMutations() {
     setStatus: useMutation({ mutationFn: ({ id, status }: { id: number; status: TicketStatus }) => supportApi.setStatus(id, status), onSuccess: invalidate }),
     remove: useMutation({ mutationFn: supportApi.remove, onSuccess: invalidate }),
   };
+}
+
+/** The caller's own appointments as choices for a ticket's related appointment (loaded when the form opens). */
+export function useRelatedAppointmentOptions(enabled: boolean) {
+  const doctor = useSession((state) => state.user?.role) === 'doctor';
+  return useQuery({
+    queryKey: [...queryKeys.appointments, 'support-options', doctor],
+    enabled,
+    queryFn: async () => {
+      const { appointments } = await api.get<AppointmentListReply>('appointments', { fallback: 'Failed to fetch appointments' });
+      return appointments.map((a) => ({
+        value: a.appointment_id,
+        label: `${a.appointment_date} ${a.time_slot} · ${doctor ? (a.patient_full_name ?? 'Patient') : doctorName(a)} · ${a.appointment_type}`,
+      }));
+    },
+  });
 }
 
 /** The Support menu badge: conversations with a reply the signed-in user has not opened. */

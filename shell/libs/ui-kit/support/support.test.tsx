@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
 import { queryWrapper } from '../../../test/render';
 import { ConversationView } from './ConversationView';
+import { TicketFormModal } from './TicketFormModal';
 import { readTicketStream } from './support.api';
 import { filterTickets, NO_TICKET_FILTERS, senderLabel } from './support.logic';
 
@@ -65,5 +66,23 @@ describe('ConversationView', () => {
     render(<ConversationView ticketId={5} canReply={false} />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('Type your reply...')).not.toBeInTheDocument();
+  });
+});
+
+describe('TicketFormModal', () => {
+  it('requires a title and a description, and sends the defaults (general, medium, no appointment)', async () => {
+    get.mockResolvedValue({ appointments: [] });
+    const onSubmit = jest.fn();
+    render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={onSubmit} />, { wrapper: queryWrapper().wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ticket' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' Refund ' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Charged twice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ticket' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ subject: 'Refund', description: 'Charged twice.', category: 'general', priority: 'medium', related_appointment_id: null }),
+    );
+    expect(get).toHaveBeenCalledWith('appointments', expect.anything());
   });
 });
