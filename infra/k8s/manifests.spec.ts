@@ -343,6 +343,29 @@ describe('k8s manifests', () => {
       for (const name of SERVICES_WITH_CODE) expect(DEPLOYABLES.find((d) => d.name === name)?.shape).toBe('service');
     });
 
+    describe.each(OVERLAYS)('day one in %s: the first-admin Job', (overlay) => {
+      render('runs auth\'s bootstrap-admin command with the auth image the overlay runs, hardened like the migration Job', () => {
+        const docs = kustomize(path.join(K8S, 'overlays', overlay, 'bootstrap-admin'));
+        expect(docs.map((d) => `${d.kind}/${d.metadata!.name}`)).toEqual(['Job/auth-bootstrap-admin']);
+        const [job] = docs;
+        expect(job.metadata!['namespace']).toBe('afya');
+        const spec = podSpec(job);
+        const c = spec.containers[0];
+        expect(c.command).toEqual(['node', 'dist/src/bootstrap-admin.js']);
+        const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'services', 'auth', 'package.json'), 'utf8'));
+        expect(pkg.scripts['bootstrap-admin']).toBe('node dist/src/bootstrap-admin.js');
+        expect(fs.existsSync(path.join(REPO, 'services', 'auth', 'src', 'bootstrap-admin.ts'))).toBe(true);
+        const auth = kustomize(path.join(K8S, 'overlays', overlay)).find((d) => d.kind === 'Deployment' && d.metadata!.name === 'auth')!;
+        expect(c.image).toBe(auth.spec.template.spec.containers[0].image);
+        expect(c.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef).toEqual({ name: 'afya-auth-db', key: 'DATABASE_URL' });
+        expect(c.envFrom).toEqual([{ configMapRef: { name: 'afya-bootstrap-admin' } }]);
+        expect(spec.restartPolicy).toBe('Never');
+        expect(spec.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+        expect(c.securityContext).toMatchObject({ runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+        expect(c.resources.limits.memory).toBeDefined();
+      });
+    });
+
     render('releasing one service (a new tag in its releases/ file) changes its Deployment and migration Job only', () => {
       const service = SERVICES_WITH_CODE.includes('payment') ? 'payment' : SERVICES_WITH_CODE[0];
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-k8s-'));
