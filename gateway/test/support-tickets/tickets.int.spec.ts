@@ -13,6 +13,8 @@ type Session = Awaited<ReturnType<typeof signUpAndIn>>;
 
 // Read by the gateway's contact guard when the platform starts.
 process.env.CONTACT_RATE_LIMIT = '3';
+// Streams check their token on every heartbeat.
+process.env.SSE_HEARTBEAT_MS = '200';
 // The test's requests come through 'a proxy' on loopback that names the client in X-Forwarded-For.
 process.env.TRUSTED_PROXIES = '127.0.0.1';
 jest.setTimeout(60_000);
@@ -278,6 +280,18 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
       expect(owner.read()).toContain('"type":"ticket.deleted"');
       owner.close();
       bystander.close();
+    });
+
+    it('ends a stream once its token is signed out', async () => {
+      const leaving = await signUpAndIn(platform, { firstname: 'Otieno', lastname: 'Ouma' });
+      const { body } = await create(leaving, { subject: 'Leaving', description: 'Signing out soon.' });
+      const stream = await openStream(platform, body.complaint.complaint_id, leaving.token);
+      expect(stream.response.status).toBe(200);
+      await eventually(() => expect(stream.read()).toContain(': keep-alive'));
+      expect(stream.ended()).toBe(false);
+      expect((await platform.api('POST', '/auth/logout', { token: leaving.token })).status).toBeLessThan(300);
+      await eventually(() => expect(stream.ended()).toBe(true));
+      stream.close();
     });
   });
 });

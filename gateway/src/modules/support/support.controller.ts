@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { subject } from '@afya/service-shared';
+import { envInt, subject } from '@afya/service-shared';
 import {
   AdminTicketListReply,
   CreateTicketPayload,
@@ -17,12 +17,13 @@ import {
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
 import { TicketEventsHub } from './ticket-events.hub';
 
-/** Comments keep idle proxies from closing a quiet stream. */
+/** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
 
 function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
@@ -43,9 +44,12 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
 @ApiBearerAuth()
 @Controller('support')
 export class SupportController {
+  private readonly heartbeatMs = envInt('SSE_HEARTBEAT_MS', HEARTBEAT_MS);
+
   constructor(
     private readonly bus: ServiceClient,
     private readonly hub: TicketEventsHub,
+    private readonly revocations: RevocationStore,
   ) {}
 
   @Get()
@@ -152,7 +156,17 @@ export class SupportController {
       },
       () => raw.end(),
     );
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const user = caller.user;
+    const heartbeat = setInterval(() => {
+      // The stream lives no longer than its token: ended at expiry or once that token is signed out (the
+      // browser's reconnect then meets the normal 401). Session-wide revocations need the token's session
+      // version, which the gateway does not keep per request: those streams end at expiry or on reconnect.
+      if (user && (Date.now() / 1000 >= user.exp || this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: Number.MAX_SAFE_INTEGER }))) {
+        raw.end();
+        return;
+      }
+      raw.write(': keep-alive\n\n');
+    }, this.heartbeatMs);
     heartbeat.unref();
     const close = () => {
       clearInterval(heartbeat);
