@@ -20,7 +20,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/dashboard/doctor/prescriptions', 'Issued prescriptions'],
   ['/dashboard/doctor/write-prescription', 'Write prescription'],
   ['/dashboard/doctor/medical-history', 'Medical history'],
-  ['/dashboard/doctor/support', 'Patient support tickets'],
+  ['/dashboard/doctor/support', 'Support tickets'],
   // Admin
   ['/dashboard/admin', 'Admin dashboard'],
   ['/dashboard/admin/users', 'User management'],
