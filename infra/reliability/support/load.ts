@@ -78,3 +78,29 @@ export class BookingLoad {
     await Promise.all(this.loops);
   }
 }
+
+/**
+ * When the platform books again after a fault: from `from`, starts one booking every `everyMs` (not waiting for
+ * the previous, whose request may sit out a timeout) until one is acknowledged; resolves with the start time of the
+ * first acknowledged one. Bounded by `timeoutMs`. Its bookings count as acknowledged writes too (`acked`).
+ */
+export async function firstBookingAfter(baseUrl: string, tokens: string[], slots: Slot[], acked: number[], everyMs = 200, timeoutMs = 30_000): Promise<number> {
+  const started = Date.now();
+  let firstAt: number | null = null;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; firstAt === null && Date.now() - started < timeoutMs && slots.length > 0; i++) {
+    const slot = slots.shift()!;
+    const at = Date.now();
+    pending.push(
+      api(baseUrl, 'POST', '/appointments', tokens[i % tokens.length], bookingBody(slot), 10_000).then((response) => {
+        if (response.status !== 201) return;
+        acked.push(response.body.appointment.appointment_id);
+        if (firstAt === null || at < firstAt) firstAt = at;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  await Promise.all(pending);
+  if (firstAt === null) throw new Error(`no booking acknowledged within ${timeoutMs} ms`);
+  return firstAt;
+}

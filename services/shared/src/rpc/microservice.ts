@@ -7,7 +7,7 @@ import { busNamespace } from './bus';
 import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
 import { DeadlineInterceptor } from './deadline';
-import { ServiceExceptionFilter } from './rpc-exception.filter';
+import { isDatabaseUnavailable, ServiceExceptionFilter } from './rpc-exception.filter';
 
 export interface ServiceBootstrapOptions {
   /** Service name: also its NATS queue group, so replicas share the work. */
@@ -34,8 +34,30 @@ export async function createServiceApp(options: ServiceBootstrapOptions): Promis
   return app;
 }
 
+/**
+ * A promise rejected with nobody to catch it ends the process, as Node does by default, except when the reason is
+ * the database being unreachable (a background timer's query during a PostgreSQL restart): that is logged and the
+ * service keeps running, so a 5-second database outage does not turn into a crashed service (issue 15's fault
+ * suite found one). Anything else is a bug: logged with its stack, exit code 1, restarted by the runner or k8s.
+ */
+export function survivesDatabaseOutages(
+  logger: Pick<Logger, 'warn' | 'error'> = new Logger('process'),
+  target: Pick<NodeJS.Process, 'on'> = process,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  target.on('unhandledRejection', (reason: unknown) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn(`background work failed while the database was unavailable (service keeps running): ${(reason as Error)?.message ?? String(reason)}`);
+      return;
+    }
+    logger.error(`unhandled promise rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+    exit(1);
+  });
+}
+
 /** Entry point for a service process: create, listen, log. */
 export async function runService(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
+  survivesDatabaseOutages(new Logger(options.name));
   const app = await createServiceApp(options);
   await app.listen();
   new Logger(options.name).log(`${options.name} service listening on NATS (${(options.servers ?? natsServers()).join(',')})`);
