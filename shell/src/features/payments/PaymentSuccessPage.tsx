@@ -31,7 +31,8 @@ export function PaymentSuccessPage() {
   const payment = readSuccessParams(params);
   const queryClient = useQueryClient();
   const confirm = useQuery({
-    queryKey: ['payments', 'confirm', payment?.sessionId],
+    // Not under ['payments']: refreshing the payment lists afterwards must not confirm a second time.
+    queryKey: ['payment-confirmation', payment?.sessionId],
     enabled: payment !== null,
     retry: false,
     staleTime: Infinity,
