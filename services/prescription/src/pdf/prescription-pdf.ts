@@ -18,7 +18,7 @@ export function prescriptionHtml(p: PrescriptionView): string {
   .muted { color: #6b7280; }
   .number { text-align: right; font-size: 14px; font-weight: bold; }
   .grid { display: flex; gap: 24px; margin: 16px 0; }
-  .grid div { flex: 1; border: 1px solid #e5e7eb; border-radius: 6px; padding: 10px; }
+  .grid > div { flex: 1; border: 1px solid #e5e7eb; border-radius: 6px; padding: 10px; }
   h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #0f766e; margin: 0 0 6px; }
   table { width: 100%; border-collapse: collapse; margin-top: 8px; }
   th, td { border-bottom: 1px solid #e5e7eb; padding: 7px 6px; text-align: left; vertical-align: top; }
