@@ -39,6 +39,8 @@ export class CardPaymentsService {
   async create(caller: Principal, payload: CreateCardPaymentPayload, requestId?: string): Promise<CreateCardPaymentReply> {
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
     const amount = appointment.total_amount;
+    const reused = await this.openSession(appointment.appointment_id, amount);
+    if (reused) return reused;
     const base = this.config.publicAppUrl;
     const doctor = `Dr. ${appointment.doctor.first_name} ${appointment.doctor.last_name}`;
     let session: CheckoutSession;
@@ -90,6 +92,27 @@ export class CardPaymentsService {
       ],
     )) as { payment_id: number }[];
     return { url: session.url, session_id: session.id, payment_id: row.payment_id };
+  }
+
+  /**
+   * A Checkout Session of the last hour for the same appointment and amount that Stripe still has open: paying
+   * again (a second click, a return from the checkout page) goes back to it instead of leaving another pending
+   * attempt in the history.
+   */
+  private async openSession(appointmentId: number, amount: number): Promise<CreateCardPaymentReply | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT payment_id, stripe_session_id, amount::float8 AS amount FROM payments
+        WHERE appointment_id = $1 AND method = 'card' AND status = 'pending' AND created_at > now() - interval '1 hour'
+        ORDER BY created_at DESC LIMIT 1`,
+      [appointmentId],
+    )) as { payment_id: number; stripe_session_id: string; amount: number }[];
+    if (!row || kesToCents(row.amount) !== kesToCents(amount)) return null;
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(row.stripe_session_id);
+      return session.status === 'open' && session.url ? { url: session.url, session_id: session.id, payment_id: row.payment_id } : null;
+    } catch {
+      return null;
+    }
   }
 
   /** POST /payments/confirm: asks Stripe for the session; the client's payment_status is never read. */

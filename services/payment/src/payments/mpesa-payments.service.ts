@@ -98,8 +98,13 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 
   async status(caller: Principal, { checkout_request_id }: StkStatusPayload): Promise<StkStatusReply> {
-    const row = await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id);
+    let row = await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id);
     if (!row || (caller.role !== 'admin' && row.user_id !== caller.userId)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (row.status === 'pending' && Date.now() - new Date(row.created_at).getTime() > this.config.reconcileAfterMs) {
+      // The patient is still watching a push whose callback is overdue: ask Daraja now rather than at the job's next turn.
+      await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query on status ${checkout_request_id}: ${error.message}`));
+      row = (await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id)) ?? row;
+    }
     return {
       checkout_request_id,
       status: row.status === 'completed' || row.status === 'refunded' ? 'completed' : row.status,
