@@ -8,6 +8,7 @@ import { ServiceDatabaseModule } from '../persistence/database.module';
 import { testInfrastructure, TestInfrastructure } from '../testing';
 import { subject } from './bus';
 import type { RpcRequest } from './envelope';
+import { currentDeadline, withDeadline, withoutDeadline } from './deadline';
 import { createServiceApp } from './microservice';
 
 const WRITE = subject('test.deadline.write');
@@ -83,6 +84,13 @@ describe('deadlines in the request envelope (real NATS + PostgreSQL)', () => {
   it('rolls back a write that would commit after the deadline', async () => {
     expect((await call(WRITE, { tag: 'd-too-slow', holdMs: 400 }, Date.now() + 150)).err).toMatchObject({ statusCode: 504 });
     expect(await tags()).not.toContain('d-too-slow');
+  });
+
+  it('leaves background work started without the deadline alone', () => {
+    withDeadline(123, () => {
+      expect(currentDeadline()).toBe(123);
+      withoutDeadline(() => expect(currentDeadline()).toBeUndefined());
+    });
   });
 
   it('cancels a statement running past the deadline (statement_timeout = time left)', async () => {

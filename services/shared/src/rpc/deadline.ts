@@ -28,6 +28,15 @@ export function withDeadline<T>(deadline: number, work: () => T): T {
   return storage.run({ deadline }, work);
 }
 
+/**
+ * Runs `work` with no deadline in scope. Background work that a handler starts and that must outlive the request
+ * (a timer, a queue drained later) inherits the request's async context, and with it the deadline: start it
+ * through this, or its transactions would be rolled back once the request's deadline passes.
+ */
+export function withoutDeadline<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 export function deadlinePassed(): RpcFailure {
   return new RpcFailure(504, DEADLINE_PASSED_MESSAGE, 'DEADLINE');
 }
