@@ -188,8 +188,20 @@ afterAll(async () => {
   } finally {
     await client.end();
   }
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-}, 120_000);
+  // the event stream the booted services declared for this run's bus (services/shared event-stream.ts)
+  const gatewayOut = path.join(work, 'out', 'gateway', 'gateway', 'package.json');
+  if (fs.existsSync(gatewayOut)) {
+    const { connect } = createRequire(gatewayOut)('nats') as typeof import('nats');
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete(`${testId.toUpperCase()}_EVENTS`).catch(() => undefined);
+    } finally {
+      await nc.close();
+    }
+  }
+  if (work) await fs.promises.rm(work, { recursive: true, force: true });
+}, 300_000);
 
 describe('image recipes', () => {
   it('the committed Dockerfiles are the ones infra/deploy/recipes.js generates', () => {
@@ -207,16 +219,25 @@ describe('image recipes', () => {
     expect(all.map((d) => d.name)).toEqual(expect.arrayContaining(['gateway', 'shell', 'mfe-patient', 'mfe-doctor', 'mfe-admin']));
   });
 
-  it('a node deployable imports only packages its closure declares (else its image crashes on a missing module)', () => {
+  it('a deployable imports only packages its closure declares (else its image crashes, or its build fails)', () => {
     const builtins = new Set(require('node:module').builtinModules as string[]);
+    const rootTooling = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies || {}));
     const problems: string[] = [];
-    for (const d of all.filter((x) => x.shape !== 'static')) {
-      for (const dir of recipes.closure(d, { runtime: true })) {
+    for (const d of all) {
+      // node: what the image runs must be in "dependencies"; static: what webpack bundles must be installed by the
+      // build stage (the workspace's dependencies or devDependencies, or the root's tooling). `shell/*` are
+      // Module Federation remotes and `@afya/<x>-service/contracts/catalog` a webpack alias to the source file.
+      const dirs = d.shape === 'static' ? [d.dir] : recipes.closure(d, { runtime: true });
+      for (const dir of dirs) {
         const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
-        const declared = new Set(Object.keys(pkg.dependencies || {}));
-        for (const file of sourceFiles(path.join(ROOT, dir))) {
-          for (const name of runtimeImports(fs.readFileSync(file, 'utf8'))) {
-            if (!builtins.has(name) && !declared.has(name)) problems.push(`${path.relative(ROOT, file)} imports ${name}, not in ${dir}/package.json dependencies`);
+        const declared = new Set([...Object.keys(pkg.dependencies || {}), ...(d.shape === 'static' ? [...Object.keys(pkg.devDependencies || {}), ...rootTooling] : [])]);
+        for (const file of sourceFiles(path.join(ROOT, dir), d.shape === 'static' ? ['src', 'libs'] : ['src', 'contracts'])) {
+          const text = fs.readFileSync(file, 'utf8');
+          const catalogOnly = new Set(runtimeImports(text, true).filter((spec) => /^@afya\/[a-z-]+-service\/contracts\/catalog$/.test(spec)));
+          for (const name of runtimeImports(text)) {
+            if (builtins.has(name) || declared.has(name) || name === 'shell') continue;
+            if ([...catalogOnly].some((spec) => spec.startsWith(`${name}/`)) && !runtimeImports(text, true).some((spec) => spec.startsWith(`${name}/`) && !catalogOnly.has(spec))) continue;
+            problems.push(`${path.relative(ROOT, file)} imports ${name}, not declared in ${dir}/package.json`);
           }
         }
       }
@@ -224,19 +245,27 @@ describe('image recipes', () => {
     expect([...new Set(problems)]).toEqual([]);
   });
 
-  it('nx affected follows the graph: a service\'s contracts pick the gateway, k8s/ and the Dockerfiles pick the manifest checks', () => {
-    const affected = (file: string) => {
-      const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['show', 'projects', '--affected', `--files=${file}`, '--json'], {
+  it('nx affected follows the graph: a service\'s contracts pick the gateway, k8s/ picks the manifest checks', () => {
+    const nx = (args: string[]) => {
+      const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'nx'), args, {
         cwd: ROOT,
         encoding: 'utf8',
         env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
       });
       expect(result.status).toBe(0);
-      return JSON.parse(result.stdout) as string[];
+      return result.stdout;
     };
-    for (const d of all.filter((x) => x.shape === 'service')) expect(affected(`${d.dir}/contracts/index.ts`)).toEqual(expect.arrayContaining([d.project, '@afya/gateway']));
-    expect(affected('k8s/base/kustomization.yaml')).toContain('@afya/infra');
-    expect(affected('services/Dockerfile')).toContain('@afya/infra');
+    // the graph: the gateway depends on every service (it imports their contracts)
+    const graphFile = path.join(work, 'graph.json');
+    nx(['graph', `--file=${graphFile}`]);
+    const graph = JSON.parse(fs.readFileSync(graphFile, 'utf8')).graph as { dependencies: Record<string, { target: string }[]> };
+    const gatewayDeps = graph.dependencies['@afya/gateway'].map((dep) => dep.target);
+    expect(gatewayDeps).toEqual(expect.arrayContaining(all.filter((d) => d.shape === 'service').map((d) => d.project)));
+    const service = all.find((d) => d.shape === 'service')!;
+    expect(JSON.parse(nx(['show', 'projects', '--affected', `--files=${service.dir}/contracts/index.ts`, '--json']))).toEqual(
+      expect.arrayContaining([service.project, '@afya/gateway']),
+    );
+    expect(JSON.parse(nx(['show', 'projects', '--affected', '--files=k8s/base/kustomization.yaml', '--json']))).toContain('@afya/infra');
   });
 
   it('building an unknown deployable fails before anything is installed', () => {
@@ -263,26 +292,30 @@ describe.each([...SHARED_RUN].map(([name, with_]) => [name, with_] as const))('%
 });
 
 /** Production source files of a workspace (not tests, not test helpers). */
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, subdirs: string[]): string[] {
   const files: string[] = [];
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, entry.name);
       if (entry.isDirectory()) {
         if (!['node_modules', 'dist', 'test', 'testing'].includes(entry.name)) walk(p);
-      } else if (/\.ts$/.test(entry.name) && !/\.(spec|int\.spec|e2e)\.ts$/.test(entry.name)) files.push(p);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(spec|test|int\.spec|e2e)\.tsx?$/.test(entry.name)) files.push(p);
     }
   };
-  for (const sub of ['src', 'contracts']) if (fs.existsSync(path.join(dir, sub))) walk(path.join(dir, sub));
+  for (const sub of subdirs) if (fs.existsSync(path.join(dir, sub))) walk(path.join(dir, sub));
   return files;
 }
 
-/** Package names a file imports at run time (`import type` and relative imports left out). */
-function runtimeImports(text: string): string[] {
+/** Package names (or full specifiers) a file imports at run time (`import type` and relative imports left out). */
+function runtimeImports(text: string, fullSpecifiers = false): string[] {
   const names: string[] = [];
   const re = /(?:^|[^\w.])(?:import\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?|export\s+(?!type\b)[^'";]*?\sfrom\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"./][^'"]*)['"]/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const spec = m[1].replace(/^node:/, '');
+    if (fullSpecifiers) {
+      names.push(spec);
+      continue;
+    }
     names.push(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
   }
   return names;
@@ -296,7 +329,8 @@ describe.each(ORDER.map((d) => [d.name, d] as const))('%s: built from its closur
     async () => {
       const build = sh(process.execPath, recipes.buildCommand(name, out()).slice(1), copy);
       timings.push(`${name} ${build.seconds.toFixed(0)}`);
-      expect({ status: build.status, tail: build.status === 0 ? '' : build.output.slice(-4000) }).toEqual({ status: 0, tail: '' });
+      const errors = build.output.split('\n').filter((line) => /ERROR|Module not found|Can't resolve|error TS|MODULE_NOT_FOUND/.test(line)).slice(0, 20).join('\n');
+      expect({ status: build.status, output: build.status === 0 ? '' : `${errors}\n...\n${build.output.slice(-3000)}` }).toEqual({ status: 0, output: '' });
       expect(fs.readFileSync(path.join(out(), '.apt-packages'), 'utf8')).toBe(d.apt.join(' '));
 
       if (d.shape === 'static') {
