@@ -69,7 +69,10 @@ export class AdminAppointmentSearch {
     if (actor.role !== 'admin') throw forbidden();
     const q = adminSearchQuery(payload ?? {});
     const n = q.params.length;
-    const listSql = appointmentListJsonSql(q.where, ADMIN_ORDER, `$${n + 1}`, `$${n + 2}`);
+    // The page's ids first, from appointments alone (index order, no joins while skipping `offset` rows); the
+    // joins and JSON then run for those 20 rows only. A deep page costs the skipped index entries, not their joins.
+    const pageIds = `SELECT a.appointment_id FROM appointments a ${q.where} ${ADMIN_ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const listSql = appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`);
     const [[row], [{ total }]] = await Promise.all([
       this.dataSource.query(listSql, [...q.params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>,
       this.dataSource.query(
