@@ -1,4 +1,7 @@
 import { connect } from 'node:net';
+import { connect as connectToNats } from 'nats';
+import { subject } from '@afya/service-shared';
+import { ServiceClient } from '../../src/common/bus/service-client';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { createGatewayApp, trustedProxies } from '../../src/gateway.app';
 import { MemoryHitCounter, RedisHitCounter } from '../../src/common/http/hit-counter';
@@ -113,6 +116,29 @@ describe('limits that hold (real NATS + PostgreSQL)', () => {
     }
     const memory = new MemoryHitCounter();
     expect(await memory.hit('k', 1)).toBe(1);
+  });
+
+  it('puts its 504 time in the NATS envelope (services abandon work past it)', async () => {
+    const nc = await connectToNats({ servers: process.env.NATS_URL });
+    const pattern = subject('test.hardening.deadline');
+    const seen: { deadline?: number }[] = [];
+    const subscription = nc.subscribe(pattern, {
+      callback: (_error, message) => {
+        const packet = JSON.parse(Buffer.from(message.data).toString('utf8')) as { id: string; data: { deadline?: number } };
+        seen.push(packet.data);
+        message.respond(Buffer.from(JSON.stringify({ id: packet.id, response: { ok: true }, isDisposed: true })));
+      },
+    });
+    await nc.flush();
+    try {
+      const before = Date.now();
+      await expect(platform.gateway.get(ServiceClient).send(pattern, {}, undefined, 1500)).resolves.toEqual({ ok: true });
+      expect(seen[0].deadline).toBeGreaterThanOrEqual(before + 1500);
+      expect(seen[0].deadline).toBeLessThanOrEqual(Date.now() + 1500);
+    } finally {
+      subscription.unsubscribe();
+      await nc.close();
+    }
   });
 
   it('drops a client that trickles its body (request timeout)', async () => {
