@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shell/session';
 import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, patientName } from 'shell/ui-kit';
 import { durationText, useDoctorAppointments } from '../../api/appointments';
+import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { notificationName, todayLine, todaysAppointments } from './today';
@@ -17,6 +18,7 @@ export function DoctorHomePage() {
   const { appointments, loading, error, load } = useDoctorAppointments();
   const performance = usePerformance();
   const notifications = useNotifications();
+  const issued = useIssuedPrescriptions();
   const perf = performance.data;
   const notes = notifications.data ?? { emergencies: [], labResults: [] };
   const perfLoading = performance.isPending && performance.isFetching;
@@ -54,7 +56,13 @@ export function DoctorHomePage() {
           <StatCard label="Total patients" value={perfLoading ? '…' : perf ? totalPatients : '—'} icon={<TeamOutlined />} color="#2563eb" />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label="Prescriptions issued" value="—" note="Not tracked yet" icon={<FileTextOutlined />} color="#9333ea" />
+          <StatCard
+            label="Prescriptions issued"
+            value={issued.isError ? '—' : issued.data ? issued.data.length : '…'}
+            note={issued.isError ? 'Could not be loaded' : undefined}
+            icon={<FileTextOutlined />}
+            color="#9333ea"
+          />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard

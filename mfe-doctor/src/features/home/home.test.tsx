@@ -32,6 +32,7 @@ beforeEach(() => {
     'doctor/performance': NO_PERFORMANCE,
     'doctor/notifications': { emergencies: [], labResults: [] },
     'doctor/profile-by-user/2': { doctor: { doctor_id: 9, fee: null } },
+    'prescriptions/doctor': { prescriptions: [] },
   };
   get.mockImplementation(async (path) => {
     const reply = replies[path];
