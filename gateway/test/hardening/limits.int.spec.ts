@@ -98,9 +98,10 @@ describe('limits that hold (real NATS + PostgreSQL)', () => {
     const a = new RedisHitCounter('redis://127.0.0.1:6379');
     const b = new RedisHitCounter('redis://127.0.0.1:6379');
     try {
+      expect(await a.hit(key, 10_000)).toBe(1);
+      // After the first hit the client has connected, or given up if nothing listens.
       const pong = await a.redis.ping().catch((error: Error) => error.message);
       expect(['Redis on 127.0.0.1:6379 (.ci/run starts redis-server)', pong]).toEqual(['Redis on 127.0.0.1:6379 (.ci/run starts redis-server)', 'PONG']);
-      expect(await a.hit(key, 10_000)).toBe(1);
       expect(await b.hit(key, 10_000)).toBe(2);
       expect(await a.hit(key, 10_000)).toBe(3);
       expect(await a.redis.pttl(key)).toBeGreaterThan(0);
