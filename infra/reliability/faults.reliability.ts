@@ -136,7 +136,7 @@ describe('faults, with nothing lost', () => {
     }
     await db?.end().catch(() => undefined);
     await platform?.stop();
-    await nats?.stop();
+    await nats?.destroy();
     await postgres?.destroy();
   }, 120_000);
 

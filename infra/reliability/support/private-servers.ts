@@ -48,6 +48,12 @@ export class PrivateNats {
     clearTimeout(timer);
     this.proc = null;
   }
+
+  /** Stops the server and removes its JetStream store. */
+  async destroy(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
 }
 
 function postgresBin(): string {
