@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { Medicine, PrescriptionView } from './api';
 
@@ -36,18 +36,18 @@ export function PrescriptionSummary({
   return (
     <Card
       title={`${p.prescription_number} · ${p.patient_name ?? `Patient #${p.patient_id}`}`}
-      extra={
-        <Space wrap>
-          {onEdit ? (
-            <Button icon={<EditOutlined />} onClick={() => onEdit(p)}>
-              Edit
-            </Button>
-          ) : null}
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(p)}>
-            Download PDF
-          </Button>
-        </Space>
-      }
+      actions={[
+        ...(onEdit
+          ? [
+              <Button key="edit" type="link" icon={<EditOutlined />} onClick={() => onEdit(p)}>
+                Edit
+              </Button>,
+            ]
+          : []),
+        <Button key="pdf" type="link" icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(p)}>
+          Download PDF
+        </Button>,
+      ]}
     >
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="Issued">{dayjs(p.issued_at).format('D MMM YYYY')}</Descriptions.Item>

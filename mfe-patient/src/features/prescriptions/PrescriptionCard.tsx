@@ -44,11 +44,18 @@ export function PrescriptionCard({
           <span>Prescription {p.prescription_number}</span>
         </Space>
       }
-      extra={
-        <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(p)}>
+      actions={[
+        <Button key="pdf" type="link" icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(p)}>
           Download PDF
-        </Button>
-      }
+        </Button>,
+        ...(onOpen
+          ? [
+              <Button key="open" type="link" onClick={() => onOpen(p)}>
+                View details
+              </Button>,
+            ]
+          : []),
+      ]}
     >
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={<><CalendarOutlined /> Issued</>}>{dayjs(p.issued_at).format('D MMM YYYY')}</Descriptions.Item>
@@ -66,11 +73,6 @@ export function PrescriptionCard({
           <Typography.Text type="secondary">Notes: </Typography.Text>
           {p.notes}
         </Typography.Paragraph>
-      ) : null}
-      {onOpen ? (
-        <Button type="link" style={{ paddingLeft: 0, marginTop: 8 }} onClick={() => onOpen(p)}>
-          View details
-        </Button>
       ) : null}
     </Card>
   );
