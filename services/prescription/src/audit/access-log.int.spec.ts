@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { JSONCodec, connect } from 'nats';
+import { DataSource } from 'typeorm';
+import type { AuditAccessBatchData } from '@afya/appointment-service/contracts';
+import { DomainEvent, ensureEventStream, eventSubject } from '@afya/service-shared';
+import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
+import { PrescriptionModule } from '../prescription.module';
+import { applyAppointmentAudit } from '../directory/read-models';
+
+jest.setTimeout(60_000);
+
+/**
+ * The durable access log against real PostgreSQL and NATS: fed from the appointment service's audit stream through the
+ * service's durable consumer, idempotent under redelivery and replay, and append-only in the database itself.
+ */
+describe('access log: fed from the audit stream, idempotent, append-only', () => {
+  let infra: TestInfrastructure;
+  let app: INestApplicationContext;
+  let db: DataSource;
+
+  const batch = (patient: number): DomainEvent<AuditAccessBatchData> => ({
+    id: randomUUID(),
+    type: 'audit.access-batch',
+    occurredAt: new Date().toISOString(),
+    data: {
+      accesses: [
+        {
+          service: 'appointment',
+          actor_user_id: 501,
+          actor_role: 'doctor',
+          action: 'read',
+          resource: 'appointment',
+          patient_user_id: null,
+          appointment_id: null,
+          records: [
+            { patient_user_id: patient, appointment_id: 11 },
+            { patient_user_id: patient, appointment_id: 12 },
+          ],
+          fields: ['diagnosis'],
+          outcome: 'success',
+          at: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  const rowsFor = async (patient: number) =>
+    (await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE patient_user_id = $1`, [patient]))[0].n as number;
+
+  beforeAll(async () => {
+    infra = await testInfrastructure();
+    app = await NestFactory.createApplicationContext(PrescriptionModule, { logger: ['error'] });
+    await app.init();
+    db = app.get<DataSource>(getDataSourceToken());
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await infra?.cleanup();
+  });
+
+  it('stores each record of a batch once, even when JetStream delivers the event twice', async () => {
+    const event = batch(9001);
+    const nc = await connect({ servers: infra.natsUrl });
+    try {
+      await ensureEventStream(nc);
+      const codec = JSONCodec<DomainEvent<AuditAccessBatchData>>();
+      // Two publishes of one event (different message ids, so JetStream keeps both): a redelivery.
+      await nc.jetstream().publish(eventSubject(event.type), codec.encode(event), { msgID: `${event.id}-1` });
+      await nc.jetstream().publish(eventSubject(event.type), codec.encode(event), { msgID: `${event.id}-2` });
+      await eventually(async () => expect(await rowsFor(9001)).toBe(2), 15000);
+      // Both messages are consumed (a later event lands), and still two rows.
+      const later = batch(9002);
+      await nc.jetstream().publish(eventSubject(later.type), codec.encode(later), { msgID: later.id });
+      await eventually(async () => expect(await rowsFor(9002)).toBe(2), 15000);
+      expect(await rowsFor(9001)).toBe(2);
+    } finally {
+      await nc.close();
+    }
+    const rows = await db.query(`SELECT action, record_label, actor_role, source FROM audit_log WHERE patient_user_id = 9001 ORDER BY record_label`);
+    expect(rows).toEqual([
+      { action: 'viewed', record_label: 'Appointment #11', actor_role: 'doctor', source: 'appointment' },
+      { action: 'viewed', record_label: 'Appointment #12', actor_role: 'doctor', source: 'appointment' },
+    ]);
+  });
+
+  it('a replay of the stream past the consumer (same event applied again) adds nothing', async () => {
+    const event = batch(9003);
+    await applyAppointmentAudit(db.manager, event.id, event.data.accesses);
+    await applyAppointmentAudit(db.manager, event.id, event.data.accesses);
+    expect(await rowsFor(9003)).toBe(2);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE in the database', async () => {
+    await expect(db.query(`UPDATE audit_log SET outcome = 'x' WHERE patient_user_id = 9003`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`DELETE FROM audit_log WHERE patient_user_id = 9003`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
+    expect(await rowsFor(9003)).toBe(2);
+  });
+});
