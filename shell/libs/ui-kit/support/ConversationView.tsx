@@ -52,11 +52,15 @@ export function ConversationView({
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             {list.map((m) => (
               <div key={m.message_id} data-testid="ticket-message">
-                <Typography.Text strong>{senderLabel(m.sender_role)}</Typography.Text>
-                {m.sender_name ? <Typography.Text type="secondary"> · {m.sender_name}</Typography.Text> : null}
-                <Typography.Text type="secondary" style={{ float: 'right', fontSize: 12 }}>
-                  {formatTicketTime(m.created_at)}
-                </Typography.Text>
+                <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 8 }}>
+                  <span>
+                    <Typography.Text strong>{senderLabel(m.sender_role)}</Typography.Text>
+                    {m.sender_name ? <Typography.Text type="secondary"> · {m.sender_name}</Typography.Text> : null}
+                  </span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatTicketTime(m.created_at)}
+                  </Typography.Text>
+                </div>
                 <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.message}</div>
               </div>
             ))}
