@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { PaymentModule } from '@afya/payment-service/src/payment.module';
+import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
+import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
+import { SupportModule } from '@afya/support-service/src/support.module';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { newPatient, signUpAndIn } from '../support/users';
 
@@ -12,8 +16,15 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    // Both services: /api/health asks every service the gateway forwards to.
-    platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule });
+    // Every service: /api/health asks every service the gateway forwards to.
+    platform = await startTestPlatform({
+      auth: AuthModule,
+      appointment: AppointmentModule,
+      payment: PaymentModule,
+      prescription: PrescriptionModule,
+      support: SupportModule,
+      reporting: ReportingModule,
+    });
   });
 
   afterAll(async () => {
@@ -240,7 +251,14 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
         status: 'ok',
         nats: 'up',
         postgres: 'up',
-        services: { auth: { status: 'up', database: 'up' }, appointment: { status: 'up', database: 'up' } },
+        services: {
+          auth: { status: 'up', database: 'up' },
+          appointment: { status: 'up', database: 'up' },
+          payment: { status: 'up', database: 'up' },
+          prescription: { status: 'up', database: 'up' },
+          support: { status: 'up', database: 'up' },
+          reporting: { status: 'up', database: 'up' },
+        },
       });
     });
 
