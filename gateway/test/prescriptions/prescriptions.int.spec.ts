@@ -182,6 +182,14 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect(clinical.status).toBe(200);
     expect((await platform.api('PATCH', `/medical-history/bogus-1`, { token: doctor.token, body: { diagnosis: 'x' } })).body.message).toBe('Invalid record type.');
     expect((await platform.api('DELETE', `/medical-history/appt-${visit.appointment_id}`, { token: doctor.token, body: { reason: 'x' } })).status).toBe(403);
+    // No body, an unknown id, a bad record id: clear 4xx answers, never a 500.
+    expect((await platform.api('DELETE', '/prescriptions/999999', { token: admin.token })).status).toBe(404);
+    expect((await platform.api('DELETE', '/medical-history/appt-999999', { token: admin.token, body: { reason: 'x' } })).status).toBe(404);
+    const noReason = await platform.api('DELETE', `/medical-history/appt-${visit.appointment_id}`, { token: admin.token });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Please give a reason for deleting this record.');
+    expect((await platform.api('DELETE', '/medical-history/visit-1', { token: admin.token, body: { reason: 'x' } })).body.message).toBe('Invalid record type.');
+    expect((await platform.api('GET', '/medical-history/access-log?page=abc', { token: patient.token })).status).toBe(400);
     const removed = await platform.api('DELETE', `/prescriptions/${prescriptionId}`, { token: admin.token, body: { reason: 'Issued in error' } });
     expect(removed.status).toBe(200);
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: patient.token })).status).toBe(404);
