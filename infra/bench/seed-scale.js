@@ -11,8 +11,8 @@
 //  - auth.users, appointment.user_directory, appointment.doctors (approved) and appointment.appointments get rows;
 //  - payments and prescriptions are seeded as their events only (payment.outbox, prescription.outbox): the
 //    payment and prescription tables are other services' and reporting reads only events.
-// Appointments are spread over the last 300 days and the next ~57 (no slot taken twice: a bijection from the row
-// number onto doctor × slot × day). Bench users' emails end in @bench.afya.test (password Bench#2026).
+// Appointments are spread over the last 300 days and the next ~57 at any scale (no slot taken twice: row n takes
+// position floor(n × stride) among doctor × slot × day). Bench users' emails end in @bench.afya.test (password Bench#2026).
 //
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/afya_bench SEED_SCALE=0.05 node infra/bench/seed-scale.js
 // (the platform must have run its migrations on that database: start it first; run once per database).
@@ -133,10 +133,13 @@ async function main() {
   // ---- appointments: row n → position floor(n * 2.5) → (doctor, slot, day): never the same slot twice ----
   const { rows: [{ abase }] } = await client.query(`SELECT COALESCE(max(appointment_id), 0) + 1 AS abase FROM "${appt}".appointments`);
   const D = doctorIds.length;
+  // Row n takes position floor(n × stride) among doctor × slot × day: stride ≥ 1 keeps positions distinct, and
+  // it spreads any number of rows over ~357 days (300 back, ~57 ahead).
+  const stride = Math.max(1, Math.floor(((D * 14 * 357) / COUNTS.appointments) * 1000) / 1000);
   await inBatches(client, 'appointments', COUNTS.appointments, async (from, to) => {
     await client.query(
       `WITH p AS (
-         SELECT n, (n::bigint * 5 / 2) AS pos FROM generate_series($2::int, $3::int) AS n WHERE $1::int > 0
+         SELECT n, floor(n * ${stride})::bigint AS pos FROM generate_series($2::int, $3::int) AS n WHERE $1::int > 0
        ), s AS (
          SELECT n, ($4::int[])[1 + pos % $5::int] AS doctor_id, (pos / $5::int) % 14 AS slot,
                 (now() AT TIME ZONE 'Africa/Nairobi')::date - 300 + (pos / ($5::int * 14))::int AS day,
