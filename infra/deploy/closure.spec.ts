@@ -97,7 +97,7 @@ async function freePort(): Promise<number> {
 async function until<T>(what: string, probe: () => Promise<T | undefined>, child: ChildProcess | null, log: () => string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited ${child.exitCode}\n${log()}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what}: the process exited ${child.exitCode ?? child.signalCode}\n${log()}`);
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what}: no answer in ${timeoutMs / 1000} s\n${log()}`);
@@ -141,7 +141,8 @@ function boot(d: Deployable, out: string, env: Record<string, string>) {
 }
 
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  // ended already (an exit code, or a signal: then exitCode stays null)
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
