@@ -1,13 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ComingSoon } from 'shell/ui-kit';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
 import { AdminHomePage } from '../features/home/AdminHomePage';
+import { AdminPaymentsPage } from '../features/payments/AdminPaymentsPage';
 import { AdminMedicalHistoryPage } from '../features/prescriptions/AdminMedicalHistoryPage';
 import { AdminPrescriptionPage } from '../features/prescriptions/AdminPrescriptionPage';
 import { AllPrescriptionsPage } from '../features/prescriptions/AllPrescriptionsPage';
-import { AdminPaymentsPage } from '../features/payments/AdminPaymentsPage';
 import { ReportsPage } from '../features/reports/ReportsPage';
 import { AdminSupportPage } from '../features/support/AdminSupportPage';
 import { UsersPage } from '../features/users/UsersPage';
