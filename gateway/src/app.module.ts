@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
-import { envInt } from '@afya/service-shared';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
 import { AdminUsersController } from './modules/admin-users/admin-users.controller';
@@ -26,8 +24,6 @@ import { SupportGatewayModule } from './modules/support/support.module';
     SupportGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
-    // Login and registration attempts per minute per address and email (AUTH_RATE_LIMIT, default 10).
-    ThrottlerModule.forRootAsync({ useFactory: () => [{ name: 'auth', ttl: 60_000, limit: envInt('AUTH_RATE_LIMIT', 10) }] }),
   ],
   controllers: [
     HealthController,
