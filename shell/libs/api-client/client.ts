@@ -117,26 +117,43 @@ export async function fetchBlob(path: string, fallback = 'Download failed'): Pro
   }
 }
 
-/** GET a binary and save it as `filename` (or open it in a new tab with `open: true`). */
+/** Saves bytes as a file, the way a link with `download` does. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * GET a binary and save it as `filename`, or with `open: true` show it in a new tab. The tab is opened at the
+ * click, before the bytes arrive (popup blockers allow a tab opened by the click, not one opened later), then
+ * pointed at them; `type` names the content when the browser should render it (e.g. application/pdf).
+ */
 export async function downloadBlob(
   path: string,
   filename: string,
-  opts: { fallback?: string; open?: boolean } = {},
+  opts: { fallback?: string; open?: boolean; type?: string } = {},
 ): Promise<void> {
-  const blob = await fetchBlob(path, opts.fallback);
-  const url = URL.createObjectURL(blob);
+  if (!opts.open) {
+    saveBlob(await fetchBlob(path, opts.fallback), filename);
+    return;
+  }
+  const tab = window.open('', '_blank');
   try {
-    if (opts.open) {
-      window.open(url, '_blank', 'noopener');
-    } else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    }
-  } finally {
+    const blob = await fetchBlob(path, opts.fallback);
+    const url = URL.createObjectURL(opts.type ? new Blob([blob], { type: opts.type }) : blob);
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else window.open(url, '_blank', 'noopener');
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
   }
 }

@@ -10,7 +10,7 @@ useSession.subscribe((state, prev) => {
   if (prev.token && !state.token) queryClient.clear();
 });
 
-export { api, request, fetchBlob, downloadBlob, configureApiClient, createHttp, getHttp } from './client';
+export { api, request, fetchBlob, downloadBlob, saveBlob, configureApiClient, createHttp, getHttp } from './client';
 export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors';
 export { authApi, userApi } from './auth.api';
 export type { ProfileUpdate } from './auth.api';

@@ -14,3 +14,4 @@ export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input'
 export { useDocumentTitle, documentTitle, APP_NAME } from './useDocumentTitle';
 export { Logo, ThemeToggle } from './Brand';
 export * from './support';
+export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';

@@ -3,8 +3,8 @@ import { Button, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
-import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
-import { downloadPrescriptionPdf, useAllPrescriptions, useDeletePrescription, type PrescriptionView } from './api';
+import { ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
+import { useAllPrescriptions, useDeletePrescription, type PrescriptionView } from './api';
 import { ReasonModal } from './ReasonModal';
 
 /** Search over patient, doctor, number and medicine. */
@@ -22,11 +22,7 @@ export function AllPrescriptionsPage() {
   const remove = useDeletePrescription();
   const rows = useMemo(() => filterPrescriptions(query.data ?? [], search), [query.data, search]);
 
-  const download = (p: PrescriptionView) =>
-    downloadPrescriptionPdf(p).then(
-      () => toast.success('Prescription downloaded successfully'),
-      (e) => toast.error(errorText(e, 'Failed to download prescription')),
-    );
+  const { download } = usePrescriptionDownload();
 
   return (
     <div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessLogReply, MedicalHistoryAggregateReply, MedicalRecord, PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, downloadBlob, request } from 'shell/api-client';
+import { api, AUTO_REFRESH_MS, request } from 'shell/api-client';
 
 export type { MedicalRecord, PrescriptionView };
 
@@ -66,5 +66,3 @@ export function useEditRecord() {
   });
 }
 
-export const downloadPrescriptionPdf = (p: Pick<PrescriptionView, 'prescription_id' | 'prescription_number'>) =>
-  downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });

@@ -1,5 +1,5 @@
 import type { ReportType } from '@afya/reporting-service/contracts';
-import { ApiError, getHttp } from 'shell/api-client';
+import { ApiError, getHttp, saveBlob } from 'shell/api-client';
 
 export interface ReportProgress {
   /** Data rows received so far. */
@@ -10,18 +10,6 @@ export interface ReportProgress {
 }
 
 const NEWLINE = 10;
-
-/** Saves the bytes as a file the way a link with `download` does. */
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * GET /admin/reports/{type}.csv?from=&to=, streamed by the server: the progress counts the rows as their bytes
@@ -57,7 +45,7 @@ export async function downloadReport(
         ],
       },
     });
-    save(await response.blob(), `${type}-report.csv`);
+    saveBlob(await response.blob(), `${type}-report.csv`);
   } catch (error) {
     const status = (error as { response?: Response }).response?.status ?? 0;
     throw new ApiError('Failed to download report', status);

@@ -2,10 +2,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { EmptyState, ErrorState, PageHeader, usePrescriptionDownload } from 'shell/ui-kit';
 import { usePrescription } from './api';
 import { PrescriptionSummary } from './PrescriptionSummary';
-import { useDownload } from './useDownload';
 
 /** /dashboard/prescriptions/{id} for doctors. */
 export function DoctorPrescriptionPage() {
@@ -14,7 +13,7 @@ export function DoctorPrescriptionPage() {
   const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
   const query = usePrescription(id);
   const { loading, failed } = queryStatus(query);
-  const { downloading, download } = useDownload();
+  const { downloading, download } = usePrescriptionDownload();
   const missing = !id || (failed && query.error instanceof ApiError && query.error.status === 404);
   return (
     <div>

@@ -3,18 +3,17 @@ import { Button, Col, Input, Row, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
 import { useIssuedPrescriptions, type PrescriptionView } from './api';
 import { EditPrescriptionModal } from './EditPrescriptionModal';
 import { PrescriptionSummary } from './PrescriptionSummary';
-import { useDownload } from './useDownload';
 
 /** /dashboard/doctor/prescriptions: the prescriptions this doctor issued, with Edit and Download PDF. */
 export function IssuedPrescriptionsPage() {
   const navigate = useNavigate();
   const query = useIssuedPrescriptions();
   const { loading, failed } = queryStatus(query);
-  const { downloading, download } = useDownload();
+  const { downloading, download } = usePrescriptionDownload();
   const [editing, setEditing] = useState<PrescriptionView | null>(null);
   const [search, setSearch] = useState('');
   const list = useMemo(() => {

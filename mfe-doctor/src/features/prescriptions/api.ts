@@ -10,7 +10,7 @@ import type {
   WritableAppointment,
   WritableAppointmentsReply,
 } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, downloadBlob } from 'shell/api-client';
+import { api, AUTO_REFRESH_MS } from 'shell/api-client';
 
 export type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment };
 
@@ -66,5 +66,3 @@ export function useEditRecord() {
   });
 }
 
-export const downloadPrescriptionPdf = (p: Pick<PrescriptionView, 'prescription_id' | 'prescription_number'>) =>
-  downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });

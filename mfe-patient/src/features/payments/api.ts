@@ -8,7 +8,7 @@ import type {
 } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, fetchBlob, queryKeys } from 'shell/api-client';
+import { api, downloadBlob, queryKeys } from 'shell/api-client';
 
 export type Payment = PaymentView;
 
@@ -55,22 +55,11 @@ export function useCardCheckout() {
   });
 }
 
-/**
- * Opens a receipt PDF in a new tab. The tab is opened at the click (a popup blocker allows that), then
- * pointed at the PDF once it has arrived.
- */
-export async function openReceipt(paymentId: number): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const blob = await fetchBlob(`payments/${paymentId}/receipt`, PAYMENT_MESSAGES.receiptFailed);
-    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+/** Opens a receipt PDF in a new tab (opened at the click, so popup blockers allow it). */
+export function openReceipt(paymentId: number): Promise<void> {
+  return downloadBlob(`payments/${paymentId}/receipt`, `receipt-${paymentId}.pdf`, {
+    open: true,
+    type: 'application/pdf',
+    fallback: PAYMENT_MESSAGES.receiptFailed,
+  });
 }

@@ -2,10 +2,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { EmptyState, ErrorState, PageHeader, usePrescriptionDownload } from 'shell/ui-kit';
 import { usePrescription } from './api';
 import { PrescriptionCard } from './PrescriptionCard';
-import { useDownloadPrescription } from './useDownloadPrescription';
 
 /** /dashboard/prescriptions/{prescriptionId}: one prescription, or 'No prescription found for this appointment.'. */
 export function PrescriptionDetailPage() {
@@ -14,7 +13,7 @@ export function PrescriptionDetailPage() {
   const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
   const query = usePrescription(id);
   const { loading, failed } = queryStatus(query);
-  const { downloading, download } = useDownloadPrescription();
+  const { downloading, download } = usePrescriptionDownload();
   const missing = !id || (failed && query.error instanceof ApiError && query.error.status === 404);
 
   return (

@@ -2,17 +2,16 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Col, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
 import { useMyPrescriptions } from './api';
 import { PrescriptionCard } from './PrescriptionCard';
-import { useDownloadPrescription } from './useDownloadPrescription';
 
 /** /dashboard/prescriptions for patients: cards, Download PDF, Refresh and a 30 s auto-refresh. */
 export function PrescriptionsPage() {
   const navigate = useNavigate();
   const query = useMyPrescriptions();
   const { loading, failed } = queryStatus(query);
-  const { downloading, download } = useDownloadPrescription();
+  const { downloading, download } = usePrescriptionDownload();
   const prescriptions = query.data ?? [];
 
   const refresh = async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, downloadBlob } from 'shell/api-client';
+import { api, AUTO_REFRESH_MS } from 'shell/api-client';
 
 /** A prescription as the prescription service answers it (SPEC.md section 3). */
 export type Prescription = PrescriptionView;
@@ -27,7 +27,3 @@ export function usePrescription(id: number | undefined) {
   return useQuery({ queryKey: prescriptionKey(id ?? 0), queryFn: () => fetchPrescription(id!), enabled: !!id });
 }
 
-/** Saves the prescription's PDF as prescription-RX-….pdf. */
-export function downloadPrescriptionPdf(p: Pick<Prescription, 'prescription_id' | 'prescription_number'>): Promise<void> {
-  return downloadBlob(`prescriptions/${p.prescription_id}/pdf`, `prescription-${p.prescription_number}.pdf`, { fallback: 'Failed to download prescription' });
-}
