@@ -7,21 +7,11 @@
 // (the platform starts the sandboxes by default), confirmed by its signed webhook.
 // Run inside `npm run bench` (run.js), or alone against a running platform with the demo data:
 //   BENCH_URL=http://localhost:3210 node infra/bench/receipt.bench.js
-const autocannon = require('autocannon');
+const { call, measurePdfLatency } = require('./pdf-latency');
 
-const SAMPLES = Number(process.env.PDF_BENCH_SAMPLES || 20);
 const log = (line) => process.stderr.write(`[receipt bench] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function call(base, method, path, token, body) {
-  const res = await fetch(`${base}/api/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
 
 /** A completed payment of the demo patient: an existing one, else a new booking paid by card in the sandbox. */
 async function someReceipt(base) {
@@ -54,50 +44,12 @@ async function someReceipt(base) {
   throw new Error('no free slot to book for the receipt');
 }
 
-async function timedDownload(url, token) {
-  const started = process.hrtime.bigint();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (res.status !== 200 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`receipt download failed: ${res.status}`);
-  return { ms, size: bytes.length };
-}
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function runReceiptBench({ gatewayUrl, durationSeconds = 5 }) {
   const base = gatewayUrl.replace(/\/$/, '');
   const { token, id } = await someReceipt(base);
-  const url = `${base}/api/payments/${id}/receipt`;
-  const first = await timedDownload(url, token);
-  log(`first download ${first.ms.toFixed(0)} ms (${first.size} bytes)`);
-  for (let i = 0; i < 3; i++) await timedDownload(url, token);
-  const warm = [];
-  for (let i = 0; i < SAMPLES; i++) warm.push((await timedDownload(url, token)).ms);
-  warm.sort((a, b) => a - b);
-  const concurrent = await autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: 4, duration: durationSeconds });
-  const row = {
-    first: first.ms,
-    p50: quantile(warm, 0.5),
-    p95: quantile(warm, 0.95),
-    max: warm[warm.length - 1],
-    rps: concurrent.requests.average,
-    p99c: concurrent.latency.p99,
-    errors: concurrent.non2xx + concurrent.errors + concurrent.timeouts,
-    size: first.size,
-  };
-  log(`warm p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms; 4 concurrent: ${row.rps.toFixed(1)} PDFs/s, p99 ${row.p99c} ms`);
-  const markdown = [
-    `## Payment receipt PDF (GET /api/payments/{id}/receipt, ${row.size} bytes)`,
-    '',
-    '| measure | value | target |',
-    '|---|---|---|',
-    `| first download (may launch Chromium) | ${row.first.toFixed(0)} ms | |`,
-    `| warm, sequential, median of ${SAMPLES} | ${row.p50.toFixed(0)} ms | ≤ 500 ms |`,
-    `| warm, sequential, p95 | ${row.p95.toFixed(0)} ms | |`,
-    `| 4 concurrent downloads, ${durationSeconds} s | ${row.rps.toFixed(1)} PDFs/s, p99 ${row.p99c} ms, ${row.errors} errors | |`,
-  ].join('\n');
-  return { row, markdown };
+  return measurePdfLatency({ title: 'Payment receipt PDF (GET /api/payments/{id}/receipt)', url: `${base}/api/payments/${id}/receipt`, token, log, durationSeconds });
 }
 
 module.exports = { runReceiptBench };

@@ -19,11 +19,18 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+export interface TestPlatformOptions {
+  /** The gateway's port (default: any free one), for providers that must know the callback URL up front. */
+  port?: number;
+  /** Called by close() after the gateway and services stop (e.g. sandboxes started for this platform). */
+  onClose?: () => Promise<void>;
+}
+
 /**
  * The real path of a request in one test process: the gateway on a random port, the given services
  * as NATS microservices, real PostgreSQL (own schemas) and real NATS (own subject namespace).
  */
-export async function startTestPlatform(services: Record<string, Type<unknown>>): Promise<TestPlatform> {
+export async function startTestPlatform(services: Record<string, Type<unknown>>, platformOptions: TestPlatformOptions = {}): Promise<TestPlatform> {
   const infra: TestInfrastructure = await testInfrastructure();
   const running = new Map<string, INestMicroservice>();
   for (const [name, module] of Object.entries(services)) {
@@ -32,7 +39,7 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>)
     running.set(name, app);
   }
   const gateway: NestFastifyApplication = await createGatewayApp({ logger: ['error'], staticSites: null });
-  await gateway.listen(0, '127.0.0.1');
+  await gateway.listen(platformOptions.port ?? 0, '127.0.0.1');
   const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
 
   return {
@@ -40,13 +47,16 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>)
     gateway,
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const response = await fetch(`${baseUrl}/api${path}`, {
         method,
         headers,
         body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
       });
+      if (response.headers.get('content-type') === 'application/pdf') {
+        return { status: response.status, body: Buffer.from(await response.arrayBuffer()) as any, headers: response.headers };
+      }
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -63,6 +73,7 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>)
     async close() {
       await gateway.close();
       for (const app of running.values()) await app.close();
+      await platformOptions.onClose?.();
       await infra.cleanup();
     },
   };
