@@ -1,7 +1,5 @@
-import { FileTextOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { doctorName } from 'shell/ui-kit';
-import { PayAppointmentButton } from '../payments/PayAppointmentButton';
 import type { Appointment } from './api';
 import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';
@@ -14,6 +12,7 @@ export function AppointmentActions({
   appointment: a,
   prescriptionId,
   cancelling,
+  onPay,
   onCancel,
   onViewPrescription,
   onRated,
@@ -22,6 +21,8 @@ export function AppointmentActions({
   appointment: Appointment;
   prescriptionId?: number;
   cancelling: boolean;
+  /** Pay Now: the page opens its payment dialog (it must outlive this card's buttons). */
+  onPay: () => void;
   onCancel: () => void;
   onViewPrescription: (prescriptionId: number) => void;
   onRated: (rating: number, comment?: string) => void;
@@ -31,7 +32,11 @@ export function AppointmentActions({
   if (!hasActions(a, prescriptionId !== undefined, now)) return null;
   return (
     <>
-      {canPay(a) ? <PayAppointmentButton appointmentId={a.appointment_id} amount={a.total_amount} doctor={doctorName(a)} /> : null}
+      {canPay(a) ? (
+        <Button type="primary" icon={<CreditCardOutlined />} onClick={onPay} data-testid={`pay-${a.appointment_id}`}>
+          Pay Now
+        </Button>
+      ) : null}
       {prescriptionId !== undefined ? (
         <Button icon={<FileTextOutlined />} onClick={() => onViewPrescription(prescriptionId)}>
           View Prescription

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import {
@@ -13,6 +14,7 @@ import {
   toast,
   useAppointmentList,
 } from 'shell/ui-kit';
+import { PayAppointmentDialog, type PayingAppointment } from '../payments/PayAppointmentDialog';
 import { useMyPrescriptions } from '../prescriptions/api';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
 import { AppointmentActions } from './AppointmentActions';
@@ -28,6 +30,7 @@ export function AppointmentsPage() {
   const prescriptionsQuery = useMyPrescriptions();
   const prescriptions = prescriptionsQuery.data;
   const cancelling = useCancelAppointment();
+  const [paying, setPaying] = useState<PayingAppointment | null>(null);
 
   const cancel = async (a: Appointment) => {
     const ok = await confirmDelete(CANCEL_CONFIRM, { title: 'Cancel appointment?', okText: 'Yes, cancel it', cancelText: 'Keep it' });
@@ -93,6 +96,7 @@ export function AppointmentsPage() {
                     appointment={a}
                     prescriptionId={prescription?.prescription_id}
                     cancelling={busy === a.appointment_id}
+                    onPay={() => setPaying({ appointmentId: a.appointment_id, amount: a.total_amount, doctor: doctorName(a) })}
                     onCancel={() => cancel(a)}
                     onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
                     onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
@@ -103,6 +107,7 @@ export function AppointmentsPage() {
           );
         })}
       </AppointmentListBody>
+      <PayAppointmentDialog paying={paying} onClose={() => setPaying(null)} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Payment } from './api';
+import { PayAppointmentDialog } from './PayAppointmentDialog';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 import { PaymentOptions } from './PaymentOptions';
 import { filterPayments, inPeriod, looksLikeSafaricomNumber, NO_PAYMENT_FILTERS } from './payments.logic';
@@ -123,5 +124,21 @@ describe('PaymentHistoryPage', () => {
       { wrapper: queryWrapper().wrapper },
     );
     expect(await screen.findByText('Failed to load payment history. Please try again later.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
+
+describe('the Complete Payment dialog', () => {
+  it('names the appointment, its doctor and amount, offers the payment options, and closes', () => {
+    const onClose = jest.fn();
+    const { rerender } = render(<PayAppointmentDialog paying={{ appointmentId: 41, amount: 200, doctor: 'Dr. Grace Wanjiku' }} onClose={onClose} />, {
+      wrapper: queryWrapper().wrapper,
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Complete Payment' });
+    expect(dialog).toHaveTextContent('Appointment #41 with Dr. Grace Wanjiku: Ksh 200');
+    expect(within(dialog).getByText('M-Pesa')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    rerender(<PayAppointmentDialog paying={null} onClose={onClose} />);
+    expect(screen.queryByText(/Appointment #41/)).not.toBeInTheDocument();
   });
 });
