@@ -23,6 +23,7 @@ const moduleNameMapper = {
   // Integration tests boot the real service modules in-process.
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
+  '^shell/support-kit$': path.join(root, 'shell/libs/ui-kit/support/index.ts'),
 };
 
 module.exports = {

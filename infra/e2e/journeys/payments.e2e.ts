@@ -99,7 +99,20 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     const booked = await bookSomething(token);
     await openPayDialog(booked.appointment_id);
     await page.click('.ant-modal .ant-segmented-item:nth-child(2)'); // Card
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), clickButton(page, `Pay Ksh ${booked.total_amount.toLocaleString('en-KE')} by Card`)]);
+    const payByCard = `Pay Ksh ${booked.total_amount.toLocaleString('en-KE')} by Card`;
+    await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(payByCard)}])`, { visible: true });
+    // The dialog may still be settling (its opening animation, the option that just replaced M-Pesa's form): wait
+    // until the button stops moving before clicking it, then give the checkout session time to be created.
+    await page.waitForFunction(
+      (text) => {
+        const button = [...document.querySelectorAll('.ant-modal button')].find((b) => b.textContent?.trim() === text);
+        const modal = document.querySelector('.ant-modal');
+        return button && modal && !modal.className.includes('-appear') && !modal.className.includes('-enter') && getComputedStyle(modal).transform === 'none';
+      },
+      {},
+      payByCard,
+    );
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), clickButton(page, payByCard)]);
     await waitForText(page, 'Sandbox: no real money');
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), clickButton(page, 'Pay')]);
     expect(new URL(page.url()).pathname).toBe('/payment-success');

@@ -18,9 +18,12 @@ async function call<T>(method: string, url: string, token?: string, body?: unkno
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/**
+ * Types into a field. No click first: `type` focuses the element itself, and a click at coordinates taken while a
+ * dialog is still zooming open can land on its mask, which closes the dialog.
+ */
 async function typeInto(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
-  await page.click(selector);
   await page.type(selector, value);
 }
 

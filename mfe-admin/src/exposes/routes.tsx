@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from 'shell/ui-kit';
 import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
 import { AdminAppointmentsPage } from '../features/appointments/AdminAppointmentsPage';
 import { AdminDoctorsPage } from '../features/doctors/AdminDoctorsPage';
@@ -8,7 +9,6 @@ import { AdminMedicalHistoryPage } from '../features/prescriptions/AdminMedicalH
 import { AdminPrescriptionPage } from '../features/prescriptions/AdminPrescriptionPage';
 import { AllPrescriptionsPage } from '../features/prescriptions/AllPrescriptionsPage';
 import { ReportsPage } from '../features/reports/ReportsPage';
-import { AdminSupportPage } from '../features/support/AdminSupportPage';
 import { UsersPage } from '../features/users/UsersPage';
 
 /**
@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
   { path: 'admin/reports', element: <ReportsPage /> },
   { path: 'admin/appointments', element: <AdminAppointmentsPage /> },
   { path: 'admin/doctors', element: <AdminDoctorsPage /> },
-  { path: 'admin/support', element: <AdminSupportPage /> },
+  { path: 'admin/support', element: lazyPage(() => import('../features/support/AdminSupportPage').then((m) => m.AdminSupportPage)) },
   // Shared routes the access table also allows for admins.
   { path: 'appointments', element: <Navigate to="/dashboard/admin/appointments" replace /> },
   { path: 'prescriptions', element: <AllPrescriptionsPage /> },

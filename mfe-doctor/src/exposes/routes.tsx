@@ -1,11 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from 'shell/ui-kit';
 import { DoctorAppointmentsPage } from '../features/appointments/DoctorAppointmentsPage';
 import { DoctorHomePage } from '../features/home/DoctorHomePage';
 import { DoctorMedicalHistoryPage } from '../features/prescriptions/DoctorMedicalHistoryPage';
 import { DoctorPrescriptionPage } from '../features/prescriptions/DoctorPrescriptionPage';
 import { IssuedPrescriptionsPage } from '../features/prescriptions/IssuedPrescriptionsPage';
 import { WritePrescriptionPage } from '../features/prescriptions/WritePrescriptionPage';
-import { DoctorSupportPage } from '../features/support/DoctorSupportPage';
 
 /**
  * mfe_doctor's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
   { path: 'doctor/prescriptions', element: <IssuedPrescriptionsPage /> },
   { path: 'doctor/write-prescription', element: <WritePrescriptionPage /> },
   { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
-  { path: 'doctor/support', element: <DoctorSupportPage /> },
+  { path: 'doctor/support', element: lazyPage(() => import('../features/support/DoctorSupportPage').then((m) => m.DoctorSupportPage)) },
   // Shared routes the access table also allows for doctors.
   { path: 'appointments', element: <Navigate to="/dashboard/doctor/appointments" replace /> },
   { path: 'prescriptions', element: <Navigate to="/dashboard/doctor/prescriptions" replace /> },

@@ -1,29 +1,23 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AppointmentsPage } from '../features/appointments/AppointmentsPage';
-import { BookAppointmentPage } from '../features/booking/BookAppointmentPage';
-import { FindDoctorsPage } from '../features/find-doctors/FindDoctorsPage';
+import { lazyPage } from 'shell/ui-kit';
 import { PatientHomePage } from '../features/home/PatientHomePage';
-import { MedicalHistoryPage } from '../features/medical-history/MedicalHistoryPage';
-import { PaymentHistoryPage } from '../features/payments/PaymentHistoryPage';
-import { PrescriptionDetailPage } from '../features/prescriptions/PrescriptionDetailPage';
-import { PrescriptionsPage } from '../features/prescriptions/PrescriptionsPage';
-import { SupportPage } from '../features/support/SupportPage';
 
 /**
  * mfe_patient's pages under /dashboard/* (paths relative to /dashboard). The shell guards access
- * (SPEC.md section 2) and renders these inside its layout. Each feature lives in src/features/<feature>/;
- * replace a ComingSoon with the feature's page when it lands.
+ * (SPEC.md section 2) and renders these inside its layout. Each feature lives in src/features/<feature>/.
+ * The home loads with the table; every other page loads on its first visit (lazyPage), which keeps them off the
+ * dashboard's first load (infra/bench/frontend-size.js measures it).
  */
 export const routes: RouteObject[] = [
   { index: true, element: <PatientHomePage /> },
-  { path: 'appointments', element: <AppointmentsPage /> },
-  { path: 'appointments/book', element: <BookAppointmentPage /> },
-  { path: 'prescriptions', element: <PrescriptionsPage /> },
-  { path: 'prescriptions/:prescriptionId', element: <PrescriptionDetailPage /> },
-  { path: 'medical-history', element: <MedicalHistoryPage /> },
-  { path: 'support', element: <SupportPage /> },
-  { path: 'find-doctors', element: <FindDoctorsPage /> },
-  { path: 'payments', element: <PaymentHistoryPage /> },
+  { path: 'appointments', element: lazyPage(() => import('../features/appointments/AppointmentsPage').then((m) => m.AppointmentsPage)) },
+  { path: 'appointments/book', element: lazyPage(() => import('../features/booking/BookAppointmentPage').then((m) => m.BookAppointmentPage)) },
+  { path: 'prescriptions', element: lazyPage(() => import('../features/prescriptions/PrescriptionsPage').then((m) => m.PrescriptionsPage)) },
+  { path: 'prescriptions/:prescriptionId', element: lazyPage(() => import('../features/prescriptions/PrescriptionDetailPage').then((m) => m.PrescriptionDetailPage)) },
+  { path: 'medical-history', element: lazyPage(() => import('../features/medical-history/MedicalHistoryPage').then((m) => m.MedicalHistoryPage)) },
+  { path: 'support', element: lazyPage(() => import('../features/support/SupportPage').then((m) => m.SupportPage)) },
+  { path: 'find-doctors', element: lazyPage(() => import('../features/find-doctors/FindDoctorsPage').then((m) => m.FindDoctorsPage)) },
+  { path: 'payments', element: lazyPage(() => import('../features/payments/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)) },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];
 

@@ -13,5 +13,7 @@ export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type A
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';
 export { useDocumentTitle, documentTitle, APP_NAME } from './useDocumentTitle';
 export { Logo, ThemeToggle } from './Brand';
-export * from './support';
+// The support screens' kit is its own expose (shell/support-kit); the menu badge needs only this.
+export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
+export { lazyPage } from './lazyPage';

@@ -1,7 +1,8 @@
 import type { TicketView } from '@afya/support-service/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
-import { ConversationView, StatusBadge, supportKeys } from 'shell/ui-kit';
+import { StatusBadge, supportKeys } from 'shell/ui-kit';
+import { ConversationView } from 'shell/support-kit';
 
 /** The desk's right pane: the selected ticket's subject, description and conversation with the reply box. */
 export function TicketConversation({ ticketId }: { ticketId: number | null }) {

@@ -4,7 +4,8 @@ import { TICKET_STATUSES } from '@afya/support-service/contracts/catalog';
 import { Badge, Button, Card, Input, Pagination, Select, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { queryStatus } from 'shell/api-client';
-import { DELETE_CONFIRM, STATUS_LABELS, StatusBadge, confirmDelete, formatTicketTime, useAdminTickets, useTicketMutations } from 'shell/ui-kit';
+import { StatusBadge, confirmDelete } from 'shell/ui-kit';
+import { DELETE_CONFIRM, STATUS_LABELS, formatTicketTime, useAdminTickets, useTicketMutations } from 'shell/support-kit';
 
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));

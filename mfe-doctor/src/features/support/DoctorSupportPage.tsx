@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Checkbox, FloatButton } from 'antd';
 import { useState } from 'react';
-import { OwnTickets, PageHeader } from 'shell/ui-kit';
+import { PageHeader } from 'shell/ui-kit';
+import { OwnTickets } from 'shell/support-kit';
 import { PatientTickets } from './PatientTickets';
 
 /**

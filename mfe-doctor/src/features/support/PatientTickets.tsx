@@ -3,7 +3,8 @@ import { SupportMessages } from '@afya/support-service/contracts/catalog';
 import { Drawer, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
-import { ConversationView, EmptyState, ErrorState, NO_TICKET_FILTERS, StatusBadge, TicketCard, TicketFilters, filterTickets, useTicketList } from 'shell/ui-kit';
+import { EmptyState, ErrorState, StatusBadge } from 'shell/ui-kit';
+import { ConversationView, NO_TICKET_FILTERS, TicketCard, TicketFilters, filterTickets, useTicketList } from 'shell/support-kit';
 
 /** The tickets of the doctor's patients (name, email, phone, appointment date): read, never changed. */
 export function PatientTickets() {

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { FloatButton } from 'antd';
 import { useState } from 'react';
-import { OwnTickets, PageHeader } from 'shell/ui-kit';
+import { PageHeader } from 'shell/ui-kit';
+import { OwnTickets } from 'shell/support-kit';
 
 /** /dashboard/support (patients): their tickets, the create and edit modals, the conversation drawer. */
 export function SupportPage() {

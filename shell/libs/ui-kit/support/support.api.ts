@@ -11,30 +11,23 @@ import type {
   TicketReply,
   TicketStatus,
   TicketView,
-  UnreadReply,
 } from '@afya/support-service/contracts';
 import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AppointmentListReply } from '@afya/appointment-service/contracts';
-import { api, AUTO_REFRESH_MS, getHttp, queryKeys } from 'shell/api-client';
+import { api, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { doctorName } from '../appointments';
+import { supportKeys } from './unread';
+
+export { supportKeys, useUnreadTickets } from './unread';
 
 /**
  * Support tickets for every role's screen (patient and doctor Support pages, the admin desk, the menu badge):
  * fetchers, query keys and hooks in one place, so the three remotes and the shell read tickets one way.
  */
 export type { TicketView, DoctorTicketView, TicketMessageView, TicketStatus };
-
-/** Everything under ['support'] is refreshed by any ticket change (lists, conversations, the badge). */
-export const supportKeys = {
-  all: ['support'] as const,
-  list: (kind: 'own' | 'doctor') => ['support', 'list', kind] as const,
-  admin: (query: AdminTicketQuery) => ['support', 'admin', query] as const,
-  messages: (id: number) => ['support', 'messages', id] as const,
-  unread: ['support', 'unread'] as const,
-};
 
 export interface AdminTicketQuery {
   search: string;
@@ -57,7 +50,6 @@ export const supportApi = {
   remove: (id: number) => api.delete<DeleteTicketReply>(`support/${id}`, { fallback: SupportMessages.deleteFailed }),
   messages: (id: number) => api.get<TicketMessagesReply>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.messages),
   post: (id: number, message: string) => api.post<PostMessageReply>(`support/${id}/messages`, { message }, { fallback: 'Failed to send reply' }),
-  unread: () => api.get<UnreadReply>('support/unread').then((r) => r.count),
 };
 
 export function useTicketList(kind: 'own' | 'doctor', enabled = true) {
@@ -102,11 +94,6 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
       }));
     },
   });
-}
-
-/** The Support menu badge: conversations with a reply the signed-in user has not opened. */
-export function useUnreadTickets(enabled: boolean) {
-  return useQuery({ queryKey: supportKeys.unread, queryFn: supportApi.unread, enabled, refetchInterval: enabled ? AUTO_REFRESH_MS : false });
 }
 
 /** Reads the server-sent events of GET /api/support/{id}/events, calling `onEvent` for each `event: ticket` block. */
