@@ -147,6 +147,8 @@ describe('admin reporting journey', () => {
     const password = (await shown!.evaluate((el) => el.textContent ?? '')).trim();
     expect(password.length).toBeGreaterThanOrEqual(10);
     await clickButton(page, 'Done');
+    // The dialog keeps focus until it has closed: typing before that would go into it, not into the search box.
+    await page.waitForFunction(() => [...document.querySelectorAll('.ant-modal-wrap')].every((w) => getComputedStyle(w).display === 'none'));
 
     // The new user signs in with it (they must change it first) and holds an open session.
     const token = await login(email, password);
