@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
 
 // The admin's reporting journey (issue #12): analytics draws its charts and a range change refetches; each CSV
 // report downloads as a real file (the appointments one holds a booking made during the journey); Add User shows
@@ -12,26 +13,6 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T; text: string }> {
-  const res = await fetch(`${BASE_URL}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, body: parsed as T, text };
-}
-async function login(email: string, password: string): Promise<string> {
-  const res = await call<{ token: string }>('POST', 'auth/login', undefined, { email, password });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return res.body.token;
-}
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

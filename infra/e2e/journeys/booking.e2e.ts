@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
 
 // One booking followed through every role (issue #4): a patient finds a cardiologist and books 09:00 AM on the
 // first day from tomorrow that one of them works with 09:00 AM free; another patient sees that slot taken; the
@@ -23,20 +24,6 @@ const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${BASE_URL}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-async function login(email: string, password: string): Promise<string> {
-  const res = await call<{ token: string }>('POST', 'auth/login', undefined, { email, password });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return res.body.token;
-}
 
 /** The demo doctors' logins come from the demo data the platform was seeded with. */
 function doctorEmail(d: Doctor): string {

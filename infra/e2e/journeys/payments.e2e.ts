@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { BASE_URL, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { call } from '../support/api';
 
 // Payments end to end (issue 9) with the Stripe and Daraja sandboxes the platform starts by default:
 // a patient pays an appointment by card on the sandbox's checkout page and comes back to /payment-success;
@@ -15,15 +16,6 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${BASE_URL}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 /** A Pending appointment of the patient on the first free slot found (from day 10 on: clear of the booking journey's days). */
 async function bookSomething(token: string): Promise<{ appointment_id: number; total_amount: number }> {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
 import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
 
 // Issue 10: a doctor writes a prescription for a completed appointment in the Write Prescription screen → the patient
 // sees it on the home page and in the list → downloads the PDF (a real PDF naming the medicine) → sees the doctor in
@@ -19,20 +20,6 @@ const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const MEDICINE = 'Azithromycin';
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${BASE_URL}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-async function login(email: string, password: string): Promise<string> {
-  const res = await call<{ token: string }>('POST', 'auth/login', undefined, { email, password });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return res.body.token;
-}
 
 /** Types into the AutoComplete/Input with this aria-label. */
 async function typeInto(page: Page, ariaLabel: string, text: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { call } from '../support/api';
 
 // Support end to end (issue 11): a visitor sends the contact form → the admin finds it in the desk and replies;
 // a patient opens a ticket and keeps its conversation open → the admin's reply appears there without a reload
@@ -8,15 +9,6 @@ import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForTex
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const run = Date.now().toString(36);
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${BASE_URL}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 /**
  * Types into a field. No click first: `type` focuses the element itself, and a click at coordinates taken while a
