@@ -21,3 +21,5 @@ export * from './rpc/json-text';
 export * from './rpc/service-nats-server';
 export * from './rpc/once-per-turn';
 export * from './pdf';
+export * from './ops/ops-routes';
+export * from './context/request-context';
