@@ -22,4 +22,6 @@ export * from './rpc/service-nats-server';
 export * from './rpc/once-per-turn';
 export * from './pdf';
 export * from './ops/ops-routes';
+export * from './ops/ops-server';
+export * from './ops/health';
 export * from './context/request-context';

@@ -8,6 +8,8 @@ import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
 import { DeadlineInterceptor } from './deadline';
 import { isDatabaseUnavailable, ServiceExceptionFilter } from './rpc-exception.filter';
+import { markStarted, registerHealthRoutes, reportShutdownOnSignals } from '../ops/health';
+import { startOpsServer } from '../ops/ops-server';
 
 export interface ServiceBootstrapOptions {
   /** Service name: also its NATS queue group, so replicas share the work. */
@@ -55,11 +57,20 @@ export function survivesDatabaseOutages(
   });
 }
 
-/** Entry point for a service process: create, listen, log. */
+/**
+ * Entry point for a service process: the ops port (OPS_PORT: /health/live, /health/ready, /metrics) first, so
+ * the startup probe sees a live process while the app connects; then create, listen, and only then ready.
+ */
 export async function runService(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
   survivesDatabaseOutages(new Logger(options.name));
+  registerHealthRoutes();
+  reportShutdownOnSignals();
+  const ops = await startOpsServer();
   const app = await createServiceApp(options);
   await app.listen();
-  new Logger(options.name).log(`${options.name} service listening on NATS (${(options.servers ?? natsServers()).join(',')})`);
+  markStarted();
+  new Logger(options.name).log(
+    `${options.name} service listening on NATS (${(options.servers ?? natsServers()).join(',')})${ops ? `, ops port ${ops.port}` : ''}`,
+  );
   return app;
 }
