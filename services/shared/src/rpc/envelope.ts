@@ -1,3 +1,4 @@
+import type { RequestContext } from '../context/request-context';
 import type { Principal } from './principal';
 import { RpcFailure } from './rpc-error';
 
@@ -9,6 +10,11 @@ export interface RpcRequest<P = unknown> {
   principal: Principal | null;
   payload: P;
   requestId?: string;
+  /**
+   * The caller's whole RequestContext (requestId, traceparent…): the service restores it around the handler, so its
+   * log lines and the events it records carry it (ServiceNatsServer). requestId above stays for older callers.
+   */
+  context?: RequestContext;
   /**
    * Epoch milliseconds when the caller stops waiting (it answers 504 then). Services do not start work that
    * arrives later, and roll back transactions that would commit after it (rpc/deadline.ts).
