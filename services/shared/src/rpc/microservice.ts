@@ -8,6 +8,9 @@ import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
 import { DeadlineInterceptor } from './deadline';
 import { isDatabaseUnavailable, ServiceExceptionFilter } from './rpc-exception.filter';
+import { configureProcessLogger } from '../logging/logger';
+import { nestLogger, PinoNestLogger } from '../logging/nest-logger';
+import { RpcRequestContextInterceptor } from '../logging/rpc-request-context.interceptor';
 import { markStarted, registerHealthRoutes, reportShutdownOnSignals } from '../ops/health';
 import { startOpsServer } from '../ops/ops-server';
 
@@ -28,9 +31,12 @@ export async function createServiceApp(options: ServiceBootstrapOptions): Promis
       name: `afya-${options.name}`,
       serializer: new ServiceReplySerializer(),
     }),
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    // JSON lines through the process's pino logger (logging/); a level list narrows Nest's lines, false silences them.
+    logger: nestLogger(options.logger),
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
+  // The caller's request context (request id, trace context) around the handler, and one line per request.
+  app.useGlobalInterceptors(new RpcRequestContextInterceptor());
   app.useGlobalInterceptors(new DeadlineInterceptor());
   app.enableShutdownHooks();
   return app;
@@ -62,6 +68,8 @@ export function survivesDatabaseOutages(
  * the startup probe sees a live process while the app connects; then create, listen, and only then ready.
  */
 export async function runService(options: ServiceBootstrapOptions): Promise<INestMicroservice> {
+  configureProcessLogger({ service: options.name });
+  Logger.overrideLogger(new PinoNestLogger()); // lines logged before the app exists are JSON too
   survivesDatabaseOutages(new Logger(options.name));
   registerHealthRoutes();
   reportShutdownOnSignals();
