@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { RequestContext } from '../context/request-context';
 
 /** A domain event written in the same transaction as the change it describes; the relay publishes it. */
 @Entity({ name: 'outbox' })
@@ -18,4 +19,8 @@ export class OutboxEventEntity {
 
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;
+
+  /** The RequestContext the event was recorded under (outbox-context.migration.ts); the relay sends it as headers. */
+  @Column({ type: 'jsonb', nullable: true })
+  context!: RequestContext | null;
 }

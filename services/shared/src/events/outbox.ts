@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
+import { portableContext } from '../context/context-carriage';
 import { DomainEvent } from './domain-event';
 
 /** LISTEN/NOTIFY channel the relay waits on; NOTIFY is delivered at commit, never for a rolled-back change. */
@@ -11,11 +12,14 @@ export const OUTBOX_CHANNEL = 'afya_outbox';
  */
 export async function recordEvent<T>(manager: EntityManager, type: string, data: T): Promise<DomainEvent<T>> {
   const event: DomainEvent<T> = { id: randomUUID(), type, occurredAt: new Date().toISOString(), data };
-  await manager.query(`INSERT INTO outbox (id, type, payload, created_at) VALUES ($1, $2, $3, $4)`, [
+  // The request's context (request id, trace context) goes with the event: the relay sends it as message headers.
+  const context = portableContext();
+  await manager.query(`INSERT INTO outbox (id, type, payload, created_at, context) VALUES ($1, $2, $3, $4, $5)`, [
     event.id,
     event.type,
     JSON.stringify(event),
     event.occurredAt,
+    context ? JSON.stringify(context) : null,
   ]);
   await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
   return event;

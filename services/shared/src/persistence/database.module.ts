@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { databaseUrl, env, envInt } from '../config/env';
 import { EventTables1763700000000 } from '../events/event-tables.migration';
+import { OutboxContext1764200000050 } from '../events/outbox-context.migration';
 import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { DeadlineSubscriber } from './deadline.subscriber';
@@ -15,7 +16,7 @@ export interface ServiceDatabaseOptions {
   /** Default schema name; the SCHEMA env var (or `<NAME>_DB_SCHEMA`) overrides it. */
   schema: string;
   entities: TypeOrmClass[];
-  /** Migration classes in order. The outbox/processed-events migration is prepended for every service. */
+  /** Migration classes in order. The outbox/processed-events migrations are prepended for every service. */
   migrations: TypeOrmClass[];
 }
 
@@ -39,7 +40,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
     schema,
     entities: [...options.entities, OutboxEventEntity, ProcessedEventEntity],
     subscribers: [DeadlineSubscriber],
-    migrations: [EventTables1763700000000, ...options.migrations],
+    migrations: [EventTables1763700000000, OutboxContext1764200000050, ...options.migrations],
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: env('DB_MIGRATE_ON_START', 'true') === 'true',
