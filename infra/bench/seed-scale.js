@@ -3,19 +3,28 @@
 // Fills a platform's database to issue 12's scale: 1,000,000 appointments, 100,000 patients, 500 doctors,
 // 600,000 payments and 300,000 prescriptions (SEED_SCALE multiplies every count: 0.05 = 50,000 appointments).
 //
-// How: bulk SQL (generate_series) into the owning services' schemas as their migrations define them, and in the
-// same transaction the outbox rows their write paths record (user.registered, doctor.approved,
-// appointment.created, payment.completed|refunded|disputed, prescription.created) with the historical times as
-// occurredAt. The running services' outbox relays then publish those events to JetStream, and the reporting
-// service builds its read models from them exactly as in production (nothing is written into reporting's schema).
-//  - auth.users, appointment.user_directory, appointment.doctors (approved) and appointment.appointments get rows;
-//  - payments and prescriptions are seeded as their events only (payment.outbox, prescription.outbox): the
-//    payment and prescription tables are other services' and reporting reads only events.
+// How: bulk SQL (generate_series) into the owning services' schemas as their migrations define them:
+// auth.users, appointment.user_directory, appointment.doctors (approved) and appointment.appointments get rows.
+// Payments and prescriptions exist only where reporting reads them (the payment and prescription tables are
+// other services' and reporting reads only their events). Reporting's read models are then filled one of two ways:
+//  - SEED_REPORTING=sql (the default): bulk SQL into reporting's read models (rm_users, rm_doctors, rm_appointments,
+//    rm_payments, rm_prescriptions, rm_daily, rm_counts) and auth's user_appointment_counts, derived from the seeded rows exactly as
+//    services/reporting/src/read-models/apply.ts derives them from the events (same ids, amounts, times and
+//    Africa/Nairobi days). No outbox rows: the consumer applies ~100-1,000 events/s, so 2,000,000 events through
+//    the relays would take hours on the 2-core machine. The event path is measured separately, as a replay
+//    (reporting-replay.js publishes the same rows as events of the real types and times the rebuild).
+//  - SEED_REPORTING=events: in the same transactions, the outbox rows the write paths record (user.registered,
+//    doctor.approved, appointment.created, payment.completed|refunded|disputed, prescription.created) with the
+//    historical times as occurredAt; the running relays publish them and reporting builds its read models exactly
+//    as in production (nothing is written into reporting's schema). Practical up to SEED_SCALE≈0.05.
 // Appointments are spread over the last 300 days and the next ~57 at any scale (no slot taken twice: row n takes
-// position floor(n × stride) among doctor × slot × day). Bench users' emails end in @bench.afya.test (password Bench#2026).
+// position floor(n × stride) among doctor × slot × day). Bench users' emails end in @bench.afya.test (password
+// Bench#2026). Seeded payments and prescriptions take ids from 100,000,001 (SEEDED_ID_BASE), clear of the services'
+// own sequences. Finally VACUUM ANALYZE of the seeded tables (what autovacuum would do after such a load).
 //
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/afya_bench SEED_SCALE=0.05 node infra/bench/seed-scale.js
 // (the platform must have run its migrations on that database: start it first; run once per database).
+// At SEED_SCALE=1 with SEED_REPORTING=sql: ~15 min on the shared 2-core machine (see README.md).
 const { Client } = require('pg');
 
 const SCALE = Number(process.env.SEED_SCALE || 1);
@@ -27,6 +36,11 @@ const COUNTS = {
   prescriptions: Math.round(300_000 * SCALE),
 };
 const BATCH = 50_000;
+/** sql: reporting's read models by bulk SQL; events: outbox rows the relays publish (see the header). */
+const MODE = process.env.SEED_REPORTING || 'sql';
+if (!['sql', 'events'].includes(MODE)) throw new Error(`SEED_REPORTING must be sql or events, not ${MODE}`);
+const EVENTS = MODE === 'events';
+const SEEDED_ID_BASE = 100_000_000;
 const schema = (name) => process.env[`${name.toUpperCase()}_DB_SCHEMA`] || name;
 const SLOTS = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'];
 const SLOT_HOURS = [9, 9.5, 10, 10.5, 11, 11.5, 14, 14.5, 15, 15.5, 16, 16.5, 17, 17.5];
@@ -63,9 +77,11 @@ async function inBatches(client, label, total, run) {
 async function main() {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  const [auth, appt, pay, presc] = ['auth', 'appointment', 'payment', 'prescription'].map(schema);
+  const [auth, appt, pay, presc, rep] = ['auth', 'appointment', 'payment', 'prescription', 'reporting'].map(schema);
   const t0 = Date.now();
-  log(`scale ${SCALE}: ${JSON.stringify(COUNTS)}`);
+  log(`scale ${SCALE}, reporting by ${MODE}: ${JSON.stringify(COUNTS)}`);
+  // A bulk load: no need to wait for each batch's WAL flush (a crash would only lose the seed, run again).
+  await client.query(`SET synchronous_commit = off`);
   const { rows: [{ existing }] } = await client.query(`SELECT count(*)::int AS existing FROM "${auth}".users WHERE email LIKE '%@bench.afya.test'`);
   if (existing > 0) throw new Error(`this database is already seeded (${existing} bench users): use a fresh one`);
   const hash = await passwordHash();
@@ -87,7 +103,7 @@ async function main() {
          FROM generate_series($2::int, $3::int) AS i`,
       [userBase, from, to, COUNTS.doctors, hash, totalUsers],
     );
-    await client.query(
+    if (EVENTS) await client.query(
       `INSERT INTO "${auth}".outbox (id, type, payload, created_at)
        SELECT e.id, 'user.registered', json_build_object('id', e.id, 'type', 'user.registered',
                 'occurredAt', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -118,7 +134,7 @@ async function main() {
      RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee`,
     [userBase, COUNTS.doctors],
   );
-  await client.query(
+  if (EVENTS) await client.query(
     `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
      SELECT e.id, 'doctor.approved', json_build_object('id', e.id, 'type', 'doctor.approved', 'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'data', json_build_object('doctor_id', d.doctor_id, 'user_id', d.user_id, 'first_name', d.first_name, 'last_name', d.last_name,
@@ -161,7 +177,7 @@ async function main() {
          FROM r JOIN "${appt}".user_directory u ON u.user_id = r.user_id`,
       [userBase, from, to, doctorIds, D, userBase + D, COUNTS.patients, SLOT_HOURS, Number(abase), SLOTS, TYPES.map((t) => t[0]), TYPES.map((t) => t[1])],
     );
-    await client.query(
+    if (EVENTS) await client.query(
       `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
        SELECT e.id, 'appointment.created', json_build_object('id', e.id, 'type', 'appointment.created',
                 'occurredAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -175,8 +191,9 @@ async function main() {
     );
   });
 
+  if (!EVENTS) await seedReadModels(client, { auth, appt, rep, userBase, abase: Number(abase) });
   // ---- payments (events): the first `payments` paid-or-confirmed appointments; 2% refunded, 0.5% disputed ----
-  await inBatches(client, 'payment events', COUNTS.payments, async (from, to) => {
+  if (EVENTS) await inBatches(client, 'payment events', COUNTS.payments, async (from, to) => {
     await client.query(
       `WITH a AS (
          SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
@@ -191,7 +208,7 @@ async function main() {
        )
        INSERT INTO "${pay}".outbox (id, type, payload, created_at)
        SELECT e.id, ev.type, json_build_object('id', e.id, 'type', ev.type, 'occurredAt', to_char(LEAST(now(), ev.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                'data', json_build_object('payment_id', ev.k, 'appointment_id', ev.appointment_id, 'patient_id', ev.user_id, 'doctor_id', ev.doctor_id,
+                'data', json_build_object('payment_id', ${SEEDED_ID_BASE} + ev.k, 'appointment_id', ev.appointment_id, 'patient_id', ev.user_id, 'doctor_id', ev.doctor_id,
                           'amount', ev.total_amount::float8, 'method', ev.method,
                           'status', CASE ev.type WHEN 'payment.refunded' THEN 'refunded' ELSE 'completed' END,
                           'provider_reference', CASE WHEN ev.method = 'mpesa' THEN 'SQ' || ev.k ELSE 'cs_test_' || ev.k END,
@@ -204,7 +221,7 @@ async function main() {
   });
 
   // ---- prescriptions (events): completed appointments, one each ----
-  await inBatches(client, 'prescription events', COUNTS.prescriptions, async (from, to) => {
+  if (EVENTS) await inBatches(client, 'prescription events', COUNTS.prescriptions, async (from, to) => {
     await client.query(
       `WITH a AS (
          SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
@@ -213,7 +230,7 @@ async function main() {
        INSERT INTO "${presc}".outbox (id, type, payload, created_at)
        SELECT e.id, 'prescription.created', json_build_object('id', e.id, 'type', 'prescription.created',
                 'occurredAt', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                'data', json_build_object('prescription_id', a.k, 'appointment_id', a.appointment_id, 'patient_id', a.user_id,
+                'data', json_build_object('prescription_id', ${SEEDED_ID_BASE} + a.k, 'appointment_id', a.appointment_id, 'patient_id', a.user_id,
                           'patient_name', a.patient_full_name, 'doctor_id', a.doctor_id, 'doctor_name', 'Dr. ' || d.first_name || ' ' || d.last_name,
                           'medicines', json_build_array(json_build_object('name', 'Amoxicillin', 'dosage', '500mg', 'frequency', 'three times daily', 'instructions', 'After meals')),
                           'created_at', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -227,10 +244,92 @@ async function main() {
   await client.query(`SELECT setval(pg_get_serial_sequence('"${auth}".users', 'user_id'), (SELECT max(user_id) FROM "${auth}".users))`);
   await client.query(`SELECT setval(pg_get_serial_sequence('"${appt}".appointments', 'appointment_id'), (SELECT max(appointment_id) FROM "${appt}".appointments))`);
   // Wake the relays (they also poll).
-  await client.query(`SELECT pg_notify('afya_outbox', '')`);
-  await client.query(`ANALYZE "${appt}".appointments`);
-  log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; the relays now publish the events (reporting builds its read models from them)`);
+  if (EVENTS) await client.query(`SELECT pg_notify('afya_outbox', '')`);
+  // What autovacuum would do after such a load: statistics for the planner, and the visibility map that lets
+  // count(*) and the admin lists use index-only scans.
+  const tables = [`"${auth}".users`, `"${appt}".user_directory`, `"${appt}".doctors`, `"${appt}".appointments`];
+  if (!EVENTS) tables.push(`"${auth}".user_appointment_counts`, ...['rm_users', 'rm_doctors', 'rm_appointments', 'rm_payments', 'rm_prescriptions', 'rm_daily', 'rm_counts'].map((t) => `"${rep}".${t}`));
+  const vacuumed = Date.now();
+  for (const table of tables) await client.query(`VACUUM (ANALYZE) ${table}`);
+  log(`vacuum analyze: ${((Date.now() - vacuumed) / 1000).toFixed(1)} s`);
+  log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s${EVENTS ? '; the relays now publish the events (reporting builds its read models from them)' : ''}`);
   await client.end();
+}
+
+/**
+ * Reporting's read models from the seeded rows, as services/reporting/src/read-models/apply.ts would build them from
+ * the events SEED_REPORTING=events records (the same derivation: ids, amounts, times, Africa/Nairobi days).
+ * Rows already there (the demo data, applied from real events) are kept; the roll-ups are added to.
+ */
+async function seedReadModels(client, { auth, appt, rep, userBase, abase }) {
+  const tz = 'Africa/Nairobi';
+  const step = async (label, sql, params) => {
+    const started = Date.now();
+    await client.query('BEGIN');
+    const result = await client.query(sql, params);
+    await client.query('COMMIT');
+    log(`read model ${label}: ${result.rowCount.toLocaleString('en')} rows (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+  await step('rm_users', `
+    INSERT INTO "${rep}".rm_users (user_id, firstname, lastname, email, role, status, contact_phone, deleted, registered_at, updated_at)
+    SELECT user_id, firstname, lastname, email, role, status, contact_phone, false, created_at, created_at FROM "${auth}".users WHERE user_id >= $1`, [userBase]);
+  await step('rm_doctors', `
+    INSERT INTO "${rep}".rm_doctors (doctor_id, user_id, first_name, last_name, specialization, approval_status)
+    SELECT doctor_id, user_id, first_name, last_name, specialization, approval_status FROM "${appt}".doctors WHERE user_id >= $1`, [userBase]);
+  await step('rm_appointments', `
+    INSERT INTO "${rep}".rm_appointments (appointment_id, user_id, doctor_id, doctor_user_id, appointment_date, time_slot, appointment_type,
+                                          total_amount, status, paid, booked_at, updated_at)
+    SELECT a.appointment_id, a.user_id, a.doctor_id, d.user_id, a.appointment_date, a.time_slot, a.appointment_type, a.total_amount,
+           a.appointment_status, a.paid, a.created_at, a.created_at
+      FROM "${appt}".appointments a JOIN "${appt}".doctors d ON d.doctor_id = a.doctor_id WHERE a.appointment_id >= $1`, [abase]);
+  // Payments: the first `payments` completed-or-confirmed appointments; every 50th refunded a day later (whole
+  // amount), every 200th (k ≡ 7) disputed two days later. occurred_at stays the completion time, as applyPayment keeps it.
+  await step('rm_payments', `
+    WITH a AS (
+      SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
+       WHERE appointment_id >= $1::int AND appointment_status IN ('Completed', 'Confirmed') ORDER BY appointment_id LIMIT $2::int
+    ), p AS (
+      SELECT a.*, LEAST(now(), a.created_at + interval '2 hours') AS paid_at, CASE WHEN a.k % 2 = 0 THEN 'mpesa' ELSE 'card' END AS method FROM a
+    )
+    INSERT INTO "${rep}".rm_payments (payment_id, appointment_id, patient_id, doctor_id, amount, refunded_amount, method, status, provider_reference,
+                                      disputed, dispute_reason, occurred_at, updated_at)
+    SELECT ${SEEDED_ID_BASE} + p.k, p.appointment_id, p.user_id, p.doctor_id, p.total_amount, CASE WHEN p.k % 50 = 0 THEN p.total_amount ELSE 0 END,
+           p.method, CASE WHEN p.k % 50 = 0 THEN 'refunded' ELSE 'completed' END,
+           CASE WHEN p.method = 'mpesa' THEN 'SQ' || p.k ELSE 'cs_test_' || p.k END, p.k % 200 = 7, CASE WHEN p.k % 200 = 7 THEN 'Chargeback' END,
+           p.paid_at, LEAST(now(), p.paid_at + CASE WHEN p.k % 50 = 0 THEN interval '1 day' WHEN p.k % 200 = 7 THEN interval '2 days' ELSE interval '0' END)
+      FROM p`, [abase, COUNTS.payments]);
+  await step('rm_prescriptions', `
+    WITH a AS (
+      SELECT row_number() OVER (ORDER BY appointment_id) AS k, * FROM "${appt}".appointments
+       WHERE appointment_id >= $1::int AND appointment_status = 'Completed' ORDER BY appointment_id LIMIT $2::int
+    )
+    INSERT INTO "${rep}".rm_prescriptions (prescription_id, appointment_id, patient_id, patient_name, doctor_id, doctor_name, medicines, created_at, updated_at)
+    SELECT ${SEEDED_ID_BASE} + a.k, a.appointment_id, a.user_id, a.patient_full_name, a.doctor_id, 'Dr. ' || d.first_name || ' ' || d.last_name,
+           '[{"name":"Amoxicillin","dosage":"500mg","frequency":"three times daily","instructions":"After meals"}]'::jsonb,
+           LEAST(now(), a.starts_at + interval '30 minutes'), LEAST(now(), a.starts_at + interval '30 minutes')
+      FROM a JOIN "${appt}".doctors d ON d.doctor_id = a.doctor_id`, [abase, COUNTS.prescriptions]);
+  // Daily roll-up: bookings on the booking's day, new users and doctors on the registration's, revenue on the
+  // completion's day and refunds (negative) on the refund's day: the days applyAppointment/applyUser/applyPayment bump.
+  const day = (column) => `(${column} AT TIME ZONE '${tz}')::date`;
+  await step('rm_daily', `
+    INSERT INTO "${rep}".rm_daily (day, bookings, revenue, new_users, new_doctors)
+    SELECT day, sum(bookings), sum(revenue), sum(new_users), sum(new_doctors) FROM (
+      SELECT ${day('booked_at')} AS day, 1 AS bookings, 0::numeric AS revenue, 0 AS new_users, 0 AS new_doctors FROM "${rep}".rm_appointments WHERE appointment_id >= $1
+      UNION ALL SELECT ${day('registered_at')}, 0, 0, 1, (role = 'doctor')::int FROM "${rep}".rm_users WHERE user_id >= $2
+      UNION ALL SELECT ${day('occurred_at')}, 0, amount, 0, 0 FROM "${rep}".rm_payments WHERE payment_id > ${SEEDED_ID_BASE}
+      UNION ALL SELECT ${day('updated_at')}, 0, -refunded_amount, 0, 0 FROM "${rep}".rm_payments WHERE payment_id > ${SEEDED_ID_BASE} AND status = 'refunded'
+    ) t GROUP BY day
+    ON CONFLICT (day) DO UPDATE SET bookings = rm_daily.bookings + EXCLUDED.bookings, revenue = rm_daily.revenue + EXCLUDED.revenue,
+      new_users = rm_daily.new_users + EXCLUDED.new_users, new_doctors = rm_daily.new_doctors + EXCLUDED.new_doctors`, [abase, userBase]);
+  // The auth service's own read model of the same appointment.created events (the users page's appointment count).
+  await step('auth user_appointment_counts', `
+    INSERT INTO "${auth}".user_appointment_counts (user_id, appointments_count)
+    SELECT user_id, count(*) FROM "${appt}".appointments WHERE appointment_id >= $1 GROUP BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET appointments_count = user_appointment_counts.appointments_count + EXCLUDED.appointments_count`, [abase]);
+  await step('rm_counts', `
+    INSERT INTO "${rep}".rm_counts (key, n)
+    SELECT 'appointments:' || status, count(*) FROM "${rep}".rm_appointments WHERE appointment_id >= $1 GROUP BY status
+    ON CONFLICT (key) DO UPDATE SET n = rm_counts.n + EXCLUDED.n`, [abase]);
 }
 
 main().catch((error) => {
