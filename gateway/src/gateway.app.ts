@@ -4,11 +4,12 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { envInt } from '@afya/service-shared';
+import { activeTracer, envInt, metricsEnabled } from '@afya/service-shared';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
@@ -64,6 +65,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       );
     });
   }
+  // Request metrics (unless METRICS=off) and spans (tracing on); /metrics itself is on the ops port, not here.
+  if (metricsEnabled() || activeTracer()) registerHttpTelemetry(fastify, { metrics: metricsEnabled() });
   registerSecurityHeaders(app);
   registerNoStore(app);
   fastify.addHook('onClose', async () => closeHitCounter());

@@ -29,3 +29,8 @@ export * from './context/context-carriage';
 export * from './logging/logger';
 export * from './logging/nest-logger';
 export * from './logging/redaction';
+export * from './observability/metrics';
+export * from './observability/tracing';
+export * from './observability/database-metrics';
+export * from './observability/rpc-telemetry.interceptor';
+export * from './observability/after-commit';

@@ -1,6 +1,20 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import { ErrorCode, NatsConnection, NatsError } from 'nats';
-import { envInt, isRpcErrorBody, NATS_CONNECTION, OncePerTurn, RpcRequest } from '@afya/service-shared';
+import {
+  activeTracer,
+  busNamespace,
+  busRequestFailures,
+  endSpan,
+  envInt,
+  injectTraceContext,
+  isRpcErrorBody,
+  metricsEnabled,
+  NATS_CONNECTION,
+  OncePerTurn,
+  patternLabel,
+  RpcRequest,
+} from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
 import { decodeNestReply, encodeNestRequest, NestReplyError } from './nest-nats-wire';
 
@@ -40,6 +54,8 @@ export function toHttpException(error: unknown): HttpException {
 export class ServiceClient {
   private readonly timeoutMs = envInt('RPC_TIMEOUT_MS', 5000);
   private readonly requests = new OncePerTurn();
+  private readonly metrics = metricsEnabled();
+  private readonly namespace = busNamespace();
 
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
@@ -50,12 +66,35 @@ export class ServiceClient {
   async send<T>(pattern: string, payload: unknown, caller?: Caller, timeoutMs = this.timeoutMs): Promise<T> {
     // The service abandons the work once we have answered 504 (rpc/deadline.ts in services/shared).
     const data: RpcRequest = { principal: caller?.principal ?? null, payload, requestId: caller?.requestId, deadline: Date.now() + timeoutMs };
+    // Tracing on: a CLIENT span for the bus call, whose traceparent the envelope carries to the service.
+    const tracer = activeTracer();
+    const span = tracer?.startSpan(`${patternLabel(pattern, this.namespace)} send`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': pattern },
+    });
+    if (span) {
+      const carried = { ...data.context };
+      injectTraceContext(carried, trace.setSpan(context.active(), span));
+      data.context = carried;
+    }
     try {
       const body = encodeNestRequest(pattern, data);
       const reply = await this.requests.call(() => this.nc.request(pattern, body, { timeout: timeoutMs, noMux: false }));
-      return decodeNestReply<T>(reply);
+      const decoded = decodeNestReply<T>(reply);
+      if (span) endSpan(span);
+      return decoded;
     } catch (error) {
-      throw toHttpException(error);
+      const failure = toHttpException(error);
+      if (this.metrics) this.countFailure(pattern, error);
+      if (span) endSpan(span, failure.getStatus() >= 500 ? failure.message : undefined);
+      throw failure;
     }
+  }
+
+  /** Timeouts and "no responders" by pattern: afya_bus_request_failures_total{pattern,reason}. */
+  private countFailure(pattern: string, error: unknown): void {
+    const code = (error as NatsError | undefined)?.code;
+    const reason = code === ErrorCode.Timeout ? 'timeout' : code === ErrorCode.NoResponders ? 'no_responders' : undefined;
+    if (reason) busRequestFailures.inc({ pattern: patternLabel(pattern, this.namespace), reason });
   }
 }

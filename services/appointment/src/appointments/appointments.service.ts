@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import { appointmentsBooked, badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -235,6 +235,7 @@ export class AppointmentsService {
         await this.audit.recordChange(manager, actor, 'create', [created], requestId, ['notes']);
         return created;
       });
+      appointmentsBooked.inc(); // committed: the transaction above resolved
       return { appointment: toAppointmentView(row), message: 'Appointment booked successfully! Please proceed with payment.' };
     } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');

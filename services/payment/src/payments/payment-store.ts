@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { recordEvent } from '@afya/service-shared';
+import { afterCommit, paymentsSettled, recordEvent } from '@afya/service-shared';
 import {
   DisputeView,
   PaymentDisputedData,
@@ -149,6 +149,7 @@ export class PaymentStore {
          WHERE payment_id = $1 RETURNING ${ROW_COLUMNS}`,
         [row.payment_id, found.mpesaReceipt ?? null, found.paymentIntent ?? null],
       ));
+      afterCommit(manager, () => paymentsSettled.inc({ method: row.method, outcome: 'failed' }));
       return failed;
     }
     const [updated] = updatedRows<PaymentRow>(await manager.query(
@@ -163,6 +164,7 @@ export class PaymentStore {
       await this.flag(manager, updated, 'cancelled_appointment', `Payment received for cancelled appointment #${row.appointment_id}`, updated.amount, `cancelled:${row.payment_id}`);
     }
     this.logger.log(`payment ${row.payment_id} (${row.method}) completed for appointment ${row.appointment_id}`);
+    afterCommit(manager, () => paymentsSettled.inc({ method: row.method, outcome: 'completed' }));
     return updated;
   }
 
@@ -175,6 +177,7 @@ export class PaymentStore {
     ));
     const data: PaymentFailedData = { ...eventData(updated, 'failed', providerReference), reason };
     await recordEvent(manager, PaymentEvents.failed, data);
+    afterCommit(manager, () => paymentsSettled.inc({ method: row.method, outcome: 'failed' }));
     return updated;
   }
 
@@ -192,6 +195,7 @@ export class PaymentStore {
       reason,
     };
     await recordEvent(manager, PaymentEvents.refunded, data);
+    afterCommit(manager, () => paymentsSettled.inc({ method: row.method, outcome: 'refunded' }));
     return updated;
   }
 

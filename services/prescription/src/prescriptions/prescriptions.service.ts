@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, Principal, recordEvent } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent } from '@afya/service-shared';
 import {
   CreatePrescriptionPayload,
   DeletePrescriptionPayload,
@@ -130,6 +130,7 @@ export class PrescriptionsService {
       await this.audit.record(actor, 'created', 'prescription', label(created.prescription_id), [created.patient_id], { manager, requestId });
       return created;
     });
+    prescriptionsIssued.inc(); // committed: the transaction above resolved
     return { prescription: view, message: PrescriptionMessages.created };
   }
 

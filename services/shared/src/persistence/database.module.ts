@@ -7,6 +7,9 @@ import { OutboxContext1764200000050 } from '../events/outbox-context.migration';
 import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { DeadlineSubscriber } from './deadline.subscriber';
+import { observeDataSource } from '../observability/database-metrics';
+import { QueryTracingSubscriber } from '../observability/query-tracing.subscriber';
+import { AfterCommitSubscriber } from '../observability/after-commit';
 import { assertSchemaName, ensureSchema } from './schema';
 
 /** A class TypeORM instantiates itself (an entity or a migration). */
@@ -39,7 +42,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
     url: options.url ?? databaseUrl(),
     schema,
     entities: [...options.entities, OutboxEventEntity, ProcessedEventEntity],
-    subscribers: [DeadlineSubscriber],
+    subscribers: [DeadlineSubscriber, QueryTracingSubscriber, AfterCommitSubscriber],
     migrations: [EventTables1763700000000, OutboxContext1764200000050, ...options.migrations],
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -66,7 +69,10 @@ export class ServiceDatabaseModule {
           dataSourceFactory: async (dataSourceOptions) => {
             const resolved = dataSourceOptions as DataSourceOptions & { url: string; schema: string };
             await ensureSchema(resolved.url, resolved.schema);
-            return new DataSource(resolved).initialize();
+            const dataSource = await new DataSource(resolved).initialize();
+            // Pool usage and outbox backlog on /metrics (read at scrape time only).
+            observeDataSource(dataSource);
+            return dataSource;
           },
         }),
         TypeOrmModule.forFeature(options.entities),

@@ -13,6 +13,9 @@ import { nestLogger, PinoNestLogger } from '../logging/nest-logger';
 import { RpcRequestContextInterceptor } from '../logging/rpc-request-context.interceptor';
 import { markStarted, registerHealthRoutes, reportShutdownOnSignals } from '../ops/health';
 import { startOpsServer } from '../ops/ops-server';
+import { enableMetrics, metricsEnabled } from '../observability/metrics';
+import { RpcTelemetryInterceptor } from '../observability/rpc-telemetry.interceptor';
+import { activeTracer, startTracing } from '../observability/tracing';
 
 export interface ServiceBootstrapOptions {
   /** Service name: also its NATS queue group, so replicas share the work. */
@@ -37,6 +40,9 @@ export async function createServiceApp(options: ServiceBootstrapOptions): Promis
   app.useGlobalFilters(new ServiceExceptionFilter());
   // The caller's request context (request id, trace context) around the handler, and one line per request.
   app.useGlobalInterceptors(new RpcRequestContextInterceptor());
+  // Request metrics and spans, inside the request context and before the deadline check (a refused request is a 504).
+  const metrics = metricsEnabled();
+  if (metrics || activeTracer()) app.useGlobalInterceptors(new RpcTelemetryInterceptor(metrics));
   app.useGlobalInterceptors(new DeadlineInterceptor());
   app.enableShutdownHooks();
   return app;
@@ -73,6 +79,9 @@ export async function runService(options: ServiceBootstrapOptions): Promise<INes
   survivesDatabaseOutages(new Logger(options.name));
   registerHealthRoutes();
   reportShutdownOnSignals();
+  // Metrics (/metrics on the ops port) unless METRICS=off; traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  if (metricsEnabled()) enableMetrics();
+  await startTracing({ serviceName: `afya-${options.name}` });
   const ops = await startOpsServer();
   const app = await createServiceApp(options);
   await app.listen();
