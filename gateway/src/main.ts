@@ -1,12 +1,17 @@
 import { Logger } from '@nestjs/common';
-import { envInt } from '@afya/service-shared';
+import { envInt, markStarted, registerHealthRoutes, reportShutdownOnSignals, startOpsServer } from '@afya/service-shared';
 import { createGatewayApp } from './gateway.app';
 
 async function main(): Promise<void> {
+  // The ops port (OPS_PORT: /health/live, /health/ready, /metrics) is up before the app, ready only after it listens.
+  registerHealthRoutes();
+  reportShutdownOnSignals();
+  const ops = await startOpsServer();
   const app = await createGatewayApp();
   const port = envInt('PORT', 3000);
   await app.listen(port, process.env.HOST ?? '0.0.0.0');
-  new Logger('gateway').log(`gateway listening on http://localhost:${port}/api`);
+  markStarted();
+  new Logger('gateway').log(`gateway listening on http://localhost:${port}/api${ops ? `, ops port ${ops.port}` : ''}`);
 }
 
 void main();

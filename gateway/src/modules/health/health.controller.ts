@@ -1,7 +1,7 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, OnModuleDestroy, OnModuleInit, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { subject, type ServiceHealth } from '@afya/service-shared';
+import { registerReadinessCheck, subject, type ServiceHealth } from '@afya/service-shared';
 import { Public } from '../../common/auth/access.decorators';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -18,11 +18,29 @@ export interface HealthReport {
 
 @ApiTags('health')
 @Controller('health')
-export class HealthController {
+export class HealthController implements OnModuleInit, OnModuleDestroy {
+  private unregisterReadiness?: () => void;
+
   constructor(
     private readonly bus: ServiceClient,
     private readonly revocations: RevocationStore,
   ) {}
+
+  /** The same readiness on the ops port's /health/ready (the kubelet probes that one; it also reports shutdown). */
+  onModuleInit(): void {
+    this.unregisterReadiness = registerReadinessCheck('gateway', () => {
+      const { nats, revocations } = this.readiness();
+      if (nats !== 'up' || revocations !== 'loaded') throw new Error(`nats ${nats}, revocations ${revocations}`);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unregisterReadiness?.();
+  }
+
+  private readiness(): { nats: Status; revocations: 'loaded' | 'pending' } {
+    return { nats: this.bus.isConnected() ? 'up' : 'down', revocations: this.revocations.isReady() ? 'loaded' : 'pending' };
+  }
 
   /** Liveness: the process answers. Depends on nothing else, so an outage elsewhere never restarts gateways. */
   @Public()
@@ -38,11 +56,10 @@ export class HealthController {
   @Public()
   @Get('ready')
   ready(@Res({ passthrough: true }) reply: FastifyReply): { status: 'ready' | 'not-ready'; nats: Status; revocations: 'loaded' | 'pending' } {
-    const nats = this.bus.isConnected() ? 'up' : 'down';
-    const loaded = this.revocations.isReady();
-    const ok = nats === 'up' && loaded;
+    const { nats, revocations } = this.readiness();
+    const ok = nats === 'up' && revocations === 'loaded';
     reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ok ? 'ready' : 'not-ready', nats, revocations: loaded ? 'loaded' : 'pending' };
+    return { status: ok ? 'ready' : 'not-ready', nats, revocations };
   }
 
   /** 200 when NATS, every service and each service's PostgreSQL schema answer; 503 otherwise. */

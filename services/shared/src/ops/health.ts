@@ -27,11 +27,16 @@ const checks = new Map<string, ReadinessCheck>();
 let phase: Phase = 'starting';
 let loopDelay: IntervalHistogram | undefined;
 
-/** Adds a readiness condition: it passes when it returns (or resolves), fails when it throws (or rejects). */
+/**
+ * Adds a readiness condition: it passes when it returns (or resolves), fails when it throws (or rejects). A name
+ * already taken (two replicas of a service in one test process) gets a suffix: neither hides the other.
+ */
 export function registerReadinessCheck(name: string, check: ReadinessCheck): () => void {
-  checks.set(name, check);
+  let key = name;
+  for (let n = 2; checks.has(key); n++) key = `${name} (${n})`;
+  checks.set(key, check);
   return () => {
-    if (checks.get(name) === check) checks.delete(name);
+    if (checks.get(key) === check) checks.delete(key);
   };
 }
 
