@@ -4,11 +4,12 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { activeTracer, envInt, metricsEnabled } from '@afya/service-shared';
+import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
 import { registerSecurityHeaders } from './common/http/security-headers';
@@ -54,17 +55,12 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    // JSON lines through the process's pino logger (services/shared logging); a level list narrows Nest's lines.
+    logger: nestLogger(options.logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
-  if (process.env.ACCESS_LOG === 'true') {
-    // One JSON line per request; the same id travels to services in the RPC envelope.
-    fastify.addHook('onResponse', async (request, reply) => {
-      process.stdout.write(
-        `${JSON.stringify({ at: new Date().toISOString(), requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) })}\n`,
-      );
-    });
-  }
+  // Each request's RequestContext (its id travels to services in the RPC envelope) and one access line per request.
+  registerRequestLogging(fastify);
   // Request metrics (unless METRICS=off) and spans (tracing on); /metrics itself is on the ops port, not here.
   if (metricsEnabled() || activeTracer()) registerHttpTelemetry(fastify, { metrics: metricsEnabled() });
   registerSecurityHeaders(app);

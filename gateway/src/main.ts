@@ -1,8 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { envInt, markStarted, registerHealthRoutes, reportShutdownOnSignals, startOpsServer } from '@afya/service-shared';
+import { configureProcessLogger, PinoNestLogger } from '@afya/service-shared';
 import { createGatewayApp } from './gateway.app';
 
 async function main(): Promise<void> {
+  // One JSON line per event from the first line on (services/shared logging): Nest's Logger calls included.
+  configureProcessLogger({ service: 'gateway' });
+  Logger.overrideLogger(new PinoNestLogger());
   // The ops port (OPS_PORT: /health/live, /health/ready, /metrics) is up before the app, ready only after it listens.
   registerHealthRoutes();
   reportShutdownOnSignals();

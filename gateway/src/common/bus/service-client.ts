@@ -13,6 +13,7 @@ import {
   NATS_CONNECTION,
   OncePerTurn,
   patternLabel,
+  portableContext,
   RpcRequest,
 } from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
@@ -65,7 +66,14 @@ export class ServiceClient {
 
   async send<T>(pattern: string, payload: unknown, caller?: Caller, timeoutMs = this.timeoutMs): Promise<T> {
     // The service abandons the work once we have answered 504 (rpc/deadline.ts in services/shared).
-    const data: RpcRequest = { principal: caller?.principal ?? null, payload, requestId: caller?.requestId, deadline: Date.now() + timeoutMs };
+    const data: RpcRequest = {
+      principal: caller?.principal ?? null,
+      payload,
+      requestId: caller?.requestId,
+      // the whole RequestContext (request id, trace context…): the service's log lines and events carry it
+      context: portableContext(),
+      deadline: Date.now() + timeoutMs,
+    };
     // Tracing on: a CLIENT span for the bus call, whose traceparent the envelope carries to the service.
     const tracer = activeTracer();
     const span = tracer?.startSpan(`${patternLabel(pattern, this.namespace)} send`, {

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../logging/request-logging';
 
 export interface ErrorBody {
   statusCode: number;
@@ -37,7 +38,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
         fastifyStatus === 413 ? 'The request is too large' : fastifyStatus === 415 ? 'Unsupported content type' : 'Malformed request';
       return { statusCode: fastifyStatus, message };
     }
-    this.logger.error(`request ${request.id} ${request.method} ${request.url}: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    // The path only (a query can hold a searched phone number); the request id is on the line (request context).
+    this.logger.error(`${request.method} ${pathOf(request.url)} failed: ${exception instanceof Error ? exception.message : String(exception)}`, exception instanceof Error ? exception : undefined);
     return { statusCode: 500, message: 'Internal server error' };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
-import { envInt, isRpcErrorBody, NATS_CONNECTION, Principal, RpcFailure, RpcRequest, subject } from '@afya/service-shared';
+import { envInt, isRpcErrorBody, NATS_CONNECTION, portableContext, Principal, RpcFailure, RpcRequest, subject } from '@afya/service-shared';
 import { AppointmentPatterns, AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
 
 /**
@@ -20,7 +20,7 @@ export class AppointmentReader {
 
   async get(caller: Principal, appointmentId: number, requestId?: string): Promise<AppointmentView> {
     const pattern = subject(AppointmentPatterns.get);
-    const data: RpcRequest<{ id: number }> = { principal: caller, payload: { id: appointmentId }, requestId };
+    const data: RpcRequest<{ id: number }> = { principal: caller, payload: { id: appointmentId }, requestId, context: portableContext() };
     let packet: { response?: AppointmentReply; err?: unknown };
     try {
       const reply = await this.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: this.timeoutMs });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { NatsConnection } from 'nats';
-import { isJsonTextReply, isRpcErrorBody, NATS_CONNECTION, Principal, RpcFailure, subject } from '@afya/service-shared';
+import { isJsonTextReply, isRpcErrorBody, NATS_CONNECTION, portableContext, Principal, RpcFailure, subject } from '@afya/service-shared';
 import { AppointmentPatterns, AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
 
 /**
@@ -15,7 +15,7 @@ export class AppointmentClient {
 
   async get(actor: Principal, appointmentId: number, requestId?: string): Promise<AppointmentView> {
     const pattern = subject(AppointmentPatterns.get);
-    const body = JSON.stringify({ pattern, id: randomUUID(), data: { principal: actor, payload: { id: appointmentId }, requestId } });
+    const body = JSON.stringify({ pattern, id: randomUUID(), data: { principal: actor, payload: { id: appointmentId }, requestId, context: portableContext() } });
     let reply;
     try {
       reply = await this.nc.request(pattern, Buffer.from(body), { timeout: 5000 });
