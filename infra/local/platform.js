@@ -135,6 +135,14 @@ async function startPlatform(options = {}) {
     const services = discoverServices(root);
     if (!services.length) log('no built services found (services/*/dist/src/main.js): run `npm run build` first');
 
+    // The JetStream streams, declared in services/shared/src/events/streams.ts, like the cluster's streams-apply Job:
+    // services only check that they exist.
+    const eventsCli = path.join(root, 'services/shared/dist/events/events-cli.js');
+    if (services.length && fs.existsSync(eventsCli)) {
+      const result = await step(processes.run('streams:apply', process.execPath, [eventsCli, 'streams', 'apply'], { cwd: root, env: envFor('ops') }));
+      if (result.code !== 0) throw new Error(`streams apply failed (${describeExit(result)}):\n${result.tail}`);
+    }
+
     // Migrations first, like the cluster's migration Jobs: a broken migration stops here, clearly.
     for (const service of services.filter((s) => s.migrate)) {
       const result = await step(processes.run(`${service.name}:migrate`, process.execPath, [service.migrate], {

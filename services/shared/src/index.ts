@@ -34,3 +34,5 @@ export * from './observability/tracing';
 export * from './observability/database-metrics';
 export * from './observability/rpc-telemetry.interceptor';
 export * from './observability/after-commit';
+export * from './events/streams';
+export * from './events/dead-letters';

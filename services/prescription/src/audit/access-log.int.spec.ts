@@ -5,7 +5,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { JSONCodec, connect } from 'nats';
 import { DataSource } from 'typeorm';
 import type { AuditAccessBatchData } from '@afya/appointment-service/contracts';
-import { DomainEvent, ensureEventStream, eventSubject } from '@afya/service-shared';
+import { DomainEvent, requireEventStream, eventSubject } from '@afya/service-shared';
 import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { PrescriptionModule } from '../prescription.module';
 import { applyAppointmentAudit } from '../directory/read-models';
@@ -65,7 +65,7 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
     const event = batch(9001);
     const nc = await connect({ servers: infra.natsUrl });
     try {
-      await ensureEventStream(nc);
+      await requireEventStream(nc);
       const codec = JSONCodec<DomainEvent<AuditAccessBatchData>>();
       // Two publishes of one event (different message ids, so JetStream keeps both): a redelivery.
       await nc.jetstream().publish(eventSubject(event.type), codec.encode(event), { msgID: `${event.id}-1` });

@@ -1,6 +1,6 @@
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { ensureEventStream, eventStreamName } from '@afya/service-shared';
+import { requireEventStream, eventStreamName } from '@afya/service-shared';
 import { READ_MODEL_TABLES, REPORTING_CONSUMER } from './apply';
 
 /**
@@ -14,6 +14,6 @@ export async function resetReadModels(dataSource: DataSource, nc: NatsConnection
     await manager.query(`TRUNCATE ${READ_MODEL_TABLES.join(', ')}`);
     await manager.query(`DELETE FROM processed_events WHERE consumer = $1`, [REPORTING_CONSUMER.replace(/[^A-Za-z0-9_-]/g, '_')]);
   });
-  const jsm = await ensureEventStream(nc);
+  const jsm = await requireEventStream(nc);
   await jsm.consumers.delete(eventStreamName(), REPORTING_CONSUMER.replace(/[^A-Za-z0-9_-]/g, '_')).catch(() => undefined);
 }

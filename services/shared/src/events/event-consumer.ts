@@ -1,27 +1,89 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
+import { AckPolicy, ConsumerConfig, ConsumerInfo, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { busNamespace } from '../rpc/bus';
+import { publishDeadLetter, REPLAY_FOR_HEADER } from './dead-letters';
 import { DomainEvent } from './domain-event';
-import { ensureEventStream, eventStreamName } from './event-stream';
+import { eventStreamName, eventSubject } from './event-stream';
+import { requireEventStream } from './streams';
 import { NATS_CONNECTION } from './nats-connection';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
 export type EventHandler = (event: DomainEvent<any>, manager: EntityManager) => Promise<void>;
+/** Handlers by event type, versions included: a consumer lists each version it knows (`x.created.v1`, `x.created.v2`). */
 export type EventHandlers = Record<string, EventHandler>;
 
-/** Narrowest subject filter covering the handled types (nats-server 2.9 has one filter per consumer). */
+export interface ConsumeOptions {
+  /** Deliveries of one event before it goes to the dead-letter stream (the server keeps one spare, see below). */
+  maxDeliver?: number;
+  /** Delay before redelivering an event whose handler failed, by attempt (ms; the last value repeats). */
+  retryDelaysMs?: number[];
+  /** Events applied in one transaction at most. */
+  batchSize?: number;
+}
+
+/** Injection token: the service a process runs (EventsModule.forService), the first token of its dead letters. */
+export const EVENTS_SERVICE_NAME = Symbol('EVENTS_SERVICE_NAME');
+
+export const DEFAULT_MAX_DELIVER = 5;
+const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15000, 30000];
+const DEFAULT_BATCH_SIZE = 200;
+/**
+ * Redelivery when a process took an event and never answered (crashed, hung). The backoff between failed attempts is
+ * ours (retryDelaysMs, sent with each nak), not the consumer's `backoff` setting: on nats-server 2.9 that setting
+ * also shifts a nak's delay (attempt 2 with a 50 ms nak came back after 30 s), so the consumer has none.
+ */
+const ACK_WAIT_NS = 30e9;
+
+/**
+ * The durable's filter for the handled types. nats-server 2.10+ takes the exact subjects (`filter_subjects`);
+ * 2.9 (Debian's 2.9.10 here) has one filter per consumer: the narrowest wildcard covering them (the owning
+ * service's events when every type shares it, else every event; other types are then acknowledged unapplied).
+ */
+export function filterSubjectsFor(types: string[], serverVersion = '2.9.0'): Pick<ConsumerConfig, 'filter_subject' | 'filter_subjects'> {
+  const subjects = [...new Set(types)].sort().map(eventSubject);
+  if (supportsManyFilters(serverVersion)) return subjects.length === 1 ? { filter_subject: subjects[0] } : { filter_subjects: subjects };
+  return { filter_subject: filterSubjectFor(types) };
+}
+
+/** One subject covering the handled types (nats-server 2.9): exact for one type, else `<ns>.events.<service>.>` or all. */
 export function filterSubjectFor(types: string[]): string {
-  const roots = new Set(types.map((t) => t.split('.')[0]));
+  const unique = [...new Set(types)];
+  if (unique.length === 1) return eventSubject(unique[0]);
+  const roots = new Set(unique.map((t) => t.split('.')[0]));
   const root = roots.size === 1 ? `${[...roots][0]}.>` : '>';
   return `${busNamespace()}.events.${root}`;
+}
+
+function supportsManyFilters(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major > 2 || (major === 2 && minor >= 10);
+}
+
+interface Received {
+  message: JsMsg;
+  event: DomainEvent;
+}
+
+interface Subscription {
+  durable: string;
+  handlers: EventHandlers;
+  maxDeliver: number;
+  retryDelaysMs: number[];
+  batchSize: number;
 }
 
 /**
  * Applies events from JetStream through a durable consumer shared by a service's replicas.
  * Each event is applied at most once per consumer: its id goes into processed_events in the same
  * transaction as the handler's writes, so a redelivery changes nothing.
+ *
+ * Events that arrive together (a replay, a burst) are applied in one transaction, up to batchSize: a rebuild
+ * commits hundreds of events at once instead of one. If that transaction fails, the batch is applied again one
+ * event per transaction, so one poison event delays only itself: it is redelivered after a delay, and after
+ * maxDeliver deliveries it goes to the dead-letter stream (`<STREAM>_DLQ`, dead-letters.ts) and the consumer
+ * moves on.
  */
 @Injectable()
 export class EventConsumer implements OnApplicationShutdown {
@@ -31,61 +93,192 @@ export class EventConsumer implements OnApplicationShutdown {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(EVENTS_SERVICE_NAME) private readonly service: string,
   ) {}
 
-  async consume(consumerName: string, handlers: EventHandlers): Promise<void> {
-    const jsm = await ensureEventStream(this.nc);
+  async consume(consumerName: string, handlers: EventHandlers, options: ConsumeOptions = {}): Promise<void> {
+    const jsm = await requireEventStream(this.nc);
     const stream = eventStreamName();
-    const durable = consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
-    try {
-      await jsm.consumers.info(stream, durable);
-    } catch {
-      await jsm.consumers.add(stream, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: filterSubjectFor(Object.keys(handlers)),
-        ack_wait: 30e9,
-      });
+    const sub: Subscription = {
+      durable: consumerName.replace(/[^A-Za-z0-9_-]/g, '_'),
+      handlers,
+      maxDeliver: Math.max(1, options.maxDeliver ?? DEFAULT_MAX_DELIVER),
+      retryDelaysMs: options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS,
+      batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
+    };
+    // The server stops after maxDeliver + 1: the spare delivery reaches a process that dead-letters the event
+    // without running it, so an event whose handler crashes or hangs the process also ends in the DLQ.
+    const serverMaxDeliver = sub.maxDeliver + 1;
+    const wanted: Partial<ConsumerConfig> = {
+      ...filterSubjectsFor(Object.keys(handlers), this.nc.info?.version),
+      max_deliver: serverMaxDeliver,
+      backoff: undefined,
+      ack_wait: ACK_WAIT_NS,
+      // Bounds the events waiting in this process (the next batches) well inside ack_wait.
+      max_ack_pending: sub.batchSize * 2,
+    };
+    const existing = await jsm.consumers.info(stream, sub.durable).catch(() => null);
+    if (!existing) {
+      await jsm.consumers.add(stream, { durable_name: sub.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...wanted });
+    } else if (filterDiffers(existing.config, wanted) && !supportsManyFilters(this.nc.info?.version ?? '2.9.0')) {
+      await this.recreateAtAckFloor(stream, sub.durable, existing, wanted);
+    } else if (filterDiffers(existing.config, wanted) || limitsDiffer(existing.config, wanted)) {
+      // The code deployed decides what this durable receives: a type added in this release is delivered from now on.
+      const update: Partial<ConsumerConfig> = { ...wanted };
+      if (wanted.filter_subjects) update.filter_subject = undefined;
+      else update.filter_subjects = undefined;
+      await jsm.consumers.update(stream, sub.durable, update);
+      this.logger.log(`consumer ${sub.durable}: filter and delivery limits updated to the deployed handlers`);
     }
-    const consumer = await this.nc.jetstream().consumers.get(stream, durable);
-    const messages = await consumer.consume({ max_messages: 100 });
+    const consumer = await this.nc.jetstream().consumers.get(stream, sub.durable);
+    const messages = await consumer.consume({ max_messages: sub.batchSize });
     this.subscriptions.push(messages);
+
+    // Messages are read as they arrive and applied by one loop at a time: whatever arrived while a batch was being
+    // committed forms the next batch, so a quiet stream applies each event at once and a replay batches.
+    const waiting: JsMsg[] = [];
+    let applying = false;
+    const applyWaiting = () => {
+      if (applying) return;
+      applying = true;
+      void (async () => {
+        try {
+          while (waiting.length) await this.applyBatch(sub, waiting.splice(0, sub.batchSize));
+        } finally {
+          applying = false;
+        }
+      })().catch((error: Error) => this.logger.error(`consumer ${sub.durable}: ${error.message}`));
+    };
     void (async () => {
-      for await (const message of messages) await this.apply(durable, handlers, message);
-    })().catch((error: Error) => this.logger.error(`consumer ${durable} stopped: ${error.message}`));
+      for await (const message of messages) {
+        waiting.push(message);
+        applyWaiting();
+      }
+    })().catch((error: Error) => this.logger.error(`consumer ${sub.durable} stopped: ${error.message}`));
   }
 
-  private async apply(consumer: string, handlers: EventHandlers, message: JsMsg): Promise<void> {
+  private async applyBatch(sub: Subscription, messages: JsMsg[]): Promise<void> {
+    const batch: Received[] = [];
+    for (const message of messages) {
+      const received = await this.receive(sub, message);
+      if (received) batch.push(received);
+    }
+    if (!batch.length) return;
+    if (batch.length > 1) {
+      try {
+        await this.dataSource.transaction((manager) => this.applyInTransaction(sub, batch, manager));
+        for (const { message } of batch) message.ack();
+        return;
+      } catch (error) {
+        this.logger.warn(`${sub.durable}: a batch of ${batch.length} failed (${(error as Error).message}); applying its events one by one`);
+      }
+    }
+    for (const received of batch) {
+      try {
+        await this.dataSource.transaction((manager) => this.applyInTransaction(sub, [received], manager));
+        received.message.ack();
+      } catch (error) {
+        await this.retryOrDeadLetter(sub, received.message, `${received.event.type} ${received.event.id}`, error as Error);
+      }
+    }
+  }
+
+  /** Sorts out what needs no transaction: unreadable messages, types not handled here, replays for another consumer. */
+  private async receive(sub: Subscription, message: JsMsg): Promise<Received | null> {
+    const replayFor = message.headers?.get(REPLAY_FOR_HEADER);
+    if (replayFor && replayFor !== sub.durable) {
+      message.ack();
+      return null;
+    }
+    if (message.info.deliveryCount > sub.maxDeliver) {
+      await this.deadLetter(sub, message, `delivered ${message.info.deliveryCount - 1} times without being acknowledged (the process crashed or hung)`);
+      return null;
+    }
     let event: DomainEvent;
     try {
       event = message.json<DomainEvent>();
-    } catch {
-      this.logger.warn(`${consumer}: dropping unreadable message on ${message.subject}`);
-      message.term();
-      return;
-    }
-    const handler = handlers[event.type];
-    if (!handler) {
-      message.ack();
-      return;
-    }
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        const fresh: unknown[] = await manager.query(
-          `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-          [consumer, event.id],
-        );
-        if (fresh.length) await handler(event, manager);
-      });
-      message.ack();
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not a domain event');
     } catch (error) {
-      this.logger.warn(`${consumer}: ${event.type} ${event.id} failed, retrying: ${(error as Error).message}`);
-      message.nak(1000);
+      await this.deadLetter(sub, message, `unreadable message: ${(error as Error).message}`);
+      return null;
     }
+    if (!sub.handlers[event.type]) {
+      message.ack();
+      return null;
+    }
+    return { message, event };
+  }
+
+  /** Marks the batch's ids processed and applies the events not processed before, in stream order. */
+  private async applyInTransaction(sub: Subscription, batch: Received[], manager: EntityManager): Promise<void> {
+    const fresh: { event_id: string }[] = await manager.query(
+      `INSERT INTO processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [sub.durable, [...new Set(batch.map(({ event }) => event.id.toLowerCase()))]],
+    );
+    const toApply = new Set(fresh.map((row) => row.event_id));
+    for (const { event } of batch) {
+      // delete: a copy of the same event later in the batch is not applied again
+      if (toApply.delete(event.id.toLowerCase())) await sub.handlers[event.type](event, manager);
+    }
+  }
+
+  private async retryOrDeadLetter(sub: Subscription, message: JsMsg, what: string, error: Error): Promise<void> {
+    const deliveries = message.info.deliveryCount;
+    if (deliveries >= sub.maxDeliver) {
+      this.logger.error(`${sub.durable}: ${what} failed ${deliveries} times, moved to the dead-letter stream: ${error.message}`);
+      await this.deadLetter(sub, message, error.message);
+      return;
+    }
+    const delay = sub.retryDelaysMs[Math.min(deliveries - 1, sub.retryDelaysMs.length - 1)];
+    this.logger.warn(`${sub.durable}: ${what} failed (delivery ${deliveries} of ${sub.maxDeliver}), retrying in ${delay} ms: ${error.message}`);
+    message.nak(delay);
+  }
+
+  private async deadLetter(sub: Subscription, message: JsMsg, reason: string): Promise<void> {
+    try {
+      await publishDeadLetter(this.nc, message, this.service, sub.durable, reason);
+      message.term();
+    } catch (error) {
+      this.logger.error(`${sub.durable}: could not dead-letter stream sequence ${message.info.streamSequence}: ${(error as Error).message}`);
+      message.nak(sub.retryDelaysMs[sub.retryDelaysMs.length - 1]);
+    }
+  }
+
+  /**
+   * nats-server 2.9 accepts a new filter_subject on update but keeps waking the consumer for the old one only (2.9.10
+   * here: an event of a newly handled type waited for the next pull, up to 30 s, every time). There the durable is
+   * created again with the new filter, starting after its acknowledged floor: events past the floor that were
+   * already applied come again and are skipped by their processed ids. Another replica doing the same at the same
+   * moment is fine: whichever add wins, the durable ends with the deployed filter.
+   */
+  private async recreateAtAckFloor(stream: string, durable: string, existing: ConsumerInfo, wanted: Partial<ConsumerConfig>): Promise<void> {
+    const jsm = await this.nc.jetstreamManager();
+    const floor = existing.ack_floor.stream_seq;
+    await jsm.consumers.delete(stream, durable).catch(() => undefined);
+    const start: Partial<ConsumerConfig> = floor > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: floor + 1 } : { deliver_policy: DeliverPolicy.All };
+    try {
+      await jsm.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, ...start, ...wanted });
+    } catch (error) {
+      const now = await jsm.consumers.info(stream, durable).catch(() => null);
+      if (!now || filterDiffers(now.config, wanted)) throw error;
+    }
+    this.logger.log(`consumer ${durable}: created again with the deployed handlers' filter, from stream sequence ${floor + 1}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     for (const subscription of this.subscriptions) subscription.stop();
   }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function filterDiffers(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
+  return (
+    !same(current.filter_subject || undefined, wanted.filter_subject) ||
+    !same(current.filter_subjects?.length ? current.filter_subjects : undefined, wanted.filter_subjects)
+  );
+}
+
+function limitsDiffer(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
+  return current.max_deliver !== wanted.max_deliver || !same(current.backoff, wanted.backoff) || current.max_ack_pending !== wanted.max_ack_pending;
 }

@@ -1,7 +1,9 @@
-import { JetStreamManager, NatsConnection, RetentionPolicy, StorageType } from 'nats';
 import { busNamespace } from '../rpc/bus';
 
-/** One JetStream stream per bus namespace holds every domain event: `<ns>.events.<type>`. */
+/**
+ * One JetStream stream per bus namespace holds every domain event: `<ns>.events.<type>`, where a type starts with
+ * the owning service and ends with its version (`appointment.created.v1`, `auth.user.registered.v1`).
+ */
 export function eventStreamName(): string {
   return `${busNamespace().replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;
 }
@@ -10,31 +12,17 @@ export function eventSubject(type: string): string {
   return `${busNamespace()}.events.${type}`;
 }
 
-const SEVEN_DAYS_NS = 7 * 24 * 60 * 60 * 1e9;
-const TWO_MINUTES_NS = 2 * 60 * 1e9;
+/** Events that a consumer gave up on after its maximum deliveries: `<STREAM>_DLQ`, subjects `<ns>.dlq.>`. */
+export function deadLetterStreamName(): string {
+  return `${eventStreamName()}_DLQ`;
+}
 
-export async function ensureEventStream(nc: NatsConnection): Promise<JetStreamManager> {
-  const jsm = await nc.jetstreamManager();
-  const name = eventStreamName();
-  try {
-    await jsm.streams.info(name);
-  } catch {
-    try {
-      await jsm.streams.add({
-        name,
-        subjects: [`${busNamespace()}.events.>`],
-        retention: RetentionPolicy.Limits,
-        storage: StorageType.File,
-        max_age: SEVEN_DAYS_NS,
-        // msgID = outbox id: a relay that publishes twice (crash before marking) is deduplicated here.
-        duplicate_window: TWO_MINUTES_NS,
-      });
-    } catch (error) {
-      // Another process created it between our info() and add(): fine.
-      await jsm.streams.info(name).catch(() => {
-        throw error;
-      });
-    }
-  }
-  return jsm;
+/**
+ * Where a consumer puts an event it gave up on: `<ns>.dlq.<consuming service>.<durable>.<event type>`. The first
+ * token is the service that publishes the dead letter (its bus user may publish `<ns>.dlq.<service>.>` only).
+ */
+export function deadLetterSubject(service: string, durable: string, eventSubjectName: string): string {
+  const prefix = `${busNamespace()}.events.`;
+  const type = eventSubjectName.startsWith(prefix) ? eventSubjectName.slice(prefix.length) : 'unknown';
+  return `${busNamespace()}.dlq.${service}.${durable}.${type}`;
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { NatsConnection } from 'nats';
-import { EventConsumer } from './event-consumer';
+import { EventConsumer, EVENTS_SERVICE_NAME } from './event-consumer';
 import { connectNats, NATS_CONNECTION } from './nats-connection';
 import { OutboxRelay } from './outbox-relay';
 
@@ -15,6 +15,7 @@ export class EventsModule implements OnApplicationShutdown {
       module: EventsModule,
       providers: [
         { provide: NATS_CONNECTION, useFactory: () => connectNats(`afya-${serviceName}-events`) },
+        { provide: EVENTS_SERVICE_NAME, useValue: serviceName },
         OutboxRelay,
         EventConsumer,
       ],

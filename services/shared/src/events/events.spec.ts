@@ -1,22 +1,32 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { JSONCodec, NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { AckPolicy, JSONCodec, NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { eventually, testInfrastructure, TestInfrastructure } from '../testing';
 import { ServiceDatabaseModule } from '../persistence/database.module';
 import { DomainEvent } from './domain-event';
-import { EventConsumer, filterSubjectFor } from './event-consumer';
-import { eventSubject } from './event-stream';
+import { EventConsumer, filterSubjectFor, filterSubjectsFor } from './event-consumer';
+import { listDeadLetters, replayDeadLetters } from './dead-letters';
+import { deadLetterStreamName, eventStreamName, eventSubject } from './event-stream';
 import { EventsModule } from './events.module';
 import { NATS_CONNECTION } from './nats-connection';
 import { recordEvent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 
-describe('filterSubjectFor', () => {
-  it('narrows to one domain when every type shares its root, else takes all events', () => {
-    expect(filterSubjectFor(['user.registered', 'user.deleted'])).toBe(`${process.env.AFYA_BUS}.events.user.>`);
-    expect(filterSubjectFor(['user.registered', 'appointment.created'])).toBe(`${process.env.AFYA_BUS}.events.>`);
+describe('filterSubjectsFor', () => {
+  const ns = process.env.AFYA_BUS;
+  it('on nats-server 2.9 (one filter): the type itself, the owning service\'s events, or all events', () => {
+    expect(filterSubjectFor(['auth.user.registered.v1'])).toBe(`${ns}.events.auth.user.registered.v1`);
+    expect(filterSubjectFor(['auth.user.registered.v1', 'auth.user.deleted.v1'])).toBe(`${ns}.events.auth.>`);
+    expect(filterSubjectFor(['auth.user.registered.v1', 'appointment.created.v1'])).toBe(`${ns}.events.>`);
+    expect(filterSubjectsFor(['auth.user.registered.v1', 'auth.user.deleted.v1'], '2.9.10')).toEqual({ filter_subject: `${ns}.events.auth.>` });
+  });
+
+  it('on nats-server 2.10+: exactly the handled types', () => {
+    expect(filterSubjectsFor(['b.x.v2', 'a.x.v1', 'b.x.v2'], '2.10.4')).toEqual({ filter_subjects: [`${ns}.events.a.x.v1`, `${ns}.events.b.x.v2`] });
+    expect(filterSubjectsFor(['a.x.v1'], '2.11.0')).toEqual({ filter_subject: `${ns}.events.a.x.v1` });
   });
 });
 
@@ -90,5 +100,98 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     await eventually(() => expect(seen.map((e) => e.id)).toContain(marker.id));
     expect(seen.map((e) => e.id)).not.toContain(rolledBackId);
     expect(await dataSource.query(`SELECT 1 FROM outbox WHERE id = $1`, [rolledBackId])).toHaveLength(0);
+  });
+
+  const publishEvent = async (type: string, data: Record<string, unknown>, id: string = randomUUID()) => {
+    const event: DomainEvent = { id, type, occurredAt: new Date().toISOString(), data };
+    await nc.jetstream().publish(eventSubject(type), JSONCodec().encode(event));
+    return event;
+  };
+
+  it('applies a burst of events in a few transactions, each event once', async () => {
+    const applied: { id: string; tx: string }[] = [];
+    const burst: DomainEvent[] = [];
+    for (let n = 0; n < 60; n++) burst.push(await publishEvent('evtest.burst.v1', { n }));
+    await publishEvent('evtest.burst.v1', { n: 0 }, burst[0].id); // a copy of an event already in the burst
+    // Subscribed after the burst was stored: like a replay, the events arrive together.
+    await app.get(EventConsumer).consume('evtest-burst', {
+      'evtest.burst.v1': async (event, manager) => {
+        const [{ tx }] = await manager.query(`SELECT txid_current()::text AS tx`);
+        applied.push({ id: event.id, tx });
+      },
+    });
+    await eventually(() => expect(new Set(applied.map((a) => a.id)).size).toBe(60));
+    expect(applied).toHaveLength(60);
+    // One transaction per event would be 60; batches make a handful.
+    expect(new Set(applied.map((a) => a.tx)).size).toBeLessThan(15);
+    const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'evtest-burst'`);
+    expect(n).toBe(60);
+  });
+
+  it('moves an event whose handler keeps failing to the dead-letter stream and goes on; a replay reaches the fixed handler', async () => {
+    let fixed = false;
+    // What a handler commits (a failed batch's writes roll back, so an in-memory list would not tell).
+    await dataSource.query(`CREATE TABLE poison_applied (n int NOT NULL)`);
+    const applied = async () => ((await dataSource.query(`SELECT n FROM poison_applied ORDER BY n`)) as { n: number }[]).map((row) => row.n);
+    await app.get(EventConsumer).consume(
+      'evtest-poison',
+      {
+        'evtest.poison.v1': async (event: DomainEvent<{ n: number; poison?: boolean }>, manager) => {
+          await manager.query(`INSERT INTO poison_applied (n) VALUES ($1)`, [event.data.n]);
+          if (event.data.poison && !fixed) throw new Error('cannot apply this one');
+        },
+      },
+      { maxDeliver: 3, retryDelaysMs: [50] },
+    );
+    const events: DomainEvent[] = [];
+    for (let n = 0; n < 10; n++) events.push(await publishEvent('evtest.poison.v1', { n, poison: n === 4 }));
+
+    await eventually(async () => expect(await listDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(1));
+    expect(await applied()).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    const [letter] = await listDeadLetters(nc, { consumer: 'evtest-poison' });
+    expect(letter).toMatchObject({
+      consumer: 'evtest-poison',
+      subject: eventSubject('evtest.poison.v1'),
+      deliveries: 3,
+      error: 'cannot apply this one',
+      eventId: events[4].id,
+      eventType: 'evtest.poison.v1',
+    });
+    const stored = await (await nc.jetstreamManager()).streams.getMessage(deadLetterStreamName(), { seq: letter.seq });
+    expect(stored.subject).toBe(`${process.env.AFYA_BUS}.dlq.evtest.evtest-poison.evtest.poison.v1`);
+    const original = await (await nc.jetstreamManager()).streams.getMessage(eventStreamName(), { seq: letter.streamSequence });
+    expect(original.json<DomainEvent>().id).toBe(events[4].id);
+
+    // The consumer moved on: a later event is applied.
+    await publishEvent('evtest.poison.v1', { n: 10 });
+    await eventually(async () => expect(await applied()).toContain(10));
+
+    fixed = true;
+    expect(await replayDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(1);
+    await eventually(async () => expect(await applied()).toContain(4));
+    expect(await applied()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await listDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(0);
+  });
+
+  it('brings a durable created with an older filter to the handlers the deployed code registers', async () => {
+    const jsm = await nc.jetstreamManager();
+    await jsm.consumers.add(eventStreamName(), {
+      durable_name: 'evtest-filter',
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: eventSubject('evtest.old.v1'),
+    });
+    const applied: string[] = [];
+    const handlers = {
+      'evtest.old.v1': async (event: DomainEvent) => void applied.push(event.type),
+      'evtest.new.v1': async (event: DomainEvent) => void applied.push(event.type),
+    };
+    await app.get(EventConsumer).consume('evtest-filter', handlers);
+
+    const { config } = await jsm.consumers.info(eventStreamName(), 'evtest-filter');
+    const wanted = filterSubjectsFor(Object.keys(handlers), nc.info?.version);
+    expect(config.filter_subjects?.length ? { filter_subjects: config.filter_subjects } : { filter_subject: config.filter_subject }).toEqual(wanted);
+    expect(config.max_deliver).toBeGreaterThan(1);
+    await publishEvent('evtest.new.v1', {});
+    await eventually(() => expect(applied).toContain('evtest.new.v1'));
   });
 });

@@ -4,7 +4,8 @@ import { JSONCodec, NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { NATS_CONNECTION } from './nats-connection';
-import { ensureEventStream, eventSubject } from './event-stream';
+import { eventSubject } from './event-stream';
+import { requireEventStream } from './streams';
 import { OUTBOX_CHANNEL } from './outbox';
 
 const BATCH = 100;
@@ -35,7 +36,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureEventStream(this.nc);
+    await requireEventStream(this.nc);
     const options = this.dataSource.options as { url?: string };
     this.listener = new Client({ connectionString: options.url });
     this.listener.on('error', (error) => this.logger.warn(`LISTEN connection: ${error.message}`));

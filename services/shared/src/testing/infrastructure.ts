@@ -1,7 +1,8 @@
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { busNamespace } from '../rpc/bus';
-import { eventStreamName } from '../events/event-stream';
+import { deadLetterStreamName, eventStreamName } from '../events/event-stream';
+import { applyStreams } from '../events/streams';
 
 export interface TestInfrastructure {
   databaseUrl: string;
@@ -29,6 +30,8 @@ export async function testInfrastructure(): Promise<TestInfrastructure> {
   }
   const databaseUrl = process.env.DATABASE_URL!;
   const natsUrl = process.env.NATS_URL!;
+  // Like `streams apply` before services start: services only check that the streams exist.
+  await applyDeclaredStreams(natsUrl);
   return {
     databaseUrl,
     natsUrl,
@@ -72,6 +75,17 @@ async function deleteEventStream(natsUrl: string): Promise<void> {
   try {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.delete(eventStreamName()).catch(() => undefined);
+    await jsm.streams.delete(deadLetterStreamName()).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
+/** This test file's namespace gets the streams a deployment declares (events/streams.ts). */
+async function applyDeclaredStreams(natsUrl: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    await applyStreams(nc);
   } finally {
     await nc.close();
   }
