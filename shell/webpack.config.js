@@ -1,8 +1,9 @@
-// Shell (host). Served at /. Loads mfe_patient / mfe_doctor / mfe_admin at RUNTIME from the URLs in
-// /config/remotes.json (see src/remotes/remotes-config.ts), so moving a remote needs no shell rebuild.
+// Shell (host). Served at /. Loads mfe_patient / mfe_doctor / mfe_admin at RUNTIME from the releases pinned in
+// /config/remotes.json (see src/remotes/remotes-config.ts), so rolling a remote forward or back needs no shell
+// rebuild. The build ships no remotes.json: which releases run is deployment configuration (the ConfigMap
+// shell-remotes in a cluster, the gateway locally: gateway/src/common/static/static-sites.ts).
 // The shell also exposes its session, api-client and ui-kit and consumes them back through the
 // `shell` remote, so host and every remote share ONE instance of each (one zustand store).
-const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig, shared, PrecompressPlugin, StartupPreloadPlugin } = require('./webpack.parts');
@@ -34,23 +35,8 @@ module.exports = (_env, argv) => ({
         chunks: ['main'],
         favicon: './public/favicon.svg',
       }),
-      {
-        // dist/config/remotes.json with the default remote URLs (ops may overwrite it per environment).
-        apply(compiler) {
-          compiler.hooks.thisCompilation.tap('RemotesConfig', (compilation) => {
-            compilation.hooks.processAssets.tap(
-              { name: 'RemotesConfig', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-              () => {
-                const json = require('fs').readFileSync(path.join(__dirname, 'public/config/remotes.json'));
-                compilation.emitAsset('config/remotes.json', new compiler.webpack.sources.RawSource(json));
-              },
-            );
-          });
-        },
-      },
       new StartupPreloadPlugin(),
-      // config/remotes.json is overwritten per environment (ops, a ConfigMap): never precompressed.
-      new PrecompressPlugin({ exclude: /^config\// }),
+      new PrecompressPlugin(),
     ],
     devServer: { port: 4200, historyApiFallback: true, proxy: [{ context: ['/api'], target: 'http://localhost:3000' }] },
 });

@@ -4,6 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const crypto = require('node:crypto');
 const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shared = require('./federation.shared');
@@ -142,6 +143,58 @@ class StartupPreloadPlugin {
   }
 }
 
+/**
+ * A remote's release layout: every file of the build moves under `<version>/`, and `release.json` beside that
+ * folder names it. Served under /mfe/<role>/, the build's files are at /mfe/<role>/<version>/ (immutable: the
+ * path changes whenever a byte does), and /config/remotes.json pins the version the shell loads, so a rollout
+ * or rollback is a change of that file, and a tab that loaded an older remoteEntry still finds its chunks as
+ * long as the server keeps that version's folder (k8s/README.md "Frontend releases").
+ *
+ * version = `<package.json version>-<first 8 hex of a sha256 over the build's files>`: readable, and unique
+ * per content without needing git (the image builds and the closure test's `git archive` have no .git).
+ * release.json: {name, version, requiredShell, manifest} — requiredShell is the remote's package.json range
+ * of shell versions it works with (shell/src/remotes/shell-compat.ts checks it at load time).
+ */
+class VersionedReleasePlugin {
+  constructor({ name, packageJson }) {
+    this.name = name;
+    this.pkg = packageJson;
+  }
+
+  apply(compiler) {
+    // Production builds only: the dev server serves one build at the root of its port.
+    if (compiler.options.mode !== 'production') return;
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('VersionedReleasePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After everything else, PrecompressPlugin (REPORT) included: the files are final.
+        { name: 'VersionedReleasePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 },
+        () => {
+          const names = compilation.getAssets().map((a) => a.name).sort();
+          const hash = crypto.createHash('sha256');
+          for (const file of names) {
+            if (/\.(br|gz)$/.test(file)) continue; // derived from the file beside them
+            hash.update(file).update('\0').update(compilation.getAsset(file).source.buffer()).update('\0');
+          }
+          const version = releaseVersion(this.pkg.version, hash.digest('hex'));
+          for (const file of names) compilation.renameAsset(file, `${version}/${file}`);
+          const release = { name: this.name, version, requiredShell: this.pkg.requiredShell, manifest: `${version}/mf-manifest.json` };
+          compilation.emitAsset('release.json', new sources.RawSource(`${JSON.stringify(release, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
+/** `0.1.0` + a hex digest → `0.1.0-3f9a1c2e` (a path segment: letters, digits, dots and dashes only). */
+function releaseVersion(packageVersion, hexDigest) {
+  if (!/^\d+\.\d+\.\d+$/.test(packageVersion)) throw new Error(`package version "${packageVersion}" is not x.y.z`);
+  return `${packageVersion}-${hexDigest.slice(0, 8)}`;
+}
+
+/** A release version as written by VersionedReleasePlugin (what a /mfe/<role>/<version>/ segment looks like). */
+const RELEASE_VERSION = /^\d+\.\d+\.\d+-[0-9a-f]{8}$/;
+
 function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
   return {
     entry,
@@ -181,13 +234,15 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
 }
 
 /**
- * A role's remote, served under /mfe/<role>/ (publicPath 'auto'); the shell registers it at runtime from
- * /config/remotes.json. It exposes ./routes (its /dashboard/* route table) and consumes the shell's
+ * A role's remote, served under /mfe/<role>/<version>/ (publicPath 'auto': chunks load relative to the manifest
+ * the shell was pointed at); the shell registers it at runtime from /config/remotes.json. It exposes ./routes (its /dashboard/* route table) and consumes the shell's
  * session, api-client and ui-kit through the `shell` remote (one store for the whole page).
  */
 function remoteConfig(name, dir) {
   // Where the shell's manifest lives (the shell is served at /). Overridable at build time.
   const shellManifest = process.env.AFYA_SHELL_MANIFEST || '/mf-manifest.json';
+  const packageJson = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  if (typeof packageJson.requiredShell !== 'string') throw new Error(`${dir}/package.json has no "requiredShell" range`);
   return (_env, argv) => ({
     ...baseConfig({ dir, uniqueName: name, publicPath: 'auto', prod: argv.mode !== 'development', entry: {} }),
     plugins: [
@@ -202,8 +257,9 @@ function remoteConfig(name, dir) {
         manifest: true,
       }),
       new PrecompressPlugin(),
+      new VersionedReleasePlugin({ name, packageJson }),
     ],
   });
 }
 
-module.exports = { baseConfig, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin };
+module.exports = { baseConfig, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin, VersionedReleasePlugin, releaseVersion, RELEASE_VERSION };

@@ -62,7 +62,9 @@ function staticEnv(root = REPO_ROOT, exists = fs.existsSync) {
   const mfes = {};
   for (const name of MFE_NAMES) {
     const dist = path.join(root, `mfe-${name}`, 'dist');
-    if (exists(path.join(dist, 'remoteEntry.js')) || exists(path.join(dist, 'mf-manifest.json'))) mfes[name] = dist;
+    // a remote's production build: its files under dist/<version>/, dist/release.json naming that release
+    // (shell/webpack.parts.js VersionedReleasePlugin); the gateway pins it in /config/remotes.json
+    if (exists(path.join(dist, 'release.json'))) mfes[name] = dist;
     else missing.push(`mfe-${name}`);
   }
   if (Object.keys(mfes).length) env.STATIC_MFE_DIRS = formatMfeDirs(mfes);

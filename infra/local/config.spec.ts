@@ -45,7 +45,9 @@ describe('STATIC_MFE_DIRS', () => {
 
   it('staticEnv sets only what is built and names what is missing', () => {
     const root = '/repo';
-    const built = new Set(['/repo/shell/dist/index.html', '/repo/mfe-patient/dist/remoteEntry.js', '/repo/mfe-admin/dist/mf-manifest.json']);
+    // a remote is built when its dist has release.json (its files are under dist/<version>/); a dist with only
+    // unversioned files is an older build the shell cannot pin, so it counts as missing
+    const built = new Set(['/repo/shell/dist/index.html', '/repo/mfe-patient/dist/release.json', '/repo/mfe-admin/dist/release.json', '/repo/mfe-doctor/dist/remoteEntry.js']);
     const { env, missing } = config.staticEnv(root, (f: string) => built.has(f));
     expect(env.STATIC_SHELL_DIR).toBe('/repo/shell/dist');
     expect(config.parseMfeDirs(env.STATIC_MFE_DIRS)).toEqual({ patient: '/repo/mfe-patient/dist', admin: '/repo/mfe-admin/dist' });

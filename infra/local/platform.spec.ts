@@ -71,7 +71,7 @@ require('http').createServer((req, res) => {
 `,
   );
   write(path.join(root, 'shell', 'dist', 'index.html'), '<html></html>');
-  write(path.join(root, 'mfe-patient', 'dist', 'remoteEntry.js'), '');
+  write(path.join(root, 'mfe-patient', 'dist', 'release.json'), '{}');
   return root;
 }
 

@@ -1,24 +1,29 @@
 /**
  * @jest-environment node
  */
-import { DEFAULT_REMOTES, fetchRemotesConfig } from '../src/remotes/remotes-config';
+import { fetchRemotesConfig, RemotesConfigUnavailableError } from '../src/remotes/remotes-config';
 
 describe('runtime remotes configuration', () => {
-  it('reads /config/remotes.json', async () => {
-    const f = jest.fn(async () => new Response(JSON.stringify({ mfe_patient: 'https://cdn.afya.co.ke/patient/mf-manifest.json' }), { status: 200 }));
+  it('reads each remote release from /config/remotes.json, revalidated', async () => {
+    const f = jest.fn(
+      async () =>
+        new Response(JSON.stringify({ mfe_patient: '/mfe/patient/0.1.0-3f9a1c2e/mf-manifest.json', mfe_doctor: 'https://cdn.afya.co.ke/mfe/doctor/0.1.0-aa00bb11/mf-manifest.json', other: 'x' }), {
+          status: 200,
+        }),
+    );
     const cfg = await fetchRemotesConfig(f as unknown as typeof fetch);
-    expect(f).toHaveBeenCalledWith('/config/remotes.json', expect.anything());
-    expect(cfg.mfe_patient).toBe('https://cdn.afya.co.ke/patient/mf-manifest.json');
-    expect(cfg.mfe_doctor).toBe('/mfe/doctor/mf-manifest.json');
+    expect(f).toHaveBeenCalledWith('/config/remotes.json', { cache: 'no-cache' });
+    expect(cfg).toEqual({
+      mfe_patient: '/mfe/patient/0.1.0-3f9a1c2e/mf-manifest.json',
+      mfe_doctor: 'https://cdn.afya.co.ke/mfe/doctor/0.1.0-aa00bb11/mf-manifest.json',
+    });
   });
 
-  it('falls back to exactly the defaults when the fetch fails', async () => {
-    const cfg = await fetchRemotesConfig((async () => new Response('nope', { status: 404 })) as unknown as typeof fetch);
-    expect(cfg).toEqual({
-      mfe_patient: '/mfe/patient/mf-manifest.json',
-      mfe_doctor: '/mfe/doctor/mf-manifest.json',
-      mfe_admin: '/mfe/admin/mf-manifest.json',
-    });
-    expect(await fetchRemotesConfig((async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch)).toEqual(DEFAULT_REMOTES);
+  it('fails (no made-up release) when the file cannot be read, so Retry can read it again', async () => {
+    await expect(fetchRemotesConfig((async () => new Response('nope', { status: 404 })) as unknown as typeof fetch)).rejects.toThrow(
+      new RemotesConfigUnavailableError('HTTP 404'),
+    );
+    await expect(fetchRemotesConfig((async () => Promise.reject(new Error('offline'))) as unknown as typeof fetch)).rejects.toBeInstanceOf(RemotesConfigUnavailableError);
+    await expect(fetchRemotesConfig((async () => new Response('[1]', { status: 200 })) as unknown as typeof fetch)).resolves.toEqual({});
   });
 });

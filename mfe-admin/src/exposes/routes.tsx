@@ -10,6 +10,7 @@ import { AdminPrescriptionPage } from '../features/prescriptions/AdminPrescripti
 import { AllPrescriptionsPage } from '../features/prescriptions/AllPrescriptionsPage';
 import { ReportsPage } from '../features/reports/ReportsPage';
 import { UsersPage } from '../features/users/UsersPage';
+import remotePackage from '../../package.json';
 
 /**
  * mfe_admin's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -32,5 +33,11 @@ export const routes: RouteObject[] = [
   { path: 'support', element: <Navigate to="/dashboard/admin/support" replace /> },
   { path: '*', element: <Navigate to="/dashboard/admin" replace /> },
 ];
+
+/**
+ * The shell versions this remote works with (package.json "requiredShell", a semver range over shell/package.json
+ * "version"): the shell checks it before mounting these routes, and asks for a reload when it is too old.
+ */
+export const requiredShell: string = remotePackage.requiredShell;
 
 export default routes;

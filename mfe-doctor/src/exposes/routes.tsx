@@ -6,6 +6,7 @@ import { DoctorMedicalHistoryPage } from '../features/prescriptions/DoctorMedica
 import { DoctorPrescriptionPage } from '../features/prescriptions/DoctorPrescriptionPage';
 import { IssuedPrescriptionsPage } from '../features/prescriptions/IssuedPrescriptionsPage';
 import { WritePrescriptionPage } from '../features/prescriptions/WritePrescriptionPage';
+import remotePackage from '../../package.json';
 
 /**
  * mfe_doctor's pages under /dashboard/* (paths relative to /dashboard). The shell guards access.
@@ -26,5 +27,11 @@ export const routes: RouteObject[] = [
   { path: 'support', element: <Navigate to="/dashboard/doctor/support" replace /> },
   { path: '*', element: <Navigate to="/dashboard/doctor" replace /> },
 ];
+
+/**
+ * The shell versions this remote works with (package.json "requiredShell", a semver range over shell/package.json
+ * "version"): the shell checks it before mounting these routes, and asks for a reload when it is too old.
+ */
+export const requiredShell: string = remotePackage.requiredShell;
 
 export default routes;

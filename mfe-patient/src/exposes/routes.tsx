@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from 'shell/ui-kit';
 import { PatientHomePage } from '../features/home/PatientHomePage';
+import remotePackage from '../../package.json';
 
 /**
  * mfe_patient's pages under /dashboard/* (paths relative to /dashboard). The shell guards access
@@ -20,5 +21,11 @@ export const routes: RouteObject[] = [
   { path: 'payments', element: lazyPage(() => import('../features/payments/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)) },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];
+
+/**
+ * The shell versions this remote works with (package.json "requiredShell", a semver range over shell/package.json
+ * "version"): the shell checks it before mounting these routes, and asks for a reload when it is too old.
+ */
+export const requiredShell: string = remotePackage.requiredShell;
 
 export default routes;

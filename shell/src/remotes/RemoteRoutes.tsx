@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadRemoteRoutes, type RemoteName } from './remotes-config';
+import { ShellVersionMismatchError } from './shell-compat';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error' };
+type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; error: unknown };
 
 const cache = new Map<RemoteName, RouteObject[]>();
 /** Forget loaded route tables (tests). */
@@ -36,6 +37,43 @@ export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+export const SHELL_OUTDATED = 'This part of Afya has been updated.';
+export const SHELL_OUTDATED_HINT = 'Reload the page to get the latest version of the app.';
+
+/**
+ * The remote needs shell libs newer (or older) than this page's shell: Retry would load the same pair, a reload
+ * fetches the shell that is deployed now (index.html is never cached). The versions are shown small, for
+ * support; they are not technical noise like a federation error code.
+ */
+export function ShellOutdated({ error, onReload }: { error: ShellVersionMismatchError; onReload: () => void }) {
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={SHELL_OUTDATED}
+        subTitle={
+          <>
+            {SHELL_OUTDATED_HINT}
+            <br />
+            <small>
+              (needs app version {error.requiredShell}, this page has {error.shellVersion})
+            </small>
+          </>
+        }
+        extra={
+          <Button type="primary" onClick={onReload}>
+            Reload
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+function reloadPage(): void {
+  window.location.reload();
+}
+
 function MountedRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
@@ -64,7 +102,7 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
       .catch((error: unknown) => {
         // The technical error, for whoever debugs it; the page shows a plain message.
         console.error(`[afya] ${name} could not be loaded`, error);
-        if (alive) setState({ status: 'error' });
+        if (alive) setState({ status: 'error', error });
       });
     return () => {
       alive = false;
@@ -83,7 +121,10 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
       </div>
     );
   }
-  if (state.status === 'error') return <RemoteUnavailable onRetry={retry} />;
+  if (state.status === 'error') {
+    if (state.error instanceof ShellVersionMismatchError) return <ShellOutdated error={state.error} onReload={reloadPage} />;
+    return <RemoteUnavailable onRetry={retry} />;
+  }
   return (
     <ErrorBoundary
       resetKey={location.pathname}

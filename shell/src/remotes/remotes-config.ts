@@ -1,43 +1,71 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
+import { assertShellCompatible } from './shell-compat';
 
 export type RemoteName = 'mfe_patient' | 'mfe_doctor' | 'mfe_admin';
 
-/** Used when /config/remotes.json cannot be fetched. */
-export const DEFAULT_REMOTES: Record<RemoteName, string> = {
-  mfe_patient: '/mfe/patient/mf-manifest.json',
-  mfe_doctor: '/mfe/doctor/mf-manifest.json',
-  mfe_admin: '/mfe/admin/mf-manifest.json',
-};
+export const REMOTE_NAMES: readonly RemoteName[] = ['mfe_patient', 'mfe_doctor', 'mfe_admin'];
 
-const NAMES = Object.keys(DEFAULT_REMOTES) as RemoteName[];
+/**
+ * /config/remotes.json: each remote's manifest URL, which names the release it runs
+ * (`/mfe/patient/0.1.0-3f9a1c2e/mf-manifest.json`, or a full URL on another origin). It is deployment
+ * configuration (a ConfigMap in the cluster, the gateway's static serving locally), so a rollout or rollback of
+ * a remote is a change of this file and no shell rebuild. There is no built-in default: which release runs is
+ * not something the shell's build can know.
+ */
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
-/** Reads /config/remotes.json (runtime configuration: moving a remote needs no shell rebuild). */
-export async function fetchRemotesConfig(fetchImpl?: typeof fetch): Promise<Record<RemoteName, string>> {
-  try {
-    const doFetch = fetchImpl ?? globalThis.fetch;
-    if (typeof doFetch !== 'function') throw new Error('fetch unavailable');
-    const res = await doFetch('/config/remotes.json', { cache: 'no-cache' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = (await res.json()) as Partial<Record<string, unknown>>;
-    const out = { ...DEFAULT_REMOTES };
-    for (const n of NAMES) if (typeof body[n] === 'string' && body[n]) out[n] = body[n] as string;
-    return out;
-  } catch {
-    return { ...DEFAULT_REMOTES };
+export class RemotesConfigUnavailableError extends Error {
+  constructor(reason: string) {
+    super(`/config/remotes.json could not be read: ${reason}`);
+    this.name = 'RemotesConfigUnavailableError';
   }
 }
 
-let config: Record<RemoteName, string> | null = null;
-let ready: Promise<Record<RemoteName, string>> | null = null;
+/** Reads /config/remotes.json, revalidated on every page load (it is served no-cache). */
+export async function fetchRemotesConfig(fetchImpl?: typeof fetch): Promise<RemotesConfig> {
+  const doFetch = fetchImpl ?? globalThis.fetch;
+  if (typeof doFetch !== 'function') throw new RemotesConfigUnavailableError('fetch unavailable');
+  let body: unknown;
+  try {
+    const res = await doFetch('/config/remotes.json', { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    body = await res.json();
+  } catch (error) {
+    throw new RemotesConfigUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+  if (!body || typeof body !== 'object') throw new RemotesConfigUnavailableError('not a JSON object');
+  const out: RemotesConfig = {};
+  for (const n of REMOTE_NAMES) {
+    const entry = (body as Record<string, unknown>)[n];
+    if (typeof entry === 'string' && entry) out[n] = entry;
+  }
+  return out;
+}
 
-/** Fetches the config once and registers the three remotes. */
-export function initRemotes(): Promise<Record<RemoteName, string>> {
-  if (!ready) {
-    ready = fetchRemotesConfig().then((cfg) => {
-      config = cfg;
-      registerRemotes(NAMES.map((name) => ({ name, entry: cfg[name] })));
+let ready: Promise<RemotesConfig> | null = null;
+/** What the federation runtime was given, per remote. */
+const registered = new Map<RemoteName, string>();
+
+/**
+ * Fetches the config once and registers the remotes it names. A failed fetch is not kept: the next call
+ * fetches again. `refresh` (a Retry) re-reads it and re-registers `refresh` itself and any remote whose release
+ * changed meanwhile (force: the runtime drops what it cached for them, a failed manifest included); a remote
+ * this tab already runs and whose release is unchanged is left alone.
+ */
+export function initRemotes(opts: { refresh?: RemoteName } = {}): Promise<RemotesConfig> {
+  if (!ready || opts.refresh) {
+    const attempt = fetchRemotesConfig().then((cfg) => {
+      const fresh = REMOTE_NAMES.filter((name) => cfg[name] && !registered.has(name));
+      const changed = REMOTE_NAMES.filter((name) => cfg[name] && registered.has(name) && (registered.get(name) !== cfg[name] || name === opts.refresh));
+      if (fresh.length) registerRemotes(fresh.map((name) => ({ name, entry: cfg[name]! })));
+      if (changed.length) registerRemotes(changed.map((name) => ({ name, entry: cfg[name]! })), { force: true });
+      for (const name of [...fresh, ...changed]) registered.set(name, cfg[name]!);
       return cfg;
+    });
+    ready = attempt;
+    attempt.catch(() => {
+      if (ready === attempt) ready = null;
     });
   }
   return ready;
@@ -53,18 +81,20 @@ export function isRemoteLoadFailure(v: unknown): v is RemoteLoadFailure {
   return !!v && typeof v === 'object' && (v as RemoteLoadFailure).__remoteLoadFailed === true;
 }
 
-/** Loads `<remote>/routes` (its route table for /dashboard/*). Throws when the remote is down. */
+/**
+ * Loads `<remote>/routes` (its route table for /dashboard/*). Throws when the remote is down, and
+ * ShellVersionMismatchError when the remote needs shell libs this page's shell does not have.
+ */
 export async function loadRemoteRoutes(name: RemoteName, opts: { retry?: boolean } = {}): Promise<RouteObject[]> {
-  const cfg = await initRemotes();
-  if (opts.retry) {
-    // Drop the cached (failed) entry so the manifest and remoteEntry are fetched again.
-    registerRemotes([{ name, entry: (config ?? cfg)[name] }], { force: true });
-  }
-  const mod = await loadRemote<{ default?: RouteObject[]; routes?: RouteObject[] }>(`${name}/routes`);
+  // On Retry, re-read the config and drop the cached (failed) entry so the manifest and remoteEntry are fetched again.
+  const cfg = await initRemotes(opts.retry ? { refresh: name } : {});
+  if (!cfg[name]) throw new Error(`/config/remotes.json names no release of ${name}`);
+  const mod = await loadRemote<{ default?: RouteObject[]; routes?: RouteObject[]; requiredShell?: unknown }>(`${name}/routes`);
   if (!mod || isRemoteLoadFailure(mod)) {
     const reason = isRemoteLoadFailure(mod) ? mod.error : undefined;
     throw new Error(`Could not load ${name}${reason instanceof Error ? `: ${reason.message}` : ''}`);
   }
+  assertShellCompatible(name, mod.requiredShell);
   const routes = mod.default ?? mod.routes;
   if (!Array.isArray(routes)) throw new Error(`${name}/routes exposes no route table`);
   return routes;

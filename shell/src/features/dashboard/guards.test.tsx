@@ -7,6 +7,8 @@ import { AppRoutes } from '../../App';
 import { LocationProbe, fakeToken, nowSeconds } from '../../../test/render';
 import { dashboardRedirect } from './access';
 import { clearRemoteRoutesCache } from '../../remotes/RemoteRoutes';
+import { SHELL_VERSION } from '../../remotes/shell-compat';
+import { serveRemotesConfig } from '../../../test/remotes-config';
 
 const mk = (role: string): User => ({ user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role });
 
@@ -52,12 +54,15 @@ describe('dashboardRedirect (SPEC.md section 2 table)', () => {
 });
 
 describe('route guards in the app', () => {
+  let restoreFetch: () => void;
   beforeEach(() => {
+    restoreFetch = serveRemotesConfig();
     mf.__reset();
     clearRemoteRoutesCache();
     localStorage.clear();
     useSession.getState().clearSession(undefined, false);
   });
+  afterEach(() => restoreFetch());
 
   it('sends an anonymous visitor of /dashboard to /login', async () => {
     renderApp('/dashboard/prescriptions');
@@ -67,7 +72,7 @@ describe('route guards in the app', () => {
   });
 
   it('redirects a patient away from the admin area to /dashboard and mounts mfe_patient', async () => {
-    mf.__setRemoteModule('mfe_patient/routes', { default: [{ index: true, element: <h1>Patient home</h1> }] });
+    mf.__setRemoteModule('mfe_patient/routes', { requiredShell: SHELL_VERSION, default: [{ index: true, element: <h1>Patient home</h1> }] });
     signIn('user');
     renderApp('/dashboard/admin/users');
     expect(await screen.findByText('Patient home')).toBeInTheDocument();
@@ -75,7 +80,7 @@ describe('route guards in the app', () => {
   });
 
   it('redirects a doctor from a patient-only page to /dashboard/doctor and mounts mfe_doctor', async () => {
-    mf.__setRemoteModule('mfe_doctor/routes', { default: [{ path: 'doctor', element: <h1>Doctor home</h1> }] });
+    mf.__setRemoteModule('mfe_doctor/routes', { requiredShell: SHELL_VERSION, default: [{ path: 'doctor', element: <h1>Doctor home</h1> }] });
     signIn('doctor');
     renderApp('/dashboard/find-doctors');
     expect(await screen.findByText('Doctor home')).toBeInTheDocument();
@@ -84,7 +89,7 @@ describe('route guards in the app', () => {
   });
 
   it('redirects a signed-in admin visiting /login to /dashboard/admin', async () => {
-    mf.__setRemoteModule('mfe_admin/routes', { default: [{ path: 'admin', element: <h1>Admin home</h1> }] });
+    mf.__setRemoteModule('mfe_admin/routes', { requiredShell: SHELL_VERSION, default: [{ path: 'admin', element: <h1>Admin home</h1> }] });
     signIn('admin');
     renderApp('/login');
     expect(await screen.findByText('Admin home')).toBeInTheDocument();
@@ -97,7 +102,7 @@ describe('route guards in the app', () => {
     renderApp('/dashboard');
     expect(await screen.findByText('This part of Afya could not be loaded.')).toBeInTheDocument();
     expect(screen.getByLabelText('Open navigation')).toBeInTheDocument(); // layout still up
-    mf.__setRemoteModule('mfe_patient/routes', { default: [{ index: true, element: <h1>Patient home</h1> }] });
+    mf.__setRemoteModule('mfe_patient/routes', { requiredShell: SHELL_VERSION, default: [{ index: true, element: <h1>Patient home</h1> }] });
     screen.getByRole('button', { name: 'Retry' }).click();
     expect(await screen.findByText('Patient home')).toBeInTheDocument();
   });
@@ -110,7 +115,7 @@ describe('route guards in the app', () => {
   });
 
   it('shows the blocking "Set a new password" dialog for a one-time password account', async () => {
-    mf.__setRemoteModule('mfe_patient/routes', { default: [{ index: true, element: <h1>Patient home</h1> }] });
+    mf.__setRemoteModule('mfe_patient/routes', { requiredShell: SHELL_VERSION, default: [{ index: true, element: <h1>Patient home</h1> }] });
     useSession.setState({ user: { ...mk('user'), must_change_password: true }, token: fakeToken(nowSeconds() + 600), isAuthenticated: true, isLoading: false });
     renderApp('/dashboard');
     expect(await screen.findByText('Set a new password')).toBeInTheDocument();
