@@ -8,6 +8,8 @@ export * from './rpc/bus';
 export * from './rpc/microservice';
 export * from './persistence/schema';
 export * from './persistence/database.module';
+export * from './persistence/migration-readiness';
+export * from './persistence/roles';
 export * from './events/domain-event';
 export * from './events/outbox';
 export * from './events/outbox-relay';

@@ -7,6 +7,8 @@ import { OutboxContext1764200000050 } from '../events/outbox-context.migration';
 import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { DeadlineSubscriber } from './deadline.subscriber';
+import { TypeOrmJsonLogger } from '../logging/typeorm-logger';
+import { DatabaseReadiness } from './migration-readiness';
 import { observeDataSource } from '../observability/database-metrics';
 import { QueryTracingSubscriber } from '../observability/query-tracing.subscriber';
 import { AfterCommitSubscriber } from '../observability/after-commit';
@@ -31,6 +33,15 @@ export function schemaFor(defaultSchema: string): string {
 }
 
 /**
+ * The database URL of a service: `<SCHEMA>_DATABASE_URL` (e.g. APPOINTMENT_DATABASE_URL), else DATABASE_URL. In k8s
+ * each pod only has DATABASE_URL (its runtime role's, from a Secret; the migration Job gets the migrator's); the
+ * per-service name lets one process (a test platform) run services as different roles.
+ */
+export function serviceDatabaseUrl(defaultSchema: string): string {
+  return env(`${defaultSchema.toUpperCase()}_DATABASE_URL`, databaseUrl());
+}
+
+/**
  * TypeORM options for a service that owns exactly one PostgreSQL schema: every connection's
  * search_path is that schema, so migrations use unqualified names and the schema is pure configuration.
  * Never `synchronize`: the schema comes from migrations, in tests too.
@@ -39,7 +50,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
   const schema = schemaFor(options.schema);
   return {
     type: 'postgres',
-    url: options.url ?? databaseUrl(),
+    url: options.url ?? serviceDatabaseUrl(options.schema),
     schema,
     entities: [...options.entities, OutboxEventEntity, ProcessedEventEntity],
     subscribers: [DeadlineSubscriber, QueryTracingSubscriber, AfterCommitSubscriber],
@@ -55,6 +66,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
       max: envInt('DB_POOL_SIZE', 10),
     },
     logging: ['warn'],
+    logger: new TypeOrmJsonLogger(), // JSON lines, never query parameters (logging/typeorm-logger.ts)
   };
 }
 
@@ -77,14 +89,16 @@ export class ServiceDatabaseModule {
         }),
         TypeOrmModule.forFeature(options.entities),
       ],
+      // readiness: the database answers and every migration of this code is applied (migration-readiness.ts)
+      providers: [DatabaseReadiness],
       exports: [TypeOrmModule],
     };
   }
 }
 
 /** For a migration Job (k8s) or `npm run migrate`: run pending migrations, then exit. */
-export async function runMigrations(options: ServiceDatabaseOptions): Promise<string[]> {
-  const dataSourceOptions = serviceDataSourceOptions(options) as DataSourceOptions & { url: string; schema: string };
+export async function runMigrations(options: ServiceDatabaseOptions, url?: string): Promise<string[]> {
+  const dataSourceOptions = serviceDataSourceOptions({ ...options, url }) as DataSourceOptions & { url: string; schema: string };
   await ensureSchema(dataSourceOptions.url, dataSourceOptions.schema);
   // Migrations may build indexes on big tables: no statement timeout for them.
   const dataSource = await new DataSource({
