@@ -54,7 +54,7 @@ export class JwtAuthGuard implements CanActivate {
  * unreachable stays a 503/504 (a 401 would sign the user out of the browser), a revoked session keeps its
  * message. jsonwebtoken's errors become 401s: an expired token says so, anything else is "Authentication required".
  */
-function toAuthException(error: unknown): HttpException {
+export function toAuthException(error: unknown): HttpException {
   if (error instanceof HttpException) return error;
   const expired = (error as { name?: string } | undefined)?.name === 'TokenExpiredError';
   return new UnauthorizedException(expired ? TOKEN_EXPIRED : AUTH_REQUIRED);

@@ -19,7 +19,7 @@ describe('TokenVerifier', () => {
   beforeEach(() => {
     keyLookups = 0;
     revoked = new Set();
-    const keys = { keyFor: async () => (keyLookups++, publicKey) } as unknown as KeyStore;
+    const keys = { keyFor: async () => (keyLookups++, publicKey), isPublished: () => true } as unknown as KeyStore;
     const revocations = { ready: async () => undefined, isRevoked: (claims: { jti: string }) => revoked.has(claims.jti) } as unknown as RevocationStore;
     verifier = new TokenVerifier(keys, revocations);
   });

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AccessTokenClaims } from '@afya/auth-service/contracts';
 import { SESSION_ENDED } from './auth-messages';
 import type { AuthenticatedUser } from './caller';
-import { KeyStore } from './key-store';
+import { KeyStore, kidOf } from './key-store';
 import { RevocationStore } from './revocation-store';
 
 /** Verified tokens one gateway replica remembers (~0.5 KB each); the least recently used leave first. */
@@ -16,15 +16,17 @@ const MAX_CACHED_TOKENS = 10_000;
  *
  * A token whose signature this replica has verified is remembered in a bounded LRU, keyed by the token
  * itself, until the token's own `exp`: an RSA check is the largest part of the gateway's work per call.
- * Revocation is checked on every call, cached or not, so a logout takes effect at once.
+ * Revocation is checked on every call, cached or not, so a logout takes effect at once; so is the token's key
+ * (a Map lookup), so retiring a key after a rotation refuses its cached tokens too.
  */
 @Injectable()
 export class TokenVerifier {
   private readonly jwt: JwtService;
-  private readonly verified = new LRUCache<string, AccessTokenClaims>({ max: MAX_CACHED_TOKENS });
+  /** token → its claims and the kid that verified it */
+  private readonly verified = new LRUCache<string, { claims: AccessTokenClaims; kid: string }>({ max: MAX_CACHED_TOKENS });
 
   constructor(
-    keys: KeyStore,
+    private readonly keys: KeyStore,
     private readonly revocations: RevocationStore,
   ) {
     this.jwt = new JwtService({
@@ -40,12 +42,14 @@ export class TokenVerifier {
    * cannot be reached for its key or the revocation snapshot.
    */
   async verify(token: string): Promise<AuthenticatedUser> {
-    let claims = this.verified.get(token);
-    if (!claims) {
+    const cached = this.verified.get(token);
+    let claims = cached?.claims;
+    // A cached token whose key auth has retired since is checked again (and refused: its kid is unknown).
+    if (!claims || !this.keys.isPublished(cached!.kid)) {
       claims = await this.jwt.verifyAsync<AccessTokenClaims>(token);
       // jsonwebtoken refuses a token from its `exp` second on: forget it at that moment too.
       const ttl = claims.exp * 1000 - Date.now();
-      if (ttl > 0) this.verified.set(token, claims, { ttl });
+      if (ttl > 0) this.verified.set(token, { claims, kid: kidOf(token) }, { ttl });
     }
     await this.revocations.ready();
     if (this.revocations.isRevoked(claims)) throw new UnauthorizedException(SESSION_ENDED);

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AuthPatterns, LoginPayload, LogoutPayload, PublicKeysReply, RegisterPayload } from '../../contracts';
-import { SigningKeyProvider } from '../keys/signing-key';
+import { publishedKeys, SigningKeyProvider } from '../keys/signing-key';
 import { SessionsService } from './sessions.service';
 
 @Controller()
@@ -29,7 +29,8 @@ export class SessionsController {
 
   @MessagePattern(subject(AuthPatterns.publicKeys))
   publicKeys(): PublicKeysReply {
-    return { keys: [{ kid: this.signingKey.key.kid, pem: this.signingKey.key.publicPem }] };
+    // Several during a rotation: the gateways verify each token with the key its kid names.
+    return publishedKeys(this.signingKey.keySet);
   }
 
   @MessagePattern(subject(AuthPatterns.revocations))
