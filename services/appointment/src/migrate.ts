@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { appointmentDatabase } from './appointment.database';
+
+const logger = configureProcessLogger({ service: 'appointment:migrate' });
 
 runMigrations(appointmentDatabase)
   .then((applied) => {
-    console.log(applied.length ? `appointment: applied ${applied.join(', ')}` : 'appointment: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`appointment: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });

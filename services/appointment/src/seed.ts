@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
-import { ensureSchema, recordEvent, serviceDataSourceOptions } from '@afya/service-shared';
+import { configureProcessLogger, ensureSchema, getProcessLogger, recordEvent, serviceDataSourceOptions } from '@afya/service-shared';
 import { AppointmentEvents, AppointmentType, TimeSlot } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointments/appointment.sql';
@@ -245,8 +245,9 @@ async function seed(): Promise<void> {
   const dataSource = await new DataSource({ ...options, migrationsRun: true }).initialize();
   try {
     const summary = await seedDemoData(dataSource, users, demo);
-    console.log(
-      `appointment seed: ${summary.users} users, ${summary.doctors} doctor profiles, ${summary.appointments} new appointments, ${summary.labResults} new lab results`,
+    getProcessLogger().info(
+      { ...summary },
+      `seeded ${summary.users} users, ${summary.doctors} doctor profiles, ${summary.appointments} new appointments, ${summary.labResults} new lab results`,
     );
   } finally {
     await dataSource.destroy();
@@ -254,8 +255,9 @@ async function seed(): Promise<void> {
 }
 
 if (require.main === module) {
+  configureProcessLogger({ service: 'appointment:seed' });
   seed().catch((error: Error) => {
-    console.error(`appointment seed failed: ${error.message}`);
+    getProcessLogger().error({ err: error }, `appointment seed failed: ${error.message}`);
     process.exit(1);
   });
 }

@@ -8,7 +8,7 @@
  * later admins are created by an admin in the app, and a lost password is reset there, not here.
  */
 import { DataSource, DataSourceOptions, IsNull } from 'typeorm';
-import { serviceDataSourceOptions } from '@afya/service-shared';
+import { configureProcessLogger, getProcessLogger, serviceDataSourceOptions } from '@afya/service-shared';
 import { AuthEvents } from '../contracts';
 import { authDatabase } from './auth.database';
 import { generateOneTimePassword, hashPassword } from './users/passwords';
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
   try {
     const pending = await dataSource.showMigrations();
     if (pending) {
-      console.error('auth bootstrap-admin: the auth schema is not migrated; run the auth migration first (node dist/src/migrate.js)');
+      getProcessLogger().error('the auth schema is not migrated; run the auth migration first (node dist/src/migrate.js)');
       return 1;
     }
     const result = await bootstrapFirstAdmin(dataSource, {
@@ -73,10 +73,12 @@ async function main(): Promise<number> {
       lastname: process.env.AFYA_ADMIN_LASTNAME,
     });
     if (!result.created) {
-      console.log(`auth bootstrap-admin: ${result.reason}`);
+      getProcessLogger().info(result.reason);
       return result.reason.startsWith('an admin already exists') ? 0 : 1;
     }
-    // The only place this password ever appears. It is not stored anywhere but as an argon2 hash.
+    getProcessLogger().info({ userId: result.userId }, 'created the first admin; its one-time password is printed on stdout, never logged');
+    // The only place this password ever appears. It is not stored anywhere but as an argon2 hash. Not a log line:
+    // the operator's terminal output (stdout), while the log lines go to stderr.
     console.log(
       `auth bootstrap-admin: created admin ${result.email} (user ${result.userId}). One-time password, shown once: ${result.oneTimePassword}\n` +
         'Sign in with it now: the first sign-in must set a new password.',
@@ -88,10 +90,11 @@ async function main(): Promise<number> {
 }
 
 if (require.main === module) {
+  configureProcessLogger({ service: 'auth:bootstrap-admin', destination: 2 });
   main()
     .then((code) => process.exit(code))
     .catch((error: Error) => {
-      console.error(`auth bootstrap-admin failed: ${error.message}`);
+      getProcessLogger().error({ err: error }, `bootstrap-admin failed: ${error.message}`);
       process.exit(1);
     });
 }

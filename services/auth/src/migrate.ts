@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { authDatabase } from './auth.database';
+
+const logger = configureProcessLogger({ service: 'auth:migrate' });
 
 runMigrations(authDatabase)
   .then((applied) => {
-    console.log(applied.length ? `auth: applied ${applied.join(', ')}` : 'auth: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`auth: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });

@@ -4,13 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { DataSource, DataSourceOptions, IsNull } from 'typeorm';
-import { serviceDataSourceOptions, ensureSchema } from '@afya/service-shared';
+import { configureProcessLogger, serviceDataSourceOptions, ensureSchema } from '@afya/service-shared';
 import { AuthEvents } from '../contracts';
 import { authDatabase } from './auth.database';
 import { hashPassword } from './users/passwords';
 import { recordUserEvent } from './users/user-events';
 import { UserEntity } from './users/user.entity';
 import { normalizeEmail, toSessionUser } from './users/user.mapper';
+
+// Log lines go to stderr: stdout is the data the next seed reads (and it holds the demo users' phones).
+const logger = configureProcessLogger({ service: 'auth:seed', destination: 2 });
 
 interface DemoUser {
   email: string;
@@ -70,12 +73,13 @@ async function seed(): Promise<void> {
       seeded.push(toSessionUser(user));
     }
     process.stdout.write(`${JSON.stringify({ users: seeded })}\n`);
+    logger.info({ users: seeded.length }, `seeded ${seeded.length} demo users`);
   } finally {
     await dataSource.destroy();
   }
 }
 
 seed().catch((error: Error) => {
-  console.error(`auth seed failed: ${error.message}`);
+  logger.error({ err: error }, `auth seed failed: ${error.message}`);
   process.exit(1);
 });

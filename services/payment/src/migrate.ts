@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { paymentDatabase } from './payment.database';
+
+const logger = configureProcessLogger({ service: 'payment:migrate' });
 
 runMigrations(paymentDatabase)
   .then((applied) => {
-    console.log(applied.length ? `payment: applied ${applied.join(', ')}` : 'payment: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`payment: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });

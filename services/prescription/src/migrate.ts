@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { prescriptionDatabase } from './prescription.database';
+
+const logger = configureProcessLogger({ service: 'prescription:migrate' });
 
 runMigrations(prescriptionDatabase)
   .then((applied) => {
-    console.log(applied.length ? `prescription: applied ${applied.join(', ')}` : 'prescription: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`prescription: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });

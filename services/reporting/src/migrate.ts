@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { reportingDatabase } from './reporting.database';
+
+const logger = configureProcessLogger({ service: 'reporting:migrate' });
 
 runMigrations(reportingDatabase)
   .then((applied) => {
-    console.log(applied.length ? `reporting: applied ${applied.join(', ')}` : 'reporting: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`reporting: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });

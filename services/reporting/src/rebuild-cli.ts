@@ -1,7 +1,9 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { connectNats, serviceDataSourceOptions } from '@afya/service-shared';
+import { configureProcessLogger, connectNats, serviceDataSourceOptions } from '@afya/service-shared';
 import { resetReadModels } from './read-models/rebuild';
 import { reportingDatabase } from './reporting.database';
+
+const logger = configureProcessLogger({ service: 'reporting:rebuild' });
 
 /**
  * `node dist/src/rebuild-cli.js` with the reporting service stopped: empties the read models and deletes the
@@ -12,7 +14,7 @@ async function main(): Promise<void> {
   const nc = await connectNats('afya-reporting-rebuild');
   try {
     await resetReadModels(dataSource, nc);
-    console.log('reporting: read models emptied; the next start replays the event stream');
+    logger.info('read models emptied; the next start replays the event stream');
   } finally {
     await nc.drain();
     await dataSource.destroy();
@@ -20,6 +22,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(`reporting: rebuild failed: ${error.message}`);
+  logger.error({ err: error }, `rebuild failed: ${error.message}`);
   process.exit(1);
 });

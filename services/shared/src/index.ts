@@ -38,3 +38,4 @@ export * from './observability/rpc-telemetry.interceptor';
 export * from './observability/after-commit';
 export * from './events/streams';
 export * from './events/dead-letters';
+export * from './logging/typeorm-logger';

@@ -1,12 +1,14 @@
-import { runMigrations } from '@afya/service-shared';
+import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { supportDatabase } from './support.database';
+
+const logger = configureProcessLogger({ service: 'support:migrate' });
 
 runMigrations(supportDatabase)
   .then((applied) => {
-    console.log(applied.length ? `support: applied ${applied.join(', ')}` : 'support: schema up to date');
+    logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })
   .catch((error: Error) => {
-    console.error(`support: migration failed: ${error.message}`);
+    logger.error({ err: error }, `migration failed: ${error.message}`);
     process.exit(1);
   });
