@@ -8,6 +8,9 @@ import { DomainEvent } from './domain-event';
 import { eventStreamName, eventSubject } from './event-stream';
 import { requireEventStream } from './streams';
 import { NATS_CONNECTION } from './nats-connection';
+import { requestContextFromHeaders } from '../context/context-carriage';
+import { runWithRequestContext } from '../context/request-context';
+import { getProcessLogger } from '../logging/logger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
 export type EventHandler = (event: DomainEvent<any>, manager: EntityManager) => Promise<void>;
@@ -166,20 +169,25 @@ export class EventConsumer implements OnApplicationShutdown {
     if (!batch.length) return;
     if (batch.length > 1) {
       try {
-        await this.dataSource.transaction((manager) => this.applyInTransaction(sub, batch, manager));
+        const applied = await this.dataSource.transaction((manager) => this.applyInTransaction(sub, batch, manager));
         for (const { message } of batch) message.ack();
+        for (const received of applied) this.logApplied(sub, received);
         return;
       } catch (error) {
         this.logger.warn(`${sub.durable}: a batch of ${batch.length} failed (${(error as Error).message}); applying its events one by one`);
       }
     }
     for (const received of batch) {
-      try {
-        await this.dataSource.transaction((manager) => this.applyInTransaction(sub, [received], manager));
-        received.message.ack();
-      } catch (error) {
-        await this.retryOrDeadLetter(sub, received.message, `${received.event.type} ${received.event.id}`, error as Error);
-      }
+      // the event's request context (its headers) around its handler and the lines about it
+      await runWithRequestContext(requestContextFromHeaders(received.message.headers), async () => {
+        try {
+          const applied = await this.dataSource.transaction((manager) => this.applyInTransaction(sub, [received], manager));
+          received.message.ack();
+          for (const one of applied) this.logApplied(sub, one);
+        } catch (error) {
+          await this.retryOrDeadLetter(sub, received.message, `${received.event.type} ${received.event.id}`, error as Error);
+        }
+      });
     }
   }
 
@@ -210,16 +218,29 @@ export class EventConsumer implements OnApplicationShutdown {
   }
 
   /** Marks the batch's ids processed and applies the events not processed before, in stream order. */
-  private async applyInTransaction(sub: Subscription, batch: Received[], manager: EntityManager): Promise<void> {
+  private async applyInTransaction(sub: Subscription, batch: Received[], manager: EntityManager): Promise<Received[]> {
     const fresh: { event_id: string }[] = await manager.query(
       `INSERT INTO processed_events (consumer, event_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id`,
       [sub.durable, [...new Set(batch.map(({ event }) => event.id.toLowerCase()))]],
     );
     const toApply = new Set(fresh.map((row) => row.event_id));
-    for (const { event } of batch) {
+    const applied: Received[] = [];
+    for (const received of batch) {
+      const { event, message } = received;
       // delete: a copy of the same event later in the batch is not applied again
-      if (toApply.delete(event.id.toLowerCase())) await sub.handlers[event.type](event, manager);
+      if (!toApply.delete(event.id.toLowerCase())) continue;
+      // each handler runs under its event's request context: its log lines and the events it records carry it on
+      await runWithRequestContext(requestContextFromHeaders(message.headers), () => sub.handlers[event.type](event, manager));
+      applied.push(received);
     }
+    return applied;
+  }
+
+  /** One line per applied event (after commit), under the request context the event was recorded in. */
+  private logApplied(sub: Subscription, { event, message }: Received): void {
+    runWithRequestContext(requestContextFromHeaders(message.headers), () =>
+      getProcessLogger().info({ context: 'EventConsumer', consumer: sub.durable, eventType: event.type, eventId: event.id }, `applied ${event.type}`),
+    );
   }
 
   private async retryOrDeadLetter(sub: Subscription, message: JsMsg, what: string, error: Error): Promise<void> {

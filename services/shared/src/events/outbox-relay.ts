@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { JSONCodec, NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { requestContextHeaders } from '../context/context-carriage';
+import type { RequestContext } from '../context/request-context';
 import { NATS_CONNECTION } from './nats-connection';
 import { eventSubject } from './event-stream';
 import { requireEventStream } from './streams';
@@ -89,11 +91,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     let total = 0;
     for (;;) {
       const sent = await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string; type: string; payload: unknown }[] = await manager.query(
-          `SELECT id, type, payload FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        const rows: { id: string; type: string; payload: unknown; context: RequestContext | null }[] = await manager.query(
+          `SELECT id, type, payload, context FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         for (const row of rows) {
-          await js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id });
+          // The request context the event was recorded under travels as headers (x-request-id, traceparent…).
+          await js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id, headers: requestContextHeaders(row.context) });
         }
         if (rows.length) {
           await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
