@@ -40,41 +40,41 @@ const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH2
 /** Every seeded read-model row as the event that produced it: (at, rank) orders them as they happened. */
 const EVENTS_SQL = `
   SELECT type, payload FROM (
-    SELECT registered_at AS at, 0 AS rank, 'user.registered' AS type,
+    SELECT registered_at AS at, 0 AS rank, 'auth.user.registered.v1' AS type,
            json_build_object('user_id', user_id, 'firstname', firstname, 'lastname', lastname, 'email', email, 'role', role,
                              'status', status, 'contact_phone', contact_phone) AS data, 'u' || user_id AS key
       FROM "${SOURCE}".rm_users
     UNION ALL
-    SELECT u.registered_at, 1, 'doctor.approved',
+    SELECT u.registered_at, 1, 'appointment.doctor.approved.v1',
            json_build_object('doctor_id', d.doctor_id, 'user_id', d.user_id, 'first_name', d.first_name, 'last_name', d.last_name,
                              'specialization', d.specialization, 'approval_status', d.approval_status), 'd' || d.doctor_id
       FROM "${SOURCE}".rm_doctors d JOIN "${SOURCE}".rm_users u ON u.user_id = d.user_id
     UNION ALL
-    SELECT booked_at, 2, 'appointment.created',
+    SELECT booked_at, 2, 'appointment.created.v1',
            json_build_object('appointment_id', appointment_id, 'user_id', user_id, 'doctor_id', doctor_id, 'doctor_user_id', doctor_user_id,
                              'appointment_date', appointment_date::text, 'time_slot', time_slot, 'appointment_type', appointment_type,
                              'total_amount', total_amount::float8, 'appointment_status', status, 'paid', paid), 'a' || appointment_id
       FROM "${SOURCE}".rm_appointments
     UNION ALL
-    SELECT occurred_at, 3, 'payment.completed',
+    SELECT occurred_at, 3, 'payment.completed.v1',
            json_build_object('payment_id', payment_id, 'appointment_id', appointment_id, 'patient_id', patient_id, 'doctor_id', doctor_id,
                              'amount', amount::float8, 'method', method, 'status', 'completed', 'provider_reference', provider_reference,
                              'occurred_at', ${iso('occurred_at')}), 'pc' || payment_id
       FROM "${SOURCE}".rm_payments WHERE status IN ('completed', 'refunded')
     UNION ALL
-    SELECT updated_at, 4, 'payment.refunded',
+    SELECT updated_at, 4, 'payment.refunded.v1',
            json_build_object('payment_id', payment_id, 'appointment_id', appointment_id, 'patient_id', patient_id, 'doctor_id', doctor_id,
                              'amount', amount::float8, 'method', method, 'status', 'refunded', 'provider_reference', provider_reference,
                              'occurred_at', ${iso('updated_at')}, 'refund_amount', refunded_amount::float8, 'reason', 'Cancelled by the clinic'), 'pr' || payment_id
       FROM "${SOURCE}".rm_payments WHERE status = 'refunded'
     UNION ALL
-    SELECT updated_at, 5, 'payment.disputed',
+    SELECT updated_at, 5, 'payment.disputed.v1',
            json_build_object('payment_id', payment_id, 'appointment_id', appointment_id, 'patient_id', patient_id, 'doctor_id', doctor_id,
                              'amount', amount::float8, 'method', method, 'status', status, 'provider_reference', provider_reference,
                              'occurred_at', ${iso('updated_at')}, 'reason', dispute_reason), 'pd' || payment_id
       FROM "${SOURCE}".rm_payments WHERE disputed
     UNION ALL
-    SELECT created_at, 6, 'prescription.created',
+    SELECT created_at, 6, 'prescription.created.v1',
            json_build_object('prescription_id', prescription_id, 'appointment_id', appointment_id, 'patient_id', patient_id,
                              'patient_name', patient_name, 'doctor_id', doctor_id, 'doctor_name', doctor_name, 'medicines', medicines,
                              'created_at', ${iso('created_at')}, 'updated_at', ${iso('updated_at')}), 'rx' || prescription_id

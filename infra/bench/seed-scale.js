@@ -105,7 +105,7 @@ async function main() {
     );
     if (EVENTS) await client.query(
       `INSERT INTO "${auth}".outbox (id, type, payload, created_at)
-       SELECT e.id, 'user.registered', json_build_object('id', e.id, 'type', 'user.registered',
+       SELECT e.id, 'auth.user.registered.v1', json_build_object('id', e.id, 'type', 'auth.user.registered.v1',
                 'occurredAt', to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                 'data', json_build_object('user_id', u.user_id, 'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email,
                                           'role', u.role, 'status', u.status, 'contact_phone', u.contact_phone)), u.created_at
@@ -136,7 +136,7 @@ async function main() {
   );
   if (EVENTS) await client.query(
     `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
-     SELECT e.id, 'doctor.approved', json_build_object('id', e.id, 'type', 'doctor.approved', 'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+     SELECT e.id, 'appointment.doctor.approved.v1', json_build_object('id', e.id, 'type', 'appointment.doctor.approved.v1', 'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'data', json_build_object('doctor_id', d.doctor_id, 'user_id', d.user_id, 'first_name', d.first_name, 'last_name', d.last_name,
                                         'specialization', d.specialization, 'fee', d.fee, 'approval_status', 'approved', 'available_days', d.available_days)), now()
        FROM "${appt}".doctors d CROSS JOIN LATERAL (SELECT md5(${RUN} || 'doctor' || d.doctor_id)::uuid AS id) e WHERE d.user_id BETWEEN $1::int AND $1::int + $2::int - 1`,
@@ -179,7 +179,7 @@ async function main() {
     );
     if (EVENTS) await client.query(
       `INSERT INTO "${appt}".outbox (id, type, payload, created_at)
-       SELECT e.id, 'appointment.created', json_build_object('id', e.id, 'type', 'appointment.created',
+       SELECT e.id, 'appointment.created.v1', json_build_object('id', e.id, 'type', 'appointment.created.v1',
                 'occurredAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                 'data', json_build_object('appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id, 'doctor_user_id', d.user_id,
                           'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot, 'appointment_type', a.appointment_type,
@@ -202,19 +202,19 @@ async function main() {
          SELECT a.*, LEAST(now(), a.created_at + interval '2 hours') AS paid_at, CASE WHEN a.k % 2 = 0 THEN 'mpesa' ELSE 'card' END AS method
            FROM a WHERE a.k BETWEEN $2::int AND $3::int
        ), ev AS (
-         SELECT 'payment.completed' AS type, p.paid_at AS at, NULL::text AS reason, p.* FROM p
-         UNION ALL SELECT 'payment.refunded', p.paid_at + interval '1 day', 'Cancelled by the clinic', p.* FROM p WHERE p.k % 50 = 0
-         UNION ALL SELECT 'payment.disputed', p.paid_at + interval '2 days', 'Chargeback', p.* FROM p WHERE p.k % 200 = 7
+         SELECT 'payment.completed.v1' AS type, p.paid_at AS at, NULL::text AS reason, p.* FROM p
+         UNION ALL SELECT 'payment.refunded.v1', p.paid_at + interval '1 day', 'Cancelled by the clinic', p.* FROM p WHERE p.k % 50 = 0
+         UNION ALL SELECT 'payment.disputed.v1', p.paid_at + interval '2 days', 'Chargeback', p.* FROM p WHERE p.k % 200 = 7
        )
        INSERT INTO "${pay}".outbox (id, type, payload, created_at)
        SELECT e.id, ev.type, json_build_object('id', e.id, 'type', ev.type, 'occurredAt', to_char(LEAST(now(), ev.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                 'data', json_build_object('payment_id', ${SEEDED_ID_BASE} + ev.k, 'appointment_id', ev.appointment_id, 'patient_id', ev.user_id, 'doctor_id', ev.doctor_id,
                           'amount', ev.total_amount::float8, 'method', ev.method,
-                          'status', CASE ev.type WHEN 'payment.refunded' THEN 'refunded' ELSE 'completed' END,
+                          'status', CASE ev.type WHEN 'payment.refunded.v1' THEN 'refunded' ELSE 'completed' END,
                           'provider_reference', CASE WHEN ev.method = 'mpesa' THEN 'SQ' || ev.k ELSE 'cs_test_' || ev.k END,
                           'occurred_at', to_char(LEAST(now(), ev.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                          'refund_amount', CASE WHEN ev.type = 'payment.refunded' THEN ev.total_amount::float8 END, 'reason', ev.reason)),
-              LEAST(now(), ev.at) + (CASE ev.type WHEN 'payment.completed' THEN 0 WHEN 'payment.refunded' THEN 1 ELSE 2 END) * interval '1 ms'
+                          'refund_amount', CASE WHEN ev.type = 'payment.refunded.v1' THEN ev.total_amount::float8 END, 'reason', ev.reason)),
+              LEAST(now(), ev.at) + (CASE ev.type WHEN 'payment.completed.v1' THEN 0 WHEN 'payment.refunded.v1' THEN 1 ELSE 2 END) * interval '1 ms'
          FROM ev CROSS JOIN LATERAL (SELECT md5(${RUN} || ev.type || ev.k)::uuid AS id) e`,
       [Number(abase), from, to],
     );
@@ -228,7 +228,7 @@ async function main() {
           WHERE appointment_id >= $1::int AND appointment_status = 'Completed' ORDER BY appointment_id LIMIT $3::int
        )
        INSERT INTO "${presc}".outbox (id, type, payload, created_at)
-       SELECT e.id, 'prescription.created', json_build_object('id', e.id, 'type', 'prescription.created',
+       SELECT e.id, 'prescription.created.v1', json_build_object('id', e.id, 'type', 'prescription.created.v1',
                 'occurredAt', to_char(LEAST(now(), a.starts_at + interval '30 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                 'data', json_build_object('prescription_id', ${SEEDED_ID_BASE} + a.k, 'appointment_id', a.appointment_id, 'patient_id', a.user_id,
                           'patient_name', a.patient_full_name, 'doctor_id', a.doctor_id, 'doctor_name', 'Dr. ' || d.first_name || ' ' || d.last_name,

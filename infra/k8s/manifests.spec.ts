@@ -68,6 +68,30 @@ function architectureServices(): string[] {
   return names.length ? names : known;
 }
 const SERVICES = architectureServices();
+/** The per-pod ops port (services/shared/src/ops/ops-server.ts) every backend pod serves its health and metrics on. */
+const OPS_PORT = 9464;
+
+function afyaConfig(): Record<string, string> {
+  const kustomization = yaml.load(fs.readFileSync(path.join(BASE, 'kustomization.yaml'), 'utf8')) as any;
+  const generator = kustomization.configMapGenerator.find((g: any) => g.name === 'afya-config');
+  return Object.fromEntries(generator.literals.map((l: string) => l.split(/=(.*)/s).slice(0, 2)));
+}
+
+/** Startup, readiness and liveness probes hit the container's named port `ops` (OPS_PORT); readiness waits for its checks. */
+function expectOpsProbes(deployment: Doc): void {
+  const container = podSpec(deployment).containers[0];
+  expect(container.ports).toContainEqual({ name: 'ops', containerPort: OPS_PORT, protocol: 'TCP' });
+  const probe = (kind: string) => ({ path: container[kind]?.httpGet?.path, port: container[kind]?.httpGet?.port });
+  expect({ startup: probe('startupProbe'), readiness: probe('readinessProbe'), liveness: probe('livenessProbe') }).toEqual({
+    startup: { path: '/health/live', port: 'ops' },
+    readiness: { path: '/health/ready', port: 'ops' },
+    liveness: { path: '/health/live', port: 'ops' },
+  });
+  // /health/ready gives each check 2 s (READINESS_CHECK_TIMEOUT_MS): the kubelet must wait longer for its answer
+  expect(container.readinessProbe.timeoutSeconds).toBeGreaterThan(2);
+  // a hung event loop is caught by the liveness probe's timeout, so it must miss more than one probe to restart
+  expect(container.livenessProbe.failureThreshold).toBeGreaterThan(1);
+}
 const FRONTENDS = ['shell', 'mfe-patient', 'mfe-doctor', 'mfe-admin'];
 
 describe('k8s manifests', () => {
@@ -149,14 +173,25 @@ describe('k8s manifests', () => {
       const c = podSpec(job!).containers[0];
       expect(c.command).toEqual(['node', 'dist/src/migrate.js']);
       expect(c.image).toBe(container().image);
-      expect(c.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef.name).toBe(`afya-${name}-db`);
+      // the migrator role (owns the schema); the Deployment's runtime role has no DDL rights (k8s/README.md#secrets)
+      expect(c.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef).toEqual({ name: `afya-${name}-db-migrator`, key: 'DATABASE_URL' });
       expect(c.securityContext.runAsNonRoot ?? podSpec(job!).securityContext.runAsNonRoot).toBe(true);
       expect(c.securityContext.allowPrivilegeEscalation).toBe(false);
       expect(c.resources.limits.memory).toBeDefined();
       expect(podSpec(job!).restartPolicy).toBe('Never');
     });
 
-    it("migration Job pods are not selected by the Deployment (they would count as its replicas)", () => {
+    it('migration Job runs before the rollout as an Argo CD PreSync hook, depending on no ConfigMap (a hashed one is created by the sync, after PreSync)', () => {
+      const job = byName(jobs, `${name}-migrate`)!;
+      expect(job.metadata!['annotations']).toMatchObject({ 'argocd.argoproj.io/hook': 'PreSync', 'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation' });
+      expect(JSON.stringify(podSpec(job))).not.toMatch(/configMap/i);
+    });
+
+    it('is probed on its own ops port: startup and liveness /health/live, readiness /health/ready (migrations applied, database, NATS)', () => {
+      expectOpsProbes(deployment);
+    });
+
+        it("migration Job pods are not selected by the Deployment (they would count as its replicas)", () => {
       const job = byName(jobs, `${name}-migrate`)!;
       const selector = deployment.spec.selector.matchLabels;
       const labels = job.spec.template.metadata.labels;
@@ -182,17 +217,40 @@ describe('k8s manifests', () => {
     expect(literals.NATS_URL).toMatch(/^nats:\/\//);
     expect(literals.AFYA_BUS).toBeTruthy();
     expect(literals.DB_MIGRATE_ON_START).toBe('false');
-    expect(literals.NATS_PORT).toBe(new URL(literals.NATS_URL).port || '4222');
+  });
+
+  it('afya-config sets the ops port that the gateway and service probes use', () => {
+    expect(afyaConfig().OPS_PORT).toBe(String(OPS_PORT));
+  });
+
+  it('the gateway is probed on its ops port, not the public one', () => {
+    expectOpsProbes(byName(deployments, 'gateway')!);
+  });
+
+  it.each(['gateway', ...FRONTENDS])('%s (behind the Ingress) sleeps in preStop before SIGTERM, within a grace period that leaves time to drain', (name) => {
+    const spec = podSpec(byName(deployments, name)!);
+    const command: string[] = spec.containers[0].lifecycle?.preStop?.exec?.command ?? [];
+    expect(command[0]).toBe('sleep');
+    const sleep = Number(command[1]);
+    expect(sleep).toBeGreaterThanOrEqual(3);
+    expect(spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(sleep + 20);
+  });
+
+  it('services finish in-flight requests (SHUTDOWN_GRACE_MS, 20 s) before the kubelet kills them', () => {
+    for (const name of SERVICES) {
+      const spec = podSpec(byName(deployments, name)!);
+      expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(20);
+    }
   });
 
   it('the gateway has a Service on its http port and an HPA', () => {
     const gateway = byName(deployments, 'gateway')!;
     expect(gateway.spec.replicas).toBeUndefined(); // the HPA owns it
-    const readiness = podSpec(gateway).containers[0].readinessProbe;
-    expect(readiness.httpGet.path).toBe('/api/health/ready');
-    expect(podSpec(gateway).containers[0].livenessProbe.httpGet.path).toBe('/api/health/live');
+    // probes are on the ops port (tested above); the Service exposes the API port only
+    expect(podSpec(gateway).containers[0].ports).toContainEqual({ name: 'http', containerPort: 3000, protocol: 'TCP' });
     const service = byName(ofKind('Service'), 'gateway')!;
     expect(service.spec.selector).toEqual(gateway.spec.selector.matchLabels);
+    expect(service.spec.ports.map((p: any) => p.targetPort)).toEqual(['http']);
     const hpa = byName(ofKind('HorizontalPodAutoscaler'), 'gateway')!;
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
     expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);

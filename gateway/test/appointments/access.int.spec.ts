@@ -166,7 +166,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       const cancelled = await platform.api('PATCH', `/appointments/${appointment.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.appointment.appointment_status).toBe('Cancelled');
-      const [event] = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.cancelled' AND (payload->'data'->>'appointment_id')::int = $1`, [
+      const [event] = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.cancelled.v1' AND (payload->'data'->>'appointment_id')::int = $1`, [
         appointment.appointment_id,
       ]);
       expect(event.payload.data).toMatchObject({ appointment_status: 'Cancelled', previous_status: 'Confirmed', user_id: patient.user.user_id });
@@ -219,7 +219,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       expect(ok.body.appointment.total_amount).toBe(1800.5);
       const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;
       expect(listed.find((a: { appointment_id: number }) => a.appointment_id === mine.appointment_id).total_amount).toBe(1800.5);
-      const updates = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.updated' AND (payload->'data'->>'appointment_id')::int = $1`, [
+      const updates = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.updated.v1' AND (payload->'data'->>'appointment_id')::int = $1`, [
         mine.appointment_id,
       ]);
       expect(updates.map((u) => u.payload.data)).toContainEqual(
@@ -235,7 +235,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       const deleted = await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token });
       expect(deleted.status).toBe(200);
       expect(await sql('appointment', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [appointment.appointment_id])).toHaveLength(0);
-      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.deleted' AND (payload->'data'->>'appointment_id')::int = $1`, [appointment.appointment_id])).toHaveLength(1);
+      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.deleted.v1' AND (payload->'data'->>'appointment_id')::int = $1`, [appointment.appointment_id])).toHaveLength(1);
       expect((await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token })).status).toBe(404);
     });
 
@@ -257,8 +257,8 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     type Access = { records: { appointment_id: number }[] };
     const auditEvents = async (appointmentId: number) =>
       [
-        ...(await storedEvents<Access>('audit.recorded')).map((event) => event.data),
-        ...(await storedEvents<{ accesses: Access[] }>('audit.access-batch')).flatMap((event) => event.data.accesses),
+        ...(await storedEvents<Access>('appointment.audit.recorded.v1')).map((event) => event.data),
+        ...(await storedEvents<{ accesses: Access[] }>('appointment.audit.access-batch.v1')).flatMap((event) => event.data.accesses),
       ].filter((data) => data.records.some((record) => record.appointment_id === appointmentId));
 
     it('the own doctor and admins write diagnosis, treatment and notes; patients get 403; each change and read is audited', async () => {

@@ -258,7 +258,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     };
     await eventually(async () => expect(await countOf()).toBe(1), 10_000);
     // The event carries what other services need, through the outbox.
-    const [event] = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.created' AND (payload->'data'->>'appointment_id')::int = $1`, [
+    const [event] = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.created.v1' AND (payload->'data'->>'appointment_id')::int = $1`, [
       booked.body.appointment.appointment_id,
     ]);
     expect(event.payload.data).toMatchObject({

@@ -60,10 +60,10 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect(approved.status).toBe(200);
       expect(approved.body.doctor).toMatchObject({ approval_status: 'approved', approved: true, specialization: 'Endocrinology' });
       expect(await listed()).toContain(profile.doctor_id);
-      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'doctor.approved' AND (payload->'data'->>'doctor_id')::int = $1`, [profile.doctor_id])).toHaveLength(1);
+      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.approved.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [profile.doctor_id])).toHaveLength(1);
       // Approving again changes nothing and sends no second event.
       expect((await platform.api('PATCH', `/admin/doctors/${profile.doctor_id}/approve`, { token: admin.token })).status).toBe(200);
-      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'doctor.approved' AND (payload->'data'->>'doctor_id')::int = $1`, [profile.doctor_id])).toHaveLength(1);
+      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.approved.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [profile.doctor_id])).toHaveLength(1);
       expect((await platform.api('PATCH', `/admin/doctors/987654/approve`, { token: admin.token })).status).toBe(404);
 
       // Names follow the user's profile.
@@ -126,7 +126,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       const updated = await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: doctor.token, body: { fee: 3500 } });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ doctor_id: doctor.doctorId, fee: 3500, doctor: { fee: 3500 } });
-      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'doctor.updated' AND (payload->'data'->>'doctor_id')::int = $1`, [doctor.doctorId])).not.toHaveLength(0);
+      expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.updated.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [doctor.doctorId])).not.toHaveLength(0);
       const after = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' }) });
       expect(after.body.appointment.total_amount).toBe(3500);
       const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;

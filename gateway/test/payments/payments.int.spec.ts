@@ -83,7 +83,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({ paid: true, message: 'Payment confirmed successfully!' });
-      expect(await outboxCount('payment.completed', created.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.completed.v1', created.body.payment_id)).toBe(1);
       await eventually(async () => expect(await appointment(booked.appointment_id)).toEqual({ paid: true, appointment_status: 'Confirmed' }), 10_000);
 
       const history = await platform.api('GET', '/payments/history', { token: patient.token });
@@ -131,7 +131,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const replies = await Promise.all(Array.from({ length: 10 }, () => postWebhook(payload, signPayload(payload, WEBHOOK_SECRET))));
       expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect((await payment(created.body.payment_id)).status).toBe('completed');
-      expect(await outboxCount('payment.completed', created.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.completed.v1', created.body.payment_id)).toBe(1);
       const rows = await sql('payment', `SELECT count(*)::int AS n FROM payments WHERE appointment_id = $1 AND status = 'completed'`, [booked.appointment_id]);
       expect(rows[0].n).toBe(1);
     });
@@ -166,7 +166,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect((await payment(created.body.payment_id)).status).toBe('failed');
       const disputes = await platform.api('GET', '/admin/payments/disputes', { token: admin.token });
       expect(disputes.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ payment_id: created.body.payment_id, source: 'amount_mismatch' })]));
-      expect(await outboxCount('payment.disputed', created.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.disputed.v1', created.body.payment_id)).toBe(1);
       expect(await appointment(booked.appointment_id)).toEqual({ paid: false, appointment_status: 'Pending' });
     });
 
@@ -194,7 +194,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       await eventually(async () => expect((await appointment(booked.appointment_id)).paid).toBe(false), 10_000);
       // Stripe's charge.refunded webhook for the same refund changes nothing more.
       await eventually(async () => expect(platform.sandboxes.stripe.deliveries.some((e) => e.type === 'charge.refunded' && e.data.object.payment_intent)).toBe(true), 5000);
-      expect(await outboxCount('payment.refunded', created.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.refunded.v1', created.body.payment_id)).toBe(1);
     });
 
     it("a patient's cancellation of a paid appointment at least 24 h ahead refunds it automatically", async () => {
@@ -263,7 +263,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const again = await platform.api('POST', callbackUrl(platform.sandboxes.env.MPESA_CALLBACK_TOKEN), { body: replay });
       expect(again).toMatchObject({ status: 200, body: { ResultCode: 0 } });
       expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
-      expect(await outboxCount('payment.completed', sent.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.completed.v1', sent.body.payment_id)).toBe(1);
       expect((await platform.api('GET', `/mpesa/status/${sent.body.checkout_request_id}`, { token: other.token })).status).toBe(404);
     });
 
@@ -276,7 +276,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const sent = await push(booked.appointment_id, phone);
       expect(sent.status).toBe(200);
       await eventually(async () => expect((await status(sent.body.checkout_request_id)).body).toMatchObject({ status: 'failed', reason }), 10_000);
-      expect(await outboxCount('payment.failed', sent.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.failed.v1', sent.body.payment_id)).toBe(1);
       expect(await appointment(booked.appointment_id)).toEqual({ paid: false, appointment_status: 'Pending' });
     });
 
@@ -301,7 +301,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const body = { Body: { stkCallback: { MerchantRequestID: pushed.merchantRequestId, CheckoutRequestID: pushed.checkoutRequestId, ResultCode: 0, ResultDesc: 'ok', CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1 }, { Name: 'MpesaReceiptNumber', Value: 'SBXLOW1' }] } } } };
       expect((await platform.api('POST', callbackUrl(platform.sandboxes.env.MPESA_CALLBACK_TOKEN), { body })).status).toBe(200);
       expect((await payment(sent.body.payment_id)).status).toBe('failed');
-      expect(await outboxCount('payment.disputed', sent.body.payment_id)).toBe(1);
+      expect(await outboxCount('payment.disputed.v1', sent.body.payment_id)).toBe(1);
     });
 
     it('reconciliation completes a push whose callback was lost', async () => {

@@ -96,7 +96,7 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     const again = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: visit.appointment_id, medicines } });
     expect(again.status).toBe(409);
     const events = await eventually(async () => {
-      const found = (await storedEvents<{ prescription_id: number }>('prescription.created')).filter((e) => e.data.prescription_id === prescriptionId);
+      const found = (await storedEvents<{ prescription_id: number }>('prescription.created.v1')).filter((e) => e.data.prescription_id === prescriptionId);
       if (!found.length) throw new Error('no event yet');
       return found;
     });

@@ -92,7 +92,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
       user_email: patient.details.email,
     });
     const events = await eventually(async () => {
-      const found = (await storedEvents<{ ticket_id: number }>('ticket.created')).filter((e) => e.data.ticket_id === created.body.complaint.complaint_id);
+      const found = (await storedEvents<{ ticket_id: number }>('support.ticket.created.v1')).filter((e) => e.data.ticket_id === created.body.complaint.complaint_id);
       if (!found.length) throw new Error('no event yet');
       return found;
     });
@@ -269,7 +269,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
       const reply = await platform.api('POST', `/support/${id}/messages`, { token: admin.token, body: { message: 'Hello from support.' } });
       const messageId = reply.body.data.message_id;
       await eventually(() => expect(owner.read()).toContain(`"message_id":${messageId}`), 10_000);
-      expect(owner.read()).toContain('"type":"ticket.message.created"');
+      expect(owner.read()).toContain('"type":"support.ticket.message.created.v1"');
       expect(owner.read()).not.toContain('Hello from support.');
       await eventually(() => expect(owner.read()).toContain('"status":"in-progress"'), 10_000);
       expect(bystander.read()).not.toContain(`"ticket_id":${id}`);
@@ -277,7 +277,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
       // Deleting the ticket tells the open stream and ends it.
       await platform.api('DELETE', `/support/${id}`, { token: admin.token });
       await eventually(() => expect(owner.ended()).toBe(true), 10_000);
-      expect(owner.read()).toContain('"type":"ticket.deleted"');
+      expect(owner.read()).toContain('"type":"support.ticket.deleted.v1"');
       owner.close();
       bystander.close();
     });

@@ -42,19 +42,19 @@ export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof Appoi
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {
-  created: 'appointment.created',
-  updated: 'appointment.updated',
-  cancelled: 'appointment.cancelled',
-  deleted: 'appointment.deleted',
-  doctorApproved: 'doctor.approved',
-  doctorUpdated: 'doctor.updated',
+  created: 'appointment.created.v1',
+  updated: 'appointment.updated.v1',
+  cancelled: 'appointment.cancelled.v1',
+  deleted: 'appointment.deleted.v1',
+  doctorApproved: 'appointment.doctor.approved.v1',
+  doctorUpdated: 'appointment.doctor.updated.v1',
   /** PRODUCT.md item 6: every read or change of clinical fields (for the reporting service's audit trail). */
-  auditRecorded: 'audit.recorded',
+  auditRecorded: 'appointment.audit.recorded.v1',
   /**
    * Reads and refused attempts, published in groups (see AuditAccessBatchData): one JetStream message per
    * group instead of one per read. Each entry means the same as one audit.recorded event.
    */
-  auditAccessBatch: 'audit.access-batch',
+  auditAccessBatch: 'appointment.audit.access-batch.v1',
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----

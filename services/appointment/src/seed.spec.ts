@@ -72,6 +72,6 @@ describe('appointment seed (real PostgreSQL)', () => {
     expect(await seedDemoData(dataSource, users, demo)).toEqual({ users: 15, doctors: 13, appointments: 0, labResults: 0 });
     expect(await dataSource.query(`SELECT fee::float8 AS fee FROM doctors WHERE user_id = 3`)).toEqual([{ fee: 4200 }]);
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM appointments`)).toEqual([{ n: 4 }]);
-    expect(await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'doctor.approved'`)).toEqual([{ n: 13 }]);
+    expect(await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'appointment.doctor.approved.v1'`)).toEqual([{ n: 13 }]);
   });
 });

@@ -34,10 +34,10 @@ export const AuthBroadcasts = {
 
 /** Domain events (JetStream, through the outbox). */
 export const AuthEvents = {
-  registered: 'user.registered',
-  updated: 'user.updated',
-  deleted: 'user.deleted',
-  sessionsRevoked: 'user.sessions-revoked',
+  registered: 'auth.user.registered.v1',
+  updated: 'auth.user.updated.v1',
+  deleted: 'auth.user.deleted.v1',
+  sessionsRevoked: 'auth.user.sessions-revoked.v1',
 } as const;
 
 /** SPEC.md section 1: 'user' is a patient. */

@@ -34,10 +34,10 @@ export type PaymentPattern = (typeof PaymentPatterns)[keyof typeof PaymentPatter
 
 /** Domain events (JetStream, through the outbox). */
 export const PaymentEvents = {
-  completed: 'payment.completed',
-  refunded: 'payment.refunded',
-  failed: 'payment.failed',
-  disputed: 'payment.disputed',
+  completed: 'payment.completed.v1',
+  refunded: 'payment.refunded.v1',
+  failed: 'payment.failed.v1',
+  disputed: 'payment.disputed.v1',
 } as const;
 
 export type PaymentMethod = 'card' | 'mpesa';

@@ -31,9 +31,9 @@ export type PrescriptionPattern = (typeof PrescriptionPatterns)[keyof typeof Pre
 
 /** Domain events (JetStream, through the outbox). */
 export const PrescriptionEvents = {
-  created: 'prescription.created',
-  updated: 'prescription.updated',
-  deleted: 'prescription.deleted',
+  created: 'prescription.created.v1',
+  updated: 'prescription.updated.v1',
+  deleted: 'prescription.deleted.v1',
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----

@@ -33,12 +33,12 @@ export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatter
 
 /** Domain events (JetStream, through the outbox). */
 export const SupportEvents = {
-  created: 'ticket.created',
+  created: 'support.ticket.created.v1',
   /** Any change of the ticket, status changes included. */
-  updated: 'ticket.updated',
+  updated: 'support.ticket.updated.v1',
   /** Soft delete: the row stays for audit, the ticket leaves every list. */
-  deleted: 'ticket.deleted',
-  messageCreated: 'ticket.message.created',
+  deleted: 'support.ticket.deleted.v1',
+  messageCreated: 'support.ticket.message.created.v1',
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----

@@ -20,6 +20,6 @@ describe('support catalog', () => {
   });
 
   it('names the events other services consume', () => {
-    expect(SupportEvents).toEqual({ created: 'ticket.created', updated: 'ticket.updated', deleted: 'ticket.deleted', messageCreated: 'ticket.message.created' });
+    expect(SupportEvents).toEqual({ created: 'support.ticket.created.v1', updated: 'support.ticket.updated.v1', deleted: 'support.ticket.deleted.v1', messageCreated: 'support.ticket.message.created.v1' });
   });
 });

@@ -152,7 +152,7 @@ export class SupportController {
       id,
       (event) => {
         raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === 'ticket.deleted') raw.end();
+        if (event.type === 'support.ticket.deleted.v1') raw.end();
       },
       () => raw.end(),
     );

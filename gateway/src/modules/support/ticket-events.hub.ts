@@ -17,7 +17,7 @@ type Listener = (event: TicketStreamEvent) => void;
 /**
  * Fans the support service's ticket events out to the open conversation streams of this gateway replica.
  *
- * One core-NATS subscription per replica on the events' JetStream subjects (`<ns>.events.ticket.>`): the
+ * One core-NATS subscription per replica on the events' JetStream subjects (`<ns>.events.support.ticket.>`): the
  * outbox relay publishes each event to its stream subject, which plain subscribers hear as well, so every
  * replica sees every event with no durable consumer to create or clean up per browser. A stream is a
  * live view only: whatever happened while it was down is read again through GET /support/{id}/messages
@@ -58,7 +58,7 @@ export class TicketEventsHub implements OnModuleDestroy {
 
   private ensureSubscribed(): void {
     if (this.subscription) return;
-    this.subscription = this.nc.subscribe(eventSubject('ticket.>'), {
+    this.subscription = this.nc.subscribe(eventSubject('support.ticket.>'), {
       callback: (error, message) => {
         if (error) return this.logger.warn(`ticket events: ${error.message}`);
         let event: DomainEvent<TicketEventData | TicketMessageEventData>;

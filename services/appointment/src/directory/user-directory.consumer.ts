@@ -58,9 +58,9 @@ export class UserDirectoryConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('appointment-users', {
-      'user.registered': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'user.updated': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'user.deleted': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'auth.user.deleted.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
     });
   }
 }

@@ -12,8 +12,8 @@ export class AppointmentCountsConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('auth-appointment-counts', {
-      'appointment.created': (event, manager) => this.adjust(manager, event.data, +1),
-      'appointment.deleted': (event, manager) => this.adjust(manager, event.data, -1),
+      'appointment.created.v1': (event, manager) => this.adjust(manager, event.data, +1),
+      'appointment.deleted.v1': (event, manager) => this.adjust(manager, event.data, -1),
     });
   }
 

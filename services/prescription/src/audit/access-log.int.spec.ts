@@ -23,7 +23,7 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
 
   const batch = (patient: number): DomainEvent<AuditAccessBatchData> => ({
     id: randomUUID(),
-    type: 'audit.access-batch',
+    type: 'appointment.audit.access-batch.v1',
     occurredAt: new Date().toISOString(),
     data: {
       accesses: [

@@ -110,19 +110,19 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('prescription-appointments', {
-      'appointment.created': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.updated': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.cancelled': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.deleted': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
+      'appointment.created.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.updated.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.cancelled.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      'appointment.deleted.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
     });
     await this.events.consume('prescription-users', {
-      'user.registered': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'user.updated': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'user.deleted': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
+      'auth.user.registered.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      'auth.user.updated.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      'auth.user.deleted.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
     });
     await this.events.consume('prescription-audit', {
-      'audit.recorded': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
-      'audit.access-batch': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+      'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
+      'appointment.audit.access-batch.v1': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
     });
   }
 }

@@ -134,7 +134,7 @@ export async function applyPayment(m: Q, event: DomainEvent<ReportingPaymentData
   const at = d.occurred_at ?? event.occurredAt;
   const type = event.type;
   const [existing]: StoredPayment[] = await m.query(`SELECT status, amount FROM rm_payments WHERE payment_id = $1 FOR UPDATE`, [d.payment_id]);
-  const status = type === 'payment.completed' ? 'completed' : type === 'payment.failed' ? 'failed' : type === 'payment.refunded' ? 'refunded' : (existing?.status ?? d.status ?? 'pending');
+  const status = type === 'payment.completed.v1' ? 'completed' : type === 'payment.failed.v1' ? 'failed' : type === 'payment.refunded.v1' ? 'refunded' : (existing?.status ?? d.status ?? 'pending');
   await m.query(
     `INSERT INTO rm_payments (payment_id, appointment_id, patient_id, doctor_id, amount, method, status, provider_reference, occurred_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -148,16 +148,16 @@ export async function applyPayment(m: Q, event: DomainEvent<ReportingPaymentData
        occurred_at = CASE WHEN $12 THEN EXCLUDED.occurred_at ELSE rm_payments.occurred_at END, updated_at = EXCLUDED.updated_at`,
     [
       d.payment_id, d.appointment_id ?? null, d.patient_id ?? null, d.doctor_id ?? null, d.amount ?? 0, d.method ?? null, status,
-      d.provider_reference ?? null, at, event.occurredAt, d.amount !== undefined, type === 'payment.completed',
+      d.provider_reference ?? null, at, event.occurredAt, d.amount !== undefined, type === 'payment.completed.v1',
     ],
   );
-  if (type === 'payment.completed' && existing?.status !== 'completed') await bumpDaily(m, at, 'revenue', d.amount ?? 0);
-  if (type === 'payment.refunded') {
+  if (type === 'payment.completed.v1' && existing?.status !== 'completed') await bumpDaily(m, at, 'revenue', d.amount ?? 0);
+  if (type === 'payment.refunded.v1') {
     const refund = d.refund_amount ?? d.amount ?? 0;
     await m.query(`UPDATE rm_payments SET refunded_amount = refunded_amount + $2 WHERE payment_id = $1`, [d.payment_id, refund]);
     await bumpDaily(m, at, 'revenue', -refund);
   }
-  if (type === 'payment.disputed') {
+  if (type === 'payment.disputed.v1') {
     await m.query(`UPDATE rm_payments SET disputed = true, dispute_reason = $2 WHERE payment_id = $1`, [d.payment_id, d.reason ?? null]);
   }
 }
@@ -211,25 +211,25 @@ const removeRow = (table: string, key: string) => async (m: Q, event: DomainEven
 
 /** Every event type the reporting service consumes and how it is applied. */
 export const READ_MODEL_HANDLERS: EventHandlers = {
-  'user.registered': (e, m) => applyUser(m, e),
-  'user.updated': (e, m) => applyUser(m, e),
-  'user.deleted': (e, m) => applyUser(m, e, true),
-  'doctor.approved': (e, m) => applyDoctor(m, e),
-  'doctor.updated': (e, m) => applyDoctor(m, e),
-  'appointment.created': (e, m) => applyAppointment(m, e),
-  'appointment.updated': (e, m) => applyAppointment(m, e),
-  'appointment.cancelled': (e, m) => applyAppointment(m, e),
-  'appointment.deleted': (e, m) => removeAppointment(m, e),
-  'payment.completed': (e, m) => applyPayment(m, e),
-  'payment.refunded': (e, m) => applyPayment(m, e),
-  'payment.failed': (e, m) => applyPayment(m, e),
-  'payment.disputed': (e, m) => applyPayment(m, e),
-  'prescription.created': (e, m) => applyPrescription(m, e),
-  'prescription.updated': (e, m) => applyPrescription(m, e),
-  'prescription.deleted': (e, m) => removeRow('rm_prescriptions', 'prescription_id')(m, e),
-  'ticket.created': (e, m) => applyTicket(m, e),
-  'ticket.updated': (e, m) => applyTicket(m, e),
-  'ticket.deleted': (e, m) => removeRow('rm_tickets', 'ticket_id')(m, e),
+  'auth.user.registered.v1': (e, m) => applyUser(m, e),
+  'auth.user.updated.v1': (e, m) => applyUser(m, e),
+  'auth.user.deleted.v1': (e, m) => applyUser(m, e, true),
+  'appointment.doctor.approved.v1': (e, m) => applyDoctor(m, e),
+  'appointment.doctor.updated.v1': (e, m) => applyDoctor(m, e),
+  'appointment.created.v1': (e, m) => applyAppointment(m, e),
+  'appointment.updated.v1': (e, m) => applyAppointment(m, e),
+  'appointment.cancelled.v1': (e, m) => applyAppointment(m, e),
+  'appointment.deleted.v1': (e, m) => removeAppointment(m, e),
+  'payment.completed.v1': (e, m) => applyPayment(m, e),
+  'payment.refunded.v1': (e, m) => applyPayment(m, e),
+  'payment.failed.v1': (e, m) => applyPayment(m, e),
+  'payment.disputed.v1': (e, m) => applyPayment(m, e),
+  'prescription.created.v1': (e, m) => applyPrescription(m, e),
+  'prescription.updated.v1': (e, m) => applyPrescription(m, e),
+  'prescription.deleted.v1': (e, m) => removeRow('rm_prescriptions', 'prescription_id')(m, e),
+  'support.ticket.created.v1': (e, m) => applyTicket(m, e),
+  'support.ticket.updated.v1': (e, m) => applyTicket(m, e),
+  'support.ticket.deleted.v1': (e, m) => removeRow('rm_tickets', 'ticket_id')(m, e),
 };
 
 /** Tables rebuilt from events (report_downloads is the service's own data and is kept). */

@@ -53,27 +53,27 @@ describe('reporting read models (events → read models → analytics, reports, 
   beforeAll(async () => {
     infra = await testInfrastructure();
     await start();
-    await publish('user.registered', user(10, 'user', { firstname: '=HYPERLINK("x")' }), daysAgo(40));
-    await publish('user.registered', user(11), daysAgo(3));
-    await publish('user.registered', user(20, 'doctor'), daysAgo(2));
-    await publish('user.registered', user(21, 'doctor'), daysAgo(1));
-    await publish('doctor.approved', { doctor_id: 7, user_id: 20, first_name: 'First20', last_name: 'Last20', specialization: 'Cardiology', approval_status: 'approved', fee: null, available_days: [] });
-    await publish('appointment.created', appointment(100, 'Pending'), daysAgo(1));
-    await publish('appointment.created', appointment(101, 'Pending'));
-    await publish('appointment.created', appointment(102, 'Pending'));
-    await publish('appointment.updated', appointment(101, 'Completed', { previous_status: 'Pending' }));
-    await publish('appointment.cancelled', appointment(102, 'Cancelled', { previous_status: 'Pending' }));
+    await publish('auth.user.registered.v1', user(10, 'user', { firstname: '=HYPERLINK("x")' }), daysAgo(40));
+    await publish('auth.user.registered.v1', user(11), daysAgo(3));
+    await publish('auth.user.registered.v1', user(20, 'doctor'), daysAgo(2));
+    await publish('auth.user.registered.v1', user(21, 'doctor'), daysAgo(1));
+    await publish('appointment.doctor.approved.v1', { doctor_id: 7, user_id: 20, first_name: 'First20', last_name: 'Last20', specialization: 'Cardiology', approval_status: 'approved', fee: null, available_days: [] });
+    await publish('appointment.created.v1', appointment(100, 'Pending'), daysAgo(1));
+    await publish('appointment.created.v1', appointment(101, 'Pending'));
+    await publish('appointment.created.v1', appointment(102, 'Pending'));
+    await publish('appointment.updated.v1', appointment(101, 'Completed', { previous_status: 'Pending' }));
+    await publish('appointment.cancelled.v1', appointment(102, 'Cancelled', { previous_status: 'Pending' }));
     const base = { appointment_id: 101, patient_id: 10, doctor_id: 7, method: 'mpesa', provider_reference: '+SQL1', occurred_at: daysAgo(0) };
-    await publish('payment.completed', { ...base, payment_id: 500, amount: 1500, status: 'completed' });
-    await publish('payment.completed', { ...base, payment_id: 501, amount: 300, status: 'completed', method: 'card' });
-    await publish('payment.refunded', { ...base, payment_id: 501, amount: 300, refund_amount: 100, reason: 'partial', status: 'refunded' });
-    await publish('payment.disputed', { payment_id: 500, appointment_id: 101, reason: 'chargeback' });
-    await publish('prescription.created', {
+    await publish('payment.completed.v1', { ...base, payment_id: 500, amount: 1500, status: 'completed' });
+    await publish('payment.completed.v1', { ...base, payment_id: 501, amount: 300, status: 'completed', method: 'card' });
+    await publish('payment.refunded.v1', { ...base, payment_id: 501, amount: 300, refund_amount: 100, reason: 'partial', status: 'refunded' });
+    await publish('payment.disputed.v1', { payment_id: 500, appointment_id: 101, reason: 'chargeback' });
+    await publish('prescription.created.v1', {
       prescription_id: 900, appointment_id: 101, patient_id: 10, patient_name: '@patient', doctor_id: 7, doctor_name: 'Dr. First20 Last20',
       medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: 'twice daily' }], created_at: daysAgo(0), updated_at: daysAgo(0),
     });
-    await publish('ticket.created', { ticket_id: 1, user_id: 10, subject: 'Help', status: 'open', priority: 'high', category: 'billing', created_at: daysAgo(0), updated_at: daysAgo(0) });
-    await publish('ticket.created', { ticket_id: 2, user_id: 11, subject: 'Done', status: 'resolved', priority: 'low', category: 'general', created_at: daysAgo(0), updated_at: daysAgo(0) });
+    await publish('support.ticket.created.v1', { ticket_id: 1, user_id: 10, subject: 'Help', status: 'open', priority: 'high', category: 'billing', created_at: daysAgo(0), updated_at: daysAgo(0) });
+    await publish('support.ticket.created.v1', { ticket_id: 2, user_id: 11, subject: 'Done', status: 'resolved', priority: 'low', category: 'general', created_at: daysAgo(0), updated_at: daysAgo(0) });
     await eventually(async () => expect(await processed()).toBe(published), 15_000);
   });
 
@@ -114,10 +114,10 @@ describe('reporting read models (events → read models → analytics, reports, 
 
   it('applies an event delivered twice once', async () => {
     const before = await figures();
-    const event = await publish('appointment.created', appointment(103, 'Confirmed'));
+    const event = await publish('appointment.created.v1', appointment(103, 'Confirmed'));
     await eventually(async () => expect((await analytics().appointmentStatus(admin)).total).toBe(4));
-    await publish('appointment.created', appointment(103, 'Confirmed'), event.occurredAt, event.id);
-    await publish('payment.completed', { payment_id: 502, appointment_id: 103, amount: 250, method: 'card', status: 'completed', occurred_at: daysAgo(0) });
+    await publish('appointment.created.v1', appointment(103, 'Confirmed'), event.occurredAt, event.id);
+    await publish('payment.completed.v1', { payment_id: 502, appointment_id: 103, amount: 250, method: 'card', status: 'completed', occurred_at: daysAgo(0) });
     await eventually(async () => expect((await analytics().summary(admin, {})).totals.revenue).toBe(1950));
     const after = await figures();
     expect(after.summary.totals.appointments).toBe(before.summary.totals.appointments + 1);

@@ -40,15 +40,15 @@ export class DirectoryConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('support-users', {
-      'user.registered': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'user.updated': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'user.deleted': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      'auth.user.deleted.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
     });
     await this.events.consume('support-appointments', {
-      'appointment.created': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.updated': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.cancelled': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.deleted': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data, true),
+      'appointment.created.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.updated.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.cancelled.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      'appointment.deleted.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data, true),
     });
   }
 }

@@ -32,7 +32,7 @@ describe('ticket list filters', () => {
 
 describe('the conversation stream reader', () => {
   it('reports each ticket event, across chunk boundaries, and ignores comments and the ready event', async () => {
-    const chunks = ['retry: 3000\nevent: ready\ndata: {"ticket_id":4}\n\n: keep-alive\n\nevent: tic', 'ket\ndata: {"type":"ticket.message.created","ticket_id":4}\n\n'];
+    const chunks = ['retry: 3000\nevent: ready\ndata: {"ticket_id":4}\n\n: keep-alive\n\nevent: tic', 'ket\ndata: {"type":"support.ticket.message.created.v1","ticket_id":4}\n\n'];
     const encoder = new TextEncoder();
     let i = 0;
     const body = { getReader: () => ({ read: async () => (i < chunks.length ? { done: false, value: encoder.encode(chunks[i++]) } : { done: true, value: undefined }) }) };
@@ -40,7 +40,7 @@ describe('the conversation stream reader', () => {
     const events: unknown[] = [];
     await readTicketStream(body as unknown as ReadableStream<Uint8Array>, opened, (e) => events.push(e));
     expect(opened).toHaveBeenCalledTimes(1);
-    expect(events).toEqual([{ type: 'ticket.message.created', ticket_id: 4 }]);
+    expect(events).toEqual([{ type: 'support.ticket.message.created.v1', ticket_id: 4 }]);
   });
 });
 
