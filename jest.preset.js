@@ -32,4 +32,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',
+  // A nats-server with the bus users' permissions for the run (issue 14): tests talk to the bus as the cluster does.
+  globalSetup: path.join(root, 'infra/nats/test-server/global-setup.js'),
+  globalTeardown: path.join(root, 'infra/nats/test-server/global-teardown.js'),
 };

@@ -7,7 +7,8 @@ import { ServiceClient } from '../../src/common/bus/service-client';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { newPatient, signUpAndIn } from '../support/users';
 
-const SLOW = subject('test.slow');
+// Under a service's token: the gateway may only call service request subjects (infra/nats/bus-users.js).
+const SLOW = subject('auth.test.slow');
 
 @Controller()
 class SlowController {

@@ -1,6 +1,5 @@
 import { connect } from 'node:net';
-import { connect as connectToNats } from 'nats';
-import { subject } from '@afya/service-shared';
+import { connectNats, subject } from '@afya/service-shared';
 import { ServiceClient } from '../../src/common/bus/service-client';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { createGatewayApp, trustedProxies } from '../../src/gateway.app';
@@ -122,8 +121,9 @@ describe('limits that hold (real NATS + PostgreSQL)', () => {
   });
 
   it('puts its 504 time in the NATS envelope (services abandon work past it)', async () => {
-    const nc = await connectToNats({ servers: process.env.NATS_URL });
-    const pattern = subject('test.hardening.deadline');
+    const nc = await connectNats('limits-spec-deadline');
+    // Under a service's token: the gateway may only call service request subjects (infra/nats/bus-users.js).
+    const pattern = subject('auth.test.hardening.deadline');
     const seen: { deadline?: number }[] = [];
     const subscription = nc.subscribe(pattern, {
       callback: (_error, message) => {

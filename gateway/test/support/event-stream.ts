@@ -1,9 +1,8 @@
-import { connect } from 'nats';
-import { DomainEvent, eventStreamName, eventSubject } from '@afya/service-shared';
+import { connectNats, DomainEvent, eventStreamName, eventSubject } from '@afya/service-shared';
 
 /** Every event of one type stored in this test file's JetStream stream (what consumers will receive). */
 export async function storedEvents<T = Record<string, unknown>>(type: string): Promise<DomainEvent<T>[]> {
-  const nc = await connect({ servers: process.env.NATS_URL });
+  const nc = await connectNats('gateway-test-event-stream');
   try {
     const consumer = await nc.jetstream().consumers.get(eventStreamName(), { filterSubjects: eventSubject(type) });
     const events: DomainEvent<T>[] = [];

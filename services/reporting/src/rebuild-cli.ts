@@ -11,7 +11,7 @@ const logger = configureProcessLogger({ service: 'reporting:rebuild' });
  */
 async function main(): Promise<void> {
   const dataSource = await new DataSource({ ...(serviceDataSourceOptions(reportingDatabase) as DataSourceOptions), migrationsRun: false }).initialize();
-  const nc = await connectNats('afya-reporting-rebuild');
+  const nc = await connectNats('afya-reporting-rebuild', 'reporting');
   try {
     await resetReadModels(dataSource, nc);
     logger.info('read models emptied; the next start replays the event stream');

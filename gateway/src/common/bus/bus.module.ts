@@ -7,7 +7,7 @@ import { ServiceClient } from './service-client';
 @Global()
 @Module({
   providers: [
-    { provide: NATS_CONNECTION, useFactory: () => connectNats('afya-gateway') },
+    { provide: NATS_CONNECTION, useFactory: () => connectNats('afya-gateway', 'gateway') },
     ServiceClient,
     { provide: BinaryTransfer, useFactory: (nc: NatsConnection) => new BinaryTransfer(nc), inject: [NATS_CONNECTION] },
   ],

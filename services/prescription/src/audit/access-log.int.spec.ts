@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { JSONCodec, connect } from 'nats';
+import { JSONCodec } from 'nats';
 import { DataSource } from 'typeorm';
 import type { AuditAccessBatchData } from '@afya/appointment-service/contracts';
-import { DomainEvent, requireEventStream, eventSubject } from '@afya/service-shared';
+import { connectNats, DomainEvent, requireEventStream, eventSubject } from '@afya/service-shared';
 import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { PrescriptionModule } from '../prescription.module';
 import { applyAppointmentAudit } from '../directory/read-models';
@@ -63,7 +63,7 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
 
   it('stores each record of a batch once, even when JetStream delivers the event twice', async () => {
     const event = batch(9001);
-    const nc = await connect({ servers: infra.natsUrl });
+    const nc = await connectNats('access-log-spec');
     try {
       await requireEventStream(nc);
       const codec = JSONCodec<DomainEvent<AuditAccessBatchData>>();

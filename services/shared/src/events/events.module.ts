@@ -14,7 +14,7 @@ export class EventsModule implements OnApplicationShutdown {
     return {
       module: EventsModule,
       providers: [
-        { provide: NATS_CONNECTION, useFactory: () => connectNats(`afya-${serviceName}-events`) },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(`afya-${serviceName}-events`, serviceName) },
         { provide: EVENTS_SERVICE_NAME, useValue: serviceName },
         OutboxRelay,
         EventConsumer,

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { natsServers } from '../config/env';
 import { busNamespace } from './bus';
+import { natsCredentialOptions } from '../bus-security/credentials';
 import { ServiceReplySerializer } from './json-text';
 import { ServiceNatsServer } from './service-nats-server';
 import { DeadlineInterceptor } from './deadline';
@@ -33,6 +34,7 @@ export async function createServiceApp(options: ServiceBootstrapOptions): Promis
       queue: `${busNamespace()}.${options.name}`,
       name: `afya-${options.name}`,
       serializer: new ServiceReplySerializer(),
+      ...natsCredentialOptions(options.name),
     }),
     // JSON lines through the process's pino logger (logging/); a level list narrows Nest's lines, false silences them.
     logger: nestLogger(options.logger),

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { busNamespace } from '../rpc/bus';
 import { deadLetterStreamName, eventStreamName } from '../events/event-stream';
 import { applyStreams } from '../events/streams';
+import { natsCredentialOptions } from '../bus-security/credentials';
 
 export interface TestInfrastructure {
   databaseUrl: string;
@@ -71,7 +72,7 @@ async function dropTestSchemas(databaseUrl: string): Promise<void> {
 
 async function deleteEventStream(natsUrl: string): Promise<void> {
   if (busNamespace() === 'afya') return; // never delete a real environment's stream
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect({ servers: natsUrl, ...natsCredentialOptions() });
   try {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.delete(eventStreamName()).catch(() => undefined);
@@ -83,7 +84,7 @@ async function deleteEventStream(natsUrl: string): Promise<void> {
 
 /** This test file's namespace gets the streams a deployment declares (events/streams.ts). */
 async function applyDeclaredStreams(natsUrl: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect({ servers: natsUrl, ...natsCredentialOptions() });
   try {
     await applyStreams(nc);
   } finally {
