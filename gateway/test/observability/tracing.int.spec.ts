@@ -91,6 +91,31 @@ describe('traces across gateway, bus, service and PostgreSQL (in-memory exporter
     expect(JSON.stringify(trace.map((s) => s.attributes))).not.toContain('Chest pain');
   });
 
+  it('follows an event from the handler that recorded it to the consumer that applied it, and into its SQL', async () => {
+    const traceId = randomBytes(16).toString('hex');
+    exporter.reset();
+    // Auth records the new user's event in its outbox; the appointment service's user directory consumes it.
+    const registered = await platform.api('POST', '/auth/register', {
+      body: { firstname: 'Njeri', lastname: 'Mwangi', email: `njeri.${randomBytes(3).toString('hex')}@example.co.ke`, password: 'Patient#2026', contact_phone: '+254711111111', address: 'Moi Avenue, Mombasa' },
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(registered.status).toBe(201);
+    const consumed = await eventually(() => {
+      const found = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CONSUMER && s.spanContext().traceId === traceId);
+      expect(found).toBeDefined();
+      return found!;
+    }, 15_000);
+    const trace = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+    const handler = trace.find((s) => s.kind === SpanKind.SERVER && s.name === 'auth.register');
+    expect(handler).toBeDefined();
+    expect(ancestry(consumed, trace).map(idOf)).toContain(idOf(handler!));
+    expect(consumed.name).toMatch(/^auth\.user\./);
+    expect(consumed.attributes['messaging.consumer.group.name']).toEqual(expect.any(String));
+    // The consumer's own statements are its children.
+    const consumerSql = trace.filter((s) => s.kind === SpanKind.CLIENT && s.attributes['db.system.name'] === 'postgresql' && parentOf(s) === idOf(consumed));
+    expect(consumerSql.length).toBeGreaterThan(0);
+  });
+
   it('a request without an incoming traceparent starts its own trace, and a refused one is marked on the handler span', async () => {
     exporter.reset();
     const response = await platform.api('GET', '/appointments/987654', { token: patient.token });

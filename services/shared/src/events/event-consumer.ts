@@ -10,6 +10,8 @@ import { requireEventStream } from './streams';
 import { NATS_CONNECTION } from './nats-connection';
 import { requestContextFromHeaders } from '../context/context-carriage';
 import { runWithRequestContext } from '../context/request-context';
+import { eventRedeliveries } from '../observability/metrics';
+import { observeConsumer, traceEventHandler } from '../observability/event-telemetry';
 import { getProcessLogger } from '../logging/logger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
@@ -134,6 +136,8 @@ export class EventConsumer implements OnApplicationShutdown {
       this.logger.log(`consumer ${sub.durable}: filter and delivery limits updated to the deployed handlers`);
     }
     const consumer = await this.nc.jetstream().consumers.get(stream, sub.durable);
+    // Lag (num_pending), unacknowledged and redelivered counts on /metrics, read from JetStream at scrape time.
+    observeConsumer(sub.durable, () => jsm.consumers.info(stream, sub.durable));
     const messages = await consumer.consume({ max_messages: sub.batchSize });
     this.subscriptions.push(messages);
 
@@ -193,6 +197,7 @@ export class EventConsumer implements OnApplicationShutdown {
 
   /** Sorts out what needs no transaction: unreadable messages, types not handled here, replays for another consumer. */
   private async receive(sub: Subscription, message: JsMsg): Promise<Received | null> {
+    if (message.redelivered) eventRedeliveries.inc({ consumer: sub.durable });
     const replayFor = message.headers?.get(REPLAY_FOR_HEADER);
     if (replayFor && replayFor !== sub.durable) {
       message.ack();
@@ -230,7 +235,9 @@ export class EventConsumer implements OnApplicationShutdown {
       // delete: a copy of the same event later in the batch is not applied again
       if (!toApply.delete(event.id.toLowerCase())) continue;
       // each handler runs under its event's request context: its log lines and the events it records carry it on
-      await runWithRequestContext(requestContextFromHeaders(message.headers), () => sub.handlers[event.type](event, manager));
+      await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
+        traceEventHandler(sub.durable, event.type, () => sub.handlers[event.type](event, manager)),
+      );
       applied.push(received);
     }
     return applied;

@@ -55,14 +55,6 @@ export const eventRedeliveries = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Events applied (or skipped as already applied), per durable consumer and outcome (ok, retry, dropped). */
-export const eventsConsumed = new Counter({
-  name: 'afya_events_consumed_total',
-  help: 'Event deliveries handled by durable consumers, by outcome: ok, retry (nak), dropped (unreadable)',
-  labelNames: ['consumer', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
-
 /** Business counters, incremented after the transaction that makes them true has committed. */
 export const appointmentsBooked = new Counter({
   name: 'afya_appointments_booked_total',
