@@ -45,6 +45,8 @@ export const REDACTED_KEYS = [
   'PhoneNumber',
   'PartyA',
   'MSISDN',
+  // where a person lives
+  'address',
   // medical fields
   'diagnosis',
   'symptoms',
