@@ -2,7 +2,7 @@
 'use strict';
 // The build stage of every image (the generated Dockerfiles RUN this; infra/deploy/closure.spec.ts runs it
 // in a clean copy):
-//   node infra/deploy/build.js <deployable> [--out <dir>]
+//   node infra/deploy/build.js <deployable> [--out <dir>] [--previous <html dir of the image this one replaces>]
 // 1. refuses a name that is not a deployable (infra/deploy/recipes.js: the gateway, services/* with code,
 //    the shell, mfe-*), listing the ones that exist: an image is never built empty;
 // 2. installs that deployable's closure only: the root's tooling (devDependencies) plus its workspace and the
@@ -11,7 +11,8 @@
 // 4. with --out: assembles what the runtime image holds. Node deployables: a package.json whose workspaces
 //    are the runtime closure, the lockfile, each closure workspace's package.json and dist/, and their
 //    production dependencies installed there (`npm install --omit=dev`). Static deployables: html/<path>/ =
-//    dist/ (the shell at /, a remote under mfe/<role>/) and the nginx.conf for it.
+//    dist/ (the shell at /, a remote under mfe/<role>/: its release in <version>/) and the nginx.conf for it.
+//    A remote also keeps the releases of the image it replaces (--previous; see assembleRemote).
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -62,11 +63,54 @@ function assembleNode(deployable, out) {
   fs.rmSync(path.join(out, 'package-lock.json'));
 }
 
-function assembleStatic(deployable, out) {
-  const dist = path.join(ROOT, deployable.dir, 'dist');
-  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) fail(`${deployable.dir}/dist/mf-manifest.json is missing after the build`);
+/** A remote's release folder name, as shell/webpack.parts.js VersionedReleasePlugin writes it. */
+const RELEASE_VERSION = /^\d+\.\d+\.\d+-[0-9a-f]{8}$/;
+
+/** How many releases of a remote its image serves: the new one and the newest previous ones (AFYA_KEEP_RELEASES). */
+function keepReleases() {
+  const n = Number(process.env.AFYA_KEEP_RELEASES || 5);
+  if (!Number.isInteger(n) || n < 1) fail(`AFYA_KEEP_RELEASES must be a whole number >= 1, got "${process.env.AFYA_KEEP_RELEASES}"`);
+  return n;
+}
+
+/**
+ * A remote's folder in the image: the new release (dist/<version>/ and its release.json) and the releases the
+ * image it replaces served (`previousHtml`: that image's /usr/share/nginx/html, copied in by the Dockerfile), so
+ * every release /config/remotes.json may still pin, and every tab that loaded one, finds its files after the
+ * rollout. releases.json lists them newest first; the oldest beyond AFYA_KEEP_RELEASES are dropped.
+ */
+function assembleRemote(deployable, out, previousHtml, dist = path.join(ROOT, deployable.dir, 'dist')) {
+  const releaseFile = path.join(dist, 'release.json');
+  if (!fs.existsSync(releaseFile)) fail(`${deployable.dir}/dist/release.json is missing after the build`);
+  const release = JSON.parse(fs.readFileSync(releaseFile, 'utf8'));
+  if (!fs.existsSync(path.join(dist, release.manifest))) fail(`${deployable.dir}/dist/${release.manifest} is missing after the build`);
+  const target = path.join(out, 'html', deployable.htmlPath);
+  fs.mkdirSync(target, { recursive: true });
+  copyDir(dist, target);
+
+  let previous = [];
+  const previousDir = previousHtml ? path.join(previousHtml, deployable.htmlPath) : null;
+  if (previousDir && fs.existsSync(previousDir)) {
+    const listed = fs.existsSync(path.join(previousDir, 'releases.json'))
+      ? JSON.parse(fs.readFileSync(path.join(previousDir, 'releases.json'), 'utf8')).releases
+      : fs.readdirSync(previousDir).filter((n) => RELEASE_VERSION.test(n)); // an image from before releases.json
+    previous = listed.filter((v) => RELEASE_VERSION.test(v) && v !== release.version && fs.existsSync(path.join(previousDir, v, 'mf-manifest.json')));
+  }
+  const releases = [release.version, ...previous].slice(0, keepReleases());
+  for (const version of releases.slice(1)) copyDir(path.join(previousDir, version), path.join(target, version));
+  fs.writeFileSync(path.join(target, 'releases.json'), `${JSON.stringify({ name: release.name, current: release.version, releases }, null, 2)}\n`);
+  process.stdout.write(`infra/deploy/build.js: ${deployable.name} serves releases ${releases.join(', ')} (new: ${release.version})\n`);
+}
+
+function assembleStatic(deployable, out, previousHtml) {
   fs.mkdirSync(out, { recursive: true });
-  copyDir(dist, path.join(out, 'html', deployable.htmlPath));
+  if (deployable.name === 'shell') {
+    const dist = path.join(ROOT, deployable.dir, 'dist');
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) fail(`${deployable.dir}/dist/mf-manifest.json is missing after the build`);
+    copyDir(dist, path.join(out, 'html', deployable.htmlPath));
+  } else {
+    assembleRemote(deployable, out, previousHtml);
+  }
   fs.copyFileSync(path.join(ROOT, deployable.nginxConf), path.join(out, 'nginx.conf'));
 }
 
@@ -74,6 +118,8 @@ function main(argv) {
   const name = argv[0];
   const outIndex = argv.indexOf('--out');
   const out = outIndex >= 0 ? path.resolve(argv[outIndex + 1] || fail('--out needs a directory')) : null;
+  const previousIndex = argv.indexOf('--previous');
+  const previous = previousIndex >= 0 ? path.resolve(argv[previousIndex + 1] || fail('--previous needs a directory')) : null;
   const deployable = name ? findDeployable(name) : null;
   if (!deployable) {
     fail(`unknown deployable "${name ?? ''}". Deployables: ${deployables().map((d) => d.name).join(', ')}`);
@@ -91,7 +137,7 @@ function main(argv) {
 
   if (out) {
     fs.rmSync(out, { recursive: true, force: true });
-    if (deployable.shape === 'static') assembleStatic(deployable, out);
+    if (deployable.shape === 'static') assembleStatic(deployable, out, previous);
     else assembleNode(deployable, out);
     // The Debian packages the runtime stage installs (Chromium for the PDF services); empty for the others.
     fs.writeFileSync(path.join(out, '.apt-packages'), deployable.apt.join(' '));
@@ -100,4 +146,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { main };
+module.exports = { main, assembleRemote, RELEASE_VERSION };

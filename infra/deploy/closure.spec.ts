@@ -340,16 +340,20 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
       expect(fs.readFileSync(path.join(out(), '.apt-packages'), 'utf8')).toBe(d.apt.join(' '));
 
       if (d.shape === 'static') {
-        const runtime = recipes.runtimeOf(d) as { html: string; manifest: string };
+        const runtime = recipes.runtimeOf(d) as { html: string; manifest?: string; release?: string };
+        // a remote's manifest is in its release folder: /mfe/<role>/<version>/mf-manifest.json, named by release.json
+        const manifestPath = runtime.release
+          ? `/${path.posix.dirname(runtime.release)}/${JSON.parse(fs.readFileSync(path.join(out(), runtime.html, runtime.release), 'utf8')).manifest}`
+          : runtime.manifest!;
         const server = await serveStatic(path.join(out(), runtime.html));
         try {
           const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-          const manifest = await httpGet(base + runtime.manifest);
+          const manifest = await httpGet(base + manifestPath);
           expect(manifest.status).toBe(200);
           const parsed = JSON.parse(manifest.body) as { name: string; metaData: { remoteEntry: { name: string; path: string } } };
           expect(parsed.name).toBe(name === 'shell' ? 'shell' : name.replace('-', '_'));
           const { remoteEntry } = parsed.metaData;
-          const entry = await httpGet(base + path.posix.join(path.posix.dirname(runtime.manifest), remoteEntry.path || '', remoteEntry.name));
+          const entry = await httpGet(base + path.posix.join(path.posix.dirname(manifestPath), remoteEntry.path || '', remoteEntry.name));
           expect(entry.status).toBe(200);
         } finally {
           await new Promise((r) => server.close(r));

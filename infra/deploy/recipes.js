@@ -107,14 +107,20 @@ function closure(deployable, { runtime }, root = ROOT) {
   return order;
 }
 
-/** The command a build stage runs (the Dockerfile's RUN line and the closure test run the same one). */
-function buildCommand(nameExpr, out) {
-  return ['node', 'infra/deploy/build.js', nameExpr, '--out', out];
+/**
+ * The command a build stage runs (the Dockerfile's RUN line and the closure test run the same one). `previous`:
+ * the html folder of the image this one replaces, whose remote releases the new image keeps serving.
+ */
+function buildCommand(nameExpr, out, previous) {
+  return ['node', 'infra/deploy/build.js', nameExpr, '--out', out, ...(previous ? ['--previous', previous] : [])];
 }
 
 /** How the runtime image starts: working directory inside /deploy, command, environment. */
 function runtimeOf(deployable) {
-  if (deployable.shape === 'static') return { html: 'html', manifest: `/${deployable.htmlPath ? `${deployable.htmlPath}/` : ''}mf-manifest.json` };
+  // The shell's manifest is at /; a remote's is in its release folder, named by <htmlPath>/release.json.
+  if (deployable.shape === 'static') {
+    return deployable.htmlPath ? { html: 'html', release: `${deployable.htmlPath}/release.json` } : { html: 'html', manifest: '/mf-manifest.json' };
+  }
   return {
     workdir: deployable.dir,
     cmd: ['node', 'dist/src/main.js'],
