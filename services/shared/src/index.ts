@@ -39,3 +39,4 @@ export * from './observability/after-commit';
 export * from './events/streams';
 export * from './events/dead-letters';
 export * from './logging/typeorm-logger';
+export * from './bus-security/credentials';
