@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { envInt, markStarted, registerHealthRoutes, reportShutdownOnSignals, startOpsServer } from '@afya/service-shared';
+import { enableMetrics, envInt, markStarted, metricsEnabled, registerHealthRoutes, reportShutdownOnSignals, startOpsServer, startTracing } from '@afya/service-shared';
 import { configureProcessLogger, PinoNestLogger } from '@afya/service-shared';
 import { createGatewayApp } from './gateway.app';
 
@@ -10,6 +10,9 @@ async function main(): Promise<void> {
   // The ops port (OPS_PORT: /health/live, /health/ready, /metrics) is up before the app, ready only after it listens.
   registerHealthRoutes();
   reportShutdownOnSignals();
+  // Metrics on the ops port's /metrics unless METRICS=off; traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  if (metricsEnabled()) enableMetrics();
+  await startTracing({ serviceName: 'afya-gateway' });
   const ops = await startOpsServer();
   const app = await createGatewayApp();
   const port = envInt('PORT', 3000);
