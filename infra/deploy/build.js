@@ -12,7 +12,8 @@
 //    are the runtime closure, the lockfile, each closure workspace's package.json and dist/, and their
 //    production dependencies installed there (`npm install --omit=dev`). Static deployables: html/<path>/ =
 //    dist/ (the shell at /, a remote under mfe/<role>/: its release in <version>/) and the nginx.conf for it.
-//    A remote also keeps the releases of the image it replaces (--previous; see assembleRemote).
+//    A remote also keeps the releases of the image it replaces (--previous; see assembleRemote), the shell the
+//    hashed files of the build before it (assembleShell).
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -102,12 +103,36 @@ function assembleRemote(deployable, out, previousHtml, dist = path.join(ROOT, de
   process.stdout.write(`infra/deploy/build.js: ${deployable.name} serves releases ${releases.join(', ')} (new: ${release.version})\n`);
 }
 
+/** A content-hashed build file (`273.b5f18c0f.js`, `x.0f0f9ce4.css.br`): its name changes whenever its bytes do. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/i;
+
+/**
+ * The shell's html: its build, plus the content-hashed files of the build the previous image served
+ * (`previousHtml`/assets.json) that this one no longer has, so a tab opened before the rollout still loads its
+ * lazy pages and exposes. One release back: files carried over are not carried again. assets.json lists this
+ * build's own hashed files for the next image.
+ */
+function assembleShell(out, previousHtml, dist) {
+  const html = path.join(out, 'html');
+  copyDir(dist, html);
+  const own = fs.readdirSync(dist).filter((f) => HASHED_FILE.test(f)).sort();
+  const previousList = previousHtml && path.join(previousHtml, 'assets.json');
+  let carried = [];
+  if (previousList && fs.existsSync(previousList)) {
+    carried = JSON.parse(fs.readFileSync(previousList, 'utf8')).own.filter(
+      (f) => HASHED_FILE.test(f) && !f.includes('/') && !own.includes(f) && fs.existsSync(path.join(previousHtml, f)),
+    );
+    for (const f of carried) fs.copyFileSync(path.join(previousHtml, f), path.join(html, f));
+  }
+  fs.writeFileSync(path.join(html, 'assets.json'), `${JSON.stringify({ own, carried }, null, 2)}\n`);
+}
+
 function assembleStatic(deployable, out, previousHtml) {
   fs.mkdirSync(out, { recursive: true });
   if (deployable.name === 'shell') {
     const dist = path.join(ROOT, deployable.dir, 'dist');
     if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) fail(`${deployable.dir}/dist/mf-manifest.json is missing after the build`);
-    copyDir(dist, path.join(out, 'html', deployable.htmlPath));
+    assembleShell(out, previousHtml, dist);
   } else {
     assembleRemote(deployable, out, previousHtml);
   }
@@ -146,4 +171,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { main, assembleRemote, RELEASE_VERSION };
+module.exports = { main, assembleRemote, assembleShell, RELEASE_VERSION };

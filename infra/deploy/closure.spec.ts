@@ -31,7 +31,7 @@ interface Recipes {
   deployables(): Deployable[];
   closure(d: Deployable, options: { runtime: boolean }): string[];
   buildCommand(name: string, out: string): string[];
-  runtimeOf(d: Deployable): { workdir: string; cmd: string[]; env: Record<string, string> } | { html: string; manifest: string };
+  runtimeOf(d: Deployable): { workdir: string; cmd: string[]; env: Record<string, string> } | { html: string; manifest: string } | { html: string; release: string };
 }
 const recipes = require('./recipes') as Recipes;
 const { dockerfiles } = require('./dockerfiles') as { dockerfiles: () => Record<string, string> };

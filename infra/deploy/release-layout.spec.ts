@@ -18,7 +18,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parts = require('../../shell/webpack.parts');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { assembleRemote, RELEASE_VERSION } = require('./build');
+const { assembleRemote, assembleShell, RELEASE_VERSION } = require('./build');
 
 interface Release {
   name: string;
@@ -183,5 +183,31 @@ describe('a remote image keeps the releases of the image it replaces', () => {
     expect(JSON.parse(fs.readFileSync(path.join(served, 'releases.json'), 'utf8')).releases).toEqual(kept);
     expect(fs.readdirSync(served).filter((n) => RELEASE_VERSION.test(n)).sort()).toEqual([...kept].sort());
     for (const v of kept) expect(JSON.parse(fs.readFileSync(path.join(served, v, 'mf-manifest.json'), 'utf8')).version).toBe(v);
+  });
+});
+
+describe('a shell image keeps the hashed files of the build before it', () => {
+  const write = (dir: string, files: Record<string, string>) => {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, f), text);
+  };
+
+  it('carries the previous build\'s own hashed files it lacks, one release back, never its entry files', () => {
+    const base = path.join(work, 'shell-carry');
+    const v1 = path.join(base, 'v1-dist');
+    write(v1, { 'index.html': 'v1', 'main.js': 'v1', '11.aaaaaaaa.js': 'v1 page', '12.bbbbbbbb.js': 'shared' });
+    assembleShell(path.join(base, 'out1'), null, v1);
+    const v2 = path.join(base, 'v2-dist');
+    write(v2, { 'index.html': 'v2', 'main.js': 'v2', '21.cccccccc.js': 'v2 page', '12.bbbbbbbb.js': 'shared' });
+    assembleShell(path.join(base, 'out2'), path.join(base, 'out1', 'html'), v2);
+    const html2 = path.join(base, 'out2', 'html');
+    expect(fs.readFileSync(path.join(html2, 'index.html'), 'utf8')).toBe('v2');
+    expect(fs.readFileSync(path.join(html2, '11.aaaaaaaa.js'), 'utf8')).toBe('v1 page'); // an open v1 tab still finds it
+    expect(JSON.parse(fs.readFileSync(path.join(html2, 'assets.json'), 'utf8'))).toEqual({ own: ['12.bbbbbbbb.js', '21.cccccccc.js'], carried: ['11.aaaaaaaa.js'] });
+    const v3 = path.join(base, 'v3-dist');
+    write(v3, { 'index.html': 'v3', 'main.js': 'v3', '31.dddddddd.js': 'v3 page' });
+    assembleShell(path.join(base, 'out3'), html2, v3);
+    const files3 = fs.readdirSync(path.join(base, 'out3', 'html')).sort();
+    expect(files3).toEqual(['12.bbbbbbbb.js', '21.cccccccc.js', '31.dddddddd.js', 'assets.json', 'index.html', 'main.js']);
   });
 });
