@@ -370,17 +370,27 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
 
       if (d.shape === 'gateway') {
         const port = await freePort();
-        const { child, log } = boot(d, out(), { PORT: String(port) });
+        const opsPort = await freePort();
+        const { child, log } = boot(d, out(), { PORT: String(port), OPS_PORT: String(opsPort) });
         const live = await until('GET /api/health/live', async () => {
           const res = await httpGet(`http://127.0.0.1:${port}/api/health/live`);
           return res.status === 200 ? res : undefined;
         }, child, log);
         expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+        // the ops port the kubelet probes: alive; not ready alone, since no auth service sends the revocation list
+        expect((await httpGet(`http://127.0.0.1:${opsPort}/health/live`)).status).toBe(200);
+        const ready = await until('GET /health/ready (NATS connected)', async () => {
+          const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
+          const body = JSON.parse(res.body);
+          return body.status === 'not-ready' && body.checks.gateway?.startsWith('nats up') ? res : undefined;
+        }, child, log);
+        expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: 'not-ready', checks: expect.objectContaining({ gateway: 'nats up, revocations pending' }) }]);
         await stop(child);
         return;
       }
 
-      const { child, log } = boot(d, out(), name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {});
+      const opsPort = await freePort();
+      const { child, log } = boot(d, out(), { OPS_PORT: String(opsPort), ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}) });
       // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
       const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
       const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;
@@ -394,6 +404,16 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
           return packet.response?.status === 'up' ? packet.response : undefined;
         }, child, log);
         expect(health).toEqual({ service: name, status: 'up', database: 'up' });
+        // the ops port the kubelet probes: ready (NATS, its database, every migration of its image applied)
+        const ready = await until('GET /health/ready', async () => {
+          const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
+          return res.status === 200 ? res : undefined;
+        }, child, log);
+        const schema = `${name}_${testId}`;
+        expect(JSON.parse(ready.body)).toEqual({
+          status: 'ready',
+          checks: expect.objectContaining({ [`database:${schema}`]: 'ok', [`migrations:${schema}`]: 'ok', [`nats:afya-${name}`]: 'ok' }),
+        });
       } finally {
         await nc.close();
         await stop(child);
