@@ -82,7 +82,9 @@ export class ServiceDatabaseModule {
           useFactory: () => serviceDataSourceOptions(options),
           dataSourceFactory: async (dataSourceOptions) => {
             const resolved = dataSourceOptions as DataSourceOptions & { url: string; schema: string };
-            await ensureSchema(resolved.url, resolved.schema);
+            // only a pod that migrates creates its schema: a runtime role may not, and a missing schema then shows
+            // as "pending migrations" on /health/ready instead of a crash loop
+            if (resolved.migrationsRun) await ensureSchema(resolved.url, resolved.schema);
             const dataSource = await new DataSource(resolved).initialize();
             // Pool usage and outbox backlog on /metrics (read at scrape time only).
             observeDataSource(dataSource);
