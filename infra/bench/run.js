@@ -3,7 +3,8 @@
 // npm run bench: speed of the platform as ratios against a bare node:http server measured in the same
 // run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
 // database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
-// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements. See README.md.
+// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements, BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics
+// and traces (observability.bench.js). See README.md.
 const fs = require('node:fs');
 const path = require('node:path');
 const { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS } = require('./lib');
@@ -47,6 +48,12 @@ async function main() {
   } finally {
     bare.stop();
     await platform.stop();
+  }
+  // Issue 14: the cost of logging, metrics and tracing on the hot read, on four platforms of its own (started after
+  // the one above stopped); BENCH_SKIP_OBSERVABILITY=1 leaves it out.
+  if (process.env.BENCH_SKIP_OBSERVABILITY !== '1') {
+    const { runObservabilityBench } = require('./observability.bench');
+    sections.push((await runObservabilityBench()).markdown);
   }
   const report = `# Afya benchmark, ${new Date().toISOString()}\n\n${sections.join('\n\n')}\n`;
   const out = path.join(__dirname, 'results');

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+'use strict';
+// What logging, metrics and tracing cost on the hot read (issue 14 section 5): GET /api/appointments (a patient
+// with 50 appointments, 100k in the table) on four platforms of this checkout started side by side, each with one
+// setting changed, measured alternately in the same run (the machine's drift and other load hit all alike):
+//   quiet       LOG_LEVEL=warn, METRICS=off, tracing off: the reference
+//   metrics     METRICS on (the default), LOG_LEVEL=warn, tracing off: must stay within 5% of quiet
+//   logs        LOG_LEVEL=info (the default: a JSON access line per request at the gateway and a 'handled' line
+//               at the service), METRICS=off, tracing off
+//   all on      LOG_LEVEL=info, METRICS on, tracing on (every span exported over OTLP/HTTP to a local sink)
+// plus a bare node:http hello as the usual baseline. Prints each round's ratios to quiet, the medians, and a table.
+// `node infra/bench/observability.bench.js` (npm run build first), or from run.js (BENCH_OBSERVABILITY=1).
+// OBS_BENCH_PORT (default 3350): the platforms listen on it, +2, +4, +6; the trace sink on +8, bare node:http on +9.
+// Each platform has its own database (afya_obs, afya_obs_<n>) and bus namespace (obs, obs<n>).
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { measure, startBareHttp, median } = require('./lib');
+
+const BASE_PORT = Number(process.env.OBS_BENCH_PORT || 3350);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
+const SINK_PORT = BASE_PORT + 8;
+const SINK_URL = `http://127.0.0.1:${SINK_PORT}`;
+
+const VARIANTS = [
+  { key: 'quiet', label: 'logs warn, metrics off, tracing off', env: { LOG_LEVEL: 'warn', METRICS: 'off' } },
+  { key: 'metrics', label: 'metrics on (logs warn, tracing off)', env: { LOG_LEVEL: 'warn', METRICS: 'on' } },
+  { key: 'logs', label: 'logs info (metrics off, tracing off)', env: { LOG_LEVEL: 'info', METRICS: 'off' } },
+  { key: 'all', label: 'logs info, metrics on, tracing on (OTLP/HTTP)', env: { LOG_LEVEL: 'info', METRICS: 'on', OTEL_EXPORTER_OTLP_ENDPOINT: SINK_URL } },
+];
+
+const log = (line) => process.stderr.write(`[observability bench] ${line}\n`);
+
+/** An OTLP/HTTP receiver that accepts and drops spans (own process), counting the requests it got. */
+async function startTraceSink(port = SINK_PORT) {
+  const script = `let n=0;require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{n++;s.writeHead(200,{'content-type':'application/json'});s.end('{}')})}).listen(${port},()=>console.log('ready'));process.on('SIGTERM',()=>{console.error('trace exports received: '+n);process.exit(0)})`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { stop: () => child.kill('SIGTERM') };
+}
+
+/** One platform of this checkout with the variant's environment, its own database, bus namespace and port. */
+async function startVariant(variant, index) {
+  const { Client } = require('pg');
+  const database = index === 0 ? 'afya_obs' : `afya_obs_${index}`;
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const { startPlatform } = require(path.join(__dirname, '../local/platform'));
+  const port = BASE_PORT + index * 2;
+  const platform = await startPlatform({
+    port,
+    quiet: true,
+    localDir: path.join(__dirname, `../../.local/obs-${variant.key}`),
+    env: { ...process.env, ...variant.env, DATABASE_URL: databaseUrl, AFYA_BUS: index === 0 ? 'obs' : `obs${index}` },
+  });
+  const bench = require('./appointments.bench');
+  const reader = await bench.newPatient(platform.url, 'Reader');
+  await bench.prepareDatabase(databaseUrl, reader.userId);
+  log(`${variant.key} up on ${platform.url} (${database})`);
+  const target = { url: `${platform.url}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } };
+  return { variant, platform, measure: () => measure(variant.label, target) };
+}
+
+async function runObservabilityBench() {
+  const sink = await startTraceSink();
+  const bare = await startBareHttp(BASE_PORT + 9);
+  const started = [];
+  const rounds = [];
+  let baseline;
+  try {
+    // One at a time: start-ups (migrations, seeding 100k rows) would otherwise fight for the 2 cores.
+    for (const [index, variant] of VARIANTS.entries()) started.push(await startVariant(variant, index));
+    baseline = await measure('bare node:http hello', { url: bare.url });
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate who goes first, so no variant always follows the same neighbour's load.
+      const order = started.map((_, i) => started[(i + round) % started.length]);
+      const results = {};
+      for (const platform of order) results[platform.variant.key] = await platform.measure();
+      rounds.push(results);
+      log(`round ${round + 1}: ${VARIANTS.map((v) => `${v.key} ${results[v.key].rps} req/s`).join(', ')}`);
+    }
+  } finally {
+    for (const { platform } of started) await platform.stop().catch(() => undefined);
+    bare.stop();
+    sink.stop();
+  }
+  const lines = [
+    `## Observability on the hot read (GET /api/appointments, 50 rows, audited; median of ${ROUNDS} alternating rounds)`,
+    '',
+    '| platform setting | req/s | p99 ms | errors | ÷ quiet (median of rounds) | rounds | ÷ bare node:http |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const summary = {};
+  for (const variant of VARIANTS) {
+    const ratios = rounds.map((r) => r[variant.key].rps / r.quiet.rps);
+    const rps = median(rounds.map((r) => r[variant.key].rps));
+    summary[variant.key] = { rps, ratio: median(ratios) };
+    lines.push(
+      `| ${variant.label} | ${rps} | ${median(rounds.map((r) => r[variant.key].p99))} | ${rounds.reduce((n, r) => n + r[variant.key].errors, 0)} | ` +
+        `${median(ratios).toFixed(3)} | ${ratios.map((x) => x.toFixed(2)).join(', ')} | ${(rps / baseline.rps).toFixed(4)} |`,
+    );
+  }
+  lines.push(`| bare node:http hello | ${baseline.rps} | ${baseline.p99} | ${baseline.errors} | | | 1.0000 |`);
+  const metricsCost = 1 - summary.metrics.ratio;
+  lines.push('', `Metrics on, tracing off: ${(metricsCost * 100).toFixed(1)}% below quiet (target: within 5%): ${metricsCost <= 0.05 ? 'met' : 'NOT met'}.`);
+  return { markdown: lines.join('\n'), summary };
+}
+
+module.exports = { runObservabilityBench };
+
+if (require.main === module) {
+  runObservabilityBench()
+    .then(({ markdown }) => process.stdout.write(`${markdown}\n`))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
