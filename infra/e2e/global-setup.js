@@ -41,4 +41,6 @@ module.exports = async function globalSetup() {
   });
   globalThis.__AFYA_PLATFORM__ = platform;
   process.env.E2E_BASE_URL = platform.url;
+  // Every platform process writes its JSON lines there (infra/local/processes.js); journeys/logs.e2e.ts reads them.
+  process.env.E2E_LOG_DIR = path.join(path.resolve(__dirname, `../../.local/${bus}`), 'logs');
 };

@@ -7,6 +7,7 @@ module.exports = {
   testMatch: ['<rootDir>/journeys/**/*.e2e.ts'],
   globalSetup: '<rootDir>/global-setup.js',
   globalTeardown: '<rootDir>/global-teardown.js',
+  testSequencer: '<rootDir>/logs-last.sequencer.js',
   maxWorkers: 1,
   testTimeout: 60000,
 };

@@ -66,7 +66,10 @@ async function startPlatform(options = {}) {
     throw new Error(`port ${port} is already in use (another npm start?). Stop it or choose another port: PORT=3001 npm start`);
   }
 
-  const processes = new ProcessGroup({ quiet, print, registry: new RunRegistry(localDir), reportExits: false });
+  // Every child's JSON lines also go to <localDir>/logs/<name>.log; the previous run's logs move to logs.previous.
+  const logDir = path.join(localDir, 'logs');
+  rotateLogs(logDir);
+  const processes = new ProcessGroup({ quiet, print, registry: new RunRegistry(localDir), reportExits: false, logDir });
   const { signal } = options;
   const interrupted = new Promise((_, reject) => {
     if (!signal) return;
@@ -102,6 +105,7 @@ async function startPlatform(options = {}) {
 
   try {
     postgres = await step(providePostgres({ env, localDir, processes, log, verbose }));
+    log(`logs (one JSON line per event): ${logDir}/<name>.log`);
     log(`PostgreSQL: ${postgres.describe}`);
     nats = await step(provideNats({ env, localDir, root, processes, log, verbose }));
     log(`NATS: ${nats.describe}`);
@@ -129,8 +133,9 @@ async function startPlatform(options = {}) {
     });
 
     // AFYA_NODE_ARGS: extra node flags for the gateway and the services, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
-    // to profile them under `npm run bench` (infra/bench/README.md).
-    const nodeArgs = (env.AFYA_NODE_ARGS || '').split(/\s+/).filter(Boolean);
+    // to profile them under `npm run bench` (infra/bench/README.md). --no-warnings: Node prints its warnings (e.g.
+    // require() of NestJS's ES modules) as plain text; our logger writes them as JSON lines instead.
+    const nodeArgs = ['--no-warnings', ...(env.AFYA_NODE_ARGS || '').split(/\s+/).filter(Boolean)];
 
     const services = discoverServices(root);
     if (!services.length) log('no built services found (services/*/dist/src/main.js): run `npm run build` first');
@@ -145,7 +150,7 @@ async function startPlatform(options = {}) {
 
     // Migrations first, like the cluster's migration Jobs: a broken migration stops here, clearly.
     for (const service of services.filter((s) => s.migrate)) {
-      const result = await step(processes.run(`${service.name}:migrate`, process.execPath, [service.migrate], {
+      const result = await step(processes.run(`${service.name}:migrate`, process.execPath, ['--no-warnings', service.migrate], {
         cwd: service.dir,
         env: envFor(service.name),
       }));
@@ -236,7 +241,8 @@ async function seedDemoData({ services, processes, envFor, log }) {
     log('seed: skipped, services/auth/dist/src/seed.js is not built yet');
     return 'not seeded (auth seed not built yet)';
   }
-  const authRun = await processes.run('auth:seed', process.execPath, [auth.seed], { cwd: auth.dir, env: envFor('auth') });
+  // Its stdout is the users line for the next seed (phones included): data, not logs.
+  const authRun = await processes.run('auth:seed', process.execPath, ['--no-warnings', auth.seed], { cwd: auth.dir, env: envFor('auth'), stdoutIsData: true });
   if (authRun.code !== 0) throw new Error(`auth seed failed (${describeExit(authRun)}):\n${authRun.tail}`);
   const users = parseSeedOutput(authRun.stdout);
   const summary = [`${users.users.length} users`];
@@ -245,7 +251,7 @@ async function seedDemoData({ services, processes, envFor, log }) {
     log('seed: doctor profiles skipped, services/appointment/dist/src/seed.js is not built yet');
     summary.push('no doctor profiles (appointment seed not built yet)');
   } else {
-    const run = await processes.run('appointment:seed', process.execPath, [appointment.seed], {
+    const run = await processes.run('appointment:seed', process.execPath, ['--no-warnings', appointment.seed], {
       cwd: appointment.dir,
       env: envFor('appointment'),
       input: `${JSON.stringify(users)}\n`,
@@ -255,6 +261,14 @@ async function seedDemoData({ services, processes, envFor, log }) {
   }
   log(`seed: ${summary.join(', ')}`);
   return summary.join(', ');
+}
+
+/** Keeps one previous run's logs (logs.previous) and starts this run's afresh. */
+function rotateLogs(logDir) {
+  if (!fs.existsSync(logDir)) return;
+  const previous = `${logDir}.previous`;
+  fs.rmSync(previous, { recursive: true, force: true });
+  fs.renameSync(logDir, previous);
 }
 
 module.exports = { startPlatform, seedDemoData, DEMO_DATA_FILE };

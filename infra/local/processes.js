@@ -1,11 +1,41 @@
 'use strict';
 // Child processes of the local runner: name-prefixed logs, readiness by log line, unexpected exits
 // reported (and, for services and the gateway, restarted with backoff), orderly stop (SIGTERM to the child's process group, SIGKILL after a grace period).
+const fs = require('node:fs');
+const path = require('node:path');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 
 const COLORS = [36, 35, 33, 32, 34, 96, 95, 93, 92, 94];
 const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+
+/**
+ * One file per child name under logDir (`auth.log`, `auth.migrate.log` for `auth:migrate`), appended to across
+ * restarts: the children's own lines as they wrote them (JSON, one per line), for `grep`/`jq` by request id.
+ */
+class LogFiles {
+  constructor(dir) {
+    this.dir = dir;
+    this.streams = new Map();
+    if (dir) fs.mkdirSync(dir, { recursive: true });
+  }
+
+  writer(name) {
+    if (!this.dir) return () => undefined;
+    const file = path.join(this.dir, `${name.replace(/[^A-Za-z0-9_-]+/g, '.')}.log`);
+    let stream = this.streams.get(file);
+    if (!stream) {
+      stream = fs.createWriteStream(file, { flags: 'a' });
+      stream.on('error', () => undefined); // a full disk must not stop the platform
+      this.streams.set(file, stream);
+    }
+    return (line) => stream.write(`${line}\n`);
+  }
+
+  close() {
+    return Promise.all([...this.streams.values()].map((stream) => new Promise((resolve) => stream.end(resolve))));
+  }
+}
 
 function makePrefixer(name, index, width) {
   const label = `[${name}]`.padEnd(width + 2);
@@ -21,8 +51,9 @@ class ProcessGroup {
    * @param {(text: string) => void} options.print  where prefixed lines go (default stdout)
    * @param {(child: ManagedChild) => void} options.onUnexpectedExit
    */
-  constructor({ quiet = false, print = (text) => process.stdout.write(`${text}\n`), onUnexpectedExit, registry, reportExits = true } = {}) {
+  constructor({ quiet = false, print = (text) => process.stdout.write(`${text}\n`), onUnexpectedExit, registry, reportExits = true, logDir } = {}) {
     this.quiet = quiet;
+    this.logFiles = new LogFiles(logDir); // logDir: every child's lines also go to <logDir>/<name>.log
     // false while starting up: a child dying then fails the start-up, whose error carries its last lines
     this.reportExits = reportExits;
     this.registry = registry; // records long-running children, see leftovers.js
@@ -69,8 +100,10 @@ class ProcessGroup {
       child.exited = null;
       if (this.registry) this.registry.add(name, proc.pid, [command, ...args]);
       let readyThisRun = false;
+      const toFile = this.logFiles.writer(name);
       const onLine = (line) => {
         child.remember(line);
+        toFile(line);
         if (!this.quiet && echo) this.print(prefix(line));
         if (readyPattern && !readyThisRun && readyPattern.test(line)) {
           readyThisRun = true;
@@ -118,8 +151,12 @@ class ProcessGroup {
     return child;
   }
 
-  /** Runs a command to completion (migrations, seeds). Resolves {code, stdout}; stdout is also logged. */
-  run(name, command, args, { cwd, env, input } = {}) {
+  /**
+   * Runs a command to completion (migrations, seeds). Resolves {code, stdout}; stdout is also logged, unless
+   * stdoutIsData: then it is the command's output for the caller (the auth seed's users, with their phones), and
+   * only stderr is shown and written to the log file.
+   */
+  run(name, command, args, { cwd, env, input, stdoutIsData = false } = {}) {
     this.labelWidth = Math.max(this.labelWidth, name.length);
     const prefix = makePrefixer(name, this.children.length + 3, this.labelWidth);
     return new Promise((resolve, reject) => {
@@ -130,11 +167,13 @@ class ProcessGroup {
       proc.stdout.on('data', (c) => {
         stdout += c.toString('utf8');
       });
+      const toFile = this.logFiles.writer(name);
       const onLine = (line) => {
         child.remember(line);
+        toFile(line);
         if (!this.quiet) this.print(prefix(line));
       };
-      readline.createInterface({ input: proc.stdout }).on('line', onLine);
+      if (!stdoutIsData) readline.createInterface({ input: proc.stdout }).on('line', onLine);
       readline.createInterface({ input: proc.stderr }).on('line', onLine);
       proc.stdin.on('error', () => undefined);
       proc.stdin.end(input ?? '');
@@ -155,6 +194,7 @@ class ProcessGroup {
   async stopAll(graceMs = 10000) {
     this.stopping = true;
     await this.stop([...this.children].reverse(), graceMs);
+    await this.logFiles.close();
     process.removeListener('exit', this.exitHook);
     if (this.registry) this.registry.clear();
   }

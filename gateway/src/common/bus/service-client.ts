@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { ErrorCode, NatsConnection, NatsError } from 'nats';
@@ -13,7 +14,9 @@ import {
   NATS_CONNECTION,
   OncePerTurn,
   patternLabel,
+  currentRequestContext,
   portableContext,
+  runWithRequestContext,
   RpcRequest,
 } from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
@@ -65,6 +68,9 @@ export class ServiceClient {
   }
 
   async send<T>(pattern: string, payload: unknown, caller?: Caller, timeoutMs = this.timeoutMs): Promise<T> {
+    // The gateway's own calls (public keys, revocation sync) belong to no HTTP request: each gets a request id of its
+    // own, so the service's lines about it can be found, and every bus request carries one.
+    if (!currentRequestContext()) return runWithRequestContext({ requestId: randomUUID() }, () => this.send<T>(pattern, payload, caller, timeoutMs));
     // The service abandons the work once we have answered 504 (rpc/deadline.ts in services/shared).
     const data: RpcRequest = {
       principal: caller?.principal ?? null,

@@ -65,7 +65,20 @@ let processLogger: Logger | undefined;
 /** Sets up this process's logger (its name, another destination in tests). Later processLogger() calls return it. */
 export function configureProcessLogger(settings: LoggerSettings = {}): Logger {
   processLogger = createLogger(settings);
+  routeProcessWarnings();
   return processLogger;
+}
+
+let warningsRouted = false;
+
+/**
+ * Node's process warnings (deprecations, experimental features) as JSON lines. Node also prints them as text on
+ * stderr unless started with --no-warnings, which the local runner passes (and k8s sets in NODE_OPTIONS).
+ */
+function routeProcessWarnings(): void {
+  if (warningsRouted) return;
+  warningsRouted = true;
+  process.on('warning', (warning) => getProcessLogger().warn({ context: 'process', err: warning }, warning.message));
 }
 
 /** The process's logger, created with defaults (stdout, LOG_LEVEL) when nothing configured it yet. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
 import { NatsContext, RpcException } from '@nestjs/microservices';
 import { Observable } from 'rxjs';
@@ -39,6 +40,8 @@ export class RpcRequestContextInterceptor implements NestInterceptor {
     if (execution.getType() !== 'rpc') return next.handle();
     const rpc = execution.switchToRpc();
     const context = requestContextOfEnvelope(rpc.getData());
+    // A caller that sent none (a service's timer calling another service): the request gets an id here.
+    context.requestId ??= randomUUID();
     const subject = rpc.getContext<NatsContext>().getSubject();
     const pattern = subject.startsWith(this.prefix) ? subject.slice(this.prefix.length) : subject;
     const started = performance.now();
