@@ -23,9 +23,10 @@ export function registerHttpTelemetry(fastify: FastifyInstance, options: { metri
   const spans = new WeakMap<FastifyRequest, RequestSpan>();
   const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? UNMATCHED_ROUTE;
 
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const tracer = activeTracer();
-    if (tracer) {
+  // Span hooks only when tracing is on (started before the app is created): off, a request pays for no extra hook.
+  const tracer = activeTracer();
+  if (tracer) {
+    fastify.addHook('onRequest', (request, _reply, done) => {
       const parent = propagation.extract(ROOT_CONTEXT, request.headers);
       const span = tracer.startSpan(
         `${request.method} ${routeOf(request)}`,
@@ -33,15 +34,14 @@ export function registerHttpTelemetry(fastify: FastifyInstance, options: { metri
         parent,
       );
       spans.set(request, { span, context: trace.setSpan(parent, span) });
-    }
-    done();
-  });
-
-  fastify.addHook('preHandler', (request, _reply, done) => {
-    const traced = spans.get(request);
-    if (traced) context.with(traced.context, done);
-    else done();
-  });
+      done();
+    });
+    fastify.addHook('preHandler', (request, _reply, done) => {
+      const traced = spans.get(request);
+      if (traced) context.with(traced.context, done);
+      else done();
+    });
+  }
 
   fastify.addHook('onResponse', (request, reply, done) => {
     if (options.metrics) {
