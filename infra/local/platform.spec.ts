@@ -229,6 +229,22 @@ describe('ProcessGroup', () => {
   });
 });
 
+describe('ProcessGroup log files', () => {
+  it('writes each child\'s lines to <logDir>/<name>.log, and keeps a command\'s data stdout out of them', async () => {
+    const logDir = path.join(tmp(), 'logs');
+    const group = new ProcessGroup({ quiet: true, logDir });
+    const child = group.start('svc', process.execPath, ['-e', 'console.log(JSON.stringify({ level: "info", msg: "svc listening" })); console.error("on stderr"); setInterval(() => {}, 1000)'], {
+      readyPattern: /listening/,
+    });
+    await child.ready;
+    const seed = await group.run('auth:seed', process.execPath, ['-e', 'console.log(JSON.stringify({ users: [{ contact_phone: "0712000000" }] })); console.error("seeded")'], { stdoutIsData: true });
+    expect(seed.stdout).toContain('0712000000');
+    await group.stopAll(3000);
+    expect(fs.readFileSync(path.join(logDir, 'svc.log'), 'utf8')).toBe('{"level":"info","msg":"svc listening"}\non stderr\n');
+    expect(fs.readFileSync(path.join(logDir, 'auth.seed.log'), 'utf8')).toBe('seeded\n');
+  });
+});
+
 describe('ProcessGroup restarts', () => {
   it('restarts a crashed child with a doubling backoff, says so, and stops cleanly', async () => {
     const lines: string[] = [];
