@@ -21,8 +21,8 @@
 // (build first: npx nx run @afya/reporting-service:build). REPLAY_KEEP=0 deletes the stream and schema afterwards.
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
-const { connect, JSONCodec, RetentionPolicy, StorageType } = require('nats');
+const { spawn, spawnSync } = require('node:child_process');
+const { connect, JSONCodec } = require('nats');
 const { Client } = require('pg');
 const QueryStream = require('pg-query-stream');
 
@@ -91,7 +91,7 @@ async function expectedEvents(db) {
   return Number(r.n);
 }
 
-/** The replay namespace's stream, as ensureEventStream makes it, filled with the seeded rows' events. */
+/** The replay namespace's streams as the platform makes them (events-cli streams apply), filled with the seeded rows' events. */
 async function publish(nc, jsm, db, expected) {
   const existing = await jsm.streams.info(STREAM).catch(() => null);
   if (existing && existing.state.messages === expected && process.env.REPLAY_REPUBLISH !== '1') {
@@ -99,14 +99,9 @@ async function publish(nc, jsm, db, expected) {
     return null;
   }
   if (existing) await jsm.streams.delete(STREAM);
-  await jsm.streams.add({
-    name: STREAM,
-    subjects: [`${BUS}.events.>`],
-    retention: RetentionPolicy.Limits,
-    storage: StorageType.File,
-    max_age: 7 * 24 * 60 * 60 * 1e9,
-    duplicate_window: 2 * 60 * 1e9,
-  });
+  const cli = path.join(__dirname, '../../services/shared/dist/events/events-cli.js');
+  const applied = spawnSync(process.execPath, [cli, 'streams', 'apply'], { env: { ...process.env, AFYA_BUS: BUS }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (applied.status !== 0) throw new Error(`events-cli streams apply exited ${applied.status}`);
   const js = nc.jetstream();
   const codec = JSONCodec();
   const started = Date.now();

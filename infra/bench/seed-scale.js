@@ -18,7 +18,8 @@
 //    historical times as occurredAt; the running relays publish them and reporting builds its read models exactly
 //    as in production (nothing is written into reporting's schema). Practical up to SEED_SCALE≈0.05.
 // Appointments are spread over the last 300 days and the next ~57 at any scale (no slot taken twice: row n takes
-// position floor(n × stride) among doctor × slot × day). Bench users' emails end in @bench.afya.test (password
+// position floor(n × stride) among doctor × slot × day), each booked 1-20 days before it and never later than a
+// time spread over the last 30 days (upcoming ones were booked recently, not all at the seeding's instant). Bench users' emails end in @bench.afya.test (password
 // Bench#2026). Seeded payments and prescriptions take ids from 100,000,001 (SEEDED_ID_BASE), clear of the services'
 // own sequences. Finally VACUUM ANALYZE of the seeded tables (what autovacuum would do after such a load).
 //
@@ -173,7 +174,8 @@ async function main() {
        SELECT $9::int + r.n - 1, r.user_id, r.doctor_id, r.day, ($10::text[])[1 + r.slot], r.starts_at, ($11::text[])[1 + r.t], ($12::int[])[1 + r.t],
               r.status, r.status = 'Completed' OR (r.n % 3 = 0 AND r.status = 'Confirmed'), 'Seeded for the reporting bench',
               u.firstname || ' ' || u.lastname,
-              LEAST(now(), r.starts_at - make_interval(days => 1 + (r.n % 20))), LEAST(now(), r.starts_at - make_interval(days => 1 + (r.n % 20)))
+              LEAST(now() - make_interval(secs => ((r.n::bigint * 7919) % 2592000)::float8), r.starts_at - make_interval(days => 1 + (r.n % 20))),
+              LEAST(now() - make_interval(secs => ((r.n::bigint * 7919) % 2592000)::float8), r.starts_at - make_interval(days => 1 + (r.n % 20)))
          FROM r JOIN "${appt}".user_directory u ON u.user_id = r.user_id`,
       [userBase, from, to, doctorIds, D, userBase + D, COUNTS.patients, SLOT_HOURS, Number(abase), SLOTS, TYPES.map((t) => t[0]), TYPES.map((t) => t[1])],
     );
@@ -329,7 +331,8 @@ async function seedReadModels(client, { auth, appt, rep, userBase, abase }) {
   await step('rm_counts', `
     INSERT INTO "${rep}".rm_counts (key, n)
     SELECT 'appointments:' || status, count(*) FROM "${rep}".rm_appointments WHERE appointment_id >= $1 GROUP BY status
-    ON CONFLICT (key) DO UPDATE SET n = rm_counts.n + EXCLUDED.n`, [abase]);
+    UNION ALL SELECT 'users:' || role || ':' || status, count(*) FROM "${rep}".rm_users WHERE user_id >= $2 AND NOT deleted GROUP BY role, status
+    ON CONFLICT (key) DO UPDATE SET n = rm_counts.n + EXCLUDED.n`, [abase, userBase]);
 }
 
 main().catch((error) => {

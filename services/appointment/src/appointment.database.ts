@@ -1,5 +1,6 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreateAppointments1763700000200 } from './migrations/1763700000200-create-appointments';
+import { AdminSearchIndexes1764200000200 } from './migrations/1764200000200-admin-search-indexes';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -9,5 +10,5 @@ import { CreateAppointments1763700000200 } from './migrations/1763700000200-crea
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200],
 };

@@ -10,6 +10,8 @@ export * from './persistence/schema';
 export * from './persistence/database.module';
 export * from './persistence/migration-readiness';
 export * from './persistence/roles';
+export * from './persistence/trigram';
+export * from './persistence/list-total';
 export * from './events/domain-event';
 export * from './events/outbox';
 export * from './events/outbox-relay';

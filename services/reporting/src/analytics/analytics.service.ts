@@ -42,10 +42,11 @@ export class AnalyticsService {
     return dayIn(CLINIC_TIME_ZONE, now);
   }
 
+  /** Current totals from the consumers' counters (rm_counts: live users by role and status, appointments by status). */
   private async totals(): Promise<Totals> {
     const [row] = await this.dataSource.query(`
-      SELECT (SELECT count(*) FROM rm_users WHERE NOT deleted) AS users,
-             (SELECT count(*) FROM rm_users WHERE NOT deleted AND role = 'doctor' AND status = 'active') AS doctors,
+      SELECT (SELECT COALESCE(sum(n), 0) FROM rm_counts WHERE key LIKE 'users:%') AS users,
+             (SELECT COALESCE(sum(n), 0) FROM rm_counts WHERE key = 'users:doctor:active') AS doctors,
              (SELECT COALESCE(sum(n), 0) FROM rm_counts WHERE key LIKE 'appointments:%') AS appointments,
              (SELECT COALESCE(sum(revenue), 0) FROM rm_daily) AS revenue`);
     return { users: num(row.users), doctors: num(row.doctors), appointments: num(row.appointments), revenue: num(row.revenue) };

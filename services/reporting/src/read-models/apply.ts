@@ -38,19 +38,38 @@ export const statusKey = (status: string) => `appointments:${status}`;
 
 // ---------- users (auth) ----------
 
+/**
+ * Live users by role and status ('users:<role>:<status>', deleted users not counted): the analytics totals and
+ * the overview read these few rows instead of counting rm_users (100,000+ rows at issue 12's scale).
+ */
+export const userKey = (role: string, status: string) => `users:${role}:${status}`;
+
+interface StoredUser {
+  role: string;
+  status: string;
+  deleted: boolean;
+}
+
 export async function applyUser(m: Q, event: DomainEvent<ReportingUserData>, deleted = false): Promise<void> {
   const d = event.data;
   if (!d?.user_id) return;
-  const inserted: unknown[] = await m.query(
+  const [before]: StoredUser[] = await m.query(`SELECT role, status, deleted FROM rm_users WHERE user_id = $1 FOR UPDATE`, [d.user_id]);
+  const [after]: StoredUser[] = await m.query(
     `INSERT INTO rm_users (user_id, firstname, lastname, email, role, status, contact_phone, deleted, registered_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
      ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname,
        email = COALESCE(EXCLUDED.email, rm_users.email), role = EXCLUDED.role, status = EXCLUDED.status,
        contact_phone = EXCLUDED.contact_phone, deleted = rm_users.deleted OR EXCLUDED.deleted, updated_at = EXCLUDED.updated_at
-     RETURNING (xmax = 0) AS inserted`,
+     RETURNING role, status, deleted`,
     [d.user_id, d.firstname ?? '', d.lastname ?? '', d.email ?? null, d.role, d.status ?? 'active', d.contact_phone ?? null, deleted, event.occurredAt],
-  ).then((rows: { inserted: boolean }[]) => rows.filter((r) => r.inserted));
-  if (inserted.length) {
+  );
+  const keyBefore = before && !before.deleted ? userKey(before.role, before.status) : null;
+  const keyAfter = after && !after.deleted ? userKey(after.role, after.status) : null;
+  if (keyBefore !== keyAfter) {
+    if (keyBefore) await bumpCount(m, keyBefore, -1);
+    if (keyAfter) await bumpCount(m, keyAfter, 1);
+  }
+  if (!before) {
     await bumpDaily(m, event.occurredAt, 'new_users', 1);
     if (d.role === 'doctor') await bumpDaily(m, event.occurredAt, 'new_doctors', 1);
   }

@@ -23,6 +23,11 @@ import { REPORTS } from './report-definitions';
 const CHUNK_BYTES = 256 * 1024;
 /** A stream nobody pulls from for this long is closed (the browser went away). */
 const IDLE_MS = Number(process.env.REPORT_IDLE_MS ?? 30_000);
+/**
+ * The cursor is one statement for the whole download, so the pool's statement_timeout (15 s, meant for RPC work)
+ * cancelled a 1,000,000-row report midway (issue 12's bench); the report's own transaction gets this instead.
+ */
+const STATEMENT_TIMEOUT_MS = Number(process.env.REPORT_STATEMENT_TIMEOUT_MS ?? 30 * 60_000);
 
 export interface ReportRequest {
   report: ReportType;
@@ -75,6 +80,8 @@ class ReportStream {
     const params = filtered ? [this.request.from ?? '1900-01-01', this.request.to ?? '9999-12-30'] : [];
     this.runner = this.dataSource.createQueryRunner('slave');
     const client = (await this.runner.connect()) as { query(stream: QueryStream): QueryStream };
+    await this.runner.query('BEGIN READ ONLY');
+    await this.runner.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(STATEMENT_TIMEOUT_MS))}`);
     const rows = client.query(new QueryStream(definition.sql(filtered), params, { batchSize: 1000, rowMode: 'array' }));
     // The header row is written as the first row (fast-csv writes configured headers only once a row comes,
     // and an empty report must still say what its columns are).
@@ -130,6 +137,7 @@ class ReportStream {
     clearTimeout(this.idle);
     this.subscription.unsubscribe();
     await this.iterator?.return?.().catch(() => undefined);
+    if (this.runner) await this.runner.query('COMMIT').catch(() => undefined);
     await this.runner?.release().catch(() => undefined);
     await this.dataSource
       .query(`UPDATE report_downloads SET rows_sent = $2, finished_at = now(), outcome = $3 WHERE id = $1`, [this.auditId, this.rows, reason])
