@@ -1,7 +1,8 @@
 'use strict';
 // Starts the platform for the journeys: fresh database afya_e2e, bus namespace e2e, port 3150,
 // demo data seeded. Leaves a dev's `npm start` (database afya, namespace afya, port 3000) alone.
-// E2E_PORT, E2E_DB_NAME and E2E_BUS let two people run the journeys side by side on one machine.
+// E2E_PORT, E2E_DB_NAME and E2E_BUS let two people run the journeys side by side on one machine; the runner's own
+// permissioned nats-server listens on E2E_NATS_PORT (default E2E_PORT + 1000).
 const path = require('node:path');
 const { Client } = require('pg');
 const { startPlatform } = require('../local/platform');
@@ -37,6 +38,8 @@ module.exports = async function globalSetup() {
       DATABASE_URL: databaseUrl,
       AFYA_BUS: bus,
       NATS_URL: process.env.NATS_URL || 'nats://127.0.0.1:4222',
+      // A NATS without the bus users (the machine's) makes the runner start its own with the bus permissions, on this port.
+      AFYA_NATS_PORT: process.env.E2E_NATS_PORT || String(PORT + 1000),
     },
   });
   globalThis.__AFYA_PLATFORM__ = platform;

@@ -302,6 +302,29 @@ describe('k8s manifests', () => {
     }
   });
 
+  it('runs the gateway and every service as its own ServiceAccount (no token) and its own NATS user (issue 14)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const bus = require('../nats/bus-users') as { DEPLOYABLES: string[] };
+    const accounts = ofKind('ServiceAccount');
+    for (const name of bus.DEPLOYABLES) {
+      const spec = podSpec(byName(deployments, name)!);
+      expect({ name, account: spec.serviceAccountName, automount: spec.automountServiceAccountToken }).toEqual({ name, account: name, automount: false });
+      expect({ name, automount: byName(accounts, name)?.automountServiceAccountToken }).toEqual({ name, automount: false });
+      const env = spec.containers[0].env as { name: string; value?: string; valueFrom?: any }[];
+      expect(env.find((e) => e.name === 'NATS_USER')?.value).toBe(name);
+      expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: `afya-${name}-nats`, key: 'NATS_PASSWORD' } });
+    }
+    // the ingress controller's pods are the gateway's only callers; gateway and services reach only the NATS pods on 4222
+    const policies = ofKind('NetworkPolicy');
+    const gateway = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway')!;
+    expect(gateway.spec.ingress[0].from[0].podSelector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'ingress-nginx' });
+    const services = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === 'service')!;
+    for (const policy of [gateway, services]) {
+      const toNats = policy.spec.egress.find((e: any) => e.ports.some((p: any) => p.port === 4222));
+      expect(toNats.to).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'nats' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } } }]);
+    }
+  });
+
   describe.each(files.filter((f) => path.basename(f) === 'kustomization.yaml').map((f) => [path.relative(REPO, f), f]))('%s', (_rel, file) => {
     const dir = path.dirname(file);
     const k = yaml.load(fs.readFileSync(file, 'utf8')) as any;
@@ -373,7 +396,7 @@ describe('k8s manifests', () => {
         expect(k.kind).toBe('Component');
         // no transformers: in a Component they would rewrite the whole overlay, not only this service
         expect(Object.keys(k).sort()).toEqual(['apiVersion', 'kind', 'resources']);
-        expect(k.resources.sort()).toEqual(['deployment.yaml', 'migration-job.yaml', 'pdb.yaml']);
+        expect(k.resources.sort()).toEqual(['deployment.yaml', 'migration-job.yaml', 'pdb.yaml', 'serviceaccount.yaml']);
       }
     });
 
@@ -440,7 +463,7 @@ describe('k8s manifests', () => {
         expect(changed).toEqual([`Deployment/${service}`, `Job/${service}-migrate`]);
         // and `kubectl apply -l afya.io/service=<name>` (k8s/README.md) selects exactly that service's objects
         const selected = after.filter((d) => d.metadata!.labels?.['afya.io/service'] === service).map(key).sort();
-        expect(selected).toEqual([`Deployment/${service}`, `Job/${service}-migrate`, `PodDisruptionBudget/${service}`]);
+        expect(selected).toEqual([`Deployment/${service}`, `Job/${service}-migrate`, `PodDisruptionBudget/${service}`, `ServiceAccount/${service}`]);
         expect(after.filter((d) => d.kind === 'ConfigMap').every((d) => d.metadata!.labels?.['app.kubernetes.io/component'] === 'config')).toBe(true);
       } finally {
         fs.rmSync(tmp, { recursive: true, force: true });

@@ -126,8 +126,11 @@ async function startPlatform(options = {}) {
       AFYA_DEMO_DATA: demoDataFile,
     };
     delete baseEnv.PORT; // only the gateway listens on HTTP
+    // Each process is its own bus user (NATS_USER/NATS_PASSWORD, infra/nats/bus-users.js); a test's users file is not passed on.
+    delete baseEnv.AFYA_NATS_USERS_FILE;
     const envFor = (name, extra = {}) => ({
       ...baseEnv,
+      ...nats.credentials(name),
       ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keys.privateKeyFile } : {}),
       ...extra,
     });
@@ -183,7 +186,7 @@ async function startPlatform(options = {}) {
       if (statics.missing.length) log(`frontends not built yet: ${statics.missing.join(', ')}`);
       const child = processes.start('gateway', process.execPath, [...nodeArgs, gateway.main], {
         cwd: gateway.dir,
-        env: { ...baseEnv, ...statics.env, PORT: String(port) },
+        env: { ...baseEnv, ...nats.credentials('gateway'), ...statics.env, PORT: String(port) },
         restart: env.AFYA_RESTART !== 'false',
       });
       running.gateway = child;

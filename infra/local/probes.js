@@ -59,7 +59,7 @@ async function ensureDatabase(url, database) {
 
 /**
  * A NATS server greets every client with `INFO {...}`: read it without speaking the protocol.
- * {ok, jetstream, version, error?}
+ * {ok, jetstream, version, authRequired, error?}: authRequired tells a server with users (bus permissions) from an open one.
  */
 function probeNats(host, port, timeoutMs = 1500) {
   return new Promise((resolve) => {
@@ -82,7 +82,7 @@ function probeNats(host, port, timeoutMs = 1500) {
       if (!line.startsWith('INFO ')) return done({ ok: false, jetstream: false, error: 'not a NATS server' });
       try {
         const info = JSON.parse(line.slice(5));
-        done({ ok: true, jetstream: info.jetstream === true, version: info.version });
+        done({ ok: true, jetstream: info.jetstream === true, version: info.version, authRequired: info.auth_required === true });
       } catch {
         done({ ok: false, jetstream: false, error: 'unreadable INFO line' });
       }

@@ -3,6 +3,9 @@ import { connect, ErrorCode, NatsConnection, NatsError } from 'nats';
 import { busNamespace } from '@afya/service-shared';
 import { natsCredentialOptions } from '../../services/shared/src/bus-security/credentials';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SERVICES } = require('./bus-users') as { SERVICES: Record<string, { calls?: string[] }> };
+
 /**
  * The bus refuses what a deployable may not do (issue 14 section 1), on the jest run's own nats-server, which has
  * the permission config of infra/nats/bus-users.js (infra/nats/test-server/global-setup.js). Each connection
@@ -92,14 +95,15 @@ describe('the bus permissions, enforced by nats-server', () => {
   });
 
   it('lets the payment service ask the appointment service for one appointment, and nothing else of it', async () => {
+    const [call] = SERVICES.payment.calls!; // the appointment service's "get" subject (bus-users.spec.ts checks it against the code)
     const appointment = await connectAs('appointment');
-    const sub = appointment.subscribe(`${ns}.appointment.get`);
+    const sub = appointment.subscribe(`${ns}.${call}`);
     void (async () => {
       for await (const message of sub) message.respond('{}');
     })();
     await appointment.flush();
     const payment = await connectAs('payment');
-    expect(await requestError(payment, `${ns}.appointment.get`)).toBeNull();
+    expect(await requestError(payment, `${ns}.${call}`)).toBeNull();
     expect(await requestError(payment, `${ns}.appointment.book`)).toBe(ErrorCode.PermissionsViolation);
   });
 });

@@ -71,17 +71,19 @@ describe('faults, with nothing lost', () => {
   const statusesOf = (samples: Sample[]) => samples.reduce<Record<string, number>>((acc, s) => ((acc[s.status] = (acc[s.status] ?? 0) + 1), acc), {});
 
   beforeAll(async () => {
-    nats = new PrivateNats(NATS_PORT);
+    const bus = process.env.FAULT_BUS || 'faults';
+    nats = new PrivateNats(NATS_PORT, bus);
     await nats.start();
     postgres = new PrivatePostgres(PG_PORT);
     await postgres.init();
     platform = await startReliabilityPlatform({
       port: PORT,
       database: 'afya_faults',
-      bus: process.env.FAULT_BUS || 'faults',
+      bus,
       adminDatabaseUrl: postgres.adminUrl,
       natsUrl: nats.url,
       env: {
+        AFYA_NATS_USERS_FILE: nats.usersFile, // its bus users' passwords: each process runs as its own user
         AUTH_RATE_LIMIT: '1000000',
         REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
         RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),

@@ -5,10 +5,11 @@
 // AFYA_NATS_USERS_FILE holds each deployable's password (services/shared/src/bus-security/credentials.ts), so the
 // in-process services and the gateway run as their own bus users, exactly as in the cluster.
 // Test code that sets the bus up directly connects as `test-admin`, a user only this config has.
-// TEST_NATS_PORT pins the port; the server is stopped by PID in global-teardown.js.
+// TEST_NATS_PORT pins the port; the server is stopped by PID in global-teardown.js, or by reaper.js once jest is gone.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { spawn } = require('node:child_process');
 const { prepareServerConfig, startPermissionedNats, freePort } = require('../permissioned-server');
 const { findNatsBinary } = require('../../local/nats');
 const { natsInstallHelp } = require('../../local/config');
@@ -24,6 +25,8 @@ module.exports = async function startTestNats() {
   const config = prepareServerConfig({ dir, namespace: '*', testAdmin: true });
   const port = Number(process.env.TEST_NATS_PORT) || (await freePort());
   const server = await startPermissionedNats({ binary: binary.path, port, configFile: config.configFile, env: config.env, storeDir: path.join(dir, 'jetstream') });
+  // A run that ends without globalTeardown (killed, a failing globalSetup of another project) must not leave it running.
+  spawn(process.execPath, [path.join(__dirname, 'reaper.js'), String(process.pid), String(server.pid), dir], { detached: true, stdio: 'ignore' }).unref();
   globalThis.__AFYA_TEST_NATS__ = { pid: server.pid, stop: server.stop, dir };
   // Workers are forked after globalSetup: they inherit these.
   process.env.NATS_URL = server.url;

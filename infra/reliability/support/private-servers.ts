@@ -6,6 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { prepareServerConfig, serverArgs } = require('../../nats/permissioned-server');
+
 export function tcpOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, host);
@@ -23,17 +26,28 @@ export async function waitFor(what: string, condition: () => Promise<boolean> | 
   }
 }
 
+/**
+ * With the bus permissions (infra/nats/bus-users.js) for `namespace`, like every nats-server the platform runs on;
+ * `usersFile` holds the bus users' passwords (the platform's AFYA_NATS_USERS_FILE). A restart keeps them.
+ */
 export class PrivateNats {
   private proc: ChildProcess | null = null;
   readonly url: string;
+  private readonly config: { configFile: string; usersFile: string; env: Record<string, string> };
 
-  constructor(readonly port: number, readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-fault-nats-'))) {
+  constructor(readonly port: number, namespace = '*', readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-fault-nats-'))) {
     this.url = `nats://127.0.0.1:${port}`;
+    this.config = prepareServerConfig({ dir: path.join(dir, 'auth'), namespace });
+  }
+
+  get usersFile(): string {
+    return this.config.usersFile;
   }
 
   async start(): Promise<void> {
     if (await tcpOpen(this.port)) throw new Error(`port ${this.port} is taken: the fault suite needs its own nats-server`);
-    this.proc = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir], { stdio: 'ignore' });
+    const args = serverArgs({ configFile: this.config.configFile, port: this.port, storeDir: path.join(this.dir, 'jetstream') });
+    this.proc = spawn('nats-server', args, { stdio: 'ignore', env: { ...process.env, ...this.config.env } });
     await waitFor(`nats-server on ${this.port}`, () => tcpOpen(this.port), 15_000);
   }
 
