@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { JSONCodec, NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { DomainEvent, eventSubject, NATS_CONNECTION, Principal } from '@afya/service-shared';
+import { connectNats, DomainEvent, eventSubject, NATS_CONNECTION, Principal } from '@afya/service-shared';
 import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { REPORT_END_HEADER, REPORT_ERROR_HEADER } from '../../contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -23,6 +23,9 @@ describe('reporting read models (events → read models → analytics, reports, 
   let infra: TestInfrastructure;
   let app: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
   let nc: NatsConnection;
+  // The other deployables' side of the bus: their events, and the gateway pulling a report. The reporting service's
+  // own connection may do neither (infra/nats/bus-users.js), so this is the test's own (test-admin) connection.
+  let bus: NatsConnection;
   let published = 0;
   const codec = JSONCodec();
 
@@ -35,7 +38,7 @@ describe('reporting read models (events → read models → analytics, reports, 
   async function publish<T>(type: string, data: T, occurredAt = new Date().toISOString(), id: string = randomUUID()): Promise<DomainEvent<T>> {
     const event: DomainEvent<T> = { id, type, occurredAt, data };
     published += 1;
-    await nc.jetstream().publish(eventSubject(type), codec.encode(event), { msgID: `${id}-${published}` });
+    await bus.jetstream().publish(eventSubject(type), codec.encode(event), { msgID: `${id}-${published}` });
     return event;
   }
   const analytics = () => app.get(AnalyticsService);
@@ -52,6 +55,7 @@ describe('reporting read models (events → read models → analytics, reports, 
 
   beforeAll(async () => {
     infra = await testInfrastructure();
+    bus = await connectNats('reporting-read-models-spec');
     await start();
     await publish('auth.user.registered.v1', user(10, 'user', { firstname: '=HYPERLINK("x")' }), daysAgo(40));
     await publish('auth.user.registered.v1', user(11), daysAgo(3));
@@ -78,6 +82,7 @@ describe('reporting read models (events → read models → analytics, reports, 
   });
 
   afterAll(async () => {
+    await bus?.close();
     await app?.close();
     await infra?.cleanup();
   });
@@ -130,7 +135,7 @@ describe('reporting read models (events → read models → analytics, reports, 
       const opened = await reports.open(admin, { report, from, to });
       let text = '';
       for (;;) {
-        const message = await nc.request(opened.subject, new Uint8Array(), { timeout: 5000 });
+        const message = await bus.request(opened.subject, new Uint8Array(), { timeout: 5000 });
         expect(message.headers?.get(REPORT_ERROR_HEADER) ?? '').toBe('');
         if (message.headers?.has(REPORT_END_HEADER)) return { text, opened, rows: Number(message.headers.get(REPORT_END_HEADER)) };
         text += Buffer.from(message.data).toString();

@@ -182,6 +182,9 @@ export class ReportsService implements OnApplicationShutdown {
     void (async () => {
       for await (const message of subscription) stream.pull(message);
     })().catch((error: Error) => this.logger.warn(`report stream stopped: ${error.message}`));
+    // The reply leaves on another connection (the service's), so the gateway's first pull could reach the server
+    // before this SUB does (503): the round trip makes the server hold the subscription before we answer.
+    await this.nc.flush();
     return { subject: streamSubject, filename: `${request.report}-report.csv`, rows: Number(n) };
   }
 
