@@ -28,7 +28,8 @@ const moduleNameMapper = {
 
 module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid|content-disposition)/)'],
+  // @opentelemetry: its OTLP exporter loads node:http with a dynamic import(), which jest runs only when transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid|content-disposition|@opentelemetry)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',
