@@ -10,18 +10,41 @@ import { formatKsh } from 'shell/ui-kit';
 /** SPEC.md section 9: pie chart palette of five colours. */
 const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
 
+/**
+ * The slices carry their percentage inside (hidden on slices under 5%, too thin for text); the statuses with their
+ * percentages and counts are a list under the pie. Labels outside the pie were cut off at the card's edges
+ * (G2 sizes the pie to the card and does not make room for them), worst at phone width.
+ */
 export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
+  const shown = data.filter((d) => d.count > 0);
+  const colour = (i: number) => PALETTE[i % PALETTE.length];
   return (
-    <Pie
-      data={data.filter((d) => d.count > 0)}
-      angleField="count"
-      colorField="status"
-      height={280}
-      scale={{ color: { range: PALETTE } }}
-      label={{ text: (d: StatusBreakdownEntry) => `${d.status} ${d.percent}%`, position: 'outside' }}
-      legend={{ color: { position: 'bottom' } }}
-      tooltip={{ items: [(d: StatusBreakdownEntry) => ({ name: d.status, value: `${d.count} (${d.percent}%)` })] }}
-    />
+    <div>
+      <Pie
+        data={shown}
+        angleField="count"
+        colorField="status"
+        height={240}
+        scale={{ color: { domain: shown.map((d) => d.status), range: shown.map((_, i) => colour(i)) } }}
+        label={{
+          text: (d: StatusBreakdownEntry) => (d.percent >= 5 ? `${d.percent}%` : ''),
+          position: 'inside',
+          style: { fill: '#fff', fontWeight: 600, fontSize: 12 },
+        }}
+        legend={false}
+        tooltip={{ items: [(d: StatusBreakdownEntry) => ({ name: d.status, value: `${d.count.toLocaleString('en-KE')} (${d.percent}%)` })] }}
+      />
+      <ul aria-label="Appointment statuses" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px' }}>
+        {shown.map((d, i) => (
+          <li key={d.status} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+            <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: colour(i), display: 'inline-block' }} />
+            <span>{d.status}</span>
+            <strong>{d.percent}%</strong>
+            <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>({d.count.toLocaleString('en-KE')})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

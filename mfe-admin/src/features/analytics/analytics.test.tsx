@@ -40,6 +40,8 @@ it('shows the cards with computed changes, draws the charts and the monthly grow
   expect(screen.getByText('+20.0% vs the previous 30 days')).toBeInTheDocument();
   expect(screen.getByText('14 today')).toBeInTheDocument();
   expect(await screen.findByTestId('chart-Pie')).toBeInTheDocument();
+  const statuses = screen.getByRole('list', { name: 'Appointment statuses' });
+  expect(within(statuses).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pending75%(3)', 'Completed25%(1)']);
   expect(await screen.findByTestId('chart-Area')).toBeInTheDocument();
   expect(await screen.findByTestId('chart-Column')).toBeInTheDocument();
   const table = screen.getByText('Monthly Statistics').closest('.ant-card') as HTMLElement;

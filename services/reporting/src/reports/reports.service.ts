@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { format } from 'fast-csv';
 import { headers as natsHeaders, Msg, NatsConnection, Subscription } from 'nats';
-import QueryStream from 'pg-query-stream';
 import { DataSource, QueryRunner } from 'typeorm';
 import { badRequest, busNamespace, NATS_CONNECTION, Principal } from '@afya/service-shared';
 import {
@@ -28,6 +28,27 @@ const IDLE_MS = Number(process.env.REPORT_IDLE_MS ?? 30_000);
  * cancelled a 1,000,000-row report midway (issue 12's bench); the report's own transaction gets this instead.
  */
 const STATEMENT_TIMEOUT_MS = Number(process.env.REPORT_STATEMENT_TIMEOUT_MS ?? 30 * 60_000);
+/** Rows per FETCH from the report's cursor. */
+const FETCH_ROWS = 1000;
+
+interface ArrayRowsClient {
+  query(config: { text: string; values?: unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+}
+
+/**
+ * The report's rows from a server-side cursor (DECLARE … CURSOR, then FETCH): PostgreSQL plans a cursor for its
+ * first rows (cursor_tuple_fraction), so a 1,000,000-row report streams from the first row in primary-key order.
+ * The protocol-level portal pg-query-stream opened was planned for the whole result instead (hash joins, then a
+ * sort of every row): its first byte came after 9 s at issue 12's scale.
+ */
+async function* cursorRows(client: ArrayRowsClient, sql: string, params: unknown[]): AsyncGenerator<unknown[]> {
+  await client.query({ text: `DECLARE report NO SCROLL CURSOR FOR ${sql}`, values: params, rowMode: 'array' });
+  for (;;) {
+    const { rows } = await client.query({ text: `FETCH ${FETCH_ROWS} FROM report`, rowMode: 'array' });
+    if (!rows.length) return;
+    yield* rows;
+  }
+}
 
 export interface ReportRequest {
   report: ReportType;
@@ -52,6 +73,7 @@ export function reportRequest(payload: OpenReportPayload): ReportRequest {
  */
 class ReportStream {
   private runner?: QueryRunner;
+  private source?: Readable;
   private iterator?: AsyncIterator<Buffer | string>;
   private idle?: NodeJS.Timeout;
   private rows = 0;
@@ -79,10 +101,12 @@ class ReportStream {
     const filtered = Boolean(this.request.from || this.request.to);
     const params = filtered ? [this.request.from ?? '1900-01-01', this.request.to ?? '9999-12-30'] : [];
     this.runner = this.dataSource.createQueryRunner('slave');
-    const client = (await this.runner.connect()) as { query(stream: QueryStream): QueryStream };
+    const client = (await this.runner.connect()) as ArrayRowsClient;
+    // The cursor lives in this transaction; JIT compilation only delays the first rows of a streamed read.
     await this.runner.query('BEGIN READ ONLY');
     await this.runner.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(STATEMENT_TIMEOUT_MS))}`);
-    const rows = client.query(new QueryStream(definition.sql(filtered), params, { batchSize: 1000, rowMode: 'array' }));
+    await this.runner.query('SET LOCAL jit = off');
+    const rows = (this.source = Readable.from(cursorRows(client, definition.sql(filtered), params), { highWaterMark: FETCH_ROWS }));
     // The header row is written as the first row (fast-csv writes configured headers only once a row comes,
     // and an empty report must still say what its columns are).
     let header = true;
@@ -137,6 +161,7 @@ class ReportStream {
     clearTimeout(this.idle);
     this.subscription.unsubscribe();
     await this.iterator?.return?.().catch(() => undefined);
+    this.source?.destroy();
     if (this.runner) await this.runner.query('COMMIT').catch(() => undefined);
     await this.runner?.release().catch(() => undefined);
     await this.dataSource
