@@ -1,5 +1,6 @@
 import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { AppointmentPatterns } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { busNamespace, enableMetrics, ensureSchema, natsCredentialOptions, observeDataSource, OpsServer, serviceDataSourceOptions, startOpsServer } from '@afya/service-shared';
@@ -61,11 +62,11 @@ describe('metrics on the ops port (real NATS + PostgreSQL)', () => {
     expect(after).not.toContain('no-such-route');
 
     const rpc = 'afya_rpc_request_duration_seconds_count';
-    expect(growth(before, after, rpc, { pattern: 'appointment.get', status: '404' })).toBe(1);
-    expect(growth(before, after, rpc, { pattern: 'appointment.doctors.list', status: '200' })).toBe(1);
+    expect(growth(before, after, rpc, { pattern: AppointmentPatterns.get, status: '404' })).toBe(1);
+    expect(growth(before, after, rpc, { pattern: AppointmentPatterns.listDoctors, status: '200' })).toBe(1);
     // The histogram has its buckets and sum too.
-    expect(sample(after, 'afya_rpc_request_duration_seconds_bucket', { pattern: 'appointment.doctors.list', status: '200', le: '+Inf' })).toBeGreaterThanOrEqual(1);
-    expect(sample(after, 'afya_rpc_request_duration_seconds_sum', { pattern: 'appointment.doctors.list', status: '200' })).toBeGreaterThan(0);
+    expect(sample(after, 'afya_rpc_request_duration_seconds_bucket', { pattern: AppointmentPatterns.listDoctors, status: '200', le: '+Inf' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'afya_rpc_request_duration_seconds_sum', { pattern: AppointmentPatterns.listDoctors, status: '200' })).toBeGreaterThan(0);
   });
 
   it('counts a booking once it is committed, and not a booking refused because the slot is taken', async () => {
@@ -75,9 +76,9 @@ describe('metrics on the ops port (real NATS + PostgreSQL)', () => {
     expect((await platform.api('POST', '/appointments', { token: patient.token, body })).status).toBe(409);
     const after = await scrape();
     expect(growth(before, after, 'afya_appointments_booked_total')).toBe(1);
-    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: 'appointment.book', status: '201' })).toBe(0);
-    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: 'appointment.book', status: '200' })).toBe(1);
-    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: 'appointment.book', status: '409' })).toBe(1);
+    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: AppointmentPatterns.book, status: '201' })).toBe(0);
+    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: AppointmentPatterns.book, status: '200' })).toBe(1);
+    expect(growth(before, after, 'afya_rpc_request_duration_seconds_count', { pattern: AppointmentPatterns.book, status: '409' })).toBe(1);
     expect(growth(before, after, 'afya_http_request_duration_seconds_count', { route: '/api/appointments', method: 'POST', status: '409' })).toBe(1);
   });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { AppointmentPatterns } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { AuthPatterns } from '@afya/auth-service/contracts';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { startTracing, TracingHandle } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
@@ -73,11 +75,11 @@ describe('traces across gateway, bus, service and PostgreSQL (in-memory exporter
     expect(http.attributes['http.route']).toBe('/api/appointments');
     expect(http.attributes['http.response.status_code']).toBe(201);
 
-    const send = trace.find((s) => s.kind === SpanKind.CLIENT && s.name === 'appointment.book send');
+    const send = trace.find((s) => s.kind === SpanKind.CLIENT && s.name === `${AppointmentPatterns.book} send`);
     expect(send).toBeDefined();
     expect(parentOf(send!)).toBe(idOf(http));
 
-    const handler = trace.find((s) => s.kind === SpanKind.SERVER && s.name === 'appointment.book');
+    const handler = trace.find((s) => s.kind === SpanKind.SERVER && s.name === AppointmentPatterns.book);
     expect(handler).toBeDefined();
     expect(parentOf(handler!)).toBe(idOf(send!));
     expect(handler!.attributes['rpc.response.status_code']).toBe(200);
@@ -106,7 +108,7 @@ describe('traces across gateway, bus, service and PostgreSQL (in-memory exporter
       return found!;
     }, 15_000);
     const trace = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
-    const handler = trace.find((s) => s.kind === SpanKind.SERVER && s.name === 'auth.register');
+    const handler = trace.find((s) => s.kind === SpanKind.SERVER && s.name === AuthPatterns.register);
     expect(handler).toBeDefined();
     expect(ancestry(consumed, trace).map(idOf)).toContain(idOf(handler!));
     expect(consumed.name).toMatch(/^auth\.user\./);
@@ -128,7 +130,7 @@ describe('traces across gateway, bus, service and PostgreSQL (in-memory exporter
     expect(parentOf(http)).toBeUndefined();
     const handler = exporter
       .getFinishedSpans()
-      .find((s) => s.spanContext().traceId === http.spanContext().traceId && s.kind === SpanKind.SERVER && s.name === 'appointment.get');
+      .find((s) => s.spanContext().traceId === http.spanContext().traceId && s.kind === SpanKind.SERVER && s.name === AppointmentPatterns.get);
     expect(handler?.attributes['rpc.response.status_code']).toBe(404);
   });
 });
