@@ -8,7 +8,6 @@ import { OutboxEventEntity } from '../events/outbox-event.entity';
 import { ProcessedEventEntity } from '../events/processed-event.entity';
 import { DeadlineSubscriber } from './deadline.subscriber';
 import { TypeOrmJsonLogger } from '../logging/typeorm-logger';
-import { TypeOrmJsonLogger } from '../logging/typeorm-logger';
 import { DatabaseReadiness } from './migration-readiness';
 import { observeDataSource } from '../observability/database-metrics';
 import { QueryTracingSubscriber } from '../observability/query-tracing.subscriber';
@@ -67,7 +66,6 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions & { url
       max: envInt('DB_POOL_SIZE', 10),
     },
     logging: ['warn'],
-    logger: new TypeOrmJsonLogger(), // JSON lines, never query parameters (logging/typeorm-logger.ts)
     logger: new TypeOrmJsonLogger(), // JSON lines, never query parameters (logging/typeorm-logger.ts)
   };
 }
