@@ -9,7 +9,9 @@
 // payment.completed|refunded|disputed, prescription.created), with the payload shape the producers publish and the
 // historical time as occurredAt, in time order (as the relays would have published them). They go to a private
 // namespace of their own, `<AFYA_BUS>replay` (stream <NS>REPLAY_EVENTS), so the platform under test never sees
-// them; the stream is kept between runs (REPLAY_REPUBLISH=1 makes it again).
+// them; the stream is kept between runs (REPLAY_REPUBLISH=1 makes it again). NATS_URL is a server without bus users
+// (the machine's shared nats://127.0.0.1:4222 by default): the bus users' permissions name one namespace, and the
+// platform's own permissioned server has only its own.
 //
 // Then a fresh reporting process (services/reporting/dist, on that namespace, its read models in the schema
 // `reporting_replay`, emptied first) replays the stream from its first message through the real EventConsumer

@@ -33,6 +33,17 @@ const REPORT_TARGET = { ttfbMs: 1000, rssGrowthMb: 200 };
 const log = (line) => process.stderr.write(`[reporting bench] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The platform's NATS (NATS_URL) as the `ops` user when it has bus users (AFYA_NATS_USERS_FILE: the runner's
+ * <AFYA_LOCAL_DIR>/nats-auth/bus-users.json): reading a durable consumer's state is stream administration.
+ */
+function natsOptions() {
+  const servers = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+  if (!process.env.AFYA_NATS_USERS_FILE) return { servers };
+  const { users } = JSON.parse(fs.readFileSync(process.env.AFYA_NATS_USERS_FILE, 'utf8'));
+  return { servers, user: users.ops.user, pass: users.ops.password, inboxPrefix: `_INBOX_${users.ops.user}` };
+}
+
 async function login(email, password) {
   const res = await fetch(`${URL_}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
@@ -114,7 +125,10 @@ async function streamReport(type, headers) {
 
 /** reporting-replay.js in its own process (it publishes ~2,000,000 events and watches a fresh reporting process). */
 async function replay() {
-  const run = spawn(process.execPath, [path.join(__dirname, 'reporting-replay.js')], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its own namespace on a server without bus users (see its header), not the platform's.
+  const env = { ...process.env, NATS_URL: process.env.REPLAY_NATS_URL || 'nats://127.0.0.1:4222' };
+  delete env.AFYA_NATS_USERS_FILE;
+  const run = spawn(process.execPath, [path.join(__dirname, 'reporting-replay.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   run.stdout.on('data', (chunk) => (out += chunk));
   const code = await new Promise((resolve) => run.on('exit', resolve));
@@ -123,7 +137,7 @@ async function replay() {
 }
 
 async function main() {
-  const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+  const nc = await connect(natsOptions());
   const jsm = await nc.jetstreamManager();
   const db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
