@@ -98,6 +98,24 @@ export class ServiceDatabaseModule {
   }
 }
 
+/**
+ * The runtime role gets write rights on every table of the schema through default privileges (roles.ts), the
+ * migrations table included: take those back, so the history readiness trusts (migration-readiness.ts) is written
+ * by the migrator only. Nothing to do where one role does everything (local runs, tests).
+ */
+async function keepMigrationHistoryReadOnly(dataSource: DataSource): Promise<void> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const writers: Array<{ grantee: string }> = await dataSource.query(
+    `SELECT DISTINCT grantee FROM information_schema.role_table_grants
+      WHERE table_schema = current_schema() AND table_name = $1 AND grantee <> current_user
+        AND privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')`,
+    [table],
+  );
+  for (const { grantee } of writers) {
+    await dataSource.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "${table}" FROM "${grantee.replace(/"/g, '""')}"`);
+  }
+}
+
 /** For a migration Job (k8s) or `npm run migrate`: run pending migrations, then exit. */
 export async function runMigrations(options: ServiceDatabaseOptions, url?: string): Promise<string[]> {
   const dataSourceOptions = serviceDataSourceOptions({ ...options, url }) as DataSourceOptions & { url: string; schema: string };
@@ -110,6 +128,7 @@ export async function runMigrations(options: ServiceDatabaseOptions, url?: strin
   } as DataSourceOptions).initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    await keepMigrationHistoryReadOnly(dataSource);
     return applied.map((m) => m.name);
   } finally {
     await dataSource.destroy();

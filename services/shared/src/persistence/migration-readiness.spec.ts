@@ -134,6 +134,9 @@ describe('runtime role: rows yes, schema changes no (real PostgreSQL)', () => {
         dropTable: await refused(`DROP TABLE notes`),
         truncate: await refused(`TRUNCATE notes`),
         createSchema: await refused(`CREATE SCHEMA intruder`),
+        // the history readiness trusts is the migrator's to write (runMigrations revokes it); reading it is fine
+        forgeHistory: await refused(`DELETE FROM migrations`),
+        readHistory: await refused(`SELECT name FROM migrations`),
       }).toEqual({
         createTable: insufficientPrivilege,
         alterTable: insufficientPrivilege,
@@ -141,6 +144,8 @@ describe('runtime role: rows yes, schema changes no (real PostgreSQL)', () => {
         dropTable: insufficientPrivilege,
         truncate: insufficientPrivilege,
         createSchema: insufficientPrivilege,
+        forgeHistory: insufficientPrivilege,
+        readHistory: 'allowed',
       });
     } finally {
       await runtime.destroy();
