@@ -10,7 +10,8 @@
 //   all on      LOG_LEVEL=info, METRICS on, tracing on (every span exported over OTLP/HTTP to a local sink)
 // plus a bare node:http hello as the usual baseline. Prints each round's ratios to quiet, the medians, and a table.
 // `node infra/bench/observability.bench.js` (npm run build first), or from run.js (BENCH_OBSERVABILITY=1).
-// OBS_BENCH_PORT (default 3350): the platforms listen on it, +2, +4, +6; the trace sink on +8, bare node:http on +9.
+// OBS_BENCH_PORT (default 3350): the platforms listen on it, +2, +4, +6 (their nats-servers on +1, +3, +5, +7, when the
+// local runner starts its own); the trace sink on +8, bare node:http on +9.
 // Each platform has its own database (afya_obs, afya_obs_<n>) and bus namespace (obs, obs<n>).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -80,7 +81,8 @@ async function startVariant(variant, index) {
     port,
     quiet: true,
     localDir: path.join(__dirname, `../../.local/obs-${variant.key}`),
-    env: { ...process.env, ...variant.env, DATABASE_URL: databaseUrl, AFYA_BUS: index === 0 ? 'obs' : `obs${index}` },
+    // Each platform's own nats-server (with the bus users) on the odd port after its HTTP port.
+    env: { ...process.env, ...variant.env, DATABASE_URL: databaseUrl, AFYA_BUS: index === 0 ? 'obs' : `obs${index}`, AFYA_NATS_PORT: String(port + 1) },
   });
   const bench = require('./appointments.bench');
   const reader = await bench.newPatient(platform.url, 'Reader');
