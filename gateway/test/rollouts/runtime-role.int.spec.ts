@@ -4,6 +4,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { authDatabase } from '@afya/auth-service/src/auth.database';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { readiness, runMigrations, schemaFor, serviceRoles, serviceRoleStatements } from '@afya/service-shared';
+import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
@@ -51,8 +52,20 @@ describe('appointment service running as its runtime role (no DDL rights), end t
   });
 
   it('is ready (database answers, every migration applied) and books an appointment as the runtime role', async () => {
-    const report = await readiness();
-    expect(report.checks).toMatchObject({ [`database:${schema}`]: 'ok', [`migrations:${schema}`]: 'ok' });
+    // what the ops port's /health/ready reports for this process: both services' checks and the gateway's
+    const report = await eventually(async () => {
+      const current = await readiness();
+      expect(current.checks).toMatchObject({
+        [`database:${schema}`]: 'ok',
+        [`migrations:${schema}`]: 'ok',
+        'nats:afya-appointment': 'ok',
+        'nats:afya-auth': 'ok',
+        gateway: 'ok',
+      });
+      return current;
+    });
+    // not marked started: startTestPlatform is not runService/main.ts, which flip it once listening
+    expect(report.status).toBe('starting');
 
     const { token } = await createAdmin(platform);
     const doctor = await createDoctor(platform, token, { fee: 2500 });
