@@ -31,13 +31,13 @@ const SERVICES = {
     consumers: ['payment-appointments'],
     blobs: true, // receipts (PDF)
     // Requests to another service: the appointment a payment is for comes from its owner (appointment-reader.ts).
-    calls: ['appointment.get'],
+    calls: ['appointment.v1.get'],
   },
   prescription: {
     eventRoots: ['prescription'],
     consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit'],
     blobs: true, // prescription PDFs
-    calls: ['appointment.get'], // directory/appointment-client.ts
+    calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },
   support: {
     eventRoots: ['ticket'],

@@ -10,26 +10,26 @@ export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
-  register: 'auth.register',
-  login: 'auth.login',
-  logout: 'auth.logout',
-  getProfile: 'auth.profile.get',
-  updateProfile: 'auth.profile.update',
-  changePassword: 'auth.password.change',
-  uploadPicture: 'auth.picture.upload',
-  getPicture: 'auth.picture.get',
-  publicKeys: 'auth.keys',
-  revocations: 'auth.revocations',
-  listUsers: 'auth.admin.users.list',
-  createUser: 'auth.admin.users.create',
-  updateUser: 'auth.admin.users.update',
-  deleteUser: 'auth.admin.users.delete',
-  health: 'auth.health',
+  register: 'auth.v1.register',
+  login: 'auth.v1.login',
+  logout: 'auth.v1.logout',
+  getProfile: 'auth.v1.profile.get',
+  updateProfile: 'auth.v1.profile.update',
+  changePassword: 'auth.v1.password.change',
+  uploadPicture: 'auth.v1.picture.upload',
+  getPicture: 'auth.v1.picture.get',
+  publicKeys: 'auth.v1.keys',
+  revocations: 'auth.v1.revocations',
+  listUsers: 'auth.v1.admin.users.list',
+  createUser: 'auth.v1.admin.users.create',
+  updateUser: 'auth.v1.admin.users.update',
+  deleteUser: 'auth.v1.admin.users.delete',
+  health: 'auth.v1.health',
 } as const;
 
 /** Core NATS broadcasts (every gateway replica hears them): a token or a user's sessions were revoked. */
 export const AuthBroadcasts = {
-  revocation: 'broadcast.auth.revocation',
+  revocation: 'broadcast.auth.v1.revocation',
 } as const;
 
 /** Domain events (JetStream, through the outbox). */

@@ -13,8 +13,8 @@ describe('the auth contract is pure (the browser imports its types)', () => {
   });
 
   it('has plain pattern names: the bus namespace is put in front where a subject is used', () => {
-    for (const pattern of Object.values(AuthPatterns)) expect(pattern).toMatch(/^auth\.[a-z.-]+$/);
-    expect(AuthBroadcasts.revocation).toBe('broadcast.auth.revocation');
+    for (const pattern of Object.values(AuthPatterns)) expect(pattern).toMatch(/^auth\.v\d+\.[a-z.-]+$/);
+    expect(AuthBroadcasts.revocation).toBe('broadcast.auth.v1.revocation');
   });
 
   it('has the roles of SPEC.md section 1', () => {

@@ -8,27 +8,27 @@ export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
-  health: 'payment.health',
+  health: 'payment.v1.health',
   /** POST /payments/create: a Stripe Checkout Session for an own, unpaid appointment → {url}. */
-  create: 'payment.card.create',
+  create: 'payment.v1.card.create',
   /** POST /payments/confirm: retrieve the session from Stripe and fulfil only if Stripe says it is paid. */
-  confirm: 'payment.card.confirm',
+  confirm: 'payment.v1.card.confirm',
   /** POST /payments/stripe/webhook: the raw body and Stripe-Signature header, verified by the service. */
-  stripeWebhook: 'payment.card.webhook',
+  stripeWebhook: 'payment.v1.card.webhook',
   /** POST /mpesa/stkpush */
-  stkPush: 'payment.mpesa.stkpush',
+  stkPush: 'payment.v1.mpesa.stkpush',
   /** GET /mpesa/status/:checkoutRequestId (owner or admin) */
-  stkStatus: 'payment.mpesa.status',
+  stkStatus: 'payment.v1.mpesa.status',
   /** POST /mpesa/callback/:token (Safaricom; no caller) */
-  mpesaCallback: 'payment.mpesa.callback',
+  mpesaCallback: 'payment.v1.mpesa.callback',
   /** GET /payments/history: own (admin: all, with patient name). */
-  history: 'payment.history',
+  history: 'payment.v1.history',
   /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
-  receipt: 'payment.receipt',
+  receipt: 'payment.v1.receipt',
   /** POST /admin/payments/:id/refund */
-  refund: 'payment.refund',
+  refund: 'payment.v1.refund',
   /** GET /admin/payments/disputes (also the admin overview's "payment disputes"). */
-  disputes: 'payment.disputes',
+  disputes: 'payment.v1.disputes',
 } as const;
 export type PaymentPattern = (typeof PaymentPatterns)[keyof typeof PaymentPatterns];
 

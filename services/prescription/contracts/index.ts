@@ -7,25 +7,25 @@ export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PrescriptionPatterns = {
-  health: 'prescription.health',
-  create: 'prescription.create',
-  update: 'prescription.update',
-  remove: 'prescription.delete',
-  get: 'prescription.get',
+  health: 'prescription.v1.health',
+  create: 'prescription.v1.create',
+  update: 'prescription.v1.update',
+  remove: 'prescription.v1.delete',
+  get: 'prescription.v1.get',
   /** The prescription of one appointment (View Prescription on a Completed appointment). */
-  byAppointment: 'prescription.by-appointment',
+  byAppointment: 'prescription.v1.by-appointment',
   /** PDF bytes as a BinaryRef (services/shared rpc/binary-transfer). */
-  pdf: 'prescription.pdf',
-  listUser: 'prescription.list.user',
-  listDoctor: 'prescription.list.doctor',
-  listAll: 'prescription.list.all',
+  pdf: 'prescription.v1.pdf',
+  listUser: 'prescription.v1.list.user',
+  listDoctor: 'prescription.v1.list.doctor',
+  listAll: 'prescription.v1.list.all',
   /** The doctor's own appointments that can still get a prescription (Write Prescription's picker). */
-  writable: 'prescription.writable-appointments',
-  historySelf: 'prescription.history.self',
-  historyUser: 'prescription.history.user',
-  historyAll: 'prescription.history.all',
-  historyRemove: 'prescription.history.delete',
-  accessLog: 'prescription.access-log',
+  writable: 'prescription.v1.writable-appointments',
+  historySelf: 'prescription.v1.history.self',
+  historyUser: 'prescription.v1.history.user',
+  historyAll: 'prescription.v1.history.all',
+  historyRemove: 'prescription.v1.history.delete',
+  accessLog: 'prescription.v1.access-log',
 } as const;
 export type PrescriptionPattern = (typeof PrescriptionPatterns)[keyof typeof PrescriptionPatterns];
 

@@ -12,22 +12,22 @@ export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
-  health: 'support.health',
-  create: 'support.create',
-  update: 'support.update',
-  setStatus: 'support.status.set',
-  remove: 'support.delete',
-  get: 'support.get',
-  listOwn: 'support.list.own',
-  listForDoctor: 'support.list.doctor',
-  listAll: 'support.list.all',
-  messages: 'support.messages.list',
-  postMessage: 'support.messages.post',
-  contact: 'support.contact',
+  health: 'support.v1.health',
+  create: 'support.v1.create',
+  update: 'support.v1.update',
+  setStatus: 'support.v1.status.set',
+  remove: 'support.v1.delete',
+  get: 'support.v1.get',
+  listOwn: 'support.v1.list.own',
+  listForDoctor: 'support.v1.list.doctor',
+  listAll: 'support.v1.list.all',
+  messages: 'support.v1.messages.list',
+  postMessage: 'support.v1.messages.post',
+  contact: 'support.v1.contact',
   /** {open, in_progress, pending, resolved, closed, unresolved} over tickets not deleted (admins). */
-  stats: 'support.stats',
+  stats: 'support.v1.stats',
   /** The caller's unread conversations (the Support menu badge). */
-  unread: 'support.unread',
+  unread: 'support.v1.unread',
 } as const;
 export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];
 
