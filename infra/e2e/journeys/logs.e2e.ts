@@ -32,6 +32,12 @@ const TYPED_BY_JOURNEYS = [
 ];
 /** The demo data's clinical texts (appointment seed) reach services as events: never their logs. */
 const SEEDED_MEDICAL = ['Stage 1 hypertension', 'Amlodipine 5 mg', 'Itchy rash on both forearms'];
+/**
+ * Files in the log directory that are not our processes' logs: the runner's nats-server and embedded PostgreSQL
+ * (their own formats) and the event-streams tool (events-cli: a table for the operator). Searched for secrets all
+ * the same, not held to the JSON format.
+ */
+const NOT_OUR_FORMAT = new Set(['nats.log', 'postgres.log', 'streams.apply.log']);
 const JWT = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/;
 
 interface LogLine {
@@ -98,13 +104,19 @@ describe('the journey run\'s logs', () => {
     const lines = readLines();
     const files = new Set(lines.map((line) => line.file));
     for (const expected of ['gateway.log', 'auth.log', 'appointment.log', 'auth.migrate.log', 'auth.seed.log']) expect(files).toContain(expected);
-    const notJson = lines.filter((line) => !line.json || typeof line.json.level !== 'string' || typeof line.json.service !== 'string');
+    const ours = lines.filter((line) => !NOT_OUR_FORMAT.has(line.file));
+    const notJson = ours.filter((line) => !line.json || typeof line.json.level !== 'string' || typeof line.json.service !== 'string');
     expect(notJson.map((line) => `${line.file}: ${line.text.slice(0, 200)}`)).toEqual([]);
-    expect(lines.filter((line) => /\x1b\[/.test(line.text)).map((line) => line.text.slice(0, 200))).toEqual([]);
+    expect(ours.filter((line) => /\x1b\[/.test(line.text)).map((line) => line.text.slice(0, 200))).toEqual([]);
   });
 
-  it('carry a request id on every request\'s lines, and one id links the gateway, a service and an event consumer', () => {
-    const lines = readLines().flatMap((line) => (line.json ? [{ ...line.json, file: line.file }] : []));
+  it('carry a request id on every request\'s lines, and one id links the gateway, a service and an event consumer', async () => {
+    const parsed = () => readLines().flatMap((line) => (line.json ? [{ ...line.json, file: line.file }] : []));
+    // the user created in beforeAll reaches the other services' consumers as an event: wait for their lines
+    const created = parsed().find((line) => line.context === 'http' && line.method === 'POST' && line.path === '/api/admin/users' && line.status === 201);
+    expect(created?.requestId).toEqual(expect.any(String));
+    await eventually(() => expect(parsed().filter((line) => line.context === 'EventConsumer' && line.requestId === created!.requestId).length).toBeGreaterThan(0));
+    const lines = parsed();
     const perRequest = lines.filter((line) => line.context === 'http' || line.context === 'rpc');
     expect(perRequest.length).toBeGreaterThan(3);
     expect(perRequest.filter((line) => typeof line.requestId !== 'string').map((line) => `${line.file}: ${line.msg}`)).toEqual([]);
