@@ -24,21 +24,22 @@ function line(letter: DeadLetter): string {
   return [letter.seq, letter.at, letter.consumer, letter.eventType ?? '?', letter.eventId ?? '?', `${letter.subject}#${letter.streamSequence}`, `${letter.deliveries}x`, letter.error].join('\t');
 }
 
-async function run(nc: NatsConnection, args: string[]): Promise<void> {
+/** One command of the CLI on an open connection; what it prints goes to `print` (console.log when run as a command). */
+export async function runEventsCli(nc: NatsConnection, args: string[], print: (line: string) => void = console.log): Promise<void> {
   const [group, command] = args;
   if (group === 'streams' && command === 'apply') {
-    for (const { name, action } of await applyStreams(nc)) console.log(`${name}: ${action}`);
+    for (const { name, action } of await applyStreams(nc)) print(`${name}: ${action}`);
     const declared = declaredStreams();
-    console.log(`replicas ${declared[0].num_replicas}; events kept ${declared[0].max_age / 86400e9} days, dead letters ${declared[1].max_age / 86400e9} days`);
+    print(`replicas ${declared[0].num_replicas}; events kept ${declared[0].max_age / 86400e9} days, dead letters ${declared[1].max_age / 86400e9} days`);
     return;
   }
   if (group === 'dlq' && command === 'list') {
     const letters = await listDeadLetters(nc, filterFrom(args));
-    if (args.includes('--json')) console.log(JSON.stringify(letters, null, 2));
+    if (args.includes('--json')) print(JSON.stringify(letters, null, 2));
     else {
-      console.log(['seq', 'at', 'consumer', 'type', 'event id', 'subject#sequence', 'deliveries', 'last error'].join('\t'));
-      for (const letter of letters) console.log(line(letter));
-      console.log(`${letters.length} dead letter(s)`);
+      print(['seq', 'at', 'consumer', 'type', 'event id', 'subject#sequence', 'deliveries', 'last error'].join('\t'));
+      for (const letter of letters) print(line(letter));
+      print(`${letters.length} dead letter(s)`);
     }
     return;
   }
@@ -48,8 +49,8 @@ async function run(nc: NatsConnection, args: string[]): Promise<void> {
       throw new Error('dlq replay needs --seq N, --consumer NAME or --all (replaying everything is a choice to make)');
     }
     const replayed = await replayDeadLetters(nc, filter);
-    for (const letter of replayed) console.log(`replayed ${line(letter)}`);
-    console.log(`${replayed.length} dead letter(s) replayed`);
+    for (const letter of replayed) print(`replayed ${line(letter)}`);
+    print(`${replayed.length} dead letter(s) replayed`);
     return;
   }
   throw new Error(USAGE);
@@ -61,15 +62,18 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const nc = await connectNats('afya-events-cli');
+  // The bus user `ops` (stream administration): NATS_USER/NATS_PASSWORD in k8s, its entry of AFYA_NATS_USERS_FILE locally.
+  const nc = await connectNats('afya-events-cli', 'ops');
   try {
-    await run(nc, args);
+    await runEventsCli(nc, args);
   } finally {
     await nc.drain();
   }
 }
 
-main().catch((error: Error) => {
-  console.error(`events-cli: ${error.message}`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(`events-cli: ${error.message}`);
+    process.exit(1);
+  });
+}

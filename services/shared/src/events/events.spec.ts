@@ -8,7 +8,8 @@ import { eventually, testInfrastructure, TestInfrastructure } from '../testing';
 import { ServiceDatabaseModule } from '../persistence/database.module';
 import { DomainEvent } from './domain-event';
 import { EventConsumer, filterSubjectFor, filterSubjectsFor } from './event-consumer';
-import { listDeadLetters, replayDeadLetters } from './dead-letters';
+import { listDeadLetters } from './dead-letters';
+import { runEventsCli } from './events-cli';
 import { deadLetterStreamName, eventStreamName, eventSubject } from './event-stream';
 import { EventsModule } from './events.module';
 import { NATS_CONNECTION } from './nats-connection';
@@ -166,11 +167,26 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     await publishEvent('evtest.poison.v1', { n: 10 });
     await eventually(async () => expect(await applied()).toContain(10));
 
+    // What ops sees and runs (events-cli.js dlq list / replay).
+    const printed: string[] = [];
+    await runEventsCli(nc, ['dlq', 'list', '--consumer', 'evtest-poison'], (line) => printed.push(line));
+    expect(printed.join('\n')).toContain(`${letter.seq}\t`);
+    expect(printed.join('\n')).toContain(`${events[4].id}`);
+    expect(printed.join('\n')).toContain('cannot apply this one');
+    await expect(runEventsCli(nc, ['dlq', 'replay'], () => undefined)).rejects.toThrow('--seq N, --consumer NAME or --all');
+
     fixed = true;
-    expect(await replayDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(1);
+    await runEventsCli(nc, ['dlq', 'replay', '--seq', String(letter.seq)], (line) => printed.push(line));
+    expect(printed.at(-1)).toBe('1 dead letter(s) replayed');
     await eventually(async () => expect(await applied()).toContain(4));
     expect(await applied()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await listDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(0);
+  });
+
+  it('streams apply (tests\' setup ran it) finds both declared streams as declared', async () => {
+    const printed: string[] = [];
+    await runEventsCli(nc, ['streams', 'apply'], (line) => printed.push(line));
+    expect(printed.slice(0, 2)).toEqual([`${eventStreamName()}: unchanged`, `${deadLetterStreamName()}: unchanged`]);
   });
 
   it('brings a durable created with an older filter to the handlers the deployed code registers', async () => {
