@@ -44,6 +44,8 @@ const files = [
   { category: 'page', pattern: '**/*Page.tsx' },
   // A service's root module, the one thing the gateway's integration tests may boot in-process.
   { category: 'service-module', pattern: 'services/*/src/*.module.ts' },
+  // ... and its migration list (<service>.database.ts), which rollout tests run as the migration Job does.
+  { category: 'service-database', pattern: 'services/*/src/*.database.ts' },
 ];
 
 const sameService = { captured: { service: '{{from.element.captured.service}}' } };
@@ -111,6 +113,7 @@ const policies = [
     allow: [
       { to: { element: { type: ['gateway', 'contracts', 'service-shared', 'shared-testing'] } } },
       { to: { element: { type: 'service' }, file: { categories: 'service-module' } } },
+      { to: { element: { type: 'service' }, file: { categories: 'service-database' } } },
     ],
   },
 ];

@@ -66,7 +66,7 @@ describe('stopping a service replica while requests are in flight (real NATS, tw
     // five requests in flight on the first replica (the only one yet)
     const inFlight = [0, 1, 2, 3, 4].map((n) => request(n, true));
     await eventually(() => expect(received.filter((r) => r.startsWith("first:"))).toHaveLength(5));
-    const second = await startReplica('second');
+    await startReplica('second'); // closed in afterAll
 
     // SIGTERM does this (enableShutdownHooks): close the first replica while its five requests still run
     const stopped = first.close();
