@@ -273,16 +273,21 @@ describe('k8s manifests', () => {
     }
   });
 
-  it('the shell reads /config/remotes.json from the shell-remotes ConfigMap, which names the three remotes', () => {
+  it('the shell reads /config/remotes.json from the shell-remotes ConfigMap, which pins a release of each of the three remotes', () => {
     const spec = podSpec(byName(deployments, 'shell')!);
     const mount = spec.containers[0].volumeMounts.find((m: any) => m.mountPath === '/usr/share/nginx/html/config');
     expect(spec.volumes.find((v: any) => v.name === mount.name).configMap.name).toBe('shell-remotes');
-    const remotes = JSON.parse(fs.readFileSync(path.join(BASE, 'config', 'remotes.json'), 'utf8'));
-    expect(remotes).toEqual({
-      mfe_patient: expect.stringMatching(/^\/mfe\/patient\//),
-      mfe_doctor: expect.stringMatching(/^\/mfe\/doctor\//),
-      mfe_admin: expect.stringMatching(/^\/mfe\/admin\//),
-    });
+    // each remote pinned to one release: /mfe/<role>/<x.y.z>-<8 hex>/mf-manifest.json (k8s/README.md "Frontend releases")
+    const release = (role: string) => expect.stringMatching(new RegExp(`^/mfe/${role}/\\d+\\.\\d+\\.\\d+-[0-9a-f]{8}/mf-manifest\\.json$`));
+    const pinned = { mfe_patient: release('patient'), mfe_doctor: release('doctor'), mfe_admin: release('admin') };
+    expect(JSON.parse(fs.readFileSync(path.join(BASE, 'config', 'remotes.json'), 'utf8'))).toEqual(pinned);
+    // every environment pins its own releases (its remote images differ): overlays/<env>/remotes.json replaces the base's
+    for (const overlay of OVERLAYS) {
+      const dir = path.join(K8S, 'overlays', overlay);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'remotes.json'), 'utf8'))).toEqual(pinned);
+      const generator = (yaml.load(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')) as any).configMapGenerator.find((g: any) => g.name === 'shell-remotes');
+      expect(generator).toEqual({ name: 'shell-remotes', behavior: 'replace', files: ['remotes.json'] });
+    }
   });
 
   it('NetworkPolicies deny by default and keep services to NATS and PostgreSQL', () => {
