@@ -308,7 +308,6 @@ describe('k8s manifests', () => {
   });
 
   it('runs the gateway and every service as its own ServiceAccount (no token) and its own NATS user (issue 14)', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bus = require('../nats/bus-users') as { DEPLOYABLES: string[] };
     const accounts = ofKind('ServiceAccount');
     for (const name of bus.DEPLOYABLES) {

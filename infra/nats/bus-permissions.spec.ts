@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, ErrorCode, NatsConnection, NatsError } from 'nats';
-import { busNamespace } from '@afya/service-shared';
-import { natsCredentialOptions } from '../../services/shared/src/bus-security/credentials';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SERVICES } = require('./bus-users') as { SERVICES: Record<string, { calls?: string[] }> };
+const { SERVICES, inboxPrefix } = require('./bus-users') as { SERVICES: Record<string, { calls?: string[] }>; inboxPrefix: (user: string) => string };
 
 /**
  * The bus refuses what a deployable may not do (issue 14 section 1), on the jest run's own nats-server, which has
@@ -12,13 +9,16 @@ const { SERVICES } = require('./bus-users') as { SERVICES: Record<string, { call
  * presents one deployable's credentials, as that deployable's pods do.
  */
 const servers = process.env.NATS_URL!;
-const ns = busNamespace();
+// The test server's config is for every namespace (`*`); this file's own keeps it apart from other files.
+const ns = `buspermissions${process.pid}`;
 const open: NatsConnection[] = [];
 
 async function connectAs(deployable: string): Promise<NatsConnection> {
-  const users = JSON.parse(readFileSync(process.env.AFYA_NATS_USERS_FILE!, 'utf8')) as { users: Record<string, unknown> };
-  if (!users.users[deployable]) throw new Error(`the test config has no bus user ${deployable}`);
-  const nc = await connect({ servers, name: `bus-permissions-spec-${deployable}`, ...natsCredentialOptions(deployable, { AFYA_NATS_USERS_FILE: process.env.AFYA_NATS_USERS_FILE }) });
+  // As services/shared/src/bus-security/credentials.ts connects a deployable: its user, password and inbox prefix.
+  const { users } = JSON.parse(readFileSync(process.env.AFYA_NATS_USERS_FILE!, 'utf8')) as { users: Record<string, { user: string; password: string }> };
+  if (!users[deployable]) throw new Error(`the test config has no bus user ${deployable}`);
+  const { user, password } = users[deployable];
+  const nc = await connect({ servers, name: `bus-permissions-spec-${deployable}`, user, pass: password, inboxPrefix: inboxPrefix(user) });
   open.push(nc);
   return nc;
 }

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventStreamName } from '@afya/service-shared';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SERVICES, DEPLOYABLES, busUsers, jetStreamNames } = require('./bus-users');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { renderAuthorization } = require('./authorization');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { renderedFiles } = require('./render-k8s');
 
 /**
@@ -81,13 +77,9 @@ describe('the bus users, checked against the code', () => {
   });
 
   it("derives the JetStream names the way services/shared does", () => {
-    const previous = process.env.AFYA_BUS;
-    process.env.AFYA_BUS = 'afya';
-    try {
-      expect(jetStreamNames('afya').events).toBe(eventStreamName());
-    } finally {
-      process.env.AFYA_BUS = previous;
-    }
+    expect(jetStreamNames('afya-staging')).toMatchObject({ events: 'AFYA-STAGING_EVENTS', blobBucket: 'afya-staging_blobs', blobStream: 'OBJ_afya-staging_blobs' });
+    const streams = fs.readFileSync(path.join(SERVICES_DIR, 'shared/src/events/event-stream.ts'), 'utf8');
+    expect(streams).toContain("return `${busNamespace().replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;");
     const transfer = fs.readFileSync(path.join(SERVICES_DIR, 'shared/src/rpc/binary-transfer.ts'), 'utf8');
     expect(transfer).toContain("views.os(`${busNamespace().replace(/[^A-Za-z0-9_-]/g, '_')}_blobs`");
   });

@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect, ErrorCode } from 'nats';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { provideNats } = require('../local/nats');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ProcessGroup } = require('../local/processes');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePort } = require('./permissioned-server');
 
 /**
