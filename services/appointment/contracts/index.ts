@@ -173,7 +173,9 @@ export interface AdminSearchPayload {
 
 /** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
 export interface AdminSearchReply extends AppointmentListReply {
+  /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
   total: number;
+  totalIsEstimate?: boolean;
   page: number;
   limit: number;
 }

@@ -110,7 +110,9 @@ export interface UploadPictureReply {
 /** GET /admin/users: one page of the matching users (newest first) and how many match. */
 export interface AdminUserListReply {
   users: AdminUserEntry[];
+  /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
   total: number;
+  totalIsEstimate?: boolean;
   page: number;
   limit: number;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, IsNull } from 'typeorm';
-import { badRequest, conflict, forbidden, Principal } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, listTotal, Principal } from '@afya/service-shared';
 import {
   ADMIN_USERS_PAGE_DEFAULT,
   ADMIN_USERS_PAGE_MAX,
@@ -40,25 +40,37 @@ export class AdminUsersService {
     const page = filters.page ?? 1;
     if (!Number.isInteger(limit) || limit < 1 || limit > ADMIN_USERS_PAGE_MAX) throw badRequest(`limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`);
     if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
-    const query = this.users.dataSource.manager
-      .createQueryBuilder(UserEntity, 'u')
-      .leftJoin('user_appointment_counts', 'c', 'c.user_id = u.user_id')
-      .addSelect('COALESCE(c.appointments_count, 0)', 'appointments_count')
-      .where('u.deleted_at IS NULL')
-      .orderBy('u.created_at', 'DESC')
-      .addOrderBy('u.user_id', 'DESC')
-      .offset((page - 1) * limit)
-      .limit(limit);
-    if (filters.role) query.andWhere('u.role = :role', { role: filters.role });
-    if (filters.status) query.andWhere('u.status = :status', { status: filters.status });
+    // The filters once, as SQL over users alone: the page's ids (read in users_admin_list_idx order, no join while
+    // skipping earlier pages) and the total (exact up to 10,000, else estimated: listTotal) come from it.
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const conditions = ['u.deleted_at IS NULL'];
+    if (filters.role) conditions.push(`u.role = ${param(filters.role)}`);
+    if (filters.status) conditions.push(`u.status = ${param(filters.status)}`);
     const search = filters.search?.trim();
     if (search) {
-      query.andWhere(`(u.firstname || ' ' || u.lastname ILIKE :search OR u.email ILIKE :search)`, {
-        search: `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
-      });
+      // Matched through the trigram indexes on the name and the email (migration 1764200000100).
+      const like = param(`%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+      conditions.push(`(u.firstname || ' ' || u.lastname ILIKE ${like} OR u.email ILIKE ${like})`);
     }
-    const [{ entities, raw }, total] = await Promise.all([query.getRawAndEntities<{ appointments_count: number }>(), query.clone().getCount()]);
-    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))), total, page, limit };
+    const fromWhere = `FROM users u WHERE ${conditions.join(' AND ')}`;
+    const manager = this.users.dataSource.manager;
+    const [pageIds, { total, estimated }] = await Promise.all([
+      manager.query(`SELECT u.user_id ${fromWhere} ORDER BY u.created_at DESC, u.user_id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params) as Promise<{ user_id: number }[]>,
+      listTotal((sql, values) => manager.query(sql, values), fromWhere, params),
+    ]);
+    const ids = pageIds.map((r) => r.user_id);
+    const { entities, raw } = ids.length
+      ? await manager
+          .createQueryBuilder(UserEntity, 'u')
+          .leftJoin('user_appointment_counts', 'c', 'c.user_id = u.user_id')
+          .addSelect('COALESCE(c.appointments_count, 0)', 'appointments_count')
+          .where('u.user_id IN (:...ids)', { ids })
+          .orderBy('u.created_at', 'DESC')
+          .addOrderBy('u.user_id', 'DESC')
+          .getRawAndEntities<{ appointments_count: number }>()
+      : { entities: [], raw: [] };
+    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))), total, totalIsEstimate: estimated, page, limit };
   }
 
   async create(principal: Principal, payload: CreateUserPayload): Promise<CreateUserReply> {
