@@ -97,7 +97,7 @@ describe('the journey run\'s logs', () => {
     expect(created.status).toBe(201);
     issued.push(created.body.temporaryPassword, '0798765432');
     // the lines about these calls are on disk before the checks read them
-    await eventually(() => expect(readLines().filter((line) => line.json?.context === 'http' && line.json?.path === '/api/admin/users').length).toBeGreaterThan(0));
+    await eventually(() => expect(readLines().filter((line) => line.json?.context === 'http' && line.json?.method === 'POST' && line.json?.path === '/api/admin/users').length).toBeGreaterThan(0));
   });
 
   it('are one JSON object per line with a level and the process that wrote it, from every platform process', () => {
