@@ -13,8 +13,6 @@
 /** The services: each answers `<ns>.<name>.>` (its queue group) and is the only one that does. */
 const SERVICES = {
   auth: {
-    // Event types that do not start with the service's name yet (`user.registered`); `<ns>.events.auth.>` is always allowed.
-    eventRoots: ['user'],
     // Durable JetStream consumers this service reads the event stream through (EventConsumer.consume(name)).
     consumers: ['auth-appointment-counts'],
     // Large bytes through the JetStream object store (rpc/binary-transfer.ts): profile pictures.
@@ -23,28 +21,23 @@ const SERVICES = {
     broadcasts: ['auth'],
   },
   appointment: {
-    eventRoots: ['appointment', 'doctor', 'audit'],
     consumers: ['appointment-users', 'appointment-payments'],
   },
   payment: {
-    eventRoots: ['payment'],
     consumers: ['payment-appointments'],
     blobs: true, // receipts (PDF)
     // Requests to another service: the appointment a payment is for comes from its owner (appointment-reader.ts).
     calls: ['appointment.v1.get'],
   },
   prescription: {
-    eventRoots: ['prescription'],
     consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit'],
     blobs: true, // prescription PDFs
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },
   support: {
-    eventRoots: ['ticket'],
     consumers: ['support-users', 'support-appointments'],
   },
   reporting: {
-    eventRoots: [],
     consumers: ['reporting-read-models'],
   },
 };
@@ -139,13 +132,13 @@ function busUsers({ namespace, testAdmin = false }) {
       ],
       subscribe: [
         ...GATEWAY.hearsBroadcasts.map((from) => `${ns}.broadcast.${from}.>`),
-        ...GATEWAY.hearsEventsOf.flatMap((service) => [service, ...SERVICES[service].eventRoots].map((root) => `${ns}.events.${root}.>`)),
+        ...GATEWAY.hearsEventsOf.map((service) => `${ns}.events.${service}.>`),
       ],
     }),
     ...Object.entries(SERVICES).map(([service, uses]) =>
       user(service, `the ${service} service`, {
         publish: [
-          ...[service, ...uses.eventRoots].map((root) => `${ns}.events.${root}.>`),
+          `${ns}.events.${service}.>`,
           `${ns}.dlq.${service}.>`,
           ...eventStreamAccess,
           ...uses.consumers.flatMap((durable) => consumerPermissions(durable.replace(/[^A-Za-z0-9_-]/g, '_'))),
