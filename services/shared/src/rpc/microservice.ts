@@ -66,7 +66,8 @@ export function survivesDatabaseOutages(
       logger.warn(`background work failed while the database was unavailable (service keeps running): ${(reason as Error)?.message ?? String(reason)}`);
       return;
     }
-    logger.error(`unhandled promise rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+    // the Error as the second argument: its stack goes into the JSON line's err (logging/nest-logger.ts)
+    logger.error(`unhandled promise rejection: ${reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)}`, reason instanceof Error ? reason : undefined);
     exit(1);
   });
 }

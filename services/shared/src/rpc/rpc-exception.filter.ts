@@ -78,7 +78,8 @@ export class ServiceExceptionFilter implements RpcExceptionFilter<unknown> {
       this.logger.warn(`request ${requestId}: statement cancelled (timeout) answered 504`);
       return { statusCode: 504, message: 'The service took too long to respond. Please try again.', code: 'DEADLINE' };
     }
-    this.logger.error(`Unhandled error (request ${requestId}): ${exception instanceof Error ? exception.stack : String(exception)}`);
+    // the Error as the second argument: its stack goes into the JSON line's err (logging/nest-logger.ts)
+    this.logger.error(`Unhandled error (request ${requestId}): ${exception instanceof Error ? exception.message : String(exception)}`, exception instanceof Error ? exception : undefined);
     return { statusCode: 500, message: 'Internal server error' };
   }
 }
