@@ -61,6 +61,11 @@ export function filterSubjectFor(types: string[]): string {
   return `${busNamespace()}.events.${root}`;
 }
 
+/** `appointment.created.v2` → `appointment.created` (a type without a version stays as it is). */
+function unversioned(type: string): string {
+  return type.replace(/\.v\d+$/, '');
+}
+
 function supportsManyFilters(version: string): boolean {
   const [major, minor] = version.split('.').map(Number);
   return major > 2 || (major === 2 && minor >= 10);
@@ -77,6 +82,8 @@ interface Subscription {
   maxDeliver: number;
   retryDelaysMs: number[];
   batchSize: number;
+  /** Versions of handled types this consumer met without knowing them (warned once each). */
+  unknownVersions: Set<string>;
 }
 
 /**
@@ -110,6 +117,7 @@ export class EventConsumer implements OnApplicationShutdown {
       maxDeliver: Math.max(1, options.maxDeliver ?? DEFAULT_MAX_DELIVER),
       retryDelaysMs: options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS,
       batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
+      unknownVersions: new Set(),
     };
     // The server stops after maxDeliver + 1: the spare delivery reaches a process that dead-letters the event
     // without running it, so an event whose handler crashes or hangs the process also ends in the DLQ.
@@ -216,10 +224,25 @@ export class EventConsumer implements OnApplicationShutdown {
       return null;
     }
     if (!sub.handlers[event.type]) {
+      this.warnOfUnknownVersion(sub, event.type);
       message.ack();
       return null;
     }
     return { message, event };
+  }
+
+  /**
+   * A version of a type this consumer handles, but not that version (`x.created.v2` when it knows `x.created.v1`):
+   * the producer upgraded first. Producers publish the old version too until every consumer knows the new one
+   * (DECISIONS: versioned event types), so nothing is lost, but ops should know once.
+   */
+  private warnOfUnknownVersion(sub: Subscription, type: string): void {
+    const base = unversioned(type);
+    if (base === type || sub.unknownVersions.has(type)) return;
+    const known = Object.keys(sub.handlers).filter((handled) => unversioned(handled) === base);
+    if (!known.length) return;
+    sub.unknownVersions.add(type);
+    this.logger.warn(`${sub.durable}: acknowledging ${type} unapplied: this consumer knows ${known.join(', ')} only`);
   }
 
   /** Marks the batch's ids processed and applies the events not processed before, in stream order. */

@@ -53,7 +53,8 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
         seen.push(event as DomainEvent<{ n: number }>);
       },
     });
-  });
+    // Migrations and a Nest context: seconds on a loaded machine, not the 5 s of a test.
+  }, 30_000);
 
   afterAll(async () => {
     await close?.();
@@ -181,6 +182,19 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     await eventually(async () => expect(await applied()).toContain(4));
     expect(await applied()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await listDeadLetters(nc, { consumer: 'evtest-poison' })).toHaveLength(0);
+  });
+
+  it('applies the versions of a type it knows and acknowledges a newer one unapplied (the producer still publishes the old)', async () => {
+    const applied: string[] = [];
+    await app.get(EventConsumer).consume('evtest-versions', {
+      'evtest.versioned.v1': async (event: DomainEvent<{ n: number }>) => void applied.push(`v1:${event.data.n}`),
+    });
+    await publishEvent('evtest.versioned.v2', { n: 1 });
+    await publishEvent('evtest.versioned.v1', { n: 1 });
+    await eventually(() => expect(applied).toEqual(['v1:1']));
+    const jsm = await nc.jetstreamManager();
+    await eventually(async () => expect((await jsm.consumers.info(eventStreamName(), 'evtest-versions')).num_ack_pending).toBe(0));
+    expect(await listDeadLetters(nc, { consumer: 'evtest-versions' })).toHaveLength(0);
   });
 
   it('streams apply (tests\' setup ran it) finds both declared streams as declared', async () => {
