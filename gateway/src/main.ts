@@ -1,6 +1,16 @@
 import { Logger } from '@nestjs/common';
-import { enableMetrics, envInt, markStarted, metricsEnabled, registerHealthRoutes, reportShutdownOnSignals, startOpsServer, startTracing } from '@afya/service-shared';
-import { configureProcessLogger, PinoNestLogger } from '@afya/service-shared';
+import {
+  configureProcessLogger,
+  enableMetrics,
+  envInt,
+  markStarted,
+  metricsEnabled,
+  PinoNestLogger,
+  registerHealthRoutes,
+  reportShutdownOnSignals,
+  startOpsServer,
+  startTracing,
+} from '@afya/service-shared';
 import { createGatewayApp } from './gateway.app';
 
 async function main(): Promise<void> {
