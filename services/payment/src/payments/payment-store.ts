@@ -209,7 +209,8 @@ export class PaymentStore {
     if (!inserted.length) return;
     const data: PaymentDisputedData = { payment_id: row.payment_id, appointment_id: row.appointment_id, reason };
     await recordEvent(manager, PaymentEvents.disputed, data);
-    this.logger.warn(`dispute flagged on payment ${row.payment_id}: ${reason}`);
+    // not the reason: free text the patient typed (it may describe their health)
+    this.logger.warn(`dispute flagged on payment ${row.payment_id}`);
   }
 
   /** Remembers a provider event; false when it was applied before (a replay). */
