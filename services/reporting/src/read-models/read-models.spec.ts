@@ -174,4 +174,16 @@ describe('reporting read models (events → read models → analytics, reports, 
     await start();
     await eventually(async () => expect(await figures()).toEqual(before), 15_000);
   });
+
+  it('counts live users by role and status: a suspended doctor leaves Active Doctors, a deleted user the total, a redelivery changes nothing', async () => {
+    const before = (await analytics().summary(admin, {})).totals;
+    const suspended = await publish('auth.user.updated.v1', user(21, 'doctor', { status: 'suspended' }));
+    await publish('auth.user.deleted.v1', user(11));
+    await eventually(async () => expect((await analytics().summary(admin, {})).totals).toMatchObject({ users: before.users - 1, doctors: before.doctors - 1 }));
+    await publish('auth.user.updated.v1', user(21, 'doctor', { status: 'suspended' }), suspended.occurredAt, suspended.id);
+    await publish('auth.user.updated.v1', user(10, 'user', { firstname: 'Renamed' }));
+    // Events apply in stream order: once the rename is in, the redelivered suspension has been handled too.
+    await eventually(async () => expect((await db().query(`SELECT firstname FROM rm_users WHERE user_id = 10`))[0].firstname).toBe('Renamed'));
+    expect((await analytics().summary(admin, {})).totals).toMatchObject({ users: before.users - 1, doctors: before.doctors - 1 });
+  });
 });
