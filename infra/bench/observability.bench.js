@@ -29,7 +29,9 @@ const VARIANTS = [
   { key: 'metrics', label: 'metrics on (logs warn, tracing off)', env: { LOG_LEVEL: 'warn', METRICS: 'on' } },
   { key: 'logs', label: 'logs info (metrics off, tracing off)', env: { LOG_LEVEL: 'info', METRICS: 'off' } },
   { key: 'all', label: 'logs info, metrics on, tracing on (OTLP/HTTP)', env: { LOG_LEVEL: 'info', METRICS: 'on', OTEL_EXPORTER_OTLP_ENDPOINT: SINK_URL } },
-];
+  // Not run by default (OBS_BENCH_VARIANTS=quiet,metrics,metrics-app): the request metrics without Node's defaults.
+  { key: 'metrics-app', label: "metrics on without Node's default metrics (logs warn, tracing off)", env: { LOG_LEVEL: 'warn', METRICS: 'on', METRICS_DEFAULTS: 'off' }, optional: true },
+].filter((variant) => (process.env.OBS_BENCH_VARIANTS ? process.env.OBS_BENCH_VARIANTS.split(',').includes(variant.key) : !variant.optional));
 
 const log = (line) => process.stderr.write(`[observability bench] ${line}\n`);
 
@@ -166,6 +168,7 @@ async function runObservabilityBench() {
     );
   }
   lines.push(`| bare node:http hello | ${baseline.rps} | ${baseline.p99} | ${baseline.errors} | | 1.0000 | | | |`);
+  if (!summary.metrics) return { markdown: lines.join('\n'), summary };
   const throughputCost = 1 - summary.metrics.ratio;
   const cpuCost = summary.metrics.cpuRatio - 1;
   lines.push(

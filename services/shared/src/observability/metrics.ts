@@ -136,7 +136,8 @@ let enabled = false;
 export function enableMetrics(): void {
   if (enabled) return;
   enabled = true;
-  collectDefaultMetrics({ register: metricsRegistry, prefix: 'afya_' });
+  // METRICS_DEFAULTS=off leaves out Node's default metrics (event-loop lag, GC, heap): the bench weighs them apart.
+  if (process.env.METRICS_DEFAULTS !== 'off') collectDefaultMetrics({ register: metricsRegistry, prefix: 'afya_' });
   registerOpsRoute('/metrics', serveMetrics);
 }
 
