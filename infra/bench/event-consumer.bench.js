@@ -95,7 +95,7 @@ async function main() {
 
   const started = Date.now();
   await app.get(shared.EventConsumer).consume('bench-replay', { [TYPE]: handler });
-  let applied = 0;
+  let applied;
   for (;;) {
     [{ n: applied }] = await dataSource.query(`SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'bench-replay'`);
     if (applied >= EVENTS) break;

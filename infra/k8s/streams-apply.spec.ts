@@ -8,7 +8,6 @@ import * as yaml from 'js-yaml';
 
 const ROOT = path.resolve(__dirname, '../..');
 const K8S = path.join(ROOT, 'k8s');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rendered manifests are plain YAML documents
 type Doc = any;
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
