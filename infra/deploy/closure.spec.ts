@@ -50,6 +50,15 @@ const all = recipes.deployables();
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const testId = `deploy${randomBytes(3).toString('hex')}`;
+// The test run's nats-server has the bus users' permissions (infra/nats/test-server): booted deployables find their
+// own user in this file (as in the cluster, from their Secret); this spec's own connections are the file's test-admin.
+const NATS_USERS_FILE = process.env.AFYA_NATS_USERS_FILE;
+
+function testAdminCredentials(): { user?: string; pass?: string; inboxPrefix?: string } {
+  if (!NATS_USERS_FILE) return {};
+  const admin = (JSON.parse(fs.readFileSync(NATS_USERS_FILE, 'utf8')) as { users?: Record<string, { user: string; password: string }> }).users?.['test-admin'];
+  return admin ? { user: admin.user, pass: admin.password, inboxPrefix: `_INBOX_${admin.user}` } : {};
+}
 
 // Frontends first (their webpack builds resolve imports: only root tooling and their closures are installed
 // then), then the gateway (whose closure holds every service), then each service. The remotes share one
@@ -126,6 +135,7 @@ function boot(d: Deployable, out: string, env: Record<string, string>) {
       ...runtime.env,
       DATABASE_URL,
       NATS_URL,
+      ...(NATS_USERS_FILE ? { AFYA_NATS_USERS_FILE: NATS_USERS_FILE } : {}),
       AFYA_BUS: testId,
       AFYA_SCHEMA_SUFFIX: testId,
       DB_MIGRATE_ON_START: 'true',
@@ -193,10 +203,10 @@ afterAll(async () => {
   const gatewayOut = path.join(work, 'out', 'gateway', 'gateway', 'package.json');
   if (fs.existsSync(gatewayOut)) {
     const { connect } = createRequire(gatewayOut)('nats') as typeof import('nats');
-    const nc = await connect({ servers: NATS_URL });
+    const nc = await connect({ servers: NATS_URL, ...testAdminCredentials() });
     try {
       const jsm = await nc.jetstreamManager();
-      await jsm.streams.delete(`${testId.toUpperCase()}_EVENTS`).catch(() => undefined);
+      for (const stream of [`${testId.toUpperCase()}_EVENTS`, `${testId.toUpperCase()}_EVENTS_DLQ`]) await jsm.streams.delete(stream).catch(() => undefined);
     } finally {
       await nc.close();
     }
@@ -389,13 +399,22 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
         return;
       }
 
+      // the streams first, as the cluster's streams-apply Job does with a service image: services only require them
+      const runtime = recipes.runtimeOf(d) as { workdir: string };
+      const streams = spawnSync(process.execPath, ['../shared/dist/events/events-cli.js', 'streams', 'apply'], {
+        cwd: path.join(out(), runtime.workdir),
+        encoding: 'utf8',
+        env: cleanEnv({ NATS_URL, AFYA_BUS: testId, LOG_LEVEL: 'warn', ...(NATS_USERS_FILE ? { AFYA_NATS_USERS_FILE: NATS_USERS_FILE } : {}) }),
+      });
+      expect({ status: streams.status, output: `${streams.stdout}${streams.stderr}`.slice(-2000) }).toEqual({ status: 0, output: expect.any(String) });
+
       const opsPort = await freePort();
       const { child, log } = boot(d, out(), { OPS_PORT: String(opsPort), ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}) });
       // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
       const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
       const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;
       const pattern = Object.entries(contract).find(([key, value]) => key.endsWith('Patterns') && value?.health)![1].health!;
-      const nc = await connect({ servers: NATS_URL });
+      const nc = await connect({ servers: NATS_URL, ...testAdminCredentials() });
       try {
         const subject = `${testId}.${pattern}`;
         const health = await until(`${subject} over NATS`, async () => {
