@@ -100,7 +100,7 @@ describe('OpenAPI fuzz: no 5xx and no broken contract from any input', () => {
       // The fuzzer signs in and registers thousands of times from one address: the limits are tested elsewhere.
       env: { AUTH_RATE_LIMIT: '1000000' },
     });
-  }, 180_000);
+  }, 300_000); // a loaded machine has needed > 3 min to migrate and start every service
 
   afterAll(async () => {
     await platform?.stop();
