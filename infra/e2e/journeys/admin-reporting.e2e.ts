@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
 // The admin's reporting journey (issue #12): analytics draws its charts and a range change refetches; each CSV
@@ -42,14 +42,6 @@ async function bookSomething(token: string): Promise<number> {
   throw new Error('no free slot to book');
 }
 
-async function chooseSelectOption(page: Page, ariaLabel: string, option: string): Promise<void> {
-  await page.click(`.ant-select:has(input[aria-label="${ariaLabel}"])`);
-  const item = await page.waitForSelector(
-    `::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and normalize-space(.)=${JSON.stringify(option)}])`,
-    { visible: true },
-  );
-  await item!.evaluate((el) => (el as HTMLElement).click());
-}
 
 describe('admin reporting journey', () => {
   let browser: Browser;
@@ -75,7 +67,7 @@ describe('admin reporting journey', () => {
     await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2, { timeout: 20_000 });
     await waitForText(page, 'Monthly Statistics');
     const refetch = page.waitForResponse((r) => r.url().includes('/api/admin/analytics/bookings?range=7') && r.status() === 200);
-    await chooseSelectOption(page, 'Date range', 'Last 7 days');
+    await chooseSelectOption(page, '.ant-select:has(input[aria-label="Date range"])', 'Last 7 days');
     await refetch;
     await waitForText(page, 'vs the previous 7 days');
   });
@@ -139,7 +131,7 @@ describe('admin reporting journey', () => {
     await page.waitForFunction((e) => document.querySelectorAll('.ant-table-row').length === 1 && document.body.innerText.includes(e), {}, email);
     await page.click('button[aria-label="Edit Njeri Journey"]');
     await waitForText(page, 'Edit User');
-    await chooseSelectOption(page, 'Status', 'Suspended');
+    await chooseSelectOption(page, '.ant-select:has(input[aria-label="Status"])', 'Suspended');
     await clickButton(page, 'Update User');
     await waitForText(page, 'User updated successfully');
     await until('the suspended session to be refused', async () => (await call('GET', 'user/profile', token)).status === 401, 5_000);

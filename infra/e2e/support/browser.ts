@@ -32,13 +32,50 @@ export async function waitForText(page: Page, text: string, timeout = 15000): Pr
 
 export async function fillByLabelOrPlaceholder(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForSelector(selector);
+  await waitForOverlaysToSettle(page);
   await page.click(selector, { count: 3 });
   await page.type(selector, value);
 }
 
+/** The elements antd animates when a dialog, drawer or dropdown opens or closes. */
+const OVERLAY_ROOTS = '.ant-modal, .ant-modal-mask, .ant-drawer-content-wrapper, .ant-drawer-mask, .ant-select-dropdown, .ant-picker-dropdown, .ant-dropdown';
+
+/**
+ * Waits until no visible dialog, drawer or dropdown is in its opening or closing animation. A click at coordinates
+ * taken while a dialog still zooms open lands on its mask (which closes it), and one taken while a dropdown opens
+ * misses its option.
+ */
+
+export async function waitForOverlaysToSettle(page: Page): Promise<void> {
+  await page.waitForFunction((roots: string) => {
+    const overlays = [...document.querySelectorAll(roots)].filter((element) => element.getClientRects().length > 0);
+    // rc-motion puts its classes on the overlay itself from the first render, before the CSS animation starts
+    const moving = overlays.some((element) => /(^|\s)ant-[\w-]+-(appear|enter|leave)(\s|-|$)/.test(element.className?.toString() ?? ''));
+    const animating = document.getAnimations().some((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target as Element | null | undefined;
+      return !!target && overlays.includes(target) && animation.playState === 'running';
+    });
+    return !moving && !animating;
+  }, {}, OVERLAY_ROOTS);
+}
+
 export async function clickButton(page: Page, text: string): Promise<void> {
   const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(text)}] | //a[normalize-space(.)=${JSON.stringify(text)}])`);
+  await waitForOverlaysToSettle(page);
   await button!.click();
+}
+
+/** Opens an antd Select (by a selector of its root) and picks an option by its text, once the dropdown has opened. */
+export async function chooseSelectOption(page: Page, selectSelector: string, option: string): Promise<void> {
+  await page.waitForSelector(selectSelector, { visible: true });
+  await waitForOverlaysToSettle(page);
+  await page.click(selectSelector);
+  const item = await page.waitForSelector(
+    `::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and normalize-space(.)=${JSON.stringify(option)}])`,
+    { visible: true },
+  );
+  await waitForOverlaysToSettle(page);
+  await item!.evaluate((el) => (el as HTMLElement).click());
 }
 
 export async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
