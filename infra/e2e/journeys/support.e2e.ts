@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Support end to end (issue 11): a visitor sends the contact form → the admin finds it in the desk and replies;
 // a patient opens a ticket and keeps its conversation open → the admin's reply appears there without a reload
 // (server-sent events through the gateway).
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const run = Date.now().toString(36);
 
 
@@ -17,16 +16,6 @@ const run = Date.now().toString(36);
 async function typeInto(page: Page, selector: string, value: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
   await page.type(selector, value);
-}
-
-async function chooseOption(page: Page, selectSelector: string, option: string): Promise<void> {
-  await page.click(selectSelector);
-  const item = await page.waitForSelector(
-    `::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and normalize-space(.)=${JSON.stringify(option)}])`,
-    { visible: true },
-  );
-  await sleep(300); // the dropdown's opening animation
-  await item!.evaluate((el) => (el as HTMLElement).click());
 }
 
 describe('support journey', () => {
@@ -45,7 +34,7 @@ describe('support journey', () => {
     await visitor.goto(`${BASE_URL}/contact`, { waitUntil: 'networkidle0' });
     await typeInto(visitor, '#name', name);
     await typeInto(visitor, '#email', `amina.${run}@example.co.ke`);
-    await chooseOption(visitor, '.ant-select:has(#subject)', 'Technical Support');
+    await chooseSelectOption(visitor, '.ant-select:has(#subject)', 'Technical Support');
     await typeInto(visitor, '#message', 'The booking page does not load on my phone.');
     const started = Date.now();
     await clickButton(visitor, 'Send Message');
