@@ -52,13 +52,37 @@ export function filterSubjectsFor(types: string[], serverVersion = '2.9.0'): Pic
   return { filter_subject: filterSubjectFor(types) };
 }
 
-/** One subject covering the handled types (nats-server 2.9): exact for one type, else `<ns>.events.<service>.>` or all. */
+/**
+ * One subject covering the handled types (nats-server 2.9), as narrow as one filter can be: tokens the types share
+ * stay, a token where they differ becomes `*`, and where their lengths differ the rest becomes `>`.
+ * `appointment.created.v1` + `appointment.deleted.v1` → `appointment.*.v1`, which leaves out
+ * `appointment.audit.access-batch.v1` (one per audited read) and `appointment.doctor.approved.v1`: a consumer is not
+ * woken, and the server does not deliver, for every event of a service it takes two types from.
+ */
 export function filterSubjectFor(types: string[]): string {
-  const unique = [...new Set(types)];
-  if (unique.length === 1) return eventSubject(unique[0]);
-  const roots = new Set(unique.map((t) => t.split('.')[0]));
-  const root = roots.size === 1 ? `${[...roots][0]}.>` : '>';
-  return `${busNamespace()}.events.${root}`;
+  const unique = [...new Set(types)].map((type) => type.split('.'));
+  const [first] = unique;
+  if (!first) return `${busNamespace()}.events.>`;
+  const sameLength = unique.every((tokens) => tokens.length === first.length);
+  const covering: string[] = [];
+  for (let i = 0; i < first.length; i++) {
+    const token = first[i];
+    if (unique.every((tokens) => tokens[i] === token)) {
+      covering.push(token);
+      continue;
+    }
+    if (!sameLength) break;
+    covering.push('*');
+  }
+  // Types of different lengths share only a prefix (which may be all of the shorter one's tokens): `>` covers the rest.
+  const subject = sameLength ? covering.join('.') : [...covering, '>'].join('.');
+  return `${busNamespace()}.events.${subject}`;
+}
+
+/** The event type a message's subject names (`<ns>.events.<type>`), or null for another subject. */
+export function eventTypeOfSubject(subject: string): string | null {
+  const prefix = `${busNamespace()}.events.`;
+  return subject.startsWith(prefix) ? subject.slice(prefix.length) : null;
 }
 
 /** `appointment.created.v2` → `appointment.created` (a type without a version stays as it is). */
@@ -213,6 +237,14 @@ export class EventConsumer implements OnApplicationShutdown {
     }
     if (message.info.deliveryCount > sub.maxDeliver) {
       await this.deadLetter(sub, message, `delivered ${message.info.deliveryCount - 1} times without being acknowledged (the process crashed or hung)`);
+      return null;
+    }
+    // A type not handled here is acknowledged from its subject alone: an audit batch can be hundreds of kB of JSON
+    // that the consumers skipping it would otherwise parse to read its type.
+    const subjectType = eventTypeOfSubject(message.subject);
+    if (subjectType && !sub.handlers[subjectType] && !replayFor) {
+      this.warnOfUnknownVersion(sub, subjectType);
+      message.ack();
       return null;
     }
     let event: DomainEvent;

@@ -18,11 +18,36 @@ import { OutboxRelay } from './outbox-relay';
 
 describe('filterSubjectsFor', () => {
   const ns = process.env.AFYA_BUS;
-  it('on nats-server 2.9 (one filter): the type itself, the owning service\'s events, or all events', () => {
+  it('on nats-server 2.9 (one filter): the narrowest subject covering the handled types, token by token', () => {
     expect(filterSubjectFor(['auth.user.registered.v1'])).toBe(`${ns}.events.auth.user.registered.v1`);
-    expect(filterSubjectFor(['auth.user.registered.v1', 'auth.user.deleted.v1'])).toBe(`${ns}.events.auth.>`);
+    expect(filterSubjectFor(['auth.user.registered.v1', 'auth.user.deleted.v1'])).toBe(`${ns}.events.auth.user.*.v1`);
+    // the appointment lifecycle without the audit batches and doctor events of the same service
+    expect(filterSubjectFor(['appointment.created.v1', 'appointment.cancelled.v1', 'appointment.deleted.v1'])).toBe(`${ns}.events.appointment.*.v1`);
+    expect(filterSubjectFor(['appointment.audit.recorded.v1', 'appointment.audit.access-batch.v1'])).toBe(`${ns}.events.appointment.audit.*.v1`);
+    // different lengths: the shared prefix, then everything
+    expect(filterSubjectFor(['appointment.created.v1', 'appointment.doctor.approved.v1'])).toBe(`${ns}.events.appointment.>`);
     expect(filterSubjectFor(['auth.user.registered.v1', 'appointment.created.v1'])).toBe(`${ns}.events.>`);
-    expect(filterSubjectsFor(['auth.user.registered.v1', 'auth.user.deleted.v1'], '2.9.10')).toEqual({ filter_subject: `${ns}.events.auth.>` });
+    expect(filterSubjectsFor(['auth.user.registered.v1', 'auth.user.deleted.v1'], '2.9.10')).toEqual({ filter_subject: `${ns}.events.auth.user.*.v1` });
+  });
+
+  it('on nats-server 2.9 the filter covers every handled type and leaves out the others', () => {
+    // NATS subject matching: `*` one token, `>` the rest
+    const matches = (filter: string, subject: string) => {
+      const f = filter.split('.');
+      const s = subject.split('.');
+      for (let i = 0; i < f.length; i++) {
+        if (f[i] === '>') return s.length > i;
+        if (i >= s.length || (f[i] !== '*' && f[i] !== s[i])) return false;
+      }
+      return f.length === s.length;
+    };
+    const all = ['auth.user.registered.v1', 'auth.user.deleted.v1', 'appointment.created.v1', 'appointment.cancelled.v1', 'appointment.deleted.v1',
+      'appointment.doctor.approved.v1', 'appointment.audit.access-batch.v1', 'payment.completed.v1', 'payment.refunded.v2'];
+    for (const handled of [['appointment.created.v1', 'appointment.deleted.v1'], ['payment.completed.v1', 'payment.refunded.v2'], ['auth.user.deleted.v1', 'appointment.created.v1'], all]) {
+      const filter = filterSubjectFor(handled);
+      for (const type of handled) expect(matches(filter, eventSubject(type))).toBe(true);
+      if (handled[0] === 'appointment.created.v1') expect(matches(filter, eventSubject('appointment.audit.access-batch.v1'))).toBe(false);
+    }
   });
 
   it('on nats-server 2.10+: exactly the handled types', () => {
@@ -195,6 +220,21 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     const jsm = await nc.jetstreamManager();
     await eventually(async () => expect((await jsm.consumers.info(eventStreamName(), 'evtest-versions')).num_ack_pending).toBe(0));
     expect(await listDeadLetters(nc, { consumer: 'evtest-versions' })).toHaveLength(0);
+  });
+
+  it('acknowledges a type it does not handle from the subject alone, without reading the body', async () => {
+    const applied: string[] = [];
+    await app.get(EventConsumer).consume('evtest-skip', {
+      'evtest.skip.a.v1': async (event: DomainEvent) => void applied.push(event.type),
+      'evtest.skip.b.v1': async (event: DomainEvent) => void applied.push(event.type),
+    });
+    // inside the durable's filter (evtest.skip.*.v1) but not handled here: not JSON, so reading it would dead-letter it
+    await nc.jetstream().publish(eventSubject('evtest.skip.c.v1'), new TextEncoder().encode('not json {'));
+    await publishEvent('evtest.skip.b.v1', {});
+    await eventually(() => expect(applied).toEqual(['evtest.skip.b.v1']));
+    const jsm = await nc.jetstreamManager();
+    await eventually(async () => expect((await jsm.consumers.info(eventStreamName(), 'evtest-skip')).num_ack_pending).toBe(0));
+    expect(await listDeadLetters(nc, { consumer: 'evtest-skip' })).toHaveLength(0);
   });
 
   it('streams apply (tests\' setup ran it) finds both declared streams as declared', async () => {
