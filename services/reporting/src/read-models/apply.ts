@@ -6,10 +6,10 @@ import { DailyDelta, foldEvents, READ_MODEL_RULES, READ_MODEL_SHAPES, ReadModelT
 /*
  * Applies a batch of events to the read models set-wise, inside the consumer's transaction, after the events' ids
  * were recorded in processed_events (EventConsumer.consumeBatches: duplicates and events applied before never reach
- * here). Per table touched: one SELECT … FOR UPDATE of the rows the events are about, the rules of rules/read-model.rules.ts folded
- * over them in stream order in memory, then one upsert of the rows that remain and one DELETE of those that went;
- * then one upsert of the counters and one of the daily roll-ups, each key once. A replay batch of 200 events costs
- * ~10 statements instead of ~1,000, and the result is that of applying the events one by one.
+ * here). Per table touched: one SELECT … FOR UPDATE of the rows the events are about; the rules of
+ * rules/read-model.rules.ts folded over them in stream order, in memory; one upsert of the rows that remain and one
+ * DELETE of those that went. Then one upsert of the counters and one of the daily roll-ups, each key once. A replay
+ * batch of 200 events costs ~10 statements instead of ~1,000, and leaves what applying them one by one leaves.
  */
 
 /** Read as text what node-postgres would turn into a JS Date or float: a row read and written back stays exact. */
