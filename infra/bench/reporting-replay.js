@@ -22,7 +22,7 @@
 // and the status counts must be equal).
 //
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/afya_scale AFYA_BUS=scale node infra/bench/reporting-replay.js
-// (build first: npx nx run @afya/reporting-service:build). REPLAY_KEEP=0 deletes the stream and schema afterwards.
+// (build first: npx nx run @afya/reporting-service:build). REPLAY_KEEP=0 deletes the streams and schema afterwards.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
@@ -216,6 +216,7 @@ async function main() {
   if (process.env.REPLAY_KEEP === '0') {
     await db.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
     await jsm.streams.delete(STREAM).catch(() => undefined);
+    await jsm.streams.delete(`${STREAM}_DLQ`).catch(() => undefined); // streams apply made it beside the events
   }
   const out = path.join(__dirname, 'results');
   fs.mkdirSync(out, { recursive: true });
