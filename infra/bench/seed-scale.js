@@ -9,7 +9,7 @@
 // other services' and reporting reads only their events). Reporting's read models are then filled one of two ways:
 //  - SEED_REPORTING=sql (the default): bulk SQL into reporting's read models (rm_users, rm_doctors, rm_appointments,
 //    rm_payments, rm_prescriptions, rm_daily, rm_counts) and auth's user_appointment_counts, derived from the seeded rows exactly as
-//    services/reporting/src/read-models/apply.ts derives them from the events (same ids, amounts, times and
+//    services/reporting/src/rules/read-model.rules.ts derives them from the events (same ids, amounts, times and
 //    Africa/Nairobi days). No outbox rows: the consumer applies ~100-1,000 events/s, so 2,000,000 events through
 //    the relays would take hours on the 2-core machine. The event path is measured separately, as a replay
 //    (reporting-replay.js publishes the same rows as events of the real types and times the rebuild).
@@ -259,7 +259,7 @@ async function main() {
 }
 
 /**
- * Reporting's read models from the seeded rows, as services/reporting/src/read-models/apply.ts would build them from
+ * Reporting's read models from the seeded rows, as services/reporting/src/rules/read-model.rules.ts would build them from
  * the events SEED_REPORTING=events records (the same derivation: ids, amounts, times, Africa/Nairobi days).
  * Rows already there (the demo data, applied from real events) are kept; the roll-ups are added to.
  */

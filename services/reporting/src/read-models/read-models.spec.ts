@@ -3,13 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { JSONCodec, NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { connectNats, DomainEvent, eventSubject, NATS_CONNECTION, Principal } from '@afya/service-shared';
+import { connectNats, DomainEvent, ensureSchema, EventConsumer, eventSubject, NATS_CONNECTION, Principal, schemaFor, serviceDataSourceOptions } from '@afya/service-shared';
 import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { REPORT_END_HEADER, REPORT_ERROR_HEADER } from '../../contracts';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ReportingModule } from '../reporting.module';
 import { ReportsService } from '../reports/reports.service';
 import { addDays, dayIn } from '../rules/analytics.rules';
+import { reportingDatabase } from '../reporting.database';
+import { READ_MODEL_HANDLERS, READ_MODEL_TABLES } from './apply';
 import { resetReadModels } from './rebuild';
 
 /*
@@ -186,4 +188,100 @@ describe('reporting read models (events → read models → analytics, reports, 
     await eventually(async () => expect((await db().query(`SELECT firstname FROM rm_users WHERE user_id = 10`))[0].firstname).toBe('Renamed'));
     expect((await analytics().summary(admin, {})).totals).toMatchObject({ users: before.users - 1, doctors: before.doctors - 1 });
   });
+  it('replays a mixed stream in batches to exactly the read models of applying each event alone', async () => {
+    // Sequences a batch must fold right, published together so a replay finds them in one batch. Nairobi is UTC+3:
+    // 20:59:59.999Z is the last millisecond of a clinic day, 21:00Z the first of the next.
+    const lastMs = '2026-01-10T20:59:59.999Z';
+    const nextDay = '2026-01-10T21:00:00.000Z';
+    const registered = await publish('auth.user.registered.v1', user(30), lastMs);
+    await publish('auth.user.registered.v1', user(30), registered.occurredAt, registered.id); // the same event twice
+    await publish('auth.user.registered.v1', user(31, 'doctor'), nextDay);
+    await publish('auth.user.updated.v1', user(30, 'user', { email: undefined, status: 'suspended' }), '2026-01-11T08:00:00.000Z');
+    await publish('auth.user.deleted.v1', user(31, 'doctor'), '2026-01-11T09:00:00.000Z');
+    await publish('auth.user.updated.v1', user(31, 'doctor', { firstname: 'Gone' }), '2026-01-11T09:30:00.000Z');
+    await publish('appointment.doctor.approved.v1', { doctor_id: 8, user_id: 31, first_name: 'F', last_name: 'L', specialization: null, approval_status: 'approved' });
+    await publish('appointment.doctor.updated.v1', { doctor_id: 8, user_id: 31, first_name: 'F2', last_name: 'L2', specialization: 'Surgery', approval_status: 'approved' });
+    const booked = await publish('appointment.created.v1', appointment(200, 'Pending'), lastMs);
+    await publish('appointment.updated.v1', appointment(200, 'Confirmed', { paid: true }), '2026-01-11T10:00:00.000Z');
+    await publish('appointment.created.v1', appointment(200, 'Pending'), booked.occurredAt, booked.id); // a redelivery after the update
+    await publish('appointment.cancelled.v1', appointment(200, 'Cancelled'), '2026-01-12T10:00:00.000Z');
+    await publish('appointment.created.v1', appointment(201, 'Pending'), nextDay);
+    await publish('appointment.updated.v1', appointment(201, 'Completed'), '2026-01-11T12:00:00.000Z');
+    await publish('appointment.deleted.v1', { appointment_id: 201 }, '2026-01-11T13:00:00.000Z');
+    await publish('appointment.created.v1', appointment(202, 'Pending'), nextDay);
+    await publish('appointment.updated.v1', appointment(202, 'Confirmed'), '2026-01-11T14:00:00.000Z');
+    await publish('appointment.updated.v1', appointment(202, 'Pending'), '2026-01-11T15:00:00.000Z');
+    const paid = { appointment_id: 200, patient_id: 30, doctor_id: 8, method: 'card', provider_reference: 'ch_1' };
+    await publish('payment.completed.v1', { ...paid, payment_id: 600, amount: 1000.1, status: 'completed', occurred_at: lastMs });
+    await publish('payment.completed.v1', { ...paid, payment_id: 600, amount: 1000.1, status: 'completed', occurred_at: lastMs }); // completed again: revenue once
+    await publish('payment.refunded.v1', { ...paid, payment_id: 600, amount: 1000.1, refund_amount: 0.1, status: 'refunded', occurred_at: nextDay });
+    await publish('payment.refunded.v1', { ...paid, payment_id: 600, amount: 1000.1, refund_amount: 0.2, status: 'refunded', occurred_at: nextDay });
+    await publish('payment.disputed.v1', { payment_id: 600, reason: 'chargeback' }, '2026-01-13T10:00:00.000Z');
+    await publish('payment.disputed.v1', { payment_id: 601, reason: 'unknown charge' }, '2026-01-13T10:00:00.000Z');
+    await publish('payment.completed.v1', { payment_id: 601, amount: 50, method: 'mpesa', occurred_at: '2026-01-13T11:00:00.000Z' });
+    await publish('payment.failed.v1', { payment_id: 602, amount: 70, method: 'mpesa', occurred_at: '2026-01-13T11:00:00.000Z' });
+    await publish('prescription.created.v1', { prescription_id: 910, appointment_id: 200, medicines: [{ name: 'Zinc' }], created_at: lastMs, updated_at: lastMs });
+    await publish('prescription.updated.v1', { prescription_id: 910, appointment_id: 200, medicines: 'free text', created_at: nextDay, updated_at: nextDay });
+    await publish('prescription.created.v1', { prescription_id: 911, medicines: [] });
+    await publish('prescription.deleted.v1', { prescription_id: 911 });
+    await publish('support.ticket.created.v1', { ticket_id: 5, user_id: 30, status: 'open', priority: 'high', category: 'billing', created_at: lastMs, updated_at: lastMs });
+    await publish('support.ticket.updated.v1', { ticket_id: 5, status: 'resolved', updated_at: nextDay });
+    await publish('support.ticket.created.v1', { ticket_id: 6, user_id: 30 });
+    const last = await publish('support.ticket.deleted.v1', { ticket_id: 6 });
+    // events apply in stream order: once the last is in, every one before it is
+    await eventually(async () => expect(await db().query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [last.id])).toHaveLength(1), 15_000);
+
+    const reporting = schemaFor(reportingDatabase.schema);
+    const snapshot = async (schema: string) => {
+      const tables: Record<string, unknown[]> = {};
+      for (const table of READ_MODEL_TABLES) {
+        tables[table] = (await db().query(`SELECT to_jsonb(t) AS row FROM "${schema}".${table} t ORDER BY 1`)).map((r: { row: unknown }) => r.row);
+      }
+      return tables;
+    };
+    const live = await snapshot(reporting);
+
+    // Every event of the stream alone in its own transaction (batches of one) into a schema of its own, through the
+    // test's connection (the reporting bus user may use only its own durable).
+    const aloneSchema = schemaFor('reporting_alone');
+    const aloneOptions = serviceDataSourceOptions({ ...reportingDatabase, schema: 'reporting_alone' });
+    await ensureSchema(infra.databaseUrl, aloneSchema);
+    const alone = await new DataSource({ ...aloneOptions, migrationsRun: true }).initialize();
+    const oneByOne = new EventConsumer(alone, bus, 'reporting');
+    try {
+      await oneByOne.consumeBatches('reporting-alone', READ_MODEL_HANDLERS, { batchSize: 1 });
+      const count = async (schema: string) => Number((await db().query(`SELECT count(*) AS n FROM "${schema}".processed_events`))[0].n);
+      await eventually(async () => expect(await count(aloneSchema)).toBe(await processed()), 30_000);
+      const [{ transactions }] = await db().query(`SELECT count(DISTINCT processed_at)::int AS transactions FROM "${aloneSchema}".processed_events`);
+      expect(transactions).toBe(await processed());
+      const eventByEvent = await snapshot(aloneSchema);
+      expect(live).toEqual(eventByEvent);
+
+      // A rebuild replays the whole stream in batches (it is all there when the consumer starts).
+      await app.close();
+      await start();
+      await resetReadModels(db(), nc);
+      await app.close();
+      await start();
+      await eventually(async () => expect(await processed()).toBe(await count(aloneSchema)), 30_000);
+      const [{ batches }] = await db().query(`SELECT count(DISTINCT processed_at)::int AS batches FROM processed_events`);
+      expect(batches).toBeLessThanOrEqual(5);
+      expect(await snapshot(reporting)).toEqual(eventByEvent);
+    } finally {
+      await oneByOne.onApplicationShutdown();
+      await alone.destroy();
+    }
+    // What the sequences left, checked by hand once: the same event twice counted once, the user deleted, the payment
+    // refunded twice (0.30 exactly) and disputed with its completion's revenue once, on Nairobi days.
+    const byKey = Object.fromEntries(live.rm_counts.map((row) => [(row as { key: string }).key, (row as { n: number }).n]));
+    // appointments of the earlier tests: 100 Pending, 101 Completed, 102 Cancelled, 103 Confirmed
+    expect(byKey).toMatchObject({ 'users:user:suspended': 1, 'appointments:Pending': 2, 'appointments:Confirmed': 1, 'appointments:Completed': 1, 'appointments:Cancelled': 2 });
+    const days = Object.fromEntries(live.rm_daily.map((row) => [(row as { day: string }).day, row]));
+    expect(days['2026-01-10']).toEqual({ day: '2026-01-10', bookings: 1, revenue: 1000.1, new_users: 1, new_doctors: 0 });
+    expect(days['2026-01-11']).toEqual({ day: '2026-01-11', bookings: 1, revenue: -0.3, new_users: 1, new_doctors: 1 });
+    const payment600 = live.rm_payments.find((row) => (row as { payment_id: number }).payment_id === 600);
+    expect(payment600).toMatchObject({ status: 'refunded', amount: 1000.1, refunded_amount: 0.3, disputed: true, dispute_reason: 'chargeback', method: 'card' });
+    expect(live.rm_appointments.map((row) => (row as { appointment_id: number }).appointment_id)).not.toContain(201);
+    expect(live.rm_users.find((row) => (row as { user_id: number }).user_id === 31)).toMatchObject({ deleted: true, firstname: 'Gone' });
+  }, 90_000);
 });

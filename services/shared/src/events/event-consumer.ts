@@ -11,13 +11,27 @@ import { NATS_CONNECTION } from './nats-connection';
 import { requestContextFromHeaders } from '../context/context-carriage';
 import { runWithRequestContext } from '../context/request-context';
 import { eventRedeliveries } from '../observability/metrics';
-import { observeConsumer, traceEventHandler } from '../observability/event-telemetry';
+import { observeConsumer, traceEventBatch, traceEventHandler } from '../observability/event-telemetry';
 import { getProcessLogger } from '../logging/logger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
 export type EventHandler = (event: DomainEvent<any>, manager: EntityManager) => Promise<void>;
 /** Handlers by event type, versions included: a consumer lists each version it knows (`x.created.v1`, `x.created.v2`). */
 export type EventHandlers = Record<string, EventHandler>;
+
+/**
+ * A consumer that applies a batch set-wise (a few statements per batch instead of a few per event; a rebuild
+ * replays millions of events). `applyBatch` receives the batch's events not applied before, duplicates dropped,
+ * in stream order, inside the consumer's transaction after their ids were marked processed; it must leave the
+ * same state as applying them one at a time, in that order. A batch of one is the per-event case (and the
+ * fallback after a failed batch), so there is one set of rules.
+ */
+export interface BatchEventHandlers {
+  /** Every type applied, versions included (the durable's filter, as the keys of EventHandlers are). */
+  types: readonly string[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as EventHandler: the handler declares the data of its types
+  applyBatch: (events: DomainEvent<any>[], manager: EntityManager) => Promise<void>;
+}
 
 export interface ConsumeOptions {
   /** Deliveries of one event before it goes to the dead-letter stream (the server keeps one spare, see below). */
@@ -102,7 +116,10 @@ interface Received {
 
 interface Subscription {
   durable: string;
-  handlers: EventHandlers;
+  /** Types applied; others are acknowledged unapplied. */
+  types: ReadonlySet<string>;
+  /** Applies the fresh events of one transaction (in stream order): per event, or set-wise. */
+  apply: (fresh: Received[], manager: EntityManager) => Promise<void>;
   maxDeliver: number;
   retryDelaysMs: number[];
   batchSize: number;
@@ -132,12 +149,28 @@ export class EventConsumer implements OnApplicationShutdown {
     @Inject(EVENTS_SERVICE_NAME) private readonly service: string,
   ) {}
 
+  /** Applies each event through the handler of its type. */
   async consume(consumerName: string, handlers: EventHandlers, options: ConsumeOptions = {}): Promise<void> {
+    const durable = durableName(consumerName);
+    await this.subscribe(durable, Object.keys(handlers), (fresh, manager) => applyEach(durable, handlers, fresh, manager), options);
+  }
+
+  /**
+   * Applies each transaction's events through one set-wise function (BatchEventHandlers). Delivery, deduplication,
+   * retries and dead letters are those of consume(): a failed batch is applied again one event per transaction.
+   */
+  async consumeBatches(consumerName: string, handlers: BatchEventHandlers, options: ConsumeOptions = {}): Promise<void> {
+    const durable = durableName(consumerName);
+    await this.subscribe(durable, handlers.types, (fresh, manager) => applySetWise(durable, handlers, fresh, manager), options);
+  }
+
+  private async subscribe(durable: string, types: readonly string[], apply: Subscription['apply'], options: ConsumeOptions): Promise<void> {
     const jsm = await requireEventStream(this.nc);
     const stream = eventStreamName();
     const sub: Subscription = {
-      durable: consumerName.replace(/[^A-Za-z0-9_-]/g, '_'),
-      handlers,
+      durable,
+      types: new Set(types),
+      apply,
       maxDeliver: Math.max(1, options.maxDeliver ?? DEFAULT_MAX_DELIVER),
       retryDelaysMs: options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS,
       batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
@@ -147,7 +180,7 @@ export class EventConsumer implements OnApplicationShutdown {
     // without running it, so an event whose handler crashes or hangs the process also ends in the DLQ.
     const serverMaxDeliver = sub.maxDeliver + 1;
     const wanted: Partial<ConsumerConfig> = {
-      ...filterSubjectsFor(Object.keys(handlers), this.nc.info?.version),
+      ...filterSubjectsFor([...sub.types], this.nc.info?.version),
       max_deliver: serverMaxDeliver,
       backoff: undefined,
       ack_wait: ACK_WAIT_NS,
@@ -255,7 +288,7 @@ export class EventConsumer implements OnApplicationShutdown {
       await this.deadLetter(sub, message, `unreadable message: ${(error as Error).message}`);
       return null;
     }
-    if (!sub.handlers[event.type]) {
+    if (!sub.types.has(event.type)) {
       this.warnOfUnknownVersion(sub, event.type);
       message.ack();
       return null;
@@ -271,7 +304,7 @@ export class EventConsumer implements OnApplicationShutdown {
   private warnOfUnknownVersion(sub: Subscription, type: string): void {
     const base = unversioned(type);
     if (base === type || sub.unknownVersions.has(type)) return;
-    const known = Object.keys(sub.handlers).filter((handled) => unversioned(handled) === base);
+    const known = [...sub.types].filter((handled) => unversioned(handled) === base);
     if (!known.length) return;
     sub.unknownVersions.add(type);
     this.logger.warn(`${sub.durable}: acknowledging ${type} unapplied: this consumer knows ${known.join(', ')} only`);
@@ -284,17 +317,9 @@ export class EventConsumer implements OnApplicationShutdown {
       [sub.durable, [...new Set(batch.map(({ event }) => event.id.toLowerCase()))]],
     );
     const toApply = new Set(fresh.map((row) => row.event_id));
-    const applied: Received[] = [];
-    for (const received of batch) {
-      const { event, message } = received;
-      // delete: a copy of the same event later in the batch is not applied again
-      if (!toApply.delete(event.id.toLowerCase())) continue;
-      // each handler runs under its event's request context: its log lines and the events it records carry it on
-      await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
-        traceEventHandler(sub.durable, event.type, () => sub.handlers[event.type](event, manager)),
-      );
-      applied.push(received);
-    }
+    // delete: a copy of the same event later in the batch is not applied again
+    const applied = batch.filter(({ event }) => toApply.delete(event.id.toLowerCase()));
+    if (applied.length) await sub.apply(applied, manager);
     return applied;
   }
 
@@ -351,6 +376,37 @@ export class EventConsumer implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     for (const subscription of this.subscriptions) subscription.stop();
   }
+}
+
+/** The JetStream durable name for a consumer name (its allowed characters). */
+function durableName(consumerName: string): string {
+  return consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Per-event handlers: each under its event's request context, so its log lines and the events it records carry it on. */
+async function applyEach(durable: string, handlers: EventHandlers, fresh: Received[], manager: EntityManager): Promise<void> {
+  for (const { event, message } of fresh) {
+    await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
+      traceEventHandler(durable, event.type, () => handlers[event.type](event, manager)),
+    );
+  }
+}
+
+/**
+ * A set-wise handler. One event (a quiet stream, the fallback after a failed batch) runs exactly as a per-event
+ * handler does, under its request context and span. Several have as many request contexts: they run under one
+ * batch span linked to each event's span, without a requestId (each event's own id is on its `applied` line).
+ */
+async function applySetWise(durable: string, handlers: BatchEventHandlers, fresh: Received[], manager: EntityManager): Promise<void> {
+  if (fresh.length === 1) {
+    const [{ event, message }] = fresh;
+    await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
+      traceEventHandler(durable, event.type, () => handlers.applyBatch([event], manager)),
+    );
+    return;
+  }
+  const contexts = fresh.map(({ message }) => requestContextFromHeaders(message.headers));
+  await runWithRequestContext({}, () => traceEventBatch(durable, contexts, () => handlers.applyBatch(fresh.map(({ event }) => event), manager)));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -155,6 +155,37 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     expect(n).toBe(60);
   });
 
+  it('hands a batch handler the fresh events of each transaction in stream order, each once; a failed batch goes one event at a time', async () => {
+    // What the handler committed, with its transaction (a failed batch's rows roll back).
+    await dataSource.query(`CREATE TABLE batch_applied (n int NOT NULL, tx text NOT NULL)`);
+    const calls: number[][] = [];
+    const events: DomainEvent[] = [];
+    for (let n = 0; n < 40; n++) events.push(await publishEvent('evtest.batch.v1', { n, poison: n === 25 }));
+    await publishEvent('evtest.batch.v1', { n: 3 }, events[3].id); // a copy of an event already in the burst
+    await app.get(EventConsumer).consumeBatches(
+      'evtest-batches',
+      {
+        types: ['evtest.batch.v1'],
+        applyBatch: async (batch: DomainEvent<{ n: number; poison?: boolean }>[], manager) => {
+          calls.push(batch.map((event) => event.data.n));
+          await manager.query(`INSERT INTO batch_applied (n, tx) SELECT unnest($1::int[]), txid_current()::text`, [batch.map((event) => event.data.n)]);
+          if (batch.some((event) => event.data.poison)) throw new Error('cannot apply 25');
+        },
+      },
+      { maxDeliver: 2, retryDelaysMs: [50] },
+    );
+    await eventually(async () => expect(await listDeadLetters(nc, { consumer: 'evtest-batches' })).toHaveLength(1));
+    const committed: { n: number; tx: string }[] = await dataSource.query(`SELECT n, tx FROM batch_applied ORDER BY n`);
+    expect(committed.map((row) => row.n)).toEqual([...Array(40).keys()].filter((n) => n !== 25));
+    // Each call in stream order without repeats; the burst arrived as one call of many events, which failed on 25.
+    for (const call of calls) expect(call).toEqual([...new Set(call)].sort((x, y) => x - y));
+    expect(calls.some((call) => call.length > 10 && call.includes(25))).toBe(true);
+    // So its events were applied again one per transaction (25 alone, twice, then dead-lettered).
+    expect(new Set(committed.map((row) => row.tx)).size).toBe(39);
+    expect(calls.filter((call) => call.length === 1 && call[0] === 25)).toHaveLength(2);
+    expect((await listDeadLetters(nc, { consumer: 'evtest-batches' }))[0]).toMatchObject({ eventId: events[25].id, error: 'cannot apply 25', deliveries: 2 });
+  });
+
   it('moves an event whose handler keeps failing to the dead-letter stream and goes on; a replay reaches the fixed handler', async () => {
     let fixed = false;
     // What a handler commits (a failed batch's writes roll back, so an in-memory list would not tell).
