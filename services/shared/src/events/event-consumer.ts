@@ -275,7 +275,7 @@ export class EventConsumer implements OnApplicationShutdown {
     // A type not handled here is acknowledged from its subject alone: an audit batch can be hundreds of kB of JSON
     // that the consumers skipping it would otherwise parse to read its type.
     const subjectType = eventTypeOfSubject(message.subject);
-    if (subjectType && !sub.handlers[subjectType] && !replayFor) {
+    if (subjectType && !sub.types.has(subjectType) && !replayFor) {
       this.warnOfUnknownVersion(sub, subjectType);
       message.ack();
       return null;
