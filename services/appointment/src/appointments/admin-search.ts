@@ -2,77 +2,147 @@ import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, JsonText, listTotal, Principal, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { badRequest, EXACT_TOTAL_UP_TO, forbidden, JsonText, listTotal, ListTotal, plannedRows, Principal, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AdminSearchPayload, AppointmentMessages, AppointmentPatterns, APPOINTMENT_STATUSES, LIST_PAGE_MAX } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { clinicToday, isCalendarDate } from '../rules/clinic-time';
 import { AppointmentListJsonRow, appointmentListJsonSql } from './appointment.sql';
+import { preparedQuery } from './prepared-query';
 
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 const DEFAULT_LIMIT = 20;
 
+export interface AdminTextSearch {
+  /** ILIKE pattern for "first last" of patients and doctors ("Dr." dropped, wildcards escaped). */
+  namePattern: string;
+  /** The text is an appointment number (#12 or 12). */
+  appointmentId?: number;
+  /** The text is a status name (Pending…): every appointment in that status matches too. */
+  status?: string;
+}
+
 export interface AdminSearchQuery {
-  where: string;
-  /**
-   * The same filter written for counting: the name matches as arrays (= ANY(ARRAY(...))), which PostgreSQL turns
-   * into bitmap scans of the user_id / doctor_id indexes, where `where`'s IN (...) lets the page walk the list's
-   * index in order and stop after one page.
-   */
-  countWhere: string;
+  /** The status and date filters, ANDed (parameters $1… in `params`); the text search is apart. */
+  filters: string[];
   params: unknown[];
+  search: AdminTextSearch | null;
   limit: number;
   offset: number;
   page: number;
 }
 
-/**
- * The WHERE clause of the admin list (parameterised). Names are matched in the small tables (user_directory,
- * doctors) first and the appointments then found by their indexed user_id / doctor_id, so a search on a
- * million appointments reads only the matches.
- */
+/** The admin list's filters and paging, checked (a bad value is a 400 with what is expected). */
 export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToday()): AdminSearchQuery {
   const params: unknown[] = [];
-  const conditions: string[] = [];
-  const countConditions: string[] = [];
-  const both = (condition: string) => {
-    conditions.push(condition);
-    countConditions.push(condition);
-  };
+  const filters: string[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
   const { status, date } = payload;
   if (status) {
     if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
-    both(`a.appointment_status = ${param(status)}`);
+    filters.push(`a.appointment_status = ${param(status)}`);
   }
   if (date) {
-    if (date === 'today') both(`a.appointment_date = ${param(today)}::date`);
-    else if (date === 'upcoming') both(`a.appointment_date > ${param(today)}::date`);
-    else if (date === 'past') both(`a.appointment_date < ${param(today)}::date`);
-    else if (isCalendarDate(date)) both(`a.appointment_date = ${param(date)}::date`);
+    if (date === 'today') filters.push(`a.appointment_date = ${param(today)}::date`);
+    else if (date === 'upcoming') filters.push(`a.appointment_date > ${param(today)}::date`);
+    else if (date === 'past') filters.push(`a.appointment_date < ${param(today)}::date`);
+    else if (isCalendarDate(date)) filters.push(`a.appointment_date = ${param(date)}::date`);
     else throw badRequest('date must be today, upcoming, past or a date (YYYY-MM-DD)');
   }
-  const search = payload.search?.trim().slice(0, 100);
-  if (search) {
-    const like = param(`%${search.replace(/^dr\.?\s+/i, '').replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-    const byId = /^#?\d{1,9}$/.test(search) ? ` OR a.appointment_id = ${param(Number(search.replace('#', '')))}` : '';
-    const byStatus = APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === search.toLowerCase());
-    const patients = `SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE ${like}`;
-    const doctors = `SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE ${like}`;
-    const rest = `${byId} ${byStatus ? `OR a.appointment_status = ${param(byStatus)}` : ''}`;
-    conditions.push(`(a.user_id IN (${patients}) OR a.doctor_id IN (${doctors})${rest})`);
-    countConditions.push(`(a.user_id = ANY(ARRAY(${patients})) OR a.doctor_id = ANY(ARRAY(${doctors}))${rest})`);
-  }
+  const text = payload.search?.trim().slice(0, 100);
+  const statusWord = text ? APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) : undefined;
+  const search: AdminTextSearch | null = text
+    ? {
+        namePattern: `%${text.replace(/^dr\.?\s+/i, '').replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
+        ...(/^#?\d{1,9}$/.test(text) ? { appointmentId: Number(text.replace('#', '')) } : {}),
+        ...(statusWord ? { status: statusWord } : {}),
+      }
+    : null;
   const rawLimit = payload.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > LIST_PAGE_MAX) throw badRequest(`limit must be from 1 to ${LIST_PAGE_MAX}`);
   const page = payload.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
   const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
-  const whereOf = (list: string[]) => (list.length ? `WHERE ${list.join(' AND ')}` : '');
-  return { where: whereOf(conditions), countWhere: whereOf(countConditions), params, limit: rawLimit, offset, page };
+  return { filters, params, search, limit: rawLimit, offset, page };
 }
+
+/**
+ * Patients and doctors whose "first last" matches the search, and how many appointments they have: each side counted
+ * up to $2 from its index alone (index-only; a common name reaches $2 within its first few people).
+ */
+interface NameMatches {
+  patients: number[];
+  doctors: number[];
+  patient_rows: number;
+  doctor_rows: number;
+}
+
+const NAME_MATCHES_SQL = `
+  WITH names AS MATERIALIZED (
+    SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
+           ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE $1) AS doctors)
+  SELECT n.patients, n.doctors,
+         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT $2) p)::int AS patient_rows,
+         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT $2) d)::int AS doctor_rows
+    FROM names n`;
+
+/** The same counts for people already found, up to $3 (the arrays are given as subquery results for the reason below). */
+const CAPPED_MATCHES_SQL = `
+  SELECT (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY((SELECT $1::int[])::int[]) LIMIT $3) p)::int AS patient_rows,
+         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY((SELECT $2::int[])::int[]) LIMIT $3) d)::int AS doctor_rows`;
+/**
+ * Appointments of a matched patient with a matched doctor (counted once in a total). Constant arrays here, so
+ * PostgreSQL can AND the two indexes; it plans each element (~0.6 µs), which is why it runs only for a bounded
+ * number of people, and why the other statements hide their arrays in a subquery (4 ms of planning for a surname's
+ * 6,278 patients, where the only plan is the index anyway).
+ */
+const SHARED_MATCHES_SQL = `SELECT count(*)::int AS n FROM appointments WHERE user_id = ANY($1::int[]) AND doctor_id = ANY($2::int[])`;
+
+/**
+ * Appointments per patient and per doctor, from PostgreSQL's statistics (reltuples and n_distinct, which ANALYZE and
+ * autovacuum keep): a common name's total is its people times these, an estimate made without reading any row.
+ */
+const APPOINTMENTS_PER_PERSON_SQL = `
+  SELECT c.reltuples::float8 AS appointments,
+         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'user_id') AS patients,
+         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'doctor_id') AS doctors
+    FROM pg_class c WHERE c.oid = 'appointments'::regclass`;
+
+/** Up to this many matches a search reads them all through the patient and doctor indexes (and counts them exactly). */
+const FEW_MATCHES = 2_000;
+/** A name matching up to this many people is counted exactly (a bounded number of index descents) when it matches many. */
+const COUNTED_PEOPLE = 1_000;
+
+interface Page extends ListTotal {
+  row: AppointmentListJsonRow;
+}
+
+/** Who matched a name that matches many: how many people, and their ids when few enough to count exactly. */
+interface ManyPeople {
+  patient_count: number;
+  doctor_count: number;
+  patients: number[] | null;
+  doctors: number[] | null;
+}
+
+interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
+  few: boolean;
+  matched: number;
+  patient_rows: number;
+  doctor_rows: number;
+}
+
+interface AppointmentStats {
+  appointments: number;
+  patients: number | null;
+  doctors: number | null;
+}
+
+const STATS_MAX_AGE_MS = 60_000;
 
 @Injectable()
 export class AdminAppointmentSearch {
+  private stats: (AppointmentStats & { readAt: number }) | null = null;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditTrail,
@@ -82,23 +152,155 @@ export class AdminAppointmentSearch {
   async search(actor: Principal, payload: AdminSearchPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
     const q = adminSearchQuery(payload ?? {});
-    const n = q.params.length;
-    // The page's ids first, from appointments alone (index order, no joins while skipping `offset` rows); the
-    // joins and JSON then run for those 20 rows only. A deep page costs the skipped index entries, not their joins.
-    const pageIds = `SELECT a.appointment_id FROM appointments a ${q.where} ${ADMIN_ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const listSql = appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`);
-    const [[row], { total, estimated }] = await Promise.all([
-      this.dataSource.query(listSql, [...q.params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>,
-      this.total(q),
-    ]);
+    const { row, total, estimated } = q.search ? await this.textSearch(q, q.search) : await this.listed(q, q.filters, q.params);
     await this.audit.recordAccess(actor, 'read', row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] })), 'success', requestId);
     // The body is {"appointments":[...]}: add the paging fields without parsing the list.
     return new JsonText(`${row.body.slice(0, -1)},"total":${total},"totalIsEstimate":${estimated},"page":${q.page},"limit":${q.limit}}`);
   }
 
-  /** Exact up to 10,000 matches, else PostgreSQL's estimate (listTotal; DECISIONS.md, issue 12 at scale). */
-  private total(q: AdminSearchQuery) {
-    return listTotal((sql, params) => this.dataSource.query(sql, params), `FROM appointments a ${q.countWhere}`, q.params);
+  /**
+   * A name, an appointment number or a status word. The matching patients and doctors are found first (trigram
+   * indexes on the two small name tables), then how many appointments they have, counted from the user_id /
+   * doctor_id indexes up to FEW_MATCHES. Few: read them all through those indexes, counted exactly. Many: walk the
+   * list's index until a page of them is met (at least 1 row in 500 matches, so a page costs a few thousand index
+   * entries at most). Decided on counted rows, not on an estimate: a doctor with no appointments yet is planned as
+   * having the average 2,000, and a walk for a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26).
+   */
+  private async textSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
+    if (!q.filters.length && !search.status) return this.nameAlone(q, search);
+    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
+    const [names] = (await run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
+    const byId = search.appointmentId !== undefined;
+    if (!search.status && names.patient_rows + names.doctor_rows + (byId ? 1 : 0) <= FEW_MATCHES) return this.fewMatches(q, names, search.appointmentId);
+    // With a status or date filter, or a status word, PostgreSQL plans it: given the ids as arrays, it knows how
+    // many they and the filter select.
+    const params = [...q.params];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const anyOf = [`a.user_id = ANY(${param(names.patients)}::int[])`, `a.doctor_id = ANY(${param(names.doctors)}::int[])`];
+    if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
+    if (search.status) anyOf.push(`a.appointment_status = ${param(search.status)}`);
+    return this.listed(q, [...q.filters, `(${anyOf.join(' OR ')})`], params);
+  }
+
+  /**
+   * A name (or number) alone, the common case, in one statement: the people, their capped counts, then either
+   * shape, the other skipped by a one-time filter. The walk tests the ids in hashed sets written so that PostgreSQL
+   * cannot pick the user_id / doctor_id indexes instead (whose rows it would then all read and sort). The arrays
+   * come back only when few enough people matched to count their appointments exactly (manyTotal).
+   */
+  private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
+    const byId = search.appointmentId !== undefined;
+    const idWay = (way: string) => (byId ? way : '');
+    const sql = `
+      WITH names AS MATERIALIZED (
+        SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
+               ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE $1) AS doctors),
+      sized AS MATERIALIZED (
+        SELECT n.patients, n.doctors,
+               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT $2) p)::int AS patient_rows,
+               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT $2) d)::int AS doctor_rows
+          FROM names n),
+      shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${idWay('+ 1')} < $2 AS few FROM sized),
+      matched AS MATERIALIZED (
+        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.user_id = ANY((SELECT patients FROM sized)::int[])
+        UNION
+        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.doctor_id = ANY((SELECT doctors FROM sized)::int[])
+        ${idWay('UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = $6')}),
+      page_ids AS (
+        (SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $3 OFFSET $4)
+        UNION ALL
+        (SELECT a.appointment_id FROM appointments a
+          WHERE NOT (SELECT few FROM shape)
+            AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
+                 ${idWay('OR a.appointment_id = $6')})
+          ${ADMIN_ORDER} LIMIT $3 OFFSET $4)),
+      page AS (${appointmentListJsonSql('WHERE a.appointment_id IN (SELECT appointment_id FROM page_ids)', ADMIN_ORDER, '$3')})
+      SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
+             cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
+             CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.patients END AS patients,
+             CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.doctors END AS doctors
+        FROM page, shape, sized s`;
+    const params = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, ...(byId ? [search.appointmentId] : [])];
+    // Prepared: planning this statement cost ~2 ms a request, more than a rare name's whole run; its plan does not
+    // depend on the values (the shape is chosen at run time by the one-time filters).
+    const [result] = await preparedQuery<NameAloneRow>(this.dataSource, byId ? 'admin-search-name-or-id' : 'admin-search-name', sql, params);
+    if (result.few) return { row: result, total: result.matched, estimated: false };
+    return { row: result, ...(await this.manyTotal(result, result.patient_rows + result.doctor_rows, byId)) };
+  }
+
+  /**
+   * The total of a name that matches many: exact when up to COUNTED_PEOPLE people matched (their appointments
+   * counted from the indexes up to EXACT_TOTAL_UP_TO each side, those of both once), else an estimate from
+   * PostgreSQL's statistics (people × appointments per person), never below what was counted.
+   */
+  private async manyTotal(people: ManyPeople, atLeast: number, byId: boolean): Promise<ListTotal> {
+    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
+    if (people.patients && people.doctors && !byId) {
+      const [[sides], [shared]] = await Promise.all([
+        run(CAPPED_MATCHES_SQL, [people.patients, people.doctors, EXACT_TOTAL_UP_TO + 1]) as Promise<{ patient_rows: number; doctor_rows: number }[]>,
+        run(SHARED_MATCHES_SQL, [people.patients, people.doctors]) as Promise<{ n: number }[]>,
+      ]);
+      if (sides.patient_rows <= EXACT_TOTAL_UP_TO && sides.doctor_rows <= EXACT_TOTAL_UP_TO) {
+        return { total: sides.patient_rows + sides.doctor_rows - shared.n, estimated: false };
+      }
+    }
+    const stats = await this.appointmentsPerPerson();
+    // n_distinct is a count, or minus a fraction of the rows when it grows with the table; -1 for a table never analysed.
+    const perPerson = (distinct: number | null) => {
+      const count = distinct === null ? 0 : distinct < 0 ? -distinct * stats.appointments : distinct;
+      return count > 0 && stats.appointments > 0 ? stats.appointments / count : 0;
+    };
+    const estimate = Math.round(people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors));
+    return { total: Math.max(estimate, atLeast), estimated: true };
+  }
+
+  /** PostgreSQL's statistics of appointments, read at most once a minute (ANALYZE changes them more rarely). */
+  private async appointmentsPerPerson(): Promise<AppointmentStats> {
+    if (!this.stats || Date.now() - this.stats.readAt > STATS_MAX_AGE_MS) {
+      const [read] = (await this.dataSource.query(APPOINTMENTS_PER_PERSON_SQL)) as AppointmentStats[];
+      this.stats = { ...read, readAt: Date.now() };
+    }
+    return this.stats;
+  }
+
+  /** Every match read through the patient and doctor indexes (and the number), counted exactly and paged in list order. */
+  private async fewMatches(q: AdminSearchQuery, names: NameMatches, appointmentId?: number): Promise<Page> {
+    const params = [...q.params];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const ways = [`a.user_id = ANY(${param(names.patients)}::int[])`, `a.doctor_id = ANY(${param(names.doctors)}::int[])`];
+    if (appointmentId !== undefined) ways.push(`a.appointment_id = ${param(appointmentId)}`);
+    const and = q.filters.map((f) => ` AND ${f}`).join('');
+    const union = ways.map((way) => `SELECT a.appointment_id, a.created_at FROM appointments a WHERE ${way}${and}`).join(' UNION ');
+    const n = params.length;
+    const pageIds = `SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`;
+    const sql = `WITH matched AS MATERIALIZED (${union}), page AS (${appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`)})
+      SELECT page.*, (SELECT count(*) FROM matched)::int AS total FROM page`;
+    const [row] = (await this.dataSource.query(sql, [...params, q.limit, q.offset])) as (AppointmentListJsonRow & { total: number })[];
+    return { row, total: row.total, estimated: false };
+  }
+
+  /**
+   * The list under conditions PostgreSQL plans well (the filters, ids given as arrays): the page, and the total as
+   * its estimate when that is over twice EXACT_TOTAL_UP_TO (nothing counted), else counted (listTotal).
+   */
+  private async listed(q: AdminSearchQuery, conditions: string[], params: unknown[]): Promise<Page> {
+    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const total = async (): Promise<ListTotal> => {
+      const planned = await plannedRows(run, `FROM appointments a ${where}`, params);
+      return planned > 2 * EXACT_TOTAL_UP_TO ? { total: planned, estimated: true } : listTotal(run, `FROM appointments a ${where}`, params, planned);
+    };
+    const [[row], counted] = await Promise.all([run(this.pageSql(where, params.length), [...params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>, total()]);
+    return { row, ...counted };
+  }
+
+  /**
+   * One page under `where`: the page's ids first, from appointments alone in the list's index order (no joins while
+   * skipping `offset` rows), then the joins and JSON for those rows only. Limit and offset follow the n parameters.
+   */
+  private pageSql(where: string, n: number): string {
+    const pageIds = `SELECT a.appointment_id FROM appointments a ${where} ${ADMIN_ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`;
+    return appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`);
   }
 }
 

@@ -17,10 +17,14 @@ type RunQuery = (sql: string, params: unknown[]) => Promise<unknown[]>;
  * 10,000 matches an admin narrows the search rather than paging to the end, and the reply says it is an estimate.
  * `fromWhere` is trusted SQL (built by the caller from fixed fragments); values go in `params`.
  */
-export async function listTotal(query: RunQuery, fromWhere: string, params: unknown[]): Promise<ListTotal> {
+export async function listTotal(query: RunQuery, fromWhere: string, params: unknown[], planned?: number): Promise<ListTotal> {
   const [counted] = (await query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_TOTAL_UP_TO + 1}) capped`, params)) as { n: number }[];
   if (counted.n <= EXACT_TOTAL_UP_TO) return { total: counted.n, estimated: false };
+  return { total: Math.max(EXACT_TOTAL_UP_TO + 1, planned ?? (await plannedRows(query, fromWhere, params))), estimated: true };
+}
+
+/** The rows PostgreSQL expects `SELECT 1 <fromWhere>` to return (EXPLAIN: planned, nothing read). */
+export async function plannedRows(query: RunQuery, fromWhere: string, params: unknown[]): Promise<number> {
   const [explained] = (await query(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params)) as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[];
-  const planned = Math.round(explained['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  return { total: Math.max(EXACT_TOTAL_UP_TO + 1, planned), estimated: true };
+  return Math.round(explained['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
