@@ -173,7 +173,10 @@ export interface AdminSearchPayload {
 
 /** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
 export interface AdminSearchReply extends AppointmentListReply {
-  /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
+  /**
+   * Exact up to 10,000 matches; above that (or for a name matching more than 1,000 people and 2,000 appointments)
+   * an estimate from PostgreSQL's plan or statistics, and totalIsEstimate is true.
+   */
   total: number;
   totalIsEstimate?: boolean;
   page: number;

@@ -12,6 +12,7 @@ export function AppointmentFilters({
   onChange,
   count,
   total,
+  totalIsEstimate = false,
   placeholder = 'Search by doctor, patient or status',
   extra,
 }: {
@@ -19,6 +20,8 @@ export function AppointmentFilters({
   onChange: (v: AppointmentFilterValue) => void;
   count: number;
   total: number;
+  /** The server estimated the total (more matches than it counts exactly): shown as "about N". */
+  totalIsEstimate?: boolean;
   placeholder?: string;
   extra?: ReactNode;
 }) {
@@ -51,7 +54,7 @@ export function AppointmentFilters({
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', justifyContent: 'space-between', marginTop: 12 }}>
         <Typography.Text type="secondary" data-testid="results-count" aria-live="polite">
-          Showing {count} of {total} appointment{total === 1 ? '' : 's'}
+          Showing {count} of {totalIsEstimate ? `about ${total.toLocaleString('en-KE')}` : total} appointment{total === 1 ? '' : 's'}
         </Typography.Text>
         <Space wrap size={8}>
           <Button size="small" onClick={() => onChange(QUICK_FILTERS.clearAll)}>

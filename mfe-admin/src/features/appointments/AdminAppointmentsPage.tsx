@@ -39,6 +39,7 @@ export function AdminAppointmentsPage() {
   const changes = useAppointmentChanges();
   const appointments = list.data?.appointments ?? [];
   const total = list.data?.total ?? 0;
+  const totalIsEstimate = list.data?.totalIsEstimate ?? false;
   const busy = (id: number) =>
     (changes.status.isPending && changes.status.variables?.id === id) || (changes.remove.isPending && changes.remove.variables === id);
 
@@ -61,7 +62,7 @@ export function AdminAppointmentsPage() {
   return (
     <div>
       <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
-      <AppointmentFilters value={filters} onChange={changeFilters} count={appointments.length} total={total} />
+      <AppointmentFilters value={filters} onChange={changeFilters} count={appointments.length} total={total} totalIsEstimate={totalIsEstimate} />
       {list.isError ? <ErrorState message={`Error loading appointments: ${list.error.message}`} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? (
         [0, 1].map((i) => (
@@ -114,7 +115,7 @@ export function AdminAppointmentsPage() {
             pageSize={ADMIN_PAGE_SIZE}
             total={total}
             showSizeChanger={false}
-            showTotal={(n) => `${n.toLocaleString('en-KE')} appointments`}
+            showTotal={(n) => `${totalIsEstimate ? 'about ' : ''}${n.toLocaleString('en-KE')} appointments`}
             onChange={setPage}
           />
         </div>
