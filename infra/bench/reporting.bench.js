@@ -151,6 +151,11 @@ async function main() {
 
   const { rows: [patient] } = await db.query(`SELECT firstname, lastname FROM auth.users WHERE role = 'user' ORDER BY user_id DESC LIMIT 1`);
   const fullName = `${patient.firstname} ${patient.lastname}`;
+  // A rare name (the demo patient: a handful of appointments) and one with none (the admin): a search walking the
+  // list's index for them would read all 1,000,000 rows before answering.
+  const person = async (email) => (await db.query(`SELECT firstname || ' ' || lastname AS name FROM auth.users WHERE email = $1`, [email])).rows[0]?.name;
+  const rareName = (await person(process.env.BENCH_RARE_EMAIL || 'patient@afya.test')) ?? fullName;
+  const nobody = (await person(process.env.BENCH_ADMIN_EMAIL || 'admin@afya.test')) ?? 'Nobody Here';
 
   const barePort = Number(process.env.BENCH_BARE_PORT || Number(new URL(URL_).port || 80) + 9);
   const { startBareHttp } = require('./lib');
@@ -169,6 +174,9 @@ async function main() {
       ['admin appointments page 1', '/api/admin/appointments?page=1&limit=20', TARGET.list],
       [`admin appointments search "${someone.lastname}"`, `/api/admin/appointments?search=${encodeURIComponent(someone.lastname)}&page=1&limit=20`, TARGET.list],
       [`admin appointments search "${fullName}"`, `/api/admin/appointments?search=${encodeURIComponent(fullName)}&page=1&limit=20`, TARGET.list],
+      [`admin appointments search "${rareName}" (rare)`, `/api/admin/appointments?search=${encodeURIComponent(rareName)}&page=1&limit=20`, TARGET.list],
+      [`admin appointments search "${nobody}" (no appointments)`, `/api/admin/appointments?search=${encodeURIComponent(nobody)}&page=1&limit=20`, TARGET.list],
+      [`admin appointments search "${someone.lastname}" & status=Completed`, `/api/admin/appointments?search=${encodeURIComponent(someone.lastname)}&status=Completed&page=1&limit=20`, TARGET.list],
       ['admin appointments status+date', '/api/admin/appointments?status=Pending&date=upcoming&page=1&limit=20', TARGET.list],
       ['admin appointments status=Completed', '/api/admin/appointments?status=Completed&page=1&limit=20', TARGET.list],
       ['admin appointments page 500', '/api/admin/appointments?page=500&limit=20', TARGET.list],
