@@ -2,7 +2,7 @@ import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreateAppointments1763700000200 } from './migrations/1763700000200-create-appointments';
 import { AdminSearchIndexes1764200000200 } from './migrations/1764200000200-admin-search-indexes';
 import { AdminDateIndex1764200000300 } from './migrations/1764200000300-admin-date-index';
-import { AdminStatusIndex1764300000300 } from './migrations/1764300000300-admin-status-index';
+import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-list-indexes';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -12,5 +12,5 @@ import { AdminStatusIndex1764300000300 } from './migrations/1764300000300-admin-
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminStatusIndex1764300000300],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300],
 };

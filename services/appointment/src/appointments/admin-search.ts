@@ -93,18 +93,6 @@ const NAME_MATCHES_SQL = `
          (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT $2) d)::int AS doctor_rows
     FROM names n`;
 
-/** The same counts for people already found, up to $3 (the arrays are given as subquery results for the reason below). */
-const CAPPED_MATCHES_SQL = `
-  SELECT (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY((SELECT $1::int[])::int[]) LIMIT $3) p)::int AS patient_rows,
-         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY((SELECT $2::int[])::int[]) LIMIT $3) d)::int AS doctor_rows`;
-/**
- * Appointments of a matched patient with a matched doctor (counted once in a total). Constant arrays here, so
- * PostgreSQL can AND the two indexes; it plans each element (~0.6 µs), which is why it runs only for a bounded
- * number of people, and why the other statements hide their arrays in a subquery (4 ms of planning for a surname's
- * 6,278 patients, where the only plan is the index anyway).
- */
-const SHARED_MATCHES_SQL = `SELECT count(*)::int AS n FROM appointments WHERE user_id = ANY($1::int[]) AND doctor_id = ANY($2::int[])`;
-
 /**
  * Appointments per patient and per doctor, from PostgreSQL's statistics (reltuples and n_distinct, which ANALYZE and
  * autovacuum keep): a common name's total is its people times these, an estimate made without reading any row.
@@ -124,12 +112,10 @@ interface Page extends ListTotal {
   row: AppointmentListJsonRow;
 }
 
-/** Who matched a name that matches many: how many people, and their ids when few enough to count exactly. */
+/** How many people a name matched. */
 interface ManyPeople {
   patient_count: number;
   doctor_count: number;
-  patients: number[] | null;
-  doctors: number[] | null;
 }
 
 interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
@@ -137,6 +123,10 @@ interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
   matched: number;
   patient_rows: number;
   doctor_rows: number;
+  /** Counted (many matches of up to COUNTED_PEOPLE people): each side's appointments, and those of both; else null. */
+  patient_all: number | null;
+  doctor_all: number | null;
+  shared: number | null;
 }
 
 interface AppointmentStats {
@@ -213,53 +203,52 @@ export class AdminAppointmentSearch {
         SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.user_id = ANY((SELECT patients FROM sized)::int[])
         UNION
         SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.doctor_id = ANY((SELECT doctors FROM sized)::int[])
-        ${idWay('UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = $6')}),
+        ${idWay('UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = $7::int')}),
       page_ids AS (
         (SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $3 OFFSET $4)
         UNION ALL
         (SELECT a.appointment_id FROM appointments a
           WHERE NOT (SELECT few FROM shape)
             AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
-                 ${idWay('OR a.appointment_id = $6')})
+                 ${idWay('OR a.appointment_id = $7::int')})
           ${ADMIN_ORDER} LIMIT $3 OFFSET $4)),
-      page AS (${appointmentListJsonSql('WHERE a.appointment_id IN (SELECT appointment_id FROM page_ids)', ADMIN_ORDER, '$3')})
+      page AS (${appointmentListJsonSql('WHERE a.appointment_id IN (SELECT appointment_id FROM page_ids)', ADMIN_ORDER, '$3')}),
+      -- Many matches of up to $5 people: their appointments counted from the indexes up to $6 a side, and those with
+      -- both a matched patient and a matched doctor (the doctor's index alone: user_id + 0 keeps PostgreSQL from probing the
+      -- patient index once per patient and reading the table), counted once.
+      counted AS MATERIALIZED (
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY((SELECT patients FROM sized)::int[]) LIMIT $6) p)::int AS patient_all,
+               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) LIMIT $6) d)::int AS doctor_all
+         WHERE NOT (SELECT few FROM shape) AND (SELECT cardinality(patients) + cardinality(doctors) FROM sized) <= $5)
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
              cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
-             CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.patients END AS patients,
-             CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.doctors END AS doctors
-        FROM page, shape, sized s`;
-    const params = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, ...(byId ? [search.appointmentId] : [])];
+             c.patient_all, c.doctor_all,
+             CASE WHEN c.patient_all < $6 AND c.doctor_all < $6 THEN
+               (SELECT count(*) FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) AND (user_id + 0) IN (SELECT unnest(patients) FROM sized))::int
+             END AS shared
+        FROM page CROSS JOIN shape CROSS JOIN sized s LEFT JOIN counted c ON true`;
+    const params = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, EXACT_TOTAL_UP_TO + 1, ...(byId ? [search.appointmentId] : [])];
     // Prepared: planning this statement cost ~2 ms a request, more than a rare name's whole run; its plan does not
     // depend on the values (the shape is chosen at run time by the one-time filters).
     const [result] = await preparedQuery<NameAloneRow>(this.dataSource, byId ? 'admin-search-name-or-id' : 'admin-search-name', sql, params);
     if (result.few) return { row: result, total: result.matched, estimated: false };
-    return { row: result, ...(await this.manyTotal(result, result.patient_rows + result.doctor_rows, byId)) };
+    const atLeast = result.patient_rows + result.doctor_rows;
+    if (result.shared !== null && !byId) return { row: result, total: (result.patient_all ?? 0) + (result.doctor_all ?? 0) - result.shared, estimated: false };
+    return { row: result, total: await this.estimatedTotal(result, atLeast), estimated: true };
   }
 
   /**
-   * The total of a name that matches many: exact when up to COUNTED_PEOPLE people matched (their appointments
-   * counted from the indexes up to EXACT_TOTAL_UP_TO each side, those of both once), else an estimate from
-   * PostgreSQL's statistics (people × appointments per person), never below what was counted.
+   * The total of a name matching more than COUNTED_PEOPLE people: people × appointments per person in PostgreSQL's
+   * statistics, never below what was counted.
    */
-  private async manyTotal(people: ManyPeople, atLeast: number, byId: boolean): Promise<ListTotal> {
-    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
-    if (people.patients && people.doctors && !byId) {
-      const [[sides], [shared]] = await Promise.all([
-        run(CAPPED_MATCHES_SQL, [people.patients, people.doctors, EXACT_TOTAL_UP_TO + 1]) as Promise<{ patient_rows: number; doctor_rows: number }[]>,
-        run(SHARED_MATCHES_SQL, [people.patients, people.doctors]) as Promise<{ n: number }[]>,
-      ]);
-      if (sides.patient_rows <= EXACT_TOTAL_UP_TO && sides.doctor_rows <= EXACT_TOTAL_UP_TO) {
-        return { total: sides.patient_rows + sides.doctor_rows - shared.n, estimated: false };
-      }
-    }
+  private async estimatedTotal(people: ManyPeople, atLeast: number): Promise<number> {
     const stats = await this.appointmentsPerPerson();
     // n_distinct is a count, or minus a fraction of the rows when it grows with the table; -1 for a table never analysed.
     const perPerson = (distinct: number | null) => {
       const count = distinct === null ? 0 : distinct < 0 ? -distinct * stats.appointments : distinct;
       return count > 0 && stats.appointments > 0 ? stats.appointments / count : 0;
     };
-    const estimate = Math.round(people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors));
-    return { total: Math.max(estimate, atLeast), estimated: true };
+    return Math.max(Math.round(people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors)), atLeast);
   }
 
   /** PostgreSQL's statistics of appointments, read at most once a minute (ANALYZE changes them more rarely). */
