@@ -34,6 +34,8 @@ export interface AdminSearchQuery {
   search: AdminTextSearch | null;
   /** A status filter is among `filters` (one status: the list can be read in appointments_status_list_idx order). */
   oneStatus: boolean;
+  /** That status, when it is the only filter (no date). */
+  statusOnly?: string;
   limit: number;
   offset: number;
   page: number;
@@ -70,7 +72,7 @@ export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToda
   const page = payload.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
   const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
-  return { filters, params, search, oneStatus: Boolean(status), limit: rawLimit, offset, page };
+  return { filters, params, search, oneStatus: Boolean(status), ...(status && !date ? { statusOnly: status } : {}), limit: rawLimit, offset, page };
 }
 
 /**
@@ -100,7 +102,9 @@ const NAME_MATCHES_SQL = `
 const APPOINTMENTS_PER_PERSON_SQL = `
   SELECT c.reltuples::float8 AS appointments,
          (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'user_id') AS patients,
-         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'doctor_id') AS doctors
+         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'doctor_id') AS doctors,
+         (SELECT most_common_vals::text::text[] FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'appointment_status') AS statuses,
+         (SELECT most_common_freqs FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'appointment_status') AS status_shares
     FROM pg_class c WHERE c.oid = 'appointments'::regclass`;
 
 /** Up to this many matches a search reads them all through the patient and doctor indexes (and counts them exactly). */
@@ -127,12 +131,18 @@ interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
   patient_all: number | null;
   doctor_all: number | null;
   shared: number | null;
+  /** With a status: the matched ids, for an exact count when the estimate is near the exact range. */
+  patient_ids: number[] | null;
+  doctor_ids: number[] | null;
 }
 
 interface AppointmentStats {
   appointments: number;
   patients: number | null;
   doctors: number | null;
+  /** The statuses' shares of all appointments (most_common_vals / most_common_freqs). */
+  statuses: string[] | null;
+  status_shares: number[] | null;
 }
 
 const STATS_MAX_AGE_MS = 60_000;
@@ -165,7 +175,7 @@ export class AdminAppointmentSearch {
    * having the average 2,000, and a walk for a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26).
    */
   private async textSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
-    if (!q.filters.length && !search.status) return this.nameAlone(q, search);
+    if ((!q.filters.length || q.statusOnly) && !search.status) return this.nameAlone(q, search, q.statusOnly);
     const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
     const [names] = (await run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
     const byId = search.appointmentId !== undefined;
@@ -186,9 +196,13 @@ export class AdminAppointmentSearch {
    * cannot pick the user_id / doctor_id indexes instead (whose rows it would then all read and sort). The arrays
    * come back only when few enough people matched to count their appointments exactly (manyTotal).
    */
-  private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
+  private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch, status?: string): Promise<Page> {
     const byId = search.appointmentId !== undefined;
     const idWay = (way: string) => (byId ? way : '');
+    const params: unknown[] = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, EXACT_TOTAL_UP_TO + 1];
+    const idParam = byId ? `$${params.push(search.appointmentId)}::int` : '';
+    // One status asked for: inside both shapes, and the walk in appointments_status_list_idx order.
+    const inStatus = status ? ` AND a.appointment_status = $${params.push(status)}` : '';
     const sql = `
       WITH names AS MATERIALIZED (
         SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
@@ -200,55 +214,68 @@ export class AdminAppointmentSearch {
           FROM names n),
       shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${idWay('+ 1')} < $2 AS few FROM sized),
       matched AS MATERIALIZED (
-        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.user_id = ANY((SELECT patients FROM sized)::int[])
+        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.user_id = ANY((SELECT patients FROM sized)::int[])${inStatus}
         UNION
-        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.doctor_id = ANY((SELECT doctors FROM sized)::int[])
-        ${idWay('UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = $7::int')}),
+        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.doctor_id = ANY((SELECT doctors FROM sized)::int[])${inStatus}
+        ${idWay(`UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = ${idParam}${inStatus}`)}),
       page_ids AS (
         (SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $3 OFFSET $4)
         UNION ALL
         (SELECT a.appointment_id FROM appointments a
           WHERE NOT (SELECT few FROM shape)
             AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
-                 ${idWay('OR a.appointment_id = $7::int')})
-          ${ADMIN_ORDER} LIMIT $3 OFFSET $4)),
+                 ${idWay(`OR a.appointment_id = ${idParam}`)})${inStatus}
+          ${status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER} LIMIT $3 OFFSET $4)),
       page AS (${appointmentListJsonSql('WHERE a.appointment_id IN (SELECT appointment_id FROM page_ids)', ADMIN_ORDER, '$3')}),
       -- Many matches of up to $5 people: their appointments counted from the indexes up to $6 a side, and those with
       -- both a matched patient and a matched doctor (the doctor's index alone: user_id + 0 keeps PostgreSQL from probing the
-      -- patient index once per patient and reading the table), counted once.
+      -- patient index once per patient and reading the table), counted once. Not with a status (these count them all).
       counted AS MATERIALIZED (
         SELECT (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY((SELECT patients FROM sized)::int[]) LIMIT $6) p)::int AS patient_all,
                (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) LIMIT $6) d)::int AS doctor_all
-         WHERE NOT (SELECT few FROM shape) AND (SELECT cardinality(patients) + cardinality(doctors) FROM sized) <= $5)
+         WHERE ${status ? 'false' : 'true'} AND NOT (SELECT few FROM shape) AND (SELECT cardinality(patients) + cardinality(doctors) FROM sized) <= $5)
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
              cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
              c.patient_all, c.doctor_all,
+             ${status ? 's.patients' : 'NULL::int[]'} AS patient_ids, ${status ? 's.doctors' : 'NULL::int[]'} AS doctor_ids,
              CASE WHEN c.patient_all < $6 AND c.doctor_all < $6 THEN
                (SELECT count(*) FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) AND (user_id + 0) IN (SELECT unnest(patients) FROM sized))::int
              END AS shared
         FROM page CROSS JOIN shape CROSS JOIN sized s LEFT JOIN counted c ON true`;
-    const params = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, EXACT_TOTAL_UP_TO + 1, ...(byId ? [search.appointmentId] : [])];
     // Prepared: planning this statement cost ~2 ms a request, more than a rare name's whole run; its plan does not
     // depend on the values (the shape is chosen at run time by the one-time filters).
-    const [result] = await preparedQuery<NameAloneRow>(this.dataSource, byId ? 'admin-search-name-or-id' : 'admin-search-name', sql, params);
+    const name = `admin-search-name${byId ? '-or-id' : ''}${status ? '-in-status' : ''}`;
+    const [result] = await preparedQuery<NameAloneRow>(this.dataSource, name, sql, params);
     if (result.few) return { row: result, total: result.matched, estimated: false };
-    const atLeast = result.patient_rows + result.doctor_rows;
+    const atLeast = status ? 0 : result.patient_rows + result.doctor_rows;
     if (result.shared !== null && !byId) return { row: result, total: (result.patient_all ?? 0) + (result.doctor_all ?? 0) - result.shared, estimated: false };
-    return { row: result, total: await this.estimatedTotal(result, atLeast), estimated: true };
+    const estimate = await this.estimatedTotal(result, atLeast, status);
+    if (!status || estimate > 2 * EXACT_TOTAL_UP_TO) return { row: result, total: estimate, estimated: true };
+    // A status of a name near the exact range (the ids came back for this): counted up to EXACT_TOTAL_UP_TO, as any
+    // filtered list.
+    const counted = [...q.params];
+    const param = (value: unknown) => `$${counted.push(value)}`;
+    const anyOf = [`a.user_id = ANY(${param(result.patient_ids)}::int[])`, `a.doctor_id = ANY(${param(result.doctor_ids)}::int[])`];
+    if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
+    const where = `WHERE ${[...q.filters, `(${anyOf.join(' OR ')})`].join(' AND ')}`;
+    return { row: result, ...(await listTotal((sql, values) => this.dataSource.query(sql, values), `FROM appointments a ${where}`, counted, estimate)) };
   }
 
   /**
-   * The total of a name matching more than COUNTED_PEOPLE people: people × appointments per person in PostgreSQL's
-   * statistics, never below what was counted.
+   * The total of a name matching many, estimated: people × appointments per person in PostgreSQL's statistics (× the
+   * status's share of all appointments when one is asked for), never below what was counted.
    */
-  private async estimatedTotal(people: ManyPeople, atLeast: number): Promise<number> {
+  private async estimatedTotal(people: ManyPeople, atLeast: number, status?: string): Promise<number> {
     const stats = await this.appointmentsPerPerson();
     // n_distinct is a count, or minus a fraction of the rows when it grows with the table; -1 for a table never analysed.
     const perPerson = (distinct: number | null) => {
       const count = distinct === null ? 0 : distinct < 0 ? -distinct * stats.appointments : distinct;
       return count > 0 && stats.appointments > 0 ? stats.appointments / count : 0;
     };
-    return Math.max(Math.round(people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors)), atLeast);
+    const at = status ? (stats.statuses ?? []).indexOf(status) : -1;
+    const share = !status ? 1 : at >= 0 ? Number(stats.status_shares?.[at] ?? 0) : 1 / APPOINTMENT_STATUSES.length;
+    const appointments = people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors);
+    return Math.max(Math.round(appointments * share), atLeast);
   }
 
   /** PostgreSQL's statistics of appointments, read at most once a minute (ANALYZE changes them more rarely). */
