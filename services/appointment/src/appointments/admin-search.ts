@@ -131,7 +131,7 @@ interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
   patient_all: number | null;
   doctor_all: number | null;
   shared: number | null;
-  /** With a status: the matched ids, for an exact count when the estimate is near the exact range. */
+  /** With a status and up to COUNTED_PEOPLE people: the matched ids, for an exact count near the exact range. */
   patient_ids: number[] | null;
   doctor_ids: number[] | null;
 }
@@ -237,7 +237,8 @@ export class AdminAppointmentSearch {
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
              cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
              c.patient_all, c.doctor_all,
-             ${status ? 's.patients' : 'NULL::int[]'} AS patient_ids, ${status ? 's.doctors' : 'NULL::int[]'} AS doctor_ids,
+             ${status ? 'CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.patients END' : 'NULL::int[]'} AS patient_ids,
+             ${status ? 'CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.doctors END' : 'NULL::int[]'} AS doctor_ids,
              CASE WHEN c.patient_all < $6 AND c.doctor_all < $6 THEN
                (SELECT count(*) FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) AND (user_id + 0) IN (SELECT unnest(patients) FROM sized))::int
              END AS shared
@@ -253,9 +254,14 @@ export class AdminAppointmentSearch {
     if (!status || estimate > 2 * EXACT_TOTAL_UP_TO) return { row: result, total: estimate, estimated: true };
     // A status of a name near the exact range (the ids came back for this): counted up to EXACT_TOTAL_UP_TO, as any
     // filtered list.
+    // The ids come back with the page for up to COUNTED_PEOPLE people; more (a few thousand appointments of
+    // a status among many people) are looked up again.
+    const ids = result.patient_ids && result.doctor_ids
+      ? { patients: result.patient_ids, doctors: result.doctor_ids }
+      : ((await this.dataSource.query(NAME_MATCHES_SQL, [search.namePattern, 1])) as NameMatches[])[0];
     const counted = [...q.params];
     const param = (value: unknown) => `$${counted.push(value)}`;
-    const anyOf = [`a.user_id = ANY(${param(result.patient_ids)}::int[])`, `a.doctor_id = ANY(${param(result.doctor_ids)}::int[])`];
+    const anyOf = [`a.user_id = ANY(${param(ids.patients)}::int[])`, `a.doctor_id = ANY(${param(ids.doctors)}::int[])`];
     if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
     const where = `WHERE ${[...q.filters, `(${anyOf.join(' OR ')})`].join(' AND ')}`;
     return { row: result, ...(await listTotal((sql, values) => this.dataSource.query(sql, values), `FROM appointments a ${where}`, counted, estimate)) };
