@@ -54,7 +54,7 @@ describe('the bus users, checked against the code', () => {
 
   it.each(deployedServices)('names every durable consumer %s reads the event stream through', (service) => {
     const source = serviceSource(service);
-    const durables = [...source.matchAll(/\.consume\(\s*(?:'([^']+)'|(\w+))/g)].map(([, literal, constant]) => {
+    const durables = [...source.matchAll(/\.consume(?:Batches)?\(\s*(?:'([^']+)'|(\w+))/g)].map(([, literal, constant]) => {
       if (literal) return literal;
       const declared = source.match(new RegExp(`const ${constant} = '([^']+)'`));
       if (!declared) throw new Error(`${service}: cannot resolve the consumer name ${constant}`);
