@@ -156,6 +156,9 @@ export class AdminAppointmentSearch {
     private readonly audit: AuditTrail,
   ) {}
 
+  /** One parameterised statement (the shape listTotal and plannedRows take). */
+  private readonly run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
+
   /** One page (JSON built by PostgreSQL) and the number of matches; the page's reads are audited. */
   async search(actor: Principal, payload: AdminSearchPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
@@ -176,8 +179,7 @@ export class AdminAppointmentSearch {
    */
   private async textSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
     if ((!q.filters.length || q.statusOnly) && !search.status) return this.nameAlone(q, search, q.statusOnly);
-    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
-    const [names] = (await run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
+    const [names] = (await this.run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
     const byId = search.appointmentId !== undefined;
     if (!search.status && names.patient_rows + names.doctor_rows + (byId ? 1 : 0) <= FEW_MATCHES) return this.fewMatches(q, names, search.appointmentId);
     // With a status or date filter, or a status word, PostgreSQL plans it: given the ids as arrays, it knows how
@@ -194,7 +196,7 @@ export class AdminAppointmentSearch {
    * A name (or number) alone, the common case, in one statement: the people, their capped counts, then either
    * shape, the other skipped by a one-time filter. The walk tests the ids in hashed sets written so that PostgreSQL
    * cannot pick the user_id / doctor_id indexes instead (whose rows it would then all read and sort). The arrays
-   * come back only when few enough people matched to count their appointments exactly (manyTotal).
+   * come back only with a status, for up to COUNTED_PEOPLE people (an exact count near the exact range).
    */
   private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch, status?: string): Promise<Page> {
     const byId = search.appointmentId !== undefined;
@@ -264,7 +266,7 @@ export class AdminAppointmentSearch {
     const anyOf = [`a.user_id = ANY(${param(ids.patients)}::int[])`, `a.doctor_id = ANY(${param(ids.doctors)}::int[])`];
     if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
     const where = `WHERE ${[...q.filters, `(${anyOf.join(' OR ')})`].join(' AND ')}`;
-    return { row: result, ...(await listTotal((sql, values) => this.dataSource.query(sql, values), `FROM appointments a ${where}`, counted, estimate)) };
+    return { row: result, ...(await listTotal(this.run, `FROM appointments a ${where}`, counted, estimate)) };
   }
 
   /**
@@ -314,14 +316,13 @@ export class AdminAppointmentSearch {
    * its estimate when that is over twice EXACT_TOTAL_UP_TO (nothing counted), else counted (listTotal).
    */
   private async listed(q: AdminSearchQuery, conditions: string[], params: unknown[]): Promise<Page> {
-    const run = (sql: string, values: unknown[]) => this.dataSource.query(sql, values);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const total = async (): Promise<ListTotal> => {
-      const planned = await plannedRows(run, `FROM appointments a ${where}`, params);
-      return planned > 2 * EXACT_TOTAL_UP_TO ? { total: planned, estimated: true } : listTotal(run, `FROM appointments a ${where}`, params, planned);
+      const planned = await plannedRows(this.run, `FROM appointments a ${where}`, params);
+      return planned > 2 * EXACT_TOTAL_UP_TO ? { total: planned, estimated: true } : listTotal(this.run, `FROM appointments a ${where}`, params, planned);
     };
     const order = q.oneStatus ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER;
-    const [[row], counted] = await Promise.all([run(this.pageSql(where, params.length, order), [...params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>, total()]);
+    const [[row], counted] = await Promise.all([this.run(this.pageSql(where, params.length, order), [...params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>, total()]);
     return { row, ...counted };
   }
 
