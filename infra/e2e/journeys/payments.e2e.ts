@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Payments end to end (issue 9) with the Stripe and Daraja sandboxes the platform starts by default:
@@ -85,6 +85,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     await page.waitForSelector(`[data-testid="pay-${id}"]`);
     await page.click(`[data-testid="pay-${id}"]`);
     await page.waitForSelector('.ant-modal [data-testid="payment-options"]', { visible: true });
+    // A click at coordinates taken while the dialog still zooms open lands on its mask and closes it.
+    await waitForOverlaysToSettle(page);
   };
 
   it('card: Pay Now → the sandbox checkout → /payment-success confirms → Paid in the list, completed in the history, receipt PDF in Ksh', async () => {
@@ -163,6 +165,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     await openPayDialog(booked.appointment_id);
     await page.type('.ant-modal input[inputmode="tel"]', '0712341032');
     await page.click(`::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`);
+    await waitForText(page, 'Waiting for you to approve the payment on your phone');
     await waitForText(page, 'The payment was cancelled on the phone.', 20_000);
     await clickButton(page, 'Try again');
     await page.waitForSelector('.ant-modal input[inputmode="tel"]');

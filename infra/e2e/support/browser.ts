@@ -25,9 +25,23 @@ export async function newPage(browser: Browser, width = 1366, height = 768): Pro
   return page;
 }
 
-/** Waits until some element's text contains `text`. */
+/**
+ * Waits until some element's text contains `text`. On a timeout the error says what the page showed instead
+ * (its path and the text of any open dialog, else of the page), so a failed CI run tells which step stalled.
+ */
 export async function waitForText(page: Page, text: string, timeout = 15000): Promise<void> {
-  await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout }, text);
+  try {
+    await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout }, text);
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => {
+        const dialogs = [...document.querySelectorAll('.ant-modal')].filter((element) => element.getClientRects().length > 0);
+        const source = dialogs.length ? dialogs.map((element) => (element as HTMLElement).innerText).join('\n---\n') : document.body?.innerText ?? '';
+        return `${location.pathname}${dialogs.length ? ' (dialog open)' : ''}: ${source.replace(/\s+/g, ' ').slice(0, 600)}`;
+      })
+      .catch((reason: Error) => `(the page could not be read: ${reason.message})`);
+    throw new Error(`${(error as Error).message}, waiting for the text ${JSON.stringify(text)}. The page showed ${shown}`);
+  }
 }
 
 export async function fillByLabelOrPlaceholder(page: Page, selector: string, value: string): Promise<void> {
