@@ -6,7 +6,7 @@ import { badRequest, EXACT_TOTAL_UP_TO, forbidden, JsonText, listTotal, ListTota
 import { AdminSearchPayload, AppointmentMessages, AppointmentPatterns, APPOINTMENT_STATUSES, LIST_PAGE_MAX } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { clinicToday, isCalendarDate } from '../rules/clinic-time';
-import { AppointmentListJsonRow, appointmentListJsonSql } from './appointment.sql';
+import { APPOINTMENT_JSON, AppointmentListJsonRow } from './appointment.sql';
 import { preparedQuery } from './prepared-query';
 
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
@@ -32,13 +32,57 @@ export interface AdminSearchQuery {
   filters: string[];
   params: unknown[];
   search: AdminTextSearch | null;
-  /** A status filter is among `filters` (one status: the list can be read in appointments_status_list_idx order). */
-  oneStatus: boolean;
-  /** That status, when it is the only filter (no date). */
-  statusOnly?: string;
+  /** The status filter (one status: the list can be read in appointments_status_list_idx order). */
+  status?: string;
+  /** A date filter is among `filters`. */
+  hasDate: boolean;
   limit: number;
   offset: number;
   page: number;
+}
+
+/** A search's matches as SQL expressions: the matched patients' and doctors' ids (int[]) and an appointment number. */
+interface MatchSources {
+  patients: string;
+  doctors: string;
+  appointmentId?: string;
+}
+
+/**
+ * Every match read through the patient and doctor indexes (the "few" shape): one index scan a way, their union,
+ * each ANDed with `conditions` (the filters; a one-time test of the shape).
+ */
+function matchesByPeopleSql(sources: MatchSources, conditions: string[]): string {
+  const ways = [`a.user_id = ANY(${sources.patients})`, `a.doctor_id = ANY(${sources.doctors})`];
+  if (sources.appointmentId) ways.push(`a.appointment_id = ${sources.appointmentId}`);
+  return ways.map((way) => `SELECT a.appointment_id, a.created_at FROM appointments a WHERE ${[way, ...conditions].join(' AND ')}`).join('\n        UNION ');
+}
+
+/** One page of the CTE `matched` (appointment_id, created_at), in list order. */
+const matchedPageIdsSql = (limit: string, offset: string) =>
+  `SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT ${limit} OFFSET ${offset}`;
+
+/**
+ * The page's JSON (body) and who it shows (ids, users: for the audit), for the ids `pageIds` chose (one page at
+ * most), in list order. Each row is read by its key in a LATERAL subquery (LIMIT 1: one row an id), which PostgreSQL
+ * plans as a lookup: joined to the page's ids, it weighed join orders over the whole tables on every request
+ * (planning the name search cost 0.4 ms more).
+ */
+function pageJsonSql(pageIds: string): string {
+  const order = 'ORDER BY x.created_at DESC, x.appointment_id DESC';
+  return `
+    SELECT json_build_object('appointments', COALESCE(json_agg(x.doc ${order}), '[]'::json))::text AS body,
+           COALESCE(array_agg(x.appointment_id ${order}), '{}') AS ids,
+           COALESCE(array_agg(x.user_id ${order}), '{}') AS users
+      FROM (${pageIds}) p
+      CROSS JOIN LATERAL (
+        SELECT ${APPOINTMENT_JSON} AS doc, a.appointment_id, a.user_id, a.created_at
+          FROM appointments a
+          JOIN doctors d ON d.doctor_id = a.doctor_id
+          LEFT JOIN user_directory u ON u.user_id = a.user_id
+          LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id
+         WHERE a.appointment_id = p.appointment_id
+         LIMIT 1) x`;
 }
 
 /** The admin list's filters and paging, checked (a bad value is a 400 with what is expected). */
@@ -72,7 +116,7 @@ export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToda
   const page = payload.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
   const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
-  return { filters, params, search, oneStatus: Boolean(status), ...(status && !date ? { statusOnly: status } : {}), limit: rawLimit, offset, page };
+  return { filters, params, search, ...(status ? { status } : {}), hasDate: Boolean(date), limit: rawLimit, offset, page };
 }
 
 /**
@@ -125,11 +169,10 @@ interface ManyPeople {
 interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
   few: boolean;
   matched: number;
+  /** The people's appointments, counted up to FEW_MATCHES, or EXACT_TOTAL_UP_TO for up to COUNTED_PEOPLE people. */
   patient_rows: number;
   doctor_rows: number;
-  /** Counted (many matches of up to COUNTED_PEOPLE people): each side's appointments, and those of both; else null. */
-  patient_all: number | null;
-  doctor_all: number | null;
+  /** Both sides counted whole (many matches of up to COUNTED_PEOPLE people): the appointments of both; else null. */
   shared: number | null;
   /** With a status and up to COUNTED_PEOPLE people: the matched ids, for an exact count near the exact range. */
   patient_ids: number[] | null;
@@ -178,7 +221,7 @@ export class AdminAppointmentSearch {
    * having the average 2,000, and a walk for a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26).
    */
   private async textSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
-    if ((!q.filters.length || q.statusOnly) && !search.status) return this.nameAlone(q, search, q.statusOnly);
+    if (!q.hasDate && !search.status) return this.nameAlone(q, search, q.status);
     const [names] = (await this.run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
     const byId = search.appointmentId !== undefined;
     if (!search.status && names.patient_rows + names.doctor_rows + (byId ? 1 : 0) <= FEW_MATCHES) return this.fewMatches(q, names, search.appointmentId);
@@ -186,87 +229,84 @@ export class AdminAppointmentSearch {
     // many they and the filter select.
     const params = [...q.params];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const anyOf = [`a.user_id = ANY(${param(names.patients)}::int[])`, `a.doctor_id = ANY(${param(names.doctors)}::int[])`];
-    if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
-    if (search.status) anyOf.push(`a.appointment_status = ${param(search.status)}`);
-    return this.listed(q, [...q.filters, `(${anyOf.join(' OR ')})`], params);
+    const anyOf = this.anyOf(names, search.appointmentId, param) + (search.status ? ` OR a.appointment_status = ${param(search.status)}` : '');
+    return this.listed(q, [...q.filters, `(${anyOf})`], params);
   }
 
   /**
-   * A name (or number) alone, the common case, in one statement: the people, their capped counts, then either
-   * shape, the other skipped by a one-time filter. The walk tests the ids in hashed sets written so that PostgreSQL
-   * cannot pick the user_id / doctor_id indexes instead (whose rows it would then all read and sort). The arrays
-   * come back only with a status, for up to COUNTED_PEOPLE people (an exact count near the exact range).
+   * A name (or number) alone, the common case, in one statement: the people, their appointments counted from the
+   * indexes, then either shape, the other skipped by a one-time filter. Counted up to FEW_MATCHES, or for up to
+   * COUNTED_PEOPLE people up to EXACT_TOTAL_UP_TO (the exact total of many matches, counted once). The walk tests the
+   * ids in hashed sets written so that PostgreSQL cannot pick the user_id / doctor_id indexes instead (whose rows it
+   * would then all read and sort). The arrays come back only with a status, for up to COUNTED_PEOPLE people (an exact
+   * count near the exact range).
    */
   private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch, status?: string): Promise<Page> {
     const byId = search.appointmentId !== undefined;
-    const idWay = (way: string) => (byId ? way : '');
     const params: unknown[] = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, EXACT_TOTAL_UP_TO + 1];
-    const idParam = byId ? `$${params.push(search.appointmentId)}::int` : '';
+    const idParam = byId ? `$${params.push(search.appointmentId)}::int` : undefined;
     // One status asked for: inside both shapes, and the walk in appointments_status_list_idx order.
-    const inStatus = status ? ` AND a.appointment_status = $${params.push(status)}` : '';
+    const inStatus = status ? [`a.appointment_status = $${params.push(status)}`] : [];
+    // With a status the exact total is counted apart (these counts are of all statuses).
+    const countUpTo = status ? '$2' : 'CASE WHEN cardinality(n.patients) + cardinality(n.doctors) <= $5 THEN $6::bigint ELSE $2::bigint END';
+    const sized = { patients: '(SELECT patients FROM sized)::int[]', doctors: '(SELECT doctors FROM sized)::int[]', ...(idParam ? { appointmentId: idParam } : {}) };
     const sql = `
       WITH names AS MATERIALIZED (
         SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
                ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE $1) AS doctors),
       sized AS MATERIALIZED (
-        SELECT n.patients, n.doctors,
-               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT $2) p)::int AS patient_rows,
-               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT $2) d)::int AS doctor_rows
+        SELECT n.patients, n.doctors, cardinality(n.patients) + cardinality(n.doctors) AS people,
+               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT ${countUpTo}) p)::int AS patient_rows,
+               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT ${countUpTo}) d)::int AS doctor_rows
           FROM names n),
-      shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${idWay('+ 1')} < $2 AS few FROM sized),
-      matched AS MATERIALIZED (
-        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.user_id = ANY((SELECT patients FROM sized)::int[])${inStatus}
-        UNION
-        SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.doctor_id = ANY((SELECT doctors FROM sized)::int[])${inStatus}
-        ${idWay(`UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = ${idParam}${inStatus}`)}),
+      shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${byId ? '+ 1' : ''} < $2 AS few FROM sized),
+      matched AS MATERIALIZED (${matchesByPeopleSql(sized, ['(SELECT few FROM shape)', ...inStatus])}),
       page_ids AS (
-        (SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $3 OFFSET $4)
+        (${matchedPageIdsSql('$3', '$4')})
         UNION ALL
         (SELECT a.appointment_id FROM appointments a
           WHERE NOT (SELECT few FROM shape)
             AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
-                 ${idWay(`OR a.appointment_id = ${idParam}`)})${inStatus}
+                 ${idParam ? `OR a.appointment_id = ${idParam}` : ''})
+            ${inStatus.map((condition) => `AND ${condition}`).join('')}
           ${status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER} LIMIT $3 OFFSET $4)),
-      page AS (${appointmentListJsonSql('WHERE a.appointment_id IN (SELECT appointment_id FROM page_ids)', ADMIN_ORDER, '$3')}),
-      -- Many matches of up to $5 people: their appointments counted from the indexes up to $6 a side, and those with
-      -- both a matched patient and a matched doctor (the doctor's index alone: user_id + 0 keeps PostgreSQL from probing the
-      -- patient index once per patient and reading the table), counted once. Not with a status (these count them all).
-      counted AS MATERIALIZED (
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY((SELECT patients FROM sized)::int[]) LIMIT $6) p)::int AS patient_all,
-               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) LIMIT $6) d)::int AS doctor_all
-         WHERE ${status ? 'false' : 'true'} AND NOT (SELECT few FROM shape) AND (SELECT cardinality(patients) + cardinality(doctors) FROM sized) <= $5)
+      page AS (${pageJsonSql('SELECT appointment_id FROM page_ids')})
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
              cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
-             c.patient_all, c.doctor_all,
-             ${status ? 'CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.patients END' : 'NULL::int[]'} AS patient_ids,
-             ${status ? 'CASE WHEN cardinality(s.patients) + cardinality(s.doctors) <= $5 THEN s.doctors END' : 'NULL::int[]'} AS doctor_ids,
-             CASE WHEN c.patient_all < $6 AND c.doctor_all < $6 THEN
-               (SELECT count(*) FROM appointments WHERE doctor_id = ANY((SELECT doctors FROM sized)::int[]) AND (user_id + 0) IN (SELECT unnest(patients) FROM sized))::int
+             ${status ? 'CASE WHEN s.people <= $5 THEN s.patients END' : 'NULL::int[]'} AS patient_ids,
+             ${status ? 'CASE WHEN s.people <= $5 THEN s.doctors END' : 'NULL::int[]'} AS doctor_ids,
+             -- Many matches of up to $5 people, both sides counted whole: the appointments with both a matched patient
+             -- and a matched doctor, counted once (the doctor's index alone: user_id + 0 keeps PostgreSQL from probing
+             -- the patient index once per patient and reading the table).
+             CASE WHEN ${status ? 'false' : 'true'} AND NOT shape.few AND s.people <= $5 AND s.patient_rows < $6 AND s.doctor_rows < $6 THEN
+               (SELECT count(*) FROM appointments WHERE doctor_id = ANY(s.doctors) AND (user_id + 0) IN (SELECT unnest(s.patients)))::int
              END AS shared
-        FROM page CROSS JOIN shape CROSS JOIN sized s LEFT JOIN counted c ON true`;
+        FROM page CROSS JOIN shape CROSS JOIN sized s`;
     // Prepared: planning this statement cost ~2 ms a request, more than a rare name's whole run; its plan does not
     // depend on the values (the shape is chosen at run time by the one-time filters).
     const name = `admin-search-name${byId ? '-or-id' : ''}${status ? '-in-status' : ''}`;
     const [result] = await preparedQuery<NameAloneRow>(this.dataSource, name, sql, params);
     if (result.few) return { row: result, total: result.matched, estimated: false };
-    const atLeast = status ? 0 : result.patient_rows + result.doctor_rows;
-    if (result.shared !== null && !byId) return { row: result, total: (result.patient_all ?? 0) + (result.doctor_all ?? 0) - result.shared, estimated: false };
-    const estimate = await this.estimatedTotal(result, atLeast, status);
+    if (result.shared !== null && !byId) return { row: result, total: result.patient_rows + result.doctor_rows - result.shared, estimated: false };
+    const estimate = await this.estimatedTotal(result, status ? 0 : result.patient_rows + result.doctor_rows, status);
     if (!status || estimate > 2 * EXACT_TOTAL_UP_TO) return { row: result, total: estimate, estimated: true };
-    // A status of a name near the exact range (the ids came back for this): counted up to EXACT_TOTAL_UP_TO, as any
-    // filtered list.
-    // The ids come back with the page for up to COUNTED_PEOPLE people; more (a few thousand appointments of
-    // a status among many people) are looked up again.
+    // A status of a name near the exact range: counted up to EXACT_TOTAL_UP_TO, as any filtered list. The ids come
+    // back with the page for up to COUNTED_PEOPLE people; more (a few thousand appointments of a status among many
+    // people) are looked up again.
     const ids = result.patient_ids && result.doctor_ids
       ? { patients: result.patient_ids, doctors: result.doctor_ids }
-      : ((await this.dataSource.query(NAME_MATCHES_SQL, [search.namePattern, 1])) as NameMatches[])[0];
+      : ((await this.run(NAME_MATCHES_SQL, [search.namePattern, 1])) as NameMatches[])[0];
     const counted = [...q.params];
     const param = (value: unknown) => `$${counted.push(value)}`;
-    const anyOf = [`a.user_id = ANY(${param(ids.patients)}::int[])`, `a.doctor_id = ANY(${param(ids.doctors)}::int[])`];
-    if (byId) anyOf.push(`a.appointment_id = ${param(search.appointmentId)}`);
-    const where = `WHERE ${[...q.filters, `(${anyOf.join(' OR ')})`].join(' AND ')}`;
+    const where = `WHERE ${[...q.filters, `(${this.anyOf(ids, search.appointmentId, param)})`].join(' AND ')}`;
     return { row: result, ...(await listTotal(this.run, `FROM appointments a ${where}`, counted, estimate)) };
+  }
+
+  /** The condition "a matched patient, a matched doctor or the number", the ids passed as parameters. */
+  private anyOf(ids: { patients: number[]; doctors: number[] }, appointmentId: number | undefined, param: (value: unknown) => string): string {
+    const ways = [`a.user_id = ANY(${param(ids.patients)}::int[])`, `a.doctor_id = ANY(${param(ids.doctors)}::int[])`];
+    if (appointmentId !== undefined) ways.push(`a.appointment_id = ${param(appointmentId)}`);
+    return ways.join(' OR ');
   }
 
   /**
@@ -299,15 +339,11 @@ export class AdminAppointmentSearch {
   private async fewMatches(q: AdminSearchQuery, names: NameMatches, appointmentId?: number): Promise<Page> {
     const params = [...q.params];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const ways = [`a.user_id = ANY(${param(names.patients)}::int[])`, `a.doctor_id = ANY(${param(names.doctors)}::int[])`];
-    if (appointmentId !== undefined) ways.push(`a.appointment_id = ${param(appointmentId)}`);
-    const and = q.filters.map((f) => ` AND ${f}`).join('');
-    const union = ways.map((way) => `SELECT a.appointment_id, a.created_at FROM appointments a WHERE ${way}${and}`).join(' UNION ');
-    const n = params.length;
-    const pageIds = `SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const sql = `WITH matched AS MATERIALIZED (${union}), page AS (${appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`)})
+    const sources = { patients: `${param(names.patients)}::int[]`, doctors: `${param(names.doctors)}::int[]`, ...(appointmentId !== undefined ? { appointmentId: param(appointmentId) } : {}) };
+    const matched = matchesByPeopleSql(sources, q.filters);
+    const sql = `WITH matched AS MATERIALIZED (${matched}), page AS (${pageJsonSql(matchedPageIdsSql(param(q.limit), param(q.offset)))})
       SELECT page.*, (SELECT count(*) FROM matched)::int AS total FROM page`;
-    const [row] = (await this.dataSource.query(sql, [...params, q.limit, q.offset])) as (AppointmentListJsonRow & { total: number })[];
+    const [row] = (await this.run(sql, params)) as (AppointmentListJsonRow & { total: number })[];
     return { row, total: row.total, estimated: false };
   }
 
@@ -321,7 +357,7 @@ export class AdminAppointmentSearch {
       const planned = await plannedRows(this.run, `FROM appointments a ${where}`, params);
       return planned > 2 * EXACT_TOTAL_UP_TO ? { total: planned, estimated: true } : listTotal(this.run, `FROM appointments a ${where}`, params, planned);
     };
-    const order = q.oneStatus ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER;
+    const order = q.status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER;
     const [[row], counted] = await Promise.all([this.run(this.pageSql(where, params.length, order), [...params, q.limit, q.offset]) as Promise<AppointmentListJsonRow[]>, total()]);
     return { row, ...counted };
   }
@@ -331,8 +367,7 @@ export class AdminAppointmentSearch {
    * skipping `offset` rows), then the joins and JSON for those rows only. Limit and offset follow the n parameters.
    */
   private pageSql(where: string, n: number, order = ADMIN_ORDER): string {
-    const pageIds = `SELECT a.appointment_id FROM appointments a ${where} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
-    return appointmentListJsonSql(`WHERE a.appointment_id IN (${pageIds})`, ADMIN_ORDER, `$${n + 1}`);
+    return pageJsonSql(`SELECT a.appointment_id FROM appointments a ${where} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`);
   }
 }
 
