@@ -134,6 +134,30 @@ describe('admin appointment search: rare and common names (real PostgreSQL and N
     expect(result.appointments.map((a) => a.appointment_id)).toEqual(await newestIds(where, 20));
   });
 
+  it('a name with a date filter: the rows and total PostgreSQL finds, read through the indexes or walked', async () => {
+    const mutua = `(a.user_id BETWEEN 900000 AND 900299 OR a.user_id BETWEEN 940000 AND 940009 OR a.doctor_id = ${doctors[1].doctorId})`;
+    const [{ day }] = (await sql.query(`SELECT appointment_date::text AS day FROM "${schema}".appointments a WHERE ${mutua} ORDER BY appointment_date LIMIT 1 OFFSET 500`)).rows;
+    // one day: few, read through the patient and doctor indexes
+    const onDay = `${mutua} AND a.appointment_date = '${day}'`;
+    const dayPage = await page(`search=mutua&date=${day}&limit=5`);
+    expect(await count(onDay)).toBeGreaterThan(5);
+    expect(dayPage).toMatchObject({ total: await count(onDay), totalIsEstimate: false });
+    expect(dayPage.appointments.map((a) => a.appointment_id)).toEqual(await newestIds(onDay, 5));
+    // past: more than 2,000, walked, counted exactly; upcoming: none
+    const past = `${mutua} AND a.appointment_date < (now() AT TIME ZONE 'Africa/Nairobi')::date`;
+    expect(await count(past)).toBe(2_430);
+    const pastPage = await page('search=mutua&date=past&limit=20&page=3');
+    expect(pastPage).toMatchObject({ total: 2_430, totalIsEstimate: false });
+    expect(pastPage.appointments.map((a) => a.appointment_id)).toEqual(await newestIds(past, 20, 40));
+    expect(await page('search=mutua&date=upcoming')).toMatchObject({ total: 0, totalIsEstimate: false, appointments: [] });
+    // 1,100 people, all their appointments past: walked, the total an estimate
+    const wide = `a.user_id BETWEEN 930000 AND 931099`;
+    const widePast = await page('search=Seeded Wide&date=past&limit=20');
+    expect(widePast.totalIsEstimate).toBe(true);
+    expect(widePast.total).toBeGreaterThan(2_000);
+    expect(widePast.appointments.map((a) => a.appointment_id)).toEqual(await newestIds(wide, 20));
+  });
+
   it('an appointment number finds that appointment', async () => {
     const [id] = await newestIds('a.user_id = 910001', 1);
     const result = await page(`search=%23${id}`);

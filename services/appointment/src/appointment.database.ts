@@ -3,6 +3,7 @@ import { CreateAppointments1763700000200 } from './migrations/1763700000200-crea
 import { AdminSearchIndexes1764200000200 } from './migrations/1764200000200-admin-search-indexes';
 import { AdminDateIndex1764200000300 } from './migrations/1764200000300-admin-date-index';
 import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-list-indexes';
+import { PeopleListIndexes1764400000100 } from './migrations/1764400000100-people-list-indexes';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -12,5 +13,5 @@ import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100],
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -12,7 +13,7 @@ import { preparedQuery } from './prepared-query';
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 /**
  * The same order when one status is asked for: status first (one value, so no change) lets PostgreSQL read
- * appointments_status_list_idx in order. Ordered by created_at alone it walked the whole list, where the newest are
+ * appointments_status_walk_idx in order. Ordered by created_at alone it walked the whole list, where the newest are
  * mostly Pending: 29,000 rows for one page of Completed ones of a surname.
  */
 const ADMIN_ORDER_ONE_STATUS = 'ORDER BY a.appointment_status, a.created_at DESC, a.appointment_id DESC';
@@ -32,30 +33,13 @@ export interface AdminSearchQuery {
   filters: string[];
   params: unknown[];
   search: AdminTextSearch | null;
-  /** The status filter (one status: the list can be read in appointments_status_list_idx order). */
+  /** The status filter (one status: the list can be read in appointments_status_walk_idx order). */
   status?: string;
-  /** A date filter is among `filters`. */
-  hasDate: boolean;
+  /** The date filter: appointments on, before or after that clinic day. */
+  date?: { op: 'on' | 'before' | 'after'; day: string };
   limit: number;
   offset: number;
   page: number;
-}
-
-/** A search's matches as SQL expressions: the matched patients' and doctors' ids (int[]) and an appointment number. */
-interface MatchSources {
-  patients: string;
-  doctors: string;
-  appointmentId?: string;
-}
-
-/**
- * Every match read through the patient and doctor indexes (the "few" shape): one index scan a way, their union,
- * each ANDed with `conditions` (the filters; a one-time test of the shape).
- */
-function matchesByPeopleSql(sources: MatchSources, conditions: string[]): string {
-  const ways = [`a.user_id = ANY(${sources.patients})`, `a.doctor_id = ANY(${sources.doctors})`];
-  if (sources.appointmentId) ways.push(`a.appointment_id = ${sources.appointmentId}`);
-  return ways.map((way) => `SELECT a.appointment_id, a.created_at FROM appointments a WHERE ${[way, ...conditions].join(' AND ')}`).join('\n        UNION ');
 }
 
 /** One page of the CTE `matched` (appointment_id, created_at), in list order. */
@@ -85,6 +69,8 @@ function pageJsonSql(pageIds: string): string {
          LIMIT 1) x`;
 }
 
+const DATE_OPERATORS = { on: '=', before: '<', after: '>' } as const;
+
 /** The admin list's filters and paging, checked (a bad value is a 400 with what is expected). */
 export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToday()): AdminSearchQuery {
   const params: unknown[] = [];
@@ -95,12 +81,14 @@ export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToda
     if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
     filters.push(`a.appointment_status = ${param(status)}`);
   }
+  let dateFilter: AdminSearchQuery['date'];
   if (date) {
-    if (date === 'today') filters.push(`a.appointment_date = ${param(today)}::date`);
-    else if (date === 'upcoming') filters.push(`a.appointment_date > ${param(today)}::date`);
-    else if (date === 'past') filters.push(`a.appointment_date < ${param(today)}::date`);
-    else if (isCalendarDate(date)) filters.push(`a.appointment_date = ${param(date)}::date`);
+    if (date === 'today') dateFilter = { op: 'on', day: today };
+    else if (date === 'upcoming') dateFilter = { op: 'after', day: today };
+    else if (date === 'past') dateFilter = { op: 'before', day: today };
+    else if (isCalendarDate(date)) dateFilter = { op: 'on', day: date };
     else throw badRequest('date must be today, upcoming, past or a date (YYYY-MM-DD)');
+    filters.push(`a.appointment_date ${DATE_OPERATORS[dateFilter.op]} ${param(dateFilter.day)}::date`);
   }
   const text = payload.search?.trim().slice(0, 100);
   const statusWord = text ? APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) : undefined;
@@ -116,39 +104,34 @@ export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToda
   const page = payload.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
   const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
-  return { filters, params, search, ...(status ? { status } : {}), hasDate: Boolean(date), limit: rawLimit, offset, page };
+  return { filters, params, search, ...(status ? { status } : {}), ...(dateFilter ? { date: dateFilter } : {}), limit: rawLimit, offset, page };
 }
 
-/**
- * Patients and doctors whose "first last" matches the search, and how many appointments they have: each side counted
- * up to $2 from its index alone (index-only; a common name reaches $2 within its first few people).
- */
-interface NameMatches {
+/** Patients and doctors whose "first last" matches the search (trigram indexes on the two small name tables). */
+const MATCHED_PEOPLE_SQL = (pattern: string) => `
+  SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE ${pattern}) AS patients,
+         ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE ${pattern}) AS doctors`;
+
+interface MatchedPeople {
   patients: number[];
   doctors: number[];
-  patient_rows: number;
-  doctor_rows: number;
 }
 
-const NAME_MATCHES_SQL = `
-  WITH names AS MATERIALIZED (
-    SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
-           ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE $1) AS doctors)
-  SELECT n.patients, n.doctors,
-         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT $2) p)::int AS patient_rows,
-         (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT $2) d)::int AS doctor_rows
-    FROM names n`;
-
 /**
- * Appointments per patient and per doctor, from PostgreSQL's statistics (reltuples and n_distinct, which ANALYZE and
- * autovacuum keep): a common name's total is its people times these, an estimate made without reading any row.
+ * From PostgreSQL's statistics (which ANALYZE and autovacuum keep): appointments per patient and per doctor
+ * (reltuples and n_distinct), the statuses' shares and the spread of appointment dates. A common name's total is its
+ * people times these, an estimate made without reading any row.
  */
-const APPOINTMENTS_PER_PERSON_SQL = `
+const APPOINTMENT_STATS_SQL = `
+  WITH s AS (SELECT attname, n_distinct, most_common_vals::text::text[] AS vals, most_common_freqs AS freqs, histogram_bounds::text::text[] AS bounds
+               FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments')
   SELECT c.reltuples::float8 AS appointments,
-         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'user_id') AS patients,
-         (SELECT n_distinct FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'doctor_id') AS doctors,
-         (SELECT most_common_vals::text::text[] FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'appointment_status') AS statuses,
-         (SELECT most_common_freqs FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments' AND attname = 'appointment_status') AS status_shares
+         (SELECT n_distinct FROM s WHERE attname = 'user_id') AS patients,
+         (SELECT n_distinct FROM s WHERE attname = 'doctor_id') AS doctors,
+         (SELECT vals FROM s WHERE attname = 'appointment_status') AS statuses,
+         (SELECT freqs FROM s WHERE attname = 'appointment_status') AS status_shares,
+         (SELECT n_distinct FROM s WHERE attname = 'appointment_date') AS days,
+         (SELECT bounds FROM s WHERE attname = 'appointment_date') AS day_bounds
     FROM pg_class c WHERE c.oid = 'appointments'::regclass`;
 
 /** Up to this many matches a search reads them all through the patient and doctor indexes (and counts them exactly). */
@@ -166,17 +149,14 @@ interface ManyPeople {
   doctor_count: number;
 }
 
-interface NameAloneRow extends AppointmentListJsonRow, ManyPeople {
+interface NameSearchRow extends AppointmentListJsonRow, ManyPeople {
   few: boolean;
   matched: number;
-  /** The people's appointments, counted up to FEW_MATCHES, or EXACT_TOTAL_UP_TO for up to COUNTED_PEOPLE people. */
+  /** The people's appointments under the filters, counted up to FEW_MATCHES, or EXACT_TOTAL_UP_TO for up to COUNTED_PEOPLE people. */
   patient_rows: number;
   doctor_rows: number;
   /** Both sides counted whole (many matches of up to COUNTED_PEOPLE people): the appointments of both; else null. */
   shared: number | null;
-  /** With a status and up to COUNTED_PEOPLE people: the matched ids, for an exact count near the exact range. */
-  patient_ids: number[] | null;
-  doctor_ids: number[] | null;
 }
 
 interface AppointmentStats {
@@ -186,9 +166,32 @@ interface AppointmentStats {
   /** The statuses' shares of all appointments (most_common_vals / most_common_freqs). */
   statuses: string[] | null;
   status_shares: number[] | null;
+  /** Distinct appointment dates, and the dates' histogram (equal shares of the appointments between bounds). */
+  days: number | null;
+  day_bounds: string[] | null;
 }
 
 const STATS_MAX_AGE_MS = 60_000;
+
+/** n_distinct is a count, or minus a fraction of the rows when it grows with the table (-1 for a table never analysed). */
+const distinctCount = (nDistinct: number | null, rows: number) => (nDistinct === null ? 0 : nDistinct < 0 ? -nDistinct * rows : nDistinct);
+
+/**
+ * The share of all appointments a date filter keeps, from the statistics: one day is 1 / the distinct dates; before
+ * or after a day, the buckets of the dates' histogram (each holds an equal share) on that side of it.
+ */
+export function dateShare(date: AdminSearchQuery['date'], stats: Pick<AppointmentStats, 'appointments' | 'days' | 'day_bounds'>): number {
+  if (!date) return 1;
+  const days = distinctCount(stats.days, stats.appointments);
+  const oneDay = days > 0 ? 1 / days : 0;
+  if (date.op === 'on') return oneDay;
+  const bounds = stats.day_bounds ?? [];
+  if (bounds.length < 2) return 0.5;
+  // ISO dates compare as text; the day itself sits half a bucket into its bucket.
+  const boundsBefore = bounds.filter((bound) => bound < date.day).length;
+  const before = Math.min(Math.max((boundsBefore - 0.5) / (bounds.length - 1), 0), 1);
+  return date.op === 'before' ? before : Math.max(1 - before - oneDay, 0);
+}
 
 @Injectable()
 export class AdminAppointmentSearch {
@@ -213,138 +216,112 @@ export class AdminAppointmentSearch {
   }
 
   /**
-   * A name, an appointment number or a status word. The matching patients and doctors are found first (trigram
-   * indexes on the two small name tables), then how many appointments they have, counted from the user_id /
-   * doctor_id indexes up to FEW_MATCHES. Few: read them all through those indexes, counted exactly. Many: walk the
-   * list's index until a page of them is met (at least 1 row in 500 matches, so a page costs a few thousand index
-   * entries at most). Decided on counted rows, not on an estimate: a doctor with no appointments yet is planned as
-   * having the average 2,000, and a walk for a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26).
+   * A status word (Pending…) matches every appointment in that status as well as the names: PostgreSQL plans it,
+   * given the matched people's ids as arrays. Any other text is a name or an appointment number (nameSearch).
    */
   private async textSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
-    if (!q.hasDate && !search.status) return this.nameAlone(q, search, q.status);
-    const [names] = (await this.run(NAME_MATCHES_SQL, [search.namePattern, FEW_MATCHES + 1])) as NameMatches[];
-    const byId = search.appointmentId !== undefined;
-    if (!search.status && names.patient_rows + names.doctor_rows + (byId ? 1 : 0) <= FEW_MATCHES) return this.fewMatches(q, names, search.appointmentId);
-    // With a status or date filter, or a status word, PostgreSQL plans it: given the ids as arrays, it knows how
-    // many they and the filter select.
+    if (!search.status) return this.nameSearch(q, search);
+    const [people] = (await this.run(MATCHED_PEOPLE_SQL('$1'), [search.namePattern])) as MatchedPeople[];
     const params = [...q.params];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const anyOf = this.anyOf(names, search.appointmentId, param) + (search.status ? ` OR a.appointment_status = ${param(search.status)}` : '');
-    return this.listed(q, [...q.filters, `(${anyOf})`], params);
+    const ways = [`a.user_id = ANY(${param(people.patients)}::int[])`, `a.doctor_id = ANY(${param(people.doctors)}::int[])`, `a.appointment_status = ${param(search.status)}`];
+    if (search.appointmentId !== undefined) ways.push(`a.appointment_id = ${param(search.appointmentId)}`);
+    return this.listed(q, [...q.filters, `(${ways.join(' OR ')})`], params);
   }
 
   /**
-   * A name (or number) alone, the common case, in one statement: the people, their appointments counted from the
-   * indexes, then either shape, the other skipped by a one-time filter. Counted up to FEW_MATCHES, or for up to
-   * COUNTED_PEOPLE people up to EXACT_TOTAL_UP_TO (the exact total of many matches, counted once). The walk tests the
-   * ids in hashed sets written so that PostgreSQL cannot pick the user_id / doctor_id indexes instead (whose rows it
-   * would then all read and sort). The arrays come back only with a status, for up to COUNTED_PEOPLE people (an exact
-   * count near the exact range).
+   * A name or an appointment number, with any status and date filters, in one statement. The matching patients and
+   * doctors are found first; then each side's appointments under the filters are read once from the patient and
+   * doctor indexes alone (they carry the status, the date and created_at), up to FEW_MATCHES, or for up to
+   * COUNTED_PEOPLE people up to EXACT_TOTAL_UP_TO. Few: those are the matches, paged and counted exactly. Many: walk
+   * the list's index until a page of them is met (at least 1 entry in FEW_MATCHES matches, so a page costs a few
+   * thousand entries at most); the total is exact when both sides were read whole, else estimated. Decided on counted
+   * rows, not on an estimate: a doctor with no appointments yet is planned as having the average 2,000, and a walk for
+   * a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26). The shape not taken is skipped by a
+   * one-time filter. The walk tests the ids in hashed sets written so that PostgreSQL cannot pick the patient or
+   * doctor index instead (whose rows it would then all read and sort).
    */
-  private async nameAlone(q: AdminSearchQuery, search: AdminTextSearch, status?: string): Promise<Page> {
+  private async nameSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
+    const params = [...q.params];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const pattern = param(search.namePattern);
+    const few = `${param(FEW_MATCHES + 1)}::bigint`;
+    const [limit, offset] = [param(q.limit), param(q.offset)];
+    const countedPeople = param(COUNTED_PEOPLE);
+    const exactUpTo = `${param(EXACT_TOTAL_UP_TO + 1)}::bigint`;
     const byId = search.appointmentId !== undefined;
-    const params: unknown[] = [search.namePattern, FEW_MATCHES + 1, q.limit, q.offset, COUNTED_PEOPLE, EXACT_TOTAL_UP_TO + 1];
-    const idParam = byId ? `$${params.push(search.appointmentId)}::int` : undefined;
-    // One status asked for: inside both shapes, and the walk in appointments_status_list_idx order.
-    const inStatus = status ? [`a.appointment_status = $${params.push(status)}`] : [];
-    // With a status the exact total is counted apart (these counts are of all statuses).
-    const countUpTo = status ? '$2' : 'CASE WHEN cardinality(n.patients) + cardinality(n.doctors) <= $5 THEN $6::bigint ELSE $2::bigint END';
-    const sized = { patients: '(SELECT patients FROM sized)::int[]', doctors: '(SELECT doctors FROM sized)::int[]', ...(idParam ? { appointmentId: idParam } : {}) };
+    const idParam = byId ? `${param(search.appointmentId)}::int` : undefined;
+    const filtered = q.filters.map((filter) => ` AND ${filter}`).join('');
+    const people = 'cardinality(patients) + cardinality(doctors)';
+    const idMatch = idParam ? `\n        UNION SELECT a.appointment_id, a.created_at FROM appointments a WHERE (SELECT few FROM shape) AND a.appointment_id = ${idParam}${filtered}` : '';
     const sql = `
-      WITH names AS MATERIALIZED (
-        SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE $1) AS patients,
-               ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE $1) AS doctors),
+      WITH names AS MATERIALIZED (${MATCHED_PEOPLE_SQL(pattern)}),
+      -- Each side's appointments under the filters, read once from its index: up to FEW_MATCHES, or for up to
+      -- COUNTED_PEOPLE people up to EXACT_TOTAL_UP_TO.
+      cap AS MATERIALIZED (SELECT ${people} AS people, CASE WHEN ${people} <= ${countedPeople} THEN ${exactUpTo} ELSE ${few} END AS up_to FROM names),
+      by_patient AS MATERIALIZED (
+        SELECT a.appointment_id, a.created_at FROM appointments a
+         WHERE a.user_id = ANY((SELECT patients FROM names)::int[])${filtered} LIMIT (SELECT up_to FROM cap)),
+      by_doctor AS MATERIALIZED (
+        SELECT a.appointment_id, a.created_at FROM appointments a
+         WHERE a.doctor_id = ANY((SELECT doctors FROM names)::int[])${filtered} LIMIT (SELECT up_to FROM cap)),
       sized AS MATERIALIZED (
-        SELECT n.patients, n.doctors, cardinality(n.patients) + cardinality(n.doctors) AS people,
-               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE user_id = ANY(n.patients) LIMIT ${countUpTo}) p)::int AS patient_rows,
-               (SELECT count(*) FROM (SELECT 1 FROM appointments WHERE doctor_id = ANY(n.doctors) LIMIT ${countUpTo}) d)::int AS doctor_rows
-          FROM names n),
-      shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${byId ? '+ 1' : ''} < $2 AS few FROM sized),
-      matched AS MATERIALIZED (${matchesByPeopleSql(sized, ['(SELECT few FROM shape)', ...inStatus])}),
+        SELECT n.patients, n.doctors, c.people, (SELECT count(*) FROM by_patient)::int AS patient_rows, (SELECT count(*) FROM by_doctor)::int AS doctor_rows
+          FROM names n CROSS JOIN cap c),
+      shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${byId ? '+ 1' : ''} < ${few} AS few FROM sized),
+      matched AS MATERIALIZED (
+        SELECT appointment_id, created_at FROM by_patient WHERE (SELECT few FROM shape)
+        UNION SELECT appointment_id, created_at FROM by_doctor WHERE (SELECT few FROM shape)${idMatch}),
       page_ids AS (
-        (${matchedPageIdsSql('$3', '$4')})
+        (${matchedPageIdsSql(limit, offset)})
         UNION ALL
         (SELECT a.appointment_id FROM appointments a
           WHERE NOT (SELECT few FROM shape)
             AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
-                 ${idParam ? `OR a.appointment_id = ${idParam}` : ''})
-            ${inStatus.map((condition) => `AND ${condition}`).join('')}
-          ${status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER} LIMIT $3 OFFSET $4)),
+                 ${idParam ? `OR a.appointment_id = ${idParam}` : ''})${filtered}
+          ${q.status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER} LIMIT ${limit} OFFSET ${offset})),
       page AS (${pageJsonSql('SELECT appointment_id FROM page_ids')})
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
              cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
-             ${status ? 'CASE WHEN s.people <= $5 THEN s.patients END' : 'NULL::int[]'} AS patient_ids,
-             ${status ? 'CASE WHEN s.people <= $5 THEN s.doctors END' : 'NULL::int[]'} AS doctor_ids,
-             -- Many matches of up to $5 people, both sides counted whole: the appointments with both a matched patient
-             -- and a matched doctor, counted once (the doctor's index alone: user_id + 0 keeps PostgreSQL from probing
-             -- the patient index once per patient and reading the table).
-             CASE WHEN ${status ? 'false' : 'true'} AND NOT shape.few AND s.people <= $5 AND s.patient_rows < $6 AND s.doctor_rows < $6 THEN
-               (SELECT count(*) FROM appointments WHERE doctor_id = ANY(s.doctors) AND (user_id + 0) IN (SELECT unnest(s.patients)))::int
+             -- Many matches of up to COUNTED_PEOPLE people, both sides read whole: the appointments with both a
+             -- matched patient and a matched doctor, counted once.
+             CASE WHEN NOT shape.few AND s.people <= ${countedPeople} AND s.patient_rows < ${exactUpTo} AND s.doctor_rows < ${exactUpTo} THEN
+               (SELECT count(*) FROM by_patient JOIN by_doctor USING (appointment_id))::int
              END AS shared
         FROM page CROSS JOIN shape CROSS JOIN sized s`;
-    // Prepared: planning this statement cost ~2 ms a request, more than a rare name's whole run; its plan does not
-    // depend on the values (the shape is chosen at run time by the one-time filters).
-    const name = `admin-search-name${byId ? '-or-id' : ''}${status ? '-in-status' : ''}`;
-    const [result] = await preparedQuery<NameAloneRow>(this.dataSource, name, sql, params);
+    // Prepared (named by its text: one statement for each combination of filters): parsed and analysed once a
+    // connection. PostgreSQL still plans it for each request's values (~0.7 ms): its generic plan, made without
+    // knowing the page's size, ran 3-4 times slower.
+    const name = `admin-search-${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    const [result] = await preparedQuery<NameSearchRow>(this.dataSource, name, sql, params);
     if (result.few) return { row: result, total: result.matched, estimated: false };
     if (result.shared !== null && !byId) return { row: result, total: result.patient_rows + result.doctor_rows - result.shared, estimated: false };
-    const estimate = await this.estimatedTotal(result, status ? 0 : result.patient_rows + result.doctor_rows, status);
-    if (!status || estimate > 2 * EXACT_TOTAL_UP_TO) return { row: result, total: estimate, estimated: true };
-    // A status of a name near the exact range: counted up to EXACT_TOTAL_UP_TO, as any filtered list. The ids come
-    // back with the page for up to COUNTED_PEOPLE people; more (a few thousand appointments of a status among many
-    // people) are looked up again.
-    const ids = result.patient_ids && result.doctor_ids
-      ? { patients: result.patient_ids, doctors: result.doctor_ids }
-      : ((await this.run(NAME_MATCHES_SQL, [search.namePattern, 1])) as NameMatches[])[0];
-    const counted = [...q.params];
-    const param = (value: unknown) => `$${counted.push(value)}`;
-    const where = `WHERE ${[...q.filters, `(${this.anyOf(ids, search.appointmentId, param)})`].join(' AND ')}`;
-    return { row: result, ...(await listTotal(this.run, `FROM appointments a ${where}`, counted, estimate)) };
-  }
-
-  /** The condition "a matched patient, a matched doctor or the number", the ids passed as parameters. */
-  private anyOf(ids: { patients: number[]; doctors: number[] }, appointmentId: number | undefined, param: (value: unknown) => string): string {
-    const ways = [`a.user_id = ANY(${param(ids.patients)}::int[])`, `a.doctor_id = ANY(${param(ids.doctors)}::int[])`];
-    if (appointmentId !== undefined) ways.push(`a.appointment_id = ${param(appointmentId)}`);
-    return ways.join(' OR ');
+    return { row: result, total: await this.estimatedTotal(result, Math.max(result.patient_rows, result.doctor_rows), q), estimated: true };
   }
 
   /**
-   * The total of a name matching many, estimated: people × appointments per person in PostgreSQL's statistics (× the
-   * status's share of all appointments when one is asked for), never below what was counted.
+   * The total of a name matching many, estimated: people × appointments per person in PostgreSQL's statistics, × the
+   * status's share and the date filter's share of all appointments, never below what was counted.
    */
-  private async estimatedTotal(people: ManyPeople, atLeast: number, status?: string): Promise<number> {
-    const stats = await this.appointmentsPerPerson();
-    // n_distinct is a count, or minus a fraction of the rows when it grows with the table; -1 for a table never analysed.
-    const perPerson = (distinct: number | null) => {
-      const count = distinct === null ? 0 : distinct < 0 ? -distinct * stats.appointments : distinct;
-      return count > 0 && stats.appointments > 0 ? stats.appointments / count : 0;
+  private async estimatedTotal(people: ManyPeople, atLeast: number, q: AdminSearchQuery): Promise<number> {
+    const stats = await this.appointmentStats();
+    const perPerson = (nDistinct: number | null) => {
+      const people = distinctCount(nDistinct, stats.appointments);
+      return people > 0 ? stats.appointments / people : 0;
     };
-    const at = status ? (stats.statuses ?? []).indexOf(status) : -1;
-    const share = !status ? 1 : at >= 0 ? Number(stats.status_shares?.[at] ?? 0) : 1 / APPOINTMENT_STATUSES.length;
+    const at = q.status ? (stats.statuses ?? []).indexOf(q.status) : -1;
+    const statusShare = !q.status ? 1 : at >= 0 ? Number(stats.status_shares?.[at] ?? 0) : 1 / APPOINTMENT_STATUSES.length;
     const appointments = people.patient_count * perPerson(stats.patients) + people.doctor_count * perPerson(stats.doctors);
-    return Math.max(Math.round(appointments * share), atLeast);
+    return Math.max(Math.round(appointments * statusShare * dateShare(q.date, stats)), atLeast);
   }
 
   /** PostgreSQL's statistics of appointments, read at most once a minute (ANALYZE changes them more rarely). */
-  private async appointmentsPerPerson(): Promise<AppointmentStats> {
+  private async appointmentStats(): Promise<AppointmentStats> {
     if (!this.stats || Date.now() - this.stats.readAt > STATS_MAX_AGE_MS) {
-      const [read] = (await this.dataSource.query(APPOINTMENTS_PER_PERSON_SQL)) as AppointmentStats[];
+      const [read] = (await this.run(APPOINTMENT_STATS_SQL, [])) as AppointmentStats[];
       this.stats = { ...read, readAt: Date.now() };
     }
     return this.stats;
-  }
-
-  /** Every match read through the patient and doctor indexes (and the number), counted exactly and paged in list order. */
-  private async fewMatches(q: AdminSearchQuery, names: NameMatches, appointmentId?: number): Promise<Page> {
-    const params = [...q.params];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const sources = { patients: `${param(names.patients)}::int[]`, doctors: `${param(names.doctors)}::int[]`, ...(appointmentId !== undefined ? { appointmentId: param(appointmentId) } : {}) };
-    const matched = matchesByPeopleSql(sources, q.filters);
-    const sql = `WITH matched AS MATERIALIZED (${matched}), page AS (${pageJsonSql(matchedPageIdsSql(param(q.limit), param(q.offset)))})
-      SELECT page.*, (SELECT count(*) FROM matched)::int AS total FROM page`;
-    const [row] = (await this.run(sql, params)) as (AppointmentListJsonRow & { total: number })[];
-    return { row, total: row.total, estimated: false };
   }
 
   /**
