@@ -4,6 +4,7 @@ import { AdminSearchIndexes1764200000200 } from './migrations/1764200000200-admi
 import { AdminDateIndex1764200000300 } from './migrations/1764200000300-admin-date-index';
 import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-list-indexes';
 import { PeopleListIndexes1764400000100 } from './migrations/1764400000100-people-list-indexes';
+import { DayListIndex1764400000200 } from './migrations/1764400000200-day-list-index';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -13,5 +14,5 @@ import { PeopleListIndexes1764400000100 } from './migrations/1764400000100-peopl
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200],
 };
