@@ -40,7 +40,7 @@ export async function waitForText(page: Page, text: string, timeout = 15000): Pr
         return `${location.pathname}${dialogs.length ? ' (dialog open)' : ''}: ${source.replace(/\s+/g, ' ').slice(0, 600)}`;
       })
       .catch((reason: Error) => `(the page could not be read: ${reason.message})`);
-    throw new Error(`${(error as Error).message}, waiting for the text ${JSON.stringify(text)}. The page showed ${shown}`);
+    throw new Error(`${(error as Error).message}, waiting for the text ${JSON.stringify(text)}. The page showed ${shown}`, { cause: error });
   }
 }
 
