@@ -34,6 +34,8 @@ module.exports = async function globalSetup() {
     env: {
       // The Daraja sandbox answers a push after 1.5 s here (3 s for npm start) so M-Pesa journeys stay short.
       DARAJA_SANDBOX_DELAY_MS: '1500',
+      // A push whose callback is late is asked of Daraja by the dialog's status calls after 5 s (15 s by default).
+      MPESA_STATUS_QUERY_AFTER_MS: '5000',
       ...process.env,
       DATABASE_URL: databaseUrl,
       AFYA_BUS: bus,

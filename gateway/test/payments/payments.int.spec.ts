@@ -50,7 +50,8 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
   beforeAll(async () => {
     platform = await startPaymentPlatform(
       { auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule },
-      { MPESA_RECONCILE_AFTER_MS: '3000', MPESA_RECONCILE_EVERY_MS: '500' },
+      // The job never acts here (reconciliation.int.spec.ts has it): a lost callback settles only from the status call.
+      { MPESA_RECONCILE_AFTER_MS: '600000', MPESA_STATUS_QUERY_AFTER_MS: '1000', MPESA_STATUS_QUERY_EVERY_MS: '500' },
     );
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, available_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
@@ -304,7 +305,23 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(await outboxCount('payment.disputed.v1', sent.body.payment_id)).toBe(1);
     });
 
-    it('reconciliation completes a push whose callback was lost', async () => {
+    it('a watched push whose cancellation callback was lost: the status call asks Daraja and gives the reason', async () => {
+      const booked = await book();
+      platform.sandboxes.daraja.state.sendCallbacks = false;
+      try {
+        const sent = await push(booked.appointment_id, '0712341032');
+        expect((await status(sent.body.checkout_request_id)).body.status).toBe('pending');
+        await eventually(
+          async () => expect((await status(sent.body.checkout_request_id)).body).toMatchObject({ status: 'failed', reason: 'The payment was cancelled on the phone.' }),
+          10_000,
+        );
+        expect(await appointment(booked.appointment_id)).toEqual({ paid: false, appointment_status: 'Pending' });
+      } finally {
+        platform.sandboxes.daraja.state.sendCallbacks = true;
+      }
+    });
+
+    it('a watched push whose callback was lost completes from the status call', async () => {
       const booked = await book();
       platform.sandboxes.daraja.state.sendCallbacks = false;
       try {

@@ -16,6 +16,13 @@ export interface PaymentConfig {
   /** Pushes older than this without a callback are queried by the reconciliation job. */
   reconcileAfterMs: number;
   reconcileEveryMs: number;
+  /**
+   * A push the patient is watching (the payment dialog polls its status) whose callback is this late is asked of
+   * Daraja from the status call, at most once per statusQueryEveryMs: a lost callback keeps the patient waiting
+   * seconds, not until the job's next turn.
+   */
+  statusQueryAfterMs: number;
+  statusQueryEveryMs: number;
 }
 
 export function readPaymentConfig(): PaymentConfig {
@@ -37,6 +44,8 @@ export function readPaymentConfig(): PaymentConfig {
     publicAppUrl: env('PUBLIC_APP_URL', 'http://localhost:3000').replace(/\/$/, ''),
     reconcileAfterMs: envInt('MPESA_RECONCILE_AFTER_MS', 120_000),
     reconcileEveryMs: envInt('MPESA_RECONCILE_EVERY_MS', 30_000),
+    statusQueryAfterMs: envInt('MPESA_STATUS_QUERY_AFTER_MS', 15_000),
+    statusQueryEveryMs: envInt('MPESA_STATUS_QUERY_EVERY_MS', 5_000),
   };
 }
 

@@ -38,6 +38,8 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   private readonly logger = new Logger('MpesaPayments');
   private timer?: NodeJS.Timeout;
   private reconciling = false;
+  /** When a status call last asked Daraja about each push (mayQueryNow). */
+  private readonly statusQueriedAt = new Map<string, number>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -100,7 +102,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   async status(caller: Principal, { checkout_request_id }: StkStatusPayload): Promise<StkStatusReply> {
     let row = await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id);
     if (!row || (caller.role !== 'admin' && row.user_id !== caller.userId)) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (row.status === 'pending' && Date.now() - new Date(row.created_at).getTime() > this.config.reconcileAfterMs) {
+    if (row.status === 'pending' && Date.now() - new Date(row.created_at).getTime() > this.config.statusQueryAfterMs && this.mayQueryNow(checkout_request_id)) {
       // The patient is still watching a push whose callback is overdue: ask Daraja now rather than at the job's next turn.
       await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query on status ${checkout_request_id}: ${error.message}`));
       row = (await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id)) ?? row;
@@ -113,6 +115,18 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       payment_id: row.payment_id,
       appointment_id: row.appointment_id,
     };
+  }
+
+  /** At most one STK query per push per statusQueryEveryMs from status calls (the dialog polls every 2 s). */
+  private mayQueryNow(checkoutRequestId: string): boolean {
+    const now = Date.now();
+    const last = this.statusQueriedAt.get(checkoutRequestId);
+    if (last !== undefined && now - last < this.config.statusQueryEveryMs) return false;
+    if (this.statusQueriedAt.size >= 10_000) {
+      for (const [id, at] of this.statusQueriedAt) if (now - at >= this.config.statusQueryEveryMs) this.statusQueriedAt.delete(id);
+    }
+    this.statusQueriedAt.set(checkoutRequestId, now);
+    return true;
   }
 
   /** POST /api/mpesa/callback/:token. Always answers Safaricom 200 "Accepted" once the token is right. */

@@ -18,6 +18,10 @@ import { resetReadModels } from './rebuild';
  * The read models against real PostgreSQL and NATS: events are published onto this test file's JetStream
  * stream exactly as the producers' outbox relays publish them, and the service's durable consumer applies them.
  */
+// Waits here run up to 15-30 s (a rebuild restarts the service twice, then replays the stream): the default 5 s
+// timeout cut the rebuild short on a loaded CI machine.
+jest.setTimeout(60_000);
+
 const admin: Principal = { userId: 1, role: 'admin' };
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
