@@ -10,6 +10,8 @@ const folders = ['services', '.'].flatMap((parent) =>
 );
 
 module.exports = {
+  // A run over projects takes testTimeout from here only (a project's own is ignored): the preset's, for every project.
+  testTimeout: require('./jest.preset.js').testTimeout,
   projects: folders
     .map((folder) => path.join(__dirname, folder, 'jest.config.js'))
     .filter((file) => fs.existsSync(file)),

@@ -33,6 +33,9 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',
+  // Integration specs wait on NATS and PostgreSQL (eventually(), restarts): jest's 5 s default cut them short under
+  // load. A component test is still expected to finish well under 5 s; this is a ceiling, not a budget.
+  testTimeout: 30000,
   // A nats-server with the bus users' permissions for the run (issue 14): tests talk to the bus as the cluster does.
   globalSetup: path.join(root, 'infra/nats/test-server/global-setup.js'),
   globalTeardown: path.join(root, 'infra/nats/test-server/global-teardown.js'),

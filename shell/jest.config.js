@@ -5,7 +5,6 @@ module.exports = {
   displayName: 'shell',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
-  testTimeout: 30000,
   setupFiles: ['<rootDir>/test/setup-dom.js'],
   setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.js'],
   moduleNameMapper: {

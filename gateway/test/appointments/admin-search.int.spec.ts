@@ -115,7 +115,7 @@ describe('admin appointment search: rare and common names (real PostgreSQL and N
     const result = await page('search=Seeded Mutua&status=Completed&limit=10');
     expect(result).toMatchObject({ total: await count(where), totalIsEstimate: false });
     expect(result.appointments.map((a) => a.appointment_id)).toEqual(await newestIds(where, 10));
-    // 1,100 people, walked within the status: counted exactly, as the estimate is near the exact range
+    // 1,100 people, fewer than 2,000 of them Pending: read through the indexes and counted exactly
     const wide = `a.user_id BETWEEN 930000 AND 931099 AND a.appointment_status = 'Pending'`;
     const pending = await page('search=Seeded Wide&status=Pending&limit=10&page=2');
     expect(pending).toMatchObject({ total: await count(wide), totalIsEstimate: false });

@@ -7,7 +7,7 @@ import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { Sandboxes, startPaymentPlatform } from './support';
+import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -346,10 +346,3 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
     });
   });
 });
-
-/** A clinic date `days` ahead (Africa/Nairobi). */
-function dateAhead(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

@@ -6,7 +6,7 @@ import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { Sandboxes, startPaymentPlatform } from './support';
+import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -35,7 +35,6 @@ describe('M-Pesa reconciliation job (Daraja sandbox, real NATS + PostgreSQL)', (
     await platform?.close();
   });
 
-  const dateAhead = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   const payment = async (id: number) => (await sql('payment', `SELECT status, failure_reason FROM payments WHERE payment_id = $1`, [id]))[0];
 
   it.each([

@@ -269,8 +269,7 @@ export class AdminAppointmentSearch {
         SELECT a.appointment_id, a.created_at FROM appointments a
          WHERE a.doctor_id = ANY((SELECT doctors FROM names)::int[])${filtered} LIMIT (SELECT up_to FROM cap)),
       sized AS MATERIALIZED (
-        SELECT n.patients, n.doctors, c.people, (SELECT count(*) FROM by_patient)::int AS patient_rows, (SELECT count(*) FROM by_doctor)::int AS doctor_rows
-          FROM names n CROSS JOIN cap c),
+        SELECT c.people, (SELECT count(*) FROM by_patient)::int AS patient_rows, (SELECT count(*) FROM by_doctor)::int AS doctor_rows FROM cap c),
       shape AS MATERIALIZED (SELECT patient_rows + doctor_rows ${byId ? '+ 1' : ''} < ${few} AS few FROM sized),
       matched AS MATERIALIZED (
         SELECT appointment_id, created_at FROM by_patient WHERE (SELECT few FROM shape)
@@ -280,18 +279,18 @@ export class AdminAppointmentSearch {
         UNION ALL
         (SELECT a.appointment_id FROM appointments a
           WHERE NOT (SELECT few FROM shape)
-            AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM sized) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM sized)
+            AND ((a.user_id + 0) IN (SELECT unnest(patients) FROM names) OR (a.doctor_id + 0) IN (SELECT unnest(doctors) FROM names)
                  ${idParam ? `OR a.appointment_id = ${idParam}` : ''})${filtered}
           ${q.status ? ADMIN_ORDER_ONE_STATUS : ADMIN_ORDER} LIMIT ${limit} OFFSET ${offset})),
       page AS (${pageJsonSql('SELECT appointment_id FROM page_ids')})
       SELECT page.*, shape.few, (SELECT count(*) FROM matched)::int AS matched, s.patient_rows, s.doctor_rows,
-             cardinality(s.patients) AS patient_count, cardinality(s.doctors) AS doctor_count,
+             cardinality(n.patients) AS patient_count, cardinality(n.doctors) AS doctor_count,
              -- Many matches of up to COUNTED_PEOPLE people, both sides read whole: the appointments with both a
              -- matched patient and a matched doctor, counted once.
              CASE WHEN NOT shape.few AND s.people <= ${countedPeople} AND s.patient_rows < ${exactUpTo} AND s.doctor_rows < ${exactUpTo} THEN
                (SELECT count(*) FROM by_patient JOIN by_doctor USING (appointment_id))::int
              END AS shared
-        FROM page CROSS JOIN shape CROSS JOIN sized s`;
+        FROM page CROSS JOIN shape CROSS JOIN sized s CROSS JOIN names n`;
     // Prepared (named by its text: one statement for each combination of filters): parsed and analysed once a
     // connection. PostgreSQL still plans it for each request's values (~0.7 ms): its generic plan, made without
     // knowing the page's size, ran 3-4 times slower.
@@ -309,8 +308,8 @@ export class AdminAppointmentSearch {
   private async estimatedTotal(people: ManyPeople, atLeast: number, q: AdminSearchQuery): Promise<number> {
     const stats = await this.appointmentStats();
     const perPerson = (nDistinct: number | null) => {
-      const people = distinctCount(nDistinct, stats.appointments);
-      return people > 0 ? stats.appointments / people : 0;
+      const distinct = distinctCount(nDistinct, stats.appointments);
+      return distinct > 0 ? stats.appointments / distinct : 0;
     };
     const at = q.status ? (stats.statuses ?? []).indexOf(q.status) : -1;
     const statusShare = !q.status ? 1 : at >= 0 ? Number(stats.status_shares?.[at] ?? 0) : 1 / APPOINTMENT_STATUSES.length;
