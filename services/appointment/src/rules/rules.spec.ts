@@ -4,6 +4,7 @@ import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow,
 import { bookingAmount, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
+import { countDistinctPatients } from './patients';
 import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
@@ -191,5 +192,21 @@ describe('status-change permissions', () => {
     expect(() => assertClinicalEdit(admin, appointment())).not.toThrow();
     expect(failure(() => assertClinicalEdit(patient, appointment())).statusCode).toBe(403);
     expect(failure(() => assertClinicalEdit(otherDoctor, appointment())).statusCode).toBe(404);
+  });
+});
+
+describe("a doctor's total patients", () => {
+  it('counts different people, not appointments, and not cancelled bookings', () => {
+    expect(countDistinctPatients([])).toBe(0);
+    expect(
+      countDistinctPatients([
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Pending' },
+        { user_id: 8, appointment_status: 'Confirmed' },
+        { user_id: 9, appointment_status: 'Cancelled' },
+        { user_id: 8, appointment_status: 'Cancelled' },
+      ]),
+    ).toBe(2);
   });
 });
