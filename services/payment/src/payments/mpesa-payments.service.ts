@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { badRequest, notFound, Principal, RpcFailure } from '@afya/service-shared';
 import {
+  checkMpesaPhone,
   MpesaCallbackPayload,
   MpesaCallbackReply,
   PAYMENT_MESSAGES,
@@ -14,7 +15,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient } from '../providers/daraja-client';
-import { callbackItems, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
+import { callbackItems, mpesaFailureReason } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS } from './payment-store';
 
@@ -59,8 +60,9 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 
   async stkPush(caller: Principal, payload: StkPushPayload, requestId?: string): Promise<StkPushReply> {
-    const phone = normalizeKenyanPhone(payload.phone);
-    if (!phone) throw badRequest(PAYMENT_MESSAGES.invalidPhone);
+    const checked = checkMpesaPhone(payload.phone);
+    if (!checked.ok) throw badRequest(checked.message);
+    const phone = checked.msisdn;
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
     const amount = appointment.total_amount;
     let push;
