@@ -1,4 +1,4 @@
-export { formatKsh, initials } from './format';
+export { countOf, formatKsh, initials } from './format';
 export { Money, StatusBadge, EmptyState, ErrorState, PageHeader, WelcomeBanner, confirmDelete } from './components';
 export { ComingSoon } from './ComingSoon';
 export { toast, ToastHost, TOAST_CONFIG } from './toast';

@@ -2,7 +2,7 @@ import type { AdminUserEntry } from '@afya/auth-service/contracts';
 import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { confirmDelete, EmptyState, initials, PageHeader } from 'shell/ui-kit';
+import { confirmDelete, countOf, EmptyState, initials, PageHeader } from 'shell/ui-kit';
 import { isFiltered, NO_USER_FILTERS, useUserChanges, useUsers, type UserFilters, type UserForm } from './api';
 import { STATUS_OPTIONS, UserModal } from './UserModal';
 
@@ -97,7 +97,7 @@ export function UsersPage() {
           total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (n) => `${n.toLocaleString('en-KE')} users`,
+          showTotal: (n) => countOf(n, 'user'),
           onChange: (page, pageSize) => setFilters((f) => ({ ...f, page: pageSize === f.pageSize ? page : 1, pageSize })),
         }}
         columns={[

@@ -1,4 +1,5 @@
 import { Button, Input, Select, Space, Typography } from 'antd';
+import { countOf } from 'shell/ui-kit';
 import { NO_PAYMENT_FILTERS, PERIOD_OPTIONS, type PaymentFilters } from './payments.logic';
 
 const STATUS_OPTIONS = [
@@ -34,7 +35,7 @@ export function PaymentFilterBar({ value, onChange, count, total, placeholder = 
         {active ? <Button onClick={() => onChange(NO_PAYMENT_FILTERS)}>Clear</Button> : null}
       </Space>
       <Typography.Text type="secondary" aria-live="polite" data-testid="payments-count">
-        Showing {count} of {total} payments
+        Showing {count} of {countOf(total, 'payment')}
       </Typography.Text>
     </div>
   );
