@@ -16,4 +16,5 @@ export { Logo, ThemeToggle } from './Brand';
 // The support screens' kit is its own expose (shell/support-kit); the menu badge needs only this.
 export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
+export { MedicinesTable } from './prescriptions/MedicinesTable';
 export { lazyPage } from './lazyPage';
