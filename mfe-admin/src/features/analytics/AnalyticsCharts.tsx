@@ -17,7 +17,7 @@ export function useChartTheme(): 'classic' | 'classicDark' {
   return useSession((s) => s.darkMode) ? 'classicDark' : 'classic';
 }
 
-/** SPEC.md section 9: pie chart palette of five colours. */
+/** CONTRACT.md §9: pie chart palette of five colours. */
 const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
 
 /**

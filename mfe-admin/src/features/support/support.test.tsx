@@ -73,7 +73,7 @@ describe('the admin support desk', () => {
     expect(within(header()).getAllByText('Resolved').length).toBeGreaterThan(0);
   });
 
-  it('shows an empty list when the list fails (SPEC.md section 8)', async () => {
+  it('shows an empty list when the list fails (CONTRACT.md §8)', async () => {
     get.mockRejectedValue(new Error('down'));
     renderAt(<AdminSupportPage />);
     expect(await screen.findByText('No tickets found.')).toBeInTheDocument();

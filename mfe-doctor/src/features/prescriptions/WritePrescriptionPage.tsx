@@ -32,7 +32,7 @@ export function WritePrescriptionPage() {
   const appointment = writable.data?.find((a) => a.appointment_id === appointmentId);
   const options = useMemo(() => writableOptions(writable.data ?? []), [writable.data]);
   const valid = !!appointment && medicinesValid(medicines);
-  // Save stays disabled until the form is valid (SPEC.md section 5); once the doctor has started, say why it is.
+  // Save stays disabled until the form is valid (CONTRACT.md §5); once the doctor has started, say why it is.
   const incomplete = !valid && !error && (startedFilling(medicines) || !!notes);
   const hintId = useId();
 
