@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
   CreatePrescriptionPayload,
   DeletePrescriptionPayload,
@@ -17,7 +18,6 @@ import {
   WritableAppointmentsReply,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
-import { AppointmentClient } from '../directory/appointment-client';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
 import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
 import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
@@ -105,7 +105,7 @@ const VISIT_STARTED = `((a.appointment_date + a.time_slot::time) AT TIME ZONE $2
 export class PrescriptionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly appointments: AppointmentClient,
+    private readonly bus: BusClient,
     private readonly audit: AccessLog,
   ) {}
 
@@ -117,7 +117,7 @@ export class PrescriptionsService {
     const medicines = parseMedicines(payload.medicines);
     const notes = parseNotes(payload.notes);
     // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
-    const appointment = await this.appointments.get(actor, appointmentId, requestId);
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId });
     if (appointment.appointment_status === 'Cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
     const view = await this.dataSource.transaction(async (manager) => {
       await applyAppointment(manager, appointmentViewToEventData(appointment, actor.userId), appointment.updated_at);
