@@ -20,8 +20,11 @@ function setCpuDatabase(name) {
 
 const ROLES = [
   ['gateway', (cmd) => cmd.includes(`${ROOT}/gateway/dist/src/main.js`)],
-  ['appointment service', (cmd) => cmd.includes(`${ROOT}/services/appointment/dist/src/main.js`)],
-  ['auth service', (cmd) => cmd.includes(`${ROOT}/services/auth/dist/src/main.js`)],
+  // Every service of this checkout, the consumers its events wake included (reporting, prescription, support, payment).
+  ...['appointment', 'auth', 'payment', 'prescription', 'support', 'reporting'].map((name) => [
+    `${name} service`,
+    (cmd) => cmd.includes(`${ROOT}/services/${name}/dist/src/main.js`),
+  ]),
   ['nats-server', (cmd) => cmd.startsWith('nats-server') || cmd.includes('/nats-server')],
   // A backend's title is "postgres: [<cluster>:] <user> <database> <client> <state>".
   ['postgres', (cmd) => cmd.startsWith('postgres:') && cmd.split(/\s+/).includes(database)],
