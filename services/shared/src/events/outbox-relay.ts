@@ -95,13 +95,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         const rows: { id: string; type: string; payload: unknown; context: RequestContext | null }[] = await manager.query(
           `SELECT id, type, payload, context FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
-        // Sent together, then their acknowledgements awaited: one connection keeps the order (the stream stores them
-        // as sent), and the batch costs one write to NATS instead of a round trip per event. If one fails, the
-        // transaction rolls back and the batch goes again: the msgID lets JetStream drop the copies already stored.
-        // The request context the event was recorded under travels as headers (x-request-id, traceparent…).
-        await Promise.all(
-          rows.map((row) => js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id, headers: requestContextHeaders(row.context) })),
-        );
+        for (const row of rows) {
+          // One at a time, each stored before the next is sent: consumers whose state is the last event applied (an
+          // appointment's status) rely on the stream's order. Sent together, a publish that failed and was retried
+          // (a stream leader change) could be stored after the one behind it.
+          // The request context the event was recorded under travels as headers (x-request-id, traceparent…).
+          await js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id, headers: requestContextHeaders(row.context) });
+        }
         if (rows.length) {
           await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
         }
