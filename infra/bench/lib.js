@@ -4,7 +4,7 @@
 // on a signal or a failure (shutdown.js).
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { startCpuCount, setCpuDatabase } = require('./cpu-usage');
+const { startCpuCount, setCpuDatabase, setCpuNatsPort } = require('./cpu-usage');
 const { spawnTracked, stopChild, onShutdown, readyLine, interrupted } = require('./shutdown');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -105,6 +105,7 @@ async function freshDatabase(name) {
  */
 async function platformUnderTest() {
   if (process.env.BENCH_URL) {
+    if (process.env.NATS_URL) setCpuNatsPort(new URL(process.env.NATS_URL).port || 4222);
     return {
       url: process.env.BENCH_URL.replace(/\/$/, ''),
       databaseUrl: process.env.DATABASE_URL,
@@ -125,6 +126,8 @@ async function platformUnderTest() {
     env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: SCRATCH.bus, LOG_LEVEL: 'warn' },
   });
   process.stderr.write(`[bench] platform up at ${platform.url} in ${Math.round((Date.now() - started) / 1000)} s (NATS ${platform.natsUrl})\n`);
+  // Only this platform's nats-server counts in CPU per request (other people's test servers run on the same machine).
+  if (platform.natsUrl) setCpuNatsPort(new URL(platform.natsUrl).port || 4222);
   return { ...platform, databaseUrl };
 }
 
