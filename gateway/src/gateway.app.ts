@@ -57,6 +57,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     // JSON lines through the process's pino logger (services/shared logging); a level list narrows Nest's lines.
     logger: nestLogger(options.logger),
+    // A configuration error (a missing provider secret) rejects here with its message; main.ts lets it end the process.
+    abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // Each request's RequestContext (its id travels to services in the RPC envelope) and one access line per request.

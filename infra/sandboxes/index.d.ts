@@ -16,8 +16,19 @@ export interface DarajaSandbox {
   state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number };
   close(): Promise<void>;
 }
+export interface SandboxCredentials {
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  darajaConsumerKey: string;
+  darajaConsumerSecret: string;
+  darajaShortcode: string;
+  darajaPasskey: string;
+  mpesaCallbackToken: string;
+}
 export interface Sandboxes {
   env: Record<string, string>;
+  /** This run's random credentials (also in env under the payment service's names). */
+  credentials: SandboxCredentials;
   stripe: StripeSandbox;
   daraja: DarajaSandbox;
   describe: string;
@@ -30,6 +41,6 @@ export declare function startSandboxes(options: {
   darajaDelayMs?: number;
   log?: (line: string) => void;
 }): Promise<Sandboxes>;
-export declare const SANDBOX_CREDENTIALS: Readonly<Record<string, string>>;
+export declare function sandboxCredentials(): Readonly<SandboxCredentials>;
 export declare function signPayload(payload: string, secret: string, timestamp?: number): string;
 export declare function provideSandboxes(options: { env?: Record<string, string | undefined>; gatewayUrl: string; log?: (line: string) => void }): Promise<Sandboxes | null>;

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { type Sandboxes, SANDBOX_CREDENTIALS, startSandboxes } from './index';
+import { type SandboxCredentials, type Sandboxes, startSandboxes } from './index';
 
 // The sandboxes refuse malformed requests the way the providers do, and what they send verifies with the real
 // SDK: a webhook's signature with stripe.webhooks.constructEvent. (The payment service's own behaviour against
 // them is tested in gateway/test/payments.)
 
-const c = SANDBOX_CREDENTIALS;
 let sandboxes: Sandboxes;
+let c: SandboxCredentials;
 const received: { body: string; signature: string | null }[] = [];
 let hook: import('node:http').Server;
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const port = (hook.address() as { port: number }).port;
   sandboxes = await startSandboxes({ gatewayUrl: `http://127.0.0.1:${port}`, darajaDelayMs: 50 });
+  c = sandboxes.credentials;
   sandboxes.stripe.setWebhookUrl(`http://127.0.0.1:${port}/hook`);
 });
 

@@ -5,6 +5,7 @@
  */
 
 export * from './catalog';
+export * from './provider-secrets';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {

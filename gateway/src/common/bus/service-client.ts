@@ -29,8 +29,8 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is unavailable right now
 export function toHttpException(error: unknown): HttpException {
   if (error instanceof NestReplyError) error = error.err;
   if (isRpcErrorBody(error)) {
-    const { statusCode, message, code } = error;
-    return new HttpException({ statusCode, message, ...(code ? { code } : {}) }, statusCode);
+    const { statusCode, message, code, details } = error;
+    return new HttpException({ statusCode, message, ...(code ? { code } : {}), ...(details ? { details } : {}) }, statusCode);
   }
   const code = (error as NatsError | undefined)?.code;
   if (code === ErrorCode.Timeout) {

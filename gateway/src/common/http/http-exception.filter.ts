@@ -7,6 +7,7 @@ export interface ErrorBody {
   message: string;
   code?: string;
   errors?: string[];
+  details?: Record<string, unknown>;
 }
 
 /** Every error leaves the gateway as JSON `{statusCode, message, code?}` with a message a person can read. */
@@ -27,9 +28,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       if (typeof response === 'string') return { statusCode: status, message: response };
-      const { message, code, errors } = response as { message?: unknown; code?: string; errors?: string[] };
+      const { message, code, errors, details } = response as { message?: unknown; code?: string; errors?: string[]; details?: Record<string, unknown> };
       const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
-      return { statusCode: status, message: text, ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
+      return { statusCode: status, message: text, ...(code ? { code } : {}), ...(errors ? { errors } : {}), ...(details ? { details } : {}) };
     }
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
