@@ -20,6 +20,7 @@ import {
   RpcRequest,
 } from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
+import { BODY_TOO_LARGE } from '../http/body-limits';
 import { decodeNestReply, encodeNestRequest, NestReplyError } from './nest-nats-wire';
 
 export const SERVICE_TIMEOUT_MESSAGE = 'The service took too long to respond. Please try again.';
@@ -33,6 +34,8 @@ export function toHttpException(error: unknown): HttpException {
     return new HttpException({ statusCode, message, ...(code ? { code } : {}), ...(details ? { details } : {}) }, statusCode);
   }
   const code = (error as NatsError | undefined)?.code;
+  // A payload the bus cannot carry is the request's size, not a fault (the body limits should have caught it first).
+  if (code === ErrorCode.MaxPayloadExceeded) return new HttpException({ statusCode: 413, message: BODY_TOO_LARGE }, HttpStatus.PAYLOAD_TOO_LARGE);
   if (code === ErrorCode.Timeout) {
     return new HttpException({ statusCode: 504, message: SERVICE_TIMEOUT_MESSAGE }, HttpStatus.GATEWAY_TIMEOUT);
   }
