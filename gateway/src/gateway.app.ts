@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
+import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
@@ -46,6 +47,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The gateway app, configured but not listening: main.ts listens, tests listen on port 0. */
 export async function createGatewayApp(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
+  // Fail closed before anything connects: no gateway without the providers' secret it checks (payments/callback-token.ts).
+  assertProviderSecrets(process.env, ['MPESA_CALLBACK_TOKEN']);
   const requestTimeout = options.requestTimeoutMs ?? envInt('REQUEST_TIMEOUT_MS', 30_000);
   const adapter = new FastifyAdapter({
     trustProxy: trustedProxies(),
@@ -67,8 +70,6 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     // JSON lines through the process's pino logger (services/shared logging); a level list narrows Nest's lines.
     logger: nestLogger(options.logger),
-    // A configuration error (a missing provider secret) rejects here with its message; main.ts lets it end the process.
-    abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // Each request's RequestContext (its id travels to services in the RPC envelope) and one access line per request.

@@ -346,6 +346,8 @@ const providerSecrets = (() => {
     DARAJA_CONSUMER_KEY: c.darajaConsumerKey,
     DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
     DARAJA_PASSKEY: c.darajaPasskey,
+    DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
+    DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
   };
 })();

@@ -12,8 +12,9 @@ export interface StripeSandbox {
 export interface DarajaSandbox {
   port: number;
   url: string;
-  pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string }>;
-  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number };
+  pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string; paidAt?: number }>;
+  /** Transaction status queries received (the receipt asked about and the ids Daraja answered with). */
+  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number; statusQueries: { receipt: string; OriginatorConversationID: string; ConversationID: string }[] };
   close(): Promise<void>;
 }
 export interface SandboxCredentials {
@@ -23,6 +24,8 @@ export interface SandboxCredentials {
   darajaConsumerSecret: string;
   darajaShortcode: string;
   darajaPasskey: string;
+  darajaInitiatorName: string;
+  darajaSecurityCredential: string;
   mpesaCallbackToken: string;
 }
 export interface Sandboxes {

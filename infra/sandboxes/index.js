@@ -21,6 +21,8 @@ function sandboxCredentials() {
     // Safaricom's published sandbox shortcode (a public test value); the passkey is this run's own.
     darajaShortcode: '174379',
     darajaPasskey: crypto.randomBytes(32).toString('hex'),
+    darajaInitiatorName: `afya_api_${random(6)}`,
+    darajaSecurityCredential: random(48),
     mpesaCallbackToken: random(32),
   });
 }
@@ -51,6 +53,8 @@ async function startSandboxes(options) {
       consumerSecret: c.darajaConsumerSecret,
       shortcode: c.darajaShortcode,
       passkey: c.darajaPasskey,
+      initiatorName: c.darajaInitiatorName,
+      securityCredential: c.darajaSecurityCredential,
       delayMs: options.darajaDelayMs,
       log: options.log && ((line) => options.log(`daraja sandbox: ${line}`)),
     });
@@ -67,6 +71,8 @@ async function startSandboxes(options) {
     DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
     DARAJA_SHORTCODE: c.darajaShortcode,
     DARAJA_PASSKEY: c.darajaPasskey,
+    DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
+    DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
     MPESA_CALLBACK_BASE_URL: gatewayUrl,
     PUBLIC_APP_URL: gatewayUrl,

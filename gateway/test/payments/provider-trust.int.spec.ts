@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { PROVIDER_SECRET_NAMES } from '@afya/payment-service/contracts';
 import { readPaymentConfig } from '@afya/payment-service/src/payment.config';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { configureProcessLogger } from '@afya/service-shared';
@@ -119,7 +120,7 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       const saved = { ...process.env };
       try {
         expect(readPaymentConfig().stripe.webhookSecret).toBe(platform.sandboxes.env.STRIPE_WEBHOOK_SECRET);
-        for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'DARAJA_CONSUMER_KEY', 'DARAJA_CONSUMER_SECRET', 'DARAJA_PASSKEY', 'MPESA_CALLBACK_TOKEN']) {
+        for (const name of PROVIDER_SECRET_NAMES) {
           Object.assign(process.env, saved);
           delete process.env[name];
           expect(() => readPaymentConfig()).toThrow(new RegExp(`${name} is required`));
@@ -174,7 +175,8 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
 
       finish('0');
       expect((await callback(success(pushed, pushed.receipt))).status).toBe(200);
-      expect(await payment(sent.body.payment_id)).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt });
+      expect((await payment(sent.body.payment_id)).status).toBe('completed');
+      await eventually(async () => expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt), 10_000);
       await eventually(async () => expect(await appointment(booked.appointment_id)).toEqual({ paid: true, appointment_status: 'Confirmed' }), 10_000);
     });
 
@@ -193,7 +195,8 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       // Safaricom's later answer: the patient did pay.
       late.finish('0');
       expect((await callback(success(late.pushed, late.pushed.receipt))).status).toBe(200);
-      expect(await payment(late.sent.body.payment_id)).toMatchObject({ status: 'completed', mpesa_receipt: late.pushed.receipt });
+      expect((await payment(late.sent.body.payment_id)).status).toBe('completed');
+      await eventually(async () => expect((await payment(late.sent.body.payment_id)).mpesa_receipt).toBe(late.pushed.receipt), 10_000);
       await eventually(async () => expect((await appointment(late.booked.appointment_id)).paid).toBe(true), 10_000);
 
       const unconfirmed = await heldPush('0712 400 004');
@@ -205,21 +208,48 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       expect(disputes.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ payment_id: unconfirmed.sent.body.payment_id, source: 'other' })]));
     });
 
-    it('a forged success with receipt FAKE0001 sent first puts nothing on the payment: the receipt is the one Daraja confirmed', async () => {
+    it('a forged success with receipt FAKE0001 sent first, even one naming the push exactly: only the receipt M-Pesa confirms reaches the payment and its PDF', async () => {
       const { sent, pushed, finish } = await heldPush('0712 400 005');
+      const checks = async () =>
+        (await sql('payment', `SELECT receipt, state, detail FROM mpesa_receipt_checks WHERE payment_id = $1 ORDER BY check_id`, [sent.body.payment_id])) as { receipt: string; state: string; detail: string | null }[];
       finish('0'); // the patient really paid
-      expect((await callback(success(pushed, 'FAKE0001', '12345-67890-1'))).status).toBe(200);
+      // Without the push's MerchantRequestID (never shown outside the payment service) a callback is not heard at all.
       expect((await callback(success(pushed, 'FAKE0001', null))).status).toBe(200);
+      expect((await callback(success(pushed, 'FAKE0001', '12345-67890-1'))).status).toBe(200);
       expect(await payment(sent.body.payment_id)).toMatchObject({ status: 'pending', mpesa_receipt: null });
-      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'pending', mpesa_receipt: null });
+      expect(await checks()).toEqual([]);
 
+      // A forger holding everything a real callback holds: Daraja's STK query says the push is paid, so it completes,
+      // but the receipt number is asked of M-Pesa (Transaction Status), which knows no FAKE0001.
+      expect((await callback(success(pushed, 'FAKE0001'))).status).toBe(200);
+      expect((await payment(sent.body.payment_id)).status).toBe('completed');
+      await eventually(async () => expect(await checks()).toEqual([expect.objectContaining({ receipt: 'FAKE0001', state: 'refused', detail: expect.stringMatching(/does not know it/) })]), 10_000);
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBeNull();
+      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'completed', mpesa_receipt: null });
+
+      // Daraja's own callback: M-Pesa confirms its receipt for this phone and amount.
       expect((await callback(success(pushed, pushed.receipt))).status).toBe(200);
-      expect(await payment(sent.body.payment_id)).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt });
-      // The receipt PDF is rendered from this row: its reference is the confirmed receipt.
+      await eventually(async () => expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt), 10_000);
+      expect(daraja().state.statusQueries.map((q) => q.receipt)).toEqual(expect.arrayContaining(['FAKE0001', pushed.receipt]));
       const history = await platform.api('GET', '/payments/history', { token: patient.token });
       const rows = Array.isArray(history.body) ? history.body : history.body.payments;
       expect(rows.find((p: { payment_id: number }) => p.payment_id === sent.body.payment_id)).toMatchObject({ mpesa_receipt: pushed.receipt, transaction_id: pushed.receipt });
       expect(JSON.stringify(rows)).not.toContain('FAKE0001');
+      // The receipt PDF is rendered from that row.
+      const pdf = await platform.api('GET', `/payments/${sent.body.payment_id}/receipt`, { token: patient.token });
+      expect(pdf.status).toBe(200);
+    });
+
+    it("a Transaction Status result is heard only with the token and for a question we asked", async () => {
+      const { sent, pushed, finish } = await heldPush('0712 400 006');
+      finish('0');
+      expect((await callback(success(pushed, pushed.receipt))).status).toBe(200);
+      await eventually(async () => expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt), 10_000);
+      const forged = { Result: { ResultCode: 0, OriginatorConversationID: 'made-up', ConversationID: 'AG_made_up', ResultParameters: { ResultParameter: [{ Key: 'ReceiptNo', Value: 'FAKE0002' }] } } };
+      expect((await platform.api('POST', `/mpesa/transaction-status/${token()}`, { body: forged })).status).toBe(200);
+      expect((await platform.api('POST', `/mpesa/transaction-status/not-the-token-at-all-but-long-enough`, { body: forged })).status).toBe(404);
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
+      expect(logLines.filter((line) => line.includes(token()))).toEqual([]);
     });
   });
 

@@ -13,4 +13,6 @@ process.env.STRIPE_WEBHOOK_SECRET ||= `whsec_${random()}`;
 process.env.DARAJA_CONSUMER_KEY ||= random();
 process.env.DARAJA_CONSUMER_SECRET ||= random();
 process.env.DARAJA_PASSKEY ||= random();
+process.env.DARAJA_INITIATOR_NAME ||= `afya_api_${random().slice(0, 8)}`;
+process.env.DARAJA_SECURITY_CREDENTIAL ||= random();
 process.env.MPESA_CALLBACK_TOKEN ||= random();

@@ -9,7 +9,16 @@ import { assertProviderSecrets } from '../contracts';
  */
 export interface PaymentConfig {
   stripe: { apiBase: string; secretKey: string; webhookSecret: string };
-  daraja: { baseUrl: string; consumerKey: string; consumerSecret: string; shortcode: string; passkey: string };
+  daraja: {
+    baseUrl: string;
+    consumerKey: string;
+    consumerSecret: string;
+    shortcode: string;
+    passkey: string;
+    /** The API operator (initiator) and its security credential, for the Transaction Status query that confirms a receipt. */
+    initiatorName: string;
+    securityCredential: string;
+  };
   /** The secret path segment of POST /api/mpesa/callback/:token, and the public base URL Safaricom calls. */
   mpesaCallbackToken: string;
   mpesaCallbackBaseUrl: string;
@@ -42,6 +51,8 @@ export function readPaymentConfig(): PaymentConfig {
       consumerSecret: env('DARAJA_CONSUMER_SECRET'),
       shortcode: env('DARAJA_SHORTCODE', '174379'),
       passkey: env('DARAJA_PASSKEY'),
+      initiatorName: env('DARAJA_INITIATOR_NAME'),
+      securityCredential: env('DARAJA_SECURITY_CREDENTIAL'),
     },
     mpesaCallbackToken: env('MPESA_CALLBACK_TOKEN'),
     mpesaCallbackBaseUrl: env('MPESA_CALLBACK_BASE_URL', 'http://localhost:3000').replace(/\/$/, ''),

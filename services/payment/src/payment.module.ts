@@ -7,6 +7,7 @@ import { AppointmentEventsConsumer } from './payments/appointment-events.consume
 import { AppointmentReader } from './payments/appointment-reader';
 import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
 import { MpesaPaymentsService } from './payments/mpesa-payments.service';
+import { MpesaReceiptsService } from './payments/mpesa-receipts.service';
 import { PayableChecks } from './payments/payable-checks';
 import { PaymentStore } from './payments/payment-store';
 import { PaymentsController } from './payments/payments.controller';
@@ -27,6 +28,7 @@ import { createStripeClient } from './providers/stripe-provider';
     PayableChecks,
     CardPaymentsService,
     MpesaPaymentsService,
+    MpesaReceiptsService,
     PaymentsService,
     ReceiptsService,
     AppointmentEventsConsumer,

@@ -20,10 +20,11 @@ export interface RequestLoggingOptions {
 }
 
 /**
- * Path segments that are secrets: Safaricom authenticates its M-Pesa callback only by the token in its URL, so
+ * Path segments that are secrets: Safaricom's M-Pesa callback and Transaction Status result are authenticated only
+ * by the token in their URL, so
  * whatever stands there (the right token or a near miss) is never written to a log line or a span.
  */
-const SECRET_SEGMENTS = [/^(\/api\/mpesa\/callback\/)[^/]*/];
+const SECRET_SEGMENTS = [/^(\/api\/mpesa\/(?:callback|transaction-status)\/)[^/]*/];
 
 /** The path without its query (queries can hold what we never log: a searched phone number) and without secrets. */
 export function pathOf(url: string): string {

@@ -120,6 +120,30 @@ export class MpesaController {
     if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
     return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: request.body ?? null }, { ...caller, principal: null }, 20_000);
   }
+
+  /**
+   * M-Pesa's answer to a Transaction Status query (the ResultURL, and the QueueTimeOutURL under /timeout), by which
+   * the payment service confirms a receipt number a callback claimed. Public, authenticated like the callback.
+   */
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token')
+  transactionStatus(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'result', request, caller);
+  }
+
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token/timeout')
+  transactionStatusTimeout(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'timeout', request, caller);
+  }
+
+  private forwardTransactionStatus(token: string, outcome: 'result' | 'timeout', request: FastifyRequest, caller: Caller): Promise<MpesaCallbackReply> {
+    if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
+    const payload = { token, outcome, body: request.body ?? null };
+    return this.bus.send(subject(PaymentPatterns.mpesaTransactionStatus), payload, { ...caller, principal: null }, 20_000);
+  }
 }
 
 /** The admin's payments: all of them (GET /payments/history as admin), refunds and disputes. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { timingSafeEqual } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { badRequest, notFound, Principal, RpcFailure } from '@afya/service-shared';
 import {
@@ -17,6 +16,7 @@ import {
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
 import { callbackItems, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
+import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
 
@@ -49,6 +49,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     private readonly daraja: DarajaClient,
     private readonly store: PaymentStore,
     private readonly checks: PayableChecks,
+    private readonly receipts: MpesaReceiptsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -229,14 +230,13 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       });
       return ACCEPTED;
     }
+    // The receipt number is only a claim: M-Pesa is asked about it (MpesaReceiptsService) and the payment shows it
+    // once confirmed. Whether the push was paid at all is Daraja's STK query answer.
+    await this.receipts.claim(row.payment_id, receipt);
     if (row.status === 'pending') {
-      // Remember the claimed receipt (not shown until Daraja confirms the payment), then ask Safaricom itself.
-      await this.dataSource.query(
-        `UPDATE payments SET callback_received_at = now(), mpesa_receipt = COALESCE(mpesa_receipt, $2), updated_at = now() WHERE payment_id = $1 AND status = 'pending'`,
-        [row.payment_id, receipt],
-      );
+      await this.dataSource.query(`UPDATE payments SET callback_received_at = now(), updated_at = now() WHERE payment_id = $1 AND status = 'pending'`, [row.payment_id]);
       // Daraja unreachable now: the push stays pending for the status call and the reconciliation job.
-      await this.settleByQuery({ ...row, mpesa_receipt: receipt }).catch((error: Error) => this.logger.warn(`STK query after a success callback ${checkoutRequestId}: ${error.message}`));
+      await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query after a success callback ${checkoutRequestId}: ${error.message}`));
     } else if (row.status === 'failed') {
       await this.lateSuccess(row, receipt);
     }
@@ -260,12 +260,13 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       if (!locked || locked.status !== 'failed') return;
       if (result?.state === 'done' && result.resultCode === '0') {
         const [reopened] = updatedRows<PaymentRow>(await manager.query(
-          `UPDATE payments SET status = 'pending', failure_reason = NULL, callback_received_at = now(), mpesa_receipt = COALESCE(mpesa_receipt, $2), updated_at = now()
+          `UPDATE payments SET status = 'pending', failure_reason = NULL, callback_received_at = now(), updated_at = now()
             WHERE payment_id = $1 RETURNING ${ROW_COLUMNS}`,
-          [locked.payment_id, receipt],
+          [locked.payment_id],
         ));
         this.logger.warn(`payment ${row.payment_id}: M-Pesa success confirmed after the push had failed; completing it`);
-        await this.store.complete(manager, reopened, { providerReference: reopened.mpesa_receipt ?? reopened.checkout_request_id, mpesaReceipt: reopened.mpesa_receipt });
+        const confirmedReceipt = await this.receipts.confirmed(manager, reopened.payment_id);
+        await this.store.complete(manager, reopened, { providerReference: confirmedReceipt ?? reopened.checkout_request_id, mpesaReceipt: confirmedReceipt });
         return;
       }
       await this.store.flag(
@@ -290,7 +291,9 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       const locked = await this.store.lock(manager, 'payment_id', row.payment_id);
       if (!locked || locked.status !== 'pending') return;
       if (result.resultCode === '0') {
-        await this.store.complete(manager, locked, { providerReference: locked.mpesa_receipt ?? locked.checkout_request_id, mpesaReceipt: locked.mpesa_receipt });
+        // Paid, says Daraja. The receipt number is the one M-Pesa confirmed, if it has yet (else it follows: MpesaReceiptsService).
+        const receipt = await this.receipts.confirmed(manager, locked.payment_id);
+        await this.store.complete(manager, locked, { providerReference: receipt ?? locked.checkout_request_id, mpesaReceipt: receipt });
       } else {
         await this.store.fail(manager, locked, mpesaFailureReason(result.resultCode, result.resultDesc), locked.checkout_request_id);
       }
@@ -317,6 +320,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
           this.logger.warn(`reconciling payment ${row.payment_id} failed: ${(error as Error).message}`);
         }
       }
+      await this.receipts.askAgain().catch((error: Error) => this.logger.warn(`asking M-Pesa about receipts again failed: ${error.message}`));
     } finally {
       this.reconciling = false;
     }
@@ -328,9 +332,4 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 }
 
-/** Constant-time comparison of a received value with a secret. */
-function sameSecret(given: unknown, expected: string): boolean {
-  const a = Buffer.from(typeof given === 'string' ? given : '');
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+
