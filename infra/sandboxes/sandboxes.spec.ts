@@ -133,4 +133,43 @@ describe('Daraja sandbox', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(await query()).toMatchObject({ ResultCode: '1032', ResultDesc: 'Request cancelled by user' });
   });
+
+  it('answers a Transaction Status query at its ResultURL: a paid push\'s receipt with amount and phone; an unknown one not found', async () => {
+    const accepted = await push({ PartyA: '254712000111', PhoneNumber: '254712000111' });
+    await new Promise((r) => setTimeout(r, 150));
+    const pushed = sandboxes.daraja.pushes.get(accepted.body.CheckoutRequestID)!;
+    expect(pushed).toMatchObject({ done: true, resultCode: '0' });
+    const hookPort = (hook.address() as { port: number }).port;
+    const status = async (receipt: string, credential = c.darajaSecurityCredential) => {
+      const res = await daraja('/mpesa/transactionstatus/v1/query', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Initiator: c.darajaInitiatorName,
+          SecurityCredential: credential,
+          CommandID: 'TransactionStatusQuery',
+          TransactionID: receipt,
+          PartyA: c.darajaShortcode,
+          IdentifierType: '4',
+          ResultURL: `http://127.0.0.1:${hookPort}/result`,
+          QueueTimeOutURL: `http://127.0.0.1:${hookPort}/timeout`,
+          Remarks: 'check',
+          Occasion: '',
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    expect(await status(pushed.receipt, 'wrong')).toMatchObject({ status: 400 });
+    const before = received.length;
+    const known = await status(pushed.receipt);
+    expect(known).toMatchObject({ status: 200, body: { ResponseCode: '0', ConversationID: expect.stringMatching(/^AG_/) } });
+    const unknown = await status('FAKE0001');
+    await new Promise((r) => setTimeout(r, 200));
+    const results = received.slice(before).map((r) => JSON.parse(r.body).Result as Record<string, unknown>);
+    const answer = (id: string) => results.find((r) => r.ConversationID === id)!;
+    const params = Object.fromEntries(((answer(known.body.ConversationID).ResultParameters as { ResultParameter: { Key: string; Value: unknown }[] }).ResultParameter).map((p) => [p.Key, p.Value]));
+    expect(answer(known.body.ConversationID)).toMatchObject({ ResultCode: 0, OriginatorConversationID: known.body.OriginatorConversationID });
+    expect(params).toMatchObject({ ReceiptNo: pushed.receipt, Amount: 150, TransactionStatus: 'Completed', DebitPartyName: expect.stringMatching(/^254712000111 - /) });
+    expect(answer(unknown.body.ConversationID)).toMatchObject({ ResultCode: 'R000001' });
+  });
 });
