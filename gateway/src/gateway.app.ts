@@ -60,7 +60,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     // route's limit (what one NATS message carries) is checked by the JSON parser: common/http/body-limits.ts.
     bodyLimit: READ_BODY_LIMIT,
     requestIdHeader: false,
-    // SPEC.md section 7: clients also call POST /api/appointments/ (with a trailing slash).
+    // CONTRACT.md §7: clients also call POST /api/appointments/ (with a trailing slash).
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];

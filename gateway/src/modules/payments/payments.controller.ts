@@ -22,7 +22,7 @@ import { IdParam } from '../../common/http/id-param.pipe';
 import { CallbackToken } from './callback-token';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
 
-/** SPEC.md section 7 "Payments" (card). The payment service checks ownership, status and amount again. */
+/** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('payments')

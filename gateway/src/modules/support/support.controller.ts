@@ -37,7 +37,7 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
 }
 
 /**
- * SPEC.md section 7 "Support". Roles per section 6; the support service checks ownership again (another
+ * CONTRACT.md §7 "Support". Roles per section 6; the support service checks ownership again (another
  * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change).
  */
 @ApiTags('support')

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { EventConsumer } from '@afya/service-shared';
 
 /**
- * The admin user list shows each user's appointment count (SPEC.md section 3) without reading the
+ * The admin user list shows each user's appointment count (CONTRACT.md §3) without reading the
  * appointment schema: this read model follows appointment events.
  */
 @Injectable()
