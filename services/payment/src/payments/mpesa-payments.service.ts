@@ -162,9 +162,11 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query on status ${checkout_request_id}: ${error.message}`));
       row = (await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id)) ?? row;
     }
+    // Paid, with the receipt number M-Pesa is confirming in a moment: the dialog waits for it (at most a few seconds).
+    const confirmingReceipt = row.status === 'completed' && row.mpesa_receipt === null && (await this.receipts.awaitingAnswer(row.payment_id));
     return {
       checkout_request_id,
-      status: row.status === 'completed' || row.status === 'refunded' ? 'completed' : row.status,
+      status: confirmingReceipt ? 'pending' : row.status === 'completed' || row.status === 'refunded' ? 'completed' : row.status,
       reason: row.failure_reason,
       // a receipt number is shown once the payment is confirmed by Daraja, never while it is only claimed
       mpesa_receipt: row.status === 'completed' || row.status === 'refunded' ? row.mpesa_receipt : null,

@@ -10,6 +10,8 @@ import { receiptRefusal, resultParameters } from '../rules/payment-rules';
 import { PaymentRow, PaymentStore } from './payment-store';
 
 const ACCEPTED: MpesaCallbackReply = { ResultCode: 0, ResultDesc: 'Accepted' };
+/** How long the payment dialog may wait for M-Pesa to confirm a receipt number before it shows the payment without one. */
+const RECEIPT_WAIT_MS = 10_000;
 
 interface CheckRow {
   check_id: string;
@@ -55,6 +57,18 @@ export class MpesaReceiptsService {
       [paymentId],
     )) as { receipt: string }[];
     return row?.receipt ?? null;
+  }
+
+  /**
+   * Whether M-Pesa is still being asked about a receipt this payment's callback claimed (for at most
+   * RECEIPT_WAIT_MS): the status call keeps the patient's dialog waiting that long, so it shows the receipt number.
+   */
+  async awaitingAnswer(paymentId: number): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM mpesa_receipt_checks WHERE payment_id = $1 AND state IN ('claimed', 'asked') AND created_at > now() - ($2::int * interval '1 millisecond') LIMIT 1`,
+      [paymentId, RECEIPT_WAIT_MS],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   /** Claims M-Pesa has not answered: not asked yet (or timed out in its queue) after 30 s, asked 10 minutes ago. */
