@@ -118,7 +118,14 @@ describe('Daraja sandbox', () => {
   });
 
   it('accepts a push, answers "being processed" until the phone answers, then the result code by the number', async () => {
-    const accepted = await push({ PartyA: '254712341032', PhoneNumber: '254712341032' });
+    // The phone answers after 1 s here (not this file's 50 ms): a loaded machine must not answer before the first query.
+    sandboxes.daraja.state.delayMs = 1000;
+    let accepted;
+    try {
+      accepted = await push({ PartyA: '254712341032', PhoneNumber: '254712341032' });
+    } finally {
+      sandboxes.daraja.state.delayMs = 50;
+    }
     expect(accepted.body).toMatchObject({ ResponseCode: '0', CheckoutRequestID: expect.stringMatching(/^ws_CO_/) });
     const ts = timestamp();
     const query = async () => {
@@ -130,14 +137,14 @@ describe('Daraja sandbox', () => {
       return (await res.json()) as Record<string, string>;
     };
     expect(await query()).toMatchObject({ errorMessage: 'The transaction is being processed' });
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(await query()).toMatchObject({ ResultCode: '1032', ResultDesc: 'Request cancelled by user' });
   });
 
   it('answers a Transaction Status query at its ResultURL: a paid push\'s receipt with amount and phone; an unknown one not found', async () => {
     const accepted = await push({ PartyA: '254712000111', PhoneNumber: '254712000111' });
-    await new Promise((r) => setTimeout(r, 150));
     const pushed = sandboxes.daraja.pushes.get(accepted.body.CheckoutRequestID)!;
+    for (let waited = 0; !pushed.done && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(pushed).toMatchObject({ done: true, resultCode: '0' });
     const hookPort = (hook.address() as { port: number }).port;
     const status = async (receipt: string, credential = c.darajaSecurityCredential) => {
@@ -164,7 +171,7 @@ describe('Daraja sandbox', () => {
     const known = await status(pushed.receipt);
     expect(known).toMatchObject({ status: 200, body: { ResponseCode: '0', ConversationID: expect.stringMatching(/^AG_/) } });
     const unknown = await status('FAKE0001');
-    await new Promise((r) => setTimeout(r, 200));
+    for (let waited = 0; received.length - before < 2 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     const results = received.slice(before).map((r) => JSON.parse(r.body).Result as Record<string, unknown>);
     const answer = (id: string) => results.find((r) => r.ConversationID === id)!;
     const params = Object.fromEntries(((answer(known.body.ConversationID).ResultParameters as { ResultParameter: { Key: string; Value: unknown }[] }).ResultParameter).map((p) => [p.Key, p.Value]));
