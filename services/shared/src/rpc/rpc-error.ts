@@ -23,6 +23,11 @@ export class RpcFailure extends RpcException {
   constructor(statusCode: number, message: string, code?: string, details?: Record<string, unknown>) {
     super({ statusCode, message, ...(code ? { code } : {}), ...(details ? { details } : {}) } satisfies RpcErrorBody);
   }
+
+  /** What crosses the bus: `{statusCode, message, code?}`. */
+  get body(): RpcErrorBody {
+    return this.getError() as RpcErrorBody;
+  }
 }
 
 export const badRequest = (message: string, code?: string) => new RpcFailure(400, message, code);
