@@ -27,14 +27,14 @@ async function providePostgres({ env = process.env, localDir, processes, log = (
   if (choice.mode === 'local') {
     const created = await ensureDatabase(localAdminUrl, DEFAULTS.databaseName);
     if (created) log(`created database ${DEFAULTS.databaseName} on ${local.host}:${local.port}`);
-    const url = await platformUrl({ adminUrl: localAdminUrl, localDir, log });
+    const url = await platformUrl({ adminUrl: localAdminUrl, localDir, log, env });
     return { mode: 'local', url, describe: `local server ${redactUrl(url)}`, note: choice.note, stop: async () => undefined };
   }
   log(`${choice.note}: using an embedded PostgreSQL`);
-  return startEmbeddedPostgres({ localDir, processes, port: embeddedPort ?? DEFAULTS.embeddedPostgresPort, log, verbose, note: choice.note });
+  return startEmbeddedPostgres({ localDir, processes, port: embeddedPort ?? DEFAULTS.embeddedPostgresPort, log, verbose, note: choice.note, env });
 }
 
-async function startEmbeddedPostgres({ localDir, processes, port, log = () => undefined, verbose = false, note = '' }) {
+async function startEmbeddedPostgres({ localDir, processes, port, log = () => undefined, verbose = false, note = '', env = process.env }) {
   const user = DEFAULTS.embeddedPostgresUser;
   const password = DEFAULTS.embeddedPostgresPassword;
   const adminUrl = `postgres://${user}:${password}@127.0.0.1:${port}/postgres`;
@@ -47,7 +47,7 @@ async function startEmbeddedPostgres({ localDir, processes, port, log = () => un
     await ensureDatabase(adminUrl, DEFAULTS.databaseName);
     return {
       mode: 'embedded',
-      url: await platformUrl({ adminUrl, localDir, log }),
+      url: await platformUrl({ adminUrl, localDir, log, env }),
       describe: `embedded PostgreSQL already running on port ${port} (started by another runner) ${redactUrl(url)}`,
       note,
       stop: async () => undefined,
@@ -91,7 +91,7 @@ async function startEmbeddedPostgres({ localDir, processes, port, log = () => un
   log(`embedded PostgreSQL ready on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     mode: 'embedded',
-    url: await platformUrl({ adminUrl, localDir, log }),
+    url: await platformUrl({ adminUrl, localDir, log, env }),
     dataDir,
     describe: `embedded PostgreSQL (data in ${dataDir}) ${redactUrl(url)}`,
     note,
