@@ -2,6 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { eventually } from '@afya/service-shared/testing';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
 import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
@@ -236,6 +237,14 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         const response = await push(booked.appointment_id, phone);
         expect(response).toMatchObject({ status: 400, body: { message: 'Enter a valid Safaricom number, e.g. 0712 345 678' } });
       }
+      // Kenyan mobiles on other networks (Airtel 0733…, 010x; Telkom 077x): refused with the reason, nothing pushed.
+      const pushesBefore = platform.sandboxes.daraja.pushes.size;
+      for (const phone of ['0733 123 456', '+254100123456', '0771123456']) {
+        const response = await push(booked.appointment_id, phone);
+        expect(response).toMatchObject({ status: 400, body: { message: PAYMENT_MESSAGES.notSafaricom } });
+      }
+      expect(platform.sandboxes.daraja.pushes.size).toBe(pushesBefore);
+      expect(await sql('payment', `SELECT 1 FROM payments WHERE appointment_id = $1`, [booked.appointment_id])).toHaveLength(0);
     });
 
     it('a push approved on the phone completes after the callback is confirmed by an STK query; a duplicate callback changes nothing', async () => {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { badRequest, notFound, Principal, RpcFailure } from '@afya/service-shared';
 import {
+  checkMpesaPhone,
   MpesaCallbackPayload,
   MpesaCallbackReply,
   MPESA_PHONE_WINDOW_MINUTES,
@@ -15,7 +16,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
-import { callbackItems, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
+import { callbackItems, mpesaFailureReason } from '../rules/payment-rules';
 import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
@@ -62,8 +63,9 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 
   async stkPush(caller: Principal, payload: StkPushPayload, requestId?: string): Promise<StkPushReply> {
-    const phone = normalizeKenyanPhone(payload.phone);
-    if (!phone) throw badRequest(PAYMENT_MESSAGES.invalidPhone);
+    const checked = checkMpesaPhone(payload.phone);
+    if (!checked.ok) throw badRequest(checked.message);
+    const phone = checked.msisdn;
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
     const amount = appointment.total_amount;
     const attemptId = await this.claimPush(appointment.appointment_id, phone);

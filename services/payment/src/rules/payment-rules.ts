@@ -4,17 +4,6 @@ import { AUTO_REFUND_MIN_HOURS, MPESA_RESULT_REASONS, PAYMENT_MESSAGES } from '.
  * Pure payment rules (issue 9). No I/O; `now` is injectable. Unit-tested in rules.spec.ts.
  */
 
-/**
- * Kenyan mobile numbers as patients type them: 07XXXXXXXX, 01XXXXXXXX, +2547..., 2547... (spaces, dashes and
- * brackets ignored) → 2547XXXXXXXX / 2541XXXXXXXX, the form Daraja wants. null when it is not such a number.
- */
-export function normalizeKenyanPhone(input: unknown): string | null {
-  if (typeof input !== 'string') return null;
-  const compact = input.replace(/[\s\-().]/g, '');
-  const match = /^(?:\+?254|0)([17]\d{8})$/.exec(compact);
-  return match ? `254${match[1]}` : null;
-}
-
 /** Ksh → the smallest unit Stripe wants for KES (a two-decimal currency for Stripe: cents). */
 export function kesToCents(amount: number): number {
   return Math.round(amount * 100);

@@ -1,3 +1,4 @@
+import { checkMpesaPhone, PAYMENT_MESSAGES } from '../../contracts/catalog';
 import {
   appointmentStart,
   callbackItems,
@@ -5,7 +6,6 @@ import {
   darajaTimestamp,
   kesToCents,
   mpesaFailureReason,
-  normalizeKenyanPhone,
   receiptRefusal,
   refusalToPay,
   resultParameters,
@@ -13,20 +13,45 @@ import {
   stkPassword,
 } from './payment-rules';
 
-describe('normalizeKenyanPhone', () => {
+describe('checkMpesaPhone: Safaricom numbers only (07xx and 011x ranges)', () => {
   it.each([
     ['0712345678', '254712345678'],
     ['0712 345 678', '254712345678'],
     ['0110-123-456', '254110123456'],
+    ['0115123456', '254115123456'],
     ['+254712345678', '254712345678'],
     ['254712345678', '254712345678'],
     ['(0722) 000 111', '254722000111'],
-  ])('%s → %s', (input, expected) => expect(normalizeKenyanPhone(input)).toBe(expected));
+    ['0700000000', '254700000000'],
+    ['0729999999', '254729999999'],
+    ['0740123456', '254740123456'],
+    ['0745123456', '254745123456'],
+    ['0748123456', '254748123456'],
+    ['0757123456', '254757123456'],
+    ['0769123456', '254769123456'],
+    ['0799123456', '254799123456'],
+  ])('%s → %s', (input, expected) => expect(checkMpesaPhone(input)).toEqual({ ok: true, msisdn: expected, display: expect.stringMatching(/^0\d{3} \d{3} \d{3}$/) }));
 
-  it.each(['0812345678', '071234567', '07123456789', '+25571234567', '25471234567', 'abc', '', '+1 415 555 0100'])('refuses %s', (input) =>
-    expect(normalizeKenyanPhone(input)).toBeNull(),
+  it('shows the number back in the local form', () => expect(checkMpesaPhone('+254 110 123 456')).toMatchObject({ display: '0110 123 456' }));
+
+  it.each([
+    ['0733123456', 'Airtel'],
+    ['+254733123456', 'Airtel'],
+    ['0730000000', 'Airtel'],
+    ['0750123456', 'Airtel'],
+    ['0756123456', 'Airtel'],
+    ['0785123456', 'Airtel'],
+    ['0100123456', 'Airtel 010x'],
+    ['0102123456', 'Airtel 010x'],
+    ['0771123456', 'Telkom'],
+    ['0747123456', 'not Safaricom'],
+    ['0762123456', 'not Safaricom'],
+  ])('refuses %s (%s) with the Safaricom message', (input) => expect(checkMpesaPhone(input)).toEqual({ ok: false, message: PAYMENT_MESSAGES.notSafaricom }));
+
+  it.each(['0812345678', '071234567', '07123456789', '+25571234567', '25471234567', 'abc', '', '+1 415 555 0100'])('refuses %s as not a phone number', (input) =>
+    expect(checkMpesaPhone(input)).toEqual({ ok: false, message: PAYMENT_MESSAGES.invalidPhone }),
   );
-  it('refuses non-strings', () => expect(normalizeKenyanPhone(712345678)).toBeNull());
+  it('refuses non-strings', () => expect(checkMpesaPhone(712345678)).toEqual({ ok: false, message: PAYMENT_MESSAGES.invalidPhone }));
 });
 
 describe('amounts', () => {
