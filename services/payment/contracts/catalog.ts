@@ -23,7 +23,13 @@ export const PAYMENT_MESSAGES = {
   refunded: 'Payment refunded',
   refundOnlyCompleted: 'Only completed payments can be refunded',
   refundReasonRequired: 'Please give a reason for the refund',
+  stkPending: 'An M-Pesa request for this appointment is still waiting on the phone. Approve or cancel it there, then try again if needed.',
+  stkPhoneLimit: 'Too many M-Pesa requests to this number: at most 3 in 10 minutes. Please wait a few minutes and try again.',
 } as const;
+
+/** STK pushes per phone number within the window (issue 22): a flood of prompts to someone's phone is refused with 429. */
+export const MPESA_PUSHES_PER_PHONE = 3;
+export const MPESA_PHONE_WINDOW_MINUTES = 10;
 
 /** Readable reasons for Daraja's STK result codes (shown on the booking screen). */
 export const MPESA_RESULT_REASONS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { appointmentsBooked, badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import { appointmentsBooked, badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, recordEvents, RpcFailure } from '@afya/service-shared';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -51,6 +51,9 @@ import {
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
 const SLOT_INDEX = 'appointments_active_slot_uq';
+
+/** APPOINTMENT_SELECT over the row an INSERT … RETURNING * just made (a WITH named `inserted`). */
+const INSERTED_APPOINTMENT_SELECT = APPOINTMENT_SELECT.replace('FROM appointments a', 'FROM inserted a');
 
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
   (error as { code?: string }).code === '23505' && (!constraint || (error as { constraint?: string }).constraint === constraint);
@@ -214,12 +217,15 @@ export class AppointmentsService {
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
           );
         }
-        const [{ appointment_id }]: { appointment_id: number }[] = await manager.query(
-          `INSERT INTO appointments
-             (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-                   (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
-           RETURNING appointment_id`,
+        // The new row comes back as the view reads it (one round trip, not an insert then a select).
+        const [created]: AppointmentRow[] = await manager.query(
+          `WITH inserted AS (
+             INSERT INTO appointments
+               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                     (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+             RETURNING *)
+           ${INSERTED_APPOINTMENT_SELECT}`,
           [
             actor.userId,
             doctor_id,
@@ -232,9 +238,11 @@ export class AppointmentsService {
             DEFAULT_DURATION_MINUTES,
           ],
         );
-        const created = (await this.findRow(appointment_id, manager))!;
-        await recordEvent(manager, AppointmentEvents.created, toEventData(created));
-        await this.audit.recordChange(manager, actor, 'create', [created], requestId, ['notes']);
+        // The booking and its audit entry: one statement for both events.
+        await recordEvents(manager, [
+          { type: AppointmentEvents.created, data: toEventData(created) },
+          this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
+        ]);
         return created;
       });
       appointmentsBooked.inc(); // committed: the transaction above resolved

@@ -1,6 +1,6 @@
 import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
-import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
+import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
 import { bookingAmount, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
@@ -114,6 +114,29 @@ describe('the booking window in Africa/Nairobi', () => {
     expect(worksOn(['Monday', 'wednesday'], '2026-11-25')).toBe(true);
     expect(worksOn(['Monday'], '2026-11-24')).toBe(false);
     expect(worksOn([], '2026-11-24')).toBe(true);
+  });
+
+  it("reads a zone's wall clock as Intl does, across offset changes, though it asks Intl once per minute", () => {
+    // Intl's own reading, uncached: the reference.
+    const direct = (timeZone: string, instant: Date) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+          .formatToParts(instant)
+          .map((p) => [p.type, p.value]),
+      );
+      return { y: +parts.year, m: +parts.month, d: +parts.day, h: +parts.hour, min: +parts.minute, s: +parts.second };
+    };
+    // Nairobi (the clinic), London and Kathmandu (+05:45) around London's spring and autumn changes, every 7.5 minutes
+    // and a few seconds, and a Lord Howe half-hour change (+10:30 ↔ +11:00).
+    const cases: [string, string][] = [['Africa/Nairobi', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-10-24T22:00:00Z'], ['Asia/Kathmandu', '2026-03-28T22:00:00Z'], ['Australia/Lord_Howe', '2026-04-04T12:00:00Z']];
+    for (const [zone, from] of cases) {
+      const clock = wallClockIn(zone);
+      for (let step = 0; step < 6 * 8; step++) {
+        const instant = new Date(Date.parse(from) + step * 450_000 + (step % 7) * 1_013);
+        expect([zone, instant.toISOString(), clock(instant)]).toEqual([zone, instant.toISOString(), direct(zone, instant)]);
+      }
+    }
+    expect(() => wallClockIn('Africa/Nairobi')(new Date('not a date'))).toThrow(RangeError);
   });
 
   it('places slots in clinic time (UTC+3)', () => {

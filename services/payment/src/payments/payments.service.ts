@@ -55,10 +55,14 @@ export class PaymentsService {
   }
 
   private async refundRow(manager: EntityManager, row: PaymentRow, reason: string, ownTransaction: boolean): Promise<PaymentRow> {
-    const reference = row.method === 'card' ? await this.card.refundAtStripe(row, reason) : null;
+    // The row is locked before Stripe is asked: Stripe's charge.refunded webhook can arrive before its reply is
+    // handled, and it must wait for this transaction (then find the payment refunded, with this reason), not
+    // refund it first under its own generic reason.
     const apply = async (m: EntityManager) => {
       const locked = await this.store.lock(m, 'payment_id', row.payment_id);
-      return locked ? this.store.refund(m, locked, reason, reference) : row;
+      if (!locked || locked.status !== 'completed') return locked ?? row;
+      const reference = locked.method === 'card' ? await this.card.refundAtStripe(locked, reason) : null;
+      return this.store.refund(m, locked, reason, reference);
     };
     return ownTransaction ? this.dataSource.transaction(apply) : apply(manager);
   }

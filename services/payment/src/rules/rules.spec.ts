@@ -6,7 +6,9 @@ import {
   darajaTimestamp,
   kesToCents,
   mpesaFailureReason,
+  receiptRefusal,
   refusalToPay,
+  resultParameters,
   sameAmount,
   stkPassword,
 } from './payment-rules';
@@ -111,5 +113,39 @@ describe('automatic refunds', () => {
     expect(cancellationRefundable(start, new Date('2026-11-30T11:30:00Z'))).toBe(true);
     expect(cancellationRefundable(start, new Date('2026-11-30T11:30:01Z'))).toBe(false);
     expect(cancellationRefundable(null, new Date())).toBe(false);
+  });
+});
+
+describe('receiptRefusal (a claimed M-Pesa receipt against M-Pesa\'s Transaction Status result)', () => {
+  const parameters = resultParameters({
+    ResultParameter: [
+      { Key: 'DebitPartyName', Value: '254712345678 - Jane Doe' },
+      { Key: 'TransactionStatus', Value: 'Completed' },
+      { Key: 'Amount', Value: 1501 },
+      { Key: 'ReceiptNo', Value: 'SBXAB12CD34' },
+    ],
+  });
+  const expected = { receipt: 'SBXAB12CD34', amount: 1500.5, phone: '254712345678' };
+
+  it('confirms the same receipt, completed, for the amount in whole shillings, from the phone we pushed to', () => {
+    expect(receiptRefusal({ resultCode: 0, parameters }, expected)).toBeNull();
+    expect(receiptRefusal({ resultCode: '0', parameters }, expected)).toBeNull();
+  });
+
+  it.each([
+    [{ resultCode: 'R000001', parameters }, expected, /does not know it/],
+    [{ resultCode: 0, parameters: { ...parameters, ReceiptNo: 'FAKE0001' } }, expected, /another receipt/],
+    [{ resultCode: 0, parameters: { ...parameters, TransactionStatus: 'Reversed' } }, expected, /Reversed/],
+    [{ resultCode: 0, parameters: { ...parameters, Amount: 1 } }, expected, /Ksh 1, not Ksh 1501/],
+    [{ resultCode: 0, parameters }, { ...expected, phone: '254700000000' }, /another phone/],
+    [{ resultCode: 0, parameters }, { ...expected, phone: null }, /another phone/],
+  ])('refuses %#', (evidence, wanted, reason) => {
+    expect(receiptRefusal(evidence, wanted)).toMatch(reason);
+  });
+
+  it('reads a single parameter object as well as a list, and nothing from junk', () => {
+    expect(resultParameters({ ResultParameter: { Key: 'ReceiptNo', Value: 'X1' } })).toEqual({ ReceiptNo: 'X1' });
+    expect(resultParameters(null)).toEqual({});
+    expect(resultParameters({ ResultParameter: [{ Key: 'A', Value: { nested: true } }, 'x'] })).toEqual({ A: undefined });
   });
 });
