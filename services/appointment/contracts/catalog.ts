@@ -56,6 +56,8 @@ export type AppointmentType = keyof typeof TYPE_FEES;
 /** The keys of TYPE_FEES in the form's order. */
 export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
+/** The type of a booking that names none and whose amount matches no type's default fee. */
+export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = 'Regular Checkup';
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];

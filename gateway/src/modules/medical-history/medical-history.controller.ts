@@ -8,6 +8,7 @@ import {
   AccessLogReply,
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
+  MedicalHistorySelfReply,
   PrescriptionMessages,
   PrescriptionPatterns,
 } from '@afya/prescription-service/contracts';
@@ -54,9 +55,10 @@ export class MedicalHistoryController {
     return this.bus.send(subject(PrescriptionPatterns.historyAll), {}, caller);
   }
 
-  @Roles('user')
+  /** A patient's own records; a doctor's own appointments' records and the prescriptions they issued. */
+  @Roles('user', 'doctor')
   @Get('self')
-  self(@CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
+  self(@CurrentCaller() caller: Caller): Promise<MedicalHistorySelfReply> {
     return this.bus.send(subject(PrescriptionPatterns.historySelf), {}, caller);
   }
 

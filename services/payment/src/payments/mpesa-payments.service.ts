@@ -14,7 +14,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient } from '../providers/daraja-client';
-import { callbackItems, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
+import { callbackItems, chargedAmount, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS } from './payment-store';
 
@@ -61,7 +61,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   async stkPush(caller: Principal, payload: StkPushPayload, requestId?: string): Promise<StkPushReply> {
     const phone = normalizeKenyanPhone(payload.phone);
     if (!phone) throw badRequest(PAYMENT_MESSAGES.invalidPhone);
-    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
+    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
     const amount = appointment.total_amount;
     let push;
     try {
@@ -96,7 +96,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
         phone,
       ],
     )) as { payment_id: number }[];
-    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id };
+    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id, ...chargedAmount(Math.ceil(amount), payload.amount) };
   }
 
   async status(caller: Principal, { checkout_request_id }: StkStatusPayload): Promise<StkStatusReply> {
