@@ -33,6 +33,7 @@ export function pageOfQuery(query: PageQuery | undefined): Page {
 /** The request's path and query with `limit` and `offset` set (a Link target). */
 function pageUrl(request: FastifyRequest, page: Page): string {
   const url = new URL(request.url, 'http://gateway.invalid');
+  url.searchParams.delete('page');
   url.searchParams.set('limit', String(page.limit));
   url.searchParams.set('offset', String(page.offset));
   return `${url.pathname}${url.search}`;

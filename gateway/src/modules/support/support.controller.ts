@@ -3,16 +3,19 @@ import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import {
-  AdminTicketListReply,
   CreateTicketPayload,
   DeleteTicketReply,
   DoctorTicketListReply,
+  DoctorTicketView,
+  ListAllTicketsPayload,
   PostMessageReply,
   SupportPatterns,
   SupportStatsReply,
   TicketListReply,
   TicketMessagesReply,
+  TicketMessageView,
   TicketReply,
+  TicketView,
   UnreadReply,
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
@@ -20,8 +23,12 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
 import { TicketEventsHub } from './ticket-events.hub';
+
+/** Rows of one admin page when the client asks by page number without a limit. */
+const DEFAULT_PAGE_ROWS = 50;
 
 /** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
@@ -52,22 +59,46 @@ export class SupportController {
     private readonly revocations: RevocationStore,
   ) {}
 
+  /** The caller's own tickets (admins: every ticket), the bare array of one page, newest first. */
   @Get()
-  listOwn(@CurrentCaller() caller: Caller): Promise<TicketListReply> {
-    return this.bus.send(subject(SupportPatterns.listOwn), {}, caller);
+  async listOwn(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketView[]> {
+    const page = pageOfQuery(query);
+    const { complaints, total } = await this.bus.send<TicketListReply>(subject(SupportPatterns.listOwn), page, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
+  /** Every ticket, searched and filtered; the bare array of one page (limit/offset, or page and limit). */
   @Roles('admin')
   @Get('all')
-  listAll(@Query() query: ListTicketsQuery, @CurrentCaller() caller: Caller): Promise<AdminTicketListReply> {
-    const payload = { search: query.search, status: query.status === 'all' ? undefined : query.status, page: query.page, limit: query.limit };
-    return this.bus.send(subject(SupportPatterns.listAll), payload, caller);
+  async listAll(
+    @Query() query: ListTicketsQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketView[]> {
+    const page = pageOfQuery(query.page && query.offset === undefined ? { limit: query.limit ?? DEFAULT_PAGE_ROWS, offset: (query.page - 1) * (query.limit ?? DEFAULT_PAGE_ROWS) } : query);
+    const payload: ListAllTicketsPayload = { search: query.search, status: query.status === 'all' ? undefined : query.status, ...page };
+    const { complaints, total } = await this.bus.send<TicketListReply>(subject(SupportPatterns.listAll), payload, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
+  /** Tickets of the doctor's patients (read-only), the bare array of one page. */
   @Roles('doctor')
   @Get('doctor')
-  listForDoctor(@CurrentCaller() caller: Caller): Promise<DoctorTicketListReply> {
-    return this.bus.send(subject(SupportPatterns.listForDoctor), {}, caller);
+  async listForDoctor(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DoctorTicketView[]> {
+    const page = pageOfQuery(query);
+    const { complaints, total } = await this.bus.send<DoctorTicketListReply>(subject(SupportPatterns.listForDoctor), page, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
   /** The admin overview's fresh answer: tickets by status, and how many are unresolved. */
@@ -111,9 +142,16 @@ export class SupportController {
     return this.bus.send(subject(SupportPatterns.remove), { id }, caller);
   }
 
+  /** The conversation, oldest first: the bare array of its messages (all of them). */
   @Get(':id/messages')
-  messages(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<TicketMessagesReply> {
-    return this.bus.send(subject(SupportPatterns.messages), { id }, caller);
+  async messages(
+    @Param('id', IdParam) id: number,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketMessageView[]> {
+    const { messages } = await this.bus.send<TicketMessagesReply>(subject(SupportPatterns.messages), { id }, caller);
+    return sendList(request, reply, messages);
   }
 
   @Post(':id/messages')
