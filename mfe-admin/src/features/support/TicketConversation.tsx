@@ -1,5 +1,6 @@
 import type { TicketView } from '@afya/support-service/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ListPage } from 'shell/api-client';
 import { Space, Typography } from 'antd';
 import { StatusBadge, supportKeys } from 'shell/ui-kit';
 import { ConversationView } from 'shell/support-kit';
@@ -10,8 +11,8 @@ export function TicketConversation({ ticketId }: { ticketId: number | null }) {
   if (!ticketId) return <Typography.Text type="secondary">Select a ticket to view and reply.</Typography.Text>;
   // The ticket as the queue last loaded it (any page, any filter).
   const ticket = queryClient
-    .getQueriesData<{ complaints: TicketView[] }>({ queryKey: [...supportKeys.all, 'admin'] })
-    .flatMap(([, data]) => data?.complaints ?? [])
+    .getQueriesData<ListPage<TicketView>>({ queryKey: [...supportKeys.all, 'admin'] })
+    .flatMap(([, data]) => data?.items ?? [])
     .find((t) => t.id === ticketId);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
