@@ -251,8 +251,8 @@ async function runAppointmentBench(options = {}) {
   const prepared = await prepareDatabase(databaseUrl, reader.userId);
   log(`${prepared.total} appointments in ${schemaName()}, ${prepared.mine} for the reading patient`);
   const check = await api(gatewayUrl, 'GET', '/appointments', { token: reader.token });
-  if (check.status !== 200 || check.body.appointments.length !== prepared.mine) {
-    throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.appointments?.length} appointments, expected ${prepared.mine}`);
+  if (check.status !== 200 || check.body.length !== prepared.mine) {
+    throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.length} appointments, expected ${prepared.mine}`);
   }
 
   const ceilingServer = await startCeiling(databaseUrl, reader.userId);

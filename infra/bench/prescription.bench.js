@@ -15,7 +15,7 @@ async function somePrescription(base) {
   const login = await call(base, 'POST', 'auth/login', undefined, { email: 'dr.wanjiku@afya.test', password: 'Doctor#2026' });
   const token = login.body.token;
   const issued = await call(base, 'GET', 'prescriptions/doctor', token);
-  if (issued.body?.prescriptions?.length) return { token, id: issued.body.prescriptions[0].prescription_id };
+  if (issued.body?.length) return { token, id: issued.body[0].prescription_id };
   const writable = await call(base, 'GET', 'prescriptions/writable-appointments', token);
   const appointment = writable.body?.appointments?.[0];
   if (!appointment) throw new Error('the demo doctor has no appointment to write a prescription for');

@@ -126,9 +126,9 @@ export class AppointmentsService {
     const { limit, offset } = pageOf(request);
     const doctor = actor.role === 'doctor';
     const where = doctor ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
-    const sql = appointmentListJsonSql(where, doctor ? DOCTOR_AGENDA_ORDER : APPOINTMENT_ORDER, '$2', '$3');
+    const sql = appointmentListJsonSql(where, doctor ? DOCTOR_AGENDA_ORDER : APPOINTMENT_ORDER, '$2', '$3', true);
     const name = doctor ? 'appointment_list_doctor' : 'appointment_list_patient';
-    return this.listJson(actor, name, sql, [actor.userId, limit, offset], `FROM appointments a ${where}`, [actor.userId], requestId);
+    return this.listJson(actor, name, sql, [actor.userId, limit, offset], null, requestId);
   }
 
   async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
@@ -144,30 +144,30 @@ export class AppointmentsService {
     const { limit, offset } = pageOf(payload);
     const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
     const name = status ? 'appointment_list_all_status' : 'appointment_list_all';
-    const fromWhere = `FROM appointments a ${status ? 'WHERE a.appointment_status = $1' : ''}`;
-    return this.listJson(actor, name, sql, status ? [limit, offset, status] : [limit, offset], fromWhere, status ? [status] : [], requestId);
+    // Every appointment: counted exactly up to EXACT_TOTAL_UP_TO, estimated beyond (listTotal), beside the page.
+    const total = { fromWhere: `FROM appointments a ${status ? 'WHERE a.appointment_status = $1' : ''}`, params: status ? [status] : [] };
+    return this.listJson(actor, name, sql, status ? [limit, offset, status] : [limit, offset], total, requestId);
   }
 
   /**
-   * One statement builds the page's body, another counts the list (exactly up to EXACT_TOTAL_UP_TO, estimated
-   * beyond); the answer leaves only once its audit record is committed.
+   * One statement builds the page's body (and, for one person's list, its total); an admin's whole list is counted
+   * beside it by listTotal. The answer leaves only once its audit record is committed.
    */
   private async listJson(
     actor: Principal,
     name: string,
     sql: string,
     params: unknown[],
-    fromWhere: string,
-    countParams: unknown[],
+    counted: { fromWhere: string; params: unknown[] } | null,
     requestId?: string,
   ): Promise<JsonText> {
-    const [[row], { total }] = await Promise.all([
+    const [[row], separate] = await Promise.all([
       preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params),
-      listTotal((text, values) => this.dataSource.query(text, values), fromWhere, countParams),
+      counted ? listTotal((text, values) => this.dataSource.query(text, values), counted.fromWhere, counted.params) : undefined,
     ]);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
-    return new JsonText(row.body, total);
+    return new JsonText(row.body, separate?.total ?? row.total ?? row.ids.length);
   }
 
   async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {
