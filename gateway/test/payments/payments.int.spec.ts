@@ -192,7 +192,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(session.cancel_url).toBe(`${CLINIC_APP_ORIGIN}/payment-cancel?appointment_id=${fromClinic.appointment_id}`);
       // Asked again from the platform itself: a new session that comes back to the platform, not the other site.
       const again = await createCard(fromClinic.appointment_id);
-      expect(platform.sandboxes.stripe.sessions.get(again.body.session_id)!.success_url.startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
+      expect((platform.sandboxes.stripe.sessions.get(again.body.session_id)!.success_url as string).startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
 
       const fromElsewhere = await book();
       const refused = await platform.api('POST', '/payments/create', {
@@ -201,7 +201,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         body: { appointment_id: fromElsewhere.appointment_id, amount: FEE },
       });
       expect(refused.status).toBe(200);
-      expect(platform.sandboxes.stripe.sessions.get(refused.body.session_id)!.success_url.startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
+      expect((platform.sandboxes.stripe.sessions.get(refused.body.session_id)!.success_url as string).startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
     });
 
     it("charges the appointment's amount when the request's differs and says so; refuses another patient’s appointment (404) and non-patients (403)", async () => {

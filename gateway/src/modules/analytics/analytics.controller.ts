@@ -21,6 +21,7 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { sendList } from '../../common/http/list-reply';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -40,12 +41,14 @@ export class RangeQuery {
 export class AnalyticsController {
   constructor(private readonly bus: ServiceClient) {}
 
+  @KeysReply<AnalyticsSummaryReply>(200, 'totals', 'recentUsers', 'recentAppointments', 'recentPayments', 'pendingDoctors', 'paymentDisputes')
   @Get('analytics/summary')
   summary(@Query() query: RangeQuery, @CurrentCaller() caller: Caller): Promise<AnalyticsSummaryReply> {
     return this.bus.send(subject(ReportingPatterns.summary), { range: query.range }, caller);
   }
 
   /** Bookings per day of the range, oldest first: the bare array (one entry per day, so one page). */
+  @ListReply<DailyBookings>('date', 'count')
   @Get('analytics/bookings')
   async bookings(
     @Query() query: RangeQuery,
@@ -57,11 +60,13 @@ export class AnalyticsController {
     return sendList(request, reply, bookings);
   }
 
+  @KeysReply<RevenueReply>(200, 'dailyRevenue')
   @Get('analytics/revenue')
   revenue(@Query() query: RangeQuery, @CurrentCaller() caller: Caller): Promise<RevenueReply> {
     return this.bus.send(subject(ReportingPatterns.revenue), { range: query.range }, caller);
   }
 
+  @KeysReply<AppointmentStatusReply>(200, 'statusBreakdown')
   @Get('analytics/appointment-status')
   appointmentStatus(@CurrentCaller() caller: Caller): Promise<AppointmentStatusReply> {
     return this.bus.send(subject(ReportingPatterns.appointmentStatus), {}, caller);

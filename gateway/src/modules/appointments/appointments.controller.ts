@@ -6,6 +6,7 @@ import {
   AppointmentChangeReply,
   AppointmentPatterns,
   AppointmentReply,
+  AppointmentView,
   AvailabilityReply,
   BookPayload,
   BookReply,
@@ -29,6 +30,7 @@ import {
   StatusDto,
   UpdateAppointmentDto,
 } from './dto/appointments.dto';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /**
  * The appointment lists arrive as JSON text built by the service (JsonText): sent on as they are,
@@ -55,6 +57,7 @@ export class AppointmentsController {
    * The type may be left out (see BookPayload); user_id and appointment_status are accepted and ignored.
    */
   @Roles('user')
+  @KeysReply<BookReply>(201, 'appointment', 'appointment_id')
   @Post()
   book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<BookReply> {
     const payload: BookPayload = {
@@ -69,6 +72,7 @@ export class AppointmentsController {
   }
 
   /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get()
   listOwn(
     @Query() query: PageQuery,
@@ -86,18 +90,21 @@ export class AppointmentsController {
     return this.bus.send(subject(AppointmentPatterns.availability), { doctor_id: query.doctor_id, date: query.date }, caller);
   }
 
+  @KeysReply<StatsReply>(200, 'data', 'stats')
   @Get('stats')
   stats(@CurrentCaller() caller: Caller): Promise<StatsReply> {
     return this.bus.send(subject(AppointmentPatterns.stats), {}, caller);
   }
 
   /** Patients and doctors see approved doctors; admins every active profile with its approval state. */
+  @KeysReply<DoctorListReply>(200, 'doctors')
   @Get('doctors')
   doctors(@CurrentCaller() caller: Caller): Promise<DoctorListReply> {
     return this.bus.send(subject(AppointmentPatterns.listDoctors), {}, caller);
   }
 
   @Roles('doctor')
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get('doctor')
   forDoctor(
     @Query() query: PageQuery,
@@ -110,6 +117,7 @@ export class AppointmentsController {
   }
 
   @Roles('admin')
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get('admin/all')
   all(
     @Query() query: ListAllQuery,
@@ -136,6 +144,7 @@ export class AppointmentsController {
   }
 
   /** Admin: any status. Doctor: own appointments. Patient: cancel own Pending/Confirmed, 24 hours ahead. */
+  @KeysReply<AppointmentChangeReply>(200, 'appointment')
   @Patch(':id/status')
   status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setStatus), { id, status: body.status }, caller);

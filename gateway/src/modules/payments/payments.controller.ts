@@ -23,6 +23,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /** SPEC.md section 7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
@@ -41,6 +42,7 @@ export class PaymentsController {
    */
   @Roles('user')
   @HttpCode(200)
+  @KeysReply<CreateCardPaymentReply>(200, 'url', 'amount')
   @Post('create')
   create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
     const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
@@ -58,6 +60,7 @@ export class PaymentsController {
 
   /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
+  @ListReply<PaymentView>('payment_id', 'appointment_id', 'transaction_id', 'amount', 'payment_status', 'created_at', 'appointment')
   @Get('history')
   async history(
     @Query() query: PageQuery,

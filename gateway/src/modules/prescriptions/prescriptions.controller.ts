@@ -17,6 +17,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { CreatePrescriptionDto, DeleteReasonDto, UpdatePrescriptionDto } from './prescriptions.dto';
+import { ItemReply, KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /**
  * SPEC.md section 7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
@@ -33,6 +34,7 @@ export class PrescriptionsController {
 
   /** The patient's own prescriptions, newest first. */
   @Roles('user')
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('user')
   listUser(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listUser, query, caller, request, reply);
@@ -40,6 +42,7 @@ export class PrescriptionsController {
 
   /** The prescriptions the doctor issued. */
   @Roles('doctor')
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('doctor')
   listDoctor(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listDoctor, query, caller, request, reply);
@@ -59,6 +62,7 @@ export class PrescriptionsController {
   }
 
   /** Admins: all; doctors: those they may read; patients: their own. */
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get()
   listAll(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listAll, query, caller, request, reply);
@@ -72,12 +76,14 @@ export class PrescriptionsController {
   }
 
   @Roles('doctor')
+  @KeysReply<PrescriptionReply>(201, 'prescription')
   @Post()
   create(@Body() body: CreatePrescriptionDto, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
     return this.bus.send(subject(PrescriptionPatterns.create), { appointment_id: body.appointment_id, medicines: body.medicines, notes: body.notes }, caller);
   }
 
   /** One prescription, the object itself (its fields at the top level). */
+  @ItemReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get(':id')
   async get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<PrescriptionView> {
     return (await this.bus.send<PrescriptionReply>(subject(PrescriptionPatterns.get), { id }, caller)).prescription;

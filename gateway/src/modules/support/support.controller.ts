@@ -26,6 +26,7 @@ import { IdParam } from '../../common/http/id-param.pipe';
 import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
 import { TicketEventsHub } from './ticket-events.hub';
+import { ListReply } from '../../common/http/reply-docs';
 
 /** Rows of one admin page when the client asks by page number without a limit. */
 const DEFAULT_PAGE_ROWS = 50;
@@ -60,6 +61,7 @@ export class SupportController {
   ) {}
 
   /** The caller's own tickets (admins: every ticket), the bare array of one page, newest first. */
+  @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get()
   async listOwn(
     @Query() query: PageQuery,
@@ -74,6 +76,7 @@ export class SupportController {
 
   /** Every ticket, searched and filtered; the bare array of one page (limit/offset, or page and limit). */
   @Roles('admin')
+  @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get('all')
   async listAll(
     @Query() query: ListTicketsQuery,
@@ -89,6 +92,7 @@ export class SupportController {
 
   /** Tickets of the doctor's patients (read-only), the bare array of one page. */
   @Roles('doctor')
+  @ListReply<DoctorTicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email', 'user_name', 'user_email', 'user_phone', 'appointment_date')
   @Get('doctor')
   async listForDoctor(
     @Query() query: PageQuery,
@@ -143,6 +147,7 @@ export class SupportController {
   }
 
   /** The conversation, oldest first: the bare array of its messages (all of them). */
+  @ListReply<TicketMessageView>('sender_role', 'message', 'created_at')
   @Get(':id/messages')
   async messages(
     @Param('id', IdParam) id: number,
