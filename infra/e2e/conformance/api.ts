@@ -9,7 +9,7 @@ export interface Reply {
   status: number;
   headers: Headers;
   /** The JSON body (undefined when the body is not JSON: a PDF, a CSV). */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   bytes: Buffer;
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageQuery } from '../../common/http/list-reply';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min, ValidateIf } from 'class-validator';
 import {
   CONTACT_SUBJECT_VALUES,
   SupportMessages,

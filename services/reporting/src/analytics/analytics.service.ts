@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { badRequest, forbidden, Principal } from '@afya/service-shared';
 import {
-  ActivityEntry,
   AdminFeed,
   AnalyticsRange,
   AnalyticsSummaryReply,
