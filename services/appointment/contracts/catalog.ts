@@ -73,13 +73,6 @@ export const DEFAULT_WORKING_WEEKDAYS: readonly Weekday[] = ['Sunday', 'Monday',
 
 /** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
-/**
- * Africa/Nairobi's offset from UTC (EAT, no daylight saving). The service computes with the time-zone
- * database; code without one (the browser's date maths) may use this fixed offset.
- */
-export const CLINIC_UTC_OFFSET_MINUTES = 180;
-/** The same offset as ISO 8601 writes it ('2026-11-25T09:00:00+03:00'). */
-export const CLINIC_UTC_OFFSET = '+03:00';
 
 /** The first bookable clinic date is this many days after today (tomorrow)... */
 export const BOOKING_FIRST_DAY_OFFSET = 1;
