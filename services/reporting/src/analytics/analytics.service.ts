@@ -161,7 +161,7 @@ export class AnalyticsService {
     return { months: months.map((m, i) => ({ ...m, growth_rate: rates[i] })) };
   }
 
-  /** The admin overview's lists and counts (SPEC's admin overview fields), read by the overview and the summary. */
+  /** The admin overview's lists and counts, read by the overview and the analytics summary. */
   private async adminFeed(): Promise<AdminFeed> {
     const [[pending], users, appointments, payments] = await Promise.all([
       this.dataSource.query(`
