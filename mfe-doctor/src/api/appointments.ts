@@ -30,7 +30,7 @@ export function useDoctorAppointments() {
 
 /**
  * Changing a status: the list shows the server's answer at once (`onUpdated`), then every appointments
- * query and the performance panel refresh. 'Status updated!' / 'Failed to update status' (SPEC.md section 8).
+ * query and the performance panel refresh. 'Status updated!' / 'Failed to update status' (CONTRACT.md §8).
  */
 export function useUpdateStatus(onUpdated: (appointment: DoctorAppointment) => void) {
   const queryClient = useQueryClient();

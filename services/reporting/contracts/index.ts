@@ -27,7 +27,7 @@ export const ReportingPatterns = {
 } as const;
 export type ReportingPattern = (typeof ReportingPatterns)[keyof typeof ReportingPatterns];
 
-/** SPEC.md section 9: analytics range options (days). */
+/** CONTRACT.md §9: analytics range options (days). */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
@@ -43,7 +43,7 @@ export const ReportingMessages = {
   reportGone: 'The report stream has ended',
 } as const;
 
-/** Clinic days (SPEC.md: time slots are Africa/Nairobi). */
+/** Clinic days (CONTRACT.md: time slots are Africa/Nairobi). */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
 
 export interface RangePayload {
@@ -138,7 +138,7 @@ export interface ActivityEntry {
   at: string;
 }
 
-/** The admin home (the admin overview). */
+/** The admin home (CONTRACT.md §3 "Admin overview"). */
 export interface OverviewReply extends AdminFeed {
   totals: { users: number; doctors: number; appointments: number; revenue: number };
   /** Up to five, newest first, users, appointments and payments merged. */

@@ -9,7 +9,7 @@ import { IdParam } from '../../common/http/id-param.pipe';
 import { FeeDto } from './dto/appointments.dto';
 import { KeysReply } from '../../common/http/reply-docs';
 
-/** SPEC.md section 7 'Doctor'. */
+/** CONTRACT.md §7 'Doctor'. */
 @ApiTags('doctor')
 @ApiBearerAuth()
 @Controller('doctor')

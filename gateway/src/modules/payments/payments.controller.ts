@@ -25,7 +25,7 @@ import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
 import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
-/** SPEC.md section 7 "Payments" (card). The payment service checks ownership, status and amount again. */
+/** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('payments')

@@ -20,7 +20,7 @@ import { CreatePrescriptionDto, DeleteReasonDto, UpdatePrescriptionDto } from '.
 import { ItemReply, KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /**
- * SPEC.md section 7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
+ * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
  * Literal paths are declared before ':id'.
  */
 @ApiTags('prescriptions')

@@ -17,6 +17,7 @@ import {
   TicketReply,
   TicketView,
   UnreadReply,
+  SupportEvents,
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -45,7 +46,7 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
 }
 
 /**
- * SPEC.md section 7 "Support". Roles per section 6; the support service checks ownership again (another
+ * CONTRACT.md §7 "Support". Roles per section 6; the support service checks ownership again (another
  * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change).
  */
 @ApiTags('support')
@@ -195,7 +196,7 @@ export class SupportController {
       id,
       (event) => {
         raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === 'support.ticket.deleted.v1') raw.end();
+        if (event.type === SupportEvents.deleted) raw.end();
       },
       () => raw.end(),
     );

@@ -20,7 +20,7 @@ import {
  */
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
-/** POST /support. SPEC.md's modal calls the subject a title; both names are read. */
+/** POST /support. The contract's modal calls the subject a title; both names are read. */
 export class CreateTicketDto {
   @ApiProperty() @IsOptional() @IsString({ message: SupportMessages.subjectRequired }) subject?: string;
   @ApiPropertyOptional({ description: 'Same as subject' }) @IsOptional() @IsString({ message: SupportMessages.subjectRequired }) title?: string;
@@ -53,7 +53,7 @@ export class ListTicketsQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Instead of offset: the 1-based page of `limit` rows' }) @IsOptional() @Transform(toInteger) @IsInt() @Min(1) page?: number;
 }
 
-/** POST /api/contact (SPEC.md section 3 "contact form"). */
+/** POST /api/contact (CONTRACT.md §3 "contact form"). */
 export class ContactDto {
   @ApiProperty() @IsString({ message: SupportMessages.contactName }) name!: string;
   @ApiProperty() @IsString({ message: SupportMessages.contactEmail }) email!: string;

@@ -26,14 +26,14 @@ const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** 'cancelled' → 'Cancelled': some lists show statuses in lower case (SPEC.md section 3). */
+/** 'cancelled' → 'Cancelled': some lists show statuses in lower case (CONTRACT.md §3). */
 const toStatus = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) ?? value) : value;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * POST /appointments, with the API's field names only: time_slot, appointment_type, notes (the reason). Other names
+ * POST /appointments (CONTRACT.md §5 and §7), with the API's field names only: time_slot, appointment_type, notes (the reason). Other names
  * (appointment_time, type, reason) are not read. The type is optional (the service takes the one whose default fee
  * equals total_amount, else Regular Checkup); total_amount only chooses the type and is never refused; user_id and
  * appointment_status are accepted and dropped: the patient is the caller, a booking starts Pending.
