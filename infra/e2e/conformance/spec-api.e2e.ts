@@ -3,7 +3,7 @@
  * global-setup.js). Written as a client that knows only the contract would call it: for every call, the request body
  * the contract lists is accepted as it is (server-decided fields included); the reply has the keys the contract
  * names, or is the bare array (paging in X-Total-Count and Link) or the object itself; bad input gets the contract's
- * message and changes nothing. The rules are in ARCHITECTURE.md, "The API's shapes".
+ * message and changes nothing. The calls are CONTRACT.md §7; the shape rules ARCHITECTURE.md, "The API's shapes".
  */
 import { DEMO } from '../support/browser';
 import { api, clinicDate, eventually, expectBareList, expectStatus, TINY_PNG, unique } from './api';
