@@ -120,8 +120,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, `#${booked.appointment_id}`);
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; method: string }[] }>('GET', 'payments/history', token);
-    const paid = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string }[]>('GET', 'payments/history', token);
+    const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'card' });
     const card = await page.$eval(`[data-testid="payment-${paid.payment_id}"]`, (el) => (el as HTMLElement).innerText);
     expect(card).toMatch(/Completed/);
@@ -158,8 +158,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, receiptNumber!);
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; method: string; mpesa_receipt: string }[] }>('GET', 'payments/history', token);
-    const paid = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string; mpesa_receipt: string }[]>('GET', 'payments/history', token);
+    const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'mpesa', mpesa_receipt: receiptNumber });
     const receipt = await receiptInPage(page, paid.payment_id);
     expect(receipt.type).toBe('application/pdf');
@@ -179,8 +179,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     await page.waitForSelector('.ant-modal input[inputmode="tel"]');
     await page.keyboard.press('Escape');
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; failure_reason: string }[] }>('GET', 'payments/history', token);
-    const failed = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; failure_reason: string }[]>('GET', 'payments/history', token);
+    const failed = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(failed).toMatchObject({ payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.' });
     const card = await page.$eval(`[data-testid="payment-${failed.payment_id}"]`, (el) => (el as HTMLElement).innerText);
     expect(card).toContain('Failed');

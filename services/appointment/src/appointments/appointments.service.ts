@@ -1,10 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { appointmentsBooked, badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, recordEvents, RpcFailure } from '@afya/service-shared';
+import {
+  appointmentsBooked,
+  badRequest,
+  conflict,
+  forbidden,
+  JsonText,
+  listTotal,
+  notFound,
+  PageRequest,
+  pageOf,
+  Principal,
+  recordEvent,
+  recordEvents,
+  RpcFailure,
+} from '@afya/service-shared';
 import {
   APPOINTMENT_STATUSES,
-  APPOINTMENT_TYPES,
   LIST_PAGE_MAX,
   AppointmentChangeReply,
   AppointmentEvents,
@@ -14,6 +27,7 @@ import {
   AvailabilityPayload,
   AvailabilityReply,
   BookPayload,
+  BookReply,
   DEFAULT_DURATION_MINUTES,
   DeleteAppointmentReply,
   ListAllPayload,
@@ -33,7 +47,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
-import { bookingAmount } from '../rules/fees';
+import { bookingAmount, bookingType } from '../rules/fees';
 import { isValidAmount } from '../rules/money';
 import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
 import {
@@ -107,38 +121,57 @@ export class AppointmentsService {
     return rows;
   }
 
-  /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (an AppointmentListReply as JsonText). */
-  async listOwn(actor: Principal, requestId?: string): Promise<JsonText> {
-    if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
-    const sql =
-      actor.role === 'doctor'
-        ? appointmentListJsonSql('WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)', DOCTOR_AGENDA_ORDER, '$2')
-        : appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
-    const name = actor.role === 'doctor' ? 'appointment_list_doctor' : 'appointment_list_patient';
-    return this.listJson(actor, name, sql, [actor.userId, LIST_PAGE_MAX], requestId);
+  /**
+   * GET /appointments (and /appointments/doctor): one page of the caller's own list, as JSON text (a bare array of
+   * AppointmentView) with the list's total. A patient's list is newest first; a doctor's is their agenda.
+   */
+  async listOwn(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
+    if (actor.role === 'admin') return this.listAll(actor, request, requestId);
+    const { limit, offset } = pageOf(request);
+    const doctor = actor.role === 'doctor';
+    const where = doctor ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
+    const sql = appointmentListJsonSql(where, doctor ? DOCTOR_AGENDA_ORDER : APPOINTMENT_ORDER, '$2', '$3', true);
+    const name = doctor ? 'appointment_list_doctor' : 'appointment_list_patient';
+    return this.listJson(actor, name, sql, [actor.userId, limit, offset], null, requestId);
   }
 
-  async listForDoctor(actor: Principal, requestId?: string): Promise<JsonText> {
+  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'doctor') throw forbidden();
-    return this.listOwn(actor, requestId);
+    return this.listOwn(actor, request, requestId);
   }
 
-  async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<JsonText> {
+  /** GET /appointments/admin/all: every appointment, newest booking first, optionally of one status. */
+  async listAll(actor: Principal, payload: ListAllPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
+    const { status } = payload;
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
-    const take = Math.min(Math.max(Math.trunc(limit ?? LIST_PAGE_MAX) || LIST_PAGE_MAX, 1), LIST_PAGE_MAX);
-    const skip = Math.max(Math.trunc(offset ?? 0) || 0, 0);
+    const { limit, offset } = pageOf(payload);
     const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
     const name = status ? 'appointment_list_all_status' : 'appointment_list_all';
-    return this.listJson(actor, name, sql, status ? [take, skip, status] : [take, skip], requestId);
+    // Every appointment: counted exactly up to EXACT_TOTAL_UP_TO, estimated beyond (listTotal), beside the page.
+    const total = { fromWhere: `FROM appointments a ${status ? 'WHERE a.appointment_status = $1' : ''}`, params: status ? [status] : [] };
+    return this.listJson(actor, name, sql, status ? [limit, offset, status] : [limit, offset], total, requestId);
   }
 
-  /** One statement builds the body; the answer leaves only once its audit record is committed. */
-  private async listJson(actor: Principal, name: string, sql: string, params: unknown[], requestId?: string): Promise<JsonText> {
-    const [row] = await preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params);
+  /**
+   * One statement builds the page's body (and, for one person's list, its total); an admin's whole list is counted
+   * beside it by listTotal. The answer leaves only once its audit record is committed.
+   */
+  private async listJson(
+    actor: Principal,
+    name: string,
+    sql: string,
+    params: unknown[],
+    counted: { fromWhere: string; params: unknown[] } | null,
+    requestId?: string,
+  ): Promise<JsonText> {
+    const [[row], separate] = await Promise.all([
+      preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params),
+      counted ? listTotal((text, values) => this.dataSource.query(text, values), counted.fromWhere, counted.params) : undefined,
+    ]);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
-    return new JsonText(row.body);
+    return new JsonText(row.body, separate?.total ?? row.total ?? row.ids.length);
   }
 
   async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {
@@ -195,12 +228,13 @@ export class AppointmentsService {
    * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
    * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
    */
-  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentChangeReply> {
+  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<BookReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
-    const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
+    const { doctor_id, appointment_date, time_slot } = payload;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
     if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    if (!(APPOINTMENT_TYPES as readonly string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
+    const appointment_type = bookingType(payload.appointment_type, payload.total_amount);
+    if (!appointment_type) throw badRequest(AppointmentMessages.type);
     if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
     if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
@@ -246,7 +280,11 @@ export class AppointmentsService {
         return created;
       });
       appointmentsBooked.inc(); // committed: the transaction above resolved
-      return { appointment: toAppointmentView(row), message: 'Appointment booked successfully! Please proceed with payment.' };
+      return {
+        appointment: toAppointmentView(row),
+        appointment_id: row.appointment_id,
+        message: 'Appointment booked successfully! Please proceed with payment.',
+      };
     } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;

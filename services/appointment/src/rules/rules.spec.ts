@@ -1,7 +1,7 @@
 import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
 import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
-import { bookingAmount, typeFee } from './fees';
+import { bookingAmount, bookingType, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
 import { countDistinctPatients } from './patients';
@@ -46,6 +46,26 @@ describe('fees', () => {
     expect(bookingAmount('Emergency', null)).toBe(300);
     expect(bookingAmount('Vaccination', undefined)).toBe(80);
     expect(bookingAmount('Unknown', null)).toBe(150);
+  });
+});
+
+describe('bookingType: the type of a booking that may not name one', () => {
+  it('takes the named type; a name that is no type is refused (undefined)', () => {
+    expect(bookingType('Emergency', 80)).toBe('Emergency');
+    expect(bookingType('Massage', 150)).toBeUndefined();
+    expect(bookingType(7, 150)).toBeUndefined();
+  });
+
+  it("without a name: the type whose default fee equals the amount, else Regular Checkup", () => {
+    expect(bookingType(undefined, 200)).toBe('Consultation');
+    expect(bookingType(null, 300)).toBe('Emergency');
+    expect(bookingType('', 80)).toBe('Vaccination');
+    expect(bookingType(undefined, '120')).toBe('Lab Work');
+    expect(bookingType(undefined, 150)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 199.5)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 'abc')).toBe('Regular Checkup');
+    expect(bookingType(undefined, undefined)).toBe('Regular Checkup');
+    expect(bookingType(undefined, { amount: 200 })).toBe('Regular Checkup');
   });
 });
 
