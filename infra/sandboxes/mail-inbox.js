@@ -67,7 +67,7 @@ async function startMailInbox(options = {}) {
     await waitForInbox(webUrl, child, options.timeoutMs ?? 30000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${stderr}`);
+    throw new Error(`${error.message}\n${stderr}`, { cause: error });
   }
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,

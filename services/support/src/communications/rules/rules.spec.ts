@@ -1,4 +1,5 @@
 import { appointmentCalendar, calendarUid } from './calendar';
+import { deliveryDecision } from './recipients';
 import {
   emailContent,
   gsm7Units,
@@ -132,5 +133,31 @@ describe('calendar file', () => {
     expect(cancelled).toContain('STATUS:CANCELLED');
     expect(cancelled).toContain('SEQUENCE:2');
     expect(cancelled).toContain('UID:appointment-42@afya.test');
+  });
+});
+
+describe('who gets a message', () => {
+  const user = { email: 'jane@example.com', contact_phone: '0712 345 678', status: 'active', deleted: false };
+  const appointment = { status: 'Confirmed', deleted: false, appointment_date: '2026-12-01', time_slot: '02:30 PM' };
+  const plannedStart = visitStart('2026-12-01', '02:30 PM').toISOString();
+  const decide = (overrides: Partial<Parameters<typeof deliveryDecision>[0]> = {}) =>
+    deliveryDecision({ kind: 'reminder-24h', channel: 'sms', user, preferences: null, appointment, plannedStart, ...overrides });
+
+  it('sends to the normalised phone or the email', () => {
+    expect(decide()).toEqual({ send: true, address: '+254712345678' });
+    expect(decide({ channel: 'email' })).toEqual({ send: true, address: 'jane@example.com' });
+  });
+
+  it('says why not: suspended or deleted user, channel off, unknown phone format, no email, appointment gone or moved', () => {
+    expect(decide({ user: { ...user, status: 'suspended' } })).toEqual({ send: false, reason: 'user suspended' });
+    expect(decide({ user: { ...user, deleted: true } })).toEqual({ send: false, reason: 'user deleted' });
+    expect(decide({ preferences: { sms: false, email: true } })).toEqual({ send: false, reason: 'SMS turned off by the user' });
+    expect(decide({ channel: 'email', preferences: { sms: true, email: false } })).toEqual({ send: false, reason: 'email turned off by the user' });
+    expect(decide({ user: { ...user, contact_phone: '+1 415 555 0100' } })).toEqual({ send: false, reason: 'unknown phone format' });
+    expect(decide({ channel: 'email', user: { ...user, email: null } })).toEqual({ send: false, reason: 'no email address' });
+    expect(decide({ appointment: { ...appointment, deleted: true } })).toEqual({ send: false, reason: 'appointment deleted' });
+    expect(decide({ appointment: { ...appointment, time_slot: '09:00 AM' } })).toEqual({ send: false, reason: 'appointment moved' });
+    // a confirmation of a cancellation still goes out; only reminders need the visit to be on
+    expect(decide({ kind: 'cancellation', appointment: { ...appointment, status: 'Cancelled' } })).toEqual({ send: true, address: '+254712345678' });
   });
 });
