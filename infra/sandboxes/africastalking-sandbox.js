@@ -11,7 +11,8 @@
 // to the callback URL (AT has it in the dashboard; here `deliveryReportUrl`), `delayMs` after the send.
 // Numbers ending 0000 are accepted and then reported Failed with failureReason AbsentSubscriber (unreachable).
 // A number that is not international Kenyan (+2547…/+2541…) is refused per recipient with 403 InvalidPhoneNumber.
-// `state.outage = true` answers every send with a 500 (to exercise the sender's retries).
+// `state.outage = true` answers every send with a 500 (to exercise the sender's retries); `state.latencyMs` holds each
+// reply that long after the message is recorded (a slow provider: a sender killed meanwhile never hears the answer).
 const crypto = require('node:crypto');
 const http = require('node:http');
 const { readBody, sendJson, listen, closeServer } = require('./http-util');
@@ -43,7 +44,7 @@ function smsParts(text) {
  */
 async function startAfricasTalkingSandbox(options) {
   const log = options.log || (() => undefined);
-  const state = { outage: false, delayMs: options.delayMs ?? 500, deliveryReportUrl: options.deliveryReportUrl ?? null };
+  const state = { outage: false, latencyMs: 0, delayMs: options.delayMs ?? 500, deliveryReportUrl: options.deliveryReportUrl ?? null };
   /** Every message accepted, oldest first: {messageId, to, from, message, parts, status, failureReason, sentAt, reports} */
   const messages = [];
   const timers = new Set();
@@ -118,6 +119,7 @@ async function startAfricasTalkingSandbox(options) {
       timers.add(timer);
       return { statusCode: 101, number, status: 'Success', cost: `KES ${(COST_PER_PART * parts).toFixed(4)}`, messageId: message.messageId };
     });
+    if (state.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, state.latencyMs));
     const sent = recipients.filter((r) => r.statusCode === 101);
     const total = (sent.length * parts * COST_PER_PART).toFixed(4);
     return sendJson(res, 201, { SMSMessageData: { Message: `Sent to ${sent.length}/${to.length} Total Cost: KES ${total}`, Recipients: recipients } });

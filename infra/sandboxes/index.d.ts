@@ -32,7 +32,7 @@ export interface SmsSandbox {
   url: string;
   /** Every message accepted, oldest first. */
   messages: SmsSandboxMessage[];
-  state: { outage: boolean; delayMs: number; deliveryReportUrl: string | null };
+  state: { outage: boolean; latencyMs: number; delayMs: number; deliveryReportUrl: string | null };
   setDeliveryReportUrl(url: string | null): void;
   close(): Promise<void>;
 }
