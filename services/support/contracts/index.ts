@@ -213,7 +213,14 @@ export interface TicketMessageEventData {
 // ---- Communications (SMS and email the platform sends) ----
 
 /** What a message is about. */
-export type MessageKind = 'booking-confirmation' | 'payment-confirmation' | 'cancellation' | 'reminder-24h' | 'reminder-2h';
+export type MessageKind =
+  | 'booking-confirmation'
+  | 'payment-confirmation'
+  | 'cancellation'
+  | 'reminder-24h'
+  | 'reminder-2h'
+  | 'reschedule'
+  | 'doctor-reschedule';
 export type MessageChannel = 'sms' | 'email';
 export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'retrying' | 'failed' | 'skipped';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'];

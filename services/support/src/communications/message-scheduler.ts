@@ -17,6 +17,8 @@ export interface SendJob {
   due_at: string;
   /** Reminders: the visit's start they were planned for (a moved visit's old reminder sends nothing). */
   planned_start?: string;
+  /** Reschedule messages: where the visit was. */
+  previous?: { appointment_date: string; time_slot: string };
 }
 
 interface MessageAppointmentRow {
@@ -100,6 +102,13 @@ export class MessageScheduler implements OnApplicationBootstrap {
     }
     if (moved || !stillOn) await this.withdraw(manager, data.appointment_id, true);
     if (moved && stillOn) await this.scheduleReminders(manager, data, new Date());
+    if (moved && data.previous_appointment_date && data.previous_time_slot) {
+      // a reschedule: the patient gets the new time (and the updated calendar event), the doctor is told
+      const previous = { appointment_date: data.previous_appointment_date, time_slot: data.previous_time_slot };
+      const now = new Date();
+      await this.queueBoth(manager, { kind: 'reschedule', user_id: data.user_id, appointment_id: data.appointment_id, previous }, now);
+      await this.queueBoth(manager, { kind: 'doctor-reschedule', user_id: data.doctor_user_id, appointment_id: data.appointment_id, previous }, now);
+    }
   }
 
   private async cancelled(manager: EntityManager, data: AppointmentEventData): Promise<void> {

@@ -135,8 +135,9 @@ export class MessageSender implements OnApplicationBootstrap {
 
   private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
-    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link));
-    const content = emailContent(job.kind, appointment, link);
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
+    const content = emailContent(job.kind, appointment, link, job.previous);
+    if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(
       { ...appointment, cancelled: job.kind === 'cancellation' },
       { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link },

@@ -4,7 +4,17 @@ import { CLINIC_TIME_ZONE, CLINIC_UTC_OFFSET_MINUTES, SLOT_MINUTES } from '@afya
 // injectable; the sender and the event consumer apply them.
 
 /** What a message is about; each is one job per channel. */
-export const MESSAGE_KINDS = ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h'] as const;
+export const MESSAGE_KINDS = [
+  'booking-confirmation',
+  'payment-confirmation',
+  'cancellation',
+  'reminder-24h',
+  'reminder-2h',
+  /** to the patient: their visit moved (with the updated calendar event) */
+  'reschedule',
+  /** to the doctor: a patient moved their visit */
+  'doctor-reschedule',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type Channel = 'sms' | 'email';
 export const CHANNELS: readonly Channel[] = ['sms', 'email'];
@@ -102,6 +112,12 @@ export interface VisitFacts {
   appointment_type: string;
 }
 
+/** Where a moved visit was. */
+export interface PreviousVisit {
+  appointment_date: string;
+  time_slot: string;
+}
+
 /** `Tue 1 Dec` in clinic time. */
 export function shortDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -120,15 +136,22 @@ const SMS_LEADS: Record<MessageKind, string> = {
   cancellation: 'Afya: cancelled',
   'reminder-24h': 'Afya reminder: tomorrow',
   'reminder-2h': 'Afya reminder: in 2 hours',
+  reschedule: 'Afya: moved to',
+  'doctor-reschedule': 'Afya:',
 };
 
 /**
  * The SMS: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time and a short link. A long
  * doctor's name is shortened first; nothing clinical (no reason for the visit).
  */
-export function smsText(kind: MessageKind, visit: VisitFacts, link: string): string {
-  const compose = (doctor: string) => `${SMS_LEADS[kind]} Dr ${doctor}, ${shortDate(visit.appointment_date)} ${visit.time_slot}. ${link}`;
-  let doctor = toGsm7(visit.doctor_name.replace(/^Dr\.?\s+/i, ''));
+export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit): string {
+  const was = previous ? ` (was ${shortDate(previous.appointment_date)} ${previous.time_slot})` : '';
+  // to the doctor the person named is the patient, who moved their visit
+  const compose =
+    kind === 'doctor-reschedule'
+      ? (name: string) => `Afya: ${name} moved their visit to ${shortDate(visit.appointment_date)} ${visit.time_slot}${was}. ${link}`
+      : (doctor: string) => `${SMS_LEADS[kind]} Dr ${doctor}, ${shortDate(visit.appointment_date)} ${visit.time_slot}${was}. ${link}`;
+  let doctor = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || 'A patient' : visit.doctor_name.replace(/^Dr\.?\s+/i, ''));
   let text = compose(doctor);
   while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && doctor.length > 1) {
     doctor = doctor.slice(0, -1);
@@ -143,6 +166,8 @@ const SUBJECTS: Record<MessageKind, string> = {
   cancellation: 'Your appointment is cancelled',
   'reminder-24h': 'Reminder: your appointment is tomorrow',
   'reminder-2h': 'Reminder: your appointment is in 2 hours',
+  reschedule: 'Your appointment has moved',
+  'doctor-reschedule': 'A patient moved their appointment',
 };
 
 const LEADS: Record<MessageKind, string> = {
@@ -151,6 +176,8 @@ const LEADS: Record<MessageKind, string> = {
   cancellation: 'your appointment has been cancelled.',
   'reminder-24h': 'this is a reminder of your appointment tomorrow.',
   'reminder-2h': 'this is a reminder of your appointment in 2 hours.',
+  reschedule: 'your appointment has moved to a new time.',
+  'doctor-reschedule': 'a patient moved their appointment with you.',
 };
 
 function escapeHtml(value: string): string {
@@ -158,14 +185,21 @@ function escapeHtml(value: string): string {
 }
 
 /** The email: subject, text and HTML (the same facts; the calendar file goes with it as an attachment). */
-export function emailContent(kind: MessageKind, visit: VisitFacts, link: string): { subject: string; text: string; html: string } {
+export function emailContent(
+  kind: MessageKind,
+  visit: VisitFacts,
+  link: string,
+  previous?: PreviousVisit,
+): { subject: string; text: string; html: string } {
+  const toDoctor = kind === 'doctor-reschedule';
   const facts: [string, string][] = [
-    ['Doctor', `Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')}`],
+    toDoctor ? ['Patient', visit.patient_name || 'A patient'] : ['Doctor', `Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')}`],
     ['Date', longDate(visit.appointment_date)],
     ['Time', `${visit.time_slot} (East Africa Time)`],
+    ...(previous ? ([['Was', `${longDate(previous.appointment_date)}, ${previous.time_slot}`]] as [string, string][]) : []),
     ['Type', visit.appointment_type],
   ];
-  const hello = `Hello ${visit.patient_name || 'there'},`;
+  const hello = toDoctor ? `Hello Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')},` : `Hello ${visit.patient_name || 'there'},`;
   const text = [hello, '', `${LEADS[kind].charAt(0).toUpperCase()}${LEADS[kind].slice(1)}`, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Your appointments: ${link}`, '', 'Afya'].join('\n');
   const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
   const html =

@@ -77,8 +77,8 @@ describe('SMS text', () => {
 
   it('stays within 160 GSM-7 units with a very long or non-GSM doctor name, and carries no clinical text', () => {
     const long = { ...visit, doctor_name: `Ngʼangʼa Müller-Wanjikũ ${'Kamau '.repeat(30)}`, appointment_type: 'HIV test' };
-    for (const kind of ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h'] as const) {
-      const text = smsText(kind, long, 'https://afya.test/a/42');
+    for (const kind of ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h', 'reschedule', 'doctor-reschedule'] as const) {
+      const text = smsText(kind, { ...long, patient_name: long.doctor_name }, 'https://afya.test/a/42', { appointment_date: '2026-11-30', time_slot: '09:00 AM' });
       expect(gsm7Units(text)).not.toBeNull();
       expect(gsm7Units(text)!).toBeLessThanOrEqual(160);
       expect(text).toContain('https://afya.test/a/42');
@@ -88,6 +88,19 @@ describe('SMS text', () => {
     expect(toGsm7('Wanjikũ “Amina”')).toBe('Wanjiku "Amina"');
     expect(gsm7Units('€')).toBe(2);
     expect(gsm7Units('😀')).toBeNull();
+  });
+});
+
+describe('reschedule messages', () => {
+  const previous = { appointment_date: '2026-11-30', time_slot: '09:00 AM' };
+  it('tell the patient the new time and the old, and tell the doctor which patient moved', () => {
+    expect(smsText('reschedule', visit, 'https://afya.test/a', previous)).toBe('Afya: moved to Dr Amina Wanjiku, Tue 1 Dec 02:30 PM (was Mon 30 Nov 09:00 AM). https://afya.test/a');
+    expect(smsText('doctor-reschedule', visit, 'https://afya.test/a', previous)).toBe('Afya: Jane Doe moved their visit to Tue 1 Dec 02:30 PM (was Mon 30 Nov 09:00 AM). https://afya.test/a');
+    const doctorEmail = emailContent('doctor-reschedule', visit, 'https://afya.test/a', previous);
+    expect(doctorEmail.subject).toBe('A patient moved their appointment');
+    expect(doctorEmail.text).toContain('Hello Dr Amina Wanjiku,');
+    expect(doctorEmail.text).toContain('Patient: Jane Doe');
+    expect(doctorEmail.text).toContain('Was: Monday, 30 November 2026, 09:00 AM');
   });
 });
 
