@@ -116,7 +116,7 @@ describe('rescheduling an appointment (real NATS + PostgreSQL + sandboxes)', () 
   it('the race rule holds for the new slot: of 20 patients moving into one free slot at once, exactly one gets it', async () => {
     const target = { appointment_date: clinicDate(9), time_slot: '04:00 PM' };
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => signUpAndIn(platform, { firstname: `Race${i}`, lastname: 'Patient' })));
-    const booked = [];
+    const booked: { appointment_id: number }[] = [];
     for (const [i, p] of patients.entries()) {
       booked.push(await bookAs(platform, p.token, doctor.doctorId, { appointment_date: clinicDate(10 + Math.floor(i / 14)), time_slot: ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'][i % 14] }));
     }

@@ -6,6 +6,7 @@
  * Pure: no runtime imports, nothing evaluated at import; patterns are plain names, callers put the bus namespace
  * in front with `subject()`.
  */
+import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
 import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
@@ -33,6 +34,8 @@ export const SupportPatterns = {
   preferencesSet: 'support.v1.notifications.preferences.set',
   /** An Africa's Talking delivery report (public callback; the token in its path is checked here). */
   smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
+  /** The gateway hands over auth's password-reset delivery (ForgotPasswordReply.delivery): sent at once, never queued. */
+  passwordReset: 'support.v1.notifications.password-reset',
   /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
   deliveries: 'support.v1.notifications.deliveries.list',
 } as const;
@@ -220,7 +223,8 @@ export type MessageKind =
   | 'reminder-24h'
   | 'reminder-2h'
   | 'reschedule'
-  | 'doctor-reschedule';
+  | 'doctor-reschedule'
+  | 'password-reset';
 export type MessageChannel = 'sms' | 'email';
 export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'retrying' | 'failed' | 'skipped';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'];
@@ -277,3 +281,6 @@ export interface SmsDeliveryReportPayload {
   failureReason?: string;
   retryCount?: string;
 }
+
+/** A password-reset message to send: auth's delivery, as the gateway received it. */
+export type PasswordResetMessagePayload = NonNullable<ForgotPasswordReply['delivery']>;

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { type DeliveryListPayload, type NotificationPreferences, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
 import { CommunicationsService } from './communications.service';
 
 @Controller()
@@ -21,6 +21,11 @@ export class CommunicationsController {
   @MessagePattern(subject(SupportPatterns.smsDeliveryReport))
   deliveryReport(@Payload() request: RpcRequest<SmsDeliveryReportPayload>) {
     return this.communications.deliveryReport(request.payload);
+  }
+
+  @MessagePattern(subject(SupportPatterns.passwordReset))
+  passwordReset(@Payload() request: RpcRequest<PasswordResetMessagePayload>) {
+    return this.communications.sendPasswordReset(request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.deliveries))

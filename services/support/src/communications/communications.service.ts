@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -9,9 +9,13 @@ import {
   type DeliveryListReply,
   type DeliveryView,
   type NotificationPreferences,
+  type PasswordResetMessagePayload,
   type SmsDeliveryReportPayload,
 } from '../../contracts';
+import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
+import { EmailProvider, SmsProvider } from './providers';
+import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText } from './rules/messages';
 
 const LIST_LIMIT_MAX = 100;
 /** Africa's Talking's final delivery states. */
@@ -29,7 +33,42 @@ export class CommunicationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(COMMUNICATIONS_CONFIG) private readonly config: CommunicationsConfig,
+    private readonly sms: SmsProvider,
+    private readonly email: EmailProvider,
   ) {}
+
+  /**
+   * A password-reset link or code, sent at once (not queued: the secret is never stored here, and a person waiting
+   * on the reset page can simply ask again). The delivery log gets its row, without the secret.
+   */
+  async sendPasswordReset(payload: PasswordResetMessagePayload): Promise<{ sent: boolean }> {
+    const channel = payload?.channel;
+    if ((channel !== 'email' && channel !== 'sms') || !payload.to || !Number.isInteger(payload.user_id)) throw badRequest('Not a password-reset message');
+    const address = channel === 'sms' ? kenyanMobile(payload.to) : payload.to;
+    const jobId = randomUUID();
+    const record = (status: string, reason: string | null, providerId: string | null = null, providerStatus: string | null = null) =>
+      this.db.query(
+        `INSERT INTO deliveries (job_id, user_id, kind, channel, recipient, status, reason, provider_message_id, provider_status, attempts, due_at, sent_at)
+         VALUES ($1, $2, 'password-reset', $3, $4, $5, $6, $7, $8, 1, now(), CASE WHEN $5 = 'sent' THEN now() END)`,
+        [jobId, payload.user_id, channel, address ? maskRecipient(channel, address) : null, status, reason, providerId, providerStatus],
+      );
+    if (!address) {
+      await record('skipped', 'unknown phone format');
+      return { sent: false };
+    }
+    try {
+      const sent =
+        channel === 'sms'
+          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES))
+          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES) });
+      await record('sent', null, sent.providerMessageId, sent.providerStatus);
+      return { sent: true };
+    } catch (error) {
+      await record('failed', (error as Error).message.slice(0, 300));
+      getProcessLogger().warn({ userId: payload.user_id, channel, err: error }, 'password reset message failed');
+      return { sent: false };
+    }
+  }
 
   async preferences(principal: Principal): Promise<NotificationPreferences> {
     const [row] = (await this.db.query(`SELECT sms, email FROM notification_preferences WHERE user_id = $1`, [principal.userId])) as NotificationPreferences[];

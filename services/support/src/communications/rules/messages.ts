@@ -211,3 +211,30 @@ export function emailContent(
 }
 
 export { CLINIC_TIME_ZONE, SLOT_MINUTES };
+
+/** The password-reset SMS: the code, how long it lasts, and what to do if it was not you. */
+export function resetSmsText(code: string, minutes: number): string {
+  return `Afya: your password reset code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`;
+}
+
+/** The password-reset email: the link, how long it lasts. */
+export function resetEmailContent(firstname: string, link: string, minutes: number): { subject: string; text: string; html: string } {
+  const hello = `Hello ${firstname || 'there'},`;
+  const text = [
+    hello,
+    '',
+    'Someone (we hope you) asked to reset the password of your Afya account. Open this link to choose a new one:',
+    '',
+    link,
+    '',
+    `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+    '',
+    'Afya',
+  ].join('\n');
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>Someone (we hope you) asked to reset the password of your Afya account.</p>` +
+    `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>` +
+    `<p>The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p><p>Afya</p></body></html>`;
+  return { subject: 'Reset your Afya password', text, html };
+}
