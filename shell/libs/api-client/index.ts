@@ -12,6 +12,6 @@ useSession.subscribe((state, prev) => {
 
 export { api, request, fetchBlob, downloadBlob, saveBlob, configureApiClient, createHttp, getHttp } from './client';
 export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors';
-export { authApi, notificationsApi, userApi } from './auth.api';
+export { authApi, notificationsApi, passwordResetApi, userApi } from './auth.api';
 export type { ProfileUpdate } from './auth.api';
 export { queryClient, createQueryClient, shouldRetry, queryKeys, queryStatus, AUTO_REFRESH_MS } from './query';

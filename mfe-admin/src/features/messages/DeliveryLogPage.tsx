@@ -13,6 +13,9 @@ const KIND_LABELS: Record<string, string> = {
   cancellation: 'Cancellation',
   'reminder-24h': 'Reminder (24 h)',
   'reminder-2h': 'Reminder (2 h)',
+  reschedule: 'Rescheduled',
+  'doctor-reschedule': 'Rescheduled (to the doctor)',
+  'password-reset': 'Password reset',
 };
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
   sending: 'processing',
