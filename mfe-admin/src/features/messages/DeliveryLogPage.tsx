@@ -43,13 +43,13 @@ export function DeliveryLogPage() {
   const change = (next: Partial<DeliveryFilters>) => setFilters((f) => ({ ...f, page: 1, ...next }));
 
   const columns: ColumnsType<Delivery> = [
-    { title: 'When', render: (_, d) => dayjs(d.sent_at ?? d.due_at).format('D MMM YYYY HH:mm'), width: 150 },
-    { title: 'Recipient', render: (_, d) => d.user_name ?? `User #${d.user_id}` },
+    { title: 'When', render: (_, d) => dayjs(d.sent_at ?? d.due_at).format('D MMM YYYY, HH:mm'), onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
+    { title: 'Recipient', render: (_, d) => d.user_name ?? `User #${d.user_id}`, onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
     {
       title: 'Channel',
       render: (_, d) => (d.channel === 'sms' ? <Tag icon={<MessageOutlined />}>SMS</Tag> : <Tag icon={<MailOutlined />}>Email</Tag>),
     },
-    { title: 'Message', render: (_, d) => KIND_LABELS[d.kind] ?? d.kind },
+    { title: 'Message', render: (_, d) => KIND_LABELS[d.kind] ?? d.kind, onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
     { title: 'Appointment', dataIndex: 'appointment_id', render: (id: number | null) => (id ? `#${id}` : '—'), responsive: ['lg'] },
     { title: 'To', dataIndex: 'recipient', render: (r: string | null) => r ?? '—' },
     {
@@ -109,7 +109,8 @@ export function DeliveryLogPage() {
           onChange: (page, limit) => setFilters((f) => ({ ...f, page: limit === f.limit ? page : 1, limit })),
         }}
         locale={{ emptyText: filters.search || filters.status !== 'all' || filters.channel !== 'all' ? 'No messages match your filters.' : 'No messages sent yet.' }}
-        scroll={{ x: true }}
+        // one line per row; on a phone the table scrolls sideways rather than squeezing every cell
+        scroll={{ x: 'max-content' }}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Form, Modal, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ApiError } from 'shell/api-client';
 import { doctorName, toast } from 'shell/ui-kit';
@@ -67,7 +67,7 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
       {appointment ? (
         <>
           <Typography.Paragraph type="secondary">
-            {doctorName(appointment)}, now on {appointment.appointment_date} at {appointment.time_slot}. Choose a new date and time; your payment and notes stay
+            {doctorName(appointment)}, now on {dayjs(appointment.appointment_date).format('ddd, D MMM YYYY')} at {appointment.time_slot}. Choose a new date and time; your payment and notes stay
             with the appointment.
           </Typography.Paragraph>
           <Form
