@@ -13,6 +13,7 @@ import { HealthController } from './modules/health/health.controller';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PrescriptionsGatewayModule } from './modules/prescriptions/prescriptions.module';
 import { ReportsGatewayModule } from './modules/reports/reports.module';
+import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
 
 @Module({
@@ -22,6 +23,7 @@ import { SupportGatewayModule } from './modules/support/support.module';
     AnalyticsGatewayModule,
     ReportsGatewayModule,
     SupportGatewayModule,
+    NotificationsGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
   ],
