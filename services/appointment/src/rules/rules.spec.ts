@@ -270,6 +270,9 @@ describe('clinic hours: one source for the slots offered and the Office Hours pa
         expect(start + 30).toBeLessThanOrEqual(Number(hours!.closes.slice(0, 2)) * 60 + Number(hours!.closes.slice(3)));
       }
     }
+  });
+});
+
 describe('rescheduling', () => {
   const patient = { userId: 10, role: 'user' as const };
   const otherPatient = { userId: 11, role: 'user' as const };
