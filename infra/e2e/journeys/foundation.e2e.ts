@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 
 describe('frontend foundation: shell, remotes, sign-in (real browser, real platform)', () => {
   let browser: Browser;
@@ -18,7 +18,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
   });
 
   afterEach(async () => {
-    await page.browserContext().close();
+    await closePage(page);
   });
 
   it('registers a new patient, is sent to /login, signs in and is greeted on /dashboard', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, closePage, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Payments end to end (issue 9) with the Stripe and Daraja sandboxes the platform starts by default:
@@ -77,6 +77,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   });
 
   afterAll(async () => {
+    if (page) await closePage(page);
     await browser?.close();
   });
 
