@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
+import { FocusOnNavigate } from '../libs/ui-kit/a11y';
 import { HomePage } from './features/public-site/HomePage';
 import { PublicLayout, PublicPageLoading } from './features/public-site/PublicLayout';
 
@@ -184,6 +185,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <NavigatorBridge />
+      <FocusOnNavigate />
       <AppRoutes />
     </QueryClientProvider>
   );

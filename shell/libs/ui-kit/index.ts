@@ -17,3 +17,5 @@ export { Logo, ThemeToggle } from './Brand';
 export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
 export { lazyPage } from './lazyPage';
+export { SkipLink, MAIN_ID, focusElement } from './a11y';
+export { ScrollRegion } from './ScrollRegion';

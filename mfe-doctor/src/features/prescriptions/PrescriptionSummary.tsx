@@ -1,15 +1,16 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { ScrollRegion } from 'shell/ui-kit';
 import type { Medicine, PrescriptionView } from './api';
 
 export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
   return (
+    <ScrollRegion label="Medicines" minWidth={480}>
     <Table<Medicine & { row: number }>
       size="small"
       pagination={false}
       rowKey="row"
-      scroll={{ x: 480 }}
       dataSource={medicines.map((m, row) => ({ ...m, row }))}
       columns={[
         { title: 'Medicine', dataIndex: 'name', key: 'name', render: (v: string) => <strong>{v}</strong> },
@@ -18,6 +19,7 @@ export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
         { title: 'Instructions', dataIndex: 'instructions', key: 'instructions' },
       ]}
     />
+    </ScrollRegion>
   );
 }
 

@@ -2,6 +2,7 @@ import { CalendarOutlined, DownloadOutlined, FileTextOutlined, UserOutlined } fr
 import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { Medicine } from '@afya/prescription-service/contracts';
+import { ScrollRegion } from 'shell/ui-kit';
 import type { Prescription } from './api';
 
 const medicineColumns = [
@@ -13,14 +14,9 @@ const medicineColumns = [
 
 export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
   return (
-    <Table<Medicine & { row: number }>
-      size="small"
-      pagination={false}
-      rowKey="row"
-      columns={medicineColumns}
-      dataSource={medicines.map((m, row) => ({ ...m, row }))}
-      scroll={{ x: 480 }}
-    />
+    <ScrollRegion label="Medicines" minWidth={480}>
+      <Table<Medicine & { row: number }> size="small" pagination={false} rowKey="row" columns={medicineColumns} dataSource={medicines.map((m, row) => ({ ...m, row }))} />
+    </ScrollRegion>
   );
 }
 

@@ -26,15 +26,16 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
           ))}
         </ul>
       </aside>
-      <main className="afya-auth-main">
+      {/* The public layout's <main> holds this page: one main region per page. */}
+      <div className="afya-auth-main">
         <div style={{ width: '100%', maxWidth: 440 }}>
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          <Typography.Title level={1} style={{ marginBottom: 4, fontSize: 30, lineHeight: 1.27 }}>
             {title}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
           {children}
         </div>
-      </main>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
-import { brand, initials, Logo, ThemeToggle } from 'shell/ui-kit';
+import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle } from 'shell/ui-kit';
 import { RouteTitle } from '../page-titles/RouteTitle';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
@@ -35,8 +35,9 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
         style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto' }}
       />
       <div className="afya-sider-footer">
-        <button type="button" className="afya-user-chip" onClick={onProfile} aria-label="Open profile">
-          <Avatar src={user?.profilePictureUrl || undefined} style={{ background: brand.primary, flex: 'none' }}>
+        {/* Its name is what it shows (WCAG 2.5.3: a voice user says the name they see), then what it does. */}
+        <button type="button" className="afya-user-chip" onClick={onProfile}>
+          <Avatar aria-hidden src={user?.profilePictureUrl || undefined} style={{ background: brand.primary, flex: 'none' }}>
             {initials(user?.firstname, user?.lastname)}
           </Avatar>
           <span className="afya-user-chip-text">
@@ -47,6 +48,7 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
               {ROLE_LABEL[user?.role ?? ''] ?? user?.role}
             </Typography.Text>
           </span>
+          <span className="afya-visually-hidden">, open profile</span>
         </button>
         <Button block icon={<LogoutOutlined />} onClick={() => logout()} style={{ marginTop: 8 }}>
           Logout
@@ -71,6 +73,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }} className="afya-dashboard">
       <RouteTitle />
+      <SkipLink />
       {isDesktop ? (
         <Layout.Sider width={brand.sidebarWidth} theme="light" className="afya-sider">
           <SidebarContent onProfile={() => setProfile(true)} />
@@ -97,7 +100,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           {!isDesktop ? <Logo /> : null}
           <ThemeToggle />
         </Layout.Header>
-        <Layout.Content className="afya-dash-content">
+        <Layout.Content id={MAIN_ID} className="afya-dash-content">
           {user?.must_change_password ? <SetNewPasswordDialog /> : children}
         </Layout.Content>
       </Layout>
