@@ -81,6 +81,8 @@ export function buildTheme(dark: boolean): ThemeConfig {
         ? { headerBg: '#141414', siderBg: '#141414', bodyBg: '#0b0b0b' }
         : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7f9' },
       Menu: { itemBorderRadius: 8, itemSelectedBg: dark ? 'rgba(45,212,191,0.16)' : '#ccfbf1', itemSelectedColor: dark ? '#5eead4' : '#0f766e' },
+      // The chosen tab's teal: antd's dark variant of the primary colour is 2.9:1 on the dark page.
+      ...(dark ? { Tabs: { itemSelectedColor: readableText.dark.link, itemHoverColor: readableText.dark.linkHover, itemActiveColor: readableText.dark.linkHover, inkBarColor: readableText.dark.link } } : {}),
       // Danger buttons in dark mode: a lighter red, with dark text on the filled (primary) kind.
       ...(dark ? { Button: { colorError: readableText.dark.danger, colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: '#141414' } } : {}),
       ...(dark ? {} : { Tag: READABLE_TAGS_LIGHT }),

@@ -1,5 +1,6 @@
 import type { BookingsReply, RevenueReply, StatusBreakdownEntry } from '@afya/reporting-service/contracts';
 import { Area, Column, Pie } from '@ant-design/charts';
+import { Typography } from 'antd';
 import { formatKsh } from 'shell/ui-kit';
 
 /**
@@ -40,7 +41,7 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
             <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: colour(i), display: 'inline-block' }} />
             <span>{d.status}</span>
             <strong>{d.percent}%</strong>
-            <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>({d.count.toLocaleString('en-KE')})</span>
+            <Typography.Text type="secondary">({d.count.toLocaleString('en-KE')})</Typography.Text>
           </li>
         ))}
       </ul>

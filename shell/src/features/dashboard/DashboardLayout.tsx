@@ -1,9 +1,10 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
-import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle } from 'shell/ui-kit';
+import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle, toast } from 'shell/ui-kit';
+import type { AuthNotice } from '../auth/notices';
 import { RouteTitle } from '../page-titles/RouteTitle';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
@@ -66,6 +67,17 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const isDesktop = screens.lg ?? true;
   const [drawer, setDrawer] = useState(false);
   const [profile, setProfile] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // 'Login successful!' from the sign-in page (which has no antd toasts), shown once: the state is then dropped so
+  // a reload or Back does not show it again.
+  const notice = (location.state as AuthNotice | null)?.notice;
+  useEffect(() => {
+    if (!notice) return;
+    toast.success(notice);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [notice, navigate, location.pathname, location.search]);
 
   const redirect = dashboardRedirect(pathname, user?.role);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
