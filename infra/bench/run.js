@@ -3,7 +3,7 @@
 // npm run bench: speed of the platform as ratios against a bare node:http server measured in the same
 // run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
 // database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
-// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements, BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics
+// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements (BENCH_SKIP_LIGHTHOUSE=1 only Lighthouse's), BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics
 // and traces (observability.bench.js). See README.md.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -66,7 +66,11 @@ async function main() {
 // and a patient's /dashboard, first text of / on Slow 4G, time to the patient's greeting (time-to-greeting.js).
 async function frontendSection(url) {
   const { frontendOnTheWire, markdown } = require('./frontend-size');
-  return `## Frontend\n\n${markdown(await frontendOnTheWire({ baseUrl: url }))}`;
+  const wire = markdown(await frontendOnTheWire({ baseUrl: url }));
+  // Issue 23 §2: Lighthouse's mobile scores for the pages a patient meets first (BENCH_SKIP_LIGHTHOUSE=1 leaves it out).
+  if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return `## Frontend\n\n${wire}`;
+  const lighthouse = require('./lighthouse');
+  return `## Frontend\n\n${wire}\n\n### Lighthouse (mobile)\n\n${lighthouse.markdown(await lighthouse.lighthouseScores({ baseUrl: url }))}`;
 }
 
 // seed-scale.js fills the platform's database (its events reach reporting through the relays), then

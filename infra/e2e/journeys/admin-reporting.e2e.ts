@@ -55,8 +55,11 @@ describe('admin reporting journey', () => {
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 

@@ -42,8 +42,8 @@ async function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { tag: 'BODY', role: null, label: null, text: '', type: null, checked: null, isSegmentedRoot: false, focusVisible: false, shown: false };
-    // antd draws some focus rings on a wrapper (a select's, a picker's or an input's box, a segmented option).
-    const ring = el.closest('.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-outlined, .ant-segmented-item') ?? el;
+    // Some focus rings are drawn on a wrapper (a select's, a picker's or an input's box, a segmented option).
+    const ring = el.closest('.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-outlined, .ant-segmented-item, .afya-input') ?? el;
     const indicates = (element: Element) => {
       const style = getComputedStyle(element);
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
@@ -150,8 +150,11 @@ describe('keyboard-only booking: sign in, book, both payment options, M-Pesa pai
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   it('signs in with the keyboard; focus goes to the dashboard heading', async () => {
@@ -211,10 +214,10 @@ describe('keyboard-only booking: sign in, book, both payment options, M-Pesa pai
     await page.keyboard.press('Space');
 
     // What a screen reader hears of the slots: a radio group whose options say free or taken, one chosen.
-    const tree = await page.accessibility.snapshot();
-    const group = findAll(tree, (n) => n.role === 'radiogroup' && n.name === 'Time slots')[0];
-    expect(group).toBeDefined();
-    const radios = findAll(group!, (n) => n.role === 'radio');
+    const groupElement = await page.$('[role="radiogroup"][aria-label="Time slots"]');
+    const group = await page.accessibility.snapshot({ root: groupElement!, interestingOnly: false });
+    expect(group).toMatchObject({ role: 'radiogroup', name: 'Time slots' });
+    const radios = findAll(group, (n) => n.role === 'radio');
     expect(radios.find((r) => r.name === `${taken}, taken`)).toMatchObject({ disabled: true });
     expect(radios.find((r) => r.name === `${chosen}, available`)).toMatchObject({ checked: true });
     expect(radios.filter((r) => r.checked === true)).toHaveLength(1);

@@ -77,8 +77,11 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   const openPayDialog = async (id: number) => {

@@ -39,12 +39,13 @@ describe('theme text contrast (WCAG 1.4.3)', () => {
     }
   });
 
-  it.each(DARK_SURFACES)('dark: secondary text, placeholders, links, danger and the chosen tab are ≥ 4.5:1 on %s', (surface) => {
+  it.each(DARK_SURFACES)('dark: secondary text, placeholders, links, errors, danger and the chosen tab are ≥ 4.5:1 on %s', (surface) => {
     const built = buildTheme(true);
     const token = built.token!;
     const button = built.components!.Button as { colorError: string };
     const tabs = built.components!.Tabs as { itemSelectedColor: string };
-    for (const colour of [token.colorTextSecondary, token.colorTextDescription, token.colorTextPlaceholder, token.colorLink, button.colorError, tabs.itemSelectedColor]) {
+    const form = built.components!.Form as { colorError: string };
+    for (const colour of [token.colorTextSecondary, token.colorTextDescription, token.colorTextPlaceholder, token.colorLink, button.colorError, tabs.itemSelectedColor, form.colorError]) {
       expect(contrast(colour!, surface)).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -83,6 +83,8 @@ export function buildTheme(dark: boolean): ThemeConfig {
       Menu: { itemBorderRadius: 8, itemSelectedBg: dark ? 'rgba(45,212,191,0.16)' : '#ccfbf1', itemSelectedColor: dark ? '#5eead4' : '#0f766e' },
       // The chosen tab's teal: antd's dark variant of the primary colour is 2.9:1 on the dark page.
       ...(dark ? { Tabs: { itemSelectedColor: readableText.dark.link, itemHoverColor: readableText.dark.linkHover, itemActiveColor: readableText.dark.linkHover, inkBarColor: readableText.dark.link } } : {}),
+      // Error text in dark mode (a field's message, danger text): antd's derived red is 3.03:1 on #141414.
+      ...(dark ? { Form: { colorError: readableText.dark.danger }, Typography: { colorError: readableText.dark.danger } } : {}),
       // Danger buttons in dark mode: a lighter red, with dark text on the filled (primary) kind.
       ...(dark ? { Button: { colorError: readableText.dark.danger, colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: '#141414' } } : {}),
       ...(dark ? {} : { Tag: READABLE_TAGS_LIGHT }),
