@@ -27,7 +27,7 @@ export const ReportingPatterns = {
 } as const;
 export type ReportingPattern = (typeof ReportingPatterns)[keyof typeof ReportingPatterns];
 
-/** SPEC.md section 9: analytics range options (days). */
+/** CONTRACT.md §9: analytics range options (days). */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
@@ -43,7 +43,7 @@ export const ReportingMessages = {
   reportGone: 'The report stream has ended',
 } as const;
 
-/** Clinic days (SPEC.md: time slots are Africa/Nairobi). */
+/** Clinic days (CONTRACT.md: time slots are Africa/Nairobi). */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
 
 export interface RangePayload {
@@ -58,7 +58,7 @@ export interface PeriodChange {
   percent: number | null;
 }
 
-/** GET /admin/analytics/summary (SPEC: "analytics summary response contains totals"). */
+/** GET /admin/analytics/summary (contract: "analytics summary response contains totals"). */
 export interface AnalyticsSummaryReply {
   range: AnalyticsRange;
   /** All-time: live users, active doctors, appointments, revenue (completed payments minus refunds, Ksh). */
@@ -120,7 +120,7 @@ export interface ActivityEntry {
   at: string;
 }
 
-/** The admin home (SPEC.md section 3 "Admin overview"). */
+/** The admin home (CONTRACT.md §3 "Admin overview"). */
 export interface OverviewReply {
   totals: { users: number; doctors: number; appointments: number; revenue: number };
   pendingDoctors: number;

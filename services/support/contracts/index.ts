@@ -41,7 +41,7 @@ export const SupportEvents = {
   messageCreated: 'support.ticket.message.created.v1',
 } as const;
 
-// ---- Shapes (SPEC.md section 3) ----
+// ---- Shapes (CONTRACT.md §3) ----
 
 /** Where a ticket came from: a signed-in user's Support page, or the public contact form. */
 export type TicketSource = 'ticket' | 'contact';
@@ -134,7 +134,7 @@ export interface TicketReply {
   complaint: TicketView;
   message: string;
 }
-/** Lists: SPEC.md reads them under `complaints`. */
+/** Lists: CONTRACT.md reads them under `complaints`. */
 export interface TicketListReply {
   complaints: TicketView[];
 }

@@ -4,7 +4,7 @@ import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /**
- * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (SPEC.md section 7); a plain string
+ * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (CONTRACT.md §7); a plain string
  * row is tolerated as a name (and then lacks its dosage and instructions). 1-20 rows, each with a non-empty trimmed
  * name, dosage and instructions; frequency optional. Anything else: 400 'Please fill all required fields.'.
  */
@@ -69,7 +69,7 @@ export interface PrescriptionAccess {
 }
 
 /**
- * Who reads a prescription (PRODUCT.md item 1): its patient; the doctor who issued it or who has an appointment
+ * Who reads a prescription (CONTRACT.md §10.1): its patient; the doctor who issued it or who has an appointment
  * with its patient (`doctorSeesPatient`); any admin. Everyone else gets a 404.
  */
 export function canReadPrescription(actor: Principal, prescription: PrescriptionAccess, doctorSeesPatient: boolean): boolean {

@@ -14,7 +14,7 @@ import {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The create and edit modals (SPEC.md section 2): title and description required, category general, priority medium. */
+/** The create and edit modals (CONTRACT.md §2): title and description required, category general, priority medium. */
 export function TicketFormModal({
   open,
   ticket,

@@ -8,7 +8,7 @@ import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields'
 import { LOGIN_SUCCESS, REGISTERED, type AuthNotice } from './notices';
 import { checkEmail, checkPassword } from './validation';
 
-/** 'Invalid email or password.' when the error mentions 401 or carries no message (SPEC.md section 8). */
+/** 'Invalid email or password.' when the error mentions 401 or carries no message (CONTRACT.md §8). */
 export function loginErrorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401 || /401/.test(err.serverMessage) || !err.serverMessage.trim()) return 'Invalid email or password.';
