@@ -4,7 +4,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { booking, clinicDate, clinicDateOn, createDoctor, sql, TestDoctor } from './support';
 
 const SLOT_TAKEN = 'That time slot is no longer available. Please choose another.';
 
@@ -188,7 +188,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
   });
 
   it('gives a taken slot 409 with the product message, shows it as unavailable, and frees it on cancellation', async () => {
-    const date = clinicDate(9);
+    const date = clinicDateOn(3, 9); // a Wednesday: the clinic is open all day (CLINIC_HOURS)
     const first = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: date, time_slot: '03:00 PM' }) });
     expect(first.status).toBe(201);
     const other = await signUpAndIn(platform);
@@ -219,6 +219,15 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const reopen = await platform.api('PATCH', `/appointments/${first.body.appointment.appointment_id}/override`, { token: admin.token, body: { status: 'Pending' } });
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe(SLOT_TAKEN);
+  });
+
+  it("offers only the slots within the clinic's hours: Saturday mornings, nothing on Sunday (the Office Hours panel's source)", async () => {
+    const saturday = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${clinicDateOn(6, 2)}`, { token: patient.token });
+    expect(saturday.status).toBe(200);
+    expect(saturday.body.bookable_date).toBe(true);
+    expect(saturday.body.slots.map((s: { time_slot: string }) => s.time_slot)).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM']);
+    const sunday = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${clinicDateOn(0, 2)}`, { token: patient.token });
+    expect(sunday.body).toMatchObject({ bookable_date: false, slots: [] });
   });
 
   it('validates the availability query and hides unapproved doctors', async () => {

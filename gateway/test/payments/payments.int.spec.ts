@@ -2,6 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { eventually } from '@afya/service-shared/testing';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
 import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
@@ -11,7 +12,6 @@ import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
-const WEBHOOK_SECRET = 'whsec_afya_sandbox';
 const FEE = 1500;
 
 describe('payments through the gateway with the Stripe and Daraja sandboxes (real NATS + PostgreSQL)', () => {
@@ -124,12 +124,12 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const payload = JSON.stringify(event);
 
       expect((await postWebhook(payload)).status).toBe(400);
-      expect((await postWebhook(payload.replace(`"amount_total":${FEE * 100}`, '"amount_total":1'), signPayload(payload, WEBHOOK_SECRET))).status).toBe(400);
-      expect((await postWebhook(payload, signPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+      expect((await postWebhook(payload.replace(`"amount_total":${FEE * 100}`, '"amount_total":1'), signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))).status).toBe(400);
+      expect((await postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
       expect((await postWebhook(payload, signPayload(payload, 'whsec_someone_else'))).status).toBe(400);
       expect((await payment(created.body.payment_id)).status).toBe('pending');
 
-      const replies = await Promise.all(Array.from({ length: 10 }, () => postWebhook(payload, signPayload(payload, WEBHOOK_SECRET))));
+      const replies = await Promise.all(Array.from({ length: 10 }, () => postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))));
       expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect((await payment(created.body.payment_id)).status).toBe('completed');
       expect(await outboxCount('payment.completed.v1', created.body.payment_id)).toBe(1);
@@ -163,7 +163,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const created = await createCard(booked.appointment_id);
       const session = { ...platform.sandboxes.stripe.sessions.get(created.body.session_id)!, payment_status: 'paid', status: 'complete', amount_total: 100 };
       const payload = JSON.stringify({ id: `evt_mismatch_${created.body.payment_id}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session } });
-      expect((await postWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).status).toBe(200);
+      expect((await postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))).status).toBe(200);
       expect((await payment(created.body.payment_id)).status).toBe('failed');
       const disputes = await platform.api('GET', '/admin/payments/disputes', { token: admin.token });
       expect(disputes.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ payment_id: created.body.payment_id, source: 'amount_mismatch' })]));
@@ -237,6 +237,14 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         const response = await push(booked.appointment_id, phone);
         expect(response).toMatchObject({ status: 400, body: { message: 'Enter a valid Safaricom number, e.g. 0712 345 678' } });
       }
+      // Kenyan mobiles on other networks (Airtel 0733…, 010x; Telkom 077x): refused with the reason, nothing pushed.
+      const pushesBefore = platform.sandboxes.daraja.pushes.size;
+      for (const phone of ['0733 123 456', '+254100123456', '0771123456']) {
+        const response = await push(booked.appointment_id, phone);
+        expect(response).toMatchObject({ status: 400, body: { message: PAYMENT_MESSAGES.notSafaricom } });
+      }
+      expect(platform.sandboxes.daraja.pushes.size).toBe(pushesBefore);
+      expect(await sql('payment', `SELECT 1 FROM payments WHERE appointment_id = $1`, [booked.appointment_id])).toHaveLength(0);
     });
 
     it('a push approved on the phone completes after the callback is confirmed by an STK query; a duplicate callback changes nothing', async () => {

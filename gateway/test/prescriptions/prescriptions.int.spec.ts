@@ -63,6 +63,45 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect((await platform.api('POST', '/prescriptions', { token: patient.token, body: { appointment_id: visit.appointment_id, medicines } })).status).toBe(403);
   });
 
+  it('Write Prescription lists only visits that can have one (started or completed); a future booking is neither listed nor writable', async () => {
+    const future = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:00 AM' });
+    const thirdPatient = await signUpAndIn(platform, { firstname: 'Halima', lastname: 'Said' });
+    const started = await bookAs(platform, thirdPatient.token, otherDoctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:30 AM' });
+    // The visit took place yesterday and is still Pending (set up through SQL in both schemas: no route books in the past).
+    await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [started.appointment_id])).toHaveLength(1), 10_000);
+    await sql('prescription', `UPDATE appointments SET appointment_date = $2 WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [future.appointment_id])).toHaveLength(1), 10_000);
+
+    const writable = async (who: TestDoctor) => {
+      const listed = await platform.api('GET', '/prescriptions/writable-appointments', { token: who.token });
+      expect(listed.status).toBe(200);
+      return listed.body.appointments.map((a: { appointment_id: number }) => a.appointment_id);
+    };
+    expect(await writable(doctor)).toEqual([visit.appointment_id]); // not the future one, not the cancelled one
+    expect(await writable(otherDoctor)).toEqual(expect.arrayContaining([otherVisit.appointment_id, started.appointment_id]));
+
+    const early = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: future.appointment_id, medicines } });
+    expect(early).toMatchObject({ status: 400, body: { message: 'A prescription can be written once the visit has started.' } });
+    expect(await sql('prescription', `SELECT 1 FROM prescriptions WHERE appointment_id = $1`, [future.appointment_id])).toHaveLength(0);
+    const written = await platform.api('POST', '/prescriptions', { token: otherDoctor.token, body: { appointment_id: started.appointment_id, medicines } });
+    expect(written.status).toBe(201);
+
+    // The same patient also sees the first doctor: each doctor's history of them says which records they may edit.
+    const mine = await bookAs(platform, thirdPatient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toHaveLength(1), 10_000);
+    const history = await platform.api('GET', `/medical-history/user/${thirdPatient.user.user_id}`, { token: doctor.token });
+    expect(history.status).toBe(200);
+    const editable = Object.fromEntries(history.body.records.map((r: { id: string; can_edit: boolean }) => [r.id, r.can_edit]));
+    expect(editable).toEqual({ [`appt-${mine.appointment_id}`]: true, [`appt-${started.appointment_id}`]: false, [`presc-${written.body.prescription.prescription_id}`]: false });
+    const refused = await platform.api('PATCH', `/medical-history/appt-${started.appointment_id}`, { token: doctor.token, body: { diagnosis: 'Not mine to write' } });
+    expect(refused.status).toBe(404);
+    const adminView = await platform.api('GET', `/medical-history/user/${thirdPatient.user.user_id}`, { token: admin.token });
+    expect(adminView.body.records.filter((r: { can_edit: boolean }) => r.can_edit)).toHaveLength(2);
+    const patientView = await platform.api('GET', '/medical-history/self', { token: thirdPatient.token });
+    expect(patientView.body.records.some((r: { can_edit: boolean }) => r.can_edit)).toBe(false);
+  });
+
   it.each([
     ['no medicines', []],
     ['a blank dosage', [{ ...medicines[0], dosage: '  ' }]],

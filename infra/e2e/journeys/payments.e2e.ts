@@ -142,8 +142,13 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     const booked = await bookSomething(token);
     await openPayDialog(booked.appointment_id);
     const submit = `::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`;
+    const phoneField = '.ant-modal input[inputmode="tel"]';
+    // The field starts with the profile's phone (0712345678), in the local form.
+    expect(await page.$eval(phoneField, (i) => (i as HTMLInputElement).value)).toBe('0712 345 678');
+    await page.click(phoneField, { count: 3 });
+    await page.keyboard.press('Backspace');
     expect(await page.$eval(submit, (b) => (b as HTMLButtonElement).disabled)).toBe(true); // confirm disabled while the phone is empty
-    await page.type('.ant-modal input[inputmode="tel"]', '0712 345 678');
+    await page.type(phoneField, '0712 345 678');
     await page.click(submit);
     await waitForText(page, 'STK Push sent! Check your phone to complete payment.');
     await waitForText(page, 'Waiting for you to approve the payment on your phone');
@@ -167,6 +172,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   it('M-Pesa cancelled on the phone: the reason and Try again; the appointment stays unpaid and payable', async () => {
     const booked = await bookSomething(token);
     await openPayDialog(booked.appointment_id);
+    await page.click('.ant-modal input[inputmode="tel"]', { count: 3 });
     await page.type('.ant-modal input[inputmode="tel"]', '0712341032');
     await page.click(`::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`);
     await waitForText(page, 'Waiting for you to approve the payment on your phone');

@@ -69,6 +69,30 @@ export type Weekday = (typeof WEEKDAYS)[number];
  */
 export const DEFAULT_WORKING_WEEKDAYS: readonly Weekday[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/**
+ * The clinic's opening hours by weekday ('HH:MM', 24-hour clinic time); null = closed. The one source of both the
+ * booking screen's Office Hours panel and the slots offered for a date: a slot is offered only if it starts and
+ * ends within that day's hours (Saturday 9:00-14:00 keeps the morning slots; Sunday has none).
+ */
+export const CLINIC_HOURS: Readonly<Record<Weekday, { opens: string; closes: string } | null>> = {
+  Monday: { opens: '08:00', closes: '18:00' },
+  Tuesday: { opens: '08:00', closes: '18:00' },
+  Wednesday: { opens: '08:00', closes: '18:00' },
+  Thursday: { opens: '08:00', closes: '18:00' },
+  Friday: { opens: '08:00', closes: '18:00' },
+  Saturday: { opens: '09:00', closes: '14:00' },
+  Sunday: null,
+};
+
+/** The slots of TIME_SLOTS within the clinic's hours on a weekday (CLINIC_HOURS), in clock order. */
+export function slotsWithinClinicHours(weekday: Weekday): TimeSlot[] {
+  const hours = CLINIC_HOURS[weekday];
+  if (!hours) return [];
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const slotStart = (slot: string) => (Number(slot.slice(0, 2)) % 12) * 60 + Number(slot.slice(3, 5)) + (slot.endsWith('PM') ? 720 : 0);
+  return TIME_SLOTS.filter((slot) => slotStart(slot) >= minutes(hours.opens) && slotStart(slot) + SLOT_MINUTES <= minutes(hours.closes));
+}
+
 /** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
 /**

@@ -223,6 +223,7 @@ export interface PatientDashboardStats extends DashboardCounts {
 }
 
 export interface DoctorDashboardStats extends DashboardCounts {
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   /** Today's appointments (not cancelled), by slot. */
   today: AppointmentView[];
@@ -345,6 +346,7 @@ export interface PerformanceReply {
   /** Mean recorded duration (minutes) of the last 7 days' Completed appointments */
   avgConsultation: number;
   completedCount: number;
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   period: { from: string; to: string };
 }

@@ -5,6 +5,7 @@
  */
 
 export * from './catalog';
+export * from './provider-secrets';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
@@ -21,6 +22,8 @@ export const PaymentPatterns = {
   stkStatus: 'payment.v1.mpesa.status',
   /** POST /mpesa/callback/:token (Safaricom; no caller) */
   mpesaCallback: 'payment.v1.mpesa.callback',
+  /** POST /mpesa/transaction-status/:token[/timeout] (Safaricom's answer to a Transaction Status query; no caller) */
+  mpesaTransactionStatus: 'payment.v1.mpesa.transaction-status',
   /** GET /payments/history: own (admin: all, with patient name). */
   history: 'payment.v1.history',
   /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
@@ -174,6 +177,16 @@ export interface MpesaCallbackPayload {
   /** The JSON Safaricom posted ({Body: {stkCallback: ...}}). */
   body: unknown;
 }
+/**
+ * Daraja's Transaction Status result (`{Result: {...}}`) posted to our ResultURL, or its queue timeout
+ * (QueueTimeOutURL): how a receipt number a callback claimed is confirmed by M-Pesa itself.
+ */
+export interface MpesaTransactionStatusPayload {
+  token: string;
+  outcome: 'result' | 'timeout';
+  body: unknown;
+}
+
 /** What Safaricom expects back. */
 export interface MpesaCallbackReply {
   ResultCode: 0;

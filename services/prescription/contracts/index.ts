@@ -109,6 +109,8 @@ export interface WritableAppointment {
   appointment_id: number;
   patient_id: number;
   patient_name: string | null;
+  /** The patient's phone as on their profile: tells two patients with the same name apart */
+  patient_phone: string | null;
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
@@ -135,6 +137,8 @@ export interface MedicalRecord {
   appointment_id: number;
   prescription_id: number | null;
   appointment_status: string | null;
+  /** Whether the caller may edit this record (an appointment record of their own, as a doctor; any, as an admin) */
+  can_edit: boolean;
 }
 /** /medical-history/self and /medical-history/user/{userId} */
 export interface MedicalHistoryReply {

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
@@ -19,6 +19,7 @@ import { Public, Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { CallbackToken } from './callback-token';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
 
 /** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
@@ -85,7 +86,10 @@ export class PaymentsController {
 @ApiBearerAuth()
 @Controller('mpesa')
 export class MpesaController {
-  constructor(private readonly bus: ServiceClient) {}
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly callbackToken: CallbackToken,
+  ) {}
 
   @Roles('user')
   @HttpCode(200)
@@ -104,8 +108,8 @@ export class MpesaController {
   }
 
   /**
-   * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked by the service
-   * (else 404). The body is read from the request, not through @Body(): the global pipe refuses numbers no
+   * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked here and again by
+   * the service (else 404); logs and spans show the path with the token redacted (common/logging/request-logging.ts). The body is read from the request, not through @Body(): the global pipe refuses numbers no
    * integer column holds, and Daraja's callbacks carry TransactionDate (20261123143015) and PhoneNumber
    * (254712345678) as such numbers. The payment service reads only the fields it knows, each checked.
    */
@@ -113,7 +117,32 @@ export class MpesaController {
   @HttpCode(200)
   @Post('callback/:token')
   callback(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
     return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: request.body ?? null }, { ...caller, principal: null }, 20_000);
+  }
+
+  /**
+   * M-Pesa's answer to a Transaction Status query (the ResultURL, and the QueueTimeOutURL under /timeout), by which
+   * the payment service confirms a receipt number a callback claimed. Public, authenticated like the callback.
+   */
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token')
+  transactionStatus(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'result', request, caller);
+  }
+
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token/timeout')
+  transactionStatusTimeout(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'timeout', request, caller);
+  }
+
+  private forwardTransactionStatus(token: string, outcome: 'result' | 'timeout', request: FastifyRequest, caller: Caller): Promise<MpesaCallbackReply> {
+    if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
+    const payload = { token, outcome, body: request.body ?? null };
+    return this.bus.send(subject(PaymentPatterns.mpesaTransactionStatus), payload, { ...caller, principal: null }, 20_000);
   }
 }
 

@@ -158,11 +158,16 @@ export class SupportController {
       () => raw.end(),
     );
     const user = caller.user;
+    // The stream lives no longer than its token: it ends at expiry, and as soon as this replica hears that the token
+    // was signed out or its sessions revoked (password change, suspension, deletion); the browser's reconnect then
+    // meets the normal 401. The heartbeat checks again, should a revocation arrive while the listener was not there.
+    const revoked = () => !!user && this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: user.sv });
+    const expired = () => !!user && Date.now() / 1000 >= user.exp;
+    const stopListening = this.revocations.onRevocation(() => {
+      if (revoked()) raw.end();
+    });
     const heartbeat = setInterval(() => {
-      // The stream lives no longer than its token: ended at expiry or once that token is signed out (the
-      // browser's reconnect then meets the normal 401). Session-wide revocations need the token's session
-      // version, which the gateway does not keep per request: those streams end at expiry or on reconnect.
-      if (user && (Date.now() / 1000 >= user.exp || this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: Number.MAX_SAFE_INTEGER }))) {
+      if (expired() || revoked()) {
         raw.end();
         return;
       }
@@ -171,6 +176,7 @@ export class SupportController {
     heartbeat.unref();
     const close = () => {
       clearInterval(heartbeat);
+      stopListening();
       stop();
     };
     request.raw.once('close', close);

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
+import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { AnalyticsPage } from './AnalyticsPage';
+import { changeNote } from './api';
 
 const get = jest.spyOn(api, 'get');
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
@@ -38,6 +40,8 @@ it('shows the cards with computed changes, draws the charts and the monthly grow
   expect(screen.getByText('Analytics Dashboard')).toBeInTheDocument();
   expect(await screen.findByText('Ksh 1,250,000')).toBeInTheDocument();
   expect(screen.getByText('+20.0% vs the previous 30 days')).toBeInTheDocument();
+  // Revenue had nothing before: the note gives the change itself, with its sign, not a bare 'new'.
+  expect(screen.getByText('+Ksh 50,000 vs the previous 30 days (none before)')).toBeInTheDocument();
   expect(screen.getByText('14 today')).toBeInTheDocument();
   expect(await screen.findByTestId('chart-Pie')).toBeInTheDocument();
   const statuses = screen.getByRole('list', { name: 'Appointment statuses' });
@@ -67,4 +71,30 @@ it("says 'No Data Available' when analytics cannot be loaded", async () => {
   renderAt(<AnalyticsPage />);
   expect(await screen.findByText('No Data Available')).toBeInTheDocument();
   expect(screen.getByText('Unable to load analytics data')).toBeInTheDocument();
+});
+
+it('card notes always carry a figure with its sign', () => {
+  expect(changeNote(change(120, 100, 20), 30)).toBe('+20.0% vs the previous 30 days');
+  expect(changeNote(change(80, 100, -20), 7)).toBe('-20.0% vs the previous 7 days');
+  expect(changeNote(change(0, 0, 0), 30)).toBe('+0.0% vs the previous 30 days');
+  expect(changeNote(change(3, 0, null), 30)).toBe('+3 vs the previous 30 days (none before)');
+  expect(changeNote(change(1500, 0, null), 90, (n) => `Ksh ${n.toLocaleString('en-KE')}`)).toBe('+Ksh 1,500 vs the previous 90 days (none before)');
+  expect(changeNote(change(0, 0, null), 30)).toBe('No change vs the previous 30 days');
+});
+
+it('draws the charts in G2\'s dark theme in dark mode (light axis labels and legend), and the pie\'s counts in a light text colour', async () => {
+  serve();
+  useSession.setState({ darkMode: true });
+  try {
+    renderAt(<AnalyticsPage />);
+    expect(await screen.findByTestId('chart-Pie')).toHaveAttribute('data-theme', 'classicDark');
+    expect(await screen.findByTestId('chart-Area')).toHaveAttribute('data-theme', 'classicDark');
+    expect(await screen.findByTestId('chart-Column')).toHaveAttribute('data-theme', 'classicDark');
+    const count = within(screen.getByRole('list', { name: 'Appointment statuses' })).getByText('(3)');
+    expect(count.style.color).not.toMatch(/^rgba?\(0, 0, 0/);
+  } finally {
+    useSession.setState({ darkMode: false });
+  }
+  renderAt(<AnalyticsPage />);
+  expect((await screen.findAllByTestId('chart-Pie')).at(-1)).toHaveAttribute('data-theme', 'classic');
 });

@@ -26,7 +26,7 @@ import {
   SetStatusPayload,
   StatsReply,
   StatusCounts,
-  TIME_SLOTS,
+  slotsWithinClinicHours,
   UpdateAppointmentPayload,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
@@ -170,7 +170,9 @@ export class AppointmentsService {
     if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
       throw notFound(AppointmentMessages.doctorNotFound);
     }
-    const bookable = isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
+    const open = slotsWithinClinicHours(weekdayOf(date));
+    const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
     const taken: { time_slot: string }[] = await this.dataSource.query(
       `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'`,
       [doctor_id, date],
@@ -180,7 +182,7 @@ export class AppointmentsService {
       doctor_id,
       date,
       bookable_date: bookable,
-      slots: TIME_SLOTS.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
+      slots: open.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
     };
   }
 

@@ -1,9 +1,10 @@
 import { RpcFailure } from '@afya/service-shared';
-import { AppointmentMessages, TIME_SLOTS } from '../../contracts';
+import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
 import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
 import { bookingAmount, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
+import { countDistinctPatients } from './patients';
 import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
@@ -191,5 +192,40 @@ describe('status-change permissions', () => {
     expect(() => assertClinicalEdit(admin, appointment())).not.toThrow();
     expect(failure(() => assertClinicalEdit(patient, appointment())).statusCode).toBe(403);
     expect(failure(() => assertClinicalEdit(otherDoctor, appointment())).statusCode).toBe(404);
+  });
+});
+
+describe("a doctor's total patients", () => {
+  it('counts different people, not appointments, and not cancelled bookings', () => {
+    expect(countDistinctPatients([])).toBe(0);
+    expect(
+      countDistinctPatients([
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Pending' },
+        { user_id: 8, appointment_status: 'Confirmed' },
+        { user_id: 9, appointment_status: 'Cancelled' },
+        { user_id: 8, appointment_status: 'Cancelled' },
+      ]),
+    ).toBe(2);
+  });
+});
+
+describe('clinic hours: one source for the slots offered and the Office Hours panel', () => {
+  it('Monday to Friday 8:00-18:00 offer all 14 slots; Saturday 9:00-14:00 the six morning ones; Sunday none', () => {
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const) expect(slotsWithinClinicHours(day)).toEqual([...TIME_SLOTS]);
+    expect(slotsWithinClinicHours('Saturday')).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM']);
+    expect(slotsWithinClinicHours('Sunday')).toEqual([]);
+  });
+  it('never offers a slot that starts before opening or ends after closing', () => {
+    for (const day of WEEKDAYS) {
+      const hours = CLINIC_HOURS[day];
+      for (const slot of slotsWithinClinicHours(day)) {
+        const start = slotMinutes(slot);
+        expect(hours).not.toBeNull();
+        expect(start).toBeGreaterThanOrEqual(Number(hours!.opens.slice(0, 2)) * 60 + Number(hours!.opens.slice(3)));
+        expect(start + 30).toBeLessThanOrEqual(Number(hours!.closes.slice(0, 2)) * 60 + Number(hours!.closes.slice(3)));
+      }
+    }
   });
 });

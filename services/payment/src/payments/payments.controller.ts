@@ -5,6 +5,7 @@ import {
   ConfirmCardPaymentPayload,
   CreateCardPaymentPayload,
   MpesaCallbackPayload,
+  MpesaTransactionStatusPayload,
   PaymentPatterns,
   ReceiptPayload,
   RefundPayload,
@@ -14,6 +15,7 @@ import {
 } from '../../contracts';
 import { CardPaymentsService } from './card-payments.service';
 import { MpesaPaymentsService } from './mpesa-payments.service';
+import { MpesaReceiptsService } from './mpesa-receipts.service';
 import { PaymentsService } from './payments.service';
 import { ReceiptsService } from './receipts.service';
 
@@ -24,6 +26,7 @@ export class PaymentsController {
     private readonly mpesa: MpesaPaymentsService,
     private readonly payments: PaymentsService,
     private readonly receipts: ReceiptsService,
+    private readonly mpesaReceipts: MpesaReceiptsService,
   ) {}
 
   @MessagePattern(subject(PaymentPatterns.create))
@@ -56,6 +59,12 @@ export class PaymentsController {
   @MessagePattern(subject(PaymentPatterns.mpesaCallback))
   mpesaCallback(@Payload() request: RpcRequest<MpesaCallbackPayload>) {
     return this.mpesa.callback(request.payload);
+  }
+
+  /** No caller either: M-Pesa's Transaction Status result about a claimed receipt number. */
+  @MessagePattern(subject(PaymentPatterns.mpesaTransactionStatus))
+  mpesaTransactionStatus(@Payload() request: RpcRequest<MpesaTransactionStatusPayload>) {
+    return this.mpesaReceipts.result(request.payload);
   }
 
   @MessagePattern(subject(PaymentPatterns.history))
