@@ -129,7 +129,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.updated.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [doctor.doctorId])).not.toHaveLength(0);
       const after = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' }) });
       expect(after.body.appointment.total_amount).toBe(3500);
-      const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;
+      const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body;
       expect(mine.find((a: { appointment_id: number }) => a.appointment_id === before.body.appointment.appointment_id).total_amount).toBe(200);
       // A fee of 0 is a fee (free consultations), not 'Not set'.
       expect((await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: admin.token, body: { fee: 0 } })).body.fee).toBe(0);
@@ -217,7 +217,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       const twice = await platform.api('POST', `/appointments/${id}/rating`, { token: patient.token, body: { rating: 1 } });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe('You have already rated this appointment');
-      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments.find((a: { appointment_id: number }) => a.appointment_id === id);
+      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.find((a: { appointment_id: number }) => a.appointment_id === id);
       expect(listed).toMatchObject({ rating: 4, rating_comment: 'Clear explanation, on time.' });
     });
 

@@ -145,15 +145,20 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
   it('who reads: the patient and the doctor, not another patient or doctor (404); admins all', async () => {
     const own = await platform.api('GET', '/prescriptions/user', { token: patient.token });
     expect(own.status).toBe(200);
-    expect(own.body.prescriptions.map((p: { prescription_id: number }) => p.prescription_id)).toEqual([prescriptionId]);
-    expect((await platform.api('GET', '/prescriptions/user', { token: otherPatient.token })).body.prescriptions).toEqual([]);
+    expect(own.body.map((p: { prescription_id: number }) => p.prescription_id)).toEqual([prescriptionId]);
+    expect(own.headers.get('x-total-count')).toBe('1');
+    expect((await platform.api('GET', '/prescriptions/user', { token: otherPatient.token })).body).toEqual([]);
+    // One prescription is the object itself, with its fields at the top.
+    const single = await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: patient.token });
+    expect(single.body).toMatchObject({ prescription_id: prescriptionId, appointment_id: visit.appointment_id, patient_id: patient.user.user_id, medicines });
+    expect(single.body).not.toHaveProperty('prescription');
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: otherPatient.token })).status).toBe(404);
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}/pdf`, { token: otherPatient.token })).status).toBe(404);
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: otherDoctor.token })).status).toBe(404);
     expect((await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: otherDoctor.token })).status).toBe(404);
     expect((await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: otherPatient.token })).status).toBe(404);
-    expect((await platform.api('GET', '/prescriptions/doctor', { token: doctor.token })).body.prescriptions).toHaveLength(1);
-    expect((await platform.api('GET', '/prescriptions', { token: admin.token })).body.prescriptions.length).toBeGreaterThanOrEqual(1);
+    expect((await platform.api('GET', '/prescriptions/doctor', { token: doctor.token })).body).toHaveLength(1);
+    expect((await platform.api('GET', '/prescriptions', { token: admin.token })).body.length).toBeGreaterThanOrEqual(1);
     const byAppointment = await platform.api('GET', `/prescriptions/appointment/${visit.appointment_id}`, { token: patient.token });
     expect(byAppointment.body.prescription.prescription_id).toBe(prescriptionId);
     const none = await platform.api('GET', `/prescriptions/appointment/${cancelled.appointment_id}`, { token: patient.token });
@@ -191,6 +196,27 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect(await logCount()).toBe(before + 3);
     expect((await accessLog(admin.token, `?user_id=${patient.user.user_id}`)).total).toBeGreaterThanOrEqual(before + 3);
     expect((await platform.api('GET', `/medical-history/access-log?user_id=${patient.user.user_id}`, { token: otherPatient.token })).status).toBe(403);
+  });
+
+  it('GET /medical-history/self in the aggregate shape: a patient their own, a doctor their appointments and the prescriptions they issued; every read audited', async () => {
+    const mine = await platform.api('GET', '/medical-history/self', { token: patient.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.appointments.map((r: { id: string }) => r.id)).toContain(`appt-${visit.appointment_id}`);
+    expect(mine.body.prescriptions.map((r: { id: string }) => r.id)).toEqual([`presc-${prescriptionId}`]);
+    expect(mine.body.appointments.every((r: { type: string; patient_id: number }) => r.type === 'appointment' && r.patient_id === patient.user.user_id)).toBe(true);
+
+    const before = await logCount();
+    const doctors = await platform.api('GET', '/medical-history/self', { token: doctor.token });
+    expect(doctors.status).toBe(200);
+    expect(doctors.body.appointments.map((r: { id: string }) => r.id)).toContain(`appt-${visit.appointment_id}`);
+    expect(doctors.body.prescriptions.map((r: { id: string }) => r.id)).toEqual([`presc-${prescriptionId}`]);
+    // The doctor's read is in the patient's access log.
+    expect(await logCount()).toBe(before + 1);
+    const others = await platform.api('GET', '/medical-history/self', { token: otherDoctor.token });
+    // Another doctor sees only their own appointments' records: none of this patient's.
+    expect([...others.body.appointments, ...others.body.prescriptions].some((r: { patient_id: number }) => r.patient_id === patient.user.user_id)).toBe(false);
+    expect(others.body.prescriptions).toEqual([]);
+    expect((await platform.api('GET', '/medical-history/self', { token: admin.token })).status).toBe(403);
   });
 
   it('stores the appointment service’s audit events durably and idempotently; the table refuses UPDATE and DELETE', async () => {

@@ -56,6 +56,8 @@ export type AppointmentType = keyof typeof TYPE_FEES;
 /** The keys of TYPE_FEES in the form's order. */
 export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
+/** The type of a booking that names none and whose amount matches no type's default fee. */
+export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = 'Regular Checkup';
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -95,13 +97,6 @@ export function slotsWithinClinicHours(weekday: Weekday): TimeSlot[] {
 
 /** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
-/**
- * Africa/Nairobi's offset from UTC (EAT, no daylight saving). The service computes with the time-zone
- * database; code without one (the browser's date maths) may use this fixed offset.
- */
-export const CLINIC_UTC_OFFSET_MINUTES = 180;
-/** The same offset as ISO 8601 writes it ('2026-11-25T09:00:00+03:00'). */
-export const CLINIC_UTC_OFFSET = '+03:00';
 
 /** The first bookable clinic date is this many days after today (tomorrow)... */
 export const BOOKING_FIRST_DAY_OFFSET = 1;

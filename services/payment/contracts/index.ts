@@ -119,9 +119,17 @@ export interface DisputeView {
 
 export interface CreateCardPaymentPayload {
   appointment_id: number;
-  amount: number;
+  /** What the client showed; the appointment's amount is charged whatever it is. */
+  amount?: number;
+  /** The Origin header of the request: Stripe returns there when it is an allowed origin. */
+  origin?: string;
 }
-export interface CreateCardPaymentReply {
+/** What a new payment charged: the appointment's amount, and the client's differing amount when there was one. */
+export interface ChargedAmount {
+  amount: number;
+  requested_amount?: number;
+}
+export interface CreateCardPaymentReply extends ChargedAmount {
   url: string;
   session_id: string;
   payment_id: number;
@@ -151,10 +159,11 @@ export interface StripeWebhookReply {
 
 export interface StkPushPayload {
   phone: string;
-  amount: number;
+  /** What the client showed; the appointment's amount is charged whatever it is. */
+  amount?: number;
   appointment_id: number;
 }
-export interface StkPushReply {
+export interface StkPushReply extends ChargedAmount {
   message: string;
   checkout_request_id: string;
   payment_id: number;
@@ -193,8 +202,13 @@ export interface MpesaCallbackReply {
   ResultDesc: string;
 }
 
+/**
+ * GET /payments/history: one page (payload `limit`, `offset`; without them the first 1,000, newest first) and the
+ * whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
+ */
 export interface PaymentHistoryReply {
   payments: PaymentView[];
+  total: number;
 }
 
 export interface ReceiptPayload {

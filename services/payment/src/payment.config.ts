@@ -1,5 +1,6 @@
 import { env, envInt } from '@afya/service-shared';
 import { assertProviderSecrets } from '../contracts';
+import { originOf } from './rules/payment-rules';
 
 /**
  * Where the providers are and how we authenticate to them. The same code talks to api.stripe.com and
@@ -22,8 +23,13 @@ export interface PaymentConfig {
   /** The secret path segment of POST /api/mpesa/callback/:token, and the public base URL Safaricom calls. */
   mpesaCallbackToken: string;
   mpesaCallbackBaseUrl: string;
-  /** Where the browser comes back to after Stripe Checkout (success_url / cancel_url). */
+  /** Where the browser comes back to after Stripe Checkout (success_url / cancel_url) by default. */
   publicAppUrl: string;
+  /**
+   * Origins a payment may be asked from and return to (PAYMENT_RETURN_ORIGINS, comma-separated): a client served
+   * from one of them comes back there. Default: the platform's own origin only.
+   */
+  returnOrigins: string[];
   /** Pushes older than this without a callback are queried by the reconciliation job. */
   reconcileAfterMs: number;
   reconcileEveryMs: number;
@@ -57,11 +63,18 @@ export function readPaymentConfig(): PaymentConfig {
     mpesaCallbackToken: env('MPESA_CALLBACK_TOKEN'),
     mpesaCallbackBaseUrl: env('MPESA_CALLBACK_BASE_URL', 'http://localhost:3000').replace(/\/$/, ''),
     publicAppUrl: env('PUBLIC_APP_URL', 'http://localhost:3000').replace(/\/$/, ''),
+    returnOrigins: returnOrigins(env('PAYMENT_RETURN_ORIGINS', ''), env('PUBLIC_APP_URL', 'http://localhost:3000')),
     reconcileAfterMs: envInt('MPESA_RECONCILE_AFTER_MS', 120_000),
     reconcileEveryMs: envInt('MPESA_RECONCILE_EVERY_MS', 30_000),
     statusQueryAfterMs: envInt('MPESA_STATUS_QUERY_AFTER_MS', 15_000),
     statusQueryEveryMs: envInt('MPESA_STATUS_QUERY_EVERY_MS', 5_000),
   };
+}
+
+/** The allow-list of return origins: those listed, and always the platform's own. */
+export function returnOrigins(listed: string, publicAppUrl: string): string[] {
+  const origins = [publicAppUrl, ...listed.split(',')].map((entry) => originOf(entry.trim())).filter((o): o is string => !!o);
+  return [...new Set(origins)];
 }
 
 export const PAYMENT_CONFIG = Symbol('PAYMENT_CONFIG');

@@ -92,8 +92,13 @@ export interface PrescriptionReply {
   prescription: PrescriptionView;
   message?: string;
 }
+/**
+ * The lists (user, doctor, all): one page (payload `limit`, `offset`; without them the first 1,000, newest first)
+ * and the whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
+ */
 export interface PrescriptionListReply {
   prescriptions: PrescriptionView[];
+  total: number;
 }
 export interface DeletePrescriptionReply {
   message: string;
@@ -140,9 +145,17 @@ export interface MedicalRecord {
   /** Whether the caller may edit this record (an appointment record of their own, as a doctor; any, as an admin) */
   can_edit: boolean;
 }
-/** /medical-history/self and /medical-history/user/{userId} */
+/** /medical-history/user/{userId} */
 export interface MedicalHistoryReply {
   records: MedicalRecord[];
+}
+/**
+ * /medical-history/self: the aggregate shape. A patient's own records; a doctor's, the records of their own
+ * appointments and the prescriptions they issued. `records` holds both kinds, newest first.
+ */
+export interface MedicalHistorySelfReply extends MedicalHistoryReply {
+  appointments: MedicalRecord[];
+  prescriptions: MedicalRecord[];
 }
 /** GET /medical-history (admin aggregate) */
 export interface MedicalHistoryAggregateReply {

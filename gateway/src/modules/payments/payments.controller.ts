@@ -1,14 +1,16 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import {
   ConfirmCardPaymentReply,
+  CreateCardPaymentPayload,
   CreateCardPaymentReply,
   DisputeListReply,
   MpesaCallbackReply,
   PaymentHistoryReply,
   PaymentPatterns,
+  PaymentView,
   ReceiptReply,
   RefundReply,
   StkPushReply,
@@ -20,7 +22,9 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CallbackToken } from './callback-token';
+import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
@@ -32,12 +36,18 @@ export class PaymentsController {
     private readonly transfer: BinaryTransfer,
   ) {}
 
-  /** A Stripe Checkout Session for an own, payable appointment → {url}. */
+  /**
+   * A Stripe Checkout Session for an own, payable appointment → {url, amount}. The appointment's amount is charged
+   * (a differing `amount` is reported back as requested_amount); Stripe returns the browser to the request's Origin
+   * when the payment service allows that origin, else to the platform.
+   */
   @Roles('user')
   @HttpCode(200)
+  @KeysReply<CreateCardPaymentReply>(200, 'url', 'amount')
   @Post('create')
-  create(@Body() body: CreatePaymentDto, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
-    return this.bus.send(subject(PaymentPatterns.create), { appointment_id: body.appointment_id, amount: body.amount }, caller, 15_000);
+  create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
+    const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
+    return this.bus.send(subject(PaymentPatterns.create), payload, caller, 15_000);
   }
 
   /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
@@ -49,10 +59,19 @@ export class PaymentsController {
     return this.bus.send(subject(PaymentPatterns.confirm), payload, caller, 15_000);
   }
 
+  /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
+  @ListReply<PaymentView>('payment_id', 'appointment_id', 'transaction_id', 'amount', 'payment_status', 'created_at', 'appointment')
   @Get('history')
-  history(@CurrentCaller() caller: Caller): Promise<PaymentHistoryReply> {
-    return this.bus.send(subject(PaymentPatterns.history), {}, caller);
+  async history(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PaymentView[]> {
+    const page = pageOfQuery(query);
+    const { payments, total } = await this.bus.send<PaymentHistoryReply>(subject(PaymentPatterns.history), page, caller);
+    return sendList(request, reply, payments, total, page);
   }
 
   /** The receipt PDF of a completed payment (owner or admin). */

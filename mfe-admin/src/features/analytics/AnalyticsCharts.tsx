@@ -61,7 +61,7 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
   );
 }
 
-export function RevenueArea({ data, height = 280 }: { data: RevenueReply['revenue'] | { date: string; revenue: number }[]; height?: number }) {
+export function RevenueArea({ data, height = 280 }: { data: RevenueReply['dailyRevenue']; height?: number }) {
   const chartTheme = useChartTheme();
   return (
     <Area

@@ -85,13 +85,13 @@ export function AnalyticsPage() {
           </ChartCard>
         </Col>
         <Col xs={24} lg={14}>
-          <ChartCard title="Revenue Trend" loading={revenue.isPending} empty={!revenue.data?.revenue.some((d) => d.revenue !== 0)}>
-            {revenue.data ? <RevenueArea data={revenue.data.revenue} /> : null}
+          <ChartCard title="Revenue Trend" loading={revenue.isPending} empty={!revenue.data?.dailyRevenue.some((d) => d.revenue !== 0)}>
+            {revenue.data ? <RevenueArea data={revenue.data.dailyRevenue} /> : null}
           </ChartCard>
         </Col>
         <Col xs={24}>
-          <ChartCard title="Bookings per Day" loading={bookings.isPending} empty={!bookings.data?.bookings.some((d) => d.count > 0)}>
-            {bookings.data ? <BookingsColumn data={bookings.data.bookings} /> : null}
+          <ChartCard title="Bookings per Day" loading={bookings.isPending} empty={!bookings.data?.some((d) => d.count > 0)}>
+            {bookings.data ? <BookingsColumn data={bookings.data} /> : null}
           </ChartCard>
         </Col>
       </Row>

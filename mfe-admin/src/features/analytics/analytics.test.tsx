@@ -6,6 +6,7 @@ import { AnalyticsPage } from './AnalyticsPage';
 import { changeNote } from './api';
 
 const get = jest.spyOn(api, 'get');
+const list = jest.spyOn(api, 'list');
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
 const change = (current: number, previous: number, percent: number | null) => ({ current, previous, percent });
 
@@ -20,10 +21,8 @@ function serve() {
           changes: { users: change(120, 100, 20), doctors: change(3, 1, 200), appointments: change(400, 500, -20), revenue: change(50000, 0, null) },
           today: 14, pending: 320, completedToday: 9, cancelled: 41,
         };
-      case 'admin/analytics/bookings':
-        return { range, bookings: days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 })) };
       case 'admin/analytics/revenue':
-        return { range, revenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
+        return { range, dailyRevenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
       case 'admin/analytics/appointment-status':
         return { total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] };
       case 'admin/analytics/monthly':
@@ -31,6 +30,13 @@ function serve() {
       default:
         throw new Error(`unexpected ${path}`);
     }
+  });
+  // The bookings series is a list call: the bare array of days.
+  list.mockImplementation(async (path, opts) => {
+    const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
+    if (path !== 'admin/analytics/bookings') throw new Error(`unexpected ${path}`);
+    const items = days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 }));
+    return { items, total: items.length } as never;
   });
 }
 
@@ -61,7 +67,7 @@ it('refetches the ranged figures when the range changes', async () => {
   await screen.findByText('Ksh 1,250,000');
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date range' }));
   fireEvent.click(await screen.findByTitle('Last 7 days'));
-  await waitFor(() => expect(get).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
+  await waitFor(() => expect(list).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
   expect(get).toHaveBeenCalledWith('admin/analytics/summary', expect.objectContaining({ searchParams: { range: 7 } }));
   expect(get).toHaveBeenCalledWith('admin/analytics/revenue', expect.objectContaining({ searchParams: { range: 7 } }));
 });

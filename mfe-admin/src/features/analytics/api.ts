@@ -2,7 +2,7 @@ import type {
   AnalyticsRange,
   AnalyticsSummaryReply,
   AppointmentStatusReply,
-  BookingsReply,
+  DailyBookings,
   MonthlyReply,
   RevenueReply,
 } from '@afya/reporting-service/contracts';
@@ -23,7 +23,8 @@ export function useAnalytics(range: AnalyticsRange) {
   });
   const bookings = useQuery({
     queryKey: [...adminKeys.analytics, 'bookings', range],
-    queryFn: () => api.get<BookingsReply>('admin/analytics/bookings', { searchParams: { range }, fallback }),
+    // One entry per day of the range: the bare array (a list call).
+    queryFn: async () => (await api.list<DailyBookings>('admin/analytics/bookings', { searchParams: { range }, fallback })).items,
   });
   const revenue = useQuery({
     queryKey: [...adminKeys.analytics, 'revenue', range],

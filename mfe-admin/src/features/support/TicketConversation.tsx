@@ -1,5 +1,6 @@
 import type { TicketView } from '@afya/support-service/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ListPage } from 'shell/api-client';
 import { Space, Typography } from 'antd';
 import { StatusBadge, supportKeys } from 'shell/ui-kit';
 import { useSyncExternalStore } from 'react';
@@ -44,6 +45,6 @@ function cachedTicket(queryClient: QueryClient, ticketId: number): TicketView | 
     .getQueryCache()
     .findAll({ queryKey: [...supportKeys.all, 'admin'] })
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
-    .flatMap((q) => (q.state.data as { complaints?: TicketView[] } | undefined)?.complaints ?? []);
+    .flatMap((q) => (q.state.data as ListPage<TicketView> | undefined)?.items ?? []);
   return copies.find((t) => t.id === ticketId);
 }

@@ -25,7 +25,7 @@ export function TicketQueue({ selectedId, onSelect }: { selectedId: number | nul
   const query = useAdminTickets({ search: deferredSearch, status, page, limit: PAGE_SIZE });
   const { loading } = queryStatus(query);
   const mutations = useTicketMutations();
-  const tickets: TicketView[] = query.isError ? [] : (query.data?.complaints ?? []);
+  const tickets: TicketView[] = query.isError ? [] : (query.data?.items ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
 
   const remove = async (t: TicketView) => {

@@ -8,7 +8,7 @@ jest.mock('shell/api-client', () => {
   return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
 });
 
-const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 const patch = jest.spyOn(http, 'patch');
 beforeEach(() => jest.clearAllMocks());
 
@@ -36,9 +36,9 @@ const ticket = {
 
 describe('the admin support desk', () => {
   it('lists tickets, shows the selected conversation, and changes a status', async () => {
-    get.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { complaints: [ticket], total: 1, page: 1, limit: 20 };
-      if (path === 'support/9/messages') return { messages: [] };
+    list.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { items: [ticket], total: 1 };
+      if (path === 'support/9/messages') return { items: [], total: 0 };
       throw new Error(`unexpected ${path}`);
     });
     patch.mockResolvedValue({ complaint: { ...ticket, status: 'pending' }, message: 'Status updated!' });
@@ -56,9 +56,9 @@ describe('the admin support desk', () => {
     const header = () => screen.getByTestId('conversation-header');
     expect(within(header()).getAllByText('Open').length).toBeGreaterThan(0);
     let current = ticket;
-    get.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { complaints: [current], total: 1, page: 1, limit: 20 };
-      if (path === 'support/9/messages') return { messages: [] };
+    list.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { items: [current], total: 1 };
+      if (path === 'support/9/messages') return { items: [], total: 0 };
       throw new Error(`unexpected ${path}`);
     });
     patch.mockImplementation(async () => {
@@ -74,7 +74,7 @@ describe('the admin support desk', () => {
   });
 
   it('shows an empty list when the list fails (CONTRACT.md §8)', async () => {
-    get.mockRejectedValue(new Error('down'));
+    list.mockRejectedValue(new Error('down'));
     renderAt(<AdminSupportPage />);
     expect(await screen.findByText('No tickets found.')).toBeInTheDocument();
   });

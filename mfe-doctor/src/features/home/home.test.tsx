@@ -23,21 +23,28 @@ const NO_PERFORMANCE = { patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeR
 
 // The HTTP layer is faked per path; the hooks, the query cache and the page are the real ones.
 const get = jest.spyOn(api, 'get');
+// List calls answer the bare array (paging in headers): their fake replies are arrays.
+const list = jest.spyOn(api, 'list');
 let replies: Record<string, unknown>;
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
   replies = {
-    'appointments/doctor': { appointments: [] },
+    'appointments/doctor': [],
     'doctor/performance': NO_PERFORMANCE,
     'doctor/notifications': { emergencies: [], labResults: [] },
     'doctor/profile-by-user/2': { doctor: { doctor_id: 9, fee: null } },
-    'prescriptions/doctor': { prescriptions: [] },
+    'prescriptions/doctor': [],
   };
   get.mockImplementation(async (path) => {
     const reply = replies[path];
     if (reply instanceof Error) throw reply;
     return reply;
+  });
+  list.mockImplementation(async (path) => {
+    const reply = replies[path];
+    if (reply instanceof Error) throw reply;
+    return { items: reply as never[], total: (reply as unknown[]).length };
   });
 });
 const renderHome = () => renderAt(<DoctorHomePage />);
@@ -75,20 +82,18 @@ describe('doctor home', () => {
     expect(await screen.findByText('Error loading appointments: Failed to fetch appointments')).toBeInTheDocument();
     expect(screen.queryByText('No appointments today.')).not.toBeInTheDocument();
     expect(screen.queryByText('No appointments scheduled for today.')).not.toBeInTheDocument();
-    replies['appointments/doctor'] = { appointments: [] };
+    replies['appointments/doctor'] = [];
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No appointments today.')).toBeInTheDocument();
     expect(screen.getByText('No appointments scheduled for today.')).toBeInTheDocument();
   });
 
   it("shows today's visits, the tiles, the weekly panel and notifications", async () => {
-    replies['appointments/doctor'] = {
-      appointments: [
-        visit(1, TODAY, '02:00 PM', { appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' }),
-        visit(2, TODAY, '09:00 AM', { appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } }),
-        visit(3, nairobiDate(2), '09:00 AM', { patient_full_name: 'Someone Else' }),
-      ],
-    };
+    replies['appointments/doctor'] = [
+      visit(1, TODAY, '02:00 PM', { appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' }),
+      visit(2, TODAY, '09:00 AM', { appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } }),
+      visit(3, nairobiDate(2), '09:00 AM', { patient_full_name: 'Someone Else' }),
+    ];
     replies['doctor/performance'] = { patientsSeen: 4, avgRating: 4.5, ratingsCount: 6, onTimeRate: 75, avgConsultation: 31, completedCount: 5, totalPatients: 57 };
     replies['doctor/notifications'] = {
       emergencies: [

@@ -12,6 +12,7 @@ import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
 const post = jest.spyOn(http, 'post');
 const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 beforeEach(() => jest.clearAllMocks());
 
 const payment = (id: number, extra: Partial<Payment> = {}): Payment =>
@@ -145,7 +146,7 @@ describe('PaymentOptions (M-Pesa)', () => {
 
 describe('PaymentHistoryPage', () => {
   it('lists payments with View Receipt only on completed ones, and filters by status', async () => {
-    get.mockResolvedValue({ payments: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })] });
+    list.mockResolvedValue({ items: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })], total: 2 });
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>
@@ -164,7 +165,7 @@ describe('PaymentHistoryPage', () => {
 
   it('shows the contract message when the history cannot load', async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
-    get.mockRejectedValue(new ApiError('boom', 500));
+    list.mockRejectedValue(new ApiError('boom', 500));
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>

@@ -1,7 +1,7 @@
 import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
-import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
-import { bookingAmount, typeFee } from './fees';
+import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
+import { bookingAmount, bookingType, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
 import { countDistinctPatients } from './patients';
@@ -46,6 +46,26 @@ describe('fees', () => {
     expect(bookingAmount('Emergency', null)).toBe(300);
     expect(bookingAmount('Vaccination', undefined)).toBe(80);
     expect(bookingAmount('Unknown', null)).toBe(150);
+  });
+});
+
+describe('bookingType: the type of a booking that may not name one', () => {
+  it('takes the named type; a name that is no type is refused (undefined)', () => {
+    expect(bookingType('Emergency', 80)).toBe('Emergency');
+    expect(bookingType('Massage', 150)).toBeUndefined();
+    expect(bookingType(7, 150)).toBeUndefined();
+  });
+
+  it("without a name: the type whose default fee equals the amount, else Regular Checkup", () => {
+    expect(bookingType(undefined, 200)).toBe('Consultation');
+    expect(bookingType(null, 300)).toBe('Emergency');
+    expect(bookingType('', 80)).toBe('Vaccination');
+    expect(bookingType(undefined, '120')).toBe('Lab Work');
+    expect(bookingType(undefined, 150)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 199.5)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 'abc')).toBe('Regular Checkup');
+    expect(bookingType(undefined, undefined)).toBe('Regular Checkup');
+    expect(bookingType(undefined, { amount: 200 })).toBe('Regular Checkup');
   });
 });
 
@@ -114,6 +134,29 @@ describe('the booking window in Africa/Nairobi', () => {
     expect(worksOn(['Monday', 'wednesday'], '2026-11-25')).toBe(true);
     expect(worksOn(['Monday'], '2026-11-24')).toBe(false);
     expect(worksOn([], '2026-11-24')).toBe(true);
+  });
+
+  it("reads a zone's wall clock as Intl does, across offset changes, though it asks Intl once per minute", () => {
+    // Intl's own reading, uncached: the reference.
+    const direct = (timeZone: string, instant: Date) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+          .formatToParts(instant)
+          .map((p) => [p.type, p.value]),
+      );
+      return { y: +parts.year, m: +parts.month, d: +parts.day, h: +parts.hour, min: +parts.minute, s: +parts.second };
+    };
+    // Nairobi (the clinic), London and Kathmandu (+05:45) around London's spring and autumn changes, every 7.5 minutes
+    // and a few seconds, and a Lord Howe half-hour change (+10:30 ↔ +11:00).
+    const cases: [string, string][] = [['Africa/Nairobi', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-10-24T22:00:00Z'], ['Asia/Kathmandu', '2026-03-28T22:00:00Z'], ['Australia/Lord_Howe', '2026-04-04T12:00:00Z']];
+    for (const [zone, from] of cases) {
+      const clock = wallClockIn(zone);
+      for (let step = 0; step < 6 * 8; step++) {
+        const instant = new Date(Date.parse(from) + step * 450_000 + (step % 7) * 1_013);
+        expect([zone, instant.toISOString(), clock(instant)]).toEqual([zone, instant.toISOString(), direct(zone, instant)]);
+      }
+    }
+    expect(() => wallClockIn('Africa/Nairobi')(new Date('not a date'))).toThrow(RangeError);
   });
 
   it('places slots in clinic time (UTC+3)', () => {

@@ -16,7 +16,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
-import { callbackItems, mpesaFailureReason } from '../rules/payment-rules';
+import { callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
 import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
@@ -66,7 +66,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     const checked = checkMpesaPhone(payload.phone);
     if (!checked.ok) throw badRequest(checked.message);
     const phone = checked.msisdn;
-    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
+    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
     const amount = appointment.total_amount;
     const attemptId = await this.claimPush(appointment.appointment_id, phone);
     let push;
@@ -104,7 +104,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       ],
     )) as { payment_id: number }[];
     await this.dataSource.query(`UPDATE stk_push_attempts SET state = 'sent', payment_id = $2 WHERE attempt_id = $1`, [attemptId, row.payment_id]);
-    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id };
+    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id, ...chargedAmount(Math.ceil(amount), payload.amount) };
   }
 
   /**

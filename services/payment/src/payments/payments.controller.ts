@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   ConfirmCardPaymentPayload,
   CreateCardPaymentPayload,
@@ -68,8 +68,8 @@ export class PaymentsController {
   }
 
   @MessagePattern(subject(PaymentPatterns.history))
-  history(@Payload() request: RpcRequest) {
-    return this.payments.history(requirePrincipal(request));
+  history(@Payload() request: RpcRequest<PageRequest>) {
+    return this.payments.history(requirePrincipal(request), request.payload ?? {});
   }
 
   @MessagePattern(subject(PaymentPatterns.receipt))

@@ -13,6 +13,36 @@ export function centsToKes(cents: number): number {
   return Math.round(cents) / 100;
 }
 
+/**
+ * What a new payment's reply says about its amount: the amount charged (the appointment's), and, when the client
+ * asked for a different one, that amount as requested_amount (a differing request is not an error).
+ */
+export function chargedAmount(charged: number, requested: unknown): { amount: number; requested_amount?: number } {
+  return typeof requested === 'number' && Number.isFinite(requested) && !sameAmount(requested, charged)
+    ? { amount: charged, requested_amount: requested }
+    : { amount: charged };
+}
+
+/** The origin (scheme://host[:port]) of a URL, or null when it is not an http(s) URL. */
+export function originOf(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2048) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the provider's page sends the browser back to: the origin the payment was asked from when it is in the
+ * allow-list (a client served from another site comes back to that site), else the platform's own address.
+ */
+export function returnBase(requestOrigin: unknown, allowed: readonly string[], fallback: string): string {
+  const origin = originOf(requestOrigin);
+  return origin && allowed.includes(origin) ? origin : fallback;
+}
+
 /** Two amounts in Ksh are the same payment amount (to the cent). */
 export function sameAmount(a: number, b: number): boolean {
   return Math.round(a * 100) === Math.round(b * 100);

@@ -1,14 +1,18 @@
 import { checkMpesaPhone, PAYMENT_MESSAGES } from '../../contracts/catalog';
+import { returnOrigins } from '../payment.config';
 import {
   appointmentStart,
   callbackItems,
   cancellationRefundable,
+  chargedAmount,
   darajaTimestamp,
   kesToCents,
   mpesaFailureReason,
+  originOf,
   receiptRefusal,
   refusalToPay,
   resultParameters,
+  returnBase,
   sameAmount,
   stkPassword,
 } from './payment-rules';
@@ -147,5 +151,30 @@ describe('receiptRefusal (a claimed M-Pesa receipt against M-Pesa\'s Transaction
     expect(resultParameters({ ResultParameter: { Key: 'ReceiptNo', Value: 'X1' } })).toEqual({ ReceiptNo: 'X1' });
     expect(resultParameters(null)).toEqual({});
     expect(resultParameters({ ResultParameter: [{ Key: 'A', Value: { nested: true } }, 'x'] })).toEqual({ A: undefined });
+  });
+});
+
+describe('what a new payment charges and where it returns', () => {
+  it("charges the appointment's amount; a differing request amount is reported, not refused", () => {
+    expect(chargedAmount(1500, 1500)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, 1500.001)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, 150)).toEqual({ amount: 1500, requested_amount: 150 });
+    expect(chargedAmount(1500, undefined)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, Number.NaN)).toEqual({ amount: 1500 });
+  });
+
+  it('returns to the Origin of the request only when it is allowed, else to the platform', () => {
+    const allowed = returnOrigins('https://clinic.example.co.ke, http://localhost:5173, not a url', 'https://afya.example/app/');
+    expect(allowed).toEqual(['https://afya.example', 'https://clinic.example.co.ke', 'http://localhost:5173']);
+    expect(returnBase('https://clinic.example.co.ke', allowed, 'https://afya.example')).toBe('https://clinic.example.co.ke');
+    expect(returnBase('http://localhost:5173', allowed, 'https://afya.example')).toBe('http://localhost:5173');
+    expect(returnBase('https://evil.example', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('https://clinic.example.co.ke.evil.example', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase(undefined, allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('null', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('javascript:alert(1)', allowed, 'https://afya.example')).toBe('https://afya.example');
+    // The default allow-list is the platform's own origin.
+    expect(returnOrigins('', 'http://localhost:3000')).toEqual(['http://localhost:3000']);
+    expect(originOf('https://a.example:8443/x?y')).toBe('https://a.example:8443');
   });
 });

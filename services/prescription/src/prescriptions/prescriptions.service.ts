@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, BusClient, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
   CreatePrescriptionPayload,
@@ -227,40 +227,47 @@ export class PrescriptionsService {
   }
 
   /** GET /prescriptions/user: the patient's own, newest first. */
-  listUser(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
-    return this.list(actor, `p.patient_id = $1`, [actor.userId], requestId);
+  listUser(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+    return this.list(actor, `p.patient_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions/doctor: those the doctor issued, newest first. */
-  listDoctor(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
+  listDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
     if (actor.role !== 'doctor') throw forbidden();
-    return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], requestId);
+    return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions: admins all; a doctor those they may read; a patient their own. */
-  listAll(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
-    if (actor.role === 'admin') return this.list(actor, `TRUE`, [], requestId);
+  listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+    if (actor.role === 'admin') return this.list(actor, `TRUE`, [], request, requestId);
     if (actor.role === 'doctor') {
       return this.list(
         actor,
         `(p.doctor_user_id = $1 OR EXISTS (SELECT 1 FROM appointments x WHERE x.doctor_user_id = $1 AND x.user_id = p.patient_id AND NOT x.deleted))`,
         [actor.userId],
+        request,
         requestId,
       );
     }
-    return this.listUser(actor, requestId);
+    return this.listUser(actor, request, requestId);
   }
 
-  private async list(actor: Principal, where: string, params: unknown[], requestId?: string): Promise<PrescriptionListReply> {
-    const rows: PrescriptionRow[] = await this.dataSource.query(
-      `${PRESCRIPTION_SELECT} WHERE p.deleted_at IS NULL AND ${where} ORDER BY p.issued_at DESC, p.prescription_id DESC LIMIT 500`,
-      params,
-    );
+  /** One page, newest first, and the number of prescriptions in the whole list. */
+  private async list(actor: Principal, where: string, params: unknown[], request: PageRequest, requestId?: string): Promise<PrescriptionListReply> {
+    const { limit, offset } = pageOf(request);
+    const n = params.length;
+    const [rows, { total }] = await Promise.all([
+      this.dataSource.query(
+        `${PRESCRIPTION_SELECT} WHERE p.deleted_at IS NULL AND ${where} ORDER BY p.issued_at DESC, p.prescription_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, limit, offset],
+      ) as Promise<PrescriptionRow[]>,
+      listTotal((text, values) => this.dataSource.query(text, values), `FROM prescriptions p WHERE p.deleted_at IS NULL AND ${where}`, params),
+    ]);
     const prescriptions = rows.map(toView);
     // A list read is a read of every patient's prescriptions in it (one entry per patient, not per row).
     const others = [...new Set(prescriptions.map((p) => p.patient_id))];
     if (others.length) await this.audit.record(actor, 'viewed', 'prescription', 'Prescriptions list', others, { requestId });
-    return { prescriptions };
+    return { prescriptions, total };
   }
 
   /**

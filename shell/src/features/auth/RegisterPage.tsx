@@ -45,7 +45,7 @@ export function RegisterPage() {
       email: v.email.trim(),
       password: v.password,
       contact_phone: v.contact_phone.trim(),
-      address: v.address.trim(),
+      address: (v.address ?? '').trim(),
     };
     try {
       await register(payload);
