@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, closePage, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Payments end to end (issue 9) with the Stripe and Daraja sandboxes the platform starts by default:
@@ -77,7 +77,11 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   });
 
   afterAll(async () => {
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   const openPayDialog = async (id: number) => {

@@ -110,6 +110,17 @@ describe('session store', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
+  it('follows a theme chosen in another tab (the storage event)', () => {
+    useSession.getState().setDarkMode(false);
+    localStorage.setItem('darkMode', 'true');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', oldValue: 'false', newValue: 'true' }));
+    expect(useSession.getState().darkMode).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'x' }));
+    expect(useSession.getState().darkMode).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', oldValue: 'true', newValue: 'false' }));
+    expect(useSession.getState().darkMode).toBe(false);
+  });
+
   it('persists darkMode under the key darkMode', () => {
     useSession.getState().setDarkMode(true);
     expect(localStorage.getItem('darkMode')).toBe('true');

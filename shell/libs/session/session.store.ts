@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AuthState, RegisterPayload, User } from './types';
 import { getTokenExpiry, isTokenExpired } from './jwt';
-import { readDarkMode, readToken, readUser, writeDarkMode, writeSession } from './storage';
+import { readDarkMode, readToken, readUser, STORAGE_KEYS, writeDarkMode, writeSession } from './storage';
 import { navigateTo } from './navigation';
 
 export const TOKEN_EXPIRED_REASON = 'Token expired, auto-logout';
@@ -181,6 +181,13 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 if (initialValid) scheduleExpiry(initialToken);
+
+// A theme chosen in another tab of Afya applies here too (the browser tells other tabs through `storage`).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.darkMode) useSession.setState({ darkMode: event.newValue === 'true' });
+  });
+}
 
 /** Home route per role (CONTRACT.md §4). */
 export function homeForRole(role: string | undefined | null): string {

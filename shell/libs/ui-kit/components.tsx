@@ -88,7 +88,8 @@ export function PageHeader({
             ← Back
           </Button>
         ) : null}
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* The page's one <h1> (focused after a navigation), drawn at the size of antd's level 3. */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24, lineHeight: 1.33 }}>
           {title}
         </Typography.Title>
         {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
@@ -156,7 +157,7 @@ export function WelcomeBanner({
       <Row gutter={[16, 16]} align="middle">
         <Col xs={24} md={14}>
           {eyebrow ? <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{eyebrow}</Typography.Text> : null}
-          <Typography.Title level={2} style={{ color: '#fff', margin: eyebrow ? '4px 0 8px' : 0 }}>
+          <Typography.Title level={1} style={{ color: '#fff', margin: eyebrow ? '4px 0 8px' : 0, fontSize: 30, lineHeight: 1.27 }}>
             {title}
           </Typography.Title>
           <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>{subtitle}</Typography.Text>

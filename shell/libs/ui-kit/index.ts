@@ -18,3 +18,5 @@ export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
 export { MedicinesTable } from './prescriptions/MedicinesTable';
 export { lazyPage } from './lazyPage';
+export { SkipLink, MAIN_ID, focusElement } from './a11y';
+export { ScrollRegion } from './ScrollRegion';

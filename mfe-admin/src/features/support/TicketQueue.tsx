@@ -52,7 +52,8 @@ export function TicketQueue({ selectedId, onSelect }: { selectedId: number | nul
           style={{ width: '100%' }}
         />
       </Space>
-      <div role="list" aria-label="Tickets" aria-busy={loading} style={{ maxHeight: 500, overflowY: 'auto' }}>
+      {/* A list role only around ticket rows: an empty or loading list has no listitems (ARIA). */}
+      <div role={loading || tickets.length === 0 ? undefined : 'list'} aria-label="Tickets" aria-busy={loading} style={{ maxHeight: 500, overflowY: 'auto' }}>
         {loading ? (
           <Typography.Text type="secondary">Loading tickets...</Typography.Text>
         ) : tickets.length === 0 ? (

@@ -3,9 +3,10 @@
  */
 import { AppointmentMessages, BOOKING_WINDOW_DAYS, MAX_REASON_LENGTH, MIN_REASON_LENGTH, TIME_SLOTS } from '@afya/appointment-service/contracts/catalog';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { nairobiDate } from 'shell/ui-kit';
 import type { Doctor } from '../find-doctors/api';
-import { BOOKING_MESSAGES, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
+import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
 
 const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   doctor_id: 7,
@@ -111,6 +112,19 @@ describe('booking rules', () => {
       notes: '  Palpitations at night for a week  ',
     });
     expect(payload).toEqual({ doctor_id: 7, appointment_type: 'Consultation', appointment_date: '2026-11-23', time_slot: '09:00 AM', notes: 'Palpitations at night for a week' });
+  });
+});
+
+describe('typed dates (the date field without its calendar)', () => {
+  dayjs.extend(customParseFormat);
+  it.each(['25/12/2026', '2026-12-25', '25 Dec 2026', 'Fri, 25 Dec 2026'])('reads %s as 25 December 2026, day first', (typed) => {
+    const parsed = DATE_INPUT_FORMATS.map((f) => dayjs(typed, f, true)).find((d) => d.isValid());
+    expect(parsed?.format('YYYY-MM-DD')).toBe('2026-12-25');
+  });
+
+  it('never reads a day-first date month first, and shows a chosen date with its weekday', () => {
+    expect(DATE_INPUT_FORMATS.map((f) => dayjs('5/12/2026', f, true)).find((d) => d.isValid())?.format('YYYY-MM-DD')).toBe('2026-12-05');
+    expect(dayjs('2026-12-05').format(DATE_INPUT_FORMATS[0])).toBe('Sat, 5 Dec 2026');
   });
 });
 

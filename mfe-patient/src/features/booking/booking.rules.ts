@@ -27,6 +27,12 @@ export const BOOKING_MESSAGES = {
   reasonTooLong: AppointmentMessages.reasonTooLong,
 } as const;
 
+/**
+ * The date field's formats: the first is how a chosen date is shown; every one is accepted when typed (Kenyan
+ * day-first dates, ISO dates), so the date can be entered without the calendar (keyboard, screen reader).
+ */
+export const DATE_INPUT_FORMATS = ['ddd, D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'];
+
 export const BOOKED_TEXT = 'Appointment booked successfully! Please proceed with payment.';
 export const LOGIN_TO_BOOK = 'Please log in to book an appointment';
 

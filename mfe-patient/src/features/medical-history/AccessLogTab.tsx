@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AccessLogEntry } from '@afya/prescription-service/contracts';
 import { errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState } from 'shell/ui-kit';
+import { EmptyState, ErrorState, ScrollRegion } from 'shell/ui-kit';
 import { useAccessLog } from './api';
 import { actionLabel, roleLabel } from './history.logic';
 
@@ -19,12 +19,13 @@ export function AccessLogTab() {
   if (!loading && query.data?.total === 0) {
     return <EmptyState title="Nobody else has opened your records yet." description="When a doctor or an administrator views, downloads or changes your medical records, it is listed here." />;
   }
+  // Wider than a phone: a scrolling region the keyboard can reach (ScrollRegion), not the table's own scroll box.
   return (
+    <ScrollRegion label="Who opened your records" minWidth={640}>
     <Table<AccessLogEntry>
       rowKey="id"
       loading={loading}
       dataSource={query.data?.entries ?? []}
-      scroll={{ x: 640 }}
       pagination={{ current: page, pageSize: limit, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[
         { title: 'Who', key: 'who', render: (_v, e) => e.actor_name ?? `User #${e.actor_user_id}` },
@@ -34,5 +35,6 @@ export function AccessLogTab() {
         { title: 'When', dataIndex: 'at', key: 'at', render: (at: string) => dayjs(at).format('D MMM YYYY, HH:mm') },
       ]}
     />
+    </ScrollRegion>
   );
 }

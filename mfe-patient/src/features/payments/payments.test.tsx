@@ -110,6 +110,30 @@ describe('PaymentOptions (M-Pesa)', () => {
     expect(screen.getByLabelText('M-Pesa phone number')).toBeInTheDocument();
   });
 
+  it('announces the status in one live region that is there before the push and stays while the status changes', async () => {
+    post.mockResolvedValueOnce({ message: 'STK Push sent! Check your phone to complete payment.', checkout_request_id: 'ws_CO_2', payment_id: 6 });
+    get.mockResolvedValueOnce({ checkout_request_id: 'ws_CO_2', status: 'pending', reason: null, mpesa_receipt: null, payment_id: 6, appointment_id: 7 });
+    get.mockResolvedValue({ checkout_request_id: 'ws_CO_2', status: 'completed', reason: null, mpesa_receipt: 'SKA12345', payment_id: 6, appointment_id: 7 });
+    renderOptions();
+    const region = screen.getByRole('status', { name: 'M-Pesa payment status' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+    fireEvent.change(screen.getByLabelText('M-Pesa phone number'), { target: { value: '0712 345 678' } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(region).toHaveTextContent('Waiting for you to approve the payment on your phone…'));
+    await waitFor(() => expect(region).toHaveTextContent('Payment received. Your appointment is paid.'), { timeout: 2000 });
+    expect(screen.getByRole('status', { name: 'M-Pesa payment status' })).toBe(region);
+  });
+
+  it('takes one Tab stop for the payment method: the chosen radio, the arrow keys between them', () => {
+    renderOptions();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(new Set(radios.map((r) => r.getAttribute('name'))).size).toBe(1);
+    expect(radios[0]!.getAttribute('name')).toBeTruthy();
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('tabindex', '-1');
+  });
+
   it("shows the server's message when the push cannot be sent", async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
     post.mockRejectedValueOnce(new ApiError('Amount does not match the appointment', 400, 'Amount does not match the appointment'));

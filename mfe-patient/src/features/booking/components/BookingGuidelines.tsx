@@ -18,7 +18,7 @@ export function BookingGuidelines() {
       </Card>
       <Card size="small" title={<span><WarningOutlined style={{ color: '#dc2626', marginRight: 8 }} />Emergency?</span>}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          Do not book online for an emergency. Call <a href="tel:999">999</a> or <a href="tel:112">112</a>, or go to the nearest emergency
+          Do not book online for an emergency. Call <a href="tel:999" className="afya-inline-link">999</a> or <a href="tel:112" className="afya-inline-link">112</a>, or go to the nearest emergency
           department right away.
         </Typography.Paragraph>
       </Card>
