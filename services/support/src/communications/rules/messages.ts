@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, CLINIC_UTC_OFFSET_MINUTES, SLOT_MINUTES } from '@afya/appointment-service/contracts';
+import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes } from '@afya/appointment-service/contracts';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
 // injectable; the sender and the event consumer apply them.
@@ -34,13 +34,10 @@ export const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** An SMS is one GSM-7 part at most. */
 export const SMS_MAX_UNITS = 160;
 
-/** When a visit starts: `2026-12-01` + `02:30 PM` in clinic time (Africa/Nairobi, UTC+3 all year, no DST). */
+/** When a visit starts: `2026-12-01` + `02:30 PM` in clinic time, by the booking rules' own clock (Africa/Nairobi). */
 export function visitStart(date: string, slot: string): Date {
-  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(slot);
-  if (!match || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a clinic date and slot: ${date} ${slot}`);
-  const hours = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d, hours, Number(match[2])) - CLINIC_UTC_OFFSET_MINUTES * 60_000);
+  if (!isCalendarDate(date)) throw new Error(`not a clinic date: ${date}`);
+  return clinicInstant(date, slotMinutes(slot)); // slotMinutes throws on anything but hh:mm AM/PM
 }
 
 /** The reminders still ahead for a visit, oldest first: none for a visit already started or too close. */
