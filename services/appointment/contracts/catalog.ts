@@ -57,6 +57,23 @@ export type AppointmentType = keyof typeof TYPE_FEES;
 export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
 
+/**
+ * How the visit happens: at the clinic, or a video call in the browser (only with a doctor who offers video).
+ * A booking that names none is in person. The fee does not depend on it.
+ */
+export const VISIT_MODES = ['in_person', 'video'] as const;
+export type VisitMode = (typeof VISIT_MODES)[number];
+export const DEFAULT_VISIT_MODE: VisitMode = 'in_person';
+/** How people read a visit mode (cards, lists, PDFs, CSVs). */
+export const VISIT_MODE_LABELS: Record<VisitMode, string> = { in_person: 'In person', video: 'Video' };
+
+/**
+ * Joining a video visit: from this many minutes before the slot starts (clinic time)...
+ */
+export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
+/** ...until this many minutes after it started. */
+export const VIDEO_JOIN_CLOSES_MINUTES_AFTER = 30;
+
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
@@ -127,6 +144,15 @@ export const AppointmentMessages = {
   rating: 'Rating must be a whole number from 1 to 5',
   rateOnlyCompleted: 'You can rate an appointment once it is completed',
   alreadyRated: 'You have already rated this appointment',
+  visitMode: 'Visit mode must be in_person or video',
+  noVideo: 'This doctor does not offer video visits. Please choose In person.',
+  offersVideo: 'offers_video must be true or false',
+  videoNotVideo: 'This appointment is not a video visit',
+  videoCancelled: 'This appointment was cancelled',
+  videoCompleted: 'This visit is already completed',
+  videoUnpaid: 'The video visit opens once the appointment is paid or confirmed',
+  videoTooEarly: 'The video visit opens 10 minutes before the appointment',
+  videoClosed: 'The video visit closed 30 minutes after the appointment started',
   specialization:
     'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
 } as const;

@@ -57,6 +57,7 @@ export class AppointmentsController {
       time_slot: body.time_slot,
       appointment_type: body.appointment_type,
       notes: body.notes,
+      ...(body.visit_mode ? { visit_mode: body.visit_mode } : {}),
     };
     return this.bus.send(subject(AppointmentPatterns.book), payload, caller);
   }

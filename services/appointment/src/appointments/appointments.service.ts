@@ -15,6 +15,7 @@ import {
   AvailabilityReply,
   BookPayload,
   DEFAULT_DURATION_MINUTES,
+  DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
   ListAllPayload,
   MAX_REASON_LENGTH,
@@ -28,6 +29,7 @@ import {
   StatusCounts,
   TIME_SLOTS,
   UpdateAppointmentPayload,
+  VISIT_MODES,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { preparedQuery } from './prepared-query';
@@ -193,6 +195,7 @@ export class AppointmentsService {
   async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentChangeReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
     const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
+    const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
     if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
     if (!(APPOINTMENT_TYPES as readonly string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
@@ -201,12 +204,14 @@ export class AppointmentsService {
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
     if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+    if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const doctor = await this.doctors.findById(doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+        if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
         if (!worksOn(doctor.available_days, appointment_date)) {
           throw badRequest(
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
@@ -214,8 +219,8 @@ export class AppointmentsService {
         }
         const [{ appointment_id }]: { appointment_id: number }[] = await manager.query(
           `INSERT INTO appointments
-             (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+             (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
                    (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
            RETURNING appointment_id`,
           [
@@ -228,6 +233,7 @@ export class AppointmentsService {
             bookingAmount(appointment_type, doctor.fee),
             notes,
             DEFAULT_DURATION_MINUTES,
+            visitMode,
           ],
         );
         const created = (await this.findRow(appointment_id, manager))!;
