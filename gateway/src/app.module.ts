@@ -14,6 +14,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { PrescriptionsGatewayModule } from './modules/prescriptions/prescriptions.module';
 import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { SupportGatewayModule } from './modules/support/support.module';
+import { VideoGatewayModule } from './modules/video/video.module';
 
 @Module({
   imports: [
@@ -24,6 +25,7 @@ import { SupportGatewayModule } from './modules/support/support.module';
     SupportGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
+    VideoGatewayModule,
   ],
   controllers: [
     HealthController,
