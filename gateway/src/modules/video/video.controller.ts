@@ -67,7 +67,7 @@ export class VideoController {
 
   /**
    * Server-sent events while the call screen is open: `ready` (the caller's side and when the window closes),
-   * `peer` (the other participant joined or left), `signal` (their SDP or ICE candidate), `closed` (the window
+   * `peer` (the other participant's stream opened or closed, with its id), `signal` (their SDP or ICE candidate), `closed` (the window
    * ended; the stream ends with it). Written on the raw response (hijacked from Fastify), like the ticket stream.
    */
   @Roles('user', 'doctor')
@@ -92,7 +92,7 @@ export class VideoController {
       access.side,
       (message) => {
         if (message.type === 'signal') send('signal', message.signal);
-        else send('peer', { state: message.type, side: message.from });
+        else send('peer', { state: message.type, side: message.from, stream: message.stream });
       },
       () => raw.end(),
     );
