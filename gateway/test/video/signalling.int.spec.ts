@@ -1,5 +1,6 @@
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
@@ -89,7 +90,7 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule });
+    platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule, prescription: PrescriptionModule });
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token);
     otherDoctor = await createDoctor(platform, admin.token, { firstname: 'Brian', lastname: 'Otieno' });
@@ -200,5 +201,48 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     expect((await stream.waitFor((e) => e.event === 'closed')).data.reason).toBe('The video visit closed 30 minutes after the appointment started');
     await eventually(async () => expect(stream.ended()).toBe(true), 5000);
     expect((await platform.api('POST', `/video/${id}/signal`, { token: patient.token, body: offer })).status).toBe(403);
+  });
+
+  it("records who joined and left, and when, in the patient's access log; nothing of the call", async () => {
+    const id = await videoVisit(-2);
+    const before = Date.now();
+    const doctorStream = await openStream(platform, id, doctor.token);
+    await doctorStream.waitFor((e) => e.event === 'ready');
+    const patientStream = await openStream(platform, id, patient.token);
+    await patientStream.waitFor((e) => e.event === 'ready');
+    await platform.api('POST', `/video/${id}/signal`, { token: doctor.token, body: offer });
+    patientStream.close();
+    doctorStream.close();
+    // The audit rows: one per join and leave, by each participant, with no fields (no content of the call).
+    const rows = await eventually(async () => {
+      const found = await sql(
+        'prescription',
+        `SELECT actor_user_id, actor_role, action, record_label, fields, occurred_at FROM audit_log WHERE record_label = $1 ORDER BY occurred_at, audit_id`,
+        [`Video visit, appointment #${id}`],
+      );
+      expect(found).toHaveLength(4);
+      return found;
+    }, 15_000);
+    expect(rows.map((r) => [r.actor_role, r.action]).sort()).toEqual([
+      ['doctor', 'joined_video'],
+      ['doctor', 'left_video'],
+      ['user', 'joined_video'],
+      ['user', 'left_video'],
+    ]);
+    for (const row of rows) {
+      expect(row.fields).toEqual([]);
+      expect(new Date(row.occurred_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
+    expect(rows.find((r) => r.action === 'joined_video' && r.actor_role === 'doctor')!.actor_user_id).toBe(doctor.userId);
+    // The patient's "who accessed my records": the doctor's and their own joins and leaves of the visit.
+    const log = await platform.api('GET', '/medical-history/access-log?limit=50', { token: patient.token });
+    expect(log.status).toBe(200);
+    const visit = (log.body.entries as { action: string; record: string; actor_name: string; actor_role: string }[]).filter((e) => e.record === `Video visit, appointment #${id}`);
+    expect(visit.map((e) => `${e.actor_role} ${e.action}`).sort()).toEqual(['doctor joined_video', 'doctor left_video', 'user joined_video', 'user left_video']);
+    expect(visit.find((e) => e.actor_role === 'doctor')!.actor_name).toBe('Grace Wanjiku');
+    // A refused join writes no "joined" row.
+    await openStream(platform, id, otherPatient.token);
+    const refused = await sql('prescription', `SELECT count(*)::int AS n FROM audit_log WHERE record_label = $1 AND actor_user_id = $2`, [`Video visit, appointment #${id}`, otherPatient.user.user_id]);
+    expect(refused[0].n).toBe(0);
   });
 });

@@ -37,6 +37,8 @@ export const AppointmentPatterns = {
   setVideo: 'appointment.v1.doctors.video.set',
   /** May the caller join this video visit now? (VideoAccessReply, or 403/404 with the reason) */
   videoAccess: 'appointment.v1.video.access',
+  /** A participant's call screen opened or closed: recorded in the audit trail (who, when; never the call's content). */
+  videoPresence: 'appointment.v1.video.presence',
   approveDoctor: 'appointment.v1.doctors.approve',
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
@@ -296,6 +298,12 @@ export interface SetVideoPayload {
   offers_video: boolean;
 }
 
+/** appointment.v1.video.presence */
+export interface VideoPresencePayload {
+  id: number;
+  event: 'joined' | 'left';
+}
+
 /** Which side of a video visit the caller is. */
 export type VideoSide = 'patient' | 'doctor';
 
@@ -424,7 +432,8 @@ export interface DoctorEventData {
   offers_video?: boolean;
 }
 
-export type AuditAction = 'read' | 'create' | 'update' | 'delete';
+/** video_joined / video_left: a participant's call screen of a video visit opened or closed (no data is read). */
+export type AuditAction = 'read' | 'create' | 'update' | 'delete' | 'video_joined' | 'video_left';
 export type AuditOutcome = 'success' | 'denied' | 'not_found';
 
 /** audit.access-batch: reads and refused attempts, in the order they happened. */

@@ -157,7 +157,8 @@ export interface HistoryRemovePayload {
   reason: string;
 }
 
-export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded';
+/** joined_video / left_video: who joined and left a video visit, and when (never anything of the call). */
+export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' | 'joined_video' | 'left_video';
 export interface AccessLogEntry {
   id: number;
   actor_user_id: number;

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
@@ -34,6 +34,7 @@ export interface VideoSessionReply extends VideoAccessReply {
 export class VideoController {
   private readonly heartbeatMs = envInt('SSE_HEARTBEAT_MS', HEARTBEAT_MS);
   private readonly ice = iceConfigFromEnv();
+  private readonly logger = new Logger('VideoController');
 
   constructor(
     private readonly bus: ServiceClient,
@@ -75,6 +76,8 @@ export class VideoController {
   @Get(':id/events')
   async events(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const access = await this.access(id, caller);
+    // Who joined is in the audit trail before the stream opens (a refused or unrecorded join never streams).
+    await this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'joined' }, caller);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -119,6 +122,8 @@ export class VideoController {
       clearInterval(heartbeat);
       clearTimeout(windowEnd);
       stream.close();
+      // ...and who left, when the stream ends (End call, a reload, a network drop, the window closing).
+      this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'left' }, caller).catch((error: Error) => this.logger.warn(`video visit ${id}: leaving not recorded: ${error.message}`));
     };
     request.raw.once('close', close);
     raw.once('close', close);

@@ -95,7 +95,9 @@ export async function applyAppointmentAudit(manager: EntityManager, eventId: str
       actor_role: access.actor_role,
       action: accessActionOf(access.action),
       resource: access.resource ?? 'appointment',
-      record_label: record.appointment_id ? `Appointment #${record.appointment_id}` : 'Appointments',
+      record_label: record.appointment_id
+        ? `${access.action === 'video_joined' || access.action === 'video_left' ? 'Video visit, appointment' : 'Appointment'} #${record.appointment_id}`
+        : 'Appointments',
       patient_user_id: record.patient_user_id ?? null,
       outcome: access.outcome,
       fields: access.fields ?? [],
