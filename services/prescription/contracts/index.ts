@@ -3,7 +3,7 @@
  * folder from services/prescription. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
  * callers put the bus namespace in front with `subject()`.
  */
-import type { VisitMode } from '@afya/appointment-service/contracts/catalog';
+import type { VisitMode } from '@afya/appointment-service/contracts';
 
 export * from './catalog';
 

@@ -1,5 +1,5 @@
 import { html, rawHtml } from '@afya/service-shared';
-import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
+import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts';
 import type { PrescriptionView } from '../../contracts';
 
 const day = (value: string | null) =>
