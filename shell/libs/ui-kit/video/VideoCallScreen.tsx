@@ -7,7 +7,8 @@ import {
   VideoCameraAddOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Result, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Alert, Button, Card, Grid, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { VideoCall, type CallDeps, type CallState } from './video-call';
 import { QUALITY_LABELS, type Quality } from './video.logic';
@@ -62,6 +63,8 @@ export function VideoCallScreen({
   const [call, setCall] = useState(() => new VideoCall(appointmentId, deps));
   if (call.appointmentId !== appointmentId) setCall(new VideoCall(appointmentId, deps));
   const state = useSyncExternalStore(call.subscribe, call.getState);
+  // A phone held upright gets a taller stage (its camera's picture is upright too).
+  const narrow = !Grid.useBreakpoint().md;
   useEffect(() => {
     void call.start();
     return () => call.dispose();
@@ -107,7 +110,7 @@ export function VideoCallScreen({
           <Typography.Text strong style={{ fontSize: 16 }}>
             {other ? `Video visit with ${other}` : 'Video visit'}
           </Typography.Text>
-          {session ? <Typography.Text type="secondary">{`${session.appointment_date} · ${session.time_slot}`}</Typography.Text> : null}
+          {session ? <Typography.Text type="secondary">{`${dayjs(session.appointment_date).format('ddd, D MMM YYYY')} · ${session.time_slot}`}</Typography.Text> : null}
           <Tag color={QUALITY_COLORS[state.quality]} data-testid="connection-quality" role="status" style={{ marginInlineStart: 'auto' }}>
             {phase === 'connected' ? QUALITY_LABELS[state.quality] : (PHASE_TEXT[phase] ?? QUALITY_LABELS.unknown)}
           </Tag>
@@ -133,7 +136,7 @@ export function VideoCallScreen({
       <div style={{ padding: 16 }}>
         <div
           data-testid="video-stage"
-          style={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', maxHeight: '62vh', borderRadius: 12, overflow: 'hidden', background: '#0f1d24' }}
+          style={{ position: 'relative', width: '100%', aspectRatio: narrow ? '3 / 4' : '16 / 9', maxHeight: '62vh', borderRadius: 12, overflow: 'hidden', background: '#0f1d24' }}
         >
           <StreamVideo stream={state.remoteStream} muted={false} label={other ? `${other}'s video` : 'The other participant'} />
           {overlay ? (
@@ -150,8 +153,8 @@ export function VideoCallScreen({
               position: 'absolute',
               right: 12,
               bottom: 12,
-              width: 'clamp(96px, 24%, 220px)',
-              aspectRatio: '4 / 3',
+              width: narrow ? '30%' : 'clamp(96px, 24%, 220px)',
+              aspectRatio: narrow ? '3 / 4' : '4 / 3',
               borderRadius: 8,
               overflow: 'hidden',
               border: '2px solid rgba(255,255,255,0.8)',
