@@ -4,7 +4,6 @@ import { PaymentPatterns } from '../contracts';
 import { PAYMENT_CONFIG, PaymentConfig, readPaymentConfig } from './payment.config';
 import { paymentDatabase } from './payment.database';
 import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
-import { AppointmentReader } from './payments/appointment-reader';
 import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
 import { MpesaPaymentsService } from './payments/mpesa-payments.service';
 import { PayableChecks } from './payments/payable-checks';
@@ -23,7 +22,6 @@ import { createStripeClient } from './providers/stripe-provider';
     { provide: STRIPE_CLIENT, useFactory: (config: PaymentConfig) => createStripeClient(config.stripe), inject: [PAYMENT_CONFIG] },
     { provide: DarajaClient, useFactory: (config: PaymentConfig) => new DarajaClient(config.daraja), inject: [PAYMENT_CONFIG] },
     PaymentStore,
-    AppointmentReader,
     PayableChecks,
     CardPaymentsService,
     MpesaPaymentsService,

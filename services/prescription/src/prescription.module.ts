@@ -2,7 +2,6 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { closePdfRenderer, createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PrescriptionPatterns } from '../contracts';
 import { AccessLog } from './audit/access-log';
-import { AppointmentClient } from './directory/appointment-client';
 import { ReadModelConsumers } from './directory/read-models';
 import { HistoryService } from './history/history.service';
 import { prescriptionDatabase } from './prescription.database';
@@ -12,7 +11,7 @@ import { PrescriptionsService } from './prescriptions/prescriptions.service';
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
   controllers: [PrescriptionsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
-  providers: [AccessLog, AppointmentClient, PrescriptionsService, HistoryService, ReadModelConsumers],
+  providers: [AccessLog, PrescriptionsService, HistoryService, ReadModelConsumers],
 })
 export class PrescriptionModule implements OnApplicationShutdown {
   /** The warm PDF browser ends with the service. */

@@ -14,6 +14,7 @@ import {
   TicketMessagesReply,
   TicketReply,
   UnreadReply,
+  SupportEvents,
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -152,7 +153,7 @@ export class SupportController {
       id,
       (event) => {
         raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === 'support.ticket.deleted.v1') raw.end();
+        if (event.type === SupportEvents.deleted) raw.end();
       },
       () => raw.end(),
     );

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
-import type { UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
+import { AuthEvents, type UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents } from '../../contracts';
 import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.service';
 
@@ -58,9 +58,9 @@ export class UserDirectoryConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('appointment-users', {
-      'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.deleted.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      [AuthEvents.registered]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.updated]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.deleted]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
     });
   }
 }

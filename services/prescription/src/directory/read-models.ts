@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
-import type { AppointmentEventData, AppointmentView, AuditAccessBatchData, AuditRecordedData } from '@afya/appointment-service/contracts';
-import type { UserEventData } from '@afya/auth-service/contracts';
+import { AppointmentEvents, type AppointmentEventData, type AppointmentView, type AuditAccessBatchData, type AuditRecordedData } from '@afya/appointment-service/contracts';
+import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
 
@@ -114,19 +114,19 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('prescription-appointments', {
-      'appointment.created.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.updated.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.cancelled.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.deleted.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
+      [AppointmentEvents.created]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.updated]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.cancelled]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.deleted]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
     });
     await this.events.consume('prescription-users', {
-      'auth.user.registered.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'auth.user.updated.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'auth.user.deleted.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
+      [AuthEvents.registered]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      [AuthEvents.updated]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      [AuthEvents.deleted]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
     });
     await this.events.consume('prescription-audit', {
-      'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
-      'appointment.audit.access-batch.v1': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+      [AppointmentEvents.auditRecorded]: (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
+      [AppointmentEvents.auditAccessBatch]: (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
     });
   }
 }
