@@ -237,7 +237,7 @@ function demoLogins(data) {
   return wanted
     .map((email) => data.users.find((u) => u.email === email))
     .filter(Boolean)
-    .map((u) => ({ role: u.role, email: u.email, password: u.password, name: `${u.firstname} ${u.lastname}` }));
+    .map((u) => ({ role: u.role, email: u.email, name: `${u.firstname} ${u.lastname}` }));
 }
 
 function redactUrl(url) {
@@ -276,11 +276,11 @@ function formatBanner({ url, postgres, nats, services, gateway, logins, missingF
   if (seeded) lines.push(`  Demo data:  ${seeded}`);
   if (logins && logins.length) {
     lines.push('');
-    lines.push('  Demo logins:');
+    // Never the passwords: this banner lands in terminals' scrollback and CI logs. README.md lists them.
+    lines.push('  Demo logins (passwords in README.md, "Running it"):');
     const emailWidth = Math.max(...logins.map((l) => l.email.length));
-    const passwordWidth = Math.max(...logins.map((l) => l.password.length));
     for (const l of logins) {
-      lines.push(`    ${l.role.padEnd(7)} ${l.email.padEnd(emailWidth)}  ${l.password.padEnd(passwordWidth)}  ${l.name}`);
+      lines.push(`    ${l.role.padEnd(7)} ${l.email.padEnd(emailWidth)}  ${l.name}`);
     }
   }
   lines.push('');

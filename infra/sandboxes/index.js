@@ -2,20 +2,30 @@
 // Both provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
 // payment service's tests. `env` is the configuration the payment service reads: the same variables that
 // point it at api.stripe.com and api.safaricom.co.ke in production (see services/payment/src/payment.config.ts).
+const crypto = require('node:crypto');
 const { startStripeSandbox, signPayload } = require('./stripe-sandbox');
 const { startDarajaSandbox } = require('./daraja-sandbox');
 
-/** Development credentials: they only open these sandboxes. */
-const SANDBOX_CREDENTIALS = Object.freeze({
-  stripeSecretKey: 'sk_test_afya_sandbox',
-  stripeWebhookSecret: 'whsec_afya_sandbox',
-  darajaConsumerKey: 'afya-sandbox-consumer-key',
-  darajaConsumerSecret: 'afya-sandbox-consumer-secret',
-  // Safaricom's published sandbox shortcode and passkey (public test values).
-  darajaShortcode: '174379',
-  darajaPasskey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-  mpesaCallbackToken: 'afya-sandbox-callback-token',
-});
+/**
+ * Credentials made for one run of the sandboxes and handed to the payment service and the gateway with their
+ * addresses. Random each time: a published default would let anyone who read this repository sign a webhook or
+ * call the M-Pesa callback of a platform that forgot to set its own (the services refuse to start without them).
+ */
+function sandboxCredentials() {
+  const random = (bytes) => crypto.randomBytes(bytes).toString('base64url');
+  return Object.freeze({
+    stripeSecretKey: `sk_test_${random(24)}`,
+    stripeWebhookSecret: `whsec_${random(24)}`,
+    darajaConsumerKey: random(24),
+    darajaConsumerSecret: random(24),
+    // Safaricom's published sandbox shortcode (a public test value); the passkey is this run's own.
+    darajaShortcode: '174379',
+    darajaPasskey: crypto.randomBytes(32).toString('hex'),
+    darajaInitiatorName: `afya_api_${random(6)}`,
+    darajaSecurityCredential: random(48),
+    mpesaCallbackToken: random(32),
+  });
+}
 
 /**
  * @param {object} options
@@ -26,7 +36,7 @@ const SANDBOX_CREDENTIALS = Object.freeze({
  * @param {(line: string) => void} [options.log]
  */
 async function startSandboxes(options) {
-  const c = SANDBOX_CREDENTIALS;
+  const c = sandboxCredentials();
   const gatewayUrl = options.gatewayUrl.replace(/\/$/, '');
   const stripe = await startStripeSandbox({
     port: options.stripePort ?? 0,
@@ -43,6 +53,8 @@ async function startSandboxes(options) {
       consumerSecret: c.darajaConsumerSecret,
       shortcode: c.darajaShortcode,
       passkey: c.darajaPasskey,
+      initiatorName: c.darajaInitiatorName,
+      securityCredential: c.darajaSecurityCredential,
       delayMs: options.darajaDelayMs,
       log: options.log && ((line) => options.log(`daraja sandbox: ${line}`)),
     });
@@ -59,12 +71,15 @@ async function startSandboxes(options) {
     DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
     DARAJA_SHORTCODE: c.darajaShortcode,
     DARAJA_PASSKEY: c.darajaPasskey,
+    DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
+    DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
     MPESA_CALLBACK_BASE_URL: gatewayUrl,
     PUBLIC_APP_URL: gatewayUrl,
   };
   return {
     env,
+    credentials: c,
     stripe,
     daraja,
     describe: `Stripe ${stripe.url}, Daraja ${daraja.url}`,
@@ -93,4 +108,4 @@ async function provideSandboxes({ env = process.env, gatewayUrl, log }) {
   });
 }
 
-module.exports = { startSandboxes, provideSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, SANDBOX_CREDENTIALS };
+module.exports = { startSandboxes, provideSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, sandboxCredentials };

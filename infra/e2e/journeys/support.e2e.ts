@@ -79,8 +79,8 @@ describe('support journey', () => {
     await patient.waitForSelector('::-p-xpath(//span[contains(@class,"ant-tag") and normalize-space(.)="Live"])');
 
     const adminToken = (await call<{ token: string }>('POST', 'auth/login', undefined, DEMO.admin)).body.token;
-    const list = await call<{ complaints: Array<{ id: number; subject: string }> }>('GET', `support/all?search=${encodeURIComponent(subject)}`, adminToken);
-    const ticket = list.body.complaints.find((t) => t.subject === subject)!;
+    const list = await call<Array<{ id: number; subject: string }>>('GET', `support/all?search=${encodeURIComponent(subject)}`, adminToken);
+    const ticket = list.body.find((t) => t.subject === subject)!;
     const sentAt = Date.now();
     expect((await call('POST', `support/${ticket.id}/messages`, adminToken, { message: `Sent to your email (${run}).` })).status).toBe(201);
     await patient.waitForSelector(`::-p-xpath(//*[@data-testid="ticket-message" and contains(., "Sent to your email (${run}).")])`, { timeout: 8000 });

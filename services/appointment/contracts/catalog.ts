@@ -56,6 +56,8 @@ export type AppointmentType = keyof typeof TYPE_FEES;
 /** The keys of TYPE_FEES in the form's order. */
 export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
+/** The type of a booking that names none and whose amount matches no type's default fee. */
+export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = 'Regular Checkup';
 
 /**
  * How the visit happens: at the clinic, or a video call in the browser (only with a doctor who offers video).
@@ -115,15 +117,32 @@ export type Weekday = (typeof WEEKDAYS)[number];
  */
 export const DEFAULT_WORKING_WEEKDAYS: readonly Weekday[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/**
+ * The clinic's opening hours by weekday ('HH:MM', 24-hour clinic time); null = closed. The one source of both the
+ * booking screen's Office Hours panel and the slots offered for a date: a slot is offered only if it starts and
+ * ends within that day's hours (Saturday 9:00-14:00 keeps the morning slots; Sunday has none).
+ */
+export const CLINIC_HOURS: Readonly<Record<Weekday, { opens: string; closes: string } | null>> = {
+  Monday: { opens: '08:00', closes: '18:00' },
+  Tuesday: { opens: '08:00', closes: '18:00' },
+  Wednesday: { opens: '08:00', closes: '18:00' },
+  Thursday: { opens: '08:00', closes: '18:00' },
+  Friday: { opens: '08:00', closes: '18:00' },
+  Saturday: { opens: '09:00', closes: '14:00' },
+  Sunday: null,
+};
+
+/** The slots of TIME_SLOTS within the clinic's hours on a weekday (CLINIC_HOURS), in clock order. */
+export function slotsWithinClinicHours(weekday: Weekday): TimeSlot[] {
+  const hours = CLINIC_HOURS[weekday];
+  if (!hours) return [];
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const slotStart = (slot: string) => (Number(slot.slice(0, 2)) % 12) * 60 + Number(slot.slice(3, 5)) + (slot.endsWith('PM') ? 720 : 0);
+  return TIME_SLOTS.filter((slot) => slotStart(slot) >= minutes(hours.opens) && slotStart(slot) + SLOT_MINUTES <= minutes(hours.closes));
+}
+
 /** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
-/**
- * Africa/Nairobi's offset from UTC (EAT, no daylight saving). The service computes with the time-zone
- * database; code without one (the browser's date maths) may use this fixed offset.
- */
-export const CLINIC_UTC_OFFSET_MINUTES = 180;
-/** The same offset as ISO 8601 writes it ('2026-11-25T09:00:00+03:00'). */
-export const CLINIC_UTC_OFFSET = '+03:00';
 
 /** The first bookable clinic date is this many days after today (tomorrow)... */
 export const BOOKING_FIRST_DAY_OFFSET = 1;

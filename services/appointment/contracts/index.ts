@@ -10,6 +10,7 @@ import type { Role } from '@afya/auth-service/contracts';
 import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
 
 export * from './catalog';
+export * from './booking-rules';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
@@ -119,14 +120,25 @@ export interface AppointmentView {
 
 // ---- Payloads and replies ----
 
+/**
+ * POST /appointments. The type is optional: without it, the type whose default fee equals `total_amount`, else
+ * DEFAULT_APPOINTMENT_TYPE. `total_amount` only chooses the type: what a booking costs is the doctor's fee (else the
+ * type's default). The patient is the caller and a booking starts Pending, so `user_id` and `appointment_status`
+ * are accepted from a client and ignored.
+ */
 export interface BookPayload {
   doctor_id: number;
   appointment_date: string;
   time_slot: string;
-  appointment_type: string;
+  appointment_type?: string;
+  total_amount?: unknown;
   notes: string;
   /** Optional: a booking without it is in person. Video only with a doctor who offers it. */
   visit_mode?: VisitMode;
+}
+/** POST /appointments' reply: the appointment, its id once more at the top level, and the message to show. */
+export interface BookReply extends AppointmentChangeReply {
+  appointment_id: number;
 }
 
 export interface AvailabilityPayload {
@@ -154,17 +166,19 @@ export interface DeleteAppointmentReply {
   appointment_id: number;
 }
 /**
- * The lists (listOwn, listForDoctor, listAll) reply with an AppointmentListReply as JSON text built by
- * PostgreSQL, carried by the bus as raw bytes (@afya/service-shared's JsonText): the gateway sends it on as it
- * is (no parse and re-serialize on the hot path); another service calls `.parse<AppointmentListReply>()`.
+ * The lists (listOwn, listForDoctor, listAll) answer one page: the bare JSON array of the appointments, built by
+ * PostgreSQL and carried by the bus as raw bytes with the list's total beside it (@afya/service-shared's JsonText).
+ * The gateway sends the array on as it is, the total in X-Total-Count; another service calls `.parse<AppointmentList>()`.
  */
-export interface AppointmentListReply {
-  appointments: AppointmentView[];
-}
+export type AppointmentList = AppointmentView[];
 
-export interface ListAllPayload {
+/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows. */
+export interface ListPagePayload {
   limit?: number;
   offset?: number;
+}
+
+export interface ListAllPayload extends ListPagePayload {
   status?: AppointmentStatus;
 }
 
@@ -184,7 +198,8 @@ export interface AdminSearchPayload {
 }
 
 /** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
-export interface AdminSearchReply extends AppointmentListReply {
+export interface AdminSearchReply {
+  appointments: AppointmentView[];
   /**
    * Exact up to 10,000 matches; above that (or for a name matching more than 1,000 people and 2,000 appointments)
    * an estimate from PostgreSQL's plan or statistics, and totalIsEstimate is true.
@@ -235,6 +250,7 @@ export interface PatientDashboardStats extends DashboardCounts {
 }
 
 export interface DoctorDashboardStats extends DashboardCounts {
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   /** Today's appointments (not cancelled), by slot. */
   today: AppointmentView[];
@@ -390,6 +406,7 @@ export interface PerformanceReply {
   /** Mean recorded duration (minutes) of the last 7 days' Completed appointments */
   avgConsultation: number;
   completedCount: number;
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   period: { from: string; to: string };
 }

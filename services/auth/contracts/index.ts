@@ -85,8 +85,9 @@ export interface RegisterPayload {
   email: string;
   password: string;
   contact_phone: string;
-  address: string;
-  /** Only honoured when an admin registers someone (CONTRACT.md §7). */
+  /** Required (at least MIN_ADDRESS_LENGTH characters) when people register themselves; optional for an admin's. */
+  address?: string;
+  /** Only honoured when an admin registers someone; the password the admin's client chose must then be changed at first sign-in (CONTRACT.md §7). */
   role?: Role;
   status?: UserStatus;
 }
@@ -108,8 +109,10 @@ export interface UploadPictureReply {
 }
 
 /** GET /admin/users: one page of the matching users (newest first) and how many match. */
+/** GET /admin/users: the page under `users` and, the same list, under `data` (clients read either). */
 export interface AdminUserListReply {
   users: AdminUserEntry[];
+  data: AdminUserEntry[];
   /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
   total: number;
   totalIsEstimate?: boolean;
@@ -117,9 +120,10 @@ export interface AdminUserListReply {
   limit: number;
 }
 
-/** Admin user list paging: page size default and maximum. */
-export const ADMIN_USERS_PAGE_DEFAULT = 20;
-export const ADMIN_USERS_PAGE_MAX = 100;
+/** Admin user list paging: a call without a limit gets up to this many users (newest first)... */
+export const ADMIN_USERS_PAGE_DEFAULT = 1000;
+/** ...and no page holds more. */
+export const ADMIN_USERS_PAGE_MAX = 1000;
 /** PUT and PATCH /admin/users/{id} */
 export interface AdminUserReply {
   user: AdminUserEntry;

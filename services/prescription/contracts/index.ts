@@ -96,8 +96,13 @@ export interface PrescriptionReply {
   prescription: PrescriptionView;
   message?: string;
 }
+/**
+ * The lists (user, doctor, all): one page (payload `limit`, `offset`; without them the first 1,000, newest first)
+ * and the whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
+ */
 export interface PrescriptionListReply {
   prescriptions: PrescriptionView[];
+  total: number;
 }
 export interface DeletePrescriptionReply {
   message: string;
@@ -113,6 +118,8 @@ export interface WritableAppointment {
   appointment_id: number;
   patient_id: number;
   patient_name: string | null;
+  /** The patient's phone as on their profile: tells two patients with the same name apart */
+  patient_phone: string | null;
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
@@ -140,10 +147,20 @@ export interface MedicalRecord {
   appointment_id: number;
   prescription_id: number | null;
   appointment_status: string | null;
+  /** Whether the caller may edit this record (an appointment record of their own, as a doctor; any, as an admin) */
+  can_edit: boolean;
 }
-/** /medical-history/self and /medical-history/user/{userId} */
+/** /medical-history/user/{userId} */
 export interface MedicalHistoryReply {
   records: MedicalRecord[];
+}
+/**
+ * /medical-history/self: the aggregate shape. A patient's own records; a doctor's, the records of their own
+ * appointments and the prescriptions they issued. `records` holds both kinds, newest first.
+ */
+export interface MedicalHistorySelfReply extends MedicalHistoryReply {
+  appointments: MedicalRecord[];
+  prescriptions: MedicalRecord[];
 }
 /** GET /medical-history (admin aggregate) */
 export interface MedicalHistoryAggregateReply {

@@ -111,11 +111,15 @@ export interface SetTicketStatusPayload {
   status: TicketStatus;
 }
 
-export interface ListAllTicketsPayload {
+/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows, newest first. */
+export interface ListPagePayload {
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListAllTicketsPayload extends ListPagePayload {
   search?: string;
   status?: TicketStatus;
-  page?: number;
-  limit?: number;
 }
 
 export interface PostMessagePayload {
@@ -134,17 +138,17 @@ export interface TicketReply {
   complaint: TicketView;
   message: string;
 }
-/** Lists: CONTRACT.md reads them under `complaints`. */
+/**
+ * The lists (own, doctor, all): one page under `complaints` and the whole list's total. Over HTTP the body is the
+ * bare array and the total is in X-Total-Count.
+ */
 export interface TicketListReply {
   complaints: TicketView[];
+  total: number;
 }
 export interface DoctorTicketListReply {
   complaints: DoctorTicketView[];
-}
-export interface AdminTicketListReply extends TicketListReply {
   total: number;
-  page: number;
-  limit: number;
 }
 export interface DeleteTicketReply {
   message: string;

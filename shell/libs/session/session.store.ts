@@ -69,6 +69,10 @@ function errorMessage(err: unknown, fallback: string): string {
 const initialToken = readToken();
 const initialUser = readUser();
 const initialValid = !!initialToken && !!initialUser && !isTokenExpired(initialToken);
+// A token that expired while the app was closed ends the session now, in storage too (not only in memory):
+// otherwise it would stay in localStorage after the redirect to /login.
+const initialExpired = !!initialToken && isTokenExpired(initialToken);
+if (initialExpired) writeSession(null, null);
 
 export const useSession = create<SessionState>()((set, get) => ({
   user: initialValid ? initialUser : null,
@@ -77,7 +81,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   isLoading: initialValid, // profile is refreshed at start; 'Loading...' until it answers
   error: null,
   darkMode: readDarkMode(),
-  logoutReason: null,
+  logoutReason: initialExpired ? TOKEN_EXPIRED_REASON : null,
 
   hydrate() {
     const token = readToken();

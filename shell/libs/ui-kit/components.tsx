@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, ConfigProvider, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatKsh } from './format';
 
@@ -162,7 +162,11 @@ export function WelcomeBanner({
           <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>{subtitle}</Typography.Text>
         </Col>
         <Col xs={24} md={10}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>{actions}</div>
+          {/* The banner is a dark gradient in both themes: its ghost buttons are white on it. antd's ghost text is the
+              container colour, which in dark mode is near-black (dark grey on teal). */}
+          <ConfigProvider theme={{ components: { Button: { defaultGhostColor: '#fff', defaultGhostBorderColor: 'rgba(255,255,255,0.85)' } } }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>{actions}</div>
+          </ConfigProvider>
         </Col>
       </Row>
     </Card>

@@ -1,4 +1,4 @@
-export { formatKsh, initials } from './format';
+export { countOf, formatKsh, initials } from './format';
 export { Money, StatusBadge, EmptyState, ErrorState, PageHeader, WelcomeBanner, confirmDelete } from './components';
 export { ComingSoon } from './ComingSoon';
 export { toast, ToastHost, TOAST_CONFIG } from './toast';
@@ -17,4 +17,5 @@ export { Logo, ThemeToggle } from './Brand';
 // The support screens' kit is its own expose (shell/support-kit); the menu badge needs only this.
 export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
+export { MedicinesTable } from './prescriptions/MedicinesTable';
 export { lazyPage } from './lazyPage';

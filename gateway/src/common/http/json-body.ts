@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BodyTooLargeError, bodyLimitFor } from './body-limits';
 import { jsonDepthExceeds, MAX_INPUT_DEPTH } from './safe-input';
 
 /** A body nested deeper than MAX_INPUT_DEPTH: 400 through the exception filter (a Fastify client error). */
@@ -25,6 +26,8 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
   // Nest's public hook for a body parser: it replaces the one Nest would register for this type.
   app.useBodyParser('application/json', {}, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
+    // Fastify read at most READ_BODY_LIMIT; most routes take less, as their body must fit in one NATS message.
+    if (body.length > bodyLimitFor(request.url ?? '')) return done(new BodyTooLargeError());
     const text = body.toString('utf8');
     // Stripe signs the exact bytes it sends: its webhook (modules/payments) verifies request.rawBody, not a re-serialization.
     if (request.url === '/api/payments/stripe/webhook') (request as { rawBody?: string }).rawBody = text;

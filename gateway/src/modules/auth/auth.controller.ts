@@ -8,6 +8,7 @@ import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { AuthRateLimitGuard } from '../../common/http/auth-rate-limit.guard';
 import { LoginDto, RegisterDto } from './dto/auth.dto';
+import { KeysReply } from '../../common/http/reply-docs';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -19,6 +20,7 @@ export class AuthController {
 
   @Public()
   @UseGuards(AuthRateLimitGuard)
+  @KeysReply<UserReply>(201, 'user')
   @Post('register')
   register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.register), body, caller);
@@ -27,6 +29,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
+  @KeysReply<LoginReply>(200, 'token', 'user')
   @Post('login')
   login(@Body() body: LoginDto, @CurrentCaller() caller: Caller): Promise<LoginReply> {
     return this.bus.send(subject(AuthPatterns.login), body, caller);

@@ -8,7 +8,7 @@ import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { VideoVisitsCard } from './VideoVisitsCard';
-import { notificationName, todayLine, todaysAppointments } from './today';
+import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
 
 /** The type as the agenda shows it, with 'Video' for a video visit. */
 const typeText = (a: { appointment_type: string; visit_mode?: string }) => (a.visit_mode === 'video' ? `${a.appointment_type} · Video` : a.appointment_type);
@@ -143,7 +143,7 @@ export function DoctorHomePage() {
         <Col xs={24} lg={12}>
           <Card title={`Notifications${notificationCount ? ` (${notificationCount})` : ''}`} loading={notifications.isPending && notifications.isFetching} style={{ height: '100%' }}>
             {notificationCount === 0 ? (
-              <EmptyState title="No notifications." description="Emergency appointments for today and new lab results appear here." />
+              <EmptyState title="No notifications." description="Upcoming emergency appointments and new lab results appear here." />
             ) : (
               <List
                 size="small"
@@ -152,7 +152,7 @@ export function DoctorHomePage() {
                     key: `e${e.appointment_id}`,
                     icon: <AlertOutlined style={{ color: '#dc2626' }} />,
                     title: `Emergency: ${notificationName(e)}`,
-                    text: `Today at ${e.time_slot}`,
+                    text: visitWhen(e),
                   })),
                   ...notes.labResults.map((l) => ({
                     key: `l${l.lab_result_id}`,

@@ -1,4 +1,5 @@
-import { CreditCardOutlined, FileTextOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, CustomerServiceOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { Button, Tooltip } from 'antd';
 import type { Appointment } from './api';
 import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
@@ -6,7 +7,7 @@ import { RateAppointment } from './RateAppointment';
 
 /**
  * A patient's buttons on one appointment card: Pay Now (card or M-Pesa, in a dialog), View Prescription, Rate Visit,
- * and Cancel (disabled, with the reason, inside the notice period). Nothing when none applies.
+ * and Cancel (inside the notice period disabled, with the reason and a link to support). Nothing when none applies.
  */
 export function AppointmentActions({
   appointment: a,
@@ -49,13 +50,19 @@ export function AppointmentActions({
             Cancel
           </Button>
         ) : (
-          <Tooltip title={rule.reason} trigger={['hover', 'focus']}>
-            <span tabIndex={0} aria-label={`Cancel unavailable: ${rule.reason}`} data-testid="cancel-locked">
-              <Button danger disabled>
-                Cancel
-              </Button>
-            </span>
-          </Tooltip>
+          <>
+            <Tooltip title={rule.reason} trigger={['hover', 'focus']}>
+              <span tabIndex={0} aria-label={`Cancel unavailable: ${rule.reason}`} data-testid="cancel-locked">
+                <Button danger disabled>
+                  Cancel
+                </Button>
+              </span>
+            </Tooltip>
+            {/* Too late to cancel here: the clinic can still help (a late cancellation, a reschedule). */}
+            <Link to="/dashboard/support" data-testid="cancel-support">
+              <CustomerServiceOutlined /> Contact support to cancel
+            </Link>
+          </>
         )
       ) : null}
     </>

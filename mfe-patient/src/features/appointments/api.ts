@@ -1,4 +1,4 @@
-import type { AppointmentListReply, AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
 
@@ -9,8 +9,7 @@ export type Appointment = AppointmentView;
 export const myAppointmentsKey = [...queryKeys.appointments, 'mine'] as const;
 
 export async function fetchMyAppointments(): Promise<Appointment[]> {
-  const res = await api.get<AppointmentListReply>('appointments', { fallback: 'Failed to fetch appointments' });
-  return res.appointments;
+  return (await api.list<Appointment>('appointments', { fallback: 'Failed to fetch appointments' })).items;
 }
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { AppointmentMessages } from '@afya/appointment-service/contracts/catalog';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { api as http, queryKeys } from 'shell/api-client';
@@ -49,7 +50,14 @@ describe('cancel, pay and rate rules', () => {
 describe('a card’s actions', () => {
   const renderActions = (appt: api.Appointment, props: Partial<Parameters<typeof AppointmentActions>[0]> = {}) => {
     const handlers = { onPay: jest.fn(), onCancel: jest.fn(), onViewPrescription: jest.fn(), onRated: jest.fn() };
-    render(<AppointmentActions appointment={appt} cancelling={false} now={now} {...handlers} {...props} />, { wrapper: queryWrapper().wrapper });
+    const Query = queryWrapper().wrapper;
+    render(<AppointmentActions appointment={appt} cancelling={false} now={now} {...handlers} {...props} />, {
+      wrapper: ({ children }) => (
+        <MemoryRouter>
+          <Query>{children}</Query>
+        </MemoryRouter>
+      ),
+    });
     return handlers;
   };
 
@@ -66,6 +74,14 @@ describe('a card’s actions', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(screen.getByTestId('cancel-locked')).toHaveAccessibleName(/at least 24 hours before they start/);
     expect(screen.queryByRole('button', { name: /Pay Now/ })).not.toBeInTheDocument();
+    // ...and offers the way that still works: support.
+    expect(screen.getByRole('link', { name: /Contact support to cancel/ })).toHaveAttribute('href', '/dashboard/support');
+  });
+
+  it('offers no support link while Cancel itself works', () => {
+    renderActions(a('2026-11-25', '09:00 AM', 'Pending'));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: /Contact support/ })).not.toBeInTheDocument();
   });
 
   it('on a completed visit offers Rate Visit and View Prescription, no Cancel', () => {

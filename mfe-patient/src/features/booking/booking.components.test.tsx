@@ -72,8 +72,13 @@ describe('BookingGuidelines', () => {
     expect(screen.getByText(/arrive 15 minutes early/i)).toBeInTheDocument();
     expect(screen.getByText('Cancel at least 24 hours in advance if you cannot make it.')).toBeInTheDocument();
     expect(screen.getByText('Emergency?')).toBeInTheDocument();
+    expect(screen.getByText('Monday - Friday')).toBeInTheDocument();
     expect(screen.getByText('8:00 AM - 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('9:00 AM - 2:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Closed')).toBeInTheDocument();
+    // What paying does: it confirms the booking at once (no wait for the clinic).
+    expect(screen.getByText('Your booking is Pending until you pay; paying confirms it at once.')).toBeInTheDocument();
+    expect(screen.queryByText(/until the clinic confirms/)).not.toBeInTheDocument();
   });
 });
 

@@ -5,7 +5,7 @@ import { AppointmentMessages, BOOKING_WINDOW_DAYS, MAX_REASON_LENGTH, MIN_REASON
 import dayjs from 'dayjs';
 import { nairobiDate } from 'shell/ui-kit';
 import type { Doctor } from '../find-doctors/api';
-import { BOOKING_MESSAGES, dateHint, feeSummary, isDateDisabled, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
+import { BOOKING_MESSAGES, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
 
 const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   doctor_id: 7,
@@ -40,20 +40,22 @@ describe('booking rules', () => {
 
   it('offers dates from tomorrow to the end of the window, clinic time', () => {
     expect(isDateDisabled('2026-11-21', null, now)).toBe(true); // today
-    expect(isDateDisabled('2026-11-22', null, now)).toBe(false); // tomorrow
+    expect(isDateDisabled('2026-11-22', null, now)).toBe(true); // tomorrow, a Sunday: the clinic is closed
+    expect(isDateDisabled('2026-11-23', null, now)).toBe(false); // Monday
     expect(isDateDisabled(nairobiDate(BOOKING_WINDOW_DAYS, now), null, now)).toBe(false);
     expect(isDateDisabled(nairobiDate(BOOKING_WINDOW_DAYS + 1, now), null, now)).toBe(true);
     // 01:00 in Nairobi is still the previous day in UTC: the clinic's date decides what "tomorrow" is.
     const earlyMorning = new Date('2026-11-21T01:00:00+03:00').getTime();
-    expect(isDateDisabled('2026-11-21', null, earlyMorning)).toBe(true);
-    expect(isDateDisabled('2026-11-22', null, earlyMorning)).toBe(false);
+    expect(isDateDisabled('2026-11-20', null, earlyMorning - 86_400_000)).toBe(true);
+    expect(isDateDisabled('2026-11-21', null, earlyMorning - 86_400_000)).toBe(false); // Saturday, the day after
   });
 
   it("offers only the doctor's working days, every day when none are listed", () => {
     const mondays = doctor({ available_days: ['Monday'] });
     const days = Array.from({ length: BOOKING_WINDOW_DAYS }, (_, i) => nairobiDate(i + 1, now));
     for (const d of days) expect(isDateDisabled(d, mondays, now)).toBe(dayjs(d).day() !== 1);
-    for (const d of days) expect(isDateDisabled(d, doctor(), now)).toBe(false);
+    // No days listed: every day the clinic opens (not Sundays).
+    for (const d of days) expect(isDateDisabled(d, doctor(), now)).toBe(dayjs(d).day() === 0);
     expect(dateHint(mondays, now)).toBe('From 22 Nov to 21 Dec 2026, on Monday.');
     expect(dateHint(null, now)).toBe('From 22 Nov to 21 Dec 2026.');
   });
@@ -117,5 +119,25 @@ describe('booking rules', () => {
     expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: true })).visit_mode).toBe('video');
     expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: false }))).not.toHaveProperty('visit_mode');
     expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');
+  });
+});
+
+describe('office hours', () => {
+  it('the panel lists CLINIC_HOURS, the same source as the slots offered', () => {
+    expect(officeHoursLines()).toEqual([
+      { days: 'Monday - Friday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Saturday', hours: '9:00 AM - 2:00 PM' },
+      { days: 'Sunday', hours: 'Closed' },
+    ]);
+  });
+  it('groups only consecutive days with the same hours', () => {
+    const closed = null;
+    const day = { opens: '08:00', closes: '18:00' };
+    expect(officeHoursLines({ Monday: day, Tuesday: closed, Wednesday: day, Thursday: day, Friday: day, Saturday: closed, Sunday: closed })).toEqual([
+      { days: 'Monday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Tuesday', hours: 'Closed' },
+      { days: 'Wednesday - Friday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Saturday - Sunday', hours: 'Closed' },
+    ]);
   });
 });

@@ -1,12 +1,12 @@
 import { CheckCircleFilled, CreditCardOutlined, MobileOutlined } from '@ant-design/icons';
-import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { checkMpesaPhone, PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Space, Spin, Typography } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { errorText } from 'shell/api-client';
+import { useSession } from 'shell/session';
 import { formatKsh, toast } from 'shell/ui-kit';
 import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from './api';
-import { looksLikeSafaricomNumber } from './payments.logic';
 
 type Method = 'card' | 'mpesa';
 const STATUS_POLL_MS = 2000;
@@ -69,7 +69,9 @@ function CardOption({ appointmentId, amount, extra }: { appointmentId: number; a
 }
 
 function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { appointmentId: number; amount: number; extra?: ReactNode; done?: ReactNode; onPaid?: () => void; pollMs: number }) {
-  const [phone, setPhone] = useState('');
+  // Starts with the profile's phone (shown in the local form when it is a Safaricom line); the patient may change it.
+  const profilePhone = useSession((s) => s.user?.contact_phone ?? '');
+  const [phone, setPhone] = useState(() => initialMpesaPhone(profilePhone));
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<string | null>(null);
   const refresh = useRefreshAfterPayment();
@@ -98,8 +100,9 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
   }, [state]);
 
   const submit = () => {
-    if (!looksLikeSafaricomNumber(phone)) {
-      setPhoneError(PAYMENT_MESSAGES.invalidPhone);
+    const checked = checkMpesaPhone(phone);
+    if (!checked.ok) {
+      setPhoneError(checked.message);
       return;
     }
     setPhoneError(null);
@@ -183,4 +186,11 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
       </Space>
     </Form>
   );
+}
+
+/** The M-Pesa field's first value: the profile's phone, in the local form when it is a Safaricom number. */
+export function initialMpesaPhone(profilePhone: string | null | undefined): string {
+  if (!profilePhone) return '';
+  const checked = checkMpesaPhone(profilePhone);
+  return checked.ok ? checked.display : profilePhone;
 }

@@ -36,12 +36,14 @@ export const APPOINTMENT_JSON = `json_build_object(
     'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname))`;
 
 /**
- * One statement for a list: the body {"appointments":[...]} as JSON text, and who/what it shows (for the audit).
- * `where` and `order` are fixed SQL fragments of this service, never input.
+ * One statement for a list page: the body, the bare JSON array of the page's appointments, as JSON text, and
+ * who/what it shows (for the audit). `where` and `order` are fixed SQL fragments of this service, never input.
  */
-export function appointmentListJsonSql(where: string, order: string, limit: string, offset = '0'): string {
+export function appointmentListJsonSql(where: string, order: string, limit: string, offset = '0', counted = false): string {
+  // `counted`: the list's total in the same statement (a caller's own list: an indexed count of one person's rows).
   return `
-  SELECT json_build_object('appointments', COALESCE(json_agg(t.doc ORDER BY t.ord), '[]'::json))::text AS body,
+  SELECT COALESCE(json_agg(t.doc ORDER BY t.ord), '[]'::json)::text AS body,${counted ? `
+         (SELECT count(*)::int FROM appointments a ${where}) AS total,` : ''}
          COALESCE(array_agg(t.appointment_id ORDER BY t.ord), '{}') AS ids,
          COALESCE(array_agg(t.user_id ORDER BY t.ord), '{}') AS users
     FROM (SELECT ${APPOINTMENT_JSON} AS doc, a.appointment_id, a.user_id, row_number() OVER (${order}) AS ord
@@ -56,6 +58,8 @@ export function appointmentListJsonSql(where: string, order: string, limit: stri
 
 export interface AppointmentListJsonRow {
   body: string;
+  /** With `counted`: rows in the whole list. */
+  total?: number;
   ids: number[];
   users: number[];
 }

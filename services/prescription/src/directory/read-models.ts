@@ -73,10 +73,10 @@ export function appointmentViewToEventData(view: AppointmentView, doctorUserId: 
 export async function applyUser(manager: EntityManager, data: Partial<UserEventData>, deleted = false): Promise<void> {
   if (!data?.user_id) return;
   await manager.query(
-    `INSERT INTO user_directory (user_id, firstname, lastname, role, deleted, updated_at) VALUES ($1, $2, $3, $4, $5, now())
+    `INSERT INTO user_directory (user_id, firstname, lastname, role, contact_phone, deleted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
      ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, role = EXCLUDED.role,
-       deleted = EXCLUDED.deleted, updated_at = now()`,
-    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.role ?? 'user', deleted],
+       contact_phone = COALESCE(EXCLUDED.contact_phone, user_directory.contact_phone), deleted = EXCLUDED.deleted, updated_at = now()`,
+    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.role ?? 'user', data.contact_phone ?? null, deleted],
   );
 }
 

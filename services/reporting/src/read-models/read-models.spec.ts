@@ -115,8 +115,8 @@ describe('reporting read models (events → read models → analytics, reports, 
       { status: 'Completed', count: 1, percent: 33.3 },
       { status: 'Cancelled', count: 1, percent: 33.3 },
     ]);
-    expect(revenue.revenue.at(-1)).toEqual({ date: dayIn('Africa/Nairobi', new Date()), revenue: 1700 });
-    expect(revenue.revenue).toHaveLength(7);
+    expect(revenue.dailyRevenue.at(-1)).toEqual({ date: dayIn('Africa/Nairobi', new Date()), revenue: 1700 });
+    expect(revenue.dailyRevenue).toHaveLength(7);
     // Doctor 21 has no approved profile; ticket 1 is open; payment 500 is disputed.
     expect(overview).toMatchObject({ pendingDoctors: 1, unresolvedTickets: 1, paymentDisputes: 1 });
     expect(overview.recentActivity).toHaveLength(5);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, forbidden, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import { badRequest, forbidden, notFound, PageRequest, pageOf, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
 import {
-  AdminTicketListReply,
   ContactPayload,
   ContactReply,
   CreateTicketPayload,
@@ -42,9 +41,6 @@ import {
 } from '../rules/tickets';
 import { MESSAGE_SELECT, TICKET_ORDER, TICKET_SELECT, TicketRow, toDoctorTicketView, toMessageView, toTicketEventData, toTicketView } from './ticket.sql';
 
-const LIST_MAX = 200;
-const ADMIN_PAGE_DEFAULT = 50;
-const ADMIN_PAGE_MAX = 100;
 
 function enforce(verdict: Verdict): void {
   if (!verdict.ok) throw new RpcFailure(verdict.status, verdict.message);
@@ -93,34 +89,47 @@ export class TicketsService {
   // ---------- lists ----------
 
   /** GET /support: the caller's own tickets, newest first (admins: every ticket, as the desk's first page). */
-  async listOwn(actor: Principal): Promise<TicketListReply> {
-    if (actor.role === 'admin') return this.listAll(actor, {});
-    const rows: TicketRow[] = await this.dataSource.query(
-      `${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2`,
-      [actor.userId, LIST_MAX],
-    );
-    return { complaints: rows.map((row) => toTicketView(row, 'owner')) };
+  async listOwn(actor: Principal, request: PageRequest = {}): Promise<TicketListReply> {
+    if (actor.role === 'admin') return this.listAll(actor, request);
+    const { limit, offset } = pageOf(request);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(`${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2 OFFSET $3`, [
+        actor.userId,
+        limit,
+        offset,
+      ]) as Promise<TicketRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM tickets t WHERE t.user_id = $1 AND t.deleted_at IS NULL`, [actor.userId]) as Promise<
+        { total: number }[]
+      >,
+    ]);
+    return { complaints: rows.map((row) => toTicketView(row, 'owner')), total };
   }
 
   /** GET /support/doctor: tickets of patients who have an appointment with this doctor (read-only). */
-  async listForDoctor(actor: Principal): Promise<DoctorTicketListReply> {
+  async listForDoctor(actor: Principal, request: PageRequest = {}): Promise<DoctorTicketListReply> {
     if (actor.role !== 'doctor') throw forbidden();
-    const rows: TicketRow[] = await this.dataSource.query(
-      `WITH patients AS (
+    const { limit, offset } = pageOf(request);
+    const patients = `WITH patients AS (
          SELECT user_id, max(appointment_date)::text AS appointment_date
-           FROM appointment_directory WHERE doctor_user_id = $1 AND NOT deleted AND user_id <> $1 GROUP BY user_id)
+           FROM appointment_directory WHERE doctor_user_id = $1 AND NOT deleted AND user_id <> $1 GROUP BY user_id)`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `${patients}
        ${TICKET_SELECT.replace('FROM tickets t', 'FROM tickets t JOIN patients p ON p.user_id = t.user_id').replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, p.appointment_date')}
-       WHERE t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2`,
-      [actor.userId, LIST_MAX],
-    );
-    return { complaints: rows.map(toDoctorTicketView) };
+       WHERE t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2 OFFSET $3`,
+        [actor.userId, limit, offset],
+      ) as Promise<TicketRow[]>,
+      this.dataSource.query(`${patients} SELECT count(*)::int AS total FROM tickets t JOIN patients p ON p.user_id = t.user_id WHERE t.deleted_at IS NULL`, [
+        actor.userId,
+      ]) as Promise<{ total: number }[]>,
+    ]);
+    return { complaints: rows.map(toDoctorTicketView), total };
   }
 
   /** GET /support/all?search=&status=&page=&limit= (admins): search over subject, user name and email. */
-  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<AdminTicketListReply> {
+  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<TicketListReply> {
     if (actor.role !== 'admin') throw forbidden();
-    const limit = Math.min(Math.max(Math.trunc(Number(query.limit)) || ADMIN_PAGE_DEFAULT, 1), ADMIN_PAGE_MAX);
-    const page = Math.max(Math.trunc(Number(query.page)) || 1, 1);
+    const { limit, offset } = pageOf(query);
     if (query.status !== undefined && !isTicketStatus(query.status)) throw badRequest(SupportMessages.status);
     const search = (query.search ?? '').trim().slice(0, 200);
     const params: unknown[] = [];
@@ -142,9 +151,9 @@ export class TicketsService {
     );
     const rows: TicketRow[] = await this.dataSource.query(
       `${TICKET_SELECT} ${filter} ${TICKET_ORDER} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, (page - 1) * limit],
+      [...params, limit, offset],
     );
-    return { complaints: rows.map((row) => toTicketView(row, 'admin')), total, page, limit };
+    return { complaints: rows.map((row) => toTicketView(row, 'admin')), total };
   }
 
   // ---------- changes ----------

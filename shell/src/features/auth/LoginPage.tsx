@@ -35,8 +35,7 @@ export function LoginPage() {
       navigate(homeForRole(user.role), { replace: true });
     } catch (err) {
       const text = loginErrorText(err);
-      setError(text);
-      toast.error(text);
+      setError(text); // shown once, in the form's alert (a toast as well said it twice)
       setBusy(false);
     }
   };
@@ -48,7 +47,7 @@ export function LoginPage() {
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Your session expired. Please sign in again." />
         ) : null}
         {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
-        <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
+        <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']} noValidate>
           <Form.Item label="Email" name="email" rules={[emailRule]}>
             <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder="you@example.co.ke" size="large" />
           </Form.Item>

@@ -31,7 +31,7 @@ export function RegisterPage() {
       email: v.email.trim(),
       password: v.password,
       contact_phone: v.contact_phone.trim(),
-      address: v.address.trim(),
+      address: (v.address ?? '').trim(),
     };
     try {
       await register(payload);
@@ -39,8 +39,7 @@ export function RegisterPage() {
       navigate('/login', { replace: true });
     } catch (err) {
       const text = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Registration failed';
-      setError(text);
-      toast.error(text);
+      setError(text); // shown once, in the form's alert (a toast as well said it twice)
       setBusy(false);
     }
   };
@@ -49,7 +48,7 @@ export function RegisterPage() {
     <AuthFrame title="Create your account" subtitle="It takes a minute. You can book your first appointment right after.">
       <Card variant="borderless" className="afya-auth-card">
         {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
+        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']} noValidate>
           <Row gutter={12}>
             <Col xs={24} sm={12}>
               <Form.Item label="First Name" name="firstname" rules={[firstnameRule]}>

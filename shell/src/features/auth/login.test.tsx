@@ -63,7 +63,10 @@ describe('LoginPage', () => {
     });
     renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await fill('amina@example.co.ke', 'secret1');
-    expect((await screen.findAllByText('Invalid email or password.')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    // Once: in the form's alert, not again in a toast.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByText('Invalid email or password.')).toHaveLength(1);
     expect(useSession.getState().isAuthenticated).toBe(false);
   });
 
@@ -83,6 +86,12 @@ describe('LoginPage', () => {
     renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await fill('amina@example.co.ke', 'secret1');
     expect((await screen.findAllByText('Too many login attempts. Try again in a minute.')).length).toBeGreaterThan(0);
+  });
+
+  it("leaves email checks to our messages: the form has noValidate, so the browser's bubble never covers them", async () => {
+    withApi(async () => ({ token: 'x', user: mk('user') }));
+    const { container } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
+    expect(container.querySelector('form')).toHaveAttribute('novalidate');
   });
 
   it('toggles password visibility', async () => {

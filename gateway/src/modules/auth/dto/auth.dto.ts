@@ -53,11 +53,15 @@ export class RegisterDto {
   @IsString({ message: Messages.phone })
   contact_phone!: string;
 
-  @ApiProperty({ example: 'Ngong Road, Kilimani, Nairobi' })
+  @ApiPropertyOptional({
+    example: 'Ngong Road, Kilimani, Nairobi',
+    description: `At least ${MIN_ADDRESS_LENGTH} characters; required unless an admin registers someone`,
+  })
+  @IsOptional()
   @MaxLength(300, { message: 'Address is too long' })
   @MinLength(MIN_ADDRESS_LENGTH, { message: Messages.address })
   @IsString({ message: Messages.address })
-  address!: string;
+  address?: string;
 
   @ApiPropertyOptional({ enum: ROLES, description: 'Honoured only when an admin registers someone' })
   @IsOptional()
