@@ -88,7 +88,7 @@ describe('same-name patients in the pickers', () => {
     appointment_date: '2026-11-10',
     time_slot: '09:00 AM',
     appointment_type: 'Consultation',
-    visit_mode: 'in_person',
+    visit_mode: 'in_person' as const,
     appointment_status: 'Completed',
   });
 
