@@ -13,6 +13,7 @@ import { HealthController } from './modules/health/health.controller';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PrescriptionsGatewayModule } from './modules/prescriptions/prescriptions.module';
 import { ReportsGatewayModule } from './modules/reports/reports.module';
+import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
 import { VideoGatewayModule } from './modules/video/video.module';
 
@@ -23,6 +24,7 @@ import { VideoGatewayModule } from './modules/video/video.module';
     AnalyticsGatewayModule,
     ReportsGatewayModule,
     SupportGatewayModule,
+    NotificationsGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
     VideoGatewayModule,

@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { READ_BODY_LIMIT } from './common/http/body-limits';
-import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-body';
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
@@ -84,6 +84,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     done();
   });
   acceptEmptyJsonBodies(app);
+  acceptProviderForms(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

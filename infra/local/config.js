@@ -264,7 +264,7 @@ function parsePort(value, fallback) {
   return port;
 }
 
-function formatBanner({ url, postgres, nats, services, gateway, logins, missingFrontends, seeded, keepsRunning = true }) {
+function formatBanner({ url, postgres, nats, services, gateway, logins, missingFrontends, seeded, keepsRunning = true, messages = {} }) {
   const lines = [];
   lines.push(gateway ? `Afya is running at ${url}` : 'Afya: PostgreSQL and NATS are ready, but no gateway is built yet, so nothing serves HTTP');
   lines.push('');
@@ -274,6 +274,8 @@ function formatBanner({ url, postgres, nats, services, gateway, logins, missingF
   lines.push(`  Gateway:    ${gateway ? `${url}/api (health: ${url}/api/health)` : 'not built yet (gateway/dist/src/main.js): run npm run build'}`);
   if (missingFrontends && missingFrontends.length) lines.push(`  Not built:  ${missingFrontends.join(', ')} (run npm run build)`);
   if (seeded) lines.push(`  Demo data:  ${seeded}`);
+  if (messages.inbox) lines.push(`  Email sent: ${messages.inbox} (the local SMTP server's inbox)`);
+  if (messages.sms) lines.push(`  SMS sent:   ${messages.sms} (the Africa's Talking sandbox)`);
   if (logins && logins.length) {
     lines.push('');
     // Never the passwords: this banner lands in terminals' scrollback and CI logs. README.md lists them.

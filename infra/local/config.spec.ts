@@ -176,8 +176,11 @@ describe('services, seeding and the banner', () => {
       gateway: true,
       logins: config.demoLogins(config.readDemoData()),
       seeded: '15 users',
+      messages: { inbox: 'http://127.0.0.1:1080', sms: 'http://127.0.0.1:4000/messages' },
     });
     expect(banner).toMatch(/Afya is running at http:\/\/localhost:3000/);
+    expect(banner).toMatch(/Email sent: http:\/\/127\.0\.0\.1:1080/);
+    expect(banner).toMatch(/SMS sent: +http:\/\/127\.0\.0\.1:4000\/messages/);
     expect(banner).toMatch(/embedded PostgreSQL/);
     expect(banner).toMatch(/admin@afya\.test +\S/);
     expect(banner).toMatch(/patient@afya\.test +\S/);

@@ -1,13 +1,17 @@
 'use strict';
-// Both provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
-// payment service's tests. `env` is the configuration the payment service reads: the same variables that
-// point it at api.stripe.com and api.safaricom.co.ke in production (see services/payment/src/payment.config.ts).
+// The provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
+// services' tests. `env` is the configuration the payment and support services read: the same variables that
+// point them at api.stripe.com, api.safaricom.co.ke and api.africastalking.com in production (see
+// services/payment/src/payment.config.ts and services/support/src/communications/communications.config.ts).
+// The mail inbox (MailDev, mail-inbox.js) is the SMTP server email goes to locally.
 const crypto = require('node:crypto');
 const { startStripeSandbox, signPayload } = require('./stripe-sandbox');
 const { startDarajaSandbox } = require('./daraja-sandbox');
+const { startAfricasTalkingSandbox } = require('./africastalking-sandbox');
+const { startMailInbox } = require('./mail-inbox');
 
 /**
- * Credentials made for one run of the sandboxes and handed to the payment service and the gateway with their
+ * Credentials made for one run of the sandboxes and handed to the payment and support services and the gateway with their
  * addresses. Random each time: a published default would let anyone who read this repository sign a webhook or
  * call the M-Pesa callback of a platform that forgot to set its own (the services refuse to start without them).
  */
@@ -24,6 +28,9 @@ function sandboxCredentials() {
     darajaInitiatorName: `afya_api_${random(6)}`,
     darajaSecurityCredential: random(48),
     mpesaCallbackToken: random(32),
+    africasTalkingUsername: 'sandbox',
+    africasTalkingApiKey: `atsk_${random(24)}`,
+    smsDeliveryReportToken: random(32),
   });
 }
 
@@ -33,6 +40,8 @@ function sandboxCredentials() {
  * @param {number} [options.stripePort] 0 = any free port
  * @param {number} [options.darajaPort]
  * @param {number} [options.darajaDelayMs]
+ * @param {number} [options.smsPort]
+ * @param {number} [options.smsReportDelayMs]
  * @param {(line: string) => void} [options.log]
  */
 async function startSandboxes(options) {
@@ -62,6 +71,20 @@ async function startSandboxes(options) {
     await stripe.close();
     throw error;
   }
+  let sms;
+  try {
+    sms = await startAfricasTalkingSandbox({
+      port: options.smsPort ?? 0,
+      username: c.africasTalkingUsername,
+      apiKey: c.africasTalkingApiKey,
+      deliveryReportUrl: `${gatewayUrl}/api/notifications/sms/delivery-reports/${c.smsDeliveryReportToken}`,
+      delayMs: options.smsReportDelayMs,
+      log: options.log && ((line) => options.log(`sms sandbox: ${line}`)),
+    });
+  } catch (error) {
+    await Promise.all([stripe.close(), daraja.close()]);
+    throw error;
+  }
   const env = {
     STRIPE_API_BASE: stripe.url,
     STRIPE_SECRET_KEY: c.stripeSecretKey,
@@ -76,17 +99,33 @@ async function startSandboxes(options) {
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
     MPESA_CALLBACK_BASE_URL: gatewayUrl,
     PUBLIC_APP_URL: gatewayUrl,
+    AT_BASE_URL: sms.url,
+    AT_USERNAME: c.africasTalkingUsername,
+    AT_API_KEY: c.africasTalkingApiKey,
+    SMS_DELIVERY_REPORT_TOKEN: c.smsDeliveryReportToken,
   };
   return {
     env,
     credentials: c,
     stripe,
     daraja,
-    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}`,
+    sms,
+    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}, Africa's Talking SMS ${sms.url} (sent messages: ${sms.url}/messages)`,
     async close() {
-      await Promise.all([stripe.close(), daraja.close()]);
+      await Promise.all([stripe.close(), daraja.close(), sms.close()]);
     },
   };
+}
+
+/**
+ * The local runner's SMTP server: MailDev on SMTP_SANDBOX_PORT / MAIL_INBOX_PORT (default any free ports), unless
+ * SMTP_URL is set (then email goes there) or AFYA_SANDBOXES=false. Resolves to null when none is started.
+ */
+async function provideMailInbox({ env = process.env } = {}) {
+  if (String(env.AFYA_SANDBOXES || '').toLowerCase() === 'false') return null;
+  if (env.SMTP_URL) return null;
+  const port = (name) => (env[name] ? Number(env[name]) : 0);
+  return startMailInbox({ smtpPort: port('SMTP_SANDBOX_PORT'), webPort: port('MAIL_INBOX_PORT') });
 }
 
 /**
@@ -104,8 +143,19 @@ async function provideSandboxes({ env = process.env, gatewayUrl, log }) {
     stripePort: port('STRIPE_SANDBOX_PORT'),
     darajaPort: port('DARAJA_SANDBOX_PORT'),
     darajaDelayMs: env.DARAJA_SANDBOX_DELAY_MS ? Number(env.DARAJA_SANDBOX_DELAY_MS) : undefined,
+    smsPort: port('SMS_SANDBOX_PORT'),
     log: env.AFYA_VERBOSE === '1' ? log : undefined,
   });
 }
 
-module.exports = { startSandboxes, provideSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, sandboxCredentials };
+module.exports = {
+  startSandboxes,
+  provideSandboxes,
+  provideMailInbox,
+  startMailInbox,
+  startStripeSandbox,
+  startDarajaSandbox,
+  startAfricasTalkingSandbox,
+  signPayload,
+  sandboxCredentials,
+};

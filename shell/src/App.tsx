@@ -47,6 +47,8 @@ const antdPages = chunk(() => import('./antd-pages'));
 const AntdShell = antdShell.lazy((m) => m.AntdShell);
 const LoginPage = antdPages.lazy((m) => m.LoginPage);
 const RegisterPage = antdPages.lazy((m) => m.RegisterPage);
+const ForgotPasswordPage = antdPages.lazy((m) => m.ForgotPasswordPage);
+const ResetPasswordPage = antdPages.lazy((m) => m.ResetPasswordPage);
 const ContactPage = antdPages.lazy((m) => m.ContactPage);
 const PaymentCancelPage = antdPages.lazy((m) => m.PaymentCancelPage);
 const PaymentSuccessPage = antdPages.lazy((m) => m.PaymentSuccessPage);
@@ -158,6 +160,22 @@ export function AppRoutes() {
             element={
               <GuestOnly>
                 <RegisterPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="forgot-password"
+            element={
+              <GuestOnly>
+                <ForgotPasswordPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="reset-password"
+            element={
+              <GuestOnly>
+                <ResetPasswordPage />
               </GuestOnly>
             }
           />

@@ -1,6 +1,8 @@
 // The antd pages of the public top bar, one chunk fetched with the first of them (App.tsx); the dashboard
 // never needs it.
+export { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
 export { LoginPage } from './features/auth/LoginPage';
+export { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 export { RegisterPage } from './features/auth/RegisterPage';
 export { ContactPage } from './features/contact/ContactPage';
 export { PaymentCancelPage } from './features/public-site/PaymentCancelPage';

@@ -26,6 +26,8 @@ export const AppointmentPatterns = {
   dashboard: 'appointment.v1.dashboard',
   update: 'appointment.v1.update',
   setStatus: 'appointment.v1.status.set',
+  /** PATCH /appointments/:id/reschedule: the patient moves their own visit to another free slot of the same doctor. */
+  reschedule: 'appointment.v1.reschedule',
   override: 'appointment.v1.status.override',
   setAmount: 'appointment.v1.amount.set',
   remove: 'appointment.v1.delete',
@@ -284,6 +286,12 @@ export interface SetStatusPayload {
   status: AppointmentStatus;
 }
 
+export interface ReschedulePayload {
+  id: number;
+  appointment_date: string;
+  time_slot: string;
+}
+
 export interface SetAmountPayload {
   id: number;
   total_amount: number;
@@ -426,6 +434,9 @@ export interface AppointmentEventData {
   total_amount: number;
   appointment_status: AppointmentStatus;
   previous_status?: AppointmentStatus;
+  /** Set when the visit moved (a reschedule): where it was. */
+  previous_appointment_date?: string;
+  previous_time_slot?: string;
   paid: boolean;
   diagnosis?: string | null;
   treatment?: string | null;

@@ -16,6 +16,10 @@ export const AuthPatterns = {
   getProfile: 'auth.v1.profile.get',
   updateProfile: 'auth.v1.profile.update',
   changePassword: 'auth.v1.password.change',
+  /** POST /auth/forgot-password: a reset link by email, or a 6-digit code by SMS; the same reply either way. */
+  forgotPassword: 'auth.v1.password.forgot',
+  /** POST /auth/reset-password: a link's token or a phone and its code, and the new password. */
+  resetPassword: 'auth.v1.password.reset',
   uploadPicture: 'auth.v1.picture.upload',
   getPicture: 'auth.v1.picture.get',
   publicKeys: 'auth.v1.keys',
@@ -150,6 +154,44 @@ export interface UpdateProfilePayload {
 export interface ChangePasswordPayload {
   currentPassword: string;
   newPassword: string;
+}
+
+/** Forgot password: an email (a reset link goes there) or a phone (a 6-digit code by SMS). */
+export interface ForgotPasswordPayload {
+  email?: string;
+  phone?: string;
+}
+
+/** Reset: a link's token, or the phone and its code; then the new password. */
+export interface ResetPasswordPayload {
+  token?: string;
+  phone?: string;
+  code?: string;
+  newPassword: string;
+}
+
+export interface PasswordResetReply {
+  message: string;
+}
+
+/**
+ * auth.v1.password.forgot's reply to the gateway: the one message for the browser, and what to send (to whom, the
+ * link or code) when an account matched. The gateway hands `delivery` to the support service, which sends it, and
+ * never returns it over HTTP.
+ */
+export interface ForgotPasswordReply {
+  message: string;
+  delivery: {
+    user_id: number;
+    channel: 'email' | 'sms';
+    /** the email address or the phone number in +254 form */
+    to: string;
+    firstname: string;
+    /** email: the reset page's link with the token */
+    link?: string;
+    /** sms: the 6-digit code */
+    code?: string;
+  } | null;
 }
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */

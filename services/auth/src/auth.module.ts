@@ -6,6 +6,8 @@ import { AdminUsersService } from './admin-users/admin-users.service';
 import { AppointmentCountsConsumer } from './appointment-counts/appointment-counts.consumer';
 import { SigningKeyProvider } from './keys/signing-key';
 import { authDatabase } from './auth.database';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetService } from './password-reset/password-reset.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
 import { RevocationBroadcaster } from './sessions/revocation-broadcaster';
@@ -20,6 +22,7 @@ import { UsersRepository } from './users/users.repository';
     SessionsController,
     ProfileController,
     AdminUsersController,
+    PasswordResetController,
     createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
   providers: [
@@ -30,6 +33,7 @@ import { UsersRepository } from './users/users.repository';
     SessionsService,
     ProfileService,
     AdminUsersService,
+    PasswordResetService,
     AppointmentCountsConsumer,
   ],
 })

@@ -1,4 +1,5 @@
-import type { LoginReply, UserReply } from '@afya/auth-service/contracts';
+import type { LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
+import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import { api } from './client';
 
@@ -24,4 +25,18 @@ export const userApi = {
     api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
   uploadPicture: (imageBase64: string) =>
     api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
+};
+
+/** Which channels the platform's confirmations and reminders use for the signed-in user. */
+export const notificationsApi = {
+  preferences: () => api.get<NotificationPreferences>('notifications/preferences', { fallback: 'Failed to load message preferences' }),
+  setPreferences: (changes: Partial<NotificationPreferences>) =>
+    api.put<NotificationPreferences>('notifications/preferences', changes, { fallback: 'Failed to save message preferences' }),
+};
+
+/** Forgotten passwords: ask for a link (email) or a code (phone), then set the new password with it. */
+export const passwordResetApi = {
+  forgot: (to: { email: string } | { phone: string }) => api.post<{ message: string }>('auth/forgot-password', to, { fallback: 'Could not send the reset instructions' }),
+  reset: (payload: { token: string; newPassword: string } | { phone: string; code: string; newPassword: string }) =>
+    api.post<PasswordResetReply>('auth/reset-password', payload, { fallback: 'Could not reset the password' }),
 };

@@ -36,3 +36,21 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
     parseJson(request, text, done);
   });
 }
+
+/** The one route that takes a form body: Africa's Talking posts its SMS delivery reports form-encoded. */
+export const FORM_BODY_ROUTE_PREFIX = '/api/notifications/sms/delivery-reports/';
+
+/**
+ * `application/x-www-form-urlencoded` as flat string fields, for FORM_BODY_ROUTE_PREFIX only (elsewhere a 415, as
+ * before: no other route reads forms). Repeated keys keep the first value.
+ */
+export function acceptProviderForms(app: NestFastifyApplication): void {
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 64 * 1024 }, (request, body, done) => {
+    if (!request.url?.startsWith(FORM_BODY_ROUTE_PREFIX)) {
+      return done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415 }));
+    }
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body.toString('utf8'))) if (!(key in fields)) fields[key] = value;
+    done(null, fields);
+  });
+}

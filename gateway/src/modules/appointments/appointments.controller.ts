@@ -27,6 +27,7 @@ import {
   BookAppointmentDto,
   ListAllQuery,
   RatingDto,
+  RescheduleDto,
   StatusDto,
   UpdateAppointmentDto,
 } from './dto/appointments.dto';
@@ -149,6 +150,13 @@ export class AppointmentsController {
   @Patch(':id/status')
   status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setStatus), { id, status: body.status }, caller);
+  }
+
+  /** The patient moves their own Pending or Confirmed visit to another free slot of the same doctor, 24 h or more ahead. */
+  @Roles('user')
+  @Patch(':id/reschedule')
+  reschedule(@Param('id', IdParam) id: number, @Body() body: RescheduleDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
+    return this.bus.send(subject(AppointmentPatterns.reschedule), { id, appointment_date: body.appointment_date, time_slot: body.time_slot }, caller);
   }
 
   @Roles('admin')

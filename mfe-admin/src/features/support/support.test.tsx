@@ -56,9 +56,9 @@ describe('the admin support desk', () => {
     const header = () => screen.getByTestId('conversation-header');
     expect(within(header()).getAllByText('Open').length).toBeGreaterThan(0);
     let current = ticket;
-    get.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { complaints: [current], total: 1, page: 1, limit: 20 };
-      if (path === 'support/9/messages') return { messages: [] };
+    list.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { items: [current], total: 1 };
+      if (path === 'support/9/messages') return { items: [], total: 0 };
       throw new Error(`unexpected ${path}`);
     });
     patch.mockImplementation(async () => {

@@ -21,6 +21,7 @@ import { useMyPrescriptions } from '../prescriptions/api';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
 import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions } from './appointments.logic';
+import { RescheduleDialog } from './RescheduleDialog';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -33,6 +34,7 @@ export function AppointmentsPage() {
   const prescriptions = prescriptionsQuery.data;
   const cancelling = useCancelAppointment();
   const [paying, setPaying] = useState<PayingAppointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
 
   const cancel = async (a: Appointment) => {
     const ok = await confirmDelete(CANCEL_CONFIRM, { title: 'Cancel appointment?', okText: 'Yes, cancel it', cancelText: 'Keep it' });
@@ -102,6 +104,7 @@ export function AppointmentsPage() {
                     cancelling={busy === a.appointment_id}
                     onPay={() => setPaying({ appointmentId: a.appointment_id, amount: a.total_amount, doctor: doctorName(a) })}
                     onCancel={() => cancel(a)}
+                    onReschedule={() => setMoving(a)}
                     onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
                     onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
                   /> : null}
@@ -113,6 +116,7 @@ export function AppointmentsPage() {
         })}
       </AppointmentListBody>
       <PayAppointmentDialog paying={paying} onClose={() => setPaying(null)} />
+      <RescheduleDialog appointment={moving} onClose={() => setMoving(null)} onMoved={(updated) => list.patch(updated.appointment_id, updated)} />
     </div>
   );
 }

@@ -18,6 +18,12 @@ export async function cancelAppointment(id: number): Promise<Appointment> {
   return res.appointment;
 }
 
+/** The patient moves their own visit to another free slot of the same doctor (the server checks every rule again). */
+export async function rescheduleAppointment(id: number, appointment_date: string, time_slot: string): Promise<Appointment> {
+  const res = await api.patch<AppointmentReply>(`appointments/${id}/reschedule`, { appointment_date, time_slot }, { fallback: 'Failed to reschedule the appointment' });
+  return res.appointment;
+}
+
 /** 1-5 stars on a Completed appointment, optional comment. */
 export async function rateAppointment(id: number, rating: number, comment?: string): Promise<void> {
   await api.post(`appointments/${id}/rating`, { rating, comment: comment?.trim() ? comment.trim() : undefined }, { fallback: 'Failed to save rating' });
@@ -32,6 +38,16 @@ function useInvalidateAppointments() {
 export function useCancelAppointment() {
   const invalidate = useInvalidateAppointments();
   return useMutation({ mutationFn: cancelAppointment, onSuccess: invalidate });
+}
+
+export function useRescheduleAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, date, slot }: { id: number; doctorId: number; date: string; slot: string }) => rescheduleAppointment(id, date, slot),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+    // a slot taken meanwhile: that day's slots are fetched again so it shows as taken
+    onError: (_error, { doctorId, date }) => queryClient.invalidateQueries({ queryKey: queryKeys.availability(doctorId, date) }),
+  });
 }
 
 export function useRateAppointment() {

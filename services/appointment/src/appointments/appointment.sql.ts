@@ -153,7 +153,11 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
 }
 
 /** The data of appointment.* events (other services keep read models from it). */
-export function toEventData(row: AppointmentRow, previousStatus?: AppointmentStatus): AppointmentEventData {
+export function toEventData(
+  row: AppointmentRow,
+  previousStatus?: AppointmentStatus,
+  previousVisit?: { appointment_date: string; time_slot: string },
+): AppointmentEventData {
   return {
     appointment_id: row.appointment_id,
     user_id: row.user_id,
@@ -166,6 +170,7 @@ export function toEventData(row: AppointmentRow, previousStatus?: AppointmentSta
     total_amount: Number(row.total_amount),
     appointment_status: row.appointment_status,
     ...(previousStatus ? { previous_status: previousStatus } : {}),
+    ...(previousVisit ? { previous_appointment_date: previousVisit.appointment_date, previous_time_slot: previousVisit.time_slot } : {}),
     paid: row.paid,
     diagnosis: row.diagnosis,
     treatment: row.treatment,

@@ -8,6 +8,7 @@ import {
   ListAllPayload,
   RatePayload,
   SetAmountPayload,
+  ReschedulePayload,
   SetStatusPayload,
   UpdateAppointmentPayload,
 } from '../../contracts';
@@ -55,6 +56,11 @@ export class AppointmentsController {
   @MessagePattern(subject(AppointmentPatterns.update))
   update(@Payload() request: RpcRequest<UpdateAppointmentPayload>) {
     return this.appointments.update(requirePrincipal(request), request.payload, request.requestId);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.reschedule))
+  reschedule(@Payload() request: RpcRequest<ReschedulePayload>) {
+    return this.appointments.reschedule(requirePrincipal(request), request.payload, request.requestId);
   }
 
   @MessagePattern(subject(AppointmentPatterns.setStatus))

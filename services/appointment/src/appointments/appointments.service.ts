@@ -37,6 +37,7 @@ import {
   RatePayload,
   RatingReply,
   RatingView,
+  ReschedulePayload,
   SetAmountPayload,
   SetStatusPayload,
   StatsReply,
@@ -51,7 +52,7 @@ import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
 import { isValidAmount } from '../rules/money';
-import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
+import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
 import {
   APPOINTMENT_ORDER,
   APPOINTMENT_SELECT,
@@ -367,6 +368,45 @@ export class AppointmentsService {
       return { appointment: toAppointmentView(row), message: 'Status updated!' };
     } catch (error) {
       // Re-opening a cancelled appointment whose slot someone else booked meanwhile.
+      if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  /**
+   * PATCH /appointments/{id}/reschedule. One UPDATE moves the visit: the old slot is freed and the new one taken in
+   * the same row, so there is never a moment with both held or both free; the new slot's uniqueness is the same
+   * partial unique index as a booking's (of concurrent takers exactly one wins, the others get 409). Payment,
+   * status, notes and history stay with the appointment (its id does not change). One appointment.updated event
+   * carries where it was (previous_appointment_date/previous_time_slot): reminders move, the doctor is told.
+   */
+  async reschedule(actor: Principal, payload: ReschedulePayload, requestId?: string): Promise<AppointmentChangeReply> {
+    const { id, appointment_date, time_slot } = payload ?? ({} as ReschedulePayload);
+    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
+    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+    try {
+      const row = await this.dataSource.transaction(async (manager) => {
+        const current = await this.lockedRow(manager, id);
+        this.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
+        if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+        const doctor = await this.doctors.findById(current.doctor_id, manager);
+        if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+        if (!worksOn(doctor.available_days, appointment_date)) {
+          throw badRequest(
+            `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+          );
+        }
+        await manager.query(
+          `UPDATE appointments SET appointment_date = $2, time_slot = $3, starts_at = $4, updated_at = now() WHERE appointment_id = $1`,
+          [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
+        );
+        const updated = (await this.findRow(id, manager))!;
+        await recordEvent(manager, AppointmentEvents.updated, toEventData(updated, undefined, { appointment_date: current.appointment_date, time_slot: current.time_slot }));
+        await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_date', 'time_slot']);
+        return updated;
+      });
+      return { appointment: toAppointmentView(row), message: 'Appointment rescheduled!' };
+    } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
     }

@@ -5,7 +5,7 @@ import { bookingAmount, bookingType, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
 import { countDistinctPatients } from './patients';
-import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
+import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
   try {
@@ -270,5 +270,47 @@ describe('clinic hours: one source for the slots offered and the Office Hours pa
         expect(start + 30).toBeLessThanOrEqual(Number(hours!.closes.slice(0, 2)) * 60 + Number(hours!.closes.slice(3)));
       }
     }
+  });
+});
+
+describe('rescheduling', () => {
+  const patient = { userId: 10, role: 'user' as const };
+  const otherPatient = { userId: 11, role: 'user' as const };
+  const doctor = { userId: 20, role: 'doctor' as const };
+  const admin = { userId: 1, role: 'admin' as const };
+  const now = new Date('2026-11-21T12:00:00+03:00');
+  const appointment = (overrides: Partial<AppointmentAccess> = {}): AppointmentAccess => ({
+    user_id: 10,
+    doctor_user_id: 20,
+    appointment_status: 'Confirmed',
+    appointment_date: '2026-11-23',
+    time_slot: '09:00 AM',
+    starts_at: new Date('2026-11-23T09:00:00+03:00'),
+    ...overrides,
+  });
+  const to = { appointment_date: '2026-11-24', time_slot: '10:00 AM' };
+
+  it('lets the patient move their own Pending or Confirmed visit to another slot, 24 hours or more ahead', () => {
+    expect(() => assertReschedule(patient, appointment(), to, now)).not.toThrow();
+    expect(() => assertReschedule(patient, appointment({ appointment_status: 'Pending' }), to, now)).not.toThrow();
+    // exactly 24 hours before still counts
+    expect(() => assertReschedule(patient, appointment(), to, new Date('2026-11-22T09:00:00+03:00'))).not.toThrow();
+  });
+
+  it('refuses others, closed visits, less than 24 hours ahead and the same slot, saying why', () => {
+    expect(failure(() => assertReschedule(otherPatient, appointment(), to, now)).statusCode).toBe(404);
+    expect(failure(() => assertReschedule(doctor, appointment(), to, now))).toEqual({ statusCode: 403, message: AppointmentMessages.rescheduleOnlyOwn });
+    expect(failure(() => assertReschedule(admin, appointment(), to, now)).statusCode).toBe(403);
+    for (const status of ['Completed', 'Cancelled'] as const) {
+      expect(failure(() => assertReschedule(patient, appointment({ appointment_status: status }), to, now))).toEqual({ statusCode: 400, message: AppointmentMessages.rescheduleOnlyOpen });
+    }
+    expect(failure(() => assertReschedule(patient, appointment(), to, new Date('2026-11-22T09:00:01+03:00')))).toEqual({
+      statusCode: 400,
+      message: AppointmentMessages.rescheduleTooLate,
+    });
+    expect(failure(() => assertReschedule(patient, appointment(), { appointment_date: '2026-11-23', time_slot: '09:00 AM' }, now))).toEqual({
+      statusCode: 400,
+      message: AppointmentMessages.rescheduleSameSlot,
+    });
   });
 });

@@ -151,6 +151,9 @@ describe('receiptRefusal (a claimed M-Pesa receipt against M-Pesa\'s Transaction
     expect(resultParameters({ ResultParameter: { Key: 'ReceiptNo', Value: 'X1' } })).toEqual({ ReceiptNo: 'X1' });
     expect(resultParameters(null)).toEqual({});
     expect(resultParameters({ ResultParameter: [{ Key: 'A', Value: { nested: true } }, 'x'] })).toEqual({ A: undefined });
+  });
+});
+
 describe('what a new payment charges and where it returns', () => {
   it("charges the appointment's amount; a differing request amount is reported, not refused", () => {
     expect(chargedAmount(1500, 1500)).toEqual({ amount: 1500 });

@@ -60,6 +60,9 @@ export function LoginPage() {
               iconRender={(visible) => (visible ? <EyeOutlined aria-label="Hide password" /> : <EyeInvisibleOutlined aria-label="Show password" />)}
             />
           </Form.Item>
+          <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 16 }}>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             {busy ? 'Signing in...' : 'Sign In'}
           </Button>

@@ -6,6 +6,7 @@ import {
   CustomerServiceOutlined,
   FileTextOutlined,
   HistoryOutlined,
+  MailOutlined,
   MedicineBoxOutlined,
   SearchOutlined,
   TeamOutlined,
@@ -72,6 +73,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
     { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },
+    { path: '/dashboard/admin/messages', label: 'Messages', icon: <MailOutlined /> },
   ],
 };
 

@@ -108,6 +108,18 @@ export class ListAllQuery extends PageQuery {
   status?: AppointmentStatus | 'all' | '';
 }
 
+/** PATCH /appointments/:id/reschedule: where the visit moves (the same doctor). */
+export class RescheduleDto {
+  @ApiProperty({ example: '2026-11-25', description: `Clinic date (${CLINIC_TIME_ZONE}), tomorrow to ${BOOKING_WINDOW_DAYS} days ahead` })
+  @Matches(DATE, { message: AppointmentMessages.date })
+  @IsString({ message: AppointmentMessages.date })
+  appointment_date!: string;
+
+  @ApiProperty({ enum: TIME_SLOTS })
+  @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
+  time_slot!: TimeSlot;
+}
+
 export class StatusDto {
   @ApiProperty({ enum: APPOINTMENT_STATUSES })
   @Transform(toStatus)
