@@ -25,6 +25,7 @@ const moduleNameMapper = {
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
   '^shell/support-kit$': path.join(root, 'shell/libs/ui-kit/support/index.ts'),
+  '^shell/video-kit$': path.join(root, 'shell/libs/ui-kit/video/index.ts'),
 };
 
 module.exports = {

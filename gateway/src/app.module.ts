@@ -15,6 +15,7 @@ import { PrescriptionsGatewayModule } from './modules/prescriptions/prescription
 import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
+import { VideoGatewayModule } from './modules/video/video.module';
 
 @Module({
   imports: [
@@ -26,6 +27,7 @@ import { SupportGatewayModule } from './modules/support/support.module';
     NotificationsGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
+    VideoGatewayModule,
   ],
   controllers: [
     HealthController,

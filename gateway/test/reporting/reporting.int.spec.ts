@@ -83,7 +83,7 @@ describe('reporting and administration at the gateway', () => {
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="appointments-report.csv"');
       expect(response.headers.get('x-report-rows')).toBe('3');
       const lines = (await response.text()).trim().split('\n');
-      expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Status,Amount (Ksh),Paid,Booked At');
+      expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Visit,Status,Amount (Ksh),Paid,Booked At');
       expect(lines[1]).toContain(`${booked[0].appointment_id},Achieng Odhiambo,${patient.details.email},Dr. Grace Wanjiku,${clinicDate(2)},09:00 AM,`);
     }, 10_000);
     const filtered = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(3)}&to=${clinicDate(3)}`, { token: admin.token });

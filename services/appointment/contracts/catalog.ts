@@ -3,8 +3,8 @@
  * they are written. The appointment service's rules, the gateway's DTOs and the web app (shell/libs/ui-kit,
  * the booking screen) all read them from here.
  *
- * Pure data: no imports and nothing computed when the module loads, so a browser bundle can import it as it
- * is. Lists are written out even where they could be derived; src/contracts.spec.ts checks they agree.
+ * Pure data (and the video-joining rule, a pure function): no imports and nothing computed when the module
+ * loads, so a browser bundle can import it as it is. Lists are written out even where they could be derived; src/contracts.spec.ts checks they agree.
  */
 export const SPECIALIZATIONS = [
   'Cardiology',
@@ -58,6 +58,52 @@ export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup',
 export const UNKNOWN_TYPE_FEE = 150;
 /** The type of a booking that names none and whose amount matches no type's default fee. */
 export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = 'Regular Checkup';
+
+/**
+ * How the visit happens: at the clinic, or a video call in the browser (only with a doctor who offers video).
+ * A booking that names none is in person. The fee does not depend on it.
+ */
+export const VISIT_MODES = ['in_person', 'video'] as const;
+export type VisitMode = (typeof VISIT_MODES)[number];
+export const DEFAULT_VISIT_MODE: VisitMode = 'in_person';
+/** How people read a visit mode (cards, lists, PDFs, CSVs). */
+export const VISIT_MODE_LABELS: Record<VisitMode, string> = { in_person: 'In person', video: 'Video' };
+
+/**
+ * Joining a video visit: from this many minutes before the slot starts (clinic time)...
+ */
+export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
+/** ...until this many minutes after it started. */
+export const VIDEO_JOIN_CLOSES_MINUTES_AFTER = 30;
+
+/** Why a video visit cannot be joined now (apart from who asks: only its patient and its doctor ever may). */
+export type VideoJoinRefusal = 'not_video' | 'cancelled' | 'completed' | 'unpaid' | 'too_early' | 'closed';
+
+/** The instants (ms since the epoch) between which a visit starting at `startsAt` can be joined. */
+export function videoJoinWindow(startsAt: number): { opensAt: number; closesAt: number } {
+  return { opensAt: startsAt - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000, closesAt: startsAt + VIDEO_JOIN_CLOSES_MINUTES_AFTER * 60_000 };
+}
+
+/**
+ * The joining rule as one pure function, for the service (which enforces it) and the browser (which shows "Join
+ * video visit" only when it would pass): a video appointment, paid or confirmed (an admin may confirm without a
+ * payment), neither cancelled nor completed, from VIDEO_JOIN_OPENS_MINUTES_BEFORE before its start (clinic time)
+ * until VIDEO_JOIN_CLOSES_MINUTES_AFTER after. `startsAt`: the slot's start instant (ms). null: it can be joined.
+ */
+export function videoJoinRefusal(
+  visit: { visit_mode?: string | null; appointment_status?: string | null; paid?: boolean | null },
+  startsAt: number,
+  now: number,
+): VideoJoinRefusal | null {
+  if (visit.visit_mode !== 'video') return 'not_video';
+  if (visit.appointment_status === 'Cancelled') return 'cancelled';
+  if (visit.appointment_status === 'Completed') return 'completed';
+  if (!visit.paid && visit.appointment_status !== 'Confirmed') return 'unpaid';
+  const { opensAt, closesAt } = videoJoinWindow(startsAt);
+  if (now < opensAt) return 'too_early';
+  if (now >= closesAt) return 'closed';
+  return null;
+}
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -150,6 +196,16 @@ export const AppointmentMessages = {
   rating: 'Rating must be a whole number from 1 to 5',
   rateOnlyCompleted: 'You can rate an appointment once it is completed',
   alreadyRated: 'You have already rated this appointment',
+  visitMode: 'Visit mode must be in_person or video',
+  noVideo: 'This doctor does not offer video visits. Please choose In person.',
+  offersVideo: 'offers_video must be true or false',
+  videoParticipantsOnly: 'Only the patient and the doctor of this visit can join it',
+  videoNotVideo: 'This appointment is not a video visit',
+  videoCancelled: 'This appointment was cancelled',
+  videoCompleted: 'This visit is already completed',
+  videoUnpaid: 'The video visit opens once the appointment is paid or confirmed',
+  videoTooEarly: 'The video visit opens 10 minutes before the appointment',
+  videoClosed: 'The video visit closed 30 minutes after the appointment started',
   specialization:
     'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
 } as const;

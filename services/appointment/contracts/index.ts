@@ -7,7 +7,7 @@
  * (AFYA_BUS) is put in front where a subject is used (`subject(AppointmentPatterns.book)`).
  */
 import type { Role } from '@afya/auth-service/contracts';
-import type { AppointmentStatus, Specialization } from './catalog';
+import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
 
 export * from './catalog';
 export * from './booking-rules';
@@ -36,6 +36,12 @@ export const AppointmentPatterns = {
   adminDoctors: 'appointment.v1.doctors.admin-list',
   doctorByUser: 'appointment.v1.doctors.by-user',
   setFee: 'appointment.v1.doctors.fee.set',
+  /** PATCH /doctor/{id}/video: the doctor turns video visits on or off. */
+  setVideo: 'appointment.v1.doctors.video.set',
+  /** May the caller join this video visit now? (VideoAccessReply, or 403/404 with the reason) */
+  videoAccess: 'appointment.v1.video.access',
+  /** A participant's call screen opened or closed: recorded in the audit trail (who, when; never the call's content). */
+  videoPresence: 'appointment.v1.video.presence',
   approveDoctor: 'appointment.v1.doctors.approve',
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
@@ -77,6 +83,8 @@ export interface DoctorProfile extends DoctorSummary {
   fee: number | null;
   contact_phone: string | null;
   available_days: string[];
+  /** The doctor sees patients by video too (patients booking them choose In person or Video). */
+  offers_video: boolean;
   approval_status: ApprovalStatus;
   approved: boolean;
   created_at: string;
@@ -93,6 +101,8 @@ export interface AppointmentView {
   appointment_type: string;
   /** Same as appointment_type (CONTRACT.md calls it type). */
   type: string;
+  /** In person (the default) or a video call. */
+  visit_mode: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   paid: boolean;
@@ -125,6 +135,8 @@ export interface BookPayload {
   appointment_type?: string;
   total_amount?: unknown;
   notes: string;
+  /** Optional: a booking without it is in person. Video only with a doctor who offers it. */
+  visit_mode?: VisitMode;
 }
 /** POST /appointments' reply: the appointment, its id once more at the top level, and the message to show. */
 export interface BookReply extends AppointmentChangeReply {
@@ -305,6 +317,35 @@ export interface SetFeePayload {
   fee: number;
 }
 
+export interface SetVideoPayload {
+  doctor_id: number;
+  offers_video: boolean;
+}
+
+/** appointment.v1.video.presence */
+export interface VideoPresencePayload {
+  id: number;
+  event: 'joined' | 'left';
+}
+
+/** Which side of a video visit the caller is. */
+export type VideoSide = 'patient' | 'doctor';
+
+/** appointment.v1.video.access: the caller may join this visit now; who the two sides are and the window. */
+export interface VideoAccessReply {
+  appointment_id: number;
+  side: VideoSide;
+  patient_user_id: number;
+  doctor_user_id: number;
+  patient_name: string | null;
+  doctor_name: string | null;
+  appointment_date: string;
+  time_slot: string;
+  /** ISO instants: joining is allowed from opens_at until closes_at. */
+  opens_at: string;
+  closes_at: string;
+}
+
 export interface ApproveDoctorPayload {
   doctor_id: number;
   specialization?: Specialization;
@@ -324,6 +365,10 @@ export interface AdminDoctorListReply extends DoctorListReply {
 }
 export interface RatingReply {
   rating: RatingView;
+  message: string;
+}
+/** PATCH /doctor/{id}/video: the profile as it now is, and 'Video visits turned on.' or '... off.'. */
+export interface SetVideoReply extends DoctorProfileReply {
   message: string;
 }
 /** PATCH /doctor/{id}/fee: the profile with the new fee, and 'Fee updated!'. */
@@ -384,6 +429,8 @@ export interface AppointmentEventData {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  /** Absent in events recorded before video visits existed (read it as in_person). */
+  visit_mode?: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   previous_status?: AppointmentStatus;
@@ -410,9 +457,11 @@ export interface DoctorEventData {
   fee: number | null;
   approval_status: ApprovalStatus;
   available_days: string[];
+  offers_video?: boolean;
 }
 
-export type AuditAction = 'read' | 'create' | 'update' | 'delete';
+/** video_joined / video_left: a participant's call screen of a video visit opened or closed (no data is read). */
+export type AuditAction = 'read' | 'create' | 'update' | 'delete' | 'video_joined' | 'video_left';
 export type AuditOutcome = 'success' | 'denied' | 'not_found';
 
 /** audit.access-batch: reads and refused attempts, in the order they happened. */

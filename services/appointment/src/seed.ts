@@ -83,7 +83,7 @@ async function upsertDoctor(manager: EntityManager, user: SeededUser, demo: Demo
             approved_at = CASE WHEN $5 THEN COALESCE(approved_at, now()) ELSE approved_at END,
             updated_at = now()
       WHERE user_id = $1
-      RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+      RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                 approval_status, active, created_at, updated_at`,
     [user.user_id, demo.specialization ?? null, demo.fee ?? null, normalizeDays(demo.available_days ?? []), demo.approved === true],
   ));

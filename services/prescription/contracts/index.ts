@@ -3,6 +3,8 @@
  * folder from services/prescription. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
  * callers put the bus namespace in front with `subject()`.
  */
+import type { VisitMode } from '@afya/appointment-service/contracts';
+
 export * from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
@@ -62,6 +64,8 @@ export interface PrescriptionView {
   appointment_date: string | null;
   time_slot: string | null;
   appointment_type: string | null;
+  /** In person or video (null when the appointment is not known here yet). */
+  visit_mode: VisitMode | null;
   appointment_status: string | null;
   medicines: Medicine[];
   notes: string | null;
@@ -119,6 +123,7 @@ export interface WritableAppointment {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  visit_mode: VisitMode;
   appointment_status: string;
 }
 export interface WritableAppointmentsReply {
@@ -169,7 +174,8 @@ export interface HistoryRemovePayload {
   reason: string;
 }
 
-export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded';
+/** joined_video / left_video: who joined and left a video visit, and when (never anything of the call). */
+export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' | 'joined_video' | 'left_video';
 export interface AccessLogEntry {
   id: number;
   actor_user_id: number;

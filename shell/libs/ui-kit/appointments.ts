@@ -8,6 +8,7 @@ import {
   TIME_SLOTS as SLOTS,
   TYPE_FEES,
   UNKNOWN_TYPE_FEE,
+  videoJoinRefusal,
 } from '@afya/appointment-service/contracts/catalog';
 import { addDays, bookingWindow as clinicWindow, clinicInstant, clinicToday, isCalendarDate, isInBookingWindow } from '@afya/appointment-service/contracts/booking-rules';
 
@@ -151,3 +152,18 @@ export function sortByStartDesc<T extends AppointmentLike>(list: T[]): T[] {
 export function isFiltered(f: AppointmentFilterValue): boolean {
   return f.search.trim() !== '' || f.status !== 'all' || f.date !== 'all';
 }
+
+/**
+ * Whether "Join video visit" shows on a card: the same rule the server enforces (the catalog's videoJoinRefusal:
+ * a paid or confirmed video visit, not cancelled or completed, from 10 minutes before its slot until 30 minutes
+ * after its start, clinic time). The server still decides; this only avoids offering a button that would be refused.
+ */
+export function canJoinVideoNow(
+  a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'> & Partial<Pick<AppointmentView, 'visit_mode' | 'appointment_status' | 'paid'>>,
+  now = Date.now(),
+): boolean {
+  return videoJoinRefusal(a, appointmentStart(a), now) === null;
+}
+
+/** Where a participant holds a video visit (patient and doctor remotes both route it). */
+export const videoVisitPath = (appointmentId: number) => `/dashboard/video/${appointmentId}`;

@@ -8,6 +8,7 @@ export { StatCard } from './StatCard';
 export * from './appointments';
 export { AppointmentFilters } from './AppointmentFilters';
 export { AppointmentCard, paymentTag } from './AppointmentCard';
+export { JoinVideoButton } from './JoinVideoButton';
 export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';

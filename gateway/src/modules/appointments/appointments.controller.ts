@@ -68,6 +68,7 @@ export class AppointmentsController {
       appointment_type: body.appointment_type,
       total_amount: body.total_amount,
       notes: body.notes,
+      ...(body.visit_mode ? { visit_mode: body.visit_mode } : {}),
     };
     return this.bus.send(subject(AppointmentPatterns.book), payload, caller);
   }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply, SetFeeReply } from '@afya/appointment-service/contracts';
+import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply, SetFeeReply, SetVideoReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { FeeDto } from './dto/appointments.dto';
+import { FeeDto, VideoOfferDto } from './dto/appointments.dto';
 import { KeysReply } from '../../common/http/reply-docs';
 
 /** CONTRACT.md §7 'Doctor'. */
@@ -44,5 +44,12 @@ export class DoctorController {
   @Patch(':id/fee')
   fee(@Param('id', IdParam) id: number, @Body() body: FeeDto, @CurrentCaller() caller: Caller): Promise<SetFeeReply> {
     return this.bus.send(subject(AppointmentPatterns.setFee), { doctor_id: id, fee: body.fee }, caller);
+  }
+
+  /** The doctor themself or an admin turns video visits on or off. */
+  @Roles('doctor', 'admin')
+  @Patch(':id/video')
+  video(@Param('id', IdParam) id: number, @Body() body: VideoOfferDto, @CurrentCaller() caller: Caller): Promise<SetVideoReply> {
+    return this.bus.send(subject(AppointmentPatterns.setVideo), { doctor_id: id, offers_video: body.offers_video }, caller);
   }
 }

@@ -21,6 +21,7 @@ const rx = (over: Partial<PrescriptionView>): PrescriptionView => ({
   appointment_date: '2026-11-10',
   time_slot: '09:00 AM',
   appointment_type: 'Consultation',
+  visit_mode: 'in_person',
   appointment_status: 'Completed',
   medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }],
   notes: null,

@@ -11,7 +11,7 @@ const get = jest.spyOn(http, 'get');
 const post = jest.spyOn(http, 'post');
 
 const writable = {
-  appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', appointment_status: 'Completed' }],
+  appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person', appointment_status: 'Completed' }],
 };
 
 beforeEach(() => {
@@ -88,6 +88,7 @@ describe('same-name patients in the pickers', () => {
     appointment_date: '2026-11-10',
     time_slot: '09:00 AM',
     appointment_type: 'Consultation',
+    visit_mode: 'in_person' as const,
     appointment_status: 'Completed',
   });
 

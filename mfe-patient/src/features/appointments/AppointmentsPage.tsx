@@ -8,7 +8,9 @@ import {
   AppointmentFilters,
   AppointmentListBody,
   EmptyState,
+  JoinVideoButton,
   PageHeader,
+  canJoinVideoNow,
   confirmDelete,
   doctorName,
   toast,
@@ -93,8 +95,10 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               actions={
-                hasActions(a, !!prescription) ? (
-                  <AppointmentActions
+                canJoinVideoNow(a) || hasActions(a, !!prescription) ? (
+                  <>
+                  <JoinVideoButton appointment={a} />
+                  {hasActions(a, !!prescription) ? <AppointmentActions
                     appointment={a}
                     prescriptionId={prescription?.prescription_id}
                     cancelling={busy === a.appointment_id}
@@ -103,7 +107,8 @@ export function AppointmentsPage() {
                     onReschedule={() => setMoving(a)}
                     onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
                     onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
-                  />
+                  /> : null}
+                  </>
                 ) : undefined
               }
             />

@@ -17,6 +17,7 @@ const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   fee: 3500,
   contact_phone: null,
   available_days: [],
+  offers_video: false,
   approval_status: 'approved',
   approved: true,
   created_at: '2026-01-01T00:00:00Z',
@@ -112,6 +113,13 @@ describe('booking rules', () => {
       notes: '  Palpitations at night for a week  ',
     });
     expect(payload).toEqual({ doctor_id: 7, appointment_type: 'Consultation', appointment_date: '2026-11-23', time_slot: '09:00 AM', notes: 'Palpitations at night for a week' });
+  });
+
+  it('sends visit_mode video only with a doctor who offers it; in person sends no mode', () => {
+    const values = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Palpitations at night' };
+    expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: true })).visit_mode).toBe('video');
+    expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: false }))).not.toHaveProperty('visit_mode');
+    expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');
   });
 });
 

@@ -1,6 +1,6 @@
 // The booking form's rules as pure functions (CONTRACT.md §5), read from the appointment catalog so the
 // screen and the service agree: the window, the doctor's weekdays, the fee, the reason's length, the messages.
-import type { BookPayload } from '@afya/appointment-service/contracts';
+import type { BookPayload, VisitMode } from '@afya/appointment-service/contracts';
 import { AppointmentMessages, CLINIC_HOURS, MAX_REASON_LENGTH, MIN_REASON_LENGTH, WEEKDAYS, slotsWithinClinicHours, type Weekday } from '@afya/appointment-service/contracts/catalog';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -15,6 +15,8 @@ export interface BookingFormValues {
   appointment_date?: Dayjs | null;
   time_slot?: string;
   notes?: string;
+  /** Asked only when the doctor offers video visits; in person otherwise. */
+  visit_mode?: VisitMode;
 }
 
 /** CONTRACT.md §5's messages, word for word from the catalog. */
@@ -119,13 +121,17 @@ export function preselectedDoctor(param: string | null, doctors: Doctor[]): numb
   return id && doctors.some((d) => d.doctor_id === id) ? id : undefined;
 }
 
-/** What is sent: the five fields the service reads, the reason trimmed. */
-export function toBookPayload(values: BookingFormValues): BookPayload {
+/**
+ * What is sent: the five fields the service reads, the reason trimmed, and the visit mode only when it is
+ * video with a doctor who offers it (a booking that names no mode is in person).
+ */
+export function toBookPayload(values: BookingFormValues, doctor?: Pick<Doctor, 'offers_video'>): BookPayload {
   return {
     doctor_id: Number(values.doctor_id),
     appointment_type: values.appointment_type!,
     appointment_date: values.appointment_date!.format('YYYY-MM-DD'),
     time_slot: values.time_slot!,
     notes: (values.notes ?? '').trim(),
+    ...(values.visit_mode === 'video' && doctor?.offers_video ? { visit_mode: 'video' as const } : {}),
   };
 }

@@ -7,7 +7,15 @@ import { EmptyState, ErrorState, ScrollRegion } from 'shell/ui-kit';
 import { useAccessLog } from './api';
 import { actionLabel, roleLabel } from './history.logic';
 
-const ACTION_COLOR: Record<string, string> = { viewed: 'blue', downloaded: 'geekblue', created: 'green', updated: 'orange', deleted: 'red' };
+const ACTION_COLOR: Record<string, string> = {
+  viewed: 'blue',
+  downloaded: 'geekblue',
+  created: 'green',
+  updated: 'orange',
+  deleted: 'red',
+  joined_video: 'cyan',
+  left_video: 'default',
+};
 
 /** "Who viewed my records": every doctor's or admin's read or change of the patient's medical data. */
 export function AccessLogTab() {

@@ -22,6 +22,7 @@ export const prescription = (over: Partial<Prescription> = {}): Prescription => 
   appointment_date: '2026-11-10',
   time_slot: '09:00 AM',
   appointment_type: 'Consultation',
+  visit_mode: 'in_person',
   appointment_status: 'Completed',
   medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: 'Three times daily', instructions: 'After meals' }],
   notes: 'Drink plenty of water',

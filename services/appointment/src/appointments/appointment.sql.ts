@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView } from '../../contracts';
+import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type VisitMode } from '../../contracts';
 
 /**
  * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
@@ -6,7 +6,7 @@ import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, ty
  */
 export const APPOINTMENT_SELECT = `
   SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot,
-         a.appointment_type, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
+         a.appointment_type, a.visit_mode, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
          a.patient_full_name, a.diagnosis, a.treatment, a.medications, a.starts_at, a.created_at, a.updated_at,
          d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
          d.specialization AS doctor_specialization,
@@ -26,7 +26,7 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 export const APPOINTMENT_JSON = `json_build_object(
     'appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id,
     'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot,
-    'appointment_type', a.appointment_type, 'type', a.appointment_type, 'total_amount', a.total_amount::float8,
+    'appointment_type', a.appointment_type, 'type', a.appointment_type, 'visit_mode', a.visit_mode, 'total_amount', a.total_amount::float8,
     'appointment_status', a.appointment_status, 'paid', a.paid, 'notes', a.notes, 'duration', a.duration,
     'patient_full_name', COALESCE(NULLIF(concat_ws(' ', NULLIF(trim(u.firstname), ''), NULLIF(trim(u.lastname), '')), ''), a.patient_full_name),
     'diagnosis', a.diagnosis, 'treatment', a.treatment, 'medications', a.medications,
@@ -88,6 +88,7 @@ export interface AppointmentRow {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  visit_mode: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   paid: boolean;
@@ -127,6 +128,7 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
     type: row.appointment_type,
+    visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
     appointment_status: row.appointment_status,
     paid: row.paid,
@@ -164,6 +166,7 @@ export function toEventData(
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
+    visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
     appointment_status: row.appointment_status,
     ...(previousStatus ? { previous_status: previousStatus } : {}),

@@ -29,6 +29,7 @@ import {
   BookPayload,
   BookReply,
   DEFAULT_DURATION_MINUTES,
+  DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
   ListAllPayload,
   MAX_REASON_LENGTH,
@@ -43,6 +44,7 @@ import {
   StatusCounts,
   slotsWithinClinicHours,
   UpdateAppointmentPayload,
+  VISIT_MODES,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { preparedQuery } from './prepared-query';
@@ -232,6 +234,7 @@ export class AppointmentsService {
   async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<BookReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
     const { doctor_id, appointment_date, time_slot } = payload;
+    const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
     if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
     const appointment_type = bookingType(payload.appointment_type, payload.total_amount);
@@ -241,12 +244,14 @@ export class AppointmentsService {
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
     if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+    if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const doctor = await this.doctors.findById(doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+        if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
         if (!worksOn(doctor.available_days, appointment_date)) {
           throw badRequest(
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
@@ -256,8 +261,8 @@ export class AppointmentsService {
         const [created]: AppointmentRow[] = await manager.query(
           `WITH inserted AS (
              INSERT INTO appointments
-               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
                      (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
              RETURNING *)
            ${INSERTED_APPOINTMENT_SELECT}`,
@@ -271,6 +276,7 @@ export class AppointmentsService {
             bookingAmount(appointment_type, doctor.fee),
             notes,
             DEFAULT_DURATION_MINUTES,
+            visitMode,
           ],
         );
         // The booking and its audit entry: one statement for both events.

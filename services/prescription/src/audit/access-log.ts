@@ -81,13 +81,14 @@ export class AccessLog {
       patient = payload.user_id;
     }
     const { page, limit, offset } = pageOf(payload.page, payload.limit, ACCESS_LOG_PAGE_MAX);
-    const where = `patient_user_id = $1 AND outcome = 'success' AND actor_user_id <> $1`;
+    // Others' accesses; and every join and leave of a video visit, the patient's own included (the call's record).
+    const where = `patient_user_id = $1 AND outcome = 'success' AND (actor_user_id <> $1 OR action IN ('joined_video', 'left_video'))`;
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`, [patient]);
     const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
               l.action, l.record_label AS record, l.outcome, l.occurred_at AS at
          FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
-        WHERE ${where.replace(/patient_user_id|outcome|actor_user_id/g, (c) => `l.${c}`)}
+        WHERE ${where.replace(/patient_user_id|outcome|actor_user_id|action IN/g, (c) => `l.${c}`)}
         ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,
       [patient, limit, offset],
     );

@@ -17,6 +17,7 @@ import {
   UpdatePrescriptionPayload,
   WritableAppointmentsReply,
 } from '../../contracts';
+import type { VisitMode } from '@afya/appointment-service/contracts';
 import { AccessLog } from '../audit/access-log';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
 import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
@@ -40,6 +41,7 @@ export interface PrescriptionRow {
   appointment_date: string | null;
   time_slot: string | null;
   appointment_type: string | null;
+  visit_mode: VisitMode | null;
   appointment_status: string | null;
 }
 
@@ -48,7 +50,7 @@ export const PRESCRIPTION_SELECT = `
          p.created_at, p.updated_at, p.deleted_at,
          COALESCE(a.patient_name, NULLIF(trim(concat_ws(' ', pu.firstname, pu.lastname)), '')) AS patient_name,
          COALESCE(a.doctor_name, NULLIF(trim(concat_ws(' ', du.firstname, du.lastname)), '')) AS doctor_name,
-         a.specialization, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date, a.time_slot, a.appointment_type, a.appointment_status
+         a.specialization, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date, a.time_slot, a.appointment_type, a.visit_mode, a.appointment_status
     FROM prescriptions p
     LEFT JOIN appointments a ON a.appointment_id = p.appointment_id
     LEFT JOIN user_directory pu ON pu.user_id = p.patient_id
@@ -70,6 +72,7 @@ export function toView(row: PrescriptionRow): PrescriptionView {
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
+    visit_mode: row.visit_mode,
     appointment_status: row.appointment_status,
     medicines: medicinesOf(row.medicines),
     notes: row.notes,
@@ -278,7 +281,7 @@ export class PrescriptionsService {
     if (actor.role !== 'doctor') throw forbidden();
     const appointments = await this.dataSource.query(
       `SELECT a.appointment_id, a.user_id AS patient_id, a.patient_name, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date,
-              a.time_slot, a.appointment_type, a.appointment_status, u.contact_phone AS patient_phone
+              a.time_slot, a.appointment_type, a.visit_mode, a.appointment_status, u.contact_phone AS patient_phone
          FROM appointments a LEFT JOIN user_directory u ON u.user_id = a.user_id
         WHERE a.doctor_user_id = $1 AND NOT a.deleted AND a.appointment_status <> 'Cancelled'
           AND (a.appointment_status = 'Completed' OR ${VISIT_STARTED})

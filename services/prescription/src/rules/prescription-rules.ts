@@ -1,5 +1,5 @@
 import { badRequest, Principal } from '@afya/service-shared';
-import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
+import { AccessAction, MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
@@ -113,9 +113,13 @@ export function parseRecordId(recordId: unknown): { type: 'appointment' | 'presc
 }
 
 /** The appointment service's audit actions, as the patient's access log says them. */
-export function accessActionOf(action: string, resource?: string): 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' {
+export function accessActionOf(action: string, resource?: string): AccessAction {
   if (resource === 'prescription_pdf') return 'downloaded';
   switch (action) {
+    case 'video_joined':
+      return 'joined_video';
+    case 'video_left':
+      return 'left_video';
     case 'create':
     case 'created':
       return 'created';

@@ -108,6 +108,8 @@ describe('record ids, actions and pages', () => {
     expect(accessActionOf('update')).toBe('updated');
     expect(accessActionOf('delete')).toBe('deleted');
     expect(accessActionOf('read', 'prescription_pdf')).toBe('downloaded');
+    expect(accessActionOf('video_joined')).toBe('joined_video');
+    expect(accessActionOf('video_left')).toBe('left_video');
   });
   it('bounds pages', () => {
     expect(pageOf(undefined, undefined, 100)).toEqual({ page: 1, limit: 20, offset: 0 });

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -16,6 +16,8 @@ import {
   SPECIALIZATIONS,
   TIME_SLOTS,
   type TimeSlot,
+  VISIT_MODES,
+  type VisitMode,
   WEEKDAYS,
 } from '@afya/appointment-service/contracts';
 import { PageQuery } from '../../../common/http/list-reply';
@@ -66,6 +68,11 @@ export class BookAppointmentDto {
   @MinLength(MIN_REASON_LENGTH, { message: AppointmentMessages.reason })
   @IsString({ message: AppointmentMessages.reason })
   notes!: string;
+
+  @ApiPropertyOptional({ enum: VISIT_MODES, default: 'in_person', description: 'Video only with a doctor whose profile offers_video' })
+  @IsOptional()
+  @IsIn(VISIT_MODES, { message: AppointmentMessages.visitMode })
+  visit_mode?: VisitMode;
 
   @ApiPropertyOptional({ description: 'The amount the client showed: chooses the type when none is named; never what is charged' })
   @Allow()
@@ -141,6 +148,12 @@ export class FeeDto {
 const CLINICAL_TEXT_MAX = 5000;
 
 /** PATCH /appointments/{id}: clinical fields (the appointment's doctor or an admin); null clears a field. */
+export class VideoOfferDto {
+  @ApiProperty({ description: 'The doctor sees patients by video too' })
+  @IsBoolean({ message: AppointmentMessages.offersVideo })
+  offers_video!: boolean;
+}
+
 export class UpdateAppointmentDto {
   @ApiPropertyOptional()
   @IsOptional()

@@ -1,4 +1,5 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
+import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
@@ -30,6 +31,7 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
         <Descriptions.Item label="Date">{dayjs(appointment.appointment_date).format('dddd, D MMMM YYYY')}</Descriptions.Item>
         <Descriptions.Item label="Time">{appointment.time_slot}</Descriptions.Item>
         <Descriptions.Item label="Type">{appointment.appointment_type}</Descriptions.Item>
+        {appointment.visit_mode ? <Descriptions.Item label="Visit">{VISIT_MODE_LABELS[appointment.visit_mode]}</Descriptions.Item> : null}
       </Descriptions>
       <Typography.Paragraph style={{ marginBottom: 8 }}>
         Amount due: <Money value={appointment.total_amount} strong style={{ fontSize: 18 }} />
