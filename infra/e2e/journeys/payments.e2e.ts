@@ -151,8 +151,14 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     expect(await page.$eval(submit, (b) => (b as HTMLButtonElement).disabled)).toBe(true); // confirm disabled while the phone is empty
     await page.type(phoneField, '0712 345 678');
     await page.click(submit);
-    await waitForText(page, 'STK Push sent! Check your phone to complete payment.');
-    await waitForText(page, 'Waiting for you to approve the payment on your phone');
+    // Both texts are read before waitForText's accessibility audit of this page runs: the sandbox approves the push
+    // 1.5 s after it is sent, and the audit (both themes) can take longer than that.
+    await page.waitForFunction(
+      (sent, waiting) => document.body.innerText.includes(sent) && document.body.innerText.includes(waiting),
+      { timeout: 15_000 },
+      'STK Push sent! Check your phone to complete payment.',
+      'Waiting for you to approve the payment on your phone',
+    );
     await waitForText(page, 'Payment received. Your appointment is paid.', 20_000);
     const status = await page.$eval('[data-testid="mpesa-status"]', (el) => (el as HTMLElement).innerText);
     const receiptNumber = /M-Pesa receipt (\w+)/.exec(status)?.[1];

@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSession } from '../session';
 import { buildTheme } from './theme';
 import { ToastHost } from './toast';
@@ -8,6 +8,11 @@ import { ToastHost } from './toast';
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const darkMode = useSession((s) => s.darkMode);
   const theme = useMemo(() => buildTheme(darkMode), [darkMode]);
+  // Static dialogs (Modal.confirm, used by confirmDelete) render outside this tree: without this they took antd's
+  // default theme, whose white-on-#ff4d4f danger button is 3.26:1.
+  useEffect(() => {
+    ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider> });
+  }, [theme]);
   return (
     <ConfigProvider theme={theme}>
       <AntApp>

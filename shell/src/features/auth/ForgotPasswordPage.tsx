@@ -69,7 +69,8 @@ export function ForgotPasswordPage() {
             </Form>
           </>
         )}
-        <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
+        {/* afya-auth-switch underlines the link: inside text, colour alone does not tell it apart (WCAG 1.4.1). */}
+        <Typography.Paragraph className="afya-auth-switch">
           Remembered it? <Link to="/login">Sign in</Link>
         </Typography.Paragraph>
         {sent ? null : (

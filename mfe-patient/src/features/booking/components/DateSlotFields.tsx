@@ -37,6 +37,7 @@ export function DateSlotFields({
           aria-label="Appointment date"
           disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
           showToday={false}
+          allowClear={false} // its 14 px clear icon is below the 24 px target size; a typed or picked date replaces it
         />
       </Form.Item>
       <Form.Item label="Time" extra={hint || undefined}>
