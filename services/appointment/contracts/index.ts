@@ -10,6 +10,7 @@ import type { Role } from '@afya/auth-service/contracts';
 import type { AppointmentStatus, Specialization } from './catalog';
 
 export * from './catalog';
+export * from './care-relationship';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
