@@ -10,6 +10,7 @@ import {
   PrescriptionMessages,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
+import { CareAccess } from '../care/care-access';
 import { medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
 interface RecordRow {
@@ -60,6 +61,7 @@ export class HistoryService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AccessLog,
+    private readonly care: CareAccess,
   ) {}
 
   /** GET /medical-history/self */
@@ -67,15 +69,17 @@ export class HistoryService {
     return this.forPatient(actor, actor.userId, requestId);
   }
 
-  /** GET /medical-history/user/{userId}: the patient themself, a doctor with an appointment with them, an admin. */
+  /**
+   * GET /medical-history/user/{userId}: the patient themself, a doctor in a care relationship with them now (CareAccess),
+   * an admin. A refused attempt goes in the patient's access log as denied.
+   */
   async user(actor: Principal, userId: number, requestId?: string): Promise<MedicalHistoryReply> {
-    if (actor.role === 'user' && actor.userId !== userId) throw notFound(PrescriptionMessages.recordNotFound);
-    if (actor.role === 'doctor') {
-      const [sees] = await this.dataSource.query(`SELECT 1 FROM appointments WHERE doctor_user_id = $1 AND user_id = $2 AND NOT deleted LIMIT 1`, [
-        actor.userId,
-        userId,
-      ]);
-      if (!sees) throw notFound(PrescriptionMessages.recordNotFound);
+    const allowed =
+      actor.role === 'admin' || actor.userId === userId || (actor.role === 'doctor' && (await this.care.doctorMayRead(actor.userId, userId)));
+    if (!allowed) {
+      const [known] = Number.isInteger(userId) && userId > 0 ? await this.dataSource.query(`SELECT 1 FROM user_directory WHERE user_id = $1`, [userId]) : [];
+      if (known) await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [userId], { outcome: 'denied', requestId });
+      throw notFound(PrescriptionMessages.recordNotFound);
     }
     return this.forPatient(actor, userId, requestId);
   }
