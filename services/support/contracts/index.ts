@@ -39,6 +39,8 @@ export const SupportEvents = {
   /** Soft delete: the row stays for audit, the ticket leaves every list. */
   deleted: 'support.ticket.deleted.v1',
   messageCreated: 'support.ticket.message.created.v1',
+  /** A doctor's read of a patient's ticket, or a doctor's refused attempt (the patient's access log keeps them). */
+  auditRecorded: 'support.audit.recorded.v1',
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----
@@ -192,6 +194,17 @@ export interface TicketEventData {
   previous_status?: TicketStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** audit.recorded: a doctor read (or was refused) patients' tickets; one entry per ticket. */
+export interface SupportAuditData {
+  actor_user_id: number;
+  actor_role: 'user' | 'doctor' | 'admin';
+  action: 'read';
+  outcome: 'success' | 'denied';
+  tickets: { ticket_id: number; patient_user_id: number }[];
+  at: string;
+  request_id?: string;
 }
 
 /** ticket.message.created (no message body: the conversation is read through support.messages.list). */

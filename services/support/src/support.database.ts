@@ -1,5 +1,6 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreateTickets1763900000400 } from './migrations/1763900000400-create-tickets';
+import { AppointmentDirectoryCare1764500000400 } from './migrations/1764500000400-appointment-directory-care';
 
 /**
  * The support schema, described by its migrations. No entities: parameterised SQL through TypeORM's
@@ -8,5 +9,5 @@ import { CreateTickets1763900000400 } from './migrations/1763900000400-create-ti
 export const supportDatabase: ServiceDatabaseOptions = {
   schema: 'support',
   entities: [],
-  migrations: [CreateTickets1763900000400],
+  migrations: [CreateTickets1763900000400, AppointmentDirectoryCare1764500000400],
 };

@@ -70,7 +70,7 @@ export class AccessLog {
   }
 
   /**
-   * GET /medical-history/access-log: who touched the patient's records, newest first, paged. A patient reads their
+   * GET /medical-history/access-log: who touched or tried to touch the patient's records, newest first, paged. A patient reads their
    * own (their own views of their own records are left out: the tab answers "who else"); an admin may name any
    * patient. Nobody can change or delete entries (the table refuses it: see the migration).
    */
@@ -81,7 +81,8 @@ export class AccessLog {
       patient = payload.user_id;
     }
     const { page, limit, offset } = pageOf(payload.page, payload.limit, ACCESS_LOG_PAGE_MAX);
-    const where = `patient_user_id = $1 AND outcome = 'success' AND actor_user_id <> $1`;
+    // Refused attempts (denied, not found) are listed too: the patient sees who tried, not only who succeeded.
+    const where = `patient_user_id = $1 AND actor_user_id <> $1`;
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`, [patient]);
     const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,

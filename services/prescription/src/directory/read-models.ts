@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
 import type { AppointmentEventData, AppointmentView, AuditAccessBatchData, AuditRecordedData } from '@afya/appointment-service/contracts';
 import type { UserEventData } from '@afya/auth-service/contracts';
+import type { SupportAuditData } from '@afya/support-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
 
@@ -104,6 +105,25 @@ export async function applyAppointmentAudit(manager: EntityManager, eventId: str
   await recordAccessEntries(manager, rows);
 }
 
+/** The support service's audit of doctors' ticket reads (and refused attempts): one row per ticket, idempotent by event id. */
+export async function applySupportAudit(manager: EntityManager, eventId: string, data: SupportAuditData | undefined): Promise<void> {
+  const rows = (data?.tickets ?? []).map((ticket, i) => ({
+    event_key: `${eventId}:${i}`,
+    source: 'support',
+    actor_user_id: data!.actor_user_id,
+    actor_role: data!.actor_role,
+    action: accessActionOf(data!.action),
+    resource: 'support_ticket',
+    record_label: `Support ticket #${ticket.ticket_id}`,
+    patient_user_id: ticket.patient_user_id,
+    outcome: data!.outcome,
+    fields: [],
+    request_id: data!.request_id ?? null,
+    occurred_at: data!.at,
+  }));
+  await recordAccessEntries(manager, rows);
+}
+
 @Injectable()
 export class ReadModelConsumers implements OnApplicationBootstrap {
   constructor(private readonly events: EventConsumer) {}
@@ -123,6 +143,9 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
     await this.events.consume('prescription-audit', {
       'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
       'appointment.audit.access-batch.v1': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+    });
+    await this.events.consume('prescription-support-audit', {
+      'support.audit.recorded.v1': (e: DomainEvent<SupportAuditData>, m) => applySupportAudit(m, e.id, e.data),
     });
   }
 }

@@ -17,15 +17,17 @@ export async function applyUserEvent(manager: EntityManager, data: Partial<UserE
   );
 }
 
-/** Applies appointment events: who saw which doctor when (the doctor's view of their patients' tickets). */
+/** Applies appointment events: who saw which doctor when, and in what state (the doctor's view of their patients' tickets). */
 export async function applyAppointmentEvent(manager: EntityManager, data: Partial<AppointmentEventData> | undefined, deleted = false): Promise<void> {
   if (!data?.appointment_id || !data.user_id || !data.doctor_user_id || !data.appointment_date) return;
   await manager.query(
-    `INSERT INTO appointment_directory (appointment_id, user_id, doctor_user_id, appointment_date, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now())
+    `INSERT INTO appointment_directory (appointment_id, user_id, doctor_user_id, appointment_date, appointment_status, time_slot, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_user_id = EXCLUDED.doctor_user_id,
-       appointment_date = EXCLUDED.appointment_date, deleted = appointment_directory.deleted OR EXCLUDED.deleted, updated_at = now()`,
-    [data.appointment_id, data.user_id, data.doctor_user_id, data.appointment_date, deleted],
+       appointment_date = EXCLUDED.appointment_date, appointment_status = COALESCE(EXCLUDED.appointment_status, appointment_directory.appointment_status),
+       time_slot = COALESCE(EXCLUDED.time_slot, appointment_directory.time_slot),
+       deleted = appointment_directory.deleted OR EXCLUDED.deleted, updated_at = now()`,
+    [data.appointment_id, data.user_id, data.doctor_user_id, data.appointment_date, data.appointment_status ?? null, data.time_slot ?? null, deleted],
   );
 }
 

@@ -38,7 +38,7 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.get))
   get(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.get(requirePrincipal(request), request.payload.id);
+    return this.tickets.get(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.listOwn))
@@ -48,7 +48,7 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.listForDoctor))
   listForDoctor(@Payload() request: RpcRequest) {
-    return this.tickets.listForDoctor(requirePrincipal(request));
+    return this.tickets.listForDoctor(requirePrincipal(request), request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.listAll))
@@ -58,7 +58,7 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.messages))
   messages(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.messages(requirePrincipal(request), request.payload.id);
+    return this.tickets.messages(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.postMessage))

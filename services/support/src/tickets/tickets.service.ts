@@ -40,6 +40,7 @@ import {
   ticketFields,
   Verdict,
 } from '../rules/tickets';
+import { TicketCare } from './ticket-care';
 import { MESSAGE_SELECT, TICKET_ORDER, TICKET_SELECT, TicketRow, toDoctorTicketView, toMessageView, toTicketEventData, toTicketView } from './ticket.sql';
 
 const LIST_MAX = 200;
@@ -54,7 +55,10 @@ const viewerOf = (access: Access): 'owner' | 'admin' | 'doctor' => (access === '
 
 @Injectable()
 export class TicketsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly care: TicketCare,
+  ) {}
 
   // ---------- one ticket ----------
 
@@ -66,27 +70,31 @@ export class TicketsService {
     return rows[0] ?? null;
   }
 
-  /** The ticket and what the actor may do with it; a ticket the actor cannot see is 404. */
-  private async load(actor: Principal, id: number, manager: EntityManager = this.dataSource.manager, lock = false) {
+  /**
+   * The ticket and what the actor may do with it; a ticket the actor cannot see is 404. A doctor sees a patient's
+   * ticket only when it is linked to an appointment with them and they are caring for the patient now (TicketCare);
+   * a doctor's refused attempt on a patient's ticket is audited.
+   */
+  private async load(actor: Principal, id: number, manager: EntityManager = this.dataSource.manager, lock = false, requestId?: string) {
     if (!Number.isInteger(id) || id <= 0) throw notFound(SupportMessages.notFound);
     const row = await this.row(id, manager, lock);
     if (!row) throw notFound(SupportMessages.notFound);
-    const patientOfDoctor = actor.role === 'doctor' && row.user_id !== null && row.user_id !== actor.userId && (await this.isPatientOf(actor.userId, row.user_id, manager));
-    const access = accessTo(actor, row, patientOfDoctor);
+    const doctorMayRead = actor.role === 'doctor' && row.user_id !== null && row.user_id !== actor.userId && (await this.care.doctorMayRead(actor.userId, row, manager));
+    const access = accessTo(actor, row, doctorMayRead);
+    if (access === 'none' && actor.role === 'doctor' && row.user_id !== null) {
+      const denial = this.care.record(actor, 'denied', [row], requestId);
+      // Inside a transaction, waiting for another pooled connection could starve the pool: the entry is written beside it.
+      if (manager === this.dataSource.manager) await denial;
+      else denial.catch(() => undefined);
+    }
     enforce(canRead(access));
     return { row, access };
   }
 
-  private async isPatientOf(doctorUserId: number, userId: number, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM appointment_directory WHERE doctor_user_id = $1 AND user_id = $2 AND NOT deleted LIMIT 1`,
-      [doctorUserId, userId],
-    );
-    return rows.length > 0;
-  }
-
-  async get(actor: Principal, id: number): Promise<TicketReply> {
-    const { row, access } = await this.load(actor, id);
+  /** GET /support/{id}; a doctor's read goes in the patient's access log before the ticket leaves. */
+  async get(actor: Principal, id: number, requestId?: string): Promise<TicketReply> {
+    const { row, access } = await this.load(actor, id, this.dataSource.manager, false, requestId);
+    if (access === 'doctor-read') await this.care.record(actor, 'success', [row], requestId);
     return { complaint: toTicketView(row, viewerOf(access)), message: 'OK' };
   }
 
@@ -102,17 +110,23 @@ export class TicketsService {
     return { complaints: rows.map((row) => toTicketView(row, 'owner')) };
   }
 
-  /** GET /support/doctor: tickets of patients who have an appointment with this doctor (read-only). */
-  async listForDoctor(actor: Principal): Promise<DoctorTicketListReply> {
+  /**
+   * GET /support/doctor: the tickets linked to one of this doctor's appointments with their owner, of the patients
+   * the doctor is caring for now (read-only). The list is a read of each ticket: audited before it leaves.
+   */
+  async listForDoctor(actor: Principal, requestId?: string): Promise<DoctorTicketListReply> {
     if (actor.role !== 'doctor') throw forbidden();
+    const patients = await this.care.patientsInCare(actor.userId);
+    if (!patients.length) return { complaints: [] };
     const rows: TicketRow[] = await this.dataSource.query(
-      `WITH patients AS (
-         SELECT user_id, max(appointment_date)::text AS appointment_date
-           FROM appointment_directory WHERE doctor_user_id = $1 AND NOT deleted AND user_id <> $1 GROUP BY user_id)
-       ${TICKET_SELECT.replace('FROM tickets t', 'FROM tickets t JOIN patients p ON p.user_id = t.user_id').replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, p.appointment_date')}
-       WHERE t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2`,
-      [actor.userId, LIST_MAX],
+      `${TICKET_SELECT
+        .replace('FROM tickets t', 'FROM tickets t JOIN appointment_directory ad ON ad.appointment_id = t.related_appointment_id AND ad.user_id = t.user_id')
+        .replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, ad.appointment_date::text AS appointment_date')}
+       WHERE t.deleted_at IS NULL AND ad.doctor_user_id = $1 AND NOT ad.deleted AND t.user_id <> $1 AND t.user_id = ANY($3::int[])
+       ${TICKET_ORDER} LIMIT $2`,
+      [actor.userId, LIST_MAX, patients],
     );
+    await this.care.record(actor, 'success', rows, requestId);
     return { complaints: rows.map(toDoctorTicketView) };
   }
 
@@ -226,8 +240,9 @@ export class TicketsService {
   // ---------- the conversation ----------
 
   /** GET /support/{id}/messages: oldest first; opening the conversation marks it read for that side. */
-  async messages(actor: Principal, id: number): Promise<TicketMessagesReply> {
-    const { access } = await this.load(actor, id);
+  async messages(actor: Principal, id: number, requestId?: string): Promise<TicketMessagesReply> {
+    const { row, access } = await this.load(actor, id, this.dataSource.manager, false, requestId);
+    if (access === 'doctor-read') await this.care.record(actor, 'success', [row], requestId);
     if (access === 'owner') await this.dataSource.query(`UPDATE tickets SET owner_read_at = now() WHERE ticket_id = $1`, [id]);
     if (access === 'admin') await this.dataSource.query(`UPDATE tickets SET staff_read_at = now() WHERE ticket_id = $1`, [id]);
     const rows = await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = $1 ORDER BY m.created_at, m.message_id`, [id]);
