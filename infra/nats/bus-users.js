@@ -30,7 +30,7 @@ const SERVICES = {
     calls: ['appointment.v1.get'],
   },
   prescription: {
-    consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit', 'prescription-support-audit'],
+    consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit', 'prescription-support-audit', 'prescription-report-exports'],
     blobs: true, // prescription PDFs
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },

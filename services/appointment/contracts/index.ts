@@ -410,4 +410,6 @@ export interface AuditRecordedData {
   outcome: AuditOutcome;
   at: string;
   request_id?: string;
+  /** The service that made the read for the actor (RpcRequest.via), when it was not the actor through the gateway. */
+  via?: string;
 }

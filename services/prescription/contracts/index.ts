@@ -161,7 +161,10 @@ export interface AccessLogEntry {
   action: AccessAction;
   /** What was touched: 'Prescription RX-000042', 'Appointment #17', 'Medical history'. */
   record: string;
+  /** 'success', or a refused attempt: 'denied', 'not_found'. */
   outcome: string;
+  /** The service that made the access for the actor ('prescription', 'payment'), or null when the actor did it themself. */
+  via: string | null;
   at: string;
 }
 export interface AccessLogPayload {

@@ -29,7 +29,7 @@ export class AppointmentsController {
 
   @MessagePattern(subject(AppointmentPatterns.get))
   get(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.appointments.get(requirePrincipal(request), request.payload.id, request.requestId);
+    return this.appointments.get(requirePrincipal(request), request.payload.id, request.requestId, typeof request.via === 'string' ? request.via.slice(0, 40) : undefined);
   }
 
   @MessagePattern(subject(AppointmentPatterns.listOwn))

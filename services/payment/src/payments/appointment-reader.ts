@@ -20,7 +20,7 @@ export class AppointmentReader {
 
   async get(caller: Principal, appointmentId: number, requestId?: string): Promise<AppointmentView> {
     const pattern = subject(AppointmentPatterns.get);
-    const data: RpcRequest<{ id: number }> = { principal: caller, payload: { id: appointmentId }, requestId, context: portableContext() };
+    const data: RpcRequest<{ id: number }> = { principal: caller, payload: { id: appointmentId }, requestId, context: portableContext(), via: 'payment' };
     let packet: { response?: AppointmentReply; err?: unknown };
     try {
       const reply = await this.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: this.timeoutMs });

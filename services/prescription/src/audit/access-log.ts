@@ -19,6 +19,8 @@ export interface AccessEntryRow {
   fields: string[];
   request_id: string | null;
   occurred_at: string;
+  /** The service that made the access for the actor, if one did. */
+  via?: string | null;
 }
 
 /** Appends entries to the durable access log; an entry whose key is already there is skipped (idempotent). */
@@ -26,9 +28,10 @@ export async function recordAccessEntries(manager: EntityManager | DataSource, r
   if (!rows.length) return;
   await manager.query(
     `INSERT INTO audit_log (event_key, source, actor_user_id, actor_role, action, resource, record_label, patient_user_id, outcome,
-       fields, request_id, occurred_at)
+       fields, request_id, occurred_at, via)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(event_key text, source text, actor_user_id integer, actor_role text, action text,
-       resource text, record_label text, patient_user_id integer, outcome text, fields text[], request_id text, occurred_at timestamptz)
+       resource text, record_label text, patient_user_id integer, outcome text, fields text[], request_id text, occurred_at timestamptz,
+       via text)
      ON CONFLICT (event_key) DO NOTHING`,
     [JSON.stringify(rows)],
   );
@@ -46,7 +49,7 @@ export class AccessLog {
   record(
     actor: Principal,
     action: AccessAction,
-    resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record',
+    resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record' | 'data_export',
     recordLabel: string,
     patientIds: number[],
     options: { manager?: EntityManager; outcome?: string; requestId?: string; fields?: string[] } = {},
@@ -86,7 +89,7 @@ export class AccessLog {
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`, [patient]);
     const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
-              l.action, l.record_label AS record, l.outcome, l.occurred_at AS at
+              l.action, l.record_label AS record, l.outcome, l.via, l.occurred_at AS at
          FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
         WHERE ${where.replace(/patient_user_id|outcome|actor_user_id/g, (c) => `l.${c}`)}
         ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,

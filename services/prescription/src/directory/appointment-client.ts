@@ -15,7 +15,7 @@ export class AppointmentClient {
 
   async get(actor: Principal, appointmentId: number, requestId?: string): Promise<AppointmentView> {
     const pattern = subject(AppointmentPatterns.get);
-    const body = JSON.stringify({ pattern, id: randomUUID(), data: { principal: actor, payload: { id: appointmentId }, requestId, context: portableContext() } });
+    const body = JSON.stringify({ pattern, id: randomUUID(), data: { principal: actor, payload: { id: appointmentId }, requestId, context: portableContext(), via: 'prescription' } });
     let reply;
     try {
       reply = await this.nc.request(pattern, Buffer.from(body), { timeout: 5000 });

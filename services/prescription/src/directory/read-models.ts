@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
 import type { AppointmentEventData, AppointmentView, AuditAccessBatchData, AuditRecordedData } from '@afya/appointment-service/contracts';
 import type { UserEventData } from '@afya/auth-service/contracts';
+import type { ReportExportedData } from '@afya/reporting-service/contracts';
 import type { SupportAuditData } from '@afya/support-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
@@ -100,6 +101,7 @@ export async function applyAppointmentAudit(manager: EntityManager, eventId: str
       fields: access.fields ?? [],
       request_id: access.request_id ?? null,
       occurred_at: access.at,
+      via: access.via ?? null,
     })),
   );
   await recordAccessEntries(manager, rows);
@@ -124,6 +126,35 @@ export async function applySupportAudit(manager: EntityManager, eventId: string,
   await recordAccessEntries(manager, rows);
 }
 
+const REPORT_NAMES: Record<string, string> = { appointments: 'Appointments', users: 'Users', revenue: 'Revenue', prescriptions: 'Prescriptions' };
+
+/** What the patient reads for an admin's CSV download that holds their rows: 'CSV export: Appointments report (2026-11-01 to 2026-11-30)'. */
+export function reportExportLabel(data: Pick<ReportExportedData, 'report' | 'from' | 'to'>): string {
+  const days = data.from || data.to ? ` (${data.from ?? 'the start'} to ${data.to ?? 'today'})` : '';
+  return `CSV export: ${REPORT_NAMES[data.report] ?? data.report} report${days}`;
+}
+
+/** The reporting service's CSV downloads: one access-log row per patient whose rows the file holds, idempotent by event id. */
+export async function applyReportExport(manager: EntityManager, eventId: string, data: ReportExportedData | undefined): Promise<void> {
+  if (!data?.patient_user_ids?.length) return;
+  const label = reportExportLabel(data);
+  const rows = data.patient_user_ids.map((patient) => ({
+    event_key: `${eventId}:${patient}`,
+    source: 'reporting',
+    actor_user_id: data.actor_user_id,
+    actor_role: data.actor_role,
+    action: 'downloaded' as const,
+    resource: 'report_export',
+    record_label: label,
+    patient_user_id: patient,
+    outcome: 'success',
+    fields: [],
+    request_id: null,
+    occurred_at: data.at,
+  }));
+  await recordAccessEntries(manager, rows);
+}
+
 @Injectable()
 export class ReadModelConsumers implements OnApplicationBootstrap {
   constructor(private readonly events: EventConsumer) {}
@@ -143,6 +174,9 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
     await this.events.consume('prescription-audit', {
       'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
       'appointment.audit.access-batch.v1': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+    });
+    await this.events.consume('prescription-report-exports', {
+      'reporting.report.exported.v1': (e: DomainEvent<ReportExportedData>, m) => applyReportExport(m, e.id, e.data),
     });
     await this.events.consume('prescription-support-audit', {
       'support.audit.recorded.v1': (e: DomainEvent<SupportAuditData>, m) => applySupportAudit(m, e.id, e.data),
