@@ -24,7 +24,7 @@ const SERVICES = {
     consumers: ['appointment-users', 'appointment-payments'],
   },
   payment: {
-    consumers: ['payment-appointments'],
+    consumers: ['payment-appointments', 'payment-users'],
     blobs: true, // receipts (PDF)
     // Requests to another service: the appointment a payment is for comes from its owner (appointment-reader.ts).
     calls: ['appointment.v1.get'],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PaymentPatterns } from '../contracts';
 import { PAYMENT_CONFIG, PaymentConfig, readPaymentConfig } from './payment.config';
+import { ErasedUserConsumer } from './data-rights/erased-user.consumer';
 import { paymentDatabase } from './payment.database';
 import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
 import { AppointmentReader } from './payments/appointment-reader';
@@ -30,6 +31,7 @@ import { createStripeClient } from './providers/stripe-provider';
     PaymentsService,
     ReceiptsService,
     AppointmentEventsConsumer,
+    ErasedUserConsumer,
   ],
 })
 export class PaymentModule {}

@@ -81,6 +81,17 @@ export async function applyUser(manager: EntityManager, data: Partial<UserEventD
 }
 
 /**
+ * An erased account (user.deleted with `erased`): the names this read model copied from appointment events go, so
+ * prescriptions, their PDFs and the history show the anonymised directory name. Prescriptions and the access log
+ * stay, keyed by user id (medical records are kept without direct identifiers; the log is append-only).
+ */
+export async function applyErasedUser(manager: EntityManager, data: Partial<UserEventData> | undefined): Promise<void> {
+  if (!data?.erased || !data.user_id) return;
+  await manager.query(`UPDATE appointments SET patient_name = NULL WHERE user_id = $1 AND patient_name IS NOT NULL`, [data.user_id]);
+  await manager.query(`UPDATE appointments SET doctor_name = NULL WHERE doctor_user_id = $1 AND doctor_name IS NOT NULL`, [data.user_id]);
+}
+
+/**
  * The appointment service's audit events into the durable access log: one row per (access, patient record).
  * The row key is the event id, the access's position and the record's position, so a redelivered event
  * (or one replayed from the 7-day stream) adds nothing (unique event_key, ON CONFLICT DO NOTHING), on top of
@@ -169,7 +180,10 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
     await this.events.consume('prescription-users', {
       'auth.user.registered.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
       'auth.user.updated.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'auth.user.deleted.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
+      'auth.user.deleted.v1': async (e: DomainEvent<UserEventData>, m) => {
+        await applyUser(m, e.data, true);
+        await applyErasedUser(m, e.data);
+      },
     });
     await this.events.consume('prescription-audit', {
       'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),

@@ -17,6 +17,17 @@ export async function applyUserEvent(manager: EntityManager, data: Partial<UserE
   );
 }
 
+/**
+ * An erased account (user.deleted with `erased`): the directory already holds the anonymised fields (applyUserEvent);
+ * its tickets also lose the name and email the contact form copied in. The tickets themselves stay (kept for audit).
+ */
+export async function applyErasedUser(manager: EntityManager, data: Partial<UserEventData> | undefined): Promise<void> {
+  if (!data?.erased || !data.user_id) return;
+  await manager.query(`UPDATE tickets SET contact_name = NULL, contact_email = NULL WHERE user_id = $1 AND (contact_name IS NOT NULL OR contact_email IS NOT NULL)`, [
+    data.user_id,
+  ]);
+}
+
 /** Applies appointment events: who saw which doctor when, and in what state (the doctor's view of their patients' tickets). */
 export async function applyAppointmentEvent(manager: EntityManager, data: Partial<AppointmentEventData> | undefined, deleted = false): Promise<void> {
   if (!data?.appointment_id || !data.user_id || !data.doctor_user_id || !data.appointment_date) return;
@@ -44,7 +55,10 @@ export class DirectoryConsumer implements OnApplicationBootstrap {
     await this.events.consume('support-users', {
       'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
       'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.deleted.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      'auth.user.deleted.v1': async (event: DomainEvent<UserEventData>, manager) => {
+        await applyUserEvent(manager, event.data, true);
+        await applyErasedUser(manager, event.data);
+      },
     });
     await this.events.consume('support-appointments', {
       'appointment.created.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
