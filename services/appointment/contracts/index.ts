@@ -38,6 +38,8 @@ export const AppointmentPatterns = {
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
   health: 'appointment.v1.health',
+  /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
+  dataExport: 'appointment.v1.data-export',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
 
@@ -59,6 +61,11 @@ export const AppointmentEvents = {
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----
+
+/** The appointment service's part of a patient's data export: every appointment they booked (clinical fields included). */
+export interface DataExportAppointmentsReply {
+  appointments: AppointmentView[];
+}
 
 export interface DoctorSummary {
   doctor_id: number;

@@ -2,6 +2,7 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { closePdfRenderer, createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PrescriptionPatterns } from '../contracts';
 import { AccessLog } from './audit/access-log';
+import { DataExportController } from './data-export/data-export.controller';
 import { CareAccess } from './care/care-access';
 import { AppointmentClient } from './directory/appointment-client';
 import { ReadModelConsumers } from './directory/read-models';
@@ -12,7 +13,7 @@ import { PrescriptionsService } from './prescriptions/prescriptions.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
-  controllers: [PrescriptionsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
+  controllers: [PrescriptionsController, DataExportController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
   providers: [AccessLog, CareAccess, AppointmentClient, PrescriptionsService, HistoryService, ReadModelConsumers],
 })
 export class PrescriptionModule implements OnApplicationShutdown {

@@ -13,6 +13,8 @@ export * from './catalog';
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
   health: 'support.v1.health',
+  /** The caller's own tickets with their conversations, for their data export (DataExportTicketsReply). */
+  dataExport: 'support.v1.data-export',
   create: 'support.v1.create',
   update: 'support.v1.update',
   setStatus: 'support.v1.status.set',
@@ -44,6 +46,11 @@ export const SupportEvents = {
 } as const;
 
 // ---- Shapes (SPEC.md section 3) ----
+
+/** The support service's part of a data export: the caller's tickets and each one's conversation. */
+export interface DataExportTicketsReply {
+  tickets: (TicketView & { messages: TicketMessageView[] })[];
+}
 
 /** Where a ticket came from: a signed-in user's Support page, or the public contact form. */
 export type TicketSource = 'ticket' | 'contact';

@@ -77,6 +77,11 @@ export class AppointmentsController {
     return this.appointments.remove(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
+  @MessagePattern(subject(AppointmentPatterns.dataExport))
+  dataExport(@Payload() request: RpcRequest) {
+    return this.appointments.dataExport(requirePrincipal(request));
+  }
+
   @MessagePattern(subject(AppointmentPatterns.rate))
   rate(@Payload() request: RpcRequest<RatePayload>) {
     return this.appointments.rate(requirePrincipal(request), request.payload);

@@ -14,6 +14,7 @@ import {
   AvailabilityPayload,
   AvailabilityReply,
   BookPayload,
+  DataExportAppointmentsReply,
   DEFAULT_DURATION_MINUTES,
   DeleteAppointmentReply,
   ListAllPayload,
@@ -145,6 +146,12 @@ export class AppointmentsService {
     this.guard(actor, 'read', row, () => assertCanSee(actor, row), requestId, via);
     await this.audit.recordAccess(actor, 'read', [row], 'success', requestId, via);
     return { appointment: toAppointmentView(row) };
+  }
+
+  /** The caller's part of their data export: every appointment they booked as a patient (their own data: not audited as another's read). */
+  async dataExport(actor: Principal): Promise<DataExportAppointmentsReply> {
+    const rows: AppointmentRow[] = await this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]);
+    return { appointments: rows.map(toAppointmentView) };
   }
 
   /** GET /appointments/stats: the caller's appointments in `data`, with counts by status. */

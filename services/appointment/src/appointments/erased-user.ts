@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { recordEvent } from '@afya/service-shared';
 import { AppointmentEvents } from '../../contracts';
+import { returnedRows } from '../doctors/doctors.service';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointment.sql';
 
 /**
@@ -14,7 +15,7 @@ import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointment.s
  * Idempotent: a redelivered event finds nothing left to cancel.
  */
 export async function applyErasedUser(manager: EntityManager, userId: number): Promise<number[]> {
-  const cancelled: { appointment_id: number; previous: AppointmentRow['appointment_status'] }[] = await manager.query(
+  const cancelled = returnedRows<{ appointment_id: number; previous: AppointmentRow['appointment_status'] }>(await manager.query(
     `WITH ahead AS (
        SELECT a.appointment_id, a.appointment_status AS previous FROM appointments a
         WHERE (a.user_id = $1 OR a.doctor_id IN (SELECT doctor_id FROM doctors WHERE user_id = $1))
@@ -24,7 +25,7 @@ export async function applyErasedUser(manager: EntityManager, userId: number): P
        FROM ahead WHERE a.appointment_id = ahead.appointment_id
      RETURNING a.appointment_id, ahead.previous`,
     [userId],
-  );
+  ));
   await manager.query(`UPDATE appointments SET patient_full_name = NULL WHERE user_id = $1 AND patient_full_name IS NOT NULL`, [userId]);
   for (const { appointment_id, previous } of cancelled) {
     const [row]: AppointmentRow[] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1`, [appointment_id]);

@@ -38,6 +38,12 @@ export async function recordAccessEntries(manager: EntityManager | DataSource, r
 }
 
 /**
+ * The entries a patient reads: others' accesses to their records, refused attempts (denied, not found) included, so
+ * the patient sees who tried as well as who succeeded. Their own views of their own records are left out.
+ */
+const OTHERS_ON = `patient_user_id = $1 AND actor_user_id <> $1`;
+
+/**
  * This service's own audit of medical data (prescriptions, their PDFs, medical history): written straight into the
  * durable log, in the change's transaction for writes and before the reply for reads, so the data never leaves
  * without its entry.
@@ -84,22 +90,24 @@ export class AccessLog {
       patient = payload.user_id;
     }
     const { page, limit, offset } = pageOf(payload.page, payload.limit, ACCESS_LOG_PAGE_MAX);
-    // Refused attempts (denied, not found) are listed too: the patient sees who tried, not only who succeeded.
-    const where = `patient_user_id = $1 AND actor_user_id <> $1`;
-    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`, [patient]);
+    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM audit_log WHERE ${OTHERS_ON}`, [patient]);
+    return { entries: await this.entries(patient, limit, offset), total, page, limit };
+  }
+
+  /** The whole log of one patient (newest first, at most `max` entries), for their data export. */
+  all(patient: number, max = 10_000): Promise<AccessLogEntry[]> {
+    return this.entries(patient, max, 0);
+  }
+
+  private async entries(patient: number, limit: number, offset: number): Promise<AccessLogEntry[]> {
     const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
               l.action, l.record_label AS record, l.outcome, l.via, l.occurred_at AS at
          FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
-        WHERE ${where.replace(/patient_user_id|outcome|actor_user_id/g, (c) => `l.${c}`)}
+        WHERE ${OTHERS_ON.replace(/patient_user_id|actor_user_id/g, (c) => `l.${c}`)}
         ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,
       [patient, limit, offset],
     );
-    return {
-      entries: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() })),
-      total,
-      page,
-      limit,
-    };
+    return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() }));
   }
 }

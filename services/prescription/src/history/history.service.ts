@@ -13,7 +13,7 @@ import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
 import { medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
-interface RecordRow {
+export interface RecordRow {
   id: string;
   type: 'appointment' | 'prescription';
   patient_id: number;
@@ -30,7 +30,7 @@ interface RecordRow {
   appointment_status: string | null;
 }
 
-const RECORDS_SQL = `
+export const RECORDS_SQL = `
   SELECT * FROM (
     SELECT 'appt-' || a.appointment_id AS id, 'appointment' AS type, a.user_id AS patient_id, a.patient_name, a.doctor_name, a.specialization,
            to_char(a.appointment_date, 'YYYY-MM-DD') AS date, a.diagnosis, a.treatment, a.notes,
@@ -50,7 +50,7 @@ const RECORDS_SQL = `
   ORDER BY r.date DESC NULLS LAST, r.id DESC
   LIMIT 1000`;
 
-const toRecord = (r: RecordRow): MedicalRecord => ({
+export const toRecord = (r: RecordRow): MedicalRecord => ({
   ...r,
   condition: r.type === 'appointment' ? 'Appointment' : 'Prescription',
   medicines: medicinesOf(r.medicines ?? []),

@@ -46,6 +46,11 @@ export class TicketsController {
     return this.tickets.listOwn(requirePrincipal(request));
   }
 
+  @MessagePattern(subject(SupportPatterns.dataExport))
+  dataExport(@Payload() request: RpcRequest) {
+    return this.tickets.dataExport(requirePrincipal(request));
+  }
+
   @MessagePattern(subject(SupportPatterns.listForDoctor))
   listForDoctor(@Payload() request: RpcRequest) {
     return this.tickets.listForDoctor(requirePrincipal(request), request.requestId);

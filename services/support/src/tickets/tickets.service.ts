@@ -7,6 +7,7 @@ import {
   ContactPayload,
   ContactReply,
   CreateTicketPayload,
+  DataExportTicketsReply,
   DeleteTicketReply,
   DoctorTicketListReply,
   ListAllTicketsPayload,
@@ -19,6 +20,7 @@ import {
   TicketListReply,
   TicketMessageEventData,
   TicketMessagesReply,
+  TicketMessageView,
   TicketReply,
   UnreadReply,
   UpdateTicketPayload,
@@ -128,6 +130,17 @@ export class TicketsService {
     );
     await this.care.record(actor, 'success', rows, requestId);
     return { complaints: rows.map(toDoctorTicketView) };
+  }
+
+  /** The caller's part of their data export: their own tickets (contact-form ones linked to them included) and each conversation. */
+  async dataExport(actor: Principal): Promise<DataExportTicketsReply> {
+    const rows: TicketRow[] = await this.dataSource.query(`${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ORDER BY t.created_at, t.ticket_id`, [actor.userId]);
+    const messages: (Omit<TicketMessageView, 'created_at'> & { created_at: Date })[] = rows.length
+      ? await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = ANY($1::int[]) ORDER BY m.created_at, m.message_id`, [rows.map((r) => r.ticket_id)])
+      : [];
+    return {
+      tickets: rows.map((row) => ({ ...toTicketView(row, 'owner'), messages: messages.filter((m) => m.ticket_id === row.ticket_id).map(toMessageView) })),
+    };
   }
 
   /** GET /support/all?search=&status=&page=&limit= (admins): search over subject, user name and email. */
