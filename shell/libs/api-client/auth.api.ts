@@ -1,4 +1,4 @@
-import type { LoginReply, UserReply } from '@afya/auth-service/contracts';
+import type { ErasureReply, LoginReply, UserReply } from '@afya/auth-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import { api } from './client';
 
@@ -24,4 +24,7 @@ export const userApi = {
     api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
   uploadPicture: (imageBase64: string) =>
     api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
+  /** Data rights: the caller's latest erasure request (null when none), and asking for one. */
+  erasureRequest: () => api.get<ErasureReply>('user/erasure-request', { fallback: 'Failed to load your erasure request' }),
+  requestErasure: (reason: string) => api.post<ErasureReply>('user/erasure-request', { reason: reason || undefined }, { fallback: 'Failed to send the erasure request' }),
 };
