@@ -54,9 +54,10 @@ export function ErasureRequestsPanel() {
           >
             <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
               <Typography.Text strong>{r.user_name}</Typography.Text>
-              <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
-                {r.user_email} · asked {dayjs(r.requested_at).format('D MMM YYYY, HH:mm')}
+              <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                {r.user_email}
               </Typography.Text>
+              <Typography.Text type="secondary">Asked {dayjs(r.requested_at).format('D MMM YYYY, HH:mm')}</Typography.Text>
               {r.reason ? <Typography.Text>“{r.reason}”</Typography.Text> : null}
             </Space>
           </List.Item>
