@@ -189,6 +189,21 @@ module.exports = defineConfig(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  // An event type is written once, in its producer's contracts (AppointmentEvents.created, …): producers and consumers
+  // name it through that constant, so a consumer can never key on a type nobody publishes. Tests may spell the wire value.
+  {
+    files: ['gateway/src/**/*.ts', 'services/*/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^[a-z]+(\\.[a-z_-]+)+\\.v[0-9]+$/]',
+          message: "An event type comes from its producer's contracts (e.g. AppointmentEvents.created), not a string literal.",
+        },
+      ],
+    },
+  },
   // Contracts are read by the browser too: no runtime import of Nest or of services/shared.
   {
     files: ['services/*/contracts/**'],

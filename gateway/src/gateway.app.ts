@@ -47,7 +47,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     // Profile pictures arrive as base64 JSON (2 MB image ≈ 2.7 MB of text).
     bodyLimit: 3 * 1024 * 1024,
     requestIdHeader: false,
-    // SPEC.md section 7: clients also call POST /api/appointments/ (with a trailing slash).
+    // CONTRACT.md §7: clients also call POST /api/appointments/ (with a trailing slash).
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];

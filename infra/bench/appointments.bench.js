@@ -10,13 +10,13 @@
 // `node infra/bench/appointments.bench.js` or, from the bench runner, runAppointmentBench({...}).
 // Bulk rows belong to made-up users (ids ≥ 800000) and bench doctors (user ids ≥ 900000); the bench database
 // is meant to be a scratch one (npm run bench creates afya_bench).
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 const { CONNECTIONS, measure, startBareHttp, PORT } = require('./lib');
+const { runMain, spawnTracked, stopChild, readyLine } = require('./shutdown');
 
 /** The read and its ceiling run alternately this many times; the report takes the median round. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
@@ -158,12 +158,9 @@ async function startCeiling(databaseUrl, userId, port = PORT + 98) {
       return rows[0].body;
     });
     fastify.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'], cwd: __dirname });
-  await new Promise((resolve, reject) => {
-    child.stdout.once('data', resolve);
-    child.once('exit', (c) => reject(new Error(`ceiling server exited (${c})`)));
-  });
-  return { url: `http://127.0.0.1:${port}/appointments`, stop: () => child.kill() };
+  const child = spawnTracked(`ceiling server (Fastify + pg) on port ${port}`, process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'], cwd: __dirname });
+  await readyLine(child);
+  return { url: `http://127.0.0.1:${port}/appointments`, stop: () => stopChild(child) };
 }
 
 
@@ -251,13 +248,16 @@ async function runAppointmentBench(options = {}) {
   const prepared = await prepareDatabase(databaseUrl, reader.userId);
   log(`${prepared.total} appointments in ${schemaName()}, ${prepared.mine} for the reading patient`);
   const check = await api(gatewayUrl, 'GET', '/appointments', { token: reader.token });
-  if (check.status !== 200 || check.body.appointments.length !== prepared.mine) {
-    throw new Error(`GET /api/appointments answered ${check.status} with ${check.body?.appointments?.length} appointments, expected ${prepared.mine}`);
+  // The bare array, or { appointments } from a build that still answers with an envelope.
+  const rows = Array.isArray(check.body) ? check.body : check.body?.appointments;
+  if (check.status !== 200 || rows?.length !== prepared.mine) {
+    throw new Error(`GET /api/appointments answered ${check.status} with ${rows?.length} appointments, expected ${prepared.mine}`);
   }
 
   const ceilingServer = await startCeiling(databaseUrl, reader.userId);
-  const bareServer = options.bare ? null : await startBareHttp(PORT + 97);
+  let bareServer = null;
   try {
+    if (!options.bare) bareServer = await startBareHttp(PORT + 97);
     const { read, ceiling, rounds } = await measureAgainstCeiling(
       'GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)',
       { url: `${gatewayUrl}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } },
@@ -287,20 +287,16 @@ async function runAppointmentBench(options = {}) {
     ].join('\n');
     return { read, book, ceiling, bare, ratios, rounds, prepared: { total: prepared.total, patientAppointments: prepared.mine }, markdown };
   } finally {
-    ceilingServer.stop();
-    if (bareServer) bareServer.stop();
+    await ceilingServer.stop();
+    if (bareServer) await bareServer.stop();
   }
 }
 
 module.exports = { runAppointmentBench, newPatient, prepareDatabase };
 
 if (require.main === module) {
-  runAppointmentBench()
-    .then((result) => {
-      process.stdout.write(`\n${result.markdown}\n`);
-    })
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
+  runMain(async () => {
+    const result = await runAppointmentBench();
+    process.stdout.write(`\n${result.markdown}\n`);
+  }, 'appointments.bench.js');
 }

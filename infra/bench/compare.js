@@ -8,6 +8,7 @@
 // The other checkout's own infra/bench is loaded, so it must be this one or later (lib.js reading BENCH_PORT,
 // appointments.bench.js exporting newPatient and prepareDatabase): for an older commit, copy this infra/bench in.
 const path = require('node:path');
+const { runMain, onShutdown } = require('./shutdown');
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 5));
 
@@ -16,6 +17,7 @@ async function startCheckout(root, port) {
   const lib = require(path.join(root, 'infra/bench/lib.js'));
   const bench = require(path.join(root, 'infra/bench/appointments.bench.js'));
   const platform = await lib.platformUnderTest();
+  onShutdown(() => platform.stop()); // the other checkout's lib.js has its own shutdown registry: stop it from ours too
   const reader = await bench.newPatient(platform.url, 'Reader');
   await bench.prepareDatabase(platform.databaseUrl, reader.userId);
   const target = { url: `${platform.url}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } };
@@ -55,7 +57,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main, 'compare.js');

@@ -1,19 +1,21 @@
 'use strict';
 // Shared pieces of the benchmarks: autocannon runs, a bare node:http baseline in its own process,
-// and the platform to measure (a running one at BENCH_URL, else one started here).
-const { spawn } = require('node:child_process');
+// and the platform to measure (a running one at BENCH_URL, else one started here). Whatever they start is stopped
+// on a signal or a failure (shutdown.js).
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { startCpuCount, setCpuDatabase } = require('./cpu-usage');
+const { spawnTracked, stopChild, onShutdown, readyLine, interrupted } = require('./shutdown');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 /**
  * BENCH_PORT (default 3200): the platform's HTTP port; the ceiling listens on +98 and the bare server on +99.
- * Another port also gets its own database and bus namespace, so two checkouts can be measured side by side.
+ * Another port also gets its own database, bus namespace and runner directory (.local/bench-<port>: its NATS users,
+ * logs), so two checkouts, or two runs of one, can be measured side by side.
  */
 const PORT = Number(process.env.BENCH_PORT || 3200);
-const SCRATCH = PORT === 3200 ? { database: 'afya_bench', bus: 'bench' } : { database: `afya_bench_${PORT}`, bus: `bench${PORT}` };
+const SCRATCH = PORT === 3200 ? { database: 'afya_bench', bus: 'bench', localDir: 'bench' } : { database: `afya_bench_${PORT}`, bus: `bench${PORT}`, localDir: `bench-${PORT}` };
 setCpuDatabase(SCRATCH.database);
 
 /**
@@ -37,31 +39,83 @@ async function measure(label, options, { durationSeconds = DURATION, warmUp = tr
 
 /** A bare node:http hello server in a child process (so it does not share our event loop). */
 async function startBareHttp(port = PORT + 99) {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, () => console.log('ready'))`], {
+  const child = spawnTracked(`bare node:http server on port ${port}`, process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${port}, () => console.log('ready'))`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  await readyLine(child);
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
 }
 
-/** The platform under test: BENCH_URL if given (already running), else started here on BENCH_PORT. */
-async function platformUnderTest() {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), databaseUrl: process.env.DATABASE_URL, stop: async () => undefined };
-  const { Client } = require('pg');
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH.database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${SCRATCH.database}`);
-  await admin.end();
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${SCRATCH.database}`;
+/**
+ * A platform of this checkout (infra/local/platform.js) whose stop is part of the bench's shutdown: a signal during
+ * its start-up aborts it (what was started is stopped), and one later stops it.
+ * @returns the platform of startPlatform, plus `bus` and `natsUsersFile` (the bus users' passwords, when its NATS has them)
+ */
+async function startBenchPlatform(options) {
   const { startPlatform } = require(path.join(__dirname, '../local/platform'));
-  const platform = await startPlatform({
+  const starting = startPlatform({ ...options, signal: interrupted });
+  let platform = null;
+  const unregister = onShutdown(async () => {
+    await starting.catch(() => undefined); // an aborted start-up stops what it started before it rejects
+    if (platform) await platform.stop();
+  });
+  try {
+    platform = await starting;
+  } catch (error) {
+    unregister();
+    throw error;
+  }
+  return {
+    ...platform,
+    stop: async () => {
+      unregister();
+      await platform.stop();
+    },
+  };
+}
+
+/** A fresh database on the local PostgreSQL (dropped first if it exists); returns its URL. */
+async function freshDatabase(name) {
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 10_000 });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+/**
+ * The platform under test: BENCH_URL if given (already running: NATS_URL, AFYA_NATS_USERS_FILE, AFYA_BUS and
+ * DATABASE_URL are then the caller's), else started here on BENCH_PORT.
+ * @returns {Promise<{url: string, databaseUrl?: string, natsUrl?: string, natsUsersFile?: string|null, bus?: string, stop: () => Promise<void>}>}
+ */
+async function platformUnderTest() {
+  if (process.env.BENCH_URL) {
+    return {
+      url: process.env.BENCH_URL.replace(/\/$/, ''),
+      databaseUrl: process.env.DATABASE_URL,
+      natsUrl: process.env.NATS_URL,
+      natsUsersFile: process.env.AFYA_NATS_USERS_FILE || null,
+      bus: process.env.AFYA_BUS || 'afya',
+      stop: async () => undefined,
+    };
+  }
+  const databaseUrl = await freshDatabase(SCRATCH.database);
+  const started = Date.now();
+  const localDir = path.join(__dirname, '../../.local', SCRATCH.localDir);
+  process.stderr.write(`[bench] starting the platform on port ${PORT} (database ${SCRATCH.database}, bus ${SCRATCH.bus}, logs ${localDir}/logs)\n`);
+  const platform = await startBenchPlatform({
     port: PORT,
     quiet: true,
-    localDir: path.join(__dirname, '../../.local/bench'),
+    localDir,
     env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: SCRATCH.bus, LOG_LEVEL: 'warn' },
   });
-  return { url: platform.url, databaseUrl, stop: () => platform.stop() };
+  process.stderr.write(`[bench] platform up at ${platform.url} in ${Math.round((Date.now() - started) / 1000)} s (NATS ${platform.natsUrl})\n`);
+  return { ...platform, databaseUrl };
 }
 
 /** POST /api/auth/login: the session the app keeps ({ token, user }). */
@@ -98,4 +152,4 @@ function table(rows, baseline) {
   return lines.join('\n');
 }
 
-module.exports = { measure, startBareHttp, platformUnderTest, login, signIn, launchChromium, median, table, DURATION, CONNECTIONS, PORT };
+module.exports = { measure, startBareHttp, platformUnderTest, startBenchPlatform, freshDatabase, login, signIn, launchChromium, median, table, DURATION, CONNECTIONS, PORT };

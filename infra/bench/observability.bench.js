@@ -13,10 +13,10 @@
 // OBS_BENCH_PORT (default 3350): the platforms listen on it, +2, +4, +6 (their nats-servers on +1, +3, +5, +7, when the
 // local runner starts its own); the trace sink on +8, bare node:http on +9.
 // Each platform has its own database (afya_obs, afya_obs_<n>) and bus namespace (obs, obs<n>).
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { measure, startBareHttp, median } = require('./lib');
+const { measure, startBareHttp, startBenchPlatform, freshDatabase, median } = require('./lib');
+const { runMain, spawnTracked, stopChild, readyLine } = require('./shutdown');
 
 const BASE_PORT = Number(process.env.OBS_BENCH_PORT || 3350);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
@@ -63,24 +63,17 @@ function platformCpuMs(bus) {
 /** An OTLP/HTTP receiver that accepts and drops spans (own process), counting the requests it got. */
 async function startTraceSink(port = SINK_PORT) {
   const script = `let n=0;require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{n++;s.writeHead(200,{'content-type':'application/json'});s.end('{}')})}).listen(${port},()=>console.log('ready'));process.on('SIGTERM',()=>{console.error('trace exports received: '+n);process.exit(0)})`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { stop: () => child.kill('SIGTERM') };
+  const child = spawnTracked(`trace sink on port ${port}`, process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await readyLine(child);
+  return { stop: () => stopChild(child) };
 }
 
 /** One platform of this checkout with the variant's environment, its own database, bus namespace and port. */
 async function startVariant(variant, index) {
-  const { Client } = require('pg');
   const database = index === 0 ? 'afya_obs' : `afya_obs_${index}`;
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
-  const { startPlatform } = require(path.join(__dirname, '../local/platform'));
+  const databaseUrl = await freshDatabase(database);
   const port = BASE_PORT + index * 2;
-  const platform = await startPlatform({
+  const platform = await startBenchPlatform({
     port,
     quiet: true,
     localDir: path.join(__dirname, `../../.local/obs-${variant.key}`),
@@ -114,11 +107,12 @@ async function startVariant(variant, index) {
 
 async function runObservabilityBench() {
   const sink = await startTraceSink();
-  const bare = await startBareHttp(BASE_PORT + 9);
   const started = [];
   const rounds = [];
   let baseline;
+  let bare = null;
   try {
+    bare = await startBareHttp(BASE_PORT + 9);
     // One at a time: start-ups (migrations, seeding 100k rows) would otherwise fight for the 2 cores.
     for (const [index, variant] of VARIANTS.entries()) started.push(await startVariant(variant, index));
     // Background CPU of each platform with no requests (ms per second): all idle together for IDLE_SECONDS.
@@ -140,8 +134,8 @@ async function runObservabilityBench() {
     }
   } finally {
     for (const { platform } of started) await platform.stop().catch(() => undefined);
-    bare.stop();
-    sink.stop();
+    if (bare) await bare.stop();
+    await sink.stop();
   }
   const lines = [
     `## Observability on the hot read (GET /api/appointments, 50 rows, audited; medians of ${ROUNDS} alternating rounds)`,
@@ -183,10 +177,8 @@ async function runObservabilityBench() {
 module.exports = { runObservabilityBench };
 
 if (require.main === module) {
-  runObservabilityBench()
-    .then(({ markdown }) => process.stdout.write(`${markdown}\n`))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
+  runMain(async () => {
+    const { markdown } = await runObservabilityBench();
+    process.stdout.write(`${markdown}\n`);
+  }, 'observability.bench.js');
 }

@@ -14,6 +14,12 @@ async function call(base, method, path, token, body) {
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** A list reply's rows: the bare array, or the array under `key` of an enveloped reply (older builds answer so). */
+function listIn(body, key) {
+  if (Array.isArray(body)) return body;
+  return Array.isArray(body?.[key]) ? body[key] : [];
+}
+
 async function timedDownload(url, token) {
   const started = process.hrtime.bigint();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -58,4 +64,4 @@ async function measurePdfLatency({ title, url, token, log, samples = Number(proc
   return { row, markdown };
 }
 
-module.exports = { call, measurePdfLatency };
+module.exports = { call, listIn, measurePdfLatency };

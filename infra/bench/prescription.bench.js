@@ -5,7 +5,7 @@
 // throughput with a few concurrent downloads (renders are bounded at 2 per process).
 // Run inside `npm run bench` (run.js), or alone against a running platform with the demo data:
 //   BENCH_URL=http://localhost:3220 node infra/bench/prescription.bench.js
-const { call, measurePdfLatency } = require('./pdf-latency');
+const { call, listIn, measurePdfLatency } = require('./pdf-latency');
 
 const log = (line) => process.stderr.write(`[prescription bench] ${line}\n`);
 
@@ -15,9 +15,10 @@ async function somePrescription(base) {
   const login = await call(base, 'POST', 'auth/login', undefined, { email: 'dr.wanjiku@afya.test', password: 'Doctor#2026' });
   const token = login.body.token;
   const issued = await call(base, 'GET', 'prescriptions/doctor', token);
-  if (issued.body?.prescriptions?.length) return { token, id: issued.body.prescriptions[0].prescription_id };
+  const [first] = listIn(issued.body, 'prescriptions');
+  if (first) return { token, id: first.prescription_id };
   const writable = await call(base, 'GET', 'prescriptions/writable-appointments', token);
-  const appointment = writable.body?.appointments?.[0];
+  const [appointment] = listIn(writable.body, 'appointments');
   if (!appointment) throw new Error('the demo doctor has no appointment to write a prescription for');
   const created = await call(base, 'POST', 'prescriptions', token, {
     appointment_id: appointment.appointment_id,

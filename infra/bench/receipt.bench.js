@@ -7,7 +7,7 @@
 // (the platform starts the sandboxes by default), confirmed by its signed webhook.
 // Run inside `npm run bench` (run.js), or alone against a running platform with the demo data:
 //   BENCH_URL=http://localhost:3210 node infra/bench/receipt.bench.js
-const { call, measurePdfLatency } = require('./pdf-latency');
+const { call, listIn, measurePdfLatency } = require('./pdf-latency');
 
 const log = (line) => process.stderr.write(`[receipt bench] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -17,7 +17,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function someReceipt(base) {
   const token = (await call(base, 'POST', 'auth/login', undefined, { email: 'patient@afya.test', password: 'Patient#2026' })).body.token;
   const history = await call(base, 'GET', 'payments/history', token);
-  const done = history.body?.payments?.find((p) => p.payment_status === 'completed');
+  const done = listIn(history.body, 'payments').find((p) => p.payment_status === 'completed');
   if (done) return { token, id: done.payment_id };
   const { doctors } = (await call(base, 'GET', 'appointments/doctors', token)).body;
   for (let day = 20; day <= 30; day++) {
@@ -35,7 +35,7 @@ async function someReceipt(base) {
       await fetch(`${created.body.url}/pay`, { method: 'POST', redirect: 'manual' });
       for (let i = 0; i < 50; i++) {
         const list = await call(base, 'GET', 'payments/history', token);
-        if (list.body.payments.find((p) => p.payment_id === created.body.payment_id)?.payment_status === 'completed') return { token, id: created.body.payment_id };
+        if (listIn(list.body, 'payments').find((p) => p.payment_id === created.body.payment_id)?.payment_status === 'completed') return { token, id: created.body.payment_id };
         await sleep(200);
       }
       throw new Error('the sandbox payment did not complete');

@@ -25,7 +25,8 @@
 // (build first: npx nx run @afya/reporting-service:build). REPLAY_KEEP=0 deletes the streams and schema afterwards.
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
+const { runMain, spawnTracked, stopChild } = require('./shutdown');
 const { connect, JSONCodec } = require('nats');
 const { Client } = require('pg');
 const QueryStream = require('pg-query-stream');
@@ -106,8 +107,8 @@ async function publish(nc, jsm, db, expected) {
   }
   if (existing) await jsm.streams.delete(STREAM);
   const cli = path.join(__dirname, '../../services/shared/dist/events/events-cli.js');
-  const applied = spawnSync(process.execPath, [cli, 'streams', 'apply'], { env: { ...process.env, AFYA_BUS: BUS }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (applied.status !== 0) throw new Error(`events-cli streams apply exited ${applied.status}`);
+  const applied = spawnSync(process.execPath, [cli, 'streams', 'apply'], { env: { ...process.env, AFYA_BUS: BUS }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+  if (applied.status !== 0) throw new Error(`events-cli streams apply ${applied.error ? `failed: ${applied.error.message}` : `exited ${applied.status}`}`);
   const js = nc.jetstream();
   const codec = JSONCodec();
   const started = Date.now();
@@ -169,7 +170,7 @@ async function main() {
   const root = path.join(__dirname, '../..');
   const env = { ...process.env, AFYA_BUS: BUS, REPORTING_DB_SCHEMA: SCHEMA, LOG_LEVEL: 'warn' };
   const started = Date.now();
-  const child = spawn('nice', ['-n', '5', process.execPath, path.join(root, 'services/reporting/dist/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnTracked('the replaying reporting service', 'nice', ['-n', '5', process.execPath, path.join(root, 'services/reporting/dist/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   let result;
   try {
     let first = null;
@@ -197,7 +198,7 @@ async function main() {
       published,
     };
   } finally {
-    child.kill('SIGTERM');
+    await stopChild(child);
   }
   const { rows: [commits] } = await db.query(
     `SELECT count(DISTINCT processed_at)::int AS transactions, extract(epoch FROM max(processed_at) - min(processed_at))::float8 AS seconds
@@ -226,9 +227,4 @@ async function main() {
   await nc.close();
 }
 
-if (require.main === module) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(main, 'reporting-replay.js');

@@ -16,10 +16,10 @@
 //   node infra/bench/reporting.bench.js
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 const autocannon = require('autocannon');
 const { connect } = require('nats');
 const { Client } = require('pg');
+const { runMain, spawnTracked, stopChild, withDeadline } = require('./shutdown');
 
 const URL_ = (process.env.BENCH_URL || 'http://localhost:3240').replace(/\/$/, '');
 const BUS = process.env.AFYA_BUS || 'afya';
@@ -27,9 +27,15 @@ const DURATION = Number(process.env.BENCH_DURATION || 5);
 const CONNECTIONS = Number(process.env.REPORTING_BENCH_CONNECTIONS || 10);
 const STREAM = `${BUS.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase()}_EVENTS`;
 const DURABLE = 'reporting-read-models';
+/** How long reporting may take to apply every event on the stream (BENCH_CATCHUP_TIMEOUT_S, default 600). */
+const CATCH_UP_TIMEOUT_MS = Number(process.env.BENCH_CATCHUP_TIMEOUT_S || 600) * 1000;
+/** How long the consumer's state may stay unreadable (wrong NATS, no permission, no such consumer) before giving up. */
+const UNREADABLE_TIMEOUT_MS = Math.min(CATCH_UP_TIMEOUT_MS, 60_000);
 /** Issue 12's targets (p99 ms): analytics calls and the overview < 300, admin lists < 100. */
 const TARGET = { analytics: 300, list: 100 };
 const REPORT_TARGET = { ttfbMs: 1000, rssGrowthMb: 200 };
+/** The longest a whole CSV report may take to stream (BENCH_REPORT_TIMEOUT_S, default 900). */
+const REPORT_TIMEOUT_MS = Number(process.env.BENCH_REPORT_TIMEOUT_S || 900) * 1000;
 const log = (line) => process.stderr.write(`[reporting bench] ${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +51,12 @@ function natsOptions() {
 }
 
 async function login(email, password) {
-  const res = await fetch(`${URL_}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${URL_}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(30_000),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   return (await res.json()).token;
 }
@@ -56,15 +67,37 @@ async function pending(jsm) {
   return info.num_pending + info.num_ack_pending;
 }
 
-async function drained(jsm, label) {
+/**
+ * Resolves (seconds waited) once reporting's durable consumer has nothing pending. Fails after CATCH_UP_TIMEOUT_MS with
+ * what is still pending, or sooner when the consumer's state cannot be read for UNREADABLE_TIMEOUT_MS, naming the
+ * consumer, the stream and the NATS it asked.
+ */
+async function drained(jsm, label, { timeoutMs = CATCH_UP_TIMEOUT_MS, unreadableMs = UNREADABLE_TIMEOUT_MS, intervalMs = 2000 } = {}) {
   const started = Date.now();
+  const what = `reporting's consumer "${DURABLE}" on stream ${STREAM} at ${natsOptions().servers}`;
   let last = -1;
+  let unreadableSince = null;
   for (;;) {
-    const left = await pending(jsm).catch(() => Infinity);
+    let left;
+    try {
+      left = await pending(jsm);
+      unreadableSince = null;
+    } catch (error) {
+      unreadableSince ??= { at: Date.now(), error };
+      unreadableSince.error = error;
+      left = null;
+    }
     if (left === 0) return (Date.now() - started) / 1000;
-    if (left !== last && Date.now() - started > 0) log(`${label}: ${left === Infinity ? '?' : left.toLocaleString('en')} events left`);
+    const waited = Date.now() - started;
+    if (unreadableSince && Date.now() - unreadableSince.at >= unreadableMs) {
+      throw new Error(`${label}: cannot read ${what} for ${Math.round((Date.now() - unreadableSince.at) / 1000)} s: ${unreadableSince.error.message} (NATS_URL, AFYA_NATS_USERS_FILE and AFYA_BUS must be the platform's)`);
+    }
+    if (waited >= timeoutMs) {
+      throw new Error(`${label}: timed out after ${Math.round(waited / 1000)} s (BENCH_CATCHUP_TIMEOUT_S) waiting for ${what} to apply every event: ${left === null ? 'its state unreadable' : `${left.toLocaleString('en')} still pending`}`);
+    }
+    if (left !== last) log(`${label}: ${left === null ? `? events left (${unreadableSince.error.message})` : `${left.toLocaleString('en')} events left`}`);
     last = left;
-    await sleep(2000);
+    await sleep(intervalMs);
   }
 }
 
@@ -76,12 +109,14 @@ async function p99(label, url, headers, target) {
   return row;
 }
 
+/** This platform's processes whose command line has `pattern` (its bus namespace tells them from other platforms'). */
 function pidsOf(pattern) {
   const pids = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(pattern)) pids.push(Number(entry));
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').includes(pattern)) continue;
+      if (fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`AFYA_BUS=${BUS}`)) pids.push(Number(entry));
     } catch {
       /* gone */
     }
@@ -103,20 +138,27 @@ async function streamReport(type, headers) {
   const peak = { ...before };
   const sampler = setInterval(() => watched.forEach((pid) => (peak[pid] = Math.max(peak[pid], rssMb(pid)))), 100);
   const started = performance.now();
-  const res = await fetch(`${URL_}/api/admin/reports/${type}.csv`, { headers });
+  // One deadline for the whole download: a stalled stream fails (AbortError, below, names the report).
+  const res = await fetch(`${URL_}/api/admin/reports/${type}.csv`, { headers, signal: AbortSignal.timeout(REPORT_TIMEOUT_MS) });
   if (!res.ok) throw new Error(`${type}.csv: ${res.status}`);
   const reader = res.body.getReader();
   let first = null;
   let bytes = 0;
   let lines = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    first ??= performance.now() - started;
-    bytes += value.length;
-    for (const b of value) if (b === 10) lines += 1;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      first ??= performance.now() - started;
+      bytes += value.length;
+      for (const b of value) if (b === 10) lines += 1;
+    }
+  } catch (error) {
+    if (error.name === 'TimeoutError') throw new Error(`timed out after ${REPORT_TIMEOUT_MS / 1000} s (BENCH_REPORT_TIMEOUT_S) streaming ${type}.csv (${bytes} bytes so far)`, { cause: error });
+    throw error;
+  } finally {
+    clearInterval(sampler);
   }
-  clearInterval(sampler);
   const growth = Math.max(0, ...watched.map((pid) => peak[pid] - before[pid]));
   const row = { type, ttfbMs: Math.round(first ?? 0), totalS: ((performance.now() - started) / 1000).toFixed(1), rows: lines - 1, mb: (bytes / 1e6).toFixed(0), rssGrowthMb: growth.toFixed(0) };
   log(`${type}.csv: first byte ${row.ttfbMs} ms, ${row.rows.toLocaleString('en')} rows in ${row.totalS} s, RSS +${row.rssGrowthMb} MB`);
@@ -128,18 +170,27 @@ async function replay() {
   // Its own namespace on a server without bus users (see its header), not the platform's.
   const env = { ...process.env, NATS_URL: process.env.REPLAY_NATS_URL || 'nats://127.0.0.1:4222' };
   delete env.AFYA_NATS_USERS_FILE;
-  const run = spawn(process.execPath, [path.join(__dirname, 'reporting-replay.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = spawnTracked('reporting-replay.js', process.execPath, [path.join(__dirname, 'reporting-replay.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   run.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => run.on('exit', resolve));
-  if (code !== 0) throw new Error(`reporting-replay.js exited ${code}`);
+  // Its own deadline is REPLAY_SECONDS of replaying; publishing ~2,000,000 events first takes up to ~30 min.
+  const limitMs = (Number(process.env.REPLAY_SECONDS || 600) + 3600) * 1000;
+  try {
+    const { code, signal } = await withDeadline(run.exited, limitMs, 'reporting-replay.js to finish');
+    if (code !== 0) throw new Error(`reporting-replay.js exited ${signal ? `on ${signal}` : `with code ${code}`}`);
+  } finally {
+    await stopChild(run);
+  }
   return JSON.parse(out.trim().split('\n').pop());
 }
 
 async function main() {
-  const nc = await connect(natsOptions());
+  const options = natsOptions();
+  const nc = await connect({ ...options, timeout: 10_000 }).catch((error) => {
+    throw new Error(`cannot connect to the platform's NATS at ${options.servers}${options.user ? ` as ${options.user}` : ''}: ${error.message} (NATS_URL, AFYA_NATS_USERS_FILE)`);
+  });
   const jsm = await nc.jetstreamManager();
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  const db = new Client({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 10_000 });
   await db.connect();
   const { rows: [counts] } = await db.query(`SELECT (SELECT count(*) FROM appointment.appointments)::int AS appointments, (SELECT count(*) FROM auth.users)::int AS users`);
   log(`database: ${counts.appointments.toLocaleString('en')} appointments, ${counts.users.toLocaleString('en')} users; waiting for reporting to catch up`);
@@ -192,7 +243,7 @@ async function main() {
     rows.forEach((r) => (r.ratio = r.rps / bare.rps));
     rows.unshift({ ...bare, ratio: 1 });
   } finally {
-    bareServer.stop();
+    await bareServer.stop();
   }
 
   const reports = [];
@@ -224,7 +275,6 @@ async function main() {
   await nc.close();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) runMain(main, 'reporting.bench.js');
+
+module.exports = { drained };

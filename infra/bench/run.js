@@ -4,54 +4,80 @@
 // run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
 // database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
 // BENCH_SKIP_FRONTEND=1 leaves out the browser measurements, BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics
-// and traces (observability.bench.js). See README.md.
+// and traces (observability.bench.js); BENCH_SECTIONS picks sections by name. On SIGINT/SIGTERM or a failure it stops
+// everything it started (its platforms, servers and child scripts: shutdown.js). See README.md.
 const fs = require('node:fs');
 const path = require('node:path');
 const { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS } = require('./lib');
+const { runMain, spawnTracked, stopChild, withDeadline } = require('./shutdown');
+
+/** How long a child bench script (seed-scale.js, reporting.bench.js) may run before it is stopped as hung. */
+const CHILD_TIMEOUT_MS = Number(process.env.BENCH_CHILD_TIMEOUT_S || 3600) * 1000;
+
+/**
+ * The sections to run: BENCH_SECTIONS (comma-separated names) if set, else all but those left out by
+ * BENCH_SKIP_FRONTEND=1 / BENCH_SKIP_OBSERVABILITY=1, with reporting only when BENCH_REPORTING_SCALE is set.
+ */
+const SECTIONS = ['gateway', 'appointments', 'prescription', 'receipt', 'reporting', 'frontend', 'observability'];
+function chosenSections(env = process.env) {
+  if (env.BENCH_SECTIONS) {
+    const chosen = env.BENCH_SECTIONS.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = chosen.filter((s) => !SECTIONS.includes(s));
+    if (unknown.length) throw new Error(`BENCH_SECTIONS: no section ${unknown.join(', ')} (there are ${SECTIONS.join(', ')})`);
+    if (chosen.includes('reporting') && !env.BENCH_REPORTING_SCALE) throw new Error('BENCH_SECTIONS has reporting: set BENCH_REPORTING_SCALE too (e.g. 0.01)');
+    return new Set(chosen);
+  }
+  return new Set(SECTIONS.filter((s) => {
+    if (s === 'reporting') return Boolean(env.BENCH_REPORTING_SCALE);
+    if (s === 'frontend') return env.BENCH_SKIP_FRONTEND !== '1';
+    if (s === 'observability') return env.BENCH_SKIP_OBSERVABILITY !== '1';
+    return true;
+  }));
+}
 
 async function main() {
+  const sectionsToRun = chosenSections();
   const platform = await platformUnderTest();
   const bare = await startBareHttp();
   const sections = [];
   try {
-    const token = await login(platform.url, 'patient@afya.test', 'Patient#2026');
-    const auth = { authorization: `Bearer ${token}` };
-    const baseline = await measure('bare node:http hello', { url: bare.url });
-    const rows = [
-      baseline,
-      await measure('gateway GET /api/health/live (no bus)', { url: `${platform.url}/api/health/live` }),
-      await measure('gateway GET /api/health (NATS → auth → PostgreSQL)', { url: `${platform.url}/api/health` }),
-      await measure('GET /api/user/profile (JWT + NATS → auth → PostgreSQL)', { url: `${platform.url}/api/user/profile`, headers: auth }),
-    ];
-    sections.push(`## Gateway and auth (${CONNECTIONS} connections, ${DURATION} s each)\n\n${table(rows, baseline)}`);
-
-    const appointmentsBench = path.join(__dirname, 'appointments.bench.js');
-    if (fs.existsSync(appointmentsBench)) {
-      const { runAppointmentBench } = require(appointmentsBench);
-      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline });
+    let baseline = null;
+    if (sectionsToRun.has('gateway')) {
+      const token = await login(platform.url, 'patient@afya.test', 'Patient#2026');
+      const auth = { authorization: `Bearer ${token}` };
+      baseline = await measure('bare node:http hello', { url: bare.url });
+      const rows = [
+        baseline,
+        await measure('gateway GET /api/health/live (no bus)', { url: `${platform.url}/api/health/live` }),
+        await measure('gateway GET /api/health (NATS → auth → PostgreSQL)', { url: `${platform.url}/api/health` }),
+        await measure('GET /api/user/profile (JWT + NATS → auth → PostgreSQL)', { url: `${platform.url}/api/user/profile`, headers: auth }),
+      ];
+      sections.push(`## Gateway and auth (${CONNECTIONS} connections, ${DURATION} s each)\n\n${table(rows, baseline)}`);
+    }
+    if (sectionsToRun.has('appointments')) {
+      const { runAppointmentBench } = require('./appointments.bench');
+      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline ?? undefined });
       if (result?.markdown) sections.push(result.markdown);
     }
-    const prescriptionBench = path.join(__dirname, 'prescription.bench.js');
-    if (fs.existsSync(prescriptionBench)) {
-      const { runPrescriptionBench } = require(prescriptionBench);
+    if (sectionsToRun.has('prescription')) {
+      const { runPrescriptionBench } = require('./prescription.bench');
       sections.push((await runPrescriptionBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
     }
-    const receiptBench = path.join(__dirname, 'receipt.bench.js');
-    if (fs.existsSync(receiptBench)) {
-      const { runReceiptBench } = require(receiptBench);
+    if (sectionsToRun.has('receipt')) {
+      const { runReceiptBench } = require('./receipt.bench');
       sections.push((await runReceiptBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
     }
     // BENCH_REPORTING_SCALE=0.05 (50,000 appointments) or 1 (1,000,000): issue 12's reporting figures.
-    if (process.env.BENCH_REPORTING_SCALE) sections.push(await reportingSection(platform));
+    if (sectionsToRun.has('reporting')) sections.push(await reportingSection(platform));
     // BENCH_SKIP_FRONTEND=1: the server paths only (e.g. comparing two builds of the gateway and services).
-    if (process.env.BENCH_SKIP_FRONTEND !== '1') sections.push(await frontendSection(platform.url));
+    if (sectionsToRun.has('frontend')) sections.push(await frontendSection(platform.url));
   } finally {
-    bare.stop();
+    await bare.stop();
     await platform.stop();
   }
   // Issue 14: the cost of logging, metrics and tracing on the hot read, on four platforms of its own (started after
   // the one above stopped); BENCH_SKIP_OBSERVABILITY=1 leaves it out.
-  if (process.env.BENCH_SKIP_OBSERVABILITY !== '1') {
+  if (sectionsToRun.has('observability')) {
     const { runObservabilityBench } = require('./observability.bench');
     sections.push((await runObservabilityBench()).markdown);
   }
@@ -69,27 +95,40 @@ async function frontendSection(url) {
   return `## Frontend\n\n${markdown(await frontendOnTheWire({ baseUrl: url }))}`;
 }
 
+/**
+ * The environment a child bench script gets: this platform's gateway, database, bus namespace, and its NATS with the
+ * bus users' passwords (reporting.bench.js reads the consumer's state as the ops user), never the caller's defaults.
+ */
+function platformEnv(platform) {
+  const env = { ...process.env, BENCH_URL: platform.url, DATABASE_URL: platform.databaseUrl, AFYA_BUS: platform.bus };
+  if (platform.natsUrl) env.NATS_URL = platform.natsUrl;
+  if (platform.natsUsersFile) env.AFYA_NATS_USERS_FILE = platform.natsUsersFile;
+  else delete env.AFYA_NATS_USERS_FILE;
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return env;
+}
+
+/** A child bench script to its end (BENCH_CHILD_TIMEOUT_S at most); stopped, with its own children, if that fails. */
+async function runChildScript(script, env) {
+  const child = spawnTracked(script, process.execPath, [path.join(__dirname, script)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    const { code, signal, error } = await withDeadline(child.exited, CHILD_TIMEOUT_MS, `${script} to finish (BENCH_CHILD_TIMEOUT_S=${CHILD_TIMEOUT_MS / 1000})`);
+    if (error) throw new Error(`${script} could not be started: ${error.message}`);
+    if (code !== 0) throw new Error(`${script} exited ${signal ? `on ${signal}` : `with code ${code}`}`);
+  } finally {
+    await stopChild(child);
+  }
+}
+
 // seed-scale.js fills the platform's database (its events reach reporting through the relays), then
 // reporting.bench.js waits for the read models and measures (see its header). Child processes: the seed's bulk SQL
 // and the bench's autocannon runs stay off this process's event loop.
 async function reportingSection(platform) {
-  const { spawnSync } = require('node:child_process');
-  const { PORT } = require('./lib');
-  const env = {
-    ...process.env,
-    DATABASE_URL: platform.databaseUrl,
-    BENCH_URL: platform.url,
-    AFYA_BUS: PORT === 3200 ? 'bench' : `bench${PORT}`,
-    SEED_SCALE: process.env.BENCH_REPORTING_SCALE,
-  };
-  for (const script of ['seed-scale.js', 'reporting.bench.js']) {
-    const run = spawnSync(process.execPath, [path.join(__dirname, script)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (run.status !== 0) throw new Error(`${script} exited ${run.status}`);
-  }
+  const env = { ...platformEnv(platform), SEED_SCALE: process.env.BENCH_REPORTING_SCALE };
+  for (const script of ['seed-scale.js', 'reporting.bench.js']) await runChildScript(script, env);
   return fs.readFileSync(path.join(__dirname, 'results', 'reporting-latest.md'), 'utf8').replace(/^# /, '## ');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) runMain(main, 'run.js');
+
+module.exports = { chosenSections, platformEnv };

@@ -200,8 +200,8 @@ describe('demo data (infra/local/demo-data.json)', () => {
   const doctors = users.filter((u) => u.role === 'doctor');
   const SPECIALTIES = ['Cardiology', 'Dermatology', 'Endocrinology', 'Gastroenterology', 'Neurology', 'Oncology', 'Orthopedics', 'Pediatrics', 'Psychiatry', 'Radiology', 'Surgery', 'Urology'];
 
-  it('lists the specialties of SPEC.md section 1, when SPEC.md is at hand', () => {
-    const spec = path.resolve(REPO, '..', 'shared', 'SPEC.md');
+  it('lists the specialties of CONTRACT.md §1, when CONTRACT.md is at hand', () => {
+    const spec = path.resolve(REPO, '..', 'shared', 'CONTRACT.md');
     if (!fs.existsSync(spec)) return;
     const line = fs.readFileSync(spec, 'utf8').match(/Specialties listed: ([^.]+)\./)![1];
     expect(line.split(',').map((s) => s.trim()).sort()).toEqual([...SPECIALTIES].sort());
@@ -220,7 +220,7 @@ describe('demo data (infra/local/demo-data.json)', () => {
     for (const d of doctors) expect(SPECIALTIES).toContain(d.specialization);
   });
 
-  it('passes the registration rules of SPEC.md (names, phone, address, password) with Kenyan phones and Ksh fees', () => {
+  it('passes the registration rules of CONTRACT.md (names, phone, address, password) with Kenyan phones and Ksh fees', () => {
     const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
     expect(new Set(users.map((u) => u.email)).size).toBe(users.length);
     for (const u of users) {

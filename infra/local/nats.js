@@ -22,7 +22,7 @@ function findNatsBinary(root) {
 }
 
 /**
- * Returns {mode, url, describe, credentials(name), stop()}. `processes` is the ProcessGroup that owns a spawned server.
+ * Returns {mode, url, describe, credentials(name), usersFile, stop()}; usersFile holds the bus users' passwords. `processes` is the ProcessGroup that owns a spawned server.
  */
 async function provideNats({ env = process.env, localDir, root, processes, log = () => undefined, verbose = false, spawnPort, localPort, findBinary } = {}) {
   const local = { ...DEFAULTS.localNats, port: localPort ?? DEFAULTS.localNats.port };
@@ -46,7 +46,7 @@ async function provideNats({ env = process.env, localDir, root, processes, log =
       if (!probe.jetstream) log(`warning: the NATS at ${url} does not announce JetStream; events will not flow`);
       const passwords = Object.fromEntries(Object.entries(users.users).map(([name, entry]) => [name, entry.password]));
       const describe = choice.mode === 'env' ? `NATS_URL ${url} (bus users from ${env.AFYA_NATS_USERS_FILE})` : `local server ${url} (JetStream, bus users)`;
-      return { mode: choice.mode, url, describe, note: choice.note, credentials: credentialsFrom(passwords), stop: async () => undefined };
+      return { mode: choice.mode, url, describe, note: choice.note, credentials: credentialsFrom(passwords), usersFile: env.AFYA_NATS_USERS_FILE, stop: async () => undefined };
     }
     // It lets anyone in: it has no bus users, so the permissions would not be exercised. Run our own beside it.
     const binary = (findBinary || (() => findNatsBinary(root)))();
@@ -65,7 +65,7 @@ async function provideNats({ env = process.env, localDir, root, processes, log =
   const credentials = credentialsFrom(config.passwords);
   const existing = await probeNats('127.0.0.1', port);
   if (existing.ok && existing.jetstream && existing.authRequired && (await acceptsGateway(url, config.passwords))) {
-    return { mode: 'spawned', url, describe: `our nats-server already running on ${url} (started by another runner)`, note: choice.note, credentials, stop: async () => undefined };
+    return { mode: 'spawned', url, describe: `our nats-server already running on ${url} (started by another runner)`, note: choice.note, credentials, usersFile: config.usersFile, stop: async () => undefined };
   }
   if (existing.ok || existing.error !== 'ECONNREFUSED') {
     throw new Error(`port ${port} is taken by something that is not our NATS with the bus users of ${localDir} (${existing.error || 'refused our credentials'}). Free it or set AFYA_NATS_PORT.`);
@@ -85,6 +85,7 @@ async function provideNats({ env = process.env, localDir, root, processes, log =
     describe: `${choice.binary.source} on ${url} (JetStream store ${storeDir}, bus permissions ${config.configFile})`,
     note: choice.note,
     credentials,
+    usersFile: config.usersFile,
     stop: () => child.stop(10000),
   };
 }

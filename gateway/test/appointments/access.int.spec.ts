@@ -251,7 +251,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     });
   });
 
-  describe('clinical fields and the audit trail (PRODUCT.md item 6)', () => {
+  describe('clinical fields and the audit trail (CONTRACT.md §10.6)', () => {
     // Audit events as stored in JetStream: changes one by one through the outbox (audit.recorded), reads and
     // refusals published directly, grouped (audit.access-batch).
     type Access = { records: { appointment_id: number }[] };

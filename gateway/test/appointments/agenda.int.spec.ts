@@ -106,7 +106,7 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
     expect((await platform.api('POST', `/appointments/${visit.appointment_id}/rating`, { token: patient.token, body: { rating: 5 } })).status).toBe(201);
   });
 
-  it('lets an admin set Completed at any time (SPEC.md section 4: an admin sets any status freely)', async () => {
+  it('lets an admin set Completed at any time (CONTRACT.md §4: an admin sets any status freely)', async () => {
     const visit = await book(other, clinicDate(5), '11:00 AM');
     const response = await platform.api('PATCH', `/appointments/${visit.appointment_id}/override`, { token: admin.token, body: { status: 'Completed' } });
     expect(response.status).toBe(200);

@@ -163,7 +163,7 @@ describe('admin user management through the gateway (real NATS + PostgreSQL)', (
     expect(lastDelete.status).toBe(409);
   });
 
-  it('lets an admin register someone through /auth/register with role and status (SPEC.md section 7)', async () => {
+  it('lets an admin register someone through /auth/register with role and status (CONTRACT.md §7)', async () => {
     const details = newPatient();
     const response = await platform.api('POST', '/auth/register', { token: admin.token, body: { ...details, role: 'doctor', status: 'inactive' } });
     expect(response.status).toBe(201);

@@ -120,7 +120,7 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
       expect(unknown.body.message).toBe('Invalid email or password');
     });
 
-    it('validates with the messages of SPEC.md section 5', async () => {
+    it('validates with the messages of CONTRACT.md §5', async () => {
       const badEmail = await platform.api('POST', '/auth/login', { body: { email: 'x', password: 'Patient#2026' } });
       expect(badEmail.status).toBe(400);
       expect(badEmail.body.message).toBe('Please enter a valid email');

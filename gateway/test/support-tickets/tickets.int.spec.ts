@@ -225,7 +225,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
     const form = { name: 'Amina Wanjiru', email: 'amina@example.co.ke', subject: 'billing', message: 'I was charged twice for my visit.' };
     const send = (body: unknown, ip: string) => platform.api('POST', '/contact', { body, headers: { 'x-forwarded-for': ip } });
 
-    it("validates with SPEC.md's messages", async () => {
+    it("validates with the contract's messages", async () => {
       expect((await send({ ...form, name: 'A' }, '10.0.0.1')).body).toMatchObject({ statusCode: 400, message: SupportMessages.contactName });
       expect((await send({ ...form, email: 'amina@' }, '10.0.0.1')).body.message).toBe(SupportMessages.contactEmail);
       expect((await send({ ...form, subject: 'hello' }, '10.0.0.1')).body.message).toBe(SupportMessages.contactSubject);

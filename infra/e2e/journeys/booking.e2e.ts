@@ -182,7 +182,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await signIn(page, other);
     await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
     await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
-    // SPEC.md section 5's messages for every empty field (the doctor is preselected).
+    // CONTRACT.md §5's messages for every empty field (the doctor is preselected).
     await clickButton(page, 'Book Appointment');
     for (const message of ['Please select appointment type', 'Please select a date', 'Please select a time', 'Please provide a reason (at least 10 characters)']) {
       await waitForText(page, message);

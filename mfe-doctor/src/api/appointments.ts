@@ -13,7 +13,7 @@ export const doctorAppointmentsKey = [...queryKeys.appointments, 'doctor'] as co
 /** The weekly performance counts completed visits: a status change refreshes it too. */
 export const performanceKey = ['doctor', 'performance'] as const;
 
-/** GET /appointments/doctor (SPEC.md section 3; patient names included). */
+/** GET /appointments/doctor (CONTRACT.md §3; patient names included). */
 export async function fetchDoctorAppointments(): Promise<DoctorAppointment[]> {
   const res = await api.get<AppointmentListReply>('appointments/doctor', { fallback: 'Failed to fetch appointments' });
   return res.appointments;
@@ -31,7 +31,7 @@ export function useDoctorAppointments() {
 
 /**
  * Changing a status: the list shows the server's answer at once (`onUpdated`), then every appointments
- * query and the performance panel refresh. 'Status updated!' / 'Failed to update status' (SPEC.md section 8).
+ * query and the performance panel refresh. 'Status updated!' / 'Failed to update status' (CONTRACT.md §8).
  */
 export function useUpdateStatus(onUpdated: (appointment: DoctorAppointment) => void) {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import remotePackage from '../../package.json';
 
 /**
  * mfe_patient's pages under /dashboard/* (paths relative to /dashboard). The shell guards access
- * (SPEC.md section 2) and renders these inside its layout. Each feature lives in src/features/<feature>/.
+ * (CONTRACT.md §2) and renders these inside its layout. Each feature lives in src/features/<feature>/.
  * The home loads with the table; every other page loads on its first visit (lazyPage), which keeps them off the
  * dashboard's first load (infra/bench/frontend-size.js measures it).
  */

@@ -1,5 +1,5 @@
 /**
- * The booking rules' constants and messages (SPEC.md sections 1, 5 and 9, PRODUCT.md item 3): the one place
+ * The booking rules' constants and messages (CONTRACT.md §1, §5 and §9, CONTRACT.md §10.3): the one place
  * they are written. The appointment service's rules, the gateway's DTOs and the web app (shell/libs/ui-kit,
  * the booking screen) all read them from here.
  *
@@ -101,7 +101,7 @@ export const MAX_AMOUNT = 10_000_000;
 export const LIST_PAGE_MAX = 500;
 
 /**
- * Messages a person reads: SPEC.md section 5 for the booking form (word for word), PRODUCT.md item 3 for the
+ * Messages a person reads: CONTRACT.md §5 for the booking form (word for word), CONTRACT.md §10.3 for the
  * race, and the service's refusals. The web app shows the same texts for the same checks.
  */
 export const AppointmentMessages = {

@@ -51,7 +51,7 @@ export const AppointmentEvents = {
   deleted: 'appointment.deleted.v1',
   doctorApproved: 'appointment.doctor.approved.v1',
   doctorUpdated: 'appointment.doctor.updated.v1',
-  /** PRODUCT.md item 6: every read or change of clinical fields (for the reporting service's audit trail). */
+  /** CONTRACT.md §10.6: every read or change of clinical fields (for the reporting service's audit trail). */
   auditRecorded: 'appointment.audit.recorded.v1',
   /**
    * Reads and refused attempts, published in groups (see AuditAccessBatchData): one JetStream message per
@@ -60,7 +60,7 @@ export const AppointmentEvents = {
   auditAccessBatch: 'appointment.audit.access-batch.v1',
 } as const;
 
-// ---- Shapes (SPEC.md section 3) ----
+// ---- Shapes (CONTRACT.md §3) ----
 
 /** The appointment service's part of a patient's data export: every appointment they booked (clinical fields included). */
 export interface DataExportAppointmentsReply {
@@ -96,7 +96,7 @@ export interface AppointmentView {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
-  /** Same as appointment_type (SPEC.md calls it type). */
+  /** Same as appointment_type (CONTRACT.md calls it type). */
   type: string;
   total_amount: number;
   appointment_status: AppointmentStatus;
@@ -164,7 +164,7 @@ export interface ListAllPayload {
   status?: AppointmentStatus;
 }
 
-/** The admin list's date filter (SPEC.md section 2: all, today, upcoming, past) or one clinic day (YYYY-MM-DD). */
+/** The admin list's date filter (CONTRACT.md §2: all, today, upcoming, past) or one clinic day (YYYY-MM-DD). */
 export type AdminDateFilter = 'today' | 'upcoming' | 'past' | string;
 
 export interface AdminSearchPayload {

@@ -178,7 +178,7 @@ async function seedAppointments(manager: EntityManager, usersByEmail: Map<string
         booking.type,
         bookingAmount(booking.type, doctor.fee),
         booking.status,
-        false, // paid only once a payment is confirmed with the provider (PRODUCT.md item 2)
+        false, // paid only once a payment is confirmed with the provider (CONTRACT.md §10.2)
         booking.notes,
         booking.duration ?? 25,
         `${patient.firstname} ${patient.lastname}`,

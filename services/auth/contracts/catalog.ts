@@ -1,5 +1,5 @@
 /**
- * Account rules and the messages a person reads (SPEC.md section 5: login, registration, the admin user form,
+ * Account rules and the messages a person reads (CONTRACT.md §5: login, registration, the admin user form,
  * the password change): the one place they are written. The gateway's DTOs read them, and so can the web
  * app's forms. Pure data: no imports, nothing computed when the module loads.
  */
@@ -7,7 +7,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_NAME_LENGTH = 2;
 export const MIN_PHONE_LENGTH = 10;
 export const MIN_ADDRESS_LENGTH = 10;
-/** Largest profile picture accepted (PRODUCT.md item 5): 2 MiB. */
+/** Largest profile picture accepted (CONTRACT.md §10.5): 2 MiB. */
 export const MAX_PICTURE_BYTES = 2_097_152;
 
 export const AuthMessages = {

@@ -47,7 +47,7 @@ export const AuthEvents = {
   sessionsRevoked: 'auth.user.sessions-revoked.v1',
 } as const;
 
-/** SPEC.md section 1: 'user' is a patient. */
+/** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -60,7 +60,7 @@ export type BinaryRef = { inline: string } | { blob: string };
 export type UserStatus = 'active' | 'inactive' | 'suspended';
 export const USER_STATUSES: readonly UserStatus[] = ['active', 'inactive', 'suspended'];
 
-/** The signed-in user as the browser keeps it (SPEC.md section 3). */
+/** The signed-in user as the browser keeps it (CONTRACT.md §3). */
 export interface SessionUser {
   user_id: number;
   firstname: string;
@@ -74,7 +74,7 @@ export interface SessionUser {
   must_change_password: boolean;
 }
 
-/** A row of the admin user list (SPEC.md section 3, "Admin user list entry"). */
+/** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
 export interface AdminUserEntry extends SessionUser {
   id: number;
   phone: string | null;
@@ -147,7 +147,7 @@ export interface RegisterPayload {
   password: string;
   contact_phone: string;
   address: string;
-  /** Only honoured when an admin registers someone (SPEC.md section 7). */
+  /** Only honoured when an admin registers someone (CONTRACT.md §7). */
   role?: Role;
   status?: UserStatus;
 }

@@ -17,12 +17,12 @@ describe('the auth contract is pure (the browser imports its types)', () => {
     expect(AuthBroadcasts.revocation).toBe('broadcast.auth.v1.revocation');
   });
 
-  it('has the roles of SPEC.md section 1', () => {
+  it('has the roles of CONTRACT.md §1', () => {
     expect(ROLES).toEqual(['user', 'doctor', 'admin']);
   });
 });
 
-describe('the account rules agree with their messages (SPEC.md section 5)', () => {
+describe('the account rules agree with their messages (CONTRACT.md §5)', () => {
   it('states each limit in its message', () => {
     expect(AuthMessages.password).toBe(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     expect(AuthMessages.firstname).toBe(`First name must be at least ${MIN_NAME_LENGTH} characters`);

@@ -1,5 +1,5 @@
 /**
- * Payment messages and limits (SPEC.md sections 5, 8 and 9; issue 9): the one place they are written. The
+ * Payment messages and limits (CONTRACT.md §5, §8 and §9; issue 9): the one place they are written. The
  * payment service, the gateway's DTOs and the web app read them from here. Pure data, no imports.
  */
 export const PAYMENT_MESSAGES = {
@@ -32,7 +32,7 @@ export const MPESA_RESULT_REASONS: Record<string, string> = {
   '2001': 'The M-Pesa PIN entered was wrong.',
 };
 
-/** Payment methods (SPEC.md section 9). */
+/** Payment methods (CONTRACT.md §9). */
 export const PAYMENT_METHODS = ['card', 'mpesa'] as const;
 export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
 

@@ -43,7 +43,7 @@ export const PaymentEvents = {
 } as const;
 
 export type PaymentMethod = 'card' | 'mpesa';
-/** SPEC.md section 4. */
+/** CONTRACT.md §4. */
 export type PaymentStatus = 'completed' | 'pending' | 'failed' | 'refunded';
 
 // ---- Events ----
@@ -76,7 +76,7 @@ export interface PaymentDisputedData {
   reason: string;
 }
 
-// ---- Views (SPEC.md section 3 "Payment", plus method and M-Pesa receipt) ----
+// ---- Views (CONTRACT.md §3 "Payment", plus method and M-Pesa receipt) ----
 
 export interface PaymentView {
   payment_id: number;

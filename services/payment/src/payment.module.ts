@@ -6,7 +6,6 @@ import { DataExportController } from './data-rights/data-export.controller';
 import { ErasedUserConsumer } from './data-rights/erased-user.consumer';
 import { paymentDatabase } from './payment.database';
 import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
-import { AppointmentReader } from './payments/appointment-reader';
 import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
 import { MpesaPaymentsService } from './payments/mpesa-payments.service';
 import { PayableChecks } from './payments/payable-checks';
@@ -25,7 +24,6 @@ import { createStripeClient } from './providers/stripe-provider';
     { provide: STRIPE_CLIENT, useFactory: (config: PaymentConfig) => createStripeClient(config.stripe), inject: [PAYMENT_CONFIG] },
     { provide: DarajaClient, useFactory: (config: PaymentConfig) => new DarajaClient(config.daraja), inject: [PAYMENT_CONFIG] },
     PaymentStore,
-    AppointmentReader,
     PayableChecks,
     CardPaymentsService,
     MpesaPaymentsService,

@@ -1,4 +1,4 @@
-/** Prescriptions and medical history: user-facing messages and limits (SPEC.md sections 5, 8, 9). */
+/** Prescriptions and medical history: user-facing messages and limits (CONTRACT.md §5, 8, 9). */
 export const PrescriptionMessages = {
   fillRequired: 'Please fill all required fields.',
   prescriptionNotFound: 'No prescription found for this appointment.',
@@ -21,7 +21,7 @@ export const MEDICINE_FIELD_MAX = 500;
 export const NOTES_MAX = 2000;
 export const ACCESS_LOG_PAGE_MAX = 100;
 
-/** Write Prescription's suggestions (SPEC.md section 5: 15 common medicines, 7 dosages). */
+/** Write Prescription's suggestions (CONTRACT.md §5: 15 common medicines, 7 dosages). */
 export const MEDICINE_SUGGESTIONS = [
   'Paracetamol',
   'Ibuprofen',

@@ -45,7 +45,7 @@ export const PrescriptionEvents = {
   deleted: 'prescription.deleted.v1',
 } as const;
 
-// ---- Shapes (SPEC.md section 3) ----
+// ---- Shapes (CONTRACT.md §3) ----
 
 /** The prescription service's part of a patient's data export. */
 export interface DataExportRecordsReply {
@@ -117,7 +117,7 @@ export interface PrescriptionView {
 /** POST /prescriptions. patient_id, doctor_id and doctor_name come from the appointment, never from here. */
 export interface CreatePrescriptionPayload {
   appointment_id: number;
-  /** A list or a JSON string of a list (SPEC.md section 7); plain strings are tolerated as names. */
+  /** A list or a JSON string of a list (CONTRACT.md §7); plain strings are tolerated as names. */
   medicines: unknown;
   notes?: string | null;
 }
@@ -160,7 +160,7 @@ export interface WritableAppointmentsReply {
   appointments: WritableAppointment[];
 }
 
-/** A medical history record (SPEC.md section 3): appt-<id> or presc-<id>. */
+/** A medical history record (CONTRACT.md §3): appt-<id> or presc-<id>. */
 export interface MedicalRecord {
   id: string;
   type: 'appointment' | 'prescription';

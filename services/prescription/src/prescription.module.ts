@@ -4,7 +4,6 @@ import { PrescriptionPatterns } from '../contracts';
 import { AccessLog } from './audit/access-log';
 import { DataExportController } from './data-export/data-export.controller';
 import { CareAccess } from './care/care-access';
-import { AppointmentClient } from './directory/appointment-client';
 import { ReadModelConsumers } from './directory/read-models';
 import { HistoryService } from './history/history.service';
 import { prescriptionDatabase } from './prescription.database';
@@ -14,7 +13,7 @@ import { PrescriptionsService } from './prescriptions/prescriptions.service';
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
   controllers: [PrescriptionsController, DataExportController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
-  providers: [AccessLog, CareAccess, AppointmentClient, PrescriptionsService, HistoryService, ReadModelConsumers],
+  providers: [AccessLog, CareAccess, PrescriptionsService, HistoryService, ReadModelConsumers],
 })
 export class PrescriptionModule implements OnApplicationShutdown {
   /** The warm PDF browser ends with the service. */

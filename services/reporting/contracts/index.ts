@@ -46,7 +46,7 @@ export interface ReportExportedData {
 }
 export const REPORT_EXPORT_PART_SIZE = 5000;
 
-/** SPEC.md section 9: analytics range options (days). */
+/** CONTRACT.md §9: analytics range options (days). */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
@@ -62,7 +62,7 @@ export const ReportingMessages = {
   reportGone: 'The report stream has ended',
 } as const;
 
-/** Clinic days (SPEC.md: time slots are Africa/Nairobi). */
+/** Clinic days (CONTRACT.md: time slots are Africa/Nairobi). */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
 
 export interface RangePayload {
@@ -77,7 +77,7 @@ export interface PeriodChange {
   percent: number | null;
 }
 
-/** GET /admin/analytics/summary (SPEC: "analytics summary response contains totals"). */
+/** GET /admin/analytics/summary (contract: "analytics summary response contains totals"). */
 export interface AnalyticsSummaryReply {
   range: AnalyticsRange;
   /** All-time: live users, active doctors, appointments, revenue (completed payments minus refunds, Ksh). */
@@ -139,7 +139,7 @@ export interface ActivityEntry {
   at: string;
 }
 
-/** The admin home (SPEC.md section 3 "Admin overview"). */
+/** The admin home (CONTRACT.md §3 "Admin overview"). */
 export interface OverviewReply {
   totals: { users: number; doctors: number; appointments: number; revenue: number };
   pendingDoctors: number;

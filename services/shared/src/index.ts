@@ -24,6 +24,8 @@ export * from './rpc/binary-transfer';
 export * from './rpc/json-text';
 export * from './rpc/service-nats-server';
 export * from './rpc/once-per-turn';
+export * from './rpc/nest-nats-wire';
+export * from './rpc/bus-client';
 export * from './pdf';
 export * from './ops/ops-routes';
 export * from './ops/ops-server';

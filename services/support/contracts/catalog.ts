@@ -1,12 +1,12 @@
 /**
- * Support tickets' constants and messages (SPEC.md sections 3, 4, 5, 8 and 9; PRODUCT.md "Contact form actually
+ * Support tickets' constants and messages (CONTRACT.md §3, §4, §5, §8 and §9; CONTRACT.md §10 "Contact form actually
  * sends"): the one place they are written. The support service's rules, the gateway's DTOs and the web app
  * (ticket forms, the admin desk, the contact form) read them from here.
  *
  * Pure data: no imports and nothing computed when the module loads.
  */
 
-/** SPEC.md section 4 reads statuses two ways (patient/doctor: open, in-progress, resolved, closed; admin: open, pending, closed, resolved): we keep the union. */
+/** CONTRACT.md §4 reads statuses two ways (patient/doctor: open, in-progress, resolved, closed; admin: open, pending, closed, resolved): we keep the union. */
 export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** Statuses after which the owner can no longer edit (a new message reopens the ticket). */
@@ -30,7 +30,7 @@ export const SUBJECT_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const MESSAGE_MAX_LENGTH = 5000;
 
-/** The contact form's subject choices (SPEC.md section 5) and the ticket category each lands in. */
+/** The contact form's subject choices (CONTRACT.md §5) and the ticket category each lands in. */
 export const CONTACT_SUBJECTS = {
   general: { label: 'General Inquiry', category: 'general' },
   appointment: { label: 'Appointment Help', category: 'appointment' },
@@ -54,7 +54,7 @@ export const CONTACT_RATE_WINDOW_MS = 15 * 60_000;
 export const CONVERSATION_POLL_MS = 10_000;
 
 export const SupportMessages = {
-  // SPEC.md section 8 "Support"
+  // CONTRACT.md §8 "Support"
   loadFailed: 'Failed to load support tickets',
   createFailed: 'Failed to create support ticket',
   updateFailed: 'Failed to update support ticket',
@@ -62,7 +62,7 @@ export const SupportMessages = {
   created: 'Support ticket created successfully',
   updated: 'Support ticket updated',
   deleted: 'Support ticket deleted',
-  // SPEC.md section 8 "Contact" and section 5
+  // CONTRACT.md §8 "Contact" and section 5
   contactSent: 'Thank you for your message! We will get back to you soon.',
   contactFailed: 'Failed to send message. Please try again.',
   contactName: 'Name must be at least 2 characters',

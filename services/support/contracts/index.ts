@@ -45,7 +45,7 @@ export const SupportEvents = {
   auditRecorded: 'support.audit.recorded.v1',
 } as const;
 
-// ---- Shapes (SPEC.md section 3) ----
+// ---- Shapes (CONTRACT.md §3) ----
 
 /** The support service's part of a data export: the caller's tickets and each one's conversation. */
 export interface DataExportTicketsReply {
@@ -143,7 +143,7 @@ export interface TicketReply {
   complaint: TicketView;
   message: string;
 }
-/** Lists: SPEC.md reads them under `complaints`. */
+/** Lists: CONTRACT.md reads them under `complaints`. */
 export interface TicketListReply {
   complaints: TicketView[];
 }

@@ -85,7 +85,7 @@ describe('api-client', () => {
     expect(err.status).toBe(409);
   });
 
-  it('falls back to the SPEC default when the server sends no message', async () => {
+  it('falls back to the contract default when the server sends no message', async () => {
     reply = () => new Response('oops', { status: 500 });
     await expect(api.get('appointments', { fallback: 'Failed to fetch appointments' })).rejects.toThrow('Failed to fetch appointments');
   });

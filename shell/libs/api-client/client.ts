@@ -15,7 +15,7 @@ export function createHttp(opts: ApiClientOptions = {}): KyInstance {
   return ky.create({
     prefixUrl: opts.prefixUrl ?? defaultPrefix(),
     fetch: opts.fetch,
-    timeout: false, // SPEC: no request timeout
+    timeout: false, // contract: no request timeout
     retry: 0,
     // No default Content-Type: ky sets application/json itself when a call has a JSON body, and a body-less
     // request (DELETE, a bare POST) must not claim one (Fastify answers 400 to an empty JSON body).
@@ -82,7 +82,7 @@ function clean(path: string): string {
 }
 
 /**
- * One typed call. `fallback` is the SPEC.md section 8 default used when the server sends no message.
+ * One typed call. `fallback` is the CONTRACT.md §8 default used when the server sends no message.
  * Paths are relative to /api ('appointments', 'user/profile').
  */
 export async function request<T>(

@@ -1,4 +1,4 @@
-/** Error thrown by every api-client call: the server's `message` or the caller's default (SPEC.md section 8). */
+/** Error thrown by every api-client call: the server's `message` or the caller's default (CONTRACT.md §8). */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's own `message`, if it sent one (empty when `message` is the default). */

@@ -6,7 +6,7 @@ import { ApiError, TokenExpiredError } from './errors';
  * renders one QueryClientProvider with `queryClient`, so the shell and every remote read the same cache.
  */
 
-/** SPEC.md section 9: screens that refresh on their own do it every 30 seconds (`refetchInterval`). */
+/** CONTRACT.md §9: screens that refresh on their own do it every 30 seconds (`refetchInterval`). */
 export const AUTO_REFRESH_MS = 30_000;
 
 /** Attempts after the first one for errors worth retrying. */

@@ -178,7 +178,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
 if (initialValid) scheduleExpiry(initialToken);
 
-/** Home route per role (SPEC.md section 4). */
+/** Home route per role (CONTRACT.md §4). */
 export function homeForRole(role: string | undefined | null): string {
   if (role === 'admin') return '/dashboard/admin';
   if (role === 'doctor') return '/dashboard/doctor';

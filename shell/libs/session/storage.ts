@@ -1,6 +1,6 @@
 import type { User } from './types';
 
-/** localStorage keys exactly as SPEC.md section 9. */
+/** localStorage keys exactly as CONTRACT.md §9. */
 export const STORAGE_KEYS = { token: 'token', user: 'user', darkMode: 'darkMode' } as const;
 
 function ls(): Storage | null {

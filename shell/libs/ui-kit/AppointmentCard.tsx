@@ -23,7 +23,7 @@ export function paymentTag(a: Pick<AppointmentCardData, 'paid' | 'appointment_st
 }
 
 /**
- * One appointment in a list (SPEC.md section 2): a name (the doctor for patients, the patient for doctors
+ * One appointment in a list (CONTRACT.md §2): a name (the doctor for patients, the patient for doctors
  * and admins), status, appointment number, amount, date, time slot, specialization, paid or pending, created
  * date, and the role's actions. Admins replace the amount and status with inline editors.
  */

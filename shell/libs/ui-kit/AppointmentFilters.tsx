@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { DATE_FILTERS, QUICK_FILTERS, STATUS_FILTERS, type AppointmentFilterValue, type DateFilter, type StatusFilter } from './appointments';
 
 /**
- * The appointments list controls of SPEC.md section 2: search (doctor, patient or status), status filter,
+ * The appointments list controls of CONTRACT.md §2: search (doctor, patient or status), status filter,
  * date filter, results count and the quick buttons Clear All, Confirmed Only, Today's. Same on every role's list.
  */
 export function AppointmentFilters({

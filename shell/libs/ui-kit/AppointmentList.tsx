@@ -28,7 +28,7 @@ const NONE: never[] = [];
 /**
  * State of an appointments page (patient, doctor and admin lists), held by TanStack Query under the
  * caller's `queryKey` (under queryKeys.appointments, so a booking or a change elsewhere refreshes it): load
- * with the SPEC.md section 8 error text, newest first, the shared filters, a local patch after a successful
+ * with the CONTRACT.md §8 error text, newest first, the shared filters, a local patch after a successful
  * change, and the cards to render (`visible`: the first APPOINTMENT_CARDS_STEP matches, more on `showMore`;
  * the count still says all matches).
  */

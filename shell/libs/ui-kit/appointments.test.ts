@@ -16,7 +16,7 @@ import {
 const NOW = new Date('2026-11-21T23:30:00+03:00').getTime();
 
 describe('appointment rules', () => {
-  it('has the 14 slots of SPEC.md section 9', () => {
+  it('has the 14 slots of CONTRACT.md §9', () => {
     expect(TIME_SLOTS).toHaveLength(14);
     expect(TIME_SLOTS[0]).toBe('09:00 AM');
     expect(TIME_SLOTS[5]).toBe('11:30 AM');

@@ -1,4 +1,4 @@
-// Appointment rules every remote shows the same way (SPEC.md sections 2, 5 and 9): time slots, types and
+// Appointment rules every remote shows the same way (CONTRACT.md §2, §5 and §9): time slots, types and
 // their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
 
 import type { AppointmentView } from '@afya/appointment-service/contracts';
@@ -14,10 +14,10 @@ import {
   UNKNOWN_TYPE_FEE,
 } from '@afya/appointment-service/contracts/catalog';
 
-/** SPEC.md section 9's 14 slots: the appointment service's own list. */
+/** CONTRACT.md §9's 14 slots: the appointment service's own list. */
 export const TIME_SLOTS: readonly string[] = SLOTS;
 
-/** SPEC.md section 9: appointment types and their default fees in Ksh (the service's TYPE_FEES). */
+/** CONTRACT.md §9: appointment types and their default fees in Ksh (the service's TYPE_FEES). */
 export const APPOINTMENT_TYPES: ReadonlyArray<{ type: string; fee: number }> = TYPES.map((type) => ({ type, fee: TYPE_FEES[type] }));
 export { APPOINTMENT_STATUSES, UNKNOWN_TYPE_FEE };
 
@@ -45,7 +45,7 @@ export function nairobiDate(days = 0, now = Date.now()): string {
   return new Date(now + CLINIC_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** SPEC.md section 5: a booking date is from tomorrow to BOOKING_WINDOW_DAYS ahead (clinic dates). */
+/** CONTRACT.md §5: a booking date is from tomorrow to BOOKING_WINDOW_DAYS ahead (clinic dates). */
 export function bookingWindow(now = Date.now()): { min: string; max: string } {
   return { min: nairobiDate(BOOKING_FIRST_DAY_OFFSET, now), max: nairobiDate(BOOKING_WINDOW_DAYS, now) };
 }
@@ -67,7 +67,7 @@ export function slotMinutes(slot: string | null | undefined): number {
 
 /** What the shared rules read of an appointment (the contract's AppointmentView, fields optional). */
 export type AppointmentLike = Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'created_at' | 'patient_full_name'>> & {
-  /** Compared case-insensitively: some lists write statuses in lower case (SPEC.md section 3). */
+  /** Compared case-insensitively: some lists write statuses in lower case (CONTRACT.md §3). */
   appointment_status?: string | null;
   doctor?: Partial<AppointmentView['doctor']> | null;
   user?: Partial<AppointmentView['user']> | null;
@@ -129,7 +129,7 @@ export const QUICK_FILTERS = {
 };
 
 /**
- * SPEC.md section 2 filters. Search matches the doctor's name, the patient's name or the status
+ * CONTRACT.md §2 filters. Search matches the doctor's name, the patient's name or the status
  * (case-insensitive); 'today' is the clinic-local date, 'upcoming' after today, 'past' before today.
  */
 export function filterAppointments<T extends AppointmentLike>(list: T[], f: AppointmentFilterValue, now = Date.now()): T[] {

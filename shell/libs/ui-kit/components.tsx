@@ -98,7 +98,7 @@ export function PageHeader({
   );
 }
 
-/** Confirmation before deleting; resolves true when confirmed. `content` is the SPEC question text. */
+/** Confirmation before deleting; resolves true when confirmed. `content` is the contract question text. */
 export function confirmDelete(content: string, opts: { title?: string; okText?: string; cancelText?: string } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     Modal.confirm({
@@ -113,7 +113,7 @@ export function confirmDelete(content: string, opts: { title?: string; okText?: 
   });
 }
 
-/** A failed load with a Retry button, e.g. 'Error loading appointments: {error}' (SPEC.md section 8). */
+/** A failed load with a Retry button, e.g. 'Error loading appointments: {error}' (CONTRACT.md §8). */
 export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
   return (
     <Alert

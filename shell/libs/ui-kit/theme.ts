@@ -5,7 +5,7 @@ export const brand = {
   accent: '#f59e0b',
   success: '#16a34a',
   error: '#dc2626',
-  sidebarWidth: 256, // SPEC: 64 units (16 px each)
+  sidebarWidth: 256, // contract: 64 units (16 px each)
 };
 
 /** People who ask their system for reduced motion get no antd animations (WCAG 2.3.3). */

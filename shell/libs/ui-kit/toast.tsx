@@ -2,7 +2,7 @@ import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { useEffect, type ReactNode } from 'react';
 
-/** SPEC.md section 9: top-right, at most 20, 4000 ms for blank/error, 2000 ms for success, loading without limit. */
+/** CONTRACT.md §9: top-right, at most 20, 4000 ms for blank/error, 2000 ms for success, loading without limit. */
 export const TOAST_CONFIG = { placement: 'topRight' as const, maxCount: 20, errorMs: 4000, blankMs: 4000, successMs: 2000 };
 
 let instance: NotificationInstance | null = null;

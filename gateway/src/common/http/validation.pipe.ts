@@ -38,7 +38,7 @@ export class GatewayValidationPipe extends ValidationPipe {
 }
 
 /**
- * Bodies and queries are validated by class-validator DTOs with the messages of SPEC.md section 5.
+ * Bodies and queries are validated by class-validator DTOs with the messages of CONTRACT.md §5.
  * Unknown fields are stripped (a patient cannot set their own role). The first message is the one
  * shown; all of them are in `errors`.
  */

@@ -29,7 +29,7 @@ export class RangeQuery {
   range?: number;
 }
 
-/** SPEC.md section 7 "Admin" analytics, and the admin home's overview; figures from the reporting service's read models. */
+/** CONTRACT.md §7 "Admin" analytics, and the admin home's overview; figures from the reporting service's read models. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

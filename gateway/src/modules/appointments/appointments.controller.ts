@@ -38,7 +38,7 @@ export async function sendJsonText(reply: FastifyReply, text: Promise<JsonText>)
 }
 
 /**
- * SPEC.md section 7 'Appointments'. Roles per section 6 and PRODUCT.md item 1; the service checks
+ * CONTRACT.md §7 'Appointments'. Roles per section 6 and CONTRACT.md §10.1; the service checks
  * ownership again (other people's appointments answer 404).
  */
 @ApiTags('appointments')

@@ -8,7 +8,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { FeeDto } from './dto/appointments.dto';
 
-/** SPEC.md section 7 'Doctor'. */
+/** CONTRACT.md §7 'Doctor'. */
 @ApiTags('doctor')
 @ApiBearerAuth()
 @Controller('doctor')

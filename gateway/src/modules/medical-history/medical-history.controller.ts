@@ -40,7 +40,7 @@ function appointmentRecordId(recordId: string): number | undefined {
   return match && Number(match[1]) <= 2_147_483_647 ? Number(match[1]) : undefined;
 }
 
-/** SPEC.md section 7 'Medical history' with PRODUCT.md's rules (edit: doctors and admins; delete: admins). */
+/** CONTRACT.md §7 'Medical history' with §10's rules (edit: doctors and admins; delete: admins). */
 @ApiTags('medical-history')
 @ApiBearerAuth()
 @Controller('medical-history')

@@ -21,7 +21,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
 
-/** SPEC.md section 7 "Payments" (card). The payment service checks ownership, status and amount again. */
+/** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('payments')

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts';
 
-/** '12' → 12; '150.50' → 150.5 (SPEC.md section 7 sends numbers, older clients text). */
+/** '12' → 12; '150.50' → 150.5 (CONTRACT.md §7 sends numbers, older clients text). */
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -24,7 +24,7 @@ export class AppointmentAmountDto {
 /** POST /payments/create */
 export class CreatePaymentDto extends AppointmentAmountDto {}
 
-/** POST /payments/confirm. payment_status is accepted (SPEC.md sends 'completed') and ignored. */
+/** POST /payments/confirm. payment_status is accepted (CONTRACT.md sends 'completed') and ignored. */
 export class ConfirmPaymentDto extends AppointmentAmountDto {
   @ApiProperty({ description: 'The Checkout Session id (session_id of the success page)' })
   @Transform(trim)

@@ -17,7 +17,7 @@ import { IdParam } from '../../common/http/id-param.pipe';
 import { CreatePrescriptionDto, DeleteReasonDto, UpdatePrescriptionDto } from './prescriptions.dto';
 
 /**
- * SPEC.md section 7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
+ * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
  * Literal paths are declared before ':id'.
  */
 @ApiTags('prescriptions')

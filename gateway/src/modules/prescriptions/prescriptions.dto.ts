@@ -6,7 +6,7 @@ import { NOTES_MAX, PrescriptionMessages } from '@afya/prescription-service/cont
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
 /**
- * POST /prescriptions (SPEC.md section 7). doctor_id and patient_id, which the spec's client sends, are accepted and
+ * POST /prescriptions (CONTRACT.md §7). doctor_id and patient_id, which the spec's client sends, are accepted and
  * ignored (stripped): the service takes both from the appointment. The medicines' rules live in the service
  * (a list or a JSON string of a list; 1-20 rows; 'Please fill all required fields.').
  */

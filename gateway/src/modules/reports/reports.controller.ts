@@ -56,7 +56,7 @@ export function pullStream(nc: NatsConnection, streamSubject: string): Readable 
   });
 }
 
-/** SPEC.md section 7: GET /admin/reports/{appointments|users|revenue|prescriptions}.csv, streamed. */
+/** CONTRACT.md §7: GET /admin/reports/{appointments|users|revenue|prescriptions}.csv, streamed. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

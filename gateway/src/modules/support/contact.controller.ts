@@ -8,7 +8,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { ContactRateLimitGuard } from './contact-rate-limit.guard';
 import { ContactDto } from './support.dto';
 
-/** PRODUCT.md: the public contact form really arrives, as a ticket in the admin's support desk. */
+/** CONTRACT.md §10: the public contact form really arrives, as a ticket in the admin's support desk. */
 @ApiTags('support')
 @Controller('contact')
 export class ContactController {

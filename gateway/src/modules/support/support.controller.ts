@@ -14,6 +14,7 @@ import {
   TicketMessagesReply,
   TicketReply,
   UnreadReply,
+  SupportEvents,
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -37,7 +38,7 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
 }
 
 /**
- * SPEC.md section 7 "Support". Roles per section 6; the support service checks ownership again (another
+ * CONTRACT.md §7 "Support". Roles per section 6; the support service checks ownership again (another
  * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change).
  */
 @ApiTags('support')
@@ -152,7 +153,7 @@ export class SupportController {
       id,
       (event) => {
         raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === 'support.ticket.deleted.v1') raw.end();
+        if (event.type === SupportEvents.deleted) raw.end();
       },
       () => raw.end(),
     );

@@ -19,7 +19,7 @@ import {
  */
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
-/** POST /support. SPEC.md's modal calls the subject a title; both names are read. */
+/** POST /support. The contract's modal calls the subject a title; both names are read. */
 export class CreateTicketDto {
   @ApiProperty() @IsOptional() @IsString({ message: SupportMessages.subjectRequired }) subject?: string;
   @ApiPropertyOptional({ description: 'Same as subject' }) @IsOptional() @IsString({ message: SupportMessages.subjectRequired }) title?: string;
@@ -52,7 +52,7 @@ export class ListTicketsQuery {
   @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(100) limit?: number;
 }
 
-/** POST /api/contact (SPEC.md section 3 "contact form"). */
+/** POST /api/contact (CONTRACT.md §3 "contact form"). */
 export class ContactDto {
   @ApiProperty() @IsString({ message: SupportMessages.contactName }) name!: string;
   @ApiProperty() @IsString({ message: SupportMessages.contactEmail }) email!: string;

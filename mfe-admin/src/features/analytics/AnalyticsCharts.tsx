@@ -7,7 +7,7 @@ import { formatKsh } from 'shell/ui-kit';
  * pages that draw charts, so no other page downloads it.
  */
 
-/** SPEC.md section 9: pie chart palette of five colours. */
+/** CONTRACT.md §9: pie chart palette of five colours. */
 const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
 
 /**

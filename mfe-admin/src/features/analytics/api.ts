@@ -13,7 +13,7 @@ import { adminKeys } from '../../api/query-keys';
 const fallback = 'Unable to load analytics data';
 
 /**
- * SPEC.md section 7: the four analytics calls load in parallel (plus the monthly table). Each has its own key
+ * CONTRACT.md §7: the four analytics calls load in parallel (plus the monthly table). Each has its own key
  * with the range, so changing the range refetches the ranged ones only.
  */
 export function useAnalytics(range: AnalyticsRange) {

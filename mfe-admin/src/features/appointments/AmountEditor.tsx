@@ -8,7 +8,7 @@ import { formatKsh, Money, readKshInput, zeroNeedsConfirmation } from 'shell/ui-
 export const AMOUNT_RULE = AppointmentMessages.amount;
 export const AMOUNT_TOO_LARGE = `Amount must be at most ${formatKsh(MAX_AMOUNT)}`;
 
-/** The amount typed, or the message to show: a number from 0 to MAX_AMOUNT (SPEC.md section 5). */
+/** The amount typed, or the message to show: a number from 0 to MAX_AMOUNT (CONTRACT.md §5). */
 export function validateAmount(value: unknown): { ok: true; amount: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, amount: r.amount };

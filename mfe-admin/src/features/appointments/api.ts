@@ -51,7 +51,7 @@ export async function deleteAppointment(id: number): Promise<void> {
 /**
  * The admin's changes to an appointment (amount, status, delete). An amount or status answer replaces the card
  * in every cached page at once; a delete refetches the shown page (the next card moves up, the total drops).
- * Other appointments queries and the home's figures are marked stale. Toasts are SPEC.md section 8's texts.
+ * Other appointments queries and the home's figures are marked stale. Toasts are CONTRACT.md §8's texts.
  */
 export function useAppointmentChanges() {
   const queryClient = useQueryClient();

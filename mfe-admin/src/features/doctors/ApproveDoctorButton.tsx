@@ -9,7 +9,7 @@ import { SPECIALIZATIONS, useApproveDoctor, WEEKDAYS, type AdminDoctor } from '.
 export const SPECIALIZATION_REQUIRED = 'Please choose a specialization';
 
 /**
- * Approve a doctor awaiting approval (PRODUCT.md): they become bookable. The admin confirms the
+ * Approve a doctor awaiting approval (CONTRACT.md §10): they become bookable. The admin confirms the
  * specialization (required when the profile has none) and the days the doctor sees patients. The lists that
  * show the doctor update from the query cache (useApproveDoctor).
  */

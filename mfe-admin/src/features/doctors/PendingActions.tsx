@@ -8,7 +8,7 @@ import { isPending, useAdminDoctors } from './api';
 /**
  * The admin home's Pending Actions: doctors awaiting approval (from GET /admin/doctors), each with Approve.
  * Unresolved tickets and payment disputes join this box with the support and payments issues. A load
- * failure is silently ignored (SPEC.md section 8: admin dashboard failures).
+ * failure is silently ignored (CONTRACT.md §8: admin dashboard failures).
  */
 export function PendingActions() {
   const navigate = useNavigate();

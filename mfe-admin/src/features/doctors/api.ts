@@ -6,7 +6,7 @@ import { adminKeys } from '../../api/query-keys';
 
 export type AdminDoctor = DoctorProfile;
 
-/** SPEC.md section 1 specialties and the weekday names doctors' available_days hold: the catalog's lists. */
+/** CONTRACT.md §1 specialties and the weekday names doctors' available_days hold: the catalog's lists. */
 export { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
 /** Monday first, as a clinic week is read (the catalog's are in JavaScript's Sunday-first order). */
 export const WEEKDAYS = [...CATALOG_WEEKDAYS.slice(1), CATALOG_WEEKDAYS[0]];

@@ -66,7 +66,7 @@ function ago(at: string): string {
 
 export function AdminHomePage() {
   const navigate = useNavigate();
-  // Admin dashboard load failures are silently ignored (SPEC.md section 8).
+  // Admin dashboard load failures are silently ignored (CONTRACT.md §8).
   const { data: overview, isPending, isFetching } = useOverview();
   const loading = isPending && isFetching;
   const totals = overview?.totals;

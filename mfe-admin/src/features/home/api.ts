@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
-/** The admin home's four figures (SPEC.md section 4, analytics inputs). */
+/** The admin home's four figures (CONTRACT.md §4, analytics inputs). */
 export interface Totals {
   users: number;
   doctors: number;
@@ -16,5 +16,5 @@ export function fetchOverview(): Promise<OverviewReply> {
   return api.get<OverviewReply>('admin/overview', { fallback: 'Failed to fetch admin stats' });
 }
 
-/** A failure leaves the figures unknown ('—'), never a made-up 0 (SPEC.md section 8: failures ignored). */
+/** A failure leaves the figures unknown ('—'), never a made-up 0 (CONTRACT.md §8: failures ignored). */
 export const useOverview = () => useQuery({ queryKey: adminKeys.overview, queryFn: fetchOverview });

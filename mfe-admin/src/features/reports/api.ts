@@ -5,7 +5,7 @@ import { downloadReport, type ReportProgress } from './download';
 
 export type { ReportProgress } from './download';
 
-/** One download at a time per page, with its progress; toasts are SPEC.md section 8's texts. */
+/** One download at a time per page, with its progress; toasts are CONTRACT.md §8's texts. */
 export function useReportDownload() {
   const [active, setActive] = useState<ReportType | null>(null);
   const [progress, setProgress] = useState<ReportProgress | null>(null);

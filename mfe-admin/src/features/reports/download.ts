@@ -13,7 +13,7 @@ const NEWLINE = 10;
 
 /**
  * GET /admin/reports/{type}.csv?from=&to=, streamed by the server: the progress counts the rows as their bytes
- * arrive (against the X-Report-Rows count), and the file is saved as {type}-report.csv (SPEC.md section 2).
+ * arrive (against the X-Report-Rows count), and the file is saved as {type}-report.csv (CONTRACT.md §2).
  */
 export async function downloadReport(
   type: ReportType,

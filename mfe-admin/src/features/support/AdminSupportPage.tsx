@@ -4,7 +4,7 @@ import { PageHeader } from 'shell/ui-kit';
 import { TicketConversation } from './TicketConversation';
 import { TicketQueue } from './TicketQueue';
 
-/** /dashboard/admin/support: SPEC.md's two-pane desk (ticket list left, conversation right; stacked on phones). */
+/** /dashboard/admin/support: the contract's two-pane desk (ticket list left, conversation right; stacked on phones). */
 export function AdminSupportPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   return (

@@ -30,7 +30,7 @@ export function TicketConversation({ ticketId }: { ticketId: number | null }) {
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{ticket.description}</Typography.Paragraph>
         </>
       ) : null}
-      {/* SPEC.md section 8: reply failures are ignored on the admin desk. */}
+      {/* CONTRACT.md §8: reply failures are ignored on the admin desk. */}
       <ConversationView key={ticketId} ticketId={ticketId} canReply />
     </Space>
   );

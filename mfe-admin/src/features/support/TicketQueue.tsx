@@ -13,7 +13,7 @@ const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LAB
 /**
  * The desk's left pane: search ('Search by subject, user, or email...') and status filter on the server
  * (GET /support/all), each entry with user, email, a status selector, Delete, subject, created time and status.
- * SPEC.md section 8: a failed list shows an empty list; status and delete failures are ignored.
+ * CONTRACT.md §8: a failed list shows an empty list; status and delete failures are ignored.
  */
 export function TicketQueue({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number | null) => void }) {
   const [search, setSearch] = useState('');

@@ -58,7 +58,7 @@ describe('the admin support desk', () => {
     await waitFor(() => expect(patch).toHaveBeenCalledWith('support/9/status', { status: 'pending' }, expect.anything()));
   });
 
-  it('shows an empty list when the list fails (SPEC.md section 8)', async () => {
+  it('shows an empty list when the list fails (CONTRACT.md §8)', async () => {
     get.mockRejectedValue(new Error('down'));
     renderAt(<AdminSupportPage />);
     expect(await screen.findByText('No tickets found.')).toBeInTheDocument();

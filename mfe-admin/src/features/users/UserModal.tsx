@@ -17,7 +17,7 @@ export const STATUS_OPTIONS = [
 
 const EMPTY: UserForm = { firstname: '', lastname: '', email: '', phone: '', role: 'user', status: 'active' };
 
-/** 'Add New User' / 'Edit User' (SPEC.md sections 2 and 5); view and edit open the same form. */
+/** 'Add New User' / 'Edit User' (CONTRACT.md §2 and §5); view and edit open the same form. */
 export function UserModal({
   open,
   user,

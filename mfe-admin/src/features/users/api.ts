@@ -34,7 +34,7 @@ export function fetchUsers(f: UserFilters): Promise<AdminUserListReply> {
   return api.get<AdminUserListReply>('admin/users', { searchParams, fallback: 'Failed to fetch users' });
 }
 
-/** SPEC.md section 8: a failed list shows as an empty list. */
+/** CONTRACT.md §8: a failed list shows as an empty list. */
 export function useUsers(filters: UserFilters) {
   return useQuery({
     queryKey: [...adminKeys.users, filters],
@@ -52,7 +52,7 @@ const body = (form: UserForm) => ({
   status: form.status,
 });
 
-/** Create, update and delete; each refreshes the list and the overview's figures. Toasts: SPEC.md section 8. */
+/** Create, update and delete; each refreshes the list and the overview's figures. Toasts: CONTRACT.md §8. */
 export function useUserChanges() {
   const queryClient = useQueryClient();
   const settle = () => {

@@ -10,7 +10,7 @@ import { useDoctorProfile, useUpdateFee } from './api';
 export const FEE_RULE = AppointmentMessages.fee;
 export const FEE_TOO_LARGE = `Fee must be at most ${formatKsh(MAX_AMOUNT)}`;
 
-/** The fee typed, or the message to show: a number from 0 to MAX_AMOUNT (SPEC.md section 5). */
+/** The fee typed, or the message to show: a number from 0 to MAX_AMOUNT (CONTRACT.md §5). */
 export function validateFee(value: unknown): { ok: true; fee: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, fee: r.amount };

@@ -14,7 +14,7 @@ export function DoctorHomePage() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   // The appointment list says when it failed, with Retry, instead of showing a misleading 0; performance and
-  // notification failures leave their panels empty (SPEC.md section 8).
+  // notification failures leave their panels empty (CONTRACT.md §8).
   const { appointments, loading, error, load } = useDoctorAppointments();
   const performance = usePerformance();
   const notifications = useNotifications();

@@ -24,7 +24,7 @@ export async function updateFee(doctorId: number, fee: number): Promise<DoctorPr
   return res.doctor;
 }
 
-/** Weekly performance and notifications: a failure leaves the panels empty (SPEC.md section 8). */
+/** Weekly performance and notifications: a failure leaves the panels empty (CONTRACT.md §8). */
 export const usePerformance = () => useQuery({ queryKey: performanceKey, queryFn: fetchPerformance });
 export const useNotifications = () => useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications });
 
@@ -32,14 +32,14 @@ export function useDoctorProfile(userId: number | undefined) {
   return useQuery({
     queryKey: profileKey(userId),
     queryFn: () => fetchMyDoctorProfile(userId!),
-    // The profile is loaded only for a signed-in doctor (SPEC.md section 7).
+    // The profile is loaded only for a signed-in doctor (CONTRACT.md §7).
     enabled: userId !== undefined,
   });
 }
 
 /**
  * Saving the fee: the panel shows the saved profile at once; lists of doctors (the patients' Find Doctors,
- * the admin's) are refreshed. 'Fee updated!' / 'Failed to update fee' (SPEC.md section 8).
+ * the admin's) are refreshed. 'Fee updated!' / 'Failed to update fee' (CONTRACT.md §8).
  */
 export function useUpdateFee(userId: number | undefined) {
   const queryClient = useQueryClient();

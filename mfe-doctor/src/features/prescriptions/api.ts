@@ -37,7 +37,7 @@ export interface NewPrescription {
   notes: string;
 }
 
-/** POST /prescriptions: medicines go as a JSON string of a list (SPEC.md section 7). */
+/** POST /prescriptions: medicines go as a JSON string of a list (CONTRACT.md §7). */
 export function useCreatePrescription() {
   const client = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { MEDICINES_MAX } from '@afya/prescription-service/contracts/catalog';
 
 export const emptyMedicine = (): Medicine => ({ name: '', dosage: '', frequency: '', instructions: '' });
 
-/** SPEC.md section 5: every row needs a non-empty (trimmed) name, dosage and instructions; 1-20 rows. */
+/** CONTRACT.md §5: every row needs a non-empty (trimmed) name, dosage and instructions; 1-20 rows. */
 export function medicinesValid(rows: Medicine[]): boolean {
   return rows.length >= 1 && rows.length <= MEDICINES_MAX && rows.every((r) => r.name.trim() && r.dosage.trim() && r.instructions.trim());
 }

@@ -51,7 +51,7 @@ it('writes a prescription for a preselected appointment: history beside the form
     medicines: JSON.stringify([{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }]),
     notes: '',
   });
-  // The form locks, and the redirect waits 1.5 s (SPEC.md section 9).
+  // The form locks, and the redirect waits 1.5 s (CONTRACT.md §9).
   expect(screen.getByRole('button', { name: 'Save Prescription' })).toBeDisabled();
   await act(() => jest.advanceTimersByTimeAsync(1400));
   expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/dashboard/doctor/write-prescription');

@@ -6,7 +6,7 @@ type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_s
 
 /**
  * Patients may cancel their own Pending or Confirmed appointment up to CANCELLATION_NOTICE_HOURS before it
- * starts (PRODUCT.md; the service refuses later ones with the same message). `show`: the Cancel button
+ * starts (CONTRACT.md §10; the service refuses later ones with the same message). `show`: the Cancel button
  * appears; `allowed`: it is enabled.
  */
 export function cancelRule(a: Timed, now = Date.now()): { show: boolean; allowed: boolean; reason?: string } {
@@ -16,7 +16,7 @@ export function cancelRule(a: Timed, now = Date.now()): { show: boolean; allowed
   return { show: true, allowed: true };
 }
 
-/** Pay is offered for Pending or Confirmed, unpaid appointments with an amount (SPEC.md section 2). */
+/** Pay is offered for Pending or Confirmed, unpaid appointments with an amount (CONTRACT.md §2). */
 export function canPay(a: Pick<Appointment, 'appointment_status' | 'paid' | 'total_amount'>): boolean {
   const s = statusOf(a);
   return (s === 'pending' || s === 'confirmed') && !a.paid && a.total_amount > 0;

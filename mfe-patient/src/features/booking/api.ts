@@ -4,7 +4,7 @@ import { api } from 'shell/api-client';
 export type Availability = AvailabilityReply;
 export type Slot = AvailabilityReply['slots'][number];
 
-/** SPEC.md section 8 defaults, shown when the server sends no message of its own. */
+/** CONTRACT.md §8 defaults, shown when the server sends no message of its own. */
 export const AVAILABILITY_FAILED_TEXT = 'Failed to load available times';
 export const BOOK_FAILED_TEXT = 'Failed to book appointment. Please try again.';
 
@@ -14,7 +14,7 @@ export function fetchAvailability(doctorId: number, date: string): Promise<Avail
 }
 
 /**
- * POST /appointments (SPEC.md section 7) with exactly the fields the service reads: the patient is the
+ * POST /appointments (CONTRACT.md §7) with exactly the fields the service reads: the patient is the
  * caller, the amount comes from the doctor's fee and a booking starts Pending. 409 when the slot was taken
  * meanwhile.
  */

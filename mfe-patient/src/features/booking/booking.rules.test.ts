@@ -26,7 +26,7 @@ const doctor = (over: Partial<Doctor> = {}): Doctor => ({
 describe('booking rules', () => {
   const now = new Date('2026-11-21T09:00:00+03:00').getTime(); // a Saturday in Nairobi
 
-  it('uses the SPEC.md section 5 messages from the catalog', () => {
+  it('uses the CONTRACT.md §5 messages from the catalog', () => {
     expect(BOOKING_MESSAGES).toMatchObject({
       doctor: 'Please select a doctor',
       type: 'Please select appointment type',

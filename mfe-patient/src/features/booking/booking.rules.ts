@@ -1,4 +1,4 @@
-// The booking form's rules as pure functions (SPEC.md section 5), read from the appointment catalog so the
+// The booking form's rules as pure functions (CONTRACT.md §5), read from the appointment catalog so the
 // screen and the service agree: the window, the doctor's weekdays, the fee, the reason's length, the messages.
 import type { BookPayload } from '@afya/appointment-service/contracts';
 import { AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '@afya/appointment-service/contracts/catalog';
@@ -17,7 +17,7 @@ export interface BookingFormValues {
   notes?: string;
 }
 
-/** SPEC.md section 5's messages, word for word from the catalog. */
+/** CONTRACT.md §5's messages, word for word from the catalog. */
 export const BOOKING_MESSAGES = {
   doctor: AppointmentMessages.doctor,
   type: AppointmentMessages.type,

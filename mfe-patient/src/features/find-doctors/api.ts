@@ -16,7 +16,7 @@ export function useDoctors() {
   return useQuery({ queryKey: queryKeys.doctors, queryFn: fetchDoctors });
 }
 
-/** 'Failed to load doctors' (SPEC.md section 8), with the server's reason when it sent one. */
+/** 'Failed to load doctors' (CONTRACT.md §8), with the server's reason when it sent one. */
 export function doctorsLoadError(err: unknown): string {
   const detail = err instanceof ApiError ? err.serverMessage : '';
   return detail ? `Failed to load doctors: ${detail}` : 'Failed to load doctors';

@@ -1,6 +1,6 @@
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
 
-/** Search over condition, diagnosis and doctor name (SPEC.md section 2), case-insensitive. */
+/** Search over condition, diagnosis and doctor name (CONTRACT.md §2), case-insensitive. */
 export function searchRecords(records: MedicalRecord[], search: string): MedicalRecord[] {
   const q = search.trim().toLowerCase();
   if (!q) return records;

@@ -5,7 +5,7 @@ import { Money, StatusBadge } from 'shell/ui-kit';
 import type { Payment } from './api';
 import { doctorOf, methodLabel } from './payments.logic';
 
-/** One payment (SPEC.md section 2 "Payment history"): number, status, amount, date, appointment, transaction, doctor. */
+/** One payment (CONTRACT.md §2 "Payment history"): number, status, amount, date, appointment, transaction, doctor. */
 export function PaymentCard({ payment: p, onReceipt, opening, showPatient, actions }: {
   payment: Payment;
   onReceipt: (p: Payment) => void;

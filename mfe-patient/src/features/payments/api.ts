@@ -29,7 +29,7 @@ export function createCardPayment(appointmentId: number, amount: number): Promis
   return api.post<CreateCardPaymentReply>('payments/create', { appointment_id: appointmentId, amount }, { fallback: PAYMENT_MESSAGES.initiateFailed });
 }
 
-/** POST /payments/confirm: the server asks Stripe; payment_status is sent as SPEC.md says and ignored by the server. */
+/** POST /payments/confirm: the server asks Stripe; payment_status is sent as CONTRACT.md says and ignored by the server. */
 export function confirmCardPayment(body: { appointment_id: number; amount: number; transaction_id: string }): Promise<ConfirmCardPaymentReply> {
   return api.post<ConfirmCardPaymentReply>('payments/confirm', { ...body, payment_status: 'completed' }, { fallback: PAYMENT_MESSAGES.confirmFailed });
 }

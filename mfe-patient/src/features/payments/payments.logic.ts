@@ -17,7 +17,7 @@ export const PERIOD_OPTIONS: { value: PaymentPeriod; label: string }[] = [
   { value: 'year', label: 'This year' },
 ];
 
-/** SPEC.md section 2: "this week" means the last 7 days; month and year are the calendar ones (local time). */
+/** CONTRACT.md §2: "this week" means the last 7 days; month and year are the calendar ones (local time). */
 export function inPeriod(createdAt: string, period: PaymentPeriod, now = new Date()): boolean {
   if (period === 'all') return true;
   const date = new Date(createdAt);

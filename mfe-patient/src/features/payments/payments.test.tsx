@@ -113,7 +113,7 @@ describe('PaymentHistoryPage', () => {
     expect(screen.getByTestId('payments-count')).toHaveTextContent('Showing 1 of 2 payments');
   });
 
-  it('shows the SPEC message when the history cannot load', async () => {
+  it('shows the contract message when the history cannot load', async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
     get.mockRejectedValue(new ApiError('boom', 500));
     const { MemoryRouter } = jest.requireActual('react-router-dom');

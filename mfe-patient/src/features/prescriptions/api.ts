@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS } from 'shell/api-client';
 
-/** A prescription as the prescription service answers it (SPEC.md section 3). */
+/** A prescription as the prescription service answers it (CONTRACT.md §3). */
 export type Prescription = PrescriptionView;
 
 export const prescriptionsKey = ['prescriptions', 'mine'] as const;
@@ -13,7 +13,7 @@ export async function fetchMyPrescriptions(): Promise<Prescription[]> {
   return res.prescriptions;
 }
 
-/** The patient's prescriptions, refreshed every 30 s while the tab is visible (SPEC.md section 9). */
+/** The patient's prescriptions, refreshed every 30 s while the tab is visible (CONTRACT.md §9). */
 export function useMyPrescriptions() {
   return useQuery({ queryKey: prescriptionsKey, queryFn: fetchMyPrescriptions, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
 }

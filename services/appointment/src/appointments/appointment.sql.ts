@@ -113,7 +113,7 @@ export function fullName(first: string | null | undefined, last: string | null |
   return name || null;
 }
 
-/** SPEC.md section 3's appointment, with nested doctor and user. */
+/** CONTRACT.md §3's appointment, with nested doctor and user. */
 export function toAppointmentView(row: AppointmentRow): AppointmentView {
   return {
     appointment_id: row.appointment_id,

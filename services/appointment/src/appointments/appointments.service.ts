@@ -99,7 +99,7 @@ export class AppointmentsService {
     );
   }
 
-  /** Lists carry clinical fields: each answer is audited before it leaves (PRODUCT.md item 6). */
+  /** Lists carry clinical fields: each answer is audited before it leaves (CONTRACT.md §10.6). */
   private async audited(actor: Principal, rows: AppointmentRow[], requestId?: string): Promise<AppointmentRow[]> {
     await this.audit.recordAccess(actor, 'read', rows, 'success', requestId);
     return rows;

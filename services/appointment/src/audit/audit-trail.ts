@@ -6,7 +6,7 @@ import { DomainEvent, eventSubject, NATS_CONNECTION, Principal, recordEvent } fr
 import { AppointmentEvents, AuditAccessBatchData, AuditAction, AuditOutcome, AuditRecordedData } from '../../contracts';
 import { GroupCommit } from './group-commit';
 
-/** The clinical fields of an appointment (PRODUCT.md item 6). */
+/** The clinical fields of an appointment (CONTRACT.md §10.6). */
 export const CLINICAL_FIELDS = ['diagnosis', 'treatment', 'medications', 'notes'];
 
 export interface AuditedRecord {

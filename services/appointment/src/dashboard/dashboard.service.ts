@@ -8,7 +8,7 @@ import { APPOINTMENT_SELECT, AppointmentRow, toAppointmentView } from '../appoin
 import { AppointmentsService, countByStatus } from '../appointments/appointments.service';
 import { clinicToday } from '../rules/clinic-time';
 
-/** How many appointments the dashboards show (SPEC.md section 9: 2; admin recent activity: 5). */
+/** How many appointments the dashboards show (CONTRACT.md §9: 2; admin recent activity: 5). */
 export const DASHBOARD_APPOINTMENTS = 2;
 export const ADMIN_RECENT = 5;
 

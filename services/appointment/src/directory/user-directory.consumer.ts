@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
-import type { UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
+import { AuthEvents, type UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents } from '../../contracts';
 import { applyErasedUser } from '../appointments/erased-user';
 import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.service';
@@ -59,9 +59,9 @@ export class UserDirectoryConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('appointment-users', {
-      'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.deleted.v1': async (event: DomainEvent<UserEventData>, manager) => {
+      [AuthEvents.registered]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.updated]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.deleted]: async (event: DomainEvent<UserEventData>, manager) => {
         await applyUserEvent(manager, event.data, true);
         // Every deletion is an erasure now; `erased` is checked so an older deletion replayed from the stream changes nothing more.
         if (event.data?.erased && event.data.user_id) await applyErasedUser(manager, event.data.user_id);

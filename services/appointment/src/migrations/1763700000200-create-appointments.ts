@@ -67,7 +67,7 @@ export class CreateAppointments1763700000200 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    // PRODUCT.md item 3: one active appointment per doctor and slot, under any concurrency.
+    // CONTRACT.md §10.3: one active appointment per doctor and slot, under any concurrency.
     await queryRunner.query(`
       CREATE UNIQUE INDEX appointments_active_slot_uq ON appointments (doctor_id, appointment_date, time_slot)
       WHERE appointment_status <> 'Cancelled'`);

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
-import type { PaymentEventData } from '@afya/payment-service/contracts';
+import { PaymentEvents, type PaymentEventData } from '@afya/payment-service/contracts';
 import { AppointmentEvents } from '../../contracts';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from '../appointments/appointment.sql';
 
@@ -16,7 +16,7 @@ export async function applyPaymentEvent(manager: EntityManager, type: string, da
   const [current] = (await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1 FOR UPDATE OF a`, [data.appointment_id])) as AppointmentRow[];
   if (!current) return;
   let changed: number;
-  if (type === 'payment.completed.v1') {
+  if (type === PaymentEvents.completed) {
     const result = (await manager.query(
       `UPDATE appointments
           SET paid = true,
@@ -26,7 +26,7 @@ export async function applyPaymentEvent(manager: EntityManager, type: string, da
       [data.appointment_id],
     )) as [unknown[], number];
     changed = result[1];
-  } else if (type === 'payment.refunded.v1') {
+  } else if (type === PaymentEvents.refunded) {
     const result = (await manager.query(`UPDATE appointments SET paid = false, updated_at = now() WHERE appointment_id = $1 AND paid = true`, [data.appointment_id])) as [unknown[], number];
     changed = result[1];
   } else {
@@ -45,9 +45,9 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const handler = (event: DomainEvent<PaymentEventData>, manager: EntityManager) => applyPaymentEvent(manager, event.type, event.data);
     await this.events.consume('appointment-payments', {
-      'payment.completed.v1': handler,
-      'payment.refunded.v1': handler,
-      'payment.failed.v1': handler,
+      [PaymentEvents.completed]: handler,
+      [PaymentEvents.refunded]: handler,
+      [PaymentEvents.failed]: handler,
     });
   }
 }

@@ -48,7 +48,7 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** SPEC.md section 5: bookable dates are tomorrow through 30 days ahead, in clinic time. */
+/** CONTRACT.md §5: bookable dates are tomorrow through 30 days ahead, in clinic time. */
 export function bookingWindow(now: Date = new Date()): { first: string; last: string } {
   const today = clinicToday(now);
   return { first: addDays(today, BOOKING_FIRST_DAY_OFFSET), last: addDays(today, BOOKING_WINDOW_DAYS) };

@@ -1,6 +1,6 @@
 import { TYPE_FEES, UNKNOWN_TYPE_FEE } from '../../contracts';
 
-/** The default fee of an appointment type in Ksh (SPEC.md section 9); an unknown type costs 150. */
+/** The default fee of an appointment type in Ksh (CONTRACT.md §9); an unknown type costs 150. */
 export function typeFee(type: string): number {
   return Object.prototype.hasOwnProperty.call(TYPE_FEES, type) ? TYPE_FEES[type as keyof typeof TYPE_FEES] : UNKNOWN_TYPE_FEE;
 }

@@ -1,7 +1,7 @@
 import { MAX_AMOUNT, MIN_AMOUNT } from '../../contracts';
 
 /**
- * A fee or an appointment amount in Ksh (SPEC.md section 5: "a number, at least 0"): a finite number from
+ * A fee or an appointment amount in Ksh (CONTRACT.md §5: "a number, at least 0"): a finite number from
  * MIN_AMOUNT to MAX_AMOUNT. Negative amounts are refused, never clamped to 0 (issue 8 §6); 0 is a valid
  * amount (a free consultation).
  */

@@ -10,7 +10,7 @@ export interface AppointmentAccess extends VisitTime {
   starts_at: Date;
 }
 
-/** Who may see an appointment: its patient, its doctor, any admin (PRODUCT.md item 1). */
+/** Who may see an appointment: its patient, its doctor, any admin (CONTRACT.md §10.1). */
 export function canSee(actor: Principal, appointment: Pick<AppointmentAccess, 'user_id' | 'doctor_user_id'>): boolean {
   if (actor.role === 'admin') return true;
   if (actor.role === 'doctor') return appointment.doctor_user_id === actor.userId;
@@ -24,7 +24,7 @@ export function assertCanSee(actor: Principal, appointment: Pick<AppointmentAcce
 
 /**
  * PATCH /appointments/{id}/status:
- * - an admin sets any status (SPEC.md section 4: "freely"; the admin's override corrects records);
+ * - an admin sets any status (CONTRACT.md §4: "freely"; the admin's override corrects records);
  * - the appointment's doctor sets any status on their own appointments, but Completed only once the visit
  *   has started (assertCanComplete);
  * - the patient may only cancel their own Pending or Confirmed appointment, at least 24 hours before it starts.

@@ -17,7 +17,7 @@ function failure(fn: () => void): { statusCode: number; message: string } {
 }
 
 describe('time slots', () => {
-  it('are the 14 half-hours of SPEC.md section 9, morning and afternoon', () => {
+  it('are the 14 half-hours of CONTRACT.md §9, morning and afternoon', () => {
     expect(TIME_SLOTS).toHaveLength(14);
     expect(TIME_SLOTS.map(slotMinutes)).toEqual([540, 570, 600, 630, 660, 690, 840, 870, 900, 930, 960, 990, 1020, 1050]);
   });
@@ -32,7 +32,7 @@ describe('time slots', () => {
 });
 
 describe('fees', () => {
-  it('uses the type defaults of SPEC.md section 9, 150 for an unknown type', () => {
+  it('uses the type defaults of CONTRACT.md §9, 150 for an unknown type', () => {
     expect(['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work', 'Massage'].map(typeFee)).toEqual([
       150, 100, 200, 300, 80, 120, 150,
     ]);
@@ -152,7 +152,7 @@ describe('status-change permissions', () => {
     expect(failure(() => assertStatusChange(otherDoctor, appointment(), 'Completed', now)).statusCode).toBe(404);
   });
 
-  it('lets admins set any status, even Completed before the visit (SPEC.md section 4: freely)', () => {
+  it('lets admins set any status, even Completed before the visit (CONTRACT.md §4: freely)', () => {
     for (const status of ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const) {
       expect(() => assertStatusChange(admin, appointment({ appointment_status: 'Completed' }), status, now)).not.toThrow();
       expect(() => assertStatusChange(admin, appointment(), status, now)).not.toThrow();

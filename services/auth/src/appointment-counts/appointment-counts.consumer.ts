@@ -1,9 +1,10 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventConsumer } from '@afya/service-shared';
+import { AppointmentEvents } from '@afya/appointment-service/contracts';
 
 /**
- * The admin user list shows each user's appointment count (SPEC.md section 3) without reading the
+ * The admin user list shows each user's appointment count (CONTRACT.md §3) without reading the
  * appointment schema: this read model follows appointment events.
  */
 @Injectable()
@@ -12,8 +13,8 @@ export class AppointmentCountsConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('auth-appointment-counts', {
-      'appointment.created.v1': (event, manager) => this.adjust(manager, event.data, +1),
-      'appointment.deleted.v1': (event, manager) => this.adjust(manager, event.data, -1),
+      [AppointmentEvents.created]: (event, manager) => this.adjust(manager, event.data, +1),
+      [AppointmentEvents.deleted]: (event, manager) => this.adjust(manager, event.data, -1),
     });
   }
 

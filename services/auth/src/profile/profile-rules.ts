@@ -22,7 +22,7 @@ export function validPhone(phone: string): boolean {
 }
 
 /**
- * The profile fields a person may change, held to the registration rules (SPEC.md section 5): names of at least
+ * The profile fields a person may change, held to the registration rules (CONTRACT.md §5): names of at least
  * two non-blank characters, phone of at least ten digits, address of at least ten characters. Returns the
  * cleaned values of the fields present; throws 400 with the catalog's message for the first failing one.
  */

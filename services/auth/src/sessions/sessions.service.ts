@@ -30,7 +30,7 @@ export class SessionsService {
     private readonly broadcaster: RevocationBroadcaster,
   ) {}
 
-  /** Self-registration creates a patient; an admin caller may set role and status (SPEC.md section 7). */
+  /** Self-registration creates a patient; an admin caller may set role and status (CONTRACT.md §7). */
   async register(payload: RegisterPayload, caller: Principal | null): Promise<{ user: SessionUser }> {
     const byAdmin = caller?.role === 'admin';
     if (!validName(payload.firstname)) throw badRequest(AuthMessages.firstname);

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
-import type { UserEventData } from '@afya/auth-service/contracts';
+import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
 
 /**
  * An erased account's payments keep what the law and the accounts need (amounts, dates, provider references,
@@ -21,7 +21,7 @@ export class ErasedUserConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('payment-users', {
-      'auth.user.deleted.v1': (event: DomainEvent<UserEventData>, manager) => applyErasedUser(manager, event.data),
+      [AuthEvents.deleted]: (event: DomainEvent<UserEventData>, manager) => applyErasedUser(manager, event.data),
     });
   }
 }

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, Principal } from '@afya/service-shared';
-import type { AppointmentView } from '@afya/appointment-service/contracts';
+import { badRequest, BusClient, conflict, forbidden, notFound, Principal, subject } from '@afya/service-shared';
+import { AppointmentPatterns, type AppointmentReply, type AppointmentView } from '@afya/appointment-service/contracts';
 import { PAYMENT_MESSAGES } from '../../contracts';
 import { refusalToPay, sameAmount } from '../rules/payment-rules';
-import { AppointmentReader } from './appointment-reader';
 
 /** The server-side rules every new payment (card or M-Pesa) passes before a provider is asked. */
 @Injectable()
 export class PayableChecks {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly appointments: AppointmentReader,
+    private readonly bus: BusClient,
   ) {}
 
   /**
@@ -21,7 +20,9 @@ export class PayableChecks {
    */
   async payableAppointment(caller: Principal, appointmentId: number, amount: number, requestId?: string): Promise<AppointmentView> {
     if (caller.role !== 'user') throw forbidden();
-    const appointment = await this.appointments.get(caller, appointmentId, requestId);
+    // Read from the appointment service as the caller (its ownership rule applies: another patient's is a 404 there), so
+    // the amount, owner and status a payment is created for come from the service that owns them, never the browser.
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: caller, requestId, via: 'payment' });
     if (appointment.user_id !== caller.userId) throw notFound('Appointment not found');
     const refusal = refusalToPay(appointment);
     if (refusal) throw conflict(refusal);

@@ -36,7 +36,7 @@ export interface PayableAppointment {
 }
 
 /**
- * SPEC.md section 4: paying is offered only for Pending or Confirmed and unpaid appointments with an amount.
+ * CONTRACT.md §4: paying is offered only for Pending or Confirmed and unpaid appointments with an amount.
  * Returns the message of the refusal (409), or null when it may be paid.
  */
 export function refusalToPay(appointment: PayableAppointment): string | null {

@@ -39,7 +39,7 @@ describe('amounts', () => {
   });
 });
 
-describe('refusalToPay (SPEC.md section 4)', () => {
+describe('refusalToPay (CONTRACT.md §4)', () => {
   it('allows Pending and Confirmed unpaid appointments with an amount', () => {
     expect(refusalToPay({ appointment_status: 'Pending', paid: false, total_amount: 150 })).toBeNull();
     expect(refusalToPay({ appointment_status: 'Confirmed', paid: false, total_amount: 150 })).toBeNull();

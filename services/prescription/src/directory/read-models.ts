@@ -1,10 +1,10 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
-import type { AppointmentEventData, AppointmentView, AuditAccessBatchData, AuditRecordedData } from '@afya/appointment-service/contracts';
-import type { UserEventData } from '@afya/auth-service/contracts';
-import type { ReportExportedData } from '@afya/reporting-service/contracts';
-import type { SupportAuditData } from '@afya/support-service/contracts';
+import { AppointmentEvents, type AppointmentEventData, type AppointmentView, type AuditAccessBatchData, type AuditRecordedData } from '@afya/appointment-service/contracts';
+import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
+import { ReportingEvents, type ReportExportedData } from '@afya/reporting-service/contracts';
+import { SupportEvents, type SupportAuditData } from '@afya/support-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
 
@@ -172,28 +172,28 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('prescription-appointments', {
-      'appointment.created.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.updated.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.cancelled.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
-      'appointment.deleted.v1': (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
+      [AppointmentEvents.created]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.updated]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.cancelled]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt),
+      [AppointmentEvents.deleted]: (e: DomainEvent<AppointmentEventData>, m) => applyAppointment(m, e.data, e.occurredAt, true),
     });
     await this.events.consume('prescription-users', {
-      'auth.user.registered.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'auth.user.updated.v1': (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      'auth.user.deleted.v1': async (e: DomainEvent<UserEventData>, m) => {
+      [AuthEvents.registered]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      [AuthEvents.updated]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
+      [AuthEvents.deleted]: async (e: DomainEvent<UserEventData>, m) => {
         await applyUser(m, e.data, true);
         await applyErasedUser(m, e.data);
       },
     });
     await this.events.consume('prescription-audit', {
-      'appointment.audit.recorded.v1': (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
-      'appointment.audit.access-batch.v1': (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+      [AppointmentEvents.auditRecorded]: (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
+      [AppointmentEvents.auditAccessBatch]: (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
     });
     await this.events.consume('prescription-report-exports', {
-      'reporting.report.exported.v1': (e: DomainEvent<ReportExportedData>, m) => applyReportExport(m, e.id, e.data),
+      [ReportingEvents.reportExported]: (e: DomainEvent<ReportExportedData>, m) => applyReportExport(m, e.id, e.data),
     });
     await this.events.consume('prescription-support-audit', {
-      'support.audit.recorded.v1': (e: DomainEvent<SupportAuditData>, m) => applySupportAudit(m, e.id, e.data),
+      [SupportEvents.auditRecorded]: (e: DomainEvent<SupportAuditData>, m) => applySupportAudit(m, e.id, e.data),
     });
   }
 }

@@ -69,7 +69,7 @@ export class CreatePrescriptions1764000000100 implements MigrationInterface {
         removed_at timestamptz NOT NULL DEFAULT now()
       )`);
 
-    // The durable access log (PRODUCT.md item 6): append-only, kept for years.
+    // The durable access log (CONTRACT.md §10.6): append-only, kept for years.
     await queryRunner.query(`
       CREATE TABLE audit_log (
         audit_id bigserial PRIMARY KEY,

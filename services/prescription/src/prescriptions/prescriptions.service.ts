@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
   CreatePrescriptionPayload,
   DeletePrescriptionPayload,
@@ -18,7 +19,6 @@ import {
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
-import { AppointmentClient } from '../directory/appointment-client';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
 import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
 
@@ -101,7 +101,7 @@ const label = (id: number) => `Prescription ${prescriptionNumber(id)}`;
 export class PrescriptionsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly appointments: AppointmentClient,
+    private readonly bus: BusClient,
     private readonly audit: AccessLog,
     private readonly care: CareAccess,
   ) {}
@@ -114,7 +114,7 @@ export class PrescriptionsService {
     const medicines = parseMedicines(payload.medicines);
     const notes = parseNotes(payload.notes);
     // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
-    const appointment = await this.appointments.get(actor, appointmentId, requestId);
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId, via: 'prescription' });
     const check = canWriteFor(actor, { doctor_user_id: actor.userId, appointment_status: appointment.appointment_status });
     if (check === 'cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
     const view = await this.dataSource.transaction(async (manager) => {

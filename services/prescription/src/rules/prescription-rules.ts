@@ -4,7 +4,7 @@ import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /**
- * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (SPEC.md section 7); a plain string
+ * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (CONTRACT.md §7); a plain string
  * row is tolerated as a name (and then lacks its dosage and instructions). 1-20 rows, each with a non-empty trimmed
  * name, dosage and instructions; frequency optional. Anything else: 400 'Please fill all required fields.'.
  */
@@ -69,9 +69,9 @@ export interface PrescriptionAccess {
 }
 
 /**
- * Who reads a prescription: its patient; the doctor who issued it, or a doctor in a care relationship with its
- * patient now (`doctorInCare`: see hasCareRelationship in the appointment contracts); any admin. Everyone else
- * gets a 404.
+ * Who reads a prescription (CONTRACT.md §10.1): its patient; the doctor who issued it, or a doctor in a care
+ * relationship with its patient now (`doctorInCare`: see hasCareRelationship in the appointment contracts); any admin.
+ * Everyone else gets a 404.
  */
 export function canReadPrescription(actor: Principal, prescription: PrescriptionAccess, doctorInCare: boolean): boolean {
   if (actor.role === 'admin') return true;

@@ -1,4 +1,9 @@
 import type { DomainEvent } from '@afya/service-shared';
+import { AppointmentEvents } from '@afya/appointment-service/contracts';
+import { AuthEvents } from '@afya/auth-service/contracts';
+import { PaymentEvents } from '@afya/payment-service/contracts';
+import { PrescriptionEvents } from '@afya/prescription-service/contracts';
+import { SupportEvents } from '@afya/support-service/contracts';
 import {
   addMoney,
   applyAppointment,
@@ -9,6 +14,7 @@ import {
   AppointmentRow,
   foldEvents,
   PaymentRow,
+  READ_MODEL_RULES,
   removeAppointment,
   rowsConcerned,
   StoredRow,
@@ -153,5 +159,14 @@ describe('a batch folded in stream order', () => {
   it('refuses the event that leaves a row without a required value, even if a later one would fill it in', () => {
     const events = [event('auth.user.registered.v1', { user_id: 5 }), event('auth.user.updated.v1', user({ user_id: 5 }))];
     expect(() => foldEvents(events, new Map())).toThrow(`auth.user.registered.v1 ${events[0].id}: null value in column(s) role of rm_users`);
+  });
+});
+
+describe('the event types reporting consumes', () => {
+  it("are the producers' own (their contracts' constants), and every type the read models need is there", () => {
+    const published = new Set<string>([AuthEvents, AppointmentEvents, PaymentEvents, PrescriptionEvents, SupportEvents].flatMap((events) => Object.values(events)));
+    const consumed = Object.keys(READ_MODEL_RULES);
+    expect(consumed.filter((type) => !published.has(type))).toEqual([]);
+    expect(consumed).toEqual(expect.arrayContaining([AppointmentEvents.created, PaymentEvents.completed, PrescriptionEvents.created, AuthEvents.registered, SupportEvents.created]));
   });
 });

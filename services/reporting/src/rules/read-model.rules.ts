@@ -1,4 +1,9 @@
 import type { DomainEvent } from '@afya/service-shared';
+import { AuthEvents } from '@afya/auth-service/contracts';
+import { AppointmentEvents } from '@afya/appointment-service/contracts';
+import { PaymentEvents } from '@afya/payment-service/contracts';
+import { PrescriptionEvents } from '@afya/prescription-service/contracts';
+import { SupportEvents } from '@afya/support-service/contracts';
 import type {
   ReportingAppointmentData,
   ReportingDoctorData,
@@ -209,11 +214,6 @@ export function removeAppointment(before: AppointmentRow | null): Outcome<Appoin
 
 // ---------- payments (payment) ----------
 
-const COMPLETED = 'payment.completed.v1';
-const REFUNDED = 'payment.refunded.v1';
-const FAILED = 'payment.failed.v1';
-const DISPUTED = 'payment.disputed.v1';
-
 /**
  * completed | failed | refunded set the status (a dispute keeps it); revenue counts a completion once (a
  * redelivered or repeated completion adds nothing) on the day it happened, and a refund takes its amount off the
@@ -223,7 +223,7 @@ export function applyPayment(before: PaymentRow | null, event: DomainEvent<Repor
   const d = event.data;
   const at = d.occurred_at ?? event.occurredAt;
   const type = event.type;
-  const status = type === COMPLETED ? 'completed' : type === FAILED ? 'failed' : type === REFUNDED ? 'refunded' : (before?.status ?? d.status ?? 'pending');
+  const status = type === PaymentEvents.completed ? 'completed' : type === PaymentEvents.failed ? 'failed' : type === PaymentEvents.refunded ? 'refunded' : (before?.status ?? d.status ?? 'pending');
   const row: PaymentRow = {
     payment_id: before?.payment_id ?? d.payment_id,
     appointment_id: d.appointment_id ?? before?.appointment_id ?? null,
@@ -238,17 +238,17 @@ export function applyPayment(before: PaymentRow | null, event: DomainEvent<Repor
     disputed: before?.disputed ?? false,
     dispute_reason: before?.dispute_reason ?? null,
     // the payment's time is its completion's (a later refund or dispute has its own updated_at)
-    occurred_at: before && type !== COMPLETED ? before.occurred_at : at,
+    occurred_at: before && type !== PaymentEvents.completed ? before.occurred_at : at,
     updated_at: event.occurredAt,
   };
   const revenue: DailyDelta[] = [];
-  if (type === COMPLETED && before?.status !== 'completed') revenue.push(...daily(at, 'revenue', d.amount ?? 0));
-  if (type === REFUNDED) {
+  if (type === PaymentEvents.completed && before?.status !== 'completed') revenue.push(...daily(at, 'revenue', d.amount ?? 0));
+  if (type === PaymentEvents.refunded) {
     const refund = d.refund_amount ?? d.amount ?? 0;
     row.refunded_amount = addMoney(row.refunded_amount, refund);
     revenue.push(...daily(at, 'revenue', -refund));
   }
-  if (type === DISPUTED) {
+  if (type === PaymentEvents.disputed) {
     row.disputed = true;
     row.dispute_reason = d.reason ?? null;
   }
@@ -500,23 +500,23 @@ function on<Row, Data>(table: ReadModelTable, idField: keyof Data & string, appl
 
 /** Every event type the reporting service consumes and the rule it follows. */
 export const READ_MODEL_RULES: Readonly<Record<string, EventRule>> = {
-  'auth.user.registered.v1': on('rm_users', 'user_id', applyUser),
-  'auth.user.updated.v1': on('rm_users', 'user_id', applyUser),
-  'auth.user.deleted.v1': on('rm_users', 'user_id', (before: UserRow | null, event: DomainEvent<ReportingUserData>) => applyUser(before, event, true)),
-  'appointment.doctor.approved.v1': on('rm_doctors', 'doctor_id', applyDoctor),
-  'appointment.doctor.updated.v1': on('rm_doctors', 'doctor_id', applyDoctor),
-  'appointment.created.v1': on('rm_appointments', 'appointment_id', applyAppointment),
-  'appointment.updated.v1': on('rm_appointments', 'appointment_id', applyAppointment),
-  'appointment.cancelled.v1': on('rm_appointments', 'appointment_id', applyAppointment),
-  'appointment.deleted.v1': on('rm_appointments', 'appointment_id', removeAppointment),
-  'payment.completed.v1': on('rm_payments', 'payment_id', applyPayment),
-  'payment.refunded.v1': on('rm_payments', 'payment_id', applyPayment),
-  'payment.failed.v1': on('rm_payments', 'payment_id', applyPayment),
-  'payment.disputed.v1': on('rm_payments', 'payment_id', applyPayment),
-  'prescription.created.v1': on('rm_prescriptions', 'prescription_id', applyPrescription),
-  'prescription.updated.v1': on('rm_prescriptions', 'prescription_id', applyPrescription),
-  'prescription.deleted.v1': on<PrescriptionRow, ReportingPrescriptionData>('rm_prescriptions', 'prescription_id', removeRow),
-  'support.ticket.created.v1': on('rm_tickets', 'ticket_id', applyTicket),
-  'support.ticket.updated.v1': on('rm_tickets', 'ticket_id', applyTicket),
-  'support.ticket.deleted.v1': on<TicketRow, ReportingTicketData>('rm_tickets', 'ticket_id', removeRow),
+  [AuthEvents.registered]: on('rm_users', 'user_id', applyUser),
+  [AuthEvents.updated]: on('rm_users', 'user_id', applyUser),
+  [AuthEvents.deleted]: on('rm_users', 'user_id', (before: UserRow | null, event: DomainEvent<ReportingUserData>) => applyUser(before, event, true)),
+  [AppointmentEvents.doctorApproved]: on('rm_doctors', 'doctor_id', applyDoctor),
+  [AppointmentEvents.doctorUpdated]: on('rm_doctors', 'doctor_id', applyDoctor),
+  [AppointmentEvents.created]: on('rm_appointments', 'appointment_id', applyAppointment),
+  [AppointmentEvents.updated]: on('rm_appointments', 'appointment_id', applyAppointment),
+  [AppointmentEvents.cancelled]: on('rm_appointments', 'appointment_id', applyAppointment),
+  [AppointmentEvents.deleted]: on('rm_appointments', 'appointment_id', removeAppointment),
+  [PaymentEvents.completed]: on('rm_payments', 'payment_id', applyPayment),
+  [PaymentEvents.refunded]: on('rm_payments', 'payment_id', applyPayment),
+  [PaymentEvents.failed]: on('rm_payments', 'payment_id', applyPayment),
+  [PaymentEvents.disputed]: on('rm_payments', 'payment_id', applyPayment),
+  [PrescriptionEvents.created]: on('rm_prescriptions', 'prescription_id', applyPrescription),
+  [PrescriptionEvents.updated]: on('rm_prescriptions', 'prescription_id', applyPrescription),
+  [PrescriptionEvents.deleted]: on<PrescriptionRow, ReportingPrescriptionData>('rm_prescriptions', 'prescription_id', removeRow),
+  [SupportEvents.created]: on('rm_tickets', 'ticket_id', applyTicket),
+  [SupportEvents.updated]: on('rm_tickets', 'ticket_id', applyTicket),
+  [SupportEvents.deleted]: on<TicketRow, ReportingTicketData>('rm_tickets', 'ticket_id', removeRow),
 };

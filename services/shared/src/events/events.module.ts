@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { NatsConnection } from 'nats';
+import { BusClient } from '../rpc/bus-client';
 import { EventConsumer, EVENTS_SERVICE_NAME } from './event-consumer';
 import { connectNats, NATS_CONNECTION } from './nats-connection';
 import { OutboxRelay } from './outbox-relay';
@@ -9,7 +10,7 @@ import { OutboxRelay } from './outbox-relay';
 export class EventsModule implements OnApplicationShutdown {
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
-  /** The outbox relay, the event consumer and a plain NATS connection for one service process. */
+  /** The outbox relay, the event consumer, a plain NATS connection and the client for calling other services. */
   static forService(serviceName: string): DynamicModule {
     return {
       module: EventsModule,
@@ -18,8 +19,9 @@ export class EventsModule implements OnApplicationShutdown {
         { provide: EVENTS_SERVICE_NAME, useValue: serviceName },
         OutboxRelay,
         EventConsumer,
+        BusClient,
       ],
-      exports: [NATS_CONNECTION, OutboxRelay, EventConsumer],
+      exports: [NATS_CONNECTION, OutboxRelay, EventConsumer, BusClient],
     };
   }
 

@@ -21,6 +21,11 @@ export class RpcFailure extends RpcException {
   constructor(statusCode: number, message: string, code?: string) {
     super({ statusCode, message, ...(code ? { code } : {}) } satisfies RpcErrorBody);
   }
+
+  /** What crosses the bus: `{statusCode, message, code?}`. */
+  get body(): RpcErrorBody {
+    return this.getError() as RpcErrorBody;
+  }
 }
 
 export const badRequest = (message: string, code?: string) => new RpcFailure(400, message, code);

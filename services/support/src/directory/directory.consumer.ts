@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
-import type { UserEventData } from '@afya/auth-service/contracts';
-import type { AppointmentEventData } from '@afya/appointment-service/contracts';
+import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
+import { AppointmentEvents, type AppointmentEventData } from '@afya/appointment-service/contracts';
 
 /** Applies auth's user events to the support service's names and emails (idempotent: an upsert). */
 export async function applyUserEvent(manager: EntityManager, data: Partial<UserEventData> | undefined, deleted = false): Promise<void> {
@@ -53,18 +53,18 @@ export class DirectoryConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('support-users', {
-      'auth.user.registered.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.updated.v1': (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      'auth.user.deleted.v1': async (event: DomainEvent<UserEventData>, manager) => {
+      [AuthEvents.registered]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.updated]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
+      [AuthEvents.deleted]: async (event: DomainEvent<UserEventData>, manager) => {
         await applyUserEvent(manager, event.data, true);
         await applyErasedUser(manager, event.data);
       },
     });
     await this.events.consume('support-appointments', {
-      'appointment.created.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.updated.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.cancelled.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
-      'appointment.deleted.v1': (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data, true),
+      [AppointmentEvents.created]: (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      [AppointmentEvents.updated]: (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      [AppointmentEvents.cancelled]: (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),
+      [AppointmentEvents.deleted]: (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data, true),
     });
   }
 }

@@ -43,7 +43,7 @@ export class CreateTickets1763900000400 implements MigrationInterface {
         source text NOT NULL DEFAULT 'ticket' CHECK (source IN ('ticket', 'contact')),
         subject text NOT NULL,
         description text NOT NULL,
-        -- null reads as open (SPEC.md section 4); we always write one
+        -- null reads as open (CONTRACT.md §4); we always write one
         status text NULL DEFAULT 'open' CHECK (status IN (${list(STATUSES)})),
         priority text NOT NULL DEFAULT 'medium' CHECK (priority IN (${list(PRIORITIES)})),
         category text NOT NULL DEFAULT 'general' CHECK (category IN (${list(CATEGORIES)})),

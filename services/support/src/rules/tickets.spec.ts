@@ -77,7 +77,7 @@ describe('statuses', () => {
 });
 
 describe('ticket fields', () => {
-  it('requires a title and a description and fills SPEC defaults', () => {
+  it('requires a title and a description and fills the contract defaults', () => {
     expect(ticketFields({ subject: ' ', description: 'x' })).toEqual({ error: SupportMessages.subjectRequired });
     expect(ticketFields({ subject: 'Refund', description: '' })).toEqual({ error: SupportMessages.descriptionRequired });
     expect(ticketFields({ subject: ' Refund ', description: ' Charged twice ' })).toEqual({
@@ -105,7 +105,7 @@ describe('ticket fields', () => {
 describe('the contact form', () => {
   const valid = { name: 'Amina Wanjiru', email: 'Amina@Example.co.ke', subject: 'billing' as const, message: 'I was charged twice.' };
 
-  it("validates with SPEC.md's messages", () => {
+  it("validates with the contract's messages", () => {
     expect(contactTicket({ ...valid, name: 'A' })).toEqual({ error: SupportMessages.contactName });
     expect(contactTicket({ ...valid, email: 'amina@' })).toEqual({ error: SupportMessages.contactEmail });
     expect(contactTicket({ ...valid, subject: 'misc' as never })).toEqual({ error: SupportMessages.contactSubject });

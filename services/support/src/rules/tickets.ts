@@ -24,7 +24,7 @@ import {
 } from '../../contracts';
 
 /**
- * The ticket rules (issue 11, SPEC.md sections 4-6): one rule per function, pure, no database. A rule answers
+ * The ticket rules (issue 11, CONTRACT.md §4-6): one rule per function, pure, no database. A rule answers
  * with a verdict ({ok:false, status, message}) instead of throwing, so the service decides how to report it and
  * the tests read plainly.
  */
@@ -45,7 +45,7 @@ export interface TicketFacts {
 /** How the actor may treat one ticket. `doctorMayRead`: the ticket is linked to this doctor's appointment with its owner, and the doctor is caring for them now (TicketCare). */
 export type Access = 'owner' | 'admin' | 'doctor-read' | 'none';
 
-/** SPEC.md section 6 + issue 11: admins see every ticket, owners their own, a doctor their patients' (read-only). */
+/** CONTRACT.md §6 + issue 11: admins see every ticket, owners their own, a doctor their patients' (read-only). */
 export function accessTo(actor: Actor, ticket: TicketFacts, doctorMayRead = false): Access {
   if (actor.role === 'admin') return 'admin';
   if (ticket.user_id !== null && ticket.user_id === actor.userId) return 'owner';
@@ -53,7 +53,7 @@ export function accessTo(actor: Actor, ticket: TicketFacts, doctorMayRead = fals
   return 'none';
 }
 
-/** A missing status reads as open (SPEC.md section 4). */
+/** A missing status reads as open (CONTRACT.md §4). */
 export function statusOf(ticket: { status: string | null | undefined }): TicketStatus {
   return (TICKET_STATUSES as readonly string[]).includes(ticket.status ?? '') ? (ticket.status as TicketStatus) : DEFAULT_STATUS;
 }
@@ -106,7 +106,7 @@ export function statusAfterMessage(current: TicketStatus | null, senderIsAdmin: 
   return FINISHED_STATUSES.includes(status) ? 'open' : status;
 }
 
-/** The sender_role a message is stored with: patients are 'user' (SPEC.md section 3). */
+/** The sender_role a message is stored with: patients are 'user' (CONTRACT.md §3). */
 export const senderRoleOf = (actor: Actor): ActorRole => actor.role;
 
 // ---- input ----
@@ -121,7 +121,7 @@ export interface TicketFields {
   related_appointment_id: number | null;
 }
 
-/** A new ticket's fields with SPEC.md section 5's defaults, or the first problem. */
+/** A new ticket's fields with CONTRACT.md §5's defaults, or the first problem. */
 export function ticketFields(input: Partial<CreateTicketPayload>): { fields: TicketFields } | { error: string } {
   return mergeTicketFields(null, input);
 }
@@ -169,7 +169,7 @@ export interface ContactTicket {
   category: TicketCategory;
 }
 
-/** SPEC.md section 5's contact form validation, then the ticket it becomes (category from the subject choice). */
+/** CONTRACT.md §5's contact form validation, then the ticket it becomes (category from the subject choice). */
 export function contactTicket(input: Partial<ContactPayload>): { ticket: ContactTicket } | { error: string } {
   const name = text(input.name);
   const email = text(input.email).toLowerCase();

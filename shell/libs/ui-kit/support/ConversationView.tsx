@@ -6,7 +6,7 @@ import { formatTicketTime, senderLabel } from './support.logic';
 import { useConversation } from './support.api';
 
 /**
- * One ticket's conversation (SPEC.md section 2, admin panel; the patient's and doctor's drawer): messages
+ * One ticket's conversation (CONTRACT.md §2, admin panel; the patient's and doctor's drawer): messages
  * oldest first with sender, text and time, 'Loading messages...', 'No messages yet.', and, when the viewer
  * may write, a reply box ('Type your reply...') with Send Reply. Updates live (server-sent events), polled
  * every 10 s while the stream is down.
@@ -18,7 +18,7 @@ export function ConversationView({
 }: {
   ticketId: number;
   canReply: boolean;
-  /** The admin desk ignores reply failures (SPEC.md section 8); the owners' pages show them. */
+  /** The admin desk ignores reply failures (CONTRACT.md §8); the owners' pages show them. */
   onReplyError?: (error: unknown) => void;
 }) {
   const { live, messages, post } = useConversation(ticketId);

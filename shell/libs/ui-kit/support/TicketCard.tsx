@@ -7,7 +7,7 @@ import { StatusBadge } from '../components';
 import { formatTicketTime, STATUS_LABELS, type TicketFilterValue } from './support.logic';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** The patient and doctor screens' statuses (SPEC.md section 4). */
+/** The patient and doctor screens' statuses (CONTRACT.md §4). */
 const OWNER_STATUSES = ['open', 'in-progress', 'resolved', 'closed'] as const;
 
 /** Search over title and description, status and priority filters, and the count. */

@@ -24,7 +24,7 @@ export function ticketReaders(doctor: string | null): string {
   return `The Afya support team and ${doctor}, the doctor of this appointment, will read this ticket while you are in their care (once the visit is confirmed).`;
 }
 
-/** The create and edit modals (SPEC.md section 2): title and description required, category general, priority medium. */
+/** The create and edit modals (CONTRACT.md §2): title and description required, category general, priority medium. */
 export function TicketFormModal({
   open,
   ticket,

@@ -1,6 +1,6 @@
 import type { TicketPriority, TicketStatus, TicketView } from '@afya/support-service/contracts';
 
-/** The patient and doctor lists' filters (SPEC.md section 2): search over title and description, status, priority. */
+/** The patient and doctor lists' filters (CONTRACT.md §2): search over title and description, status, priority. */
 export interface TicketFilterValue {
   search: string;
   status: TicketStatus | 'all';
@@ -18,7 +18,7 @@ export function filterTickets<T extends Pick<TicketView, 'subject' | 'descriptio
   );
 }
 
-/** SPEC.md section 3: a message without sender_role reads as User. */
+/** CONTRACT.md §3: a message without sender_role reads as User. */
 export function senderLabel(role: string | null | undefined): string {
   if (role === 'admin') return 'Support (Admin)';
   if (role === 'doctor') return 'Doctor';

@@ -8,7 +8,7 @@ import { toast } from 'shell/ui-kit';
 import { emailRule, passwordRule } from './validation';
 import { AuthFrame } from './AuthFrame';
 
-/** 'Invalid email or password.' when the error mentions 401 or carries no message (SPEC.md section 8). */
+/** 'Invalid email or password.' when the error mentions 401 or carries no message (CONTRACT.md §8). */
 export function loginErrorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401 || /401/.test(err.serverMessage) || !err.serverMessage.trim()) return 'Invalid email or password.';

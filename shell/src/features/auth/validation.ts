@@ -2,7 +2,7 @@ import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH,
 import type { FormRule } from 'antd';
 
 /**
- * Validation messages exactly as SPEC.md section 5: the account ones are the auth contract's (the server
+ * Validation messages exactly as CONTRACT.md §5: the account ones are the auth contract's (the server
  * answers with the same words); the contact form's live here until a service owns contact messages.
  */
 export const MSG = {

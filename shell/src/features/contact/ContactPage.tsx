@@ -72,7 +72,7 @@ export function ContactPage() {
       toast.success(SupportMessages.contactSent);
       form.resetFields();
     } catch (error) {
-      // SPEC.md section 8: the server's message when present (a validation or rate-limit message), else the default.
+      // CONTRACT.md §8: the server's message when present (a validation or rate-limit message), else the default.
       toast.error(error instanceof Error && error.message ? error.message : SupportMessages.contactFailed);
     } finally {
       setSending(false);

@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import { fullName, useSession } from 'shell/session';
 import { EmptyState, PageHeader } from 'shell/ui-kit';
 
-/** Home for a role that has no remote (SPEC: any other role sees only Dashboard). */
+/** Home for a role that has no remote (contract: any other role sees only Dashboard). */
 export function GenericHome() {
   const user = useSession((s) => s.user);
   return (

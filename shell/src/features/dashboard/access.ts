@@ -3,7 +3,7 @@ import { homeForRole } from 'shell/session';
 type Role = 'user' | 'doctor' | 'admin';
 
 /**
- * SPEC.md section 2 route-access table, most specific first. `prefix: true` also covers children.
+ * CONTRACT.md §2 route-access table, most specific first. `prefix: true` also covers children.
  */
 export const ROUTE_ACCESS: Array<{ path: string; prefix?: boolean; roles: Role[] }> = [
   { path: '/dashboard/doctor', prefix: true, roles: ['doctor'] },

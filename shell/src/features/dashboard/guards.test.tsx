@@ -27,7 +27,7 @@ function signIn(role: string) {
   useSession.setState({ user: mk(role), token: fakeToken(nowSeconds() + 600), isAuthenticated: true, isLoading: false });
 }
 
-describe('dashboardRedirect (SPEC.md section 2 table)', () => {
+describe('dashboardRedirect (CONTRACT.md §2 table)', () => {
   it.each([
     ['/dashboard', 'user', null],
     ['/dashboard', 'doctor', '/dashboard/doctor'],

@@ -38,7 +38,7 @@ function UnreadSupportLabel() {
   );
 }
 
-/** Sidebar menus per role (SPEC.md section 2). */
+/** Sidebar menus per role (CONTRACT.md §2). */
 export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
   user: [
     { path: '/dashboard', label: 'Dashboard', icon: <AppstoreOutlined /> },

@@ -21,7 +21,7 @@ export function readSuccessParams(params: URLSearchParams): { sessionId: string;
 }
 
 /**
- * /payment-success (SPEC.md section 2): asks the server to confirm the Checkout Session with Stripe (the
+ * /payment-success (CONTRACT.md §2): asks the server to confirm the Checkout Session with Stripe (the
  * browser's word is never taken), shows progress, then the success view with links to the payment history
  * and appointments; a failed confirmation still shows the view, with the error. Missing parameters: 'Missing
  * payment information' and back to the appointments.

@@ -1,4 +1,4 @@
-/** Marketing copy for the public pages (SPEC.md section 1). */
+/** Marketing copy for the public pages (CONTRACT.md §1). */
 import { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
 
 export const STATS = [
@@ -9,7 +9,7 @@ export const STATS = [
   { value: '99%', label: 'Satisfaction' },
 ];
 
-/** The 12 specialties of SPEC.md section 1: the appointment service's list. */
+/** The 12 specialties of CONTRACT.md §1: the appointment service's list. */
 export const SPECIALTIES: readonly string[] = SPECIALIZATIONS;
 
 export const FEATURES = [

@@ -12,7 +12,7 @@ import {
   type UserStatus,
 } from '@afya/auth-service/contracts';
 
-/** The admin user form (SPEC.md section 5). Phone may arrive as contact_phone or phone. */
+/** The admin user form (CONTRACT.md §5). Phone may arrive as contact_phone or phone. */
 export class CreateUserDto {
   @ApiPropertyOptional()
   @MaxLength(100, { message: 'First name is too long' })

@@ -26,16 +26,16 @@ const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** 'cancelled' → 'Cancelled': some lists show statuses in lower case (SPEC.md section 3). */
+/** 'cancelled' → 'Cancelled': some lists show statuses in lower case (CONTRACT.md §3). */
 const toStatus = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === value.trim().toLowerCase()) ?? value) : value;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * POST /appointments (SPEC.md sections 5 and 7), with the API's field names only: time_slot, appointment_type,
+ * POST /appointments (CONTRACT.md §5 and §7), with the API's field names only: time_slot, appointment_type,
  * notes (the reason). Other names (appointment_time, type, reason) are not read. user_id, total_amount and
- * appointment_status, which SPEC.md section 7 lists, are stripped: the patient is the caller, the amount
+ * appointment_status, which CONTRACT.md §7 lists, are stripped: the patient is the caller, the amount
  * comes from the doctor's fee, a booking starts Pending.
  * Fields are declared in the form's order, so the first message is the first empty field.
  */

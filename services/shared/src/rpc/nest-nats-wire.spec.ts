@@ -1,8 +1,8 @@
 import { NatsRequestJSONDeserializer } from '@nestjs/microservices';
-import { JsonText, ServiceReplySerializer } from '@afya/service-shared';
+import { JsonText, ServiceReplySerializer } from './json-text';
 import { decodeNestReply, encodeNestRequest, NestReplyError } from './nest-nats-wire';
 
-describe("Nest's NATS packet, as the gateway writes and reads it", () => {
+describe("Nest's NATS packet, as BusClient writes and reads it", () => {
   it("writes a request that Nest's own NATS deserializer reads as a request (with an id, not an event)", () => {
     const bytes = encodeNestRequest('afya.auth.login', { principal: null, payload: { email: 'a@b.ke' } });
     const text = Buffer.from(bytes).toString('utf8');

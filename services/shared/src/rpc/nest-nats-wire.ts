@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Msg } from 'nats';
-import { isJsonTextReply, JsonText } from '@afya/service-shared';
+import { isJsonTextReply, JsonText } from './json-text';
 
 /**
  * The wire format of Nest's NATS transport, which the services run (@nestjs/microservices ServerNats with
  * its default NatsRequestJSONDeserializer): a request is the JSON text `{"pattern", "data", "id"}` (a packet
  * without `id` would be an event with no reply), and a reply is `{"id", "response"}` or `{"id", "err"}`
- * (plus `isDisposed`). Nest does not export the serializer its ClientNats uses, so the gateway writes the
- * same shape here; the services' ServiceReplySerializer (shared/rpc/json-text.ts) answers in it, except a
- * JsonText reply, which arrives as the message's own bytes marked by a NATS header.
+ * (plus `isDisposed`). Nest does not export the serializer its ClientNats uses, so BusClient (bus-client.ts), the
+ * one caller of services, writes the same shape here; the services' ServiceReplySerializer (json-text.ts) answers
+ * in it, except a JsonText reply, which arrives as the message's own bytes marked by a NATS header.
  */
 export interface NestReplyPacket<T> {
   id?: string;
