@@ -133,16 +133,19 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
 
   it('"Who viewed my records" lists the refused attempt and the doctor’s read of the ticket', async () => {
     expect((await call('GET', `support/${ticketId}`, doctorToken)).status).toBe(200);
+    // One sign-in (the login limit is 10 a minute per account): each size and theme is the same session, reloaded.
+    const page = await newPage(browser);
+    await signIn(page, patient);
     for (const variant of VARIANTS) {
-      const page = await variantPage(browser, variant);
-      await signIn(page, patient);
+      await page.setViewport({ width: variant.width, height: variant.height });
+      await page.evaluate((dark: boolean) => localStorage.setItem('darkMode', String(dark)), variant.dark);
       await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
       await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
       await waitForText(page, `Support ticket #${ticketId}`, 20000);
       await waitForText(page, 'Refused: viewed');
       await shoot(page, 'access-log', variant.name);
-      await page.browserContext().close();
     }
+    await page.browserContext().close();
   });
 
   it('the profile downloads all the patient’s data (JSON and PDF) and asks for erasure', async () => {
@@ -171,14 +174,23 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
   });
 
   it('the profile’s "Your data" at every size and theme', async () => {
+    // One sign-in (the login limit is 10 a minute per account): each size and theme is the same session, reloaded.
+    const page = await newPage(browser);
+    await signIn(page, patient);
     for (const variant of VARIANTS) {
-      const shotPage = await variantPage(browser, variant);
-      await signIn(shotPage, patient);
-      await (await shotPage.waitForSelector('button[aria-label="Open profile"]'))!.click();
-      await waitForText(shotPage, 'An administrator will review the request.');
-      await shoot(shotPage, 'profile-your-data', variant.name, '.ant-modal');
-      await shotPage.browserContext().close();
+      await page.setViewport({ width: variant.width, height: variant.height });
+      await page.evaluate((dark: boolean) => localStorage.setItem('darkMode', String(dark)), variant.dark);
+      await page.reload({ waitUntil: 'networkidle0' });
+      // At phone width the profile chip is in the navigation drawer.
+      if (variant.width < 768) {
+        await (await page.waitForSelector('button[aria-label="Open navigation"]', { visible: true }))!.click();
+        await waitForOverlaysToSettle(page);
+      }
+      await (await page.waitForSelector('button[aria-label="Open profile"]', { visible: true }))!.click();
+      await waitForText(page, 'An administrator will review the request.');
+      await shoot(page, 'profile-your-data', variant.name, '.ant-modal');
     }
+    await page.browserContext().close();
   });
 
   it('the admin approves the request on the Users page; the account is erased and signed out', async () => {
