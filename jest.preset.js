@@ -20,10 +20,12 @@ const moduleNameMapper = {
   '^@afya/service-shared/testing$': path.join(root, 'services/shared/src/testing/index.ts'),
   '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
   '^@afya/([a-z-]+)-service/contracts/catalog$': path.join(root, 'services/$1/contracts/catalog.ts'),
+  '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),
   // Integration tests boot the real service modules in-process.
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
   '^shell/support-kit$': path.join(root, 'shell/libs/ui-kit/support/index.ts'),
+  '^shell/video-kit$': path.join(root, 'shell/libs/ui-kit/video/index.ts'),
 };
 
 module.exports = {

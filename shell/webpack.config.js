@@ -20,6 +20,8 @@ module.exports = (_env, argv) => ({
           './ui-kit': './libs/ui-kit/index.ts',
           // The support screens' components and hooks: loaded with a support page, not with every dashboard.
           './support-kit': './libs/ui-kit/support/index.ts',
+          // The video visit's call screen: loaded with the call page only.
+          './video-kit': './libs/ui-kit/video/index.ts',
         },
         // The shell consumes its own exposed modules (one store for host + remotes).
         // mfe_* are NOT listed: they are registered at runtime with registerRemotes().

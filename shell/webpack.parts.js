@@ -9,13 +9,18 @@ const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const shared = require('./federation.shared');
 
-/** `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one. */
+/**
+ * `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one;
+ * the appointment contract's booking rules (the browser runs the service's own date and slot rules) likewise.
+ */
 function contractCatalogAliases() {
   const servicesDir = path.resolve(__dirname, '../services');
   const aliases = {};
   for (const name of fs.readdirSync(servicesDir)) {
     const catalog = path.join(servicesDir, name, 'contracts', 'catalog.ts');
     if (fs.existsSync(catalog)) aliases[`@afya/${name}-service/contracts/catalog$`] = catalog;
+    const rules = path.join(servicesDir, name, 'contracts', 'booking-rules.ts');
+    if (fs.existsSync(rules)) aliases[`@afya/${name}-service/contracts/booking-rules$`] = rules;
   }
   return aliases;
 }

@@ -14,7 +14,9 @@ import { HealthController } from './modules/health/health.controller';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PrescriptionsGatewayModule } from './modules/prescriptions/prescriptions.module';
 import { ReportsGatewayModule } from './modules/reports/reports.module';
+import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
+import { VideoGatewayModule } from './modules/video/video.module';
 
 @Module({
   imports: [
@@ -23,8 +25,10 @@ import { SupportGatewayModule } from './modules/support/support.module';
     AnalyticsGatewayModule,
     ReportsGatewayModule,
     SupportGatewayModule,
+    NotificationsGatewayModule,
     PaymentsModule,
     PrescriptionsGatewayModule,
+    VideoGatewayModule,
   ],
   controllers: [
     HealthController,

@@ -5,10 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
+import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
-import { acceptEmptyJsonBodies } from './common/http/json-body';
+import { READ_BODY_LIMIT } from './common/http/body-limits';
+import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-body';
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
@@ -33,10 +35,20 @@ export function trustedProxies(value = process.env.TRUSTED_PROXIES): string[] | 
   return list.length > 0 ? list : false;
 }
 
+/**
+ * The address the gateway listens on: loopback unless HOST says otherwise, so a developer's `npm start` is not
+ * reachable from the café's Wi-Fi. Containers set HOST=0.0.0.0 (k8s deployment, image recipe).
+ */
+export function listenHost(env: Record<string, string | undefined> = process.env): string {
+  return env.HOST?.trim() || '127.0.0.1';
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The gateway app, configured but not listening: main.ts listens, tests listen on port 0. */
 export async function createGatewayApp(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
+  // Fail closed before anything connects: no gateway without the providers' secret it checks (payments/callback-token.ts).
+  assertProviderSecrets(process.env, ['MPESA_CALLBACK_TOKEN']);
   const requestTimeout = options.requestTimeoutMs ?? envInt('REQUEST_TIMEOUT_MS', 30_000);
   const adapter = new FastifyAdapter({
     trustProxy: trustedProxies(),
@@ -44,8 +56,9 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     // byte every 10 s held a connection for minutes); Node checks them every second, not every 30 s.
     requestTimeout,
     http: { headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: 1000 },
-    // Profile pictures arrive as base64 JSON (2 MB image ≈ 2.7 MB of text).
-    bodyLimit: 3 * 1024 * 1024,
+    // The largest body any route takes (a profile picture: a 2 MB image as base64 JSON, ≈ 2.7 MB); every other
+    // route's limit (what one NATS message carries) is checked by the JSON parser: common/http/body-limits.ts.
+    bodyLimit: READ_BODY_LIMIT,
     requestIdHeader: false,
     // CONTRACT.md §7: clients also call POST /api/appointments/ (with a trailing slash).
     routerOptions: { ignoreTrailingSlash: true },
@@ -71,6 +84,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     done();
   });
   acceptEmptyJsonBodies(app);
+  acceptProviderForms(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

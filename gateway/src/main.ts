@@ -11,7 +11,7 @@ import {
   startOpsServer,
   startTracing,
 } from '@afya/service-shared';
-import { createGatewayApp } from './gateway.app';
+import { createGatewayApp, listenHost } from './gateway.app';
 
 async function main(): Promise<void> {
   // One JSON line per event from the first line on (services/shared logging): Nest's Logger calls included.
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const ops = await startOpsServer();
   const app = await createGatewayApp();
   const port = envInt('PORT', 3000);
-  await app.listen(port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(port, listenHost());
   markStarted();
   new Logger('gateway').log(`gateway listening on http://localhost:${port}/api${ops ? `, ops port ${ops.port}` : ''}`);
 }

@@ -17,6 +17,7 @@ const autocannon = require('autocannon');
 const { Client } = require('pg');
 const { CONNECTIONS, measure, startBareHttp, PORT } = require('./lib');
 const { runMain, spawnTracked, stopChild, readyLine } = require('./shutdown');
+const { consumerLag } = require('./consumer-lag');
 
 /** The read and its ceiling run alternately this many times; the report takes the median round. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
@@ -168,12 +169,14 @@ async function startCeiling(databaseUrl, userId, port = PORT + 98) {
  * The read and the ceiling alternately, ROUNDS times (the machine's speed drifts between runs; alternating
  * exposes both to the same drift). Returns the round with the median ratio, and every round's numbers.
  */
-async function measureAgainstCeiling(readLabel, readOptions, ceilingLabel, ceilingOptions, durationSeconds) {
+async function measureAgainstCeiling(readLabel, readOptions, settleRead, ceilingLabel, ceilingOptions, durationSeconds) {
   await autocannon({ connections: CONNECTIONS, duration: 2, ...readOptions });
+  await settleRead?.();
   await autocannon({ connections: CONNECTIONS, duration: 2, ...ceilingOptions });
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const read = await measure(readLabel, readOptions, { durationSeconds, warmUp: false });
+    // The read's audit events are applied by a consumer: counted with the read, and done before the ceiling's round.
+    const read = await measure(readLabel, readOptions, { durationSeconds, warmUp: false, settle: settleRead });
     const ceiling = await measure(ceilingLabel, ceilingOptions, { durationSeconds, warmUp: false });
     rounds.push({ read, ceiling, ratio: read.rps / ceiling.rps });
     log(`round ${i + 1}: read ${read.rps} req/s p99 ${read.p99} ms, ceiling ${ceiling.rps} req/s p99 ${ceiling.p99} ms, ratio ${(read.rps / ceiling.rps).toFixed(2)}`);
@@ -182,12 +185,65 @@ async function measureAgainstCeiling(readLabel, readOptions, ceilingLabel, ceili
   return { ...median, rounds };
 }
 
+/** Roles that are not the platform: the whole machine, and the bench's own process. */
+const NOT_PLATFORM = new Set(['machine', 'load generator']);
+
+/**
+ * CPU µs per request by process (a row each), one column per measured path, and the platform's sum (every process
+ * of the platform: gateway, services, nats-server, the bench database's PostgreSQL backends; the ceiling is one).
+ */
 function cpuTable(rows) {
   const roles = [...new Set(rows.flatMap((row) => Object.keys(row.cpuPerRequest || {})))];
   if (!roles.length) return '';
-  const lines = [`| CPU µs per request | ${roles.join(' | ')} |`, `|---|${roles.map(() => '---').join('|')}|`];
-  for (const row of rows) lines.push(`| ${row.label.split(' (')[0]} | ${roles.map((role) => row.cpuPerRequest?.[role] ?? '').join(' | ')} |`);
+  const ordered = [...roles.filter((role) => !NOT_PLATFORM.has(role)).sort(), ...roles.filter((role) => NOT_PLATFORM.has(role))];
+  const lines = [`| CPU µs per request | ${rows.map((row) => row.label.split(' (')[0]).join(' | ')} |`, `|---|${rows.map(() => '---:').join('|')}|`];
+  for (const role of ordered) lines.push(`| ${role} | ${rows.map((row) => row.cpuPerRequest?.[role] ?? '').join(' | ')} |`);
+  const platform = (row) => Object.entries(row.cpuPerRequest || {}).reduce((sum, [role, us]) => (NOT_PLATFORM.has(role) ? sum : sum + us), 0);
+  lines.push(`| **platform, summed** | ${rows.map((row) => `**${platform(row)}**`).join(' | ')} |`);
   return lines.join('\n');
+}
+
+/**
+ * pg_stat_statements of the bench database, when the server has it loaded (shared_preload_libraries; BENCH_POSTGRES
+ * can point at a cluster started so): `reset()` before a load, `top(requests)` after it: statements per request and
+ * their time. Null when it cannot be read (the extension is not loaded, or not available).
+ */
+async function statementStats(databaseUrl) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT pg_stat_statements_reset()');
+  } catch (error) {
+    log(`pg_stat_statements unavailable (${error.message.split('\n')[0]}): no statement table`);
+    await client.end();
+    return null;
+  }
+  return {
+    reset: () => client.query('SELECT pg_stat_statements_reset()'),
+    async top(requests, limit = 25) {
+      const { rows } = await client.query(
+        `SELECT calls::int, total_exec_time + total_plan_time AS ms, rows::bigint AS rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+           FROM pg_stat_statements
+          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          ORDER BY calls DESC, ms DESC`,
+      );
+      const calls = rows.reduce((sum, row) => sum + row.calls, 0);
+      const ms = rows.reduce((sum, row) => sum + row.ms, 0);
+      const lines = [
+        `pg_stat_statements over the bookings and their consumers: ${(calls / requests).toFixed(1)} statements per booking, ${((ms * 1000) / requests).toFixed(0)} µs of statement time per booking (planning + execution).`,
+        '',
+        '| calls per booking | µs per call | statement |',
+        '|---:|---:|---|',
+      ];
+      for (const row of rows.slice(0, limit)) {
+        const query = row.query.length > 140 ? `${row.query.slice(0, 137)}...` : row.query;
+        lines.push(`| ${(row.calls / requests).toFixed(2)} | ${((row.ms * 1000) / Math.max(1, row.calls)).toFixed(0)} | \`${query.replace(/\|/g, '\\|')}\` |`);
+      }
+      return lines.join('\n');
+    },
+    close: () => client.end(),
+  };
 }
 
 /** Every bench doctor's slot in the booking window that holds no active appointment yet. */
@@ -206,8 +262,12 @@ async function freeSlots(databaseUrl, doctorIds) {
   return free;
 }
 
-/** POST /api/appointments with a new free (doctor, date, slot) every request: every booking should succeed. */
-async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durationSeconds) {
+/**
+ * POST /api/appointments with a new free (doctor, date, slot) every request: every booking should succeed. With the
+ * platform's consumers (`lag`), the count runs until every consumer the bookings' events woke has caught up, and
+ * the highest lag of each is reported.
+ */
+async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durationSeconds, lag) {
   const free = await freeSlots(databaseUrl, doctorIds);
   let n = 0;
   const body = () => {
@@ -221,7 +281,10 @@ async function measureBookings(gatewayUrl, databaseUrl, token, doctorIds, durati
     requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
   };
   // No warm-up here: every request takes a slot for good.
-  const result = await measure('POST /api/appointments (a distinct free slot each)', options, { durationSeconds, warmUp: false });
+  if (lag) await lag.drained();
+  const sampler = lag?.sample();
+  const settle = lag ? async () => ({ highestLag: await sampler.stop(), catchUpMs: await lag.drained() }) : undefined;
+  const result = await measure('POST /api/appointments (a distinct free slot each)', options, { durationSeconds, warmUp: false, settle });
   return { ...result, freeSlots: free.length };
 }
 
@@ -234,10 +297,19 @@ function markdownTable(rows, ceiling, bare) {
 }
 
 /**
- * @param {{gatewayUrl?: string, databaseUrl?: string, durationSeconds?: number, bare?: {rps: number, p99: number}}} options
+ * @param {{gatewayUrl?: string, databaseUrl?: string, durationSeconds?: number, bare?: {rps: number, p99: number}, platform?: {bus: string, natsUrl?: string, natsUsersFile?: string|null}}} options (with `platform`, its consumers are waited for and their lag reported)
  * @returns the measured rows, the ratios and a markdown section
  */
 async function runAppointmentBench(options = {}) {
+  const lag = options.platform?.bus ? await consumerLag(options.platform) : null;
+  try {
+    return await appointmentBench(options, lag);
+  } finally {
+    await lag?.close();
+  }
+}
+
+async function appointmentBench(options, lag) {
   const gatewayUrl = (options.gatewayUrl || process.env.GATEWAY_URL || 'http://localhost:3000').replace(/\/$/, '');
   const databaseUrl = options.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/afya';
   const durationSeconds = Number(options.durationSeconds || process.env.BENCH_DURATION || 10);
@@ -261,12 +333,16 @@ async function runAppointmentBench(options = {}) {
     const { read, ceiling, rounds } = await measureAgainstCeiling(
       'GET /api/appointments (JWT → NATS → appointment → PostgreSQL, 50 rows, audited)',
       { url: `${gatewayUrl}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } },
+      lag ? async () => ({ catchUpMs: await lag.drained() }) : undefined,
       'ceiling: Fastify + pg.Pool, same prepared SELECT (one process, no bus, no audit)',
       { url: ceilingServer.url },
       durationSeconds,
     );
     const bare = options.bare ? { ...options.bare, label: options.bare.label || 'bare node:http hello' } : await measure('bare node:http hello', { url: bareServer.url }, { durationSeconds });
-    const book = await measureBookings(gatewayUrl, databaseUrl, booker.token, prepared.doctorIds, durationSeconds);
+    const statements = await statementStats(databaseUrl);
+    const book = await measureBookings(gatewayUrl, databaseUrl, booker.token, prepared.doctorIds, durationSeconds, lag);
+    const statementTable = statements ? await statements.top(book.requests) : '';
+    await statements?.close();
     const rows = [read, book, ceiling, bare];
     const ratios = {
       readVsCeiling: read.rps / ceiling.rps,
@@ -284,6 +360,13 @@ async function runAppointmentBench(options = {}) {
         `Bookings: ${book.requests} in ${durationSeconds} s, ${book.non2xx} not 2xx.`,
       '',
       cpuTable([read, ceiling, book]),
+      '',
+      lag
+        ? `Counted until every consumer of the events stream had caught up: after the bookings ${book.catchUpMs} ms, after the read's median round ${read.catchUpMs} ms. ` +
+          `Highest lag (events pending) per consumer while booking: ${Object.entries(book.highestLag).sort().map(([name, n]) => `${name} ${n}`).join(', ')}.`
+        : 'Consumers not counted after the load (no NATS access to their state): CPU per request leaves out the work the events cause later.',
+      '',
+      statementTable,
     ].join('\n');
     return { read, book, ceiling, bare, ratios, rounds, prepared: { total: prepared.total, patientAppointments: prepared.mine }, markdown };
   } finally {
@@ -292,11 +375,14 @@ async function runAppointmentBench(options = {}) {
   }
 }
 
-module.exports = { runAppointmentBench, newPatient, prepareDatabase };
+module.exports = { runAppointmentBench, newPatient, prepareDatabase, measureBookings, statementStats, cpuTable };
 
 if (require.main === module) {
   runMain(async () => {
-    const result = await runAppointmentBench();
+    // Against a running platform: its consumers are waited for when AFYA_BUS names its namespace (NATS_URL, and
+    // AFYA_NATS_USERS_FILE when its NATS has bus users, as for reporting.bench.js).
+    const platform = process.env.AFYA_BUS ? { bus: process.env.AFYA_BUS, natsUrl: process.env.NATS_URL, natsUsersFile: process.env.AFYA_NATS_USERS_FILE || null } : undefined;
+    const result = await runAppointmentBench({ platform });
     process.stdout.write(`\n${result.markdown}\n`);
   }, 'appointments.bench.js');
 }

@@ -18,11 +18,25 @@ function setCpuDatabase(name) {
   database = name;
 }
 
+let natsPort = null;
+/**
+ * The port of the platform's nats-server: only that one counts (other people's test servers run beside it). Without
+ * it (a platform on a NATS started elsewhere), every nats-server on the machine counts.
+ */
+function setCpuNatsPort(port) {
+  natsPort = port ? Number(port) : null;
+}
+const isPlatformNats = (cmd) =>
+  (cmd.startsWith('nats-server') || cmd.includes('/nats-server')) && (natsPort === null || new RegExp(`(^|\\s)(-p|--port)[ =]${natsPort}(\\s|$)`).test(cmd));
+
 const ROLES = [
   ['gateway', (cmd) => cmd.includes(`${ROOT}/gateway/dist/src/main.js`)],
-  ['appointment service', (cmd) => cmd.includes(`${ROOT}/services/appointment/dist/src/main.js`)],
-  ['auth service', (cmd) => cmd.includes(`${ROOT}/services/auth/dist/src/main.js`)],
-  ['nats-server', (cmd) => cmd.startsWith('nats-server') || cmd.includes('/nats-server')],
+  // Every service of this checkout, the consumers its events wake included (reporting, prescription, support, payment).
+  ...['appointment', 'auth', 'payment', 'prescription', 'support', 'reporting'].map((name) => [
+    `${name} service`,
+    (cmd) => cmd.includes(`${ROOT}/services/${name}/dist/src/main.js`),
+  ]),
+  ['nats-server', isPlatformNats],
   // A backend's title is "postgres: [<cluster>:] <user> <database> <client> <state>".
   ['postgres', (cmd) => cmd.startsWith('postgres:') && cmd.split(/\s+/).includes(database)],
   ['ceiling (Fastify + pg)', (cmd) => cmd.includes('ceiling_list')],
@@ -74,4 +88,4 @@ function startCpuCount() {
   };
 }
 
-module.exports = { startCpuCount, setCpuDatabase };
+module.exports = { startCpuCount, setCpuDatabase, setCpuNatsPort };

@@ -4,7 +4,7 @@
 // on a signal or a failure (shutdown.js).
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { startCpuCount, setCpuDatabase } = require('./cpu-usage');
+const { startCpuCount, setCpuDatabase, setCpuNatsPort } = require('./cpu-usage');
 const { spawnTracked, stopChild, onShutdown, readyLine, interrupted } = require('./shutdown');
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -20,13 +20,17 @@ setCpuDatabase(SCRATCH.database);
 
 /**
  * One autocannon run, after a 2 s warm-up (JIT, pools) unless `warmUp` is false; returns req/s (mean), p99
- * latency in ms, errors (non-2xx, socket errors, timeouts) and the CPU each process spent per request (µs).
+ * latency in ms, errors (non-2xx, socket errors, timeouts) and the CPU each process spent per request (µs); with
+ * `settle`, until what it awaits resolves (its result's fields are added).
  */
-async function measure(label, options, { durationSeconds = DURATION, warmUp = true } = {}) {
+async function measure(label, options, { durationSeconds = DURATION, warmUp = true, settle } = {}) {
   if (warmUp) await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
   const cpu = startCpuCount();
   const result = await autocannon({ connections: CONNECTIONS, duration: durationSeconds, ...options });
+  // `settle`: work the requests caused after their replies (events' consumers) is waited for and counted with them.
+  const settled = settle ? await settle() : undefined;
   return {
+    ...settled,
     label,
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
@@ -74,10 +78,16 @@ async function startBenchPlatform(options) {
   };
 }
 
-/** A fresh database on the local PostgreSQL (dropped first if it exists); returns its URL. */
+/**
+ * The PostgreSQL server the bench makes its database on: the machine's (127.0.0.1:5432), or BENCH_POSTGRES (e.g. a
+ * private cluster started with shared_preload_libraries=pg_stat_statements, to read each statement's calls and time).
+ */
+const POSTGRES = (process.env.BENCH_POSTGRES || 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+
+/** A fresh database on the bench's PostgreSQL (dropped first if it exists); returns its URL. */
 async function freshDatabase(name) {
   const { Client } = require('pg');
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 10_000 });
+  const admin = new Client({ connectionString: `${POSTGRES}/postgres`, connectionTimeoutMillis: 10_000 });
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -85,7 +95,7 @@ async function freshDatabase(name) {
   } finally {
     await admin.end();
   }
-  return `postgres://postgres@127.0.0.1:5432/${name}`;
+  return `${POSTGRES}/${name}`;
 }
 
 /**
@@ -95,6 +105,7 @@ async function freshDatabase(name) {
  */
 async function platformUnderTest() {
   if (process.env.BENCH_URL) {
+    if (process.env.NATS_URL) setCpuNatsPort(new URL(process.env.NATS_URL).port || 4222);
     return {
       url: process.env.BENCH_URL.replace(/\/$/, ''),
       databaseUrl: process.env.DATABASE_URL,
@@ -115,6 +126,8 @@ async function platformUnderTest() {
     env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: SCRATCH.bus, LOG_LEVEL: 'warn' },
   });
   process.stderr.write(`[bench] platform up at ${platform.url} in ${Math.round((Date.now() - started) / 1000)} s (NATS ${platform.natsUrl})\n`);
+  // Only this platform's nats-server counts in CPU per request (other people's test servers run on the same machine).
+  if (platform.natsUrl) setCpuNatsPort(new URL(platform.natsUrl).port || 4222);
   return { ...platform, databaseUrl };
 }
 

@@ -3,9 +3,10 @@
 // npm run bench: speed of the platform as ratios against a bare node:http server measured in the same
 // run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
 // database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
-// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements, BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics
-// and traces (observability.bench.js); BENCH_SECTIONS picks sections by name. On SIGINT/SIGTERM or a failure it stops
-// everything it started (its platforms, servers and child scripts: shutdown.js). See README.md.
+// BENCH_SKIP_FRONTEND=1 leaves out the browser measurements (BENCH_SKIP_LIGHTHOUSE=1 only Lighthouse's),
+// BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics and traces (observability.bench.js); BENCH_SECTIONS picks
+// sections by name. On SIGINT/SIGTERM or a failure it stops everything it started (its platforms, servers and child
+// scripts: shutdown.js). See README.md.
 const fs = require('node:fs');
 const path = require('node:path');
 const { measure, startBareHttp, platformUnderTest, login, table, DURATION, CONNECTIONS } = require('./lib');
@@ -56,7 +57,7 @@ async function main() {
     }
     if (sectionsToRun.has('appointments')) {
       const { runAppointmentBench } = require('./appointments.bench');
-      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline ?? undefined });
+      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline ?? undefined, platform });
       if (result?.markdown) sections.push(result.markdown);
     }
     if (sectionsToRun.has('prescription')) {
@@ -92,7 +93,11 @@ async function main() {
 // and a patient's /dashboard, first text of / on Slow 4G, time to the patient's greeting (time-to-greeting.js).
 async function frontendSection(url) {
   const { frontendOnTheWire, markdown } = require('./frontend-size');
-  return `## Frontend\n\n${markdown(await frontendOnTheWire({ baseUrl: url }))}`;
+  const wire = markdown(await frontendOnTheWire({ baseUrl: url }));
+  // Issue 23 §2: Lighthouse's mobile scores for the pages a patient meets first (BENCH_SKIP_LIGHTHOUSE=1 leaves it out).
+  if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') return `## Frontend\n\n${wire}`;
+  const lighthouse = require('./lighthouse');
+  return `## Frontend\n\n${wire}\n\n### Lighthouse (mobile)\n\n${lighthouse.markdown(await lighthouse.lighthouseScores({ baseUrl: url }))}`;
 }
 
 /**

@@ -246,7 +246,7 @@ async function main() {
   await client.query(`SELECT setval(pg_get_serial_sequence('"${auth}".users', 'user_id'), (SELECT max(user_id) FROM "${auth}".users))`);
   await client.query(`SELECT setval(pg_get_serial_sequence('"${appt}".appointments', 'appointment_id'), (SELECT max(appointment_id) FROM "${appt}".appointments))`);
   // Wake the relays (they also poll).
-  if (EVENTS) await client.query(`SELECT pg_notify('afya_outbox', '')`);
+  if (EVENTS) for (const schema of [auth, appt, pay, presc]) await client.query(`SELECT pg_notify($1, '')`, [`afya_outbox_${schema}`.slice(0, 63)]);
   // What autovacuum would do after such a load: statistics for the planner, and the visibility map that lets
   // count(*) and the admin lists use index-only scans.
   const tables = [`"${auth}".users`, `"${appt}".user_directory`, `"${appt}".doctors`, `"${appt}".appointments`];

@@ -24,6 +24,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { sandboxCredentials } from '../sandboxes';
 
 interface Recipes {
   ROOT: string;
@@ -336,6 +337,21 @@ function runtimeImports(text: string, fullSpecifiers = false): string[] {
 
 // The builds and boots cost ~5 CPU-minutes: they run in CI (.ci/run sets CI=true) or with AFYA_CLOSURE=1, so
 // someone checking the manifests with `jest --selectProjects infra` on a shared machine does not pay for them.
+/** The payment service and the gateway refuse to start without the providers' secrets: this run's random ones. */
+const providerSecrets = (() => {
+  const c = sandboxCredentials();
+  return {
+    STRIPE_SECRET_KEY: c.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: c.stripeWebhookSecret,
+    DARAJA_CONSUMER_KEY: c.darajaConsumerKey,
+    DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
+    DARAJA_PASSKEY: c.darajaPasskey,
+    DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
+    DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
+    MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
+  };
+})();
+
 const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '1';
 (RUN_CLOSURES ? describe : describe.skip).each(ORDER.map((d) => [d.name, d] as const))('%s: built from its closure in a clean copy, then booted', (name, d) => {
   const out = () => path.join(work, 'out', name);
@@ -381,7 +397,7 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
       if (d.shape === 'gateway') {
         const port = await freePort();
         const opsPort = await freePort();
-        const { child, log } = boot(d, out(), { PORT: String(port), OPS_PORT: String(opsPort) });
+        const { child, log } = boot(d, out(), { PORT: String(port), OPS_PORT: String(opsPort), ...providerSecrets });
         const live = await until('GET /api/health/live', async () => {
           const res = await httpGet(`http://127.0.0.1:${port}/api/health/live`);
           return res.status === 200 ? res : undefined;
@@ -409,7 +425,11 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
       expect({ status: streams.status, output: `${streams.stdout}${streams.stderr}`.slice(-2000) }).toEqual({ status: 0, output: expect.any(String) });
 
       const opsPort = await freePort();
-      const { child, log } = boot(d, out(), { OPS_PORT: String(opsPort), ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}) });
+      const { child, log } = boot(d, out(), {
+        OPS_PORT: String(opsPort),
+        ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}),
+        ...(name === 'payment' ? providerSecrets : {}),
+      });
       // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
       const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
       const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;

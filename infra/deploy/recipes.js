@@ -124,7 +124,8 @@ function runtimeOf(deployable) {
   return {
     workdir: deployable.dir,
     cmd: ['node', 'dist/src/main.js'],
-    env: { NODE_ENV: 'production', ...(deployable.shape === 'gateway' ? { PORT: '3000' } : {}) },
+    // The gateway listens on loopback unless HOST says otherwise: in a container it must answer on every interface.
+    env: { NODE_ENV: 'production', ...(deployable.shape === 'gateway' ? { PORT: '3000', HOST: '0.0.0.0' } : {}) },
   };
 }
 

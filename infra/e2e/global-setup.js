@@ -46,6 +46,9 @@ module.exports = async function globalSetup() {
   });
   globalThis.__AFYA_PLATFORM__ = platform;
   process.env.E2E_BASE_URL = platform.url;
+  // What the platform sent: MailDev's API (GET /api/email) and the SMS sandbox's record (GET /messages).
+  if (platform.mailInbox) process.env.E2E_MAIL_URL = platform.mailInbox.webUrl;
+  if (platform.sandboxes) process.env.E2E_SMS_URL = platform.sandboxes.sms.url;
   // Every platform process writes its JSON lines there (infra/local/processes.js); journeys/logs.e2e.ts reads them.
   process.env.E2E_LOG_DIR = path.join(path.resolve(__dirname, `../../.local/${bus}`), 'logs');
 };

@@ -13,11 +13,11 @@ const SIZES = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'mobile', width: 390, height: 844 },
 ];
-const PUBLIC = ['/', '/about', '/services', '/contact', '/login', '/register', '/payment-cancel'];
+const PUBLIC = ['/', '/about', '/services', '/contact', '/login', '/register', '/forgot-password', '/reset-password?token=example', '/reset-password?phone=0712345678', '/payment-cancel'];
 const ROLES = [
   {
     role: 'admin', email: 'admin@afya.test', password: 'Admin#2026',
-    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/doctors', '/dashboard/admin/support'],
+    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/doctors', '/dashboard/admin/support', '/dashboard/admin/messages'],
   },
   {
     role: 'patient', email: 'patient@afya.test', password: 'Patient#2026',

@@ -93,6 +93,8 @@ function expectOpsProbes(deployment: Doc): void {
   expect(container.livenessProbe.failureThreshold).toBeGreaterThan(1);
 }
 const FRONTENDS = ['shell', 'mfe-patient', 'mfe-doctor', 'mfe-admin'];
+/** Deployments of software we do not build: a released version, pinned (never latest). coturn: video visits' TURN. */
+const THIRD_PARTY_IMAGES: Record<string, RegExp> = { turn: /^docker\.io\/coturn\/coturn:\d+\.\d+\.\d+(-r\d+)?$/ };
 
 describe('k8s manifests', () => {
   it('finds and parses the YAML (every file, every document)', () => {
@@ -141,8 +143,12 @@ describe('k8s manifests', () => {
       if (uid !== undefined) expect(uid).toBeGreaterThan(0);
     });
 
-    it('uses an image ghcr.io/afya/<name> that has an image recipe (infra/deploy/recipes.js) and its Dockerfile', () => {
+    it('uses an image ghcr.io/afya/<name> that has an image recipe (infra/deploy/recipes.js) and its Dockerfile, or a pinned third-party release', () => {
       const image: string = spec.containers[0].image;
+      if (THIRD_PARTY_IMAGES[name]) {
+        expect(image).toMatch(THIRD_PARTY_IMAGES[name]);
+        return;
+      }
       expect(image).toMatch(new RegExp(`^ghcr\\.io/afya/${name}:[\\w.-]+$`));
       const recipe = DEPLOYABLES.find((d) => d.name === name);
       expect(recipe).toBeDefined();
@@ -290,6 +296,53 @@ describe('k8s manifests', () => {
     }
   });
 
+  describe('TURN for video visits (coturn)', () => {
+    const turn = () => byName(deployments, 'turn')!;
+    const args = () => podSpec(turn()).containers[0].args as string[];
+    const arg = (name: string) => args().find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
+
+    it('authenticates with the TURN REST API scheme, the secret from Secret afya-turn, which the gateway signs with', () => {
+      expect(args()).toContain('--use-auth-secret');
+      expect(arg('static-auth-secret')).toBe('$(TURN_SECRET)');
+      const env = podSpec(turn()).containers[0].env as { name: string; valueFrom?: any }[];
+      expect(env.find((e) => e.name === 'TURN_SECRET')?.valueFrom).toEqual({ secretKeyRef: { name: 'afya-turn', key: 'TURN_SECRET' } });
+      const gatewayEnv = podSpec(byName(deployments, 'gateway')!).containers[0].env as { name: string; valueFrom?: any }[];
+      expect(gatewayEnv.find((e) => e.name === 'VIDEO_TURN_SECRET')?.valueFrom).toEqual({ secretKeyRef: { name: 'afya-turn', key: 'TURN_SECRET', optional: true } });
+    });
+
+    it('never relays to private, loopback or link-local addresses, in its config and in its NetworkPolicy', () => {
+      const denied = args().filter((a) => a.startsWith('--denied-peer-ip=')).map((a) => a.split('=')[1]);
+      for (const range of ['10.0.0.0-10.255.255.255', '172.16.0.0-172.31.255.255', '192.168.0.0-192.168.255.255', '127.0.0.0-127.255.255.255', '169.254.0.0-169.254.255.255']) {
+        expect(denied).toContain(range);
+      }
+      const policy = ofKind('NetworkPolicy').find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'turn')!;
+      expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+      const except = policy.spec.egress.flatMap((e: any) => e.to.map((t: any) => t.ipBlock?.except ?? []));
+      expect(except.flat()).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16']));
+      // nothing in the cluster: no pod or namespace selector among its destinations
+      expect(JSON.stringify(policy.spec.egress)).not.toMatch(/Selector/);
+    });
+
+    it('publishes 3478 and exactly the relay ports it allocates, on a load balancer, and the NetworkPolicy opens the same', () => {
+      const service = ofKind('Service').find((d) => d.metadata?.name === 'turn')!;
+      expect(service.spec.type).toBe('LoadBalancer');
+      const min = Number(arg('min-port'));
+      const max = Number(arg('max-port'));
+      const relay = service.spec.ports.filter((p: any) => p.port !== 3478).map((p: any) => p.port);
+      expect(relay).toEqual(Array.from({ length: max - min + 1 }, (_v, i) => min + i));
+      expect(service.spec.ports.filter((p: any) => p.port === 3478).map((p: any) => p.protocol).sort()).toEqual(['TCP', 'UDP']);
+      const policy = ofKind('NetworkPolicy').find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'turn')!;
+      expect(policy.spec.ingress[0].ports).toContainEqual({ protocol: 'UDP', port: min, endPort: max });
+    });
+
+    it.each(OVERLAYS)('%s points the gateway at its coturn: STUN and TURN URLs in afya-config', (overlay) => {
+      const k = yaml.load(fs.readFileSync(path.join(K8S, 'overlays', overlay, 'kustomization.yaml'), 'utf8')) as any;
+      const literals = Object.fromEntries(k.configMapGenerator.find((g: any) => g.name === 'afya-config').literals.map((l: string) => l.split(/=(.*)/s).slice(0, 2)));
+      expect(literals.VIDEO_STUN_URLS).toMatch(/^stun:[\w.-]+:3478$/);
+      for (const url of literals.VIDEO_TURN_URLS.split(',')) expect(url).toMatch(/^turn:[\w.-]+:3478\?transport=(udp|tcp)$/);
+    });
+  });
+
   it('NetworkPolicies deny by default and keep services to NATS and PostgreSQL', () => {
     const policies = ofKind('NetworkPolicy');
     const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress);
@@ -367,7 +420,7 @@ describe('k8s manifests', () => {
       const names = (kind: string) => docs.filter((d) => d.kind === kind).map((d) => d.metadata!.name);
       // the base runs no service: an overlay lists the services it runs (Components)
       const services = target === 'base' ? [] : listedServices(target.split('/')[1]);
-      expect(names('Deployment').sort()).toEqual([...services, 'gateway', ...FRONTENDS].sort());
+      expect(names('Deployment').sort()).toEqual([...services, 'gateway', 'turn', ...FRONTENDS].sort());
       expect(names('Job').sort()).toEqual(services.map((s) => `${s}-migrate`).sort());
       const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata!.name!.startsWith('afya-config-'))!;
       expect(config.data.DB_MIGRATE_ON_START).toBe('false');
@@ -383,7 +436,7 @@ describe('k8s manifests', () => {
         for (const d of docs.filter((x) => x.kind === 'Deployment' || x.kind === 'Job')) {
           for (const c of d.spec.template.spec.containers) {
             // an immutable tag or a digest: a node never runs a stale copy of a moving tag (IfNotPresent)
-            const [, tag, digest] = /^ghcr\.io\/afya\/[a-z-]+(?::([\w.-]+))?(?:@(sha256:[0-9a-f]{64}))?$/.exec(c.image) ?? [];
+            const [, tag, digest] = /^(?:ghcr\.io\/afya\/[a-z-]+|docker\.io\/coturn\/coturn)(?::([\w.-]+))?(?:@(sha256:[0-9a-f]{64}))?$/.exec(c.image) ?? [];
             expect({ image: c.image, immutable: Boolean(digest) || IMMUTABLE_TAG.test(tag ?? '') }).toEqual({ image: c.image, immutable: true });
           }
         }

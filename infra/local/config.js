@@ -237,7 +237,7 @@ function demoLogins(data) {
   return wanted
     .map((email) => data.users.find((u) => u.email === email))
     .filter(Boolean)
-    .map((u) => ({ role: u.role, email: u.email, password: u.password, name: `${u.firstname} ${u.lastname}` }));
+    .map((u) => ({ role: u.role, email: u.email, name: `${u.firstname} ${u.lastname}` }));
 }
 
 function redactUrl(url) {
@@ -264,7 +264,7 @@ function parsePort(value, fallback) {
   return port;
 }
 
-function formatBanner({ url, postgres, nats, services, gateway, logins, missingFrontends, seeded, keepsRunning = true }) {
+function formatBanner({ url, postgres, nats, services, gateway, logins, missingFrontends, seeded, keepsRunning = true, messages = {} }) {
   const lines = [];
   lines.push(gateway ? `Afya is running at ${url}` : 'Afya: PostgreSQL and NATS are ready, but no gateway is built yet, so nothing serves HTTP');
   lines.push('');
@@ -274,13 +274,15 @@ function formatBanner({ url, postgres, nats, services, gateway, logins, missingF
   lines.push(`  Gateway:    ${gateway ? `${url}/api (health: ${url}/api/health)` : 'not built yet (gateway/dist/src/main.js): run npm run build'}`);
   if (missingFrontends && missingFrontends.length) lines.push(`  Not built:  ${missingFrontends.join(', ')} (run npm run build)`);
   if (seeded) lines.push(`  Demo data:  ${seeded}`);
+  if (messages.inbox) lines.push(`  Email sent: ${messages.inbox} (the local SMTP server's inbox)`);
+  if (messages.sms) lines.push(`  SMS sent:   ${messages.sms} (the Africa's Talking sandbox)`);
   if (logins && logins.length) {
     lines.push('');
-    lines.push('  Demo logins:');
+    // Never the passwords: this banner lands in terminals' scrollback and CI logs. README.md lists them.
+    lines.push('  Demo logins (passwords in README.md, "Running it"):');
     const emailWidth = Math.max(...logins.map((l) => l.email.length));
-    const passwordWidth = Math.max(...logins.map((l) => l.password.length));
     for (const l of logins) {
-      lines.push(`    ${l.role.padEnd(7)} ${l.email.padEnd(emailWidth)}  ${l.password.padEnd(passwordWidth)}  ${l.name}`);
+      lines.push(`    ${l.role.padEnd(7)} ${l.email.padEnd(emailWidth)}  ${l.name}`);
     }
   }
   lines.push('');

@@ -167,7 +167,7 @@ describe('services, seeding and the banner', () => {
     expect(() => config.parseSeedOutput('nothing here\n{"level":"info"}')).toThrow(/users/);
   });
 
-  it('the banner shows the URL, where PostgreSQL and NATS come from, and the demo logins', () => {
+  it('the banner shows the URL, where PostgreSQL and NATS come from, and the demo logins without their passwords', () => {
     const banner = config.formatBanner({
       url: 'http://localhost:3000',
       postgres: { describe: 'embedded PostgreSQL' },
@@ -176,12 +176,17 @@ describe('services, seeding and the banner', () => {
       gateway: true,
       logins: config.demoLogins(config.readDemoData()),
       seeded: '15 users',
+      messages: { inbox: 'http://127.0.0.1:1080', sms: 'http://127.0.0.1:4000/messages' },
     });
     expect(banner).toMatch(/Afya is running at http:\/\/localhost:3000/);
+    expect(banner).toMatch(/Email sent: http:\/\/127\.0\.0\.1:1080/);
+    expect(banner).toMatch(/SMS sent: +http:\/\/127\.0\.0\.1:4000\/messages/);
     expect(banner).toMatch(/embedded PostgreSQL/);
-    expect(banner).toMatch(/admin@afya\.test +Admin#2026/);
-    expect(banner).toMatch(/patient@afya\.test +Patient#2026/);
-    expect(banner).toMatch(/dr\.wanjiku@afya\.test +Doctor#2026/);
+    expect(banner).toMatch(/admin@afya\.test +\S/);
+    expect(banner).toMatch(/patient@afya\.test +\S/);
+    expect(banner).toMatch(/dr\.wanjiku@afya\.test +Grace Wanjiku/);
+    expect(banner).toMatch(/passwords in README\.md/);
+    for (const password of ['Admin#2026', 'Patient#2026', 'Doctor#2026']) expect(banner).not.toContain(password);
     expect(config.formatBanner({ url: 'u', postgres: { describe: 'p' }, nats: { describe: 'n' }, services: [], gateway: false, logins: [] })).toMatch(/no gateway is built yet/);
   });
 

@@ -22,7 +22,7 @@ const { ProcessGroup, describeExit } = require('./processes');
 const { RunRegistry, waitForExit } = require('./leftovers');
 const { providePostgres } = require('./postgres');
 const { provideNats, withTimeout } = require('./nats');
-const { provideSandboxes } = require('../sandboxes');
+const { provideSandboxes, provideMailInbox } = require('../sandboxes');
 
 const DEMO_DATA_FILE = path.join(__dirname, 'demo-data.json');
 const SERVICE_READY = /listening/i;
@@ -87,6 +87,7 @@ async function startPlatform(options = {}) {
   let postgres = null;
   let nats = null;
   let sandboxes = null;
+  let mailInbox = null;
   const running = { services: [], gateway: null };
   let stopping = null;
   const stop = () => {
@@ -96,6 +97,7 @@ async function startPlatform(options = {}) {
         if (running.gateway) await running.gateway.stop(10000);
         await Promise.all(running.services.map((s) => s.stop(10000)));
         if (sandboxes) await sandboxes.close();
+        if (mailInbox) await mailInbox.close();
         if (nats) await nats.stop();
         if (postgres) await postgres.stop();
         await processes.stopAll(10000); // whatever is left (e.g. a server that was still starting)
@@ -116,10 +118,14 @@ async function startPlatform(options = {}) {
 
     // Stripe and Daraja sandboxes (infra/sandboxes): the payment service's providers unless real ones are configured.
     sandboxes = await step(provideSandboxes({ env, gatewayUrl: url, log }));
-    if (sandboxes) log(`payment sandboxes: ${sandboxes.describe}`);
+    if (sandboxes) log(`provider sandboxes: ${sandboxes.describe}`);
+    // Email goes over SMTP to SMTP_URL, else to a local MailDev whose web inbox shows what was sent.
+    mailInbox = await step(provideMailInbox({ env }));
+    if (mailInbox) log(`email: SMTP ${mailInbox.smtpUrl}, inbox ${mailInbox.webUrl}`);
 
     const baseEnv = {
       ...(sandboxes ? sandboxes.env : {}),
+      ...(mailInbox ? { SMTP_URL: mailInbox.smtpUrl } : {}),
       ...env,
       DATABASE_URL: postgres.url,
       NATS_URL: nats.url,
@@ -219,12 +225,18 @@ async function startPlatform(options = {}) {
       missingFrontends: gateway ? staticEnv(root).missing : [],
       seeded,
       keepsRunning: processes.children.length > 0,
+      messages: {
+        inbox: mailInbox ? mailInbox.webUrl : null,
+        sms: sandboxes ? `${sandboxes.sms.url}/messages` : null,
+      },
     });
     return {
       url,
       port,
       databaseUrl: postgres.url,
       natsUrl: nats.url,
+      mailInbox,
+      sandboxes,
       natsUsersFile: nats.usersFile,
       bus: baseEnv.AFYA_BUS,
       postgresMode: postgres.mode,

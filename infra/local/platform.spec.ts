@@ -155,20 +155,22 @@ describe('startPlatform on a fake repository', () => {
 describe('embedded fallbacks', () => {
   const skip = process.env.AFYA_SKIP_EMBEDDED_TEST === '1';
 
-  (skip ? it.skip : it)('starts an embedded PostgreSQL in a temp dir (AFYA_FORCE_EMBEDDED=pg), creates database afya, and stops it', async () => {
+  (skip ? it.skip : it)('starts an embedded PostgreSQL in a temp dir (AFYA_FORCE_EMBEDDED=pg), creates database afya for the platform role, and stops it', async () => {
     const localDir = tmp();
     const port = await probes.freePort();
     const processes = new ProcessGroup({ quiet: true });
     const pg = await providePostgres({ env: { AFYA_FORCE_EMBEDDED: 'pg' }, localDir, processes, embeddedPort: port });
     try {
       expect(pg.mode).toBe('embedded');
-      expect(pg.url).toBe(`postgres://postgres:postgres@127.0.0.1:${port}/afya`);
+      // The services connect as the platform's own role, with its password, not as the embedded superuser.
+      const password = JSON.parse(fs.readFileSync(path.join(localDir, 'pg-platform-role.json'), 'utf8')).password;
+      expect(pg.url).toBe(`postgres://afya_platform:${password}@127.0.0.1:${port}/afya`);
       expect(fs.existsSync(path.join(localDir, 'pg', 'PG_VERSION'))).toBe(true);
       const client = new Client({ connectionString: pg.url });
       await client.connect();
-      const { rows } = await client.query('SELECT current_database() AS db');
+      const { rows } = await client.query('SELECT current_database() AS db, current_user AS user, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser');
       await client.end();
-      expect(rows[0].db).toBe('afya');
+      expect(rows[0]).toEqual({ db: 'afya', user: 'afya_platform', superuser: false });
     } finally {
       await pg.stop();
       await processes.stopAll();

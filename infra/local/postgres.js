@@ -6,6 +6,7 @@ const { DEFAULTS, choosePostgres, redactUrl, withDatabase } = require('./config'
 const { probePostgres, ensureDatabase } = require('./probes');
 const { withTimeout } = require('./nats');
 const { READY_LINE } = require('./embedded-postgres-host');
+const { ensurePlatformRole } = require('./platform-role');
 
 /**
  * Returns {mode, url, describe, stop()}. `url` points at the afya database (created when missing,
@@ -26,14 +27,14 @@ async function providePostgres({ env = process.env, localDir, processes, log = (
   if (choice.mode === 'local') {
     const created = await ensureDatabase(localAdminUrl, DEFAULTS.databaseName);
     if (created) log(`created database ${DEFAULTS.databaseName} on ${local.host}:${local.port}`);
-    const url = withDatabase(localAdminUrl, DEFAULTS.databaseName);
+    const url = await platformUrl({ adminUrl: localAdminUrl, localDir, log, env });
     return { mode: 'local', url, describe: `local server ${redactUrl(url)}`, note: choice.note, stop: async () => undefined };
   }
   log(`${choice.note}: using an embedded PostgreSQL`);
-  return startEmbeddedPostgres({ localDir, processes, port: embeddedPort ?? DEFAULTS.embeddedPostgresPort, log, verbose, note: choice.note });
+  return startEmbeddedPostgres({ localDir, processes, port: embeddedPort ?? DEFAULTS.embeddedPostgresPort, log, verbose, note: choice.note, env });
 }
 
-async function startEmbeddedPostgres({ localDir, processes, port, log = () => undefined, verbose = false, note = '' }) {
+async function startEmbeddedPostgres({ localDir, processes, port, log = () => undefined, verbose = false, note = '', env = process.env }) {
   const user = DEFAULTS.embeddedPostgresUser;
   const password = DEFAULTS.embeddedPostgresPassword;
   const adminUrl = `postgres://${user}:${password}@127.0.0.1:${port}/postgres`;
@@ -46,7 +47,7 @@ async function startEmbeddedPostgres({ localDir, processes, port, log = () => un
     await ensureDatabase(adminUrl, DEFAULTS.databaseName);
     return {
       mode: 'embedded',
-      url,
+      url: await platformUrl({ adminUrl, localDir, log, env }),
       describe: `embedded PostgreSQL already running on port ${port} (started by another runner) ${redactUrl(url)}`,
       note,
       stop: async () => undefined,
@@ -90,13 +91,30 @@ async function startEmbeddedPostgres({ localDir, processes, port, log = () => un
   log(`embedded PostgreSQL ready on port ${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     mode: 'embedded',
-    url,
+    url: await platformUrl({ adminUrl, localDir, log, env }),
     dataDir,
     describe: `embedded PostgreSQL (data in ${dataDir}) ${redactUrl(url)}`,
     note,
     pid: child.pid,
     stop: () => child.stop(20000),
   };
+}
+
+/**
+ * The afya database's URL as the platform's own role (afya_platform, with a password: platform-role.js) when the
+ * admin connection can make it; else the admin URL, saying why. AFYA_PG_PLATFORM_ROLE=false keeps the admin URL.
+ */
+async function platformUrl({ adminUrl, localDir, log, env = process.env }) {
+  const fallback = withDatabase(adminUrl, DEFAULTS.databaseName);
+  if (String(env.AFYA_PG_PLATFORM_ROLE || '').toLowerCase() === 'false') return fallback;
+  try {
+    const role = await ensurePlatformRole({ adminUrl, database: DEFAULTS.databaseName, localDir });
+    if (role.url) return role.url;
+    log(`PostgreSQL: ${role.reason}; the services connect as ${new URL(adminUrl).username}`);
+  } catch (error) {
+    log(`PostgreSQL: could not set up the platform's own role (${error.message}); the services connect as ${new URL(adminUrl).username}`);
+  }
+  return fallback;
 }
 
 /**

@@ -106,4 +106,16 @@ describe('the bus permissions, enforced by nats-server', () => {
     expect(await requestError(payment, `${ns}.${call}`)).toBeNull();
     expect(await requestError(payment, `${ns}.appointment.book`)).toBe(ErrorCode.PermissionsViolation);
   });
+
+  it("relays video signalling from one gateway replica to another, and refuses a service on the relay (either way)", async () => {
+    const replicaA = await connectAs('gateway');
+    const replicaB = await connectAs('gateway');
+    const heard = replicaB.subscribe(`${ns}.relay.video.>`, { max: 1 });
+    await replicaB.flush();
+    replicaA.publish(`${ns}.relay.video.42`, '{"type":"joined","from":"patient"}');
+    for await (const message of heard) expect(message.subject).toBe(`${ns}.relay.video.42`);
+    const appointment = await connectAs('appointment');
+    expect(await subscriptionOutcome(appointment, `${ns}.relay.video.>`)).toBe(ErrorCode.PermissionsViolation);
+    expect(await requestError(appointment, `${ns}.relay.video.42`)).toBe(ErrorCode.PermissionsViolation);
+  });
 });

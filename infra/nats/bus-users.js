@@ -35,7 +35,7 @@ const SERVICES = {
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },
   support: {
-    consumers: ['support-users', 'support-appointments'],
+    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-payments'],
   },
   reporting: {
     consumers: ['reporting-read-models'],
@@ -48,6 +48,9 @@ const GATEWAY = {
   hearsBroadcasts: ['auth'],
   // ticket-events.hub.ts: core-NATS subscription to the ticket events, pushed to browsers over SSE.
   hearsEventsOf: ['support'],
+  // Gateway-to-gateway relays on `<ns>.relay.<name>.>` (core NATS; no service publishes or hears them):
+  // video-relay.hub.ts passes a video visit's signalling (SDP, ICE candidates, presence) between replicas.
+  relays: ['video'],
 };
 
 /** Password environment variable of a bus user, e.g. NATS_PASSWORD_APPOINTMENT (the nats-server reads it). */
@@ -129,10 +132,12 @@ function busUsers({ namespace, testAdmin = false }) {
       publish: [
         ...Object.keys(SERVICES).map((service) => `${ns}.${service}.>`),
         ...(GATEWAY.blobs ? ['$JS.API.INFO', ...blobPermissions(names)] : []),
+        ...GATEWAY.relays.map((relay) => `${ns}.relay.${relay}.>`),
       ],
       subscribe: [
         ...GATEWAY.hearsBroadcasts.map((from) => `${ns}.broadcast.${from}.>`),
         ...GATEWAY.hearsEventsOf.map((service) => `${ns}.events.${service}.>`),
+        ...GATEWAY.relays.map((relay) => `${ns}.relay.${relay}.>`),
       ],
     }),
     ...Object.entries(SERVICES).map(([service, uses]) =>

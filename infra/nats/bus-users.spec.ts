@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { SERVICES, DEPLOYABLES, busUsers, jetStreamNames } = require('./bus-users');
+const { SERVICES, GATEWAY, DEPLOYABLES, busUsers, jetStreamNames } = require('./bus-users');
 const { renderAuthorization } = require('./authorization');
 const { renderedFiles } = require('./render-k8s');
 
@@ -91,6 +91,17 @@ describe('the bus users, checked against the code', () => {
         if (user !== 'gateway') expect({ user, publishes: publish.includes(requestSubjects) }).toEqual({ user, publishes: false });
         if (user !== service) expect({ user, answers: subscribe.some((s) => s.startsWith(`afya.${service}.`)) }).toEqual({ user, answers: false });
       }
+    }
+  });
+
+  it("lets only the gateway relay to its other replicas, on exactly the relay subjects its code uses", () => {
+    const gatewaySource = sourceFiles(path.join(ROOT, 'gateway/src')).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    const used = [...gatewaySource.matchAll(/export const \w+ = 'relay\.(\w+)'/g)].map(([, relay]) => relay).sort();
+    expect(used).toEqual([...GATEWAY.relays].sort());
+    const users = busUsers({ namespace: 'afya' }) as { user: string; publish: string[]; subscribe: string[] }[];
+    for (const { user, publish, subscribe } of users) {
+      const relays = [...publish, ...subscribe].filter((s) => s.startsWith('afya.relay.'));
+      expect({ user, relays: relays.sort() }).toEqual({ user, relays: user === 'gateway' ? ['afya.relay.video.>', 'afya.relay.video.>'] : [] });
     }
   });
 

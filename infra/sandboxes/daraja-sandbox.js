@@ -6,6 +6,9 @@
 //   GET  /oauth/v1/generate?grant_type=client_credentials   Basic consumer key:secret → {access_token, expires_in}
 //   POST /mpesa/stkpush/v1/processrequest                   Bearer token; checks Password = base64(shortcode+passkey+timestamp)
 //   POST /mpesa/stkpushquery/v1/query                       the push's result (or "being processed" while pending)
+//   POST /mpesa/transactionstatus/v1/query                  Initiator + SecurityCredential; acknowledges, then posts the
+//                                                           transaction's details (ReceiptNo, Amount, DebitPartyName,
+//                                                           TransactionStatus) to the ResultURL, as Daraja does
 //
 // A push is "approved" after `delayMs` (default 3000, DARAJA_SANDBOX_DELAY_MS) and the callback goes to its
 // CallBackURL. Phone numbers ending in 1032, 1037 or 2001 get those result codes (cancelled by the user,
@@ -34,6 +37,8 @@ function nairobiTimestamp(date) {
  * @param {string} options.consumerSecret
  * @param {string} options.shortcode
  * @param {string} options.passkey
+ * @param {string} options.initiatorName       the API operator allowed to query transaction status
+ * @param {string} options.securityCredential  that operator's credential (Daraja: its password encrypted with Safaricom's certificate)
  * @param {number} [options.delayMs]  how long the "phone" takes to answer (default 3000)
  * @param {(line: string) => void} [options.log]
  */
@@ -41,7 +46,7 @@ async function startDarajaSandbox(options) {
   const log = options.log || (() => undefined);
   const tokens = new Map();
   const pushes = new Map();
-  const state = { delayMs: options.delayMs ?? 3000, sendCallbacks: true, tokenTtlSeconds: 3599, tokensIssued: 0 };
+  const state = { delayMs: options.delayMs ?? 3000, sendCallbacks: true, tokenTtlSeconds: 3599, tokensIssued: 0, statusQueries: [] };
   const timers = new Set();
 
   const error = (res, status, errorCode, errorMessage) =>
@@ -149,6 +154,7 @@ async function startDarajaSandbox(options) {
       const timer = setTimeout(() => {
         timers.delete(timer);
         push.done = true;
+        push.paidAt = Date.now();
         void deliver(push);
       }, state.delayMs);
       timers.add(timer);
@@ -174,6 +180,56 @@ async function startDarajaSandbox(options) {
         ResultCode: push.resultCode,
         ResultDesc: RESULTS[push.resultCode],
       });
+    }
+    if (url.pathname === '/mpesa/transactionstatus/v1/query') {
+      if (body.Initiator !== options.initiatorName || body.SecurityCredential !== options.securityCredential) {
+        return error(res, 400, '400.002.02', 'Bad Request - Invalid Initiator or SecurityCredential');
+      }
+      if (body.CommandID !== 'TransactionStatusQuery') return error(res, 400, '400.002.02', 'Bad Request - Invalid CommandID');
+      if (String(body.PartyA) !== String(options.shortcode) || String(body.IdentifierType) !== '4') return error(res, 400, '400.002.02', 'Bad Request - Invalid PartyA');
+      let resultUrl;
+      try {
+        resultUrl = new URL(String(body.ResultURL || ''));
+        new URL(String(body.QueueTimeOutURL || ''));
+      } catch {
+        return error(res, 400, '400.002.02', 'Bad Request - Invalid ResultURL');
+      }
+      const ids = {
+        OriginatorConversationID: `${crypto.randomInt(1e4, 1e5)}-${crypto.randomInt(1e7, 1e8)}-1`,
+        ConversationID: `AG_${nairobiTimestamp(new Date()).slice(0, 8)}_${crypto.randomBytes(10).toString('hex')}`,
+      };
+      // The receipt is M-Pesa's own record: only a completed push has one, and only its real number finds it.
+      const paid = [...pushes.values()].find((p) => p.done && p.resultCode === '0' && p.receipt === String(body.TransactionID || ''));
+      const result = paid
+        ? {
+            ResultType: 0,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            ...ids,
+            TransactionID: `SBXTS${crypto.randomBytes(3).toString('hex').toUpperCase()}`,
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'DebitPartyName', Value: `${paid.phone} - Sandbox Customer` },
+                { Key: 'CreditPartyName', Value: `${options.shortcode} - Afya` },
+                { Key: 'InitiatedTime', Value: Number(nairobiTimestamp(new Date(paid.paidAt || Date.now()))) },
+                { Key: 'ReasonType', Value: 'Pay Bill Online' },
+                { Key: 'TransactionStatus', Value: 'Completed' },
+                { Key: 'Amount', Value: paid.amount },
+                { Key: 'ReceiptNo', Value: paid.receipt },
+              ],
+            },
+            ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+          }
+        : { ResultType: 0, ResultCode: 'R000001', ResultDesc: 'The transaction receipt number does not exist.', ...ids, TransactionID: String(body.TransactionID || '') };
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        fetch(resultUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Result: result }) })
+          .then((r) => log(`transaction status result ${ids.ConversationID} → ${r.status}`))
+          .catch((e) => log(`transaction status result ${ids.ConversationID} failed: ${e.message}`));
+      }, 20);
+      timers.add(timer);
+      state.statusQueries.push({ receipt: String(body.TransactionID || ''), ...ids });
+      return sendJson(res, 200, { ...ids, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
     }
     return error(res, 404, '404.001.01', 'Resource not found');
   }

@@ -12,14 +12,71 @@ export interface StripeSandbox {
 export interface DarajaSandbox {
   port: number;
   url: string;
-  pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string }>;
-  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number };
+  pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string; paidAt?: number }>;
+  /** Transaction status queries received (the receipt asked about and the ids Daraja answered with). */
+  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number; statusQueries: { receipt: string; OriginatorConversationID: string; ConversationID: string }[] };
+  close(): Promise<void>;
+}
+export interface SandboxCredentials {
+  stripeSecretKey: string;
+  stripeWebhookSecret: string;
+  darajaConsumerKey: string;
+  darajaConsumerSecret: string;
+  darajaShortcode: string;
+  darajaPasskey: string;
+  darajaInitiatorName: string;
+  darajaSecurityCredential: string;
+  mpesaCallbackToken: string;
+  africasTalkingUsername: string;
+  africasTalkingApiKey: string;
+  smsDeliveryReportToken: string;
+}
+export interface SmsSandboxMessage {
+  messageId: string;
+  to: string;
+  from: string;
+  message: string;
+  parts: number;
+  status: 'Sent' | 'Success' | 'Failed';
+  failureReason: string | null;
+  sentAt: string;
+  reports: Record<string, string | number | null>[];
+}
+export interface SmsSandbox {
+  port: number;
+  url: string;
+  /** Every message accepted, oldest first. */
+  messages: SmsSandboxMessage[];
+  state: { outage: boolean; latencyMs: number; delayMs: number; deliveryReportUrl: string | null };
+  setDeliveryReportUrl(url: string | null): void;
+  close(): Promise<void>;
+}
+/** An email as MailDev's API lists it (GET /api/email). */
+export interface InboxEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  from: { address: string; name: string }[];
+  to: { address: string; name: string }[];
+  headers: Record<string, string>;
+  attachments?: { filename: string; contentType: string; generatedFileName: string; size: number }[];
+}
+export interface MailInbox {
+  smtpUrl: string;
+  webUrl: string;
+  pid: number;
+  emails(): Promise<InboxEmail[]>;
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 export interface Sandboxes {
   env: Record<string, string>;
+  /** This run's random credentials (also in env under the payment service's names). */
+  credentials: SandboxCredentials;
   stripe: StripeSandbox;
   daraja: DarajaSandbox;
+  sms: SmsSandbox;
   describe: string;
   close(): Promise<void>;
 }
@@ -28,8 +85,12 @@ export declare function startSandboxes(options: {
   stripePort?: number;
   darajaPort?: number;
   darajaDelayMs?: number;
+  smsPort?: number;
+  smsReportDelayMs?: number;
   log?: (line: string) => void;
 }): Promise<Sandboxes>;
-export declare const SANDBOX_CREDENTIALS: Readonly<Record<string, string>>;
+export declare function sandboxCredentials(): Readonly<SandboxCredentials>;
+export declare function startMailInbox(options?: { smtpPort?: number; webPort?: number; timeoutMs?: number }): Promise<MailInbox>;
+export declare function provideMailInbox(options?: { env?: Record<string, string | undefined> }): Promise<MailInbox | null>;
 export declare function signPayload(payload: string, secret: string, timestamp?: number): string;
 export declare function provideSandboxes(options: { env?: Record<string, string | undefined>; gatewayUrl: string; log?: (line: string) => void }): Promise<Sandboxes | null>;

@@ -1,21 +1,38 @@
 'use strict';
-// Both provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
-// payment service's tests. `env` is the configuration the payment service reads: the same variables that
-// point it at api.stripe.com and api.safaricom.co.ke in production (see services/payment/src/payment.config.ts).
+// The provider sandboxes, started together by the local runner (`npm start`), the browser journeys and the
+// services' tests. `env` is the configuration the payment and support services read: the same variables that
+// point them at api.stripe.com, api.safaricom.co.ke and api.africastalking.com in production (see
+// services/payment/src/payment.config.ts and services/support/src/communications/communications.config.ts).
+// The mail inbox (MailDev, mail-inbox.js) is the SMTP server email goes to locally.
+const crypto = require('node:crypto');
 const { startStripeSandbox, signPayload } = require('./stripe-sandbox');
 const { startDarajaSandbox } = require('./daraja-sandbox');
+const { startAfricasTalkingSandbox } = require('./africastalking-sandbox');
+const { startMailInbox } = require('./mail-inbox');
 
-/** Development credentials: they only open these sandboxes. */
-const SANDBOX_CREDENTIALS = Object.freeze({
-  stripeSecretKey: 'sk_test_afya_sandbox',
-  stripeWebhookSecret: 'whsec_afya_sandbox',
-  darajaConsumerKey: 'afya-sandbox-consumer-key',
-  darajaConsumerSecret: 'afya-sandbox-consumer-secret',
-  // Safaricom's published sandbox shortcode and passkey (public test values).
-  darajaShortcode: '174379',
-  darajaPasskey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-  mpesaCallbackToken: 'afya-sandbox-callback-token',
-});
+/**
+ * Credentials made for one run of the sandboxes and handed to the payment and support services and the gateway with their
+ * addresses. Random each time: a published default would let anyone who read this repository sign a webhook or
+ * call the M-Pesa callback of a platform that forgot to set its own (the services refuse to start without them).
+ */
+function sandboxCredentials() {
+  const random = (bytes) => crypto.randomBytes(bytes).toString('base64url');
+  return Object.freeze({
+    stripeSecretKey: `sk_test_${random(24)}`,
+    stripeWebhookSecret: `whsec_${random(24)}`,
+    darajaConsumerKey: random(24),
+    darajaConsumerSecret: random(24),
+    // Safaricom's published sandbox shortcode (a public test value); the passkey is this run's own.
+    darajaShortcode: '174379',
+    darajaPasskey: crypto.randomBytes(32).toString('hex'),
+    darajaInitiatorName: `afya_api_${random(6)}`,
+    darajaSecurityCredential: random(48),
+    mpesaCallbackToken: random(32),
+    africasTalkingUsername: 'sandbox',
+    africasTalkingApiKey: `atsk_${random(24)}`,
+    smsDeliveryReportToken: random(32),
+  });
+}
 
 /**
  * @param {object} options
@@ -23,10 +40,12 @@ const SANDBOX_CREDENTIALS = Object.freeze({
  * @param {number} [options.stripePort] 0 = any free port
  * @param {number} [options.darajaPort]
  * @param {number} [options.darajaDelayMs]
+ * @param {number} [options.smsPort]
+ * @param {number} [options.smsReportDelayMs]
  * @param {(line: string) => void} [options.log]
  */
 async function startSandboxes(options) {
-  const c = SANDBOX_CREDENTIALS;
+  const c = sandboxCredentials();
   const gatewayUrl = options.gatewayUrl.replace(/\/$/, '');
   const stripe = await startStripeSandbox({
     port: options.stripePort ?? 0,
@@ -43,11 +62,27 @@ async function startSandboxes(options) {
       consumerSecret: c.darajaConsumerSecret,
       shortcode: c.darajaShortcode,
       passkey: c.darajaPasskey,
+      initiatorName: c.darajaInitiatorName,
+      securityCredential: c.darajaSecurityCredential,
       delayMs: options.darajaDelayMs,
       log: options.log && ((line) => options.log(`daraja sandbox: ${line}`)),
     });
   } catch (error) {
     await stripe.close();
+    throw error;
+  }
+  let sms;
+  try {
+    sms = await startAfricasTalkingSandbox({
+      port: options.smsPort ?? 0,
+      username: c.africasTalkingUsername,
+      apiKey: c.africasTalkingApiKey,
+      deliveryReportUrl: `${gatewayUrl}/api/notifications/sms/delivery-reports/${c.smsDeliveryReportToken}`,
+      delayMs: options.smsReportDelayMs,
+      log: options.log && ((line) => options.log(`sms sandbox: ${line}`)),
+    });
+  } catch (error) {
+    await Promise.all([stripe.close(), daraja.close()]);
     throw error;
   }
   const env = {
@@ -59,19 +94,38 @@ async function startSandboxes(options) {
     DARAJA_CONSUMER_SECRET: c.darajaConsumerSecret,
     DARAJA_SHORTCODE: c.darajaShortcode,
     DARAJA_PASSKEY: c.darajaPasskey,
+    DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
+    DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
     MPESA_CALLBACK_BASE_URL: gatewayUrl,
     PUBLIC_APP_URL: gatewayUrl,
+    AT_BASE_URL: sms.url,
+    AT_USERNAME: c.africasTalkingUsername,
+    AT_API_KEY: c.africasTalkingApiKey,
+    SMS_DELIVERY_REPORT_TOKEN: c.smsDeliveryReportToken,
   };
   return {
     env,
+    credentials: c,
     stripe,
     daraja,
-    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}`,
+    sms,
+    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}, Africa's Talking SMS ${sms.url} (sent messages: ${sms.url}/messages)`,
     async close() {
-      await Promise.all([stripe.close(), daraja.close()]);
+      await Promise.all([stripe.close(), daraja.close(), sms.close()]);
     },
   };
+}
+
+/**
+ * The local runner's SMTP server: MailDev on SMTP_SANDBOX_PORT / MAIL_INBOX_PORT (default any free ports), unless
+ * SMTP_URL is set (then email goes there) or AFYA_SANDBOXES=false. Resolves to null when none is started.
+ */
+async function provideMailInbox({ env = process.env } = {}) {
+  if (String(env.AFYA_SANDBOXES || '').toLowerCase() === 'false') return null;
+  if (env.SMTP_URL) return null;
+  const port = (name) => (env[name] ? Number(env[name]) : 0);
+  return startMailInbox({ smtpPort: port('SMTP_SANDBOX_PORT'), webPort: port('MAIL_INBOX_PORT') });
 }
 
 /**
@@ -89,8 +143,19 @@ async function provideSandboxes({ env = process.env, gatewayUrl, log }) {
     stripePort: port('STRIPE_SANDBOX_PORT'),
     darajaPort: port('DARAJA_SANDBOX_PORT'),
     darajaDelayMs: env.DARAJA_SANDBOX_DELAY_MS ? Number(env.DARAJA_SANDBOX_DELAY_MS) : undefined,
+    smsPort: port('SMS_SANDBOX_PORT'),
     log: env.AFYA_VERBOSE === '1' ? log : undefined,
   });
 }
 
-module.exports = { startSandboxes, provideSandboxes, startStripeSandbox, startDarajaSandbox, signPayload, SANDBOX_CREDENTIALS };
+module.exports = {
+  startSandboxes,
+  provideSandboxes,
+  provideMailInbox,
+  startMailInbox,
+  startStripeSandbox,
+  startDarajaSandbox,
+  startAfricasTalkingSandbox,
+  signPayload,
+  sandboxCredentials,
+};

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { type Sandboxes, SANDBOX_CREDENTIALS, startSandboxes } from './index';
+import { type SandboxCredentials, type Sandboxes, startSandboxes } from './index';
 
 // The sandboxes refuse malformed requests the way the providers do, and what they send verifies with the real
 // SDK: a webhook's signature with stripe.webhooks.constructEvent. (The payment service's own behaviour against
 // them is tested in gateway/test/payments.)
 
-const c = SANDBOX_CREDENTIALS;
 let sandboxes: Sandboxes;
+let c: SandboxCredentials;
 const received: { body: string; signature: string | null }[] = [];
 let hook: import('node:http').Server;
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const port = (hook.address() as { port: number }).port;
   sandboxes = await startSandboxes({ gatewayUrl: `http://127.0.0.1:${port}`, darajaDelayMs: 50 });
+  c = sandboxes.credentials;
   sandboxes.stripe.setWebhookUrl(`http://127.0.0.1:${port}/hook`);
 });
 
@@ -117,7 +118,14 @@ describe('Daraja sandbox', () => {
   });
 
   it('accepts a push, answers "being processed" until the phone answers, then the result code by the number', async () => {
-    const accepted = await push({ PartyA: '254712341032', PhoneNumber: '254712341032' });
+    // The phone answers after 1 s here (not this file's 50 ms): a loaded machine must not answer before the first query.
+    sandboxes.daraja.state.delayMs = 1000;
+    let accepted;
+    try {
+      accepted = await push({ PartyA: '254712341032', PhoneNumber: '254712341032' });
+    } finally {
+      sandboxes.daraja.state.delayMs = 50;
+    }
     expect(accepted.body).toMatchObject({ ResponseCode: '0', CheckoutRequestID: expect.stringMatching(/^ws_CO_/) });
     const ts = timestamp();
     const query = async () => {
@@ -129,7 +137,46 @@ describe('Daraja sandbox', () => {
       return (await res.json()) as Record<string, string>;
     };
     expect(await query()).toMatchObject({ errorMessage: 'The transaction is being processed' });
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1100));
     expect(await query()).toMatchObject({ ResultCode: '1032', ResultDesc: 'Request cancelled by user' });
+  });
+
+  it('answers a Transaction Status query at its ResultURL: a paid push\'s receipt with amount and phone; an unknown one not found', async () => {
+    const accepted = await push({ PartyA: '254712000111', PhoneNumber: '254712000111' });
+    const pushed = sandboxes.daraja.pushes.get(accepted.body.CheckoutRequestID)!;
+    for (let waited = 0; !pushed.done && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(pushed).toMatchObject({ done: true, resultCode: '0' });
+    const hookPort = (hook.address() as { port: number }).port;
+    const status = async (receipt: string, credential = c.darajaSecurityCredential) => {
+      const res = await daraja('/mpesa/transactionstatus/v1/query', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Initiator: c.darajaInitiatorName,
+          SecurityCredential: credential,
+          CommandID: 'TransactionStatusQuery',
+          TransactionID: receipt,
+          PartyA: c.darajaShortcode,
+          IdentifierType: '4',
+          ResultURL: `http://127.0.0.1:${hookPort}/result`,
+          QueueTimeOutURL: `http://127.0.0.1:${hookPort}/timeout`,
+          Remarks: 'check',
+          Occasion: '',
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    expect(await status(pushed.receipt, 'wrong')).toMatchObject({ status: 400 });
+    const before = received.length;
+    const known = await status(pushed.receipt);
+    expect(known).toMatchObject({ status: 200, body: { ResponseCode: '0', ConversationID: expect.stringMatching(/^AG_/) } });
+    const unknown = await status('FAKE0001');
+    for (let waited = 0; received.length - before < 2 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const results = received.slice(before).map((r) => JSON.parse(r.body).Result as Record<string, unknown>);
+    const answer = (id: string) => results.find((r) => r.ConversationID === id)!;
+    const params = Object.fromEntries(((answer(known.body.ConversationID).ResultParameters as { ResultParameter: { Key: string; Value: unknown }[] }).ResultParameter).map((p) => [p.Key, p.Value]));
+    expect(answer(known.body.ConversationID)).toMatchObject({ ResultCode: 0, OriginatorConversationID: known.body.OriginatorConversationID });
+    expect(params).toMatchObject({ ReceiptNo: pushed.receipt, Amount: 150, TransactionStatus: 'Completed', DebitPartyName: expect.stringMatching(/^254712000111 - /) });
+    expect(answer(unknown.body.ConversationID)).toMatchObject({ ResultCode: 'R000001' });
   });
 });

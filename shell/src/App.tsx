@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
+import { FocusOnNavigate } from '../libs/ui-kit/a11y';
 import { HomePage } from './features/public-site/HomePage';
 import { PublicLayout, PublicPageLoading } from './features/public-site/PublicLayout';
 
@@ -33,7 +34,7 @@ function chunk<M>(load: () => Promise<M>) {
   const state = {
     current: null as M | null,
     load: () => (pending ??= load().then((m) => (state.current = m))),
-    lazy: (pick: (m: M) => ComponentType) =>
+    lazy: <P extends object>(pick: (m: M) => ComponentType<P>) =>
       lazy(() => (state.current ? resolved(pick(state.current)) : state.load().then((m) => ({ default: pick(m) })))),
   };
   return state;
@@ -44,19 +45,24 @@ const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').th
 
 const antdShell = chunk(() => import('./antd-shell'));
 const antdPages = chunk(() => import('./antd-pages'));
+// Sign-in and registration are plain React too (no antd): a phone on a slow network gets them at once.
+const authPages = chunk(() => import('./auth-pages'));
 const AntdShell = antdShell.lazy((m) => m.AntdShell);
-const LoginPage = antdPages.lazy((m) => m.LoginPage);
-const RegisterPage = antdPages.lazy((m) => m.RegisterPage);
+const LoginPage = authPages.lazy((m) => m.LoginPage);
+const RegisterPage = authPages.lazy((m) => m.RegisterPage);
+const ForgotPasswordPage = antdPages.lazy((m) => m.ForgotPasswordPage);
+const ResetPasswordPage = antdPages.lazy((m) => m.ResetPasswordPage);
 const ContactPage = antdPages.lazy((m) => m.ContactPage);
 const PaymentCancelPage = antdPages.lazy((m) => m.PaymentCancelPage);
 const PaymentSuccessPage = antdPages.lazy((m) => m.PaymentSuccessPage);
 
 const DashboardPage = lazyWithPreload(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage));
 // A visitor who comes back signed in is going to the dashboard: fetch its chunks now, beside the start-up check.
-if (useSession.getState().token) {
+function preloadDashboard() {
   void antdShell.load();
   void DashboardPage.preload();
 }
+if (useSession.getState().token) preloadDashboard();
 
 /** While a page's chunk loads: the public pages keep their top bar, the dashboard gets the full-screen spinner. */
 function Page({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
@@ -126,6 +132,23 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="about" element={<Page fallback={<PublicPageLoading />}><AboutPage /></Page>} />
         <Route path="services" element={<Page fallback={<PublicPageLoading />}><ServicesPage /></Page>} />
+        <Route
+          path="login"
+          element={
+            <GuestOnly>
+              {/* The dashboard's code is fetched while the sign-in request is on its way. */}
+              <Page fallback={<PublicPageLoading />}><LoginPage onSubmit={preloadDashboard} /></Page>
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="register"
+          element={
+            <GuestOnly>
+              <Page fallback={<PublicPageLoading />}><RegisterPage /></Page>
+            </GuestOnly>
+          }
+        />
       </Route>
       <Route
         element={
@@ -146,18 +169,18 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="login"
+            path="forgot-password"
             element={
               <GuestOnly>
-                <LoginPage />
+                <ForgotPasswordPage />
               </GuestOnly>
             }
           />
           <Route
-            path="register"
+            path="reset-password"
             element={
               <GuestOnly>
-                <RegisterPage />
+                <ResetPasswordPage />
               </GuestOnly>
             }
           />
@@ -184,6 +207,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <NavigatorBridge />
+      <FocusOnNavigate />
       <AppRoutes />
     </QueryClientProvider>
   );

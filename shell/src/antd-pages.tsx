@@ -1,7 +1,7 @@
 // The antd pages of the public top bar, one chunk fetched with the first of them (App.tsx); the dashboard
 // never needs it.
-export { LoginPage } from './features/auth/LoginPage';
-export { RegisterPage } from './features/auth/RegisterPage';
+export { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
+export { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 export { ContactPage } from './features/contact/ContactPage';
 export { PaymentCancelPage } from './features/public-site/PaymentCancelPage';
 export { PaymentSuccessPage } from './features/payments/PaymentSuccessPage';

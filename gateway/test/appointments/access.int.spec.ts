@@ -44,18 +44,19 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     it('GET /appointments: a patient sees only their own, a doctor only theirs, an admin all', async () => {
       const own = await platform.api('GET', '/appointments', { token: patient.token });
       expect(own.status).toBe(200);
-      expect(ids(own.body.appointments)).toEqual([mine.appointment_id]);
-      expect(ids((await platform.api('GET', '/appointments', { token: otherPatient.token })).body.appointments)).toEqual([theirs.appointment_id]);
-      expect(ids((await platform.api('GET', '/appointments', { token: doctor.token })).body.appointments)).toEqual([mine.appointment_id]);
-      expect(ids((await platform.api('GET', '/appointments', { token: admin.token })).body.appointments)).toEqual(ids([mine, theirs]));
+      expect(ids(own.body)).toEqual([mine.appointment_id]);
+      expect(own.headers.get('x-total-count')).toBe('1');
+      expect(ids((await platform.api('GET', '/appointments', { token: otherPatient.token })).body)).toEqual([theirs.appointment_id]);
+      expect(ids((await platform.api('GET', '/appointments', { token: doctor.token })).body)).toEqual([mine.appointment_id]);
+      expect(ids((await platform.api('GET', '/appointments', { token: admin.token })).body)).toEqual(ids([mine, theirs]));
       expect((await platform.api('GET', '/appointments')).status).toBe(401);
     });
 
     it("GET /appointments/doctor: the doctor's own with patient names; patients and admins 403", async () => {
       const response = await platform.api('GET', '/appointments/doctor', { token: doctor.token });
       expect(response.status).toBe(200);
-      expect(response.body.appointments).toHaveLength(1);
-      expect(response.body.appointments[0]).toMatchObject({
+      expect(response.body).toHaveLength(1);
+      expect(response.body[0]).toMatchObject({
         appointment_id: mine.appointment_id,
         patient_full_name: 'Achieng Odhiambo',
         user: { firstname: 'Achieng', lastname: 'Odhiambo' },
@@ -66,13 +67,15 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     });
 
     it('GET /appointments/admin/all and GET /admin/appointments: admin only, with status filter and paging', async () => {
+      // /appointments/admin/all answers the bare array (paging in headers); /admin/appointments names its list.
+      const rowsOf = (path: string, body: { appointments?: unknown[] } & unknown[]) => (path === '/admin/appointments' ? body.appointments! : body) as { appointment_id: number; patient_full_name: string }[];
       for (const path of ['/appointments/admin/all', '/admin/appointments']) {
         const all = await platform.api('GET', path, { token: admin.token });
         expect(all.status).toBe(200);
-        expect(ids(all.body.appointments)).toEqual(ids([mine, theirs]));
-        expect(all.body.appointments.find((a: { appointment_id: number }) => a.appointment_id === theirs.appointment_id).patient_full_name).toBe('Kamau Njoroge');
-        expect((await platform.api('GET', `${path}?limit=1`, { token: admin.token })).body.appointments).toHaveLength(1);
-        expect((await platform.api('GET', `${path}?status=completed`, { token: admin.token })).body.appointments).toHaveLength(0);
+        expect(ids(rowsOf(path, all.body))).toEqual(ids([mine, theirs]));
+        expect(rowsOf(path, all.body).find((a) => a.appointment_id === theirs.appointment_id)!.patient_full_name).toBe('Kamau Njoroge');
+        expect(rowsOf(path, (await platform.api('GET', `${path}?limit=1`, { token: admin.token })).body)).toHaveLength(1);
+        expect(rowsOf(path, (await platform.api('GET', `${path}?status=completed`, { token: admin.token })).body)).toHaveLength(0);
         expect((await platform.api('GET', `${path}?status=bogus`, { token: admin.token })).status).toBe(400);
         expect((await platform.api('GET', path, { token: patient.token })).status).toBe(403);
         expect((await platform.api('GET', path, { token: doctor.token })).status).toBe(403);
@@ -110,18 +113,42 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       ] as const) {
         const response = await platform.api('GET', path, { token });
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-        expect(response.body.appointments.find((a: { appointment_id: number }) => a.appointment_id === mine.appointment_id)).toEqual(single);
+        const rows: { appointment_id: number }[] = path === '/admin/appointments' ? response.body.appointments : response.body;
+        expect(rows.find((a) => a.appointment_id === mine.appointment_id)).toEqual(single);
       }
       expect(Object.keys(single).sort()).toEqual(
         [
-          'appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'appointment_type', 'type', 'total_amount',
+          'appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'appointment_type', 'type', 'visit_mode', 'total_amount',
           'appointment_status', 'paid', 'notes', 'duration', 'patient_full_name', 'diagnosis', 'treatment', 'medications',
           'rating', 'rating_comment', 'created_at', 'updated_at', 'doctor', 'user',
         ].sort(),
       );
-      // An empty list is still {appointments: []}.
+      // An empty list is the empty array, with its total.
       const nobody = await signUpAndIn(platform);
-      expect((await platform.api('GET', '/appointments', { token: nobody.token })).body).toEqual({ appointments: [] });
+      const empty = await platform.api('GET', '/appointments', { token: nobody.token });
+      expect(empty.body).toEqual([]);
+      expect(empty.headers.get('x-total-count')).toBe('0');
+      expect(empty.headers.get('link')).toBeNull();
+    });
+
+    it('pages by limit and offset: X-Total-Count and RFC 8288 Link next/prev; bad paging is a 400', async () => {
+      const first = await platform.api('GET', '/appointments/admin/all?limit=1', { token: admin.token });
+      expect(first.status).toBe(200);
+      expect(ids(first.body)).toEqual([theirs.appointment_id]);
+      expect(first.headers.get('x-total-count')).toBe('2');
+      expect(first.headers.get('link')).toBe('</api/appointments/admin/all?limit=1&offset=1>; rel="next"');
+      const second = await platform.api('GET', '/appointments/admin/all?limit=1&offset=1', { token: admin.token });
+      expect(ids(second.body)).toEqual([mine.appointment_id]);
+      expect(second.headers.get('link')).toBe('</api/appointments/admin/all?limit=1&offset=0>; rel="prev"');
+      // Without paging parameters: everything up to 1,000, no links.
+      const all = await platform.api('GET', '/appointments/admin/all', { token: admin.token });
+      expect(ids(all.body)).toEqual(ids([mine, theirs]));
+      expect(all.headers.get('link')).toBeNull();
+      for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
+        const bad = await platform.api('GET', `/appointments?${query}`, { token: patient.token });
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toMatch(/^(limit must be from 1 to 1000|offset must be 0 or more)$/);
+      }
     });
 
     it('GET /appointments/{id}: own or 404', async () => {
@@ -217,7 +244,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       const ok = await platform.api('PATCH', path, { token: admin.token, body: { total_amount: 1800.5 } });
       expect(ok.status).toBe(200);
       expect(ok.body.appointment.total_amount).toBe(1800.5);
-      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;
+      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body;
       expect(listed.find((a: { appointment_id: number }) => a.appointment_id === mine.appointment_id).total_amount).toBe(1800.5);
       const updates = await sql('appointment', `SELECT payload FROM outbox WHERE type = 'appointment.updated.v1' AND (payload->'data'->>'appointment_id')::int = $1`, [
         mine.appointment_id,
@@ -281,7 +308,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       const byAdmin = await platform.api('PATCH', `/appointments/${appointment.appointment_id}`, { token: admin.token, body: { notes: 'Reviewed by the clinic lead.', treatment: null } });
       expect(byAdmin.body.appointment).toMatchObject({ notes: 'Reviewed by the clinic lead.', treatment: null, diagnosis: 'Stage 1 hypertension' });
       const read = await platform.api('GET', '/appointments', { token: patient.token });
-      expect(read.body.appointments.find((a: { appointment_id: number }) => a.appointment_id === appointment.appointment_id).diagnosis).toBe('Stage 1 hypertension');
+      expect(read.body.find((a: { appointment_id: number }) => a.appointment_id === appointment.appointment_id).diagnosis).toBe('Stage 1 hypertension');
 
       await eventually(async () => {
         const events = await auditEvents(appointment.appointment_id);

@@ -4,7 +4,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { booking, clinicDate, clinicDateOn, createDoctor, sql, TestDoctor } from './support';
 
 const SLOT_TAKEN = 'That time slot is no longer available. Please choose another.';
 
@@ -91,19 +91,47 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const { time_slot, appointment_type, notes, ...rest } = booking(doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '02:30 PM' });
     for (const [body, message] of [
       [{ ...rest, appointment_type, notes, appointment_time: time_slot }, 'Please select a time'],
-      [{ ...rest, time_slot, notes, type: appointment_type }, 'Please select appointment type'],
       [{ ...rest, time_slot, appointment_type, reason: notes }, 'Please provide a reason (at least 10 characters)'],
     ] as const) {
       const response = await platform.api('POST', '/appointments', { token: patient.token, body });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(message);
     }
+    // `type` is not the type: without appointment_type the amount chooses it (1 matches no fee: Regular Checkup).
+    const byType = await platform.api('POST', '/appointments', { token: patient.token, body: { ...rest, time_slot, notes, type: 'Emergency' } });
+    expect(byType.status).toBe(201);
+    expect(byType.body.appointment.appointment_type).toBe('Regular Checkup');
+  });
+
+  it("books with exactly the request of the original client (no appointment_type): the type from total_amount, appointment_id at the top", async () => {
+    // user_id, doctor_id, appointment_date, time_slot, total_amount, appointment_status, notes: nothing else.
+    const spec = (time_slot: string, total_amount: unknown) => ({
+      user_id: 424242,
+      doctor_id: noFeeDoctor.doctorId,
+      appointment_date: clinicDate(8),
+      time_slot,
+      total_amount,
+      appointment_status: 'Confirmed',
+      notes: 'Follow-up on last week’s blood pressure.',
+    });
+    for (const [slot, amount, type, charged] of [
+      ['09:00 AM', 200, 'Consultation', 200],
+      ['09:30 AM', 80, 'Vaccination', 80],
+      ['10:00 AM', '100', 'Follow-up', 100],
+      ['10:30 AM', 999, 'Regular Checkup', 150],
+      ['11:00 AM', 'abc', 'Regular Checkup', 150],
+      ['11:30 AM', undefined, 'Regular Checkup', 150],
+    ] as const) {
+      const response = await platform.api('POST', '/appointments', { token: patient.token, body: spec(slot, amount) });
+      expect(response.status).toBe(201);
+      expect(response.body.appointment_id).toBe(response.body.appointment.appointment_id);
+      expect(response.body.appointment).toMatchObject({ appointment_type: type, total_amount: charged, appointment_status: 'Pending', user_id: patient.user.user_id });
+    }
   });
 
   it.each([
     [{ doctor_id: undefined }, 'Please select a doctor'],
     [{ doctor_id: 'abc' }, 'Please select a doctor'],
-    [{ appointment_type: undefined }, 'Please select appointment type'],
     [{ appointment_type: 'Massage' }, 'Please select appointment type'],
     [{ appointment_date: undefined }, 'Please select a date'],
     [{ appointment_date: '25/11/2026' }, 'Please select a date'],
@@ -124,7 +152,6 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     expect(response.body.message).toBe('Please select a doctor');
     expect(response.body.errors).toEqual([
       'Please select a doctor',
-      'Please select appointment type',
       'Please select a date',
       'Please select a time',
       'Please provide a reason (at least 10 characters)',
@@ -188,7 +215,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
   });
 
   it('gives a taken slot 409 with the product message, shows it as unavailable, and frees it on cancellation', async () => {
-    const date = clinicDate(9);
+    const date = clinicDateOn(3, 9); // a Wednesday: the clinic is open all day (CLINIC_HOURS)
     const first = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: date, time_slot: '03:00 PM' }) });
     expect(first.status).toBe(201);
     const other = await signUpAndIn(platform);
@@ -219,6 +246,15 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const reopen = await platform.api('PATCH', `/appointments/${first.body.appointment.appointment_id}/override`, { token: admin.token, body: { status: 'Pending' } });
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe(SLOT_TAKEN);
+  });
+
+  it("offers only the slots within the clinic's hours: Saturday mornings, nothing on Sunday (the Office Hours panel's source)", async () => {
+    const saturday = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${clinicDateOn(6, 2)}`, { token: patient.token });
+    expect(saturday.status).toBe(200);
+    expect(saturday.body.bookable_date).toBe(true);
+    expect(saturday.body.slots.map((s: { time_slot: string }) => s.time_slot)).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM']);
+    const sunday = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${clinicDateOn(0, 2)}`, { token: patient.token });
+    expect(sunday.body).toMatchObject({ bookable_date: false, slots: [] });
   });
 
   it('validates the availability query and hides unapproved doctors', async () => {

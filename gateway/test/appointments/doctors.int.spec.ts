@@ -129,7 +129,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.updated.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [doctor.doctorId])).not.toHaveLength(0);
       const after = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' }) });
       expect(after.body.appointment.total_amount).toBe(3500);
-      const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments;
+      const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body;
       expect(mine.find((a: { appointment_id: number }) => a.appointment_id === before.body.appointment.appointment_id).total_amount).toBe(200);
       // A fee of 0 is a fee (free consultations), not 'Not set'.
       expect((await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: admin.token, body: { fee: 0 } })).body.fee).toBe(0);
@@ -140,30 +140,48 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
   });
 
   describe('notifications', () => {
-    it("GET /doctor/notifications: today's emergency appointments and lab results from the database", async () => {
+    it('GET /doctor/notifications: upcoming, non-cancelled Emergency appointments with patient and time slot, soonest first; lab results', async () => {
       const empty = await platform.api('GET', '/doctor/notifications', { token: otherDoctor.token });
       expect(empty.status).toBe(200);
       expect(empty.body).toEqual({ emergencies: [], labResults: [] });
-      // An emergency booked for today (no route books inside the window: set up through SQL).
-      const emergency = await platform.api('POST', '/appointments', {
-        token: patient.token,
-        body: booking(doctor.doctorId, { appointment_type: 'Emergency', appointment_date: clinicDate(2), time_slot: '02:30 PM' }),
-      });
-      await sql('appointment', `UPDATE appointments SET appointment_date = $2 WHERE appointment_id = $1`, [emergency.body.appointment.appointment_id, clinicDate(0)]);
+      const secondPatient = await signUpAndIn(platform, { firstname: 'Otieno', lastname: 'Barasa' });
+      const book = async (token: string, overrides: Record<string, unknown>) => {
+        const booked = await platform.api('POST', '/appointments', { token, body: booking(doctor.doctorId, overrides) });
+        expect(booked.status).toBe(201);
+        return booked.body.appointment.appointment_id as number;
+      };
+      // Booked as patients book (from tomorrow on): two emergencies, the later one booked first.
+      const later = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '02:30 PM' });
+      const sooner = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+      // Not notifications: a cancelled emergency, another type, another doctor's emergency.
+      const cancelled = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '11:00 AM' });
+      expect((await platform.api('PATCH', `/appointments/${cancelled}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(200);
+      await book(patient.token, { appointment_type: 'Consultation', appointment_date: clinicDate(6), time_slot: '10:00 AM' });
+      await platform.api('POST', '/appointments', { token: patient.token, body: booking(otherDoctor.doctorId, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '09:00 AM' }) });
+      // One under way now (started 10 minutes ago, 25 minutes long) and one that ended yesterday (set up through SQL:
+      // no route books today or in the past).
+      const underWay = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(7), time_slot: '03:00 PM' });
+      await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '10 minutes' WHERE appointment_id = $1`, [underWay, clinicDate(0)]);
+      const past = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(7), time_slot: '03:30 PM' });
+      await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [past, clinicDate(-1)]);
       await sql('appointment', `INSERT INTO lab_results (doctor_id, user_id, test_name, message) VALUES ($1, $2, 'Full blood count', 'Full blood count for Achieng Odhiambo is ready: haemoglobin 10.9 g/dL (low).')`, [
         doctor.doctorId,
         patient.user.user_id,
       ]);
       const response = await platform.api('GET', '/doctor/notifications', { token: doctor.token });
       expect(response.status).toBe(200);
-      expect(response.body.emergencies).toEqual([
-        expect.objectContaining({
-          appointment_id: emergency.body.appointment.appointment_id,
-          time_slot: '02:30 PM',
-          user: { firstname: 'Achieng', lastname: 'Odhiambo' },
-          message: 'Emergency appointment: Achieng Odhiambo at 02:30 PM',
-        }),
-      ]);
+      expect(response.body.emergencies.map((e: { appointment_id: number }) => e.appointment_id)).toEqual([underWay, sooner, later]);
+      expect(response.body.emergencies[1]).toMatchObject({
+        appointment_id: sooner,
+        appointment_date: clinicDate(6),
+        time_slot: '09:30 AM',
+        appointment_status: 'Pending',
+        user_id: secondPatient.user.user_id,
+        user: { firstname: 'Otieno', lastname: 'Barasa' },
+        patient_full_name: 'Otieno Barasa',
+        message: 'Emergency appointment: Otieno Barasa at 09:30 AM',
+      });
+      expect(response.body.emergencies[2]).toMatchObject({ time_slot: '02:30 PM', user: { firstname: 'Achieng', lastname: 'Odhiambo' } });
       expect(response.body.labResults).toEqual([
         expect.objectContaining({
           test_name: 'Full blood count',
@@ -199,7 +217,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       const twice = await platform.api('POST', `/appointments/${id}/rating`, { token: patient.token, body: { rating: 1 } });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe('You have already rated this appointment');
-      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.appointments.find((a: { appointment_id: number }) => a.appointment_id === id);
+      const listed = (await platform.api('GET', '/appointments', { token: patient.token })).body.find((a: { appointment_id: number }) => a.appointment_id === id);
       expect(listed).toMatchObject({ rating: 4, rating_comment: 'Clear explanation, on time.' });
     });
 
@@ -240,6 +258,13 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       await platform.api('POST', `/appointments/${ids[1]}/rating`, { token: patient.token, body: { rating: 4 } });
       await platform.api('POST', `/appointments/${ids[2]}/rating`, { token: second.token, body: { rating: 4 } });
 
+      // Total patients counts people, not bookings: the first patient's next visit adds no one, a cancelled booking
+      // by a third person adds no one.
+      const third = await signUpAndIn(platform);
+      expect((await platform.api('POST', '/appointments', { token: patient.token, body: booking(fresh.doctorId, { appointment_date: clinicDate(6), time_slot: '09:00 AM' }) })).status).toBe(201);
+      const dropped = await platform.api('POST', '/appointments', { token: third.token, body: booking(fresh.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' }) });
+      expect((await platform.api('PATCH', `/appointments/${dropped.body.appointment.appointment_id}/status`, { token: third.token, body: { status: 'Cancelled' } })).status).toBe(200);
+
       const performance = await platform.api('GET', '/doctor/performance', { token: fresh.token });
       expect(performance.status).toBe(200);
       expect(performance.body).toMatchObject({
@@ -255,7 +280,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect((await platform.api('GET', '/doctor/performance', { token: patient.token })).status).toBe(403);
       expect((await platform.api('GET', '/doctor/performance', { token: admin.token })).status).toBe(403);
       const dashboard = await platform.api('GET', '/user/dashboard', { token: fresh.token });
-      expect(dashboard.body.stats).toMatchObject({ totalAppointments: 3, completedCount: 3, totalPatients: 2 });
+      expect(dashboard.body.stats).toMatchObject({ totalAppointments: 5, completedCount: 3, cancelledCount: 1, totalPatients: 2 });
     });
   });
 });

@@ -12,6 +12,14 @@ export function clinicDate(days: number): string {
   return new Date(Date.UTC(+part.year, +part.month - 1, +part.day + days)).toISOString().slice(0, 10);
 }
 
+/** The first clinic date `days` or more ahead that falls on the given weekday (0 = Sunday … 6 = Saturday). */
+export function clinicDateOn(weekday: number, days = 1): string {
+  for (let i = days; ; i++) {
+    const date = clinicDate(i);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
+
 export const schemaName = (service: string) => `${service}_${process.env.AFYA_SCHEMA_SUFFIX}`;
 
 /** SQL in this test file's schema of a service (for set-up no route offers, and for checks). */

@@ -169,4 +169,17 @@ describe('admin user management through the gateway (real NATS + PostgreSQL)', (
     expect(response.status).toBe(201);
     expect(response.body.user).toMatchObject({ role: 'doctor', status: 'inactive', must_change_password: true });
   });
+
+  it("registers through /auth/register exactly as the original admin client does: role, status, the client's password, no address; the user must change it at first sign-in", async () => {
+    const { address, ...details } = newPatient();
+    expect(address).toBeDefined();
+    const response = await platform.api('POST', '/auth/register', { token: admin.token, body: { ...details, password: 'Welcome#2026', role: 'user', status: 'active' } });
+    expect(response.status).toBe(201);
+    expect(response.body.user).toMatchObject({ email: details.email, role: 'user', status: 'active', address: null, must_change_password: true });
+    const login = await platform.api('POST', '/auth/login', { body: { email: details.email, password: 'Welcome#2026' } });
+    expect(login.status).toBe(200);
+    expect(login.body.user.must_change_password).toBe(true);
+    const blocked = await platform.api('GET', '/appointments', { token: login.body.token });
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } });
+  });
 });

@@ -59,6 +59,8 @@ describe('auth and profile through the gateway (real NATS + PostgreSQL)', () => 
       [{ password: '12345' }, 'Password must be at least 6 characters'],
       [{ contact_phone: '07123' }, 'Phone number must be at least 10 digits'],
       [{ address: 'Nairobi' }, 'Address must be at least 10 characters'],
+      // Only an admin registering someone may leave the address out.
+      [{ address: undefined }, 'Address must be at least 10 characters'],
       [{ firstname: undefined }, 'First name must be at least 2 characters'],
     ])('rejects %j with "%s" and creates nothing', async (override, message) => {
       const details = { ...newPatient(), ...override };

@@ -2,6 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { eventually } from '@afya/service-shared/testing';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
 import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
@@ -11,8 +12,8 @@ import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
-const WEBHOOK_SECRET = 'whsec_afya_sandbox';
 const FEE = 1500;
+const CLINIC_APP_ORIGIN = 'https://clinic-app.example';
 
 describe('payments through the gateway with the Stripe and Daraja sandboxes (real NATS + PostgreSQL)', () => {
   let platform: TestPlatform & { sandboxes: Sandboxes };
@@ -51,7 +52,13 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
     platform = await startPaymentPlatform(
       { auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule },
       // The job never acts here (reconciliation.int.spec.ts has it): a lost callback settles only from the status call.
-      { MPESA_RECONCILE_AFTER_MS: '600000', MPESA_STATUS_QUERY_AFTER_MS: '1000', MPESA_STATUS_QUERY_EVERY_MS: '500' },
+      {
+        MPESA_RECONCILE_AFTER_MS: '600000',
+        MPESA_STATUS_QUERY_AFTER_MS: '1000',
+        MPESA_STATUS_QUERY_EVERY_MS: '500',
+        // A client served from another site that may ask for payments and come back to itself.
+        PAYMENT_RETURN_ORIGINS: CLINIC_APP_ORIGIN,
+      },
     );
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, available_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
@@ -88,7 +95,8 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       await eventually(async () => expect(await appointment(booked.appointment_id)).toEqual({ paid: true, appointment_status: 'Confirmed' }), 10_000);
 
       const history = await platform.api('GET', '/payments/history', { token: patient.token });
-      expect(history.body.payments[0]).toMatchObject({
+      expect(history.headers.get('x-total-count')).toBe(String(history.body.length));
+      expect(history.body[0]).toMatchObject({
         payment_id: created.body.payment_id,
         appointment_id: booked.appointment_id,
         transaction_id: created.body.session_id,
@@ -97,7 +105,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         method: 'card',
         appointment: { doctor: { first_name: doctor.firstname, last_name: doctor.lastname } },
       });
-      expect((await platform.api('GET', '/payments/history', { token: other.token })).body.payments).toEqual([]);
+      expect((await platform.api('GET', '/payments/history', { token: other.token })).body).toEqual([]);
 
       const receipt = await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: patient.token });
       expect(receipt.status).toBe(200);
@@ -124,12 +132,12 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const payload = JSON.stringify(event);
 
       expect((await postWebhook(payload)).status).toBe(400);
-      expect((await postWebhook(payload.replace(`"amount_total":${FEE * 100}`, '"amount_total":1'), signPayload(payload, WEBHOOK_SECRET))).status).toBe(400);
-      expect((await postWebhook(payload, signPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+      expect((await postWebhook(payload.replace(`"amount_total":${FEE * 100}`, '"amount_total":1'), signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))).status).toBe(400);
+      expect((await postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
       expect((await postWebhook(payload, signPayload(payload, 'whsec_someone_else'))).status).toBe(400);
       expect((await payment(created.body.payment_id)).status).toBe('pending');
 
-      const replies = await Promise.all(Array.from({ length: 10 }, () => postWebhook(payload, signPayload(payload, WEBHOOK_SECRET))));
+      const replies = await Promise.all(Array.from({ length: 10 }, () => postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))));
       expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect((await payment(created.body.payment_id)).status).toBe('completed');
       expect(await outboxCount('payment.completed.v1', created.body.payment_id)).toBe(1);
@@ -163,7 +171,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const created = await createCard(booked.appointment_id);
       const session = { ...platform.sandboxes.stripe.sessions.get(created.body.session_id)!, payment_status: 'paid', status: 'complete', amount_total: 100 };
       const payload = JSON.stringify({ id: `evt_mismatch_${created.body.payment_id}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session } });
-      expect((await postWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).status).toBe(200);
+      expect((await postWebhook(payload, signPayload(payload, platform.sandboxes.env.STRIPE_WEBHOOK_SECRET))).status).toBe(200);
       expect((await payment(created.body.payment_id)).status).toBe('failed');
       const disputes = await platform.api('GET', '/admin/payments/disputes', { token: admin.token });
       expect(disputes.body.disputes).toEqual(expect.arrayContaining([expect.objectContaining({ payment_id: created.body.payment_id, source: 'amount_mismatch' })]));
@@ -171,10 +179,42 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(await appointment(booked.appointment_id)).toEqual({ paid: false, appointment_status: 'Pending' });
     });
 
-    it('refuses a different amount (400), another patient’s appointment (404) and non-patients (403)', async () => {
+    it("returns to the request's Origin when it is allowed, else to the platform", async () => {
+      const fromClinic = await book();
+      const created = await platform.api('POST', '/payments/create', {
+        token: patient.token,
+        headers: { origin: CLINIC_APP_ORIGIN },
+        body: { appointment_id: fromClinic.appointment_id, amount: FEE },
+      });
+      expect(created.status).toBe(200);
+      const session = platform.sandboxes.stripe.sessions.get(created.body.session_id)!;
+      expect(session.success_url).toBe(`${CLINIC_APP_ORIGIN}/payment-success?session_id={CHECKOUT_SESSION_ID}&appointment_id=${fromClinic.appointment_id}&amount=${FEE}`);
+      expect(session.cancel_url).toBe(`${CLINIC_APP_ORIGIN}/payment-cancel?appointment_id=${fromClinic.appointment_id}`);
+      // Asked again from the platform itself: a new session that comes back to the platform, not the other site.
+      const again = await createCard(fromClinic.appointment_id);
+      expect((platform.sandboxes.stripe.sessions.get(again.body.session_id)!.success_url as string).startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
+
+      const fromElsewhere = await book();
+      const refused = await platform.api('POST', '/payments/create', {
+        token: patient.token,
+        headers: { origin: 'https://phishing.example' },
+        body: { appointment_id: fromElsewhere.appointment_id, amount: FEE },
+      });
+      expect(refused.status).toBe(200);
+      expect((platform.sandboxes.stripe.sessions.get(refused.body.session_id)!.success_url as string).startsWith(`${platform.baseUrl}/payment-success?`)).toBe(true);
+    });
+
+    it("charges the appointment's amount when the request's differs and says so; refuses another patient’s appointment (404) and non-patients (403)", async () => {
       const booked = await book();
-      const wrong = await createCard(booked.appointment_id, FEE + 1);
-      expect(wrong).toMatchObject({ status: 400, body: { message: 'Amount does not match the appointment' } });
+      const differing = await createCard(booked.appointment_id, FEE + 1);
+      expect(differing.status).toBe(200);
+      expect(differing.body).toMatchObject({ amount: FEE, requested_amount: FEE + 1 });
+      // Stripe's page shows what is charged: the appointment's amount.
+      expect(platform.sandboxes.stripe.sessions.get(differing.body.session_id)).toMatchObject({ amount_total: FEE * 100 });
+      const same = await createCard(booked.appointment_id, FEE);
+      expect(same.body.amount).toBe(FEE);
+      expect(same.body).not.toHaveProperty('requested_amount');
+      expect(await sql('payment', `SELECT amount::float8 AS amount FROM payments WHERE appointment_id = $1`, [booked.appointment_id])).toEqual([{ amount: FEE }]);
       const theirs = await platform.api('POST', '/payments/create', { token: other.token, body: { appointment_id: booked.appointment_id, amount: FEE } });
       expect(theirs.status).toBe(404);
       expect((await platform.api('POST', '/payments/create', { token: admin.token, body: { appointment_id: booked.appointment_id, amount: FEE } })).status).toBe(403);
@@ -231,12 +271,28 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
     const status = (checkout: string) => platform.api('GET', `/mpesa/status/${checkout}`, { token: patient.token });
     const callbackUrl = (token: string) => `/mpesa/callback/${token}`;
 
+    it("prompts for the appointment's amount when the request's differs, and says which amount", async () => {
+      const booked = await book();
+      const sent = await platform.api('POST', '/mpesa/stkpush', { token: patient.token, body: { phone: '0712345678', amount: 10, appointment_id: booked.appointment_id } });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ amount: FEE, requested_amount: 10, message: 'STK Push sent! Check your phone to complete payment.' });
+      expect(platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)).toMatchObject({ amount: FEE });
+    });
+
     it('refuses numbers that are not Safaricom mobile numbers', async () => {
       const booked = await book();
       for (const phone of ['0812345678', '071234567', '+25571234567', 'abc', '']) {
         const response = await push(booked.appointment_id, phone);
         expect(response).toMatchObject({ status: 400, body: { message: 'Enter a valid Safaricom number, e.g. 0712 345 678' } });
       }
+      // Kenyan mobiles on other networks (Airtel 0733…, 010x; Telkom 077x): refused with the reason, nothing pushed.
+      const pushesBefore = platform.sandboxes.daraja.pushes.size;
+      for (const phone of ['0733 123 456', '+254100123456', '0771123456']) {
+        const response = await push(booked.appointment_id, phone);
+        expect(response).toMatchObject({ status: 400, body: { message: PAYMENT_MESSAGES.notSafaricom } });
+      }
+      expect(platform.sandboxes.daraja.pushes.size).toBe(pushesBefore);
+      expect(await sql('payment', `SELECT 1 FROM payments WHERE appointment_id = $1`, [booked.appointment_id])).toHaveLength(0);
     });
 
     it('a push approved on the phone completes after the callback is confirmed by an STK query; a duplicate callback changes nothing', async () => {
@@ -342,7 +398,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const refunded = await platform.api('POST', `/admin/payments/${sent.body.payment_id}/refund`, { token: admin.token, body: { reason: 'Patient travelled' } });
       expect(refunded.body.payment).toMatchObject({ payment_status: 'refunded', method: 'mpesa', refund_reason: 'Patient travelled' });
       const all = await platform.api('GET', '/payments/history', { token: admin.token });
-      expect(all.body.payments.find((p: { payment_id: number }) => p.payment_id === sent.body.payment_id)).toMatchObject({ patient_name: 'Achieng Odhiambo', method: 'mpesa' });
+      expect(all.body.find((p: { payment_id: number }) => p.payment_id === sent.body.payment_id)).toMatchObject({ patient_name: 'Achieng Odhiambo', method: 'mpesa' });
     });
   });
 });

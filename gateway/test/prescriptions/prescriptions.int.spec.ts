@@ -63,6 +63,45 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect((await platform.api('POST', '/prescriptions', { token: patient.token, body: { appointment_id: visit.appointment_id, medicines } })).status).toBe(403);
   });
 
+  it('Write Prescription lists only visits that can have one (started or completed); a future booking is neither listed nor writable', async () => {
+    const future = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:00 AM' });
+    const thirdPatient = await signUpAndIn(platform, { firstname: 'Halima', lastname: 'Said' });
+    const started = await bookAs(platform, thirdPatient.token, otherDoctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:30 AM' });
+    // The visit took place yesterday and is still Pending (set up through SQL in both schemas: no route books in the past).
+    await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [started.appointment_id])).toHaveLength(1), 10_000);
+    await sql('prescription', `UPDATE appointments SET appointment_date = $2 WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [future.appointment_id])).toHaveLength(1), 10_000);
+
+    const writable = async (who: TestDoctor) => {
+      const listed = await platform.api('GET', '/prescriptions/writable-appointments', { token: who.token });
+      expect(listed.status).toBe(200);
+      return listed.body.appointments.map((a: { appointment_id: number }) => a.appointment_id);
+    };
+    expect(await writable(doctor)).toEqual([visit.appointment_id]); // not the future one, not the cancelled one
+    expect(await writable(otherDoctor)).toEqual(expect.arrayContaining([otherVisit.appointment_id, started.appointment_id]));
+
+    const early = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: future.appointment_id, medicines } });
+    expect(early).toMatchObject({ status: 400, body: { message: 'A prescription can be written once the visit has started.' } });
+    expect(await sql('prescription', `SELECT 1 FROM prescriptions WHERE appointment_id = $1`, [future.appointment_id])).toHaveLength(0);
+    const written = await platform.api('POST', '/prescriptions', { token: otherDoctor.token, body: { appointment_id: started.appointment_id, medicines } });
+    expect(written.status).toBe(201);
+
+    // The same patient also sees the first doctor: each doctor's history of them says which records they may edit.
+    const mine = await bookAs(platform, thirdPatient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toHaveLength(1), 10_000);
+    const history = await platform.api('GET', `/medical-history/user/${thirdPatient.user.user_id}`, { token: doctor.token });
+    expect(history.status).toBe(200);
+    const editable = Object.fromEntries(history.body.records.map((r: { id: string; can_edit: boolean }) => [r.id, r.can_edit]));
+    expect(editable).toEqual({ [`appt-${mine.appointment_id}`]: true, [`appt-${started.appointment_id}`]: false, [`presc-${written.body.prescription.prescription_id}`]: false });
+    const refused = await platform.api('PATCH', `/medical-history/appt-${started.appointment_id}`, { token: doctor.token, body: { diagnosis: 'Not mine to write' } });
+    expect(refused.status).toBe(404);
+    const adminView = await platform.api('GET', `/medical-history/user/${thirdPatient.user.user_id}`, { token: admin.token });
+    expect(adminView.body.records.filter((r: { can_edit: boolean }) => r.can_edit)).toHaveLength(2);
+    const patientView = await platform.api('GET', '/medical-history/self', { token: thirdPatient.token });
+    expect(patientView.body.records.some((r: { can_edit: boolean }) => r.can_edit)).toBe(false);
+  });
+
   it.each([
     ['no medicines', []],
     ['a blank dosage', [{ ...medicines[0], dosage: '  ' }]],
@@ -106,15 +145,20 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
   it('who reads: the patient and the doctor, not another patient or doctor (404); admins all', async () => {
     const own = await platform.api('GET', '/prescriptions/user', { token: patient.token });
     expect(own.status).toBe(200);
-    expect(own.body.prescriptions.map((p: { prescription_id: number }) => p.prescription_id)).toEqual([prescriptionId]);
-    expect((await platform.api('GET', '/prescriptions/user', { token: otherPatient.token })).body.prescriptions).toEqual([]);
+    expect(own.body.map((p: { prescription_id: number }) => p.prescription_id)).toEqual([prescriptionId]);
+    expect(own.headers.get('x-total-count')).toBe('1');
+    expect((await platform.api('GET', '/prescriptions/user', { token: otherPatient.token })).body).toEqual([]);
+    // One prescription is the object itself, with its fields at the top.
+    const single = await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: patient.token });
+    expect(single.body).toMatchObject({ prescription_id: prescriptionId, appointment_id: visit.appointment_id, patient_id: patient.user.user_id, medicines });
+    expect(single.body).not.toHaveProperty('prescription');
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: otherPatient.token })).status).toBe(404);
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}/pdf`, { token: otherPatient.token })).status).toBe(404);
     expect((await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: otherDoctor.token })).status).toBe(404);
     expect((await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: otherDoctor.token })).status).toBe(404);
     expect((await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: otherPatient.token })).status).toBe(404);
-    expect((await platform.api('GET', '/prescriptions/doctor', { token: doctor.token })).body.prescriptions).toHaveLength(1);
-    expect((await platform.api('GET', '/prescriptions', { token: admin.token })).body.prescriptions.length).toBeGreaterThanOrEqual(1);
+    expect((await platform.api('GET', '/prescriptions/doctor', { token: doctor.token })).body).toHaveLength(1);
+    expect((await platform.api('GET', '/prescriptions', { token: admin.token })).body.length).toBeGreaterThanOrEqual(1);
     const byAppointment = await platform.api('GET', `/prescriptions/appointment/${visit.appointment_id}`, { token: patient.token });
     expect(byAppointment.body.prescription.prescription_id).toBe(prescriptionId);
     const none = await platform.api('GET', `/prescriptions/appointment/${cancelled.appointment_id}`, { token: patient.token });
@@ -152,6 +196,27 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect(await logCount()).toBe(before + 3);
     expect((await accessLog(admin.token, `?user_id=${patient.user.user_id}`)).total).toBeGreaterThanOrEqual(before + 3);
     expect((await platform.api('GET', `/medical-history/access-log?user_id=${patient.user.user_id}`, { token: otherPatient.token })).status).toBe(403);
+  });
+
+  it('GET /medical-history/self in the aggregate shape: a patient their own, a doctor their appointments and the prescriptions they issued; every read audited', async () => {
+    const mine = await platform.api('GET', '/medical-history/self', { token: patient.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.appointments.map((r: { id: string }) => r.id)).toContain(`appt-${visit.appointment_id}`);
+    expect(mine.body.prescriptions.map((r: { id: string }) => r.id)).toEqual([`presc-${prescriptionId}`]);
+    expect(mine.body.appointments.every((r: { type: string; patient_id: number }) => r.type === 'appointment' && r.patient_id === patient.user.user_id)).toBe(true);
+
+    const before = await logCount();
+    const doctors = await platform.api('GET', '/medical-history/self', { token: doctor.token });
+    expect(doctors.status).toBe(200);
+    expect(doctors.body.appointments.map((r: { id: string }) => r.id)).toContain(`appt-${visit.appointment_id}`);
+    expect(doctors.body.prescriptions.map((r: { id: string }) => r.id)).toEqual([`presc-${prescriptionId}`]);
+    // The doctor's read is in the patient's access log.
+    expect(await logCount()).toBe(before + 1);
+    const others = await platform.api('GET', '/medical-history/self', { token: otherDoctor.token });
+    // Another doctor sees only their own appointments' records: none of this patient's.
+    expect([...others.body.appointments, ...others.body.prescriptions].some((r: { patient_id: number }) => r.patient_id === patient.user.user_id)).toBe(false);
+    expect(others.body.prescriptions).toEqual([]);
+    expect((await platform.api('GET', '/medical-history/self', { token: admin.token })).status).toBe(403);
   });
 
   it('stores the appointment service’s audit events durably and idempotently; the table refuses UPDATE and DELETE', async () => {

@@ -51,13 +51,20 @@ describe('reporting and administration at the gateway', () => {
       const summary = await platform.api('GET', '/admin/analytics/summary', { token: admin.token });
       expect(summary.status).toBe(200);
       expect(summary.body.totals).toMatchObject({ users: 3, doctors: 1, appointments: 3, revenue: 0 });
+      // The admin overview's fields ride along: recent users, appointments and payments, pending doctors, disputes.
+      expect(summary.body).toMatchObject({ pendingDoctors: 0, paymentDisputes: 0, recentPayments: [] });
+      expect(summary.body.recentUsers).toHaveLength(3);
+      expect(summary.body.recentAppointments).toHaveLength(3);
     }, 10_000);
     const bookings = await platform.api('GET', '/admin/analytics/bookings?range=7', { token: admin.token });
-    expect(bookings.body.bookings).toHaveLength(7);
-    expect(bookings.body.bookings.at(-1).count).toBe(3);
+    expect(bookings.body).toHaveLength(7);
+    expect(bookings.body.at(-1).count).toBe(3);
+    expect(bookings.headers.get('x-total-count')).toBe('7');
     const status = await platform.api('GET', '/admin/analytics/appointment-status', { token: admin.token });
     expect(status.body.statusBreakdown[0]).toEqual({ status: 'Pending', count: 3, percent: 100 });
-    expect((await platform.api('GET', '/admin/analytics/revenue?range=365', { token: admin.token })).body.revenue).toHaveLength(365);
+    const revenue = await platform.api('GET', '/admin/analytics/revenue?range=365', { token: admin.token });
+    expect(revenue.body.dailyRevenue).toHaveLength(365);
+    expect(revenue.body.dailyRevenue[0]).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), revenue: 0 });
     for (const bad of ['8', 'abc', '-7']) {
       const response = await platform.api('GET', `/admin/analytics/bookings?range=${bad}`, { token: admin.token });
       expect(response.status).toBe(400);
@@ -76,7 +83,7 @@ describe('reporting and administration at the gateway', () => {
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="appointments-report.csv"');
       expect(response.headers.get('x-report-rows')).toBe('3');
       const lines = (await response.text()).trim().split('\n');
-      expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Status,Amount (Ksh),Paid,Booked At');
+      expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Visit,Status,Amount (Ksh),Paid,Booked At');
       expect(lines[1]).toContain(`${booked[0].appointment_id},Achieng Odhiambo,${patient.details.email},Dr. Grace Wanjiku,${clinicDate(2)},09:00 AM,`);
     }, 10_000);
     const filtered = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(3)}&to=${clinicDate(3)}`, { token: admin.token });
@@ -104,8 +111,14 @@ describe('reporting and administration at the gateway', () => {
     const list = await platform.api('GET', '/admin/users?limit=2&page=1', { token: admin.token });
     expect(list.body).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(list.body.users).toHaveLength(2);
+    // The same list under data (clients read either key).
+    expect(list.body.data).toEqual(list.body.users);
     const doctors = await platform.api('GET', '/admin/users?role=doctor', { token: admin.token });
     expect(doctors.body.total).toBe(1);
-    expect((await platform.api('GET', '/admin/users?limit=1000', { token: admin.token })).status).toBe(400);
+    // Without paging: every user up to 1,000.
+    const all = await platform.api('GET', '/admin/users', { token: admin.token });
+    expect(all.body).toMatchObject({ total: 3, page: 1, limit: 1000 });
+    expect(all.body.users).toHaveLength(3);
+    expect((await platform.api('GET', '/admin/users?limit=1001', { token: admin.token })).status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
 // The admin's reporting journey (issue #12): analytics draws its charts and a range change refetches; each CSV
@@ -55,7 +55,11 @@ describe('admin reporting journey', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 

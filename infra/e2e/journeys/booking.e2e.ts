@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
 // One booking followed through every role (issue #4): a patient finds a cardiologist and books 09:00 AM on the
@@ -123,7 +123,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
   });
 
   afterEach(async () => {
-    await page.browserContext().close();
+    await closePage(page);
   });
 
   it('the patient finds a cardiologist, books 09:00 AM and sees it Pending in the list', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 
 describe('frontend foundation: shell, remotes, sign-in (real browser, real platform)', () => {
   let browser: Browser;
@@ -18,7 +18,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
   });
 
   afterEach(async () => {
-    await page.browserContext().close();
+    await closePage(page);
   });
 
   it('registers a new patient, is sent to /login, signs in and is greeted on /dashboard', async () => {
@@ -78,7 +78,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     });
     expect(register.status).toBe(201);
     await signIn(page, { email, password: 'Baraka#2026' });
-    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await (await page.waitForSelector('button.afya-user-chip'))!.click();
     // Wait for the dialog to show the stored profile before editing it.
     await page.waitForFunction(() => (document.querySelector('.ant-modal #address') as HTMLInputElement | null)?.value === 'Oginga Odinga St, Kisumu');
     await new Promise((resolve) => setTimeout(resolve, 400)); // the dialog's opening animation
@@ -87,7 +87,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await clickButton(page, 'Save Changes');
     await waitForText(page, 'Profile updated!');
     await page.reload({ waitUntil: 'networkidle0' });
-    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await (await page.waitForSelector('button.afya-user-chip'))!.click();
     await page.waitForSelector('.ant-modal #address');
     expect(await page.$eval('.ant-modal #address', (el) => (el as HTMLInputElement).value)).toBe('Riverside Drive, Westlands, Nairobi');
     expect(await page.$eval('.ant-modal #lastname', (el) => (el as HTMLInputElement).value)).toBe('Mutua-Otieno');
@@ -102,7 +102,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     });
     await signIn(page, { email, password: 'Imani#2026' });
     const oldToken = await page.evaluate(() => localStorage.getItem('token'));
-    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await (await page.waitForSelector('button.afya-user-chip'))!.click();
     await clickButton(page, 'Change Password');
     await fillByLabelOrPlaceholder(page, '.ant-modal #currentPassword', 'Imani#2026');
     await fillByLabelOrPlaceholder(page, '.ant-modal #newPassword', 'Imani#2027');
@@ -129,7 +129,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await waitForText(page, 'This part of Afya could not be loaded.');
     // The federation runtime's own text (#RUNTIME-…, JSON, URLs) stays in the console.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/RUNTIME|mf-manifest|https?:\/\//);
-    expect(await page.$('button[aria-label="Open profile"]')).not.toBeNull();
+    expect(await page.$('button.afya-user-chip')).not.toBeNull();
     blocked = false;
     await clickButton(page, 'Retry');
     await waitForText(page, 'Wanjiru');

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, closePage, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Payments end to end (issue 9) with the Stripe and Daraja sandboxes the platform starts by default:
@@ -77,7 +77,11 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   });
 
   afterAll(async () => {
-    await browser?.close();
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   const openPayDialog = async (id: number) => {
@@ -120,8 +124,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, `#${booked.appointment_id}`);
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; method: string }[] }>('GET', 'payments/history', token);
-    const paid = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string }[]>('GET', 'payments/history', token);
+    const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'card' });
     const card = await page.$eval(`[data-testid="payment-${paid.payment_id}"]`, (el) => (el as HTMLElement).innerText);
     expect(card).toMatch(/Completed/);
@@ -138,8 +142,14 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     const booked = await bookSomething(token);
     await openPayDialog(booked.appointment_id);
     const submit = `::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`;
+    const phoneField = '.ant-modal input[inputmode="tel"]';
+    // The field starts with the profile's phone (0712345678), in the local form.
+    expect(await page.$eval(phoneField, (i) => (i as HTMLInputElement).value)).toBe('0712 345 678');
+    await waitForOverlaysToSettle(page); // a click while the dialog still zooms open lands on its mask
+    await page.click(phoneField, { count: 3 });
+    await page.keyboard.press('Backspace');
     expect(await page.$eval(submit, (b) => (b as HTMLButtonElement).disabled)).toBe(true); // confirm disabled while the phone is empty
-    await page.type('.ant-modal input[inputmode="tel"]', '0712 345 678');
+    await page.type(phoneField, '0712 345 678');
     await page.click(submit);
     await waitForText(page, 'STK Push sent! Check your phone to complete payment.');
     await waitForText(page, 'Waiting for you to approve the payment on your phone');
@@ -152,8 +162,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, receiptNumber!);
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; method: string; mpesa_receipt: string }[] }>('GET', 'payments/history', token);
-    const paid = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string; mpesa_receipt: string }[]>('GET', 'payments/history', token);
+    const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'mpesa', mpesa_receipt: receiptNumber });
     const receipt = await receiptInPage(page, paid.payment_id);
     expect(receipt.type).toBe('application/pdf');
@@ -163,7 +173,9 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
   it('M-Pesa cancelled on the phone: the reason and Try again; the appointment stays unpaid and payable', async () => {
     const booked = await bookSomething(token);
     await openPayDialog(booked.appointment_id);
-    await page.type('.ant-modal input[inputmode="tel"]', '0712341032');
+    // The field starts with the profile's phone: replace it (fillByLabelOrPlaceholder waits for the dialog to settle).
+    await fillByLabelOrPlaceholder(page, '.ant-modal input[inputmode="tel"]', '0712341032');
+    expect(await page.$eval('.ant-modal input[inputmode="tel"]', (i) => (i as HTMLInputElement).value)).toBe('0712341032');
     await page.click(`::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`);
     await waitForText(page, 'Waiting for you to approve the payment on your phone');
     await waitForText(page, 'The payment was cancelled on the phone.', 20_000);
@@ -171,8 +183,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     await page.waitForSelector('.ant-modal input[inputmode="tel"]');
     await page.keyboard.press('Escape');
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
-    const history = await call<{ payments: { payment_id: number; appointment_id: number; payment_status: string; failure_reason: string }[] }>('GET', 'payments/history', token);
-    const failed = history.body.payments.find((p) => p.appointment_id === booked.appointment_id)!;
+    const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; failure_reason: string }[]>('GET', 'payments/history', token);
+    const failed = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(failed).toMatchObject({ payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.' });
     const card = await page.$eval(`[data-testid="payment-${failed.payment_id}"]`, (el) => (el as HTMLElement).innerText);
     expect(card).toContain('Failed');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
-import { BASE_URL, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
 // Issue 10: a doctor writes a prescription for a completed appointment in the Write Prescription screen → the patient
@@ -84,7 +84,7 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
   });
 
   afterEach(async () => {
-    await page.browserContext().close();
+    await closePage(page);
   });
 
   it('the doctor writes the prescription in Write Prescription and lands on the issued list', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // Support end to end (issue 11): a visitor sends the contact form → the admin finds it in the desk and replies;
@@ -56,8 +56,8 @@ describe('support journey', () => {
     await admin.waitForSelector('::-p-xpath(//*[@data-testid="ticket-message" and contains(., "Please update your browser and try again.")])');
     // An admin reply moves the open ticket to in-progress.
     await admin.waitForSelector('::-p-xpath(//*[@data-testid="desk-ticket" and contains(., "' + name + '")]//*[contains(@class,"ant-select")]//*[normalize-space(.)="In progress"])');
-    await visitor.browserContext().close();
-    await admin.browserContext().close();
+    await closePage(visitor);
+    await closePage(admin);
   });
 
   it("a patient's open conversation shows the admin's reply live", async () => {
@@ -79,13 +79,13 @@ describe('support journey', () => {
     await patient.waitForSelector('::-p-xpath(//span[contains(@class,"ant-tag") and normalize-space(.)="Live"])');
 
     const adminToken = (await call<{ token: string }>('POST', 'auth/login', undefined, DEMO.admin)).body.token;
-    const list = await call<{ complaints: Array<{ id: number; subject: string }> }>('GET', `support/all?search=${encodeURIComponent(subject)}`, adminToken);
-    const ticket = list.body.complaints.find((t) => t.subject === subject)!;
+    const list = await call<Array<{ id: number; subject: string }>>('GET', `support/all?search=${encodeURIComponent(subject)}`, adminToken);
+    const ticket = list.body.find((t) => t.subject === subject)!;
     const sentAt = Date.now();
     expect((await call('POST', `support/${ticket.id}/messages`, adminToken, { message: `Sent to your email (${run}).` })).status).toBe(201);
     await patient.waitForSelector(`::-p-xpath(//*[@data-testid="ticket-message" and contains(., "Sent to your email (${run}).")])`, { timeout: 8000 });
     // Live, not the 10 s poll.
     expect(Date.now() - sentAt).toBeLessThan(8000);
-    await patient.browserContext().close();
+    await closePage(patient);
   });
 });

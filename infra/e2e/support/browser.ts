@@ -1,4 +1,5 @@
 import puppeteer, { Browser, Page } from 'puppeteer';
+import { auditIfNew } from './accessibility';
 
 export const BASE_URL = process.env.E2E_BASE_URL || 'http://localhost:3150';
 
@@ -26,7 +27,8 @@ export async function newPage(browser: Browser, width = 1366, height = 768): Pro
 }
 
 /**
- * Waits until some element's text contains `text`. On a timeout the error says what the page showed instead
+ * Waits until some element's text contains `text`, then checks the page against WCAG 2.2 AA in both themes if its
+ * path is new to this page object (support/accessibility.ts). On a timeout the error says what the page showed instead
  * (its path and the text of any open dialog, else of the page), so a failed CI run tells which step stalled.
  */
 export async function waitForText(page: Page, text: string, timeout = 15000): Promise<void> {
@@ -41,6 +43,17 @@ export async function waitForText(page: Page, text: string, timeout = 15000): Pr
       })
       .catch((reason: Error) => `(the page could not be read: ${reason.message})`);
     throw new Error(`${(error as Error).message}, waiting for the text ${JSON.stringify(text)}. The page showed ${shown}`, { cause: error });
+  }
+  // The page shows what the journey came for: check it against WCAG 2.2 AA (once per path), in both themes.
+  await auditIfNew(page);
+}
+
+/** Ends a journey's page: the page it ended on is audited too (if it was not yet), then its context closes. */
+export async function closePage(page: Page): Promise<void> {
+  try {
+    if (!page.isClosed()) await auditIfNew(page);
+  } finally {
+    await page.browserContext().close();
   }
 }
 

@@ -40,9 +40,10 @@ describe('useUpdateStatus', () => {
   });
 });
 
-it("reads the list from the contract's reply", async () => {
-  jest.spyOn(api, 'get').mockResolvedValueOnce({ appointments: [updated] });
+it('reads the list call: the bare array of GET /appointments/doctor', async () => {
+  const list = jest.spyOn(api, 'list').mockResolvedValueOnce({ items: [updated], total: 1 });
   await expect(fetchDoctorAppointments()).resolves.toEqual([updated]);
+  expect(list).toHaveBeenCalledWith('appointments/doctor', expect.anything());
 });
 
 it('shows the recorded duration, else the default 25 min', () => {

@@ -1,4 +1,4 @@
-import type { AppointmentChangeReply, AppointmentListReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
 import { DEFAULT_DURATION_MINUTES } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
@@ -13,10 +13,9 @@ export const doctorAppointmentsKey = [...queryKeys.appointments, 'doctor'] as co
 /** The weekly performance counts completed visits: a status change refreshes it too. */
 export const performanceKey = ['doctor', 'performance'] as const;
 
-/** GET /appointments/doctor (CONTRACT.md §3; patient names included). */
+/** GET /appointments/doctor: the doctor's agenda (patient names included), the first 1,000. */
 export async function fetchDoctorAppointments(): Promise<DoctorAppointment[]> {
-  const res = await api.get<AppointmentListReply>('appointments/doctor', { fallback: 'Failed to fetch appointments' });
-  return res.appointments;
+  return (await api.list<DoctorAppointment>('appointments/doctor', { fallback: 'Failed to fetch appointments' })).items;
 }
 
 /** PATCH /appointments/{id}/status on one of the doctor's own appointments. */

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
   { path: 'doctor/write-prescription', element: <WritePrescriptionPage /> },
   { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
   { path: 'doctor/support', element: lazyPage(() => import('../features/support/DoctorSupportPage').then((m) => m.DoctorSupportPage)) },
+  { path: 'video/:appointmentId', element: lazyPage(() => import('../features/video/DoctorVideoVisitPage').then((m) => m.DoctorVideoVisitPage)) },
   // Shared routes the access table also allows for doctors.
   { path: 'appointments', element: <Navigate to="/dashboard/doctor/appointments" replace /> },
   { path: 'prescriptions', element: <Navigate to="/dashboard/doctor/prescriptions" replace /> },

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
   { path: 'medical-history', element: lazyPage(() => import('../features/medical-history/MedicalHistoryPage').then((m) => m.MedicalHistoryPage)) },
   { path: 'support', element: lazyPage(() => import('../features/support/SupportPage').then((m) => m.SupportPage)) },
   { path: 'find-doctors', element: lazyPage(() => import('../features/find-doctors/FindDoctorsPage').then((m) => m.FindDoctorsPage)) },
+  { path: 'video/:appointmentId', element: lazyPage(() => import('../features/video/VideoVisitPage').then((m) => m.VideoVisitPage)) },
   { path: 'payments', element: lazyPage(() => import('../features/payments/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)) },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];

@@ -3,8 +3,8 @@
  * they are written. The appointment service's rules, the gateway's DTOs and the web app (shell/libs/ui-kit,
  * the booking screen) all read them from here.
  *
- * Pure data: no imports and nothing computed when the module loads, so a browser bundle can import it as it
- * is. Lists are written out even where they could be derived; src/contracts.spec.ts checks they agree.
+ * Pure data (and the video-joining rule, a pure function): no imports and nothing computed when the module
+ * loads, so a browser bundle can import it as it is. Lists are written out even where they could be derived; src/contracts.spec.ts checks they agree.
  */
 export const SPECIALIZATIONS = [
   'Cardiology',
@@ -56,6 +56,54 @@ export type AppointmentType = keyof typeof TYPE_FEES;
 /** The keys of TYPE_FEES in the form's order. */
 export const APPOINTMENT_TYPES: readonly AppointmentType[] = ['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'];
 export const UNKNOWN_TYPE_FEE = 150;
+/** The type of a booking that names none and whose amount matches no type's default fee. */
+export const DEFAULT_APPOINTMENT_TYPE: AppointmentType = 'Regular Checkup';
+
+/**
+ * How the visit happens: at the clinic, or a video call in the browser (only with a doctor who offers video).
+ * A booking that names none is in person. The fee does not depend on it.
+ */
+export const VISIT_MODES = ['in_person', 'video'] as const;
+export type VisitMode = (typeof VISIT_MODES)[number];
+export const DEFAULT_VISIT_MODE: VisitMode = 'in_person';
+/** How people read a visit mode (cards, lists, PDFs, CSVs). */
+export const VISIT_MODE_LABELS: Record<VisitMode, string> = { in_person: 'In person', video: 'Video' };
+
+/**
+ * Joining a video visit: from this many minutes before the slot starts (clinic time)...
+ */
+export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
+/** ...until this many minutes after it started. */
+export const VIDEO_JOIN_CLOSES_MINUTES_AFTER = 30;
+
+/** Why a video visit cannot be joined now (apart from who asks: only its patient and its doctor ever may). */
+export type VideoJoinRefusal = 'not_video' | 'cancelled' | 'completed' | 'unpaid' | 'too_early' | 'closed';
+
+/** The instants (ms since the epoch) between which a visit starting at `startsAt` can be joined. */
+export function videoJoinWindow(startsAt: number): { opensAt: number; closesAt: number } {
+  return { opensAt: startsAt - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000, closesAt: startsAt + VIDEO_JOIN_CLOSES_MINUTES_AFTER * 60_000 };
+}
+
+/**
+ * The joining rule as one pure function, for the service (which enforces it) and the browser (which shows "Join
+ * video visit" only when it would pass): a video appointment, paid or confirmed (an admin may confirm without a
+ * payment), neither cancelled nor completed, from VIDEO_JOIN_OPENS_MINUTES_BEFORE before its start (clinic time)
+ * until VIDEO_JOIN_CLOSES_MINUTES_AFTER after. `startsAt`: the slot's start instant (ms). null: it can be joined.
+ */
+export function videoJoinRefusal(
+  visit: { visit_mode?: string | null; appointment_status?: string | null; paid?: boolean | null },
+  startsAt: number,
+  now: number,
+): VideoJoinRefusal | null {
+  if (visit.visit_mode !== 'video') return 'not_video';
+  if (visit.appointment_status === 'Cancelled') return 'cancelled';
+  if (visit.appointment_status === 'Completed') return 'completed';
+  if (!visit.paid && visit.appointment_status !== 'Confirmed') return 'unpaid';
+  const { opensAt, closesAt } = videoJoinWindow(startsAt);
+  if (now < opensAt) return 'too_early';
+  if (now >= closesAt) return 'closed';
+  return null;
+}
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -69,15 +117,32 @@ export type Weekday = (typeof WEEKDAYS)[number];
  */
 export const DEFAULT_WORKING_WEEKDAYS: readonly Weekday[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/**
+ * The clinic's opening hours by weekday ('HH:MM', 24-hour clinic time); null = closed. The one source of both the
+ * booking screen's Office Hours panel and the slots offered for a date: a slot is offered only if it starts and
+ * ends within that day's hours (Saturday 9:00-14:00 keeps the morning slots; Sunday has none).
+ */
+export const CLINIC_HOURS: Readonly<Record<Weekday, { opens: string; closes: string } | null>> = {
+  Monday: { opens: '08:00', closes: '18:00' },
+  Tuesday: { opens: '08:00', closes: '18:00' },
+  Wednesday: { opens: '08:00', closes: '18:00' },
+  Thursday: { opens: '08:00', closes: '18:00' },
+  Friday: { opens: '08:00', closes: '18:00' },
+  Saturday: { opens: '09:00', closes: '14:00' },
+  Sunday: null,
+};
+
+/** The slots of TIME_SLOTS within the clinic's hours on a weekday (CLINIC_HOURS), in clock order. */
+export function slotsWithinClinicHours(weekday: Weekday): TimeSlot[] {
+  const hours = CLINIC_HOURS[weekday];
+  if (!hours) return [];
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const slotStart = (slot: string) => (Number(slot.slice(0, 2)) % 12) * 60 + Number(slot.slice(3, 5)) + (slot.endsWith('PM') ? 720 : 0);
+  return TIME_SLOTS.filter((slot) => slotStart(slot) >= minutes(hours.opens) && slotStart(slot) + SLOT_MINUTES <= minutes(hours.closes));
+}
+
 /** Slots and dates are wall-clock time in this zone, whatever the server's or the browser's zone is. */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
-/**
- * Africa/Nairobi's offset from UTC (EAT, no daylight saving). The service computes with the time-zone
- * database; code without one (the browser's date maths) may use this fixed offset.
- */
-export const CLINIC_UTC_OFFSET_MINUTES = 180;
-/** The same offset as ISO 8601 writes it ('2026-11-25T09:00:00+03:00'). */
-export const CLINIC_UTC_OFFSET = '+03:00';
 
 /** The first bookable clinic date is this many days after today (tomorrow)... */
 export const BOOKING_FIRST_DAY_OFFSET = 1;
@@ -120,6 +185,10 @@ export const AppointmentMessages = {
   patientOnlyCancels: 'You can only cancel your appointment',
   cancelOnlyOpen: 'Only pending or confirmed appointments can be cancelled',
   cancelTooLate: 'Appointments can only be cancelled at least 24 hours before they start',
+  rescheduleOnlyOwn: 'Only the patient can reschedule their appointment',
+  rescheduleOnlyOpen: 'Only pending or confirmed appointments can be rescheduled',
+  rescheduleTooLate: 'Appointments can only be rescheduled at least 24 hours before they start',
+  rescheduleSameSlot: 'Please choose a different date or time',
   completeTooEarly: 'You can complete an appointment only once its time has started.',
   patientNoClinicalEdit: 'Only the doctor or an admin can change clinical notes',
   amount: 'Amount must be a number of at least 0',
@@ -127,6 +196,16 @@ export const AppointmentMessages = {
   rating: 'Rating must be a whole number from 1 to 5',
   rateOnlyCompleted: 'You can rate an appointment once it is completed',
   alreadyRated: 'You have already rated this appointment',
+  visitMode: 'Visit mode must be in_person or video',
+  noVideo: 'This doctor does not offer video visits. Please choose In person.',
+  offersVideo: 'offers_video must be true or false',
+  videoParticipantsOnly: 'Only the patient and the doctor of this visit can join it',
+  videoNotVideo: 'This appointment is not a video visit',
+  videoCancelled: 'This appointment was cancelled',
+  videoCompleted: 'This visit is already completed',
+  videoUnpaid: 'The video visit opens once the appointment is paid or confirmed',
+  videoTooEarly: 'The video visit opens 10 minutes before the appointment',
+  videoClosed: 'The video visit closed 30 minutes after the appointment started',
   specialization:
     'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
 } as const;

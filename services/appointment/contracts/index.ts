@@ -7,10 +7,11 @@
  * (AFYA_BUS) is put in front where a subject is used (`subject(AppointmentPatterns.book)`).
  */
 import type { Role } from '@afya/auth-service/contracts';
-import type { AppointmentStatus, Specialization } from './catalog';
+import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
 
 export * from './catalog';
 export * from './care-relationship';
+export * from './booking-rules';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
@@ -26,6 +27,8 @@ export const AppointmentPatterns = {
   dashboard: 'appointment.v1.dashboard',
   update: 'appointment.v1.update',
   setStatus: 'appointment.v1.status.set',
+  /** PATCH /appointments/:id/reschedule: the patient moves their own visit to another free slot of the same doctor. */
+  reschedule: 'appointment.v1.reschedule',
   override: 'appointment.v1.status.override',
   setAmount: 'appointment.v1.amount.set',
   remove: 'appointment.v1.delete',
@@ -34,6 +37,12 @@ export const AppointmentPatterns = {
   adminDoctors: 'appointment.v1.doctors.admin-list',
   doctorByUser: 'appointment.v1.doctors.by-user',
   setFee: 'appointment.v1.doctors.fee.set',
+  /** PATCH /doctor/{id}/video: the doctor turns video visits on or off. */
+  setVideo: 'appointment.v1.doctors.video.set',
+  /** May the caller join this video visit now? (VideoAccessReply, or 403/404 with the reason) */
+  videoAccess: 'appointment.v1.video.access',
+  /** A participant's call screen opened or closed: recorded in the audit trail (who, when; never the call's content). */
+  videoPresence: 'appointment.v1.video.presence',
   approveDoctor: 'appointment.v1.doctors.approve',
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
@@ -82,6 +91,8 @@ export interface DoctorProfile extends DoctorSummary {
   fee: number | null;
   contact_phone: string | null;
   available_days: string[];
+  /** The doctor sees patients by video too (patients booking them choose In person or Video). */
+  offers_video: boolean;
   approval_status: ApprovalStatus;
   approved: boolean;
   created_at: string;
@@ -98,6 +109,8 @@ export interface AppointmentView {
   appointment_type: string;
   /** Same as appointment_type (CONTRACT.md calls it type). */
   type: string;
+  /** In person (the default) or a video call. */
+  visit_mode: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   paid: boolean;
@@ -117,12 +130,25 @@ export interface AppointmentView {
 
 // ---- Payloads and replies ----
 
+/**
+ * POST /appointments. The type is optional: without it, the type whose default fee equals `total_amount`, else
+ * DEFAULT_APPOINTMENT_TYPE. `total_amount` only chooses the type: what a booking costs is the doctor's fee (else the
+ * type's default). The patient is the caller and a booking starts Pending, so `user_id` and `appointment_status`
+ * are accepted from a client and ignored.
+ */
 export interface BookPayload {
   doctor_id: number;
   appointment_date: string;
   time_slot: string;
-  appointment_type: string;
+  appointment_type?: string;
+  total_amount?: unknown;
   notes: string;
+  /** Optional: a booking without it is in person. Video only with a doctor who offers it. */
+  visit_mode?: VisitMode;
+}
+/** POST /appointments' reply: the appointment, its id once more at the top level, and the message to show. */
+export interface BookReply extends AppointmentChangeReply {
+  appointment_id: number;
 }
 
 export interface AvailabilityPayload {
@@ -150,17 +176,19 @@ export interface DeleteAppointmentReply {
   appointment_id: number;
 }
 /**
- * The lists (listOwn, listForDoctor, listAll) reply with an AppointmentListReply as JSON text built by
- * PostgreSQL, carried by the bus as raw bytes (@afya/service-shared's JsonText): the gateway sends it on as it
- * is (no parse and re-serialize on the hot path); another service calls `.parse<AppointmentListReply>()`.
+ * The lists (listOwn, listForDoctor, listAll) answer one page: the bare JSON array of the appointments, built by
+ * PostgreSQL and carried by the bus as raw bytes with the list's total beside it (@afya/service-shared's JsonText).
+ * The gateway sends the array on as it is, the total in X-Total-Count; another service calls `.parse<AppointmentList>()`.
  */
-export interface AppointmentListReply {
-  appointments: AppointmentView[];
-}
+export type AppointmentList = AppointmentView[];
 
-export interface ListAllPayload {
+/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows. */
+export interface ListPagePayload {
   limit?: number;
   offset?: number;
+}
+
+export interface ListAllPayload extends ListPagePayload {
   status?: AppointmentStatus;
 }
 
@@ -180,7 +208,8 @@ export interface AdminSearchPayload {
 }
 
 /** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
-export interface AdminSearchReply extends AppointmentListReply {
+export interface AdminSearchReply {
+  appointments: AppointmentView[];
   /**
    * Exact up to 10,000 matches; above that (or for a name matching more than 1,000 people and 2,000 appointments)
    * an estimate from PostgreSQL's plan or statistics, and totalIsEstimate is true.
@@ -231,6 +260,7 @@ export interface PatientDashboardStats extends DashboardCounts {
 }
 
 export interface DoctorDashboardStats extends DashboardCounts {
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   /** Today's appointments (not cancelled), by slot. */
   today: AppointmentView[];
@@ -264,6 +294,12 @@ export interface SetStatusPayload {
   status: AppointmentStatus;
 }
 
+export interface ReschedulePayload {
+  id: number;
+  appointment_date: string;
+  time_slot: string;
+}
+
 export interface SetAmountPayload {
   id: number;
   total_amount: number;
@@ -289,6 +325,35 @@ export interface SetFeePayload {
   fee: number;
 }
 
+export interface SetVideoPayload {
+  doctor_id: number;
+  offers_video: boolean;
+}
+
+/** appointment.v1.video.presence */
+export interface VideoPresencePayload {
+  id: number;
+  event: 'joined' | 'left';
+}
+
+/** Which side of a video visit the caller is. */
+export type VideoSide = 'patient' | 'doctor';
+
+/** appointment.v1.video.access: the caller may join this visit now; who the two sides are and the window. */
+export interface VideoAccessReply {
+  appointment_id: number;
+  side: VideoSide;
+  patient_user_id: number;
+  doctor_user_id: number;
+  patient_name: string | null;
+  doctor_name: string | null;
+  appointment_date: string;
+  time_slot: string;
+  /** ISO instants: joining is allowed from opens_at until closes_at. */
+  opens_at: string;
+  closes_at: string;
+}
+
 export interface ApproveDoctorPayload {
   doctor_id: number;
   specialization?: Specialization;
@@ -308,6 +373,10 @@ export interface AdminDoctorListReply extends DoctorListReply {
 }
 export interface RatingReply {
   rating: RatingView;
+  message: string;
+}
+/** PATCH /doctor/{id}/video: the profile as it now is, and 'Video visits turned on.' or '... off.'. */
+export interface SetVideoReply extends DoctorProfileReply {
   message: string;
 }
 /** PATCH /doctor/{id}/fee: the profile with the new fee, and 'Fee updated!'. */
@@ -353,6 +422,7 @@ export interface PerformanceReply {
   /** Mean recorded duration (minutes) of the last 7 days' Completed appointments */
   avgConsultation: number;
   completedCount: number;
+  /** Different people with a booking with this doctor that was not cancelled (all time) */
   totalPatients: number;
   period: { from: string; to: string };
 }
@@ -367,9 +437,14 @@ export interface AppointmentEventData {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  /** Absent in events recorded before video visits existed (read it as in_person). */
+  visit_mode?: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   previous_status?: AppointmentStatus;
+  /** Set when the visit moved (a reschedule): where it was. */
+  previous_appointment_date?: string;
+  previous_time_slot?: string;
   paid: boolean;
   diagnosis?: string | null;
   treatment?: string | null;
@@ -390,9 +465,11 @@ export interface DoctorEventData {
   fee: number | null;
   approval_status: ApprovalStatus;
   available_days: string[];
+  offers_video?: boolean;
 }
 
-export type AuditAction = 'read' | 'create' | 'update' | 'delete';
+/** video_joined / video_left: a participant's call screen of a video visit opened or closed (no data is read). */
+export type AuditAction = 'read' | 'create' | 'update' | 'delete' | 'video_joined' | 'video_left';
 export type AuditOutcome = 'success' | 'denied' | 'not_found';
 
 /** audit.access-batch: reads and refused attempts, in the order they happened. */

@@ -5,6 +5,7 @@ import { AdminDateIndex1764200000300 } from './migrations/1764200000300-admin-da
 import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-list-indexes';
 import { PeopleListIndexes1764400000100 } from './migrations/1764400000100-people-list-indexes';
 import { DayListIndex1764400000200 } from './migrations/1764400000200-day-list-index';
+import { VideoVisits1764500000100 } from './migrations/1764500000100-video-visits';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -14,5 +15,5 @@ import { DayListIndex1764400000200 } from './migrations/1764400000200-day-list-i
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100],
 };

@@ -13,6 +13,8 @@ import { DoctorInsightsService } from './doctors/doctor-insights.service';
 import { DoctorsController } from './doctors/doctors.controller';
 import { DoctorsService } from './doctors/doctors.service';
 import { PaymentEventsConsumer } from './payments/payment-events.consumer';
+import { VideoVisitsController } from './video/video-visits.controller';
+import { VideoVisitsService } from './video/video-visits.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(appointmentDatabase), EventsModule.forService('appointment')],
@@ -21,8 +23,9 @@ import { PaymentEventsConsumer } from './payments/payment-events.consumer';
     AdminAppointmentSearchController,
     DoctorsController,
     DashboardController,
+    VideoVisitsController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
-  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer],
+  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer, VideoVisitsService],
 })
 export class AppointmentModule {}

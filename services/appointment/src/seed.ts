@@ -8,12 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
 import { configureProcessLogger, ensureSchema, getProcessLogger, recordEvent, serviceDataSourceOptions } from '@afya/service-shared';
-import { AppointmentEvents, AppointmentType, TimeSlot } from '../contracts';
+import { AppointmentEvents, AppointmentType, slotsWithinClinicHours, TimeSlot } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointments/appointment.sql';
 import { applyUserEvent, UserEventData } from './directory/user-directory.consumer';
 import { DOCTOR_SELECT, DoctorRow, normalizeDays, returnedRows, toDoctorEventData } from './doctors/doctors.service';
-import { addDays, clinicToday, slotStart, worksOn } from './rules/clinic-time';
+import { addDays, clinicToday, slotStart, weekdayOf, worksOn } from './rules/clinic-time';
 import { bookingAmount } from './rules/fees';
 
 export interface SeededUser {
@@ -62,10 +62,11 @@ function readStdin(): Promise<string> {
   });
 }
 
-/** The first date on or after `from` (stepping by `step` days) that the doctor works. */
-function workingDate(doctor: DoctorRow, from: string, step: 1 | -1): string {
+/** The first date on or after `from` (stepping by `step` days) that the doctor works and the clinic is open at `slot`. */
+function workingDate(doctor: DoctorRow, from: string, step: 1 | -1, slot: string): string {
+  const open = (date: string) => worksOn(doctor.available_days, date) && (slotsWithinClinicHours(weekdayOf(date)) as readonly string[]).includes(slot);
   let date = from;
-  for (let i = 0; i < 14 && !worksOn(doctor.available_days, date); i++) date = addDays(date, step);
+  for (let i = 0; i < 14 && !open(date); i++) date = addDays(date, step);
   return date;
 }
 
@@ -82,7 +83,7 @@ async function upsertDoctor(manager: EntityManager, user: SeededUser, demo: Demo
             approved_at = CASE WHEN $5 THEN COALESCE(approved_at, now()) ELSE approved_at END,
             updated_at = now()
       WHERE user_id = $1
-      RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+      RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                 approval_status, active, created_at, updated_at`,
     [user.user_id, demo.specialization ?? null, demo.fee ?? null, normalizeDays(demo.available_days ?? []), demo.approved === true],
   ));
@@ -159,7 +160,7 @@ async function seedAppointments(manager: EntityManager, usersByEmail: Map<string
     if (!doctorUser) continue;
     const [doctor]: DoctorRow[] = await manager.query(`${DOCTOR_SELECT} WHERE user_id = $1`, [doctorUser.user_id]);
     if (!doctor) continue;
-    const date = workingDate(doctor, addDays(today, booking.daysFromToday), booking.daysFromToday > 0 ? 1 : -1);
+    const date = workingDate(doctor, addDays(today, booking.daysFromToday), booking.daysFromToday > 0 ? 1 : -1, booking.slot);
     const startsAt = slotStart(date, booking.slot);
     const completedAt = booking.status === 'Completed' ? new Date(startsAt.getTime() + (booking.duration ?? 25) * 60_000) : null;
     const inserted: { appointment_id: number }[] = await manager.query(

@@ -9,6 +9,10 @@ export const MIN_PHONE_LENGTH = 10;
 export const MIN_ADDRESS_LENGTH = 10;
 /** Largest profile picture accepted (CONTRACT.md §10.5): 2 MiB. */
 export const MAX_PICTURE_BYTES = 2_097_152;
+/** A reset link or code is valid this long, once. */
+export const PASSWORD_RESET_MINUTES = 30;
+/** Wrong SMS codes tried before the code stops working. */
+export const PASSWORD_RESET_CODE_ATTEMPTS = 5;
 
 export const AuthMessages = {
   email: 'Please enter a valid email',
@@ -23,4 +27,10 @@ export const AuthMessages = {
   passwordsDontMatch: "Passwords don't match",
   /** The profile dialog's password change (checked in the browser; no request is sent). */
   passwordsDoNotMatch: 'Passwords do not match',
+  /** Forgot password: the one reply, whether or not an account matches. */
+  resetSent: 'If an account matches, we have sent instructions to reset its password. The link or code is valid for 30 minutes.',
+  resetNeedsEmailOrPhone: 'Please enter your email address or phone number',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  resetCodeInvalid: 'The code is wrong or has expired. Please check it or ask for a new one.',
+  resetDone: 'Your password has been reset. Please sign in with your new password.',
 } as const;

@@ -16,6 +16,10 @@ export const AuthPatterns = {
   getProfile: 'auth.v1.profile.get',
   updateProfile: 'auth.v1.profile.update',
   changePassword: 'auth.v1.password.change',
+  /** POST /auth/forgot-password: a reset link by email, or a 6-digit code by SMS; the same reply either way. */
+  forgotPassword: 'auth.v1.password.forgot',
+  /** POST /auth/reset-password: a link's token or a phone and its code, and the new password. */
+  resetPassword: 'auth.v1.password.reset',
   uploadPicture: 'auth.v1.picture.upload',
   getPicture: 'auth.v1.picture.get',
   publicKeys: 'auth.v1.keys',
@@ -146,8 +150,9 @@ export interface RegisterPayload {
   email: string;
   password: string;
   contact_phone: string;
-  address: string;
-  /** Only honoured when an admin registers someone (CONTRACT.md §7). */
+  /** Required (at least MIN_ADDRESS_LENGTH characters) when people register themselves; optional for an admin's. */
+  address?: string;
+  /** Only honoured when an admin registers someone; the password the admin's client chose must then be changed at first sign-in (CONTRACT.md §7). */
   role?: Role;
   status?: UserStatus;
 }
@@ -169,8 +174,10 @@ export interface UploadPictureReply {
 }
 
 /** GET /admin/users: one page of the matching users (newest first) and how many match. */
+/** GET /admin/users: the page under `users` and, the same list, under `data` (clients read either). */
 export interface AdminUserListReply {
   users: AdminUserEntry[];
+  data: AdminUserEntry[];
   /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
   total: number;
   totalIsEstimate?: boolean;
@@ -178,9 +185,10 @@ export interface AdminUserListReply {
   limit: number;
 }
 
-/** Admin user list paging: page size default and maximum. */
-export const ADMIN_USERS_PAGE_DEFAULT = 20;
-export const ADMIN_USERS_PAGE_MAX = 100;
+/** Admin user list paging: a call without a limit gets up to this many users (newest first)... */
+export const ADMIN_USERS_PAGE_DEFAULT = 1000;
+/** ...and no page holds more. */
+export const ADMIN_USERS_PAGE_MAX = 1000;
 /** PUT and PATCH /admin/users/{id} */
 export interface AdminUserReply {
   user: AdminUserEntry;
@@ -207,6 +215,44 @@ export interface UpdateProfilePayload {
 export interface ChangePasswordPayload {
   currentPassword: string;
   newPassword: string;
+}
+
+/** Forgot password: an email (a reset link goes there) or a phone (a 6-digit code by SMS). */
+export interface ForgotPasswordPayload {
+  email?: string;
+  phone?: string;
+}
+
+/** Reset: a link's token, or the phone and its code; then the new password. */
+export interface ResetPasswordPayload {
+  token?: string;
+  phone?: string;
+  code?: string;
+  newPassword: string;
+}
+
+export interface PasswordResetReply {
+  message: string;
+}
+
+/**
+ * auth.v1.password.forgot's reply to the gateway: the one message for the browser, and what to send (to whom, the
+ * link or code) when an account matched. The gateway hands `delivery` to the support service, which sends it, and
+ * never returns it over HTTP.
+ */
+export interface ForgotPasswordReply {
+  message: string;
+  delivery: {
+    user_id: number;
+    channel: 'email' | 'sms';
+    /** the email address or the phone number in +254 form */
+    to: string;
+    firstname: string;
+    /** email: the reset page's link with the token */
+    link?: string;
+    /** sms: the 6-digit code */
+    code?: string;
+  } | null;
 }
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */

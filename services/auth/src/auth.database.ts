@@ -4,6 +4,8 @@ import { AdminUserListIndex1764100000100 } from './migrations/1764100000100-admi
 import { AdminUserSearchIndexes1764200000100 } from './migrations/1764200000100-admin-user-search-indexes';
 import { ErasureRequests1764500000100 } from './migrations/1764500000100-erasure-requests';
 import { ErasureRequestEntity } from './data-rights/erasure-request.entity';
+import { PasswordResets1764900000100 } from './migrations/1764900000100-password-resets';
+import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { ProfilePictureEntity } from './profile/profile-picture.entity';
 import { TokenRevocationEntity } from './sessions/token-revocation.entity';
 import { UserEntity } from './users/user.entity';
@@ -16,6 +18,6 @@ import { UserEntity } from './users/user.entity';
  */
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
-  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity],
-  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100],
+  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity],
+  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100],
 };

@@ -8,6 +8,8 @@ import { DataRightsController } from './data-rights/data-rights.controller';
 import { DataRightsService } from './data-rights/data-rights.service';
 import { SigningKeyProvider } from './keys/signing-key';
 import { authDatabase } from './auth.database';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetService } from './password-reset/password-reset.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
 import { RevocationBroadcaster } from './sessions/revocation-broadcaster';
@@ -23,6 +25,7 @@ import { UsersRepository } from './users/users.repository';
     ProfileController,
     AdminUsersController,
     DataRightsController,
+    PasswordResetController,
     createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
   providers: [
@@ -34,6 +37,7 @@ import { UsersRepository } from './users/users.repository';
     ProfileService,
     AdminUsersService,
     DataRightsService,
+    PasswordResetService,
     AppointmentCountsConsumer,
   ],
 })

@@ -5,6 +5,7 @@
  */
 
 export * from './catalog';
+export * from './provider-secrets';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
@@ -23,6 +24,8 @@ export const PaymentPatterns = {
   stkStatus: 'payment.v1.mpesa.status',
   /** POST /mpesa/callback/:token (Safaricom; no caller) */
   mpesaCallback: 'payment.v1.mpesa.callback',
+  /** POST /mpesa/transaction-status/:token[/timeout] (Safaricom's answer to a Transaction Status query; no caller) */
+  mpesaTransactionStatus: 'payment.v1.mpesa.transaction-status',
   /** GET /payments/history: own (admin: all, with patient name). */
   history: 'payment.v1.history',
   /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
@@ -123,9 +126,17 @@ export interface DisputeView {
 
 export interface CreateCardPaymentPayload {
   appointment_id: number;
-  amount: number;
+  /** What the client showed; the appointment's amount is charged whatever it is. */
+  amount?: number;
+  /** The Origin header of the request: Stripe returns there when it is an allowed origin. */
+  origin?: string;
 }
-export interface CreateCardPaymentReply {
+/** What a new payment charged: the appointment's amount, and the client's differing amount when there was one. */
+export interface ChargedAmount {
+  amount: number;
+  requested_amount?: number;
+}
+export interface CreateCardPaymentReply extends ChargedAmount {
   url: string;
   session_id: string;
   payment_id: number;
@@ -155,10 +166,11 @@ export interface StripeWebhookReply {
 
 export interface StkPushPayload {
   phone: string;
-  amount: number;
+  /** What the client showed; the appointment's amount is charged whatever it is. */
+  amount?: number;
   appointment_id: number;
 }
-export interface StkPushReply {
+export interface StkPushReply extends ChargedAmount {
   message: string;
   checkout_request_id: string;
   payment_id: number;
@@ -181,14 +193,29 @@ export interface MpesaCallbackPayload {
   /** The JSON Safaricom posted ({Body: {stkCallback: ...}}). */
   body: unknown;
 }
+/**
+ * Daraja's Transaction Status result (`{Result: {...}}`) posted to our ResultURL, or its queue timeout
+ * (QueueTimeOutURL): how a receipt number a callback claimed is confirmed by M-Pesa itself.
+ */
+export interface MpesaTransactionStatusPayload {
+  token: string;
+  outcome: 'result' | 'timeout';
+  body: unknown;
+}
+
 /** What Safaricom expects back. */
 export interface MpesaCallbackReply {
   ResultCode: 0;
   ResultDesc: string;
 }
 
+/**
+ * GET /payments/history: one page (payload `limit`, `offset`; without them the first 1,000, newest first) and the
+ * whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
+ */
 export interface PaymentHistoryReply {
   payments: PaymentView[];
+  total: number;
 }
 
 export interface ReceiptPayload {

@@ -1,5 +1,6 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreatePayments1763900000100 } from './migrations/1763900000100-create-payments';
+import { StkPushAttempts1764200000100 } from './migrations/1764200000100-stk-push-attempts';
 
 /**
  * The payment schema, described by its migrations (src/migrations). Raw SQL through TypeORM's DataSource, like
@@ -8,5 +9,5 @@ import { CreatePayments1763900000100 } from './migrations/1763900000100-create-p
 export const paymentDatabase: ServiceDatabaseOptions = {
   schema: 'payment',
   entities: [],
-  migrations: [CreatePayments1763900000100],
+  migrations: [CreatePayments1763900000100, StkPushAttempts1764200000100],
 };

@@ -8,6 +8,7 @@ import { paymentDatabase } from './payment.database';
 import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
 import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
 import { MpesaPaymentsService } from './payments/mpesa-payments.service';
+import { MpesaReceiptsService } from './payments/mpesa-receipts.service';
 import { PayableChecks } from './payments/payable-checks';
 import { PaymentStore } from './payments/payment-store';
 import { PaymentsController } from './payments/payments.controller';
@@ -27,6 +28,7 @@ import { createStripeClient } from './providers/stripe-provider';
     PayableChecks,
     CardPaymentsService,
     MpesaPaymentsService,
+    MpesaReceiptsService,
     PaymentsService,
     ReceiptsService,
     AppointmentEventsConsumer,

@@ -6,6 +6,7 @@ export const PrescriptionMessages = {
   appointmentNotFound: 'Appointment not found',
   alreadyExists: 'A prescription already exists for this appointment. Edit it instead.',
   cancelledAppointment: 'A prescription cannot be written for a cancelled appointment.',
+  visitNotStarted: 'A prescription can be written once the visit has started.',
   created: 'Prescription created successfully!',
   updated: 'Prescription updated successfully!',
   deleted: 'Prescription deleted successfully',

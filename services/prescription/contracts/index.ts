@@ -4,7 +4,7 @@
  * callers put the bus namespace in front with `subject()`.
  */
 import type { AccountExportReply } from '@afya/auth-service/contracts';
-import type { DataExportAppointmentsReply } from '@afya/appointment-service/contracts';
+import type { DataExportAppointmentsReply, VisitMode } from '@afya/appointment-service/contracts';
 import type { DataExportPaymentsReply } from '@afya/payment-service/contracts';
 import type { DataExportTicketsReply } from '@afya/support-service/contracts';
 
@@ -104,6 +104,8 @@ export interface PrescriptionView {
   appointment_date: string | null;
   time_slot: string | null;
   appointment_type: string | null;
+  /** In person or video (null when the appointment is not known here yet). */
+  visit_mode: VisitMode | null;
   appointment_status: string | null;
   medicines: Medicine[];
   notes: string | null;
@@ -134,8 +136,13 @@ export interface PrescriptionReply {
   prescription: PrescriptionView;
   message?: string;
 }
+/**
+ * The lists (user, doctor, all): one page (payload `limit`, `offset`; without them the first 1,000, newest first)
+ * and the whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
+ */
 export interface PrescriptionListReply {
   prescriptions: PrescriptionView[];
+  total: number;
 }
 export interface DeletePrescriptionReply {
   message: string;
@@ -151,9 +158,12 @@ export interface WritableAppointment {
   appointment_id: number;
   patient_id: number;
   patient_name: string | null;
+  /** The patient's phone as on their profile: tells two patients with the same name apart */
+  patient_phone: string | null;
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  visit_mode: VisitMode;
   appointment_status: string;
 }
 export interface WritableAppointmentsReply {
@@ -177,10 +187,20 @@ export interface MedicalRecord {
   appointment_id: number;
   prescription_id: number | null;
   appointment_status: string | null;
+  /** Whether the caller may edit this record (an appointment record of their own, as a doctor; any, as an admin) */
+  can_edit: boolean;
 }
-/** /medical-history/self and /medical-history/user/{userId} */
+/** /medical-history/user/{userId} */
 export interface MedicalHistoryReply {
   records: MedicalRecord[];
+}
+/**
+ * /medical-history/self: the aggregate shape. A patient's own records; a doctor's, the records of their own
+ * appointments and the prescriptions they issued. `records` holds both kinds, newest first.
+ */
+export interface MedicalHistorySelfReply extends MedicalHistoryReply {
+  appointments: MedicalRecord[];
+  prescriptions: MedicalRecord[];
 }
 /** GET /medical-history (admin aggregate) */
 export interface MedicalHistoryAggregateReply {
@@ -194,7 +214,8 @@ export interface HistoryRemovePayload {
   reason: string;
 }
 
-export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded';
+/** joined_video / left_video: who joined and left a video visit, and when (never anything of the call). */
+export type AccessAction = 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' | 'joined_video' | 'left_video';
 export interface AccessLogEntry {
   id: number;
   actor_user_id: number;

@@ -77,8 +77,19 @@ export interface PeriodChange {
   percent: number | null;
 }
 
-/** GET /admin/analytics/summary (contract: "analytics summary response contains totals"). */
-export interface AnalyticsSummaryReply {
+/** The admin overview's lists and counts; the analytics summary carries them too. */
+export interface AdminFeed {
+  pendingDoctors: number;
+  unresolvedTickets: number;
+  paymentDisputes: number;
+  /** Up to five each, newest first. */
+  recentUsers: ActivityEntry[];
+  recentAppointments: ActivityEntry[];
+  recentPayments: ActivityEntry[];
+}
+
+/** GET /admin/analytics/summary: the totals, the period's changes, and the admin overview's lists and counts. */
+export interface AnalyticsSummaryReply extends AdminFeed {
   range: AnalyticsRange;
   /** All-time: live users, active doctors, appointments, revenue (completed payments minus refunds, Ksh). */
   totals: { users: number; doctors: number; appointments: number; revenue: number };
@@ -91,16 +102,23 @@ export interface AnalyticsSummaryReply {
   cancelled: number;
 }
 
+/** A day of the bookings series. */
+export interface DailyBookings {
+  date: string;
+  count: number;
+}
+/** reporting.analytics.bookings; over HTTP (GET /admin/analytics/bookings) the body is the bare `bookings` array. */
 export interface BookingsReply {
   range: AnalyticsRange;
   /** One entry per day of the range, oldest first, zero-filled. */
-  bookings: { date: string; count: number }[];
+  bookings: DailyBookings[];
 }
 
+/** GET /admin/analytics/revenue */
 export interface RevenueReply {
   range: AnalyticsRange;
   /** Ksh per day (completed payments minus refunds), oldest first, zero-filled. */
-  revenue: { date: string; revenue: number }[];
+  dailyRevenue: { date: string; revenue: number }[];
 }
 
 export interface StatusBreakdownEntry {
@@ -140,16 +158,10 @@ export interface ActivityEntry {
 }
 
 /** The admin home (CONTRACT.md §3 "Admin overview"). */
-export interface OverviewReply {
+export interface OverviewReply extends AdminFeed {
   totals: { users: number; doctors: number; appointments: number; revenue: number };
-  pendingDoctors: number;
-  unresolvedTickets: number;
-  paymentDisputes: number;
   /** Up to five, newest first, users, appointments and payments merged. */
   recentActivity: ActivityEntry[];
-  recentUsers: ActivityEntry[];
-  recentAppointments: ActivityEntry[];
-  recentPayments: ActivityEntry[];
   /** The last twelve months, oldest first. */
   revenueByMonth: { month: string; revenue: number }[];
   userGrowth: { month: string; new_users: number; total: number }[];

@@ -22,6 +22,7 @@ export * from './events/events.module';
 export * from './rpc/service-health.controller';
 export * from './rpc/binary-transfer';
 export * from './rpc/json-text';
+export * from './rpc/list-page';
 export * from './rpc/service-nats-server';
 export * from './rpc/once-per-turn';
 export * from './rpc/nest-nats-wire';

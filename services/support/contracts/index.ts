@@ -6,6 +6,7 @@
  * Pure: no runtime imports, nothing evaluated at import; patterns are plain names, callers put the bus namespace
  * in front with `subject()`.
  */
+import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
 import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
@@ -30,6 +31,15 @@ export const SupportPatterns = {
   stats: 'support.v1.stats',
   /** The caller's unread conversations (the Support menu badge). */
   unread: 'support.v1.unread',
+  /** The caller's message preferences (NotificationPreferences). */
+  preferencesGet: 'support.v1.notifications.preferences.get',
+  preferencesSet: 'support.v1.notifications.preferences.set',
+  /** An Africa's Talking delivery report (public callback; the token in its path is checked here). */
+  smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
+  /** The gateway hands over auth's password-reset delivery (ForgotPasswordReply.delivery): sent at once, never queued. */
+  passwordReset: 'support.v1.notifications.password-reset',
+  /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
+  deliveries: 'support.v1.notifications.deliveries.list',
 } as const;
 export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];
 
@@ -120,11 +130,15 @@ export interface SetTicketStatusPayload {
   status: TicketStatus;
 }
 
-export interface ListAllTicketsPayload {
+/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows, newest first. */
+export interface ListPagePayload {
+  limit?: number;
+  offset?: number;
+}
+
+export interface ListAllTicketsPayload extends ListPagePayload {
   search?: string;
   status?: TicketStatus;
-  page?: number;
-  limit?: number;
 }
 
 export interface PostMessagePayload {
@@ -143,17 +157,17 @@ export interface TicketReply {
   complaint: TicketView;
   message: string;
 }
-/** Lists: CONTRACT.md reads them under `complaints`. */
+/**
+ * The lists (own, doctor, all): one page under `complaints` and the whole list's total. Over HTTP the body is the
+ * bare array and the total is in X-Total-Count.
+ */
 export interface TicketListReply {
   complaints: TicketView[];
+  total: number;
 }
 export interface DoctorTicketListReply {
   complaints: DoctorTicketView[];
-}
-export interface AdminTicketListReply extends TicketListReply {
   total: number;
-  page: number;
-  limit: number;
 }
 export interface DeleteTicketReply {
   message: string;
@@ -222,3 +236,75 @@ export interface TicketMessageEventData {
   sender_id: number | null;
   created_at: string;
 }
+
+// ---- Communications (SMS and email the platform sends) ----
+
+/** What a message is about. */
+export type MessageKind =
+  | 'booking-confirmation'
+  | 'payment-confirmation'
+  | 'cancellation'
+  | 'reminder-24h'
+  | 'reminder-2h'
+  | 'reschedule'
+  | 'doctor-reschedule'
+  | 'password-reset';
+export type MessageChannel = 'sms' | 'email';
+export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'retrying' | 'failed' | 'skipped';
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'];
+
+/** A patient's choice of channels (both on by default). */
+export interface NotificationPreferences {
+  sms: boolean;
+  email: boolean;
+}
+
+/** One row of the admin's delivery log: who, what kind, when, how it went. Never the message body. */
+export interface DeliveryView {
+  delivery_id: number;
+  user_id: number;
+  user_name: string | null;
+  appointment_id: number | null;
+  kind: MessageKind;
+  channel: MessageChannel;
+  /** Masked (+254712***78, ja***@example.com). */
+  recipient: string | null;
+  status: DeliveryStatus;
+  /** Why it was skipped or failed, or the last provider error while retrying. */
+  reason: string | null;
+  provider_status: string | null;
+  attempts: number;
+  due_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+export interface DeliveryListPayload {
+  /** A name, an email or phone fragment, or an appointment id. */
+  search?: string;
+  status?: DeliveryStatus;
+  channel?: MessageChannel;
+  page?: number;
+  limit?: number;
+}
+
+export interface DeliveryListReply {
+  deliveries: DeliveryView[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Africa's Talking's delivery report (form fields), with the secret path token of the callback URL. */
+export interface SmsDeliveryReportPayload {
+  token: string;
+  id: string;
+  status: string;
+  phoneNumber?: string;
+  networkCode?: string;
+  failureReason?: string;
+  retryCount?: string;
+}
+
+/** A password-reset message to send: auth's delivery, as the gateway received it. */
+export type PasswordResetMessagePayload = NonNullable<ForgotPasswordReply['delivery']>;

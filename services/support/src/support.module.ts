@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { SupportPatterns } from '../contracts';
+import { CommunicationsModule } from './communications/communications.module';
 import { DirectoryConsumer } from './directory/directory.consumer';
 import { supportDatabase } from './support.database';
 import { TicketsController } from './tickets/tickets.controller';
@@ -8,7 +9,7 @@ import { TicketCare } from './tickets/ticket-care';
 import { TicketsService } from './tickets/tickets.service';
 
 @Module({
-  imports: [ServiceDatabaseModule.forService(supportDatabase), EventsModule.forService('support')],
+  imports: [ServiceDatabaseModule.forService(supportDatabase), EventsModule.forService('support'), CommunicationsModule],
   controllers: [TicketsController, createServiceHealthController('support', subject(SupportPatterns.health))],
   providers: [TicketsService, TicketCare, DirectoryConsumer],
 })

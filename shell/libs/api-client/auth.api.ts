@@ -1,4 +1,5 @@
-import type { ErasureReply, LoginReply, UserReply } from '@afya/auth-service/contracts';
+import type { ErasureReply, LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
+import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import { api } from './client';
 
@@ -27,4 +28,18 @@ export const userApi = {
   /** Data rights: the caller's latest erasure request (null when none), and asking for one. */
   erasureRequest: () => api.get<ErasureReply>('user/erasure-request', { fallback: 'Failed to load your erasure request' }),
   requestErasure: (reason: string) => api.post<ErasureReply>('user/erasure-request', { reason: reason || undefined }, { fallback: 'Failed to send the erasure request' }),
+};
+
+/** Which channels the platform's confirmations and reminders use for the signed-in user. */
+export const notificationsApi = {
+  preferences: () => api.get<NotificationPreferences>('notifications/preferences', { fallback: 'Failed to load message preferences' }),
+  setPreferences: (changes: Partial<NotificationPreferences>) =>
+    api.put<NotificationPreferences>('notifications/preferences', changes, { fallback: 'Failed to save message preferences' }),
+};
+
+/** Forgotten passwords: ask for a link (email) or a code (phone), then set the new password with it. */
+export const passwordResetApi = {
+  forgot: (to: { email: string } | { phone: string }) => api.post<{ message: string }>('auth/forgot-password', to, { fallback: 'Could not send the reset instructions' }),
+  reset: (payload: { token: string; newPassword: string } | { phone: string; code: string; newPassword: string }) =>
+    api.post<PasswordResetReply>('auth/reset-password', payload, { fallback: 'Could not reset the password' }),
 };

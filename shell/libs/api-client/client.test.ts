@@ -3,7 +3,7 @@
  */
 import { fakeToken, nowSeconds } from '../../test/render';
 import { setNavigator, useSession, type User } from '../session';
-import { api, ApiError, configureApiClient, fetchBlob, TokenExpiredError } from './index';
+import { api, ApiError, configureApiClient, fetchBlob, parseLinkHeader, TokenExpiredError } from './index';
 
 const user: User = { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' };
 
@@ -95,5 +95,41 @@ describe('api-client', () => {
     const blob = await fetchBlob('prescriptions/4/pdf');
     expect(await blob.text()).toBe('%PDF-1.7');
     expect((fetchMock.mock.calls[0][0] as Request).headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+});
+
+describe('list calls', () => {
+  it('reads the bare array, X-Total-Count and the Link header', async () => {
+    configureApiClient({
+      prefixUrl: 'http://afya.test/api',
+      fetch: (async () =>
+        new Response(JSON.stringify([{ id: 3 }, { id: 2 }]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Total-Count': '7',
+            Link: '</api/appointments?limit=2&offset=4>; rel="next", </api/appointments?limit=2&offset=0>; rel="prev"',
+          },
+        })) as unknown as typeof fetch,
+    });
+    const page = await api.list<{ id: number }>('appointments', { searchParams: { limit: 2, offset: 2 } });
+    expect(page).toEqual({ items: [{ id: 3 }, { id: 2 }], total: 7, next: '/api/appointments?limit=2&offset=4', prev: '/api/appointments?limit=2&offset=0' });
+  });
+
+  it('without paging headers the total is the rows received', async () => {
+    configureApiClient({
+      prefixUrl: 'http://afya.test/api',
+      fetch: (async () => new Response('[1,2,3]', { status: 200, headers: { 'Content-Type': 'application/json' } })) as unknown as typeof fetch,
+    });
+    expect(await api.list<number>('support')).toEqual({ items: [1, 2, 3], total: 3, next: undefined, prev: undefined });
+  });
+
+  it('parses RFC 8288 links with several relations and extra parameters', () => {
+    expect(parseLinkHeader('<https://x.test/a?o=2>; rel="next last"; title="n", <https://x.test/a?o=0>;rel=prev')).toEqual({
+      next: 'https://x.test/a?o=2',
+      last: 'https://x.test/a?o=2',
+      prev: 'https://x.test/a?o=0',
+    });
+    expect(parseLinkHeader(null)).toEqual({});
   });
 });

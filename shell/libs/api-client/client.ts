@@ -100,8 +100,43 @@ export async function request<T>(
   }
 }
 
+/** One page of a list call: the rows (the body, a bare array) and what the paging headers say. */
+export interface ListPage<T> {
+  items: T[];
+  /** X-Total-Count: rows in the whole list (the page's length when the header is missing). */
+  total: number;
+  /** The Link header's rel="next" and rel="prev" targets, when there are such pages. */
+  next?: string;
+  prev?: string;
+}
+
+/** The targets of an RFC 8288 Link header by relation ('<url>; rel="next", <url>; rel="prev"'). */
+export function parseLinkHeader(header: string | null): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const match of (header ?? '').matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2])?.[1];
+    if (rel) for (const name of rel.trim().split(/\s+/)) links[name.toLowerCase()] = match[1];
+  }
+  return links;
+}
+
+/** GET a list call: the body is the bare array; its total and neighbours come from X-Total-Count and Link. */
+export async function requestList<T>(path: string, opts: { searchParams?: Options['searchParams']; fallback?: string } = {}): Promise<ListPage<T>> {
+  try {
+    const res = await getHttp()(clean(path), { method: 'get', searchParams: opts.searchParams });
+    const items = (await res.json()) as T[];
+    const total = Number(res.headers.get('x-total-count'));
+    const links = parseLinkHeader(res.headers.get('link'));
+    return { items, total: Number.isFinite(total) && res.headers.has('x-total-count') ? total : items.length, next: links.next, prev: links.prev };
+  } catch (err) {
+    throw await toApiError(err, opts.fallback ?? 'Request failed');
+  }
+}
+
 export const api = {
   get: <T>(path: string, opts?: { searchParams?: Options['searchParams']; fallback?: string }) => request<T>('get', path, opts),
+  /** A list call (bare array + paging headers); `T` is the row type. */
+  list: <T>(path: string, opts?: { searchParams?: Options['searchParams']; fallback?: string }) => requestList<T>(path, opts),
   post: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('post', path, { ...opts, json }),
   put: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('put', path, { ...opts, json }),
   patch: <T>(path: string, json?: unknown, opts?: { fallback?: string }) => request<T>('patch', path, { ...opts, json }),

@@ -10,8 +10,9 @@ useSession.subscribe((state, prev) => {
   if (prev.token && !state.token) queryClient.clear();
 });
 
-export { api, request, fetchBlob, downloadBlob, saveBlob, configureApiClient, createHttp, getHttp } from './client';
+export { api, request, requestList, parseLinkHeader, fetchBlob, downloadBlob, saveBlob, configureApiClient, createHttp, getHttp } from './client';
 export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors';
-export { authApi, userApi } from './auth.api';
+export { authApi, notificationsApi, passwordResetApi, userApi } from './auth.api';
 export type { ProfileUpdate } from './auth.api';
+export type { ListPage } from './client';
 export { queryClient, createQueryClient, shouldRetry, queryKeys, queryStatus, AUTO_REFRESH_MS } from './query';

@@ -55,6 +55,33 @@ describe('session store', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
+  it('an app opened with an expired stored token clears it from localStorage at start, with the reason', () => {
+    localStorage.setItem('token', fakeToken(nowSeconds() - 10));
+    localStorage.setItem('user', JSON.stringify(patient));
+    localStorage.setItem('darkMode', 'true');
+    jest.isolateModules(() => {
+      const fresh = require('./session.store') as typeof import('./session.store');
+      const s = fresh.useSession.getState();
+      expect(s.isAuthenticated).toBe(false);
+      expect(s.token).toBeNull();
+      expect(s.logoutReason).toBe(TOKEN_EXPIRED_REASON);
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('darkMode')).toBe('true'); // the theme is not part of the session
+  });
+
+  it('an app opened with a valid stored token keeps it', () => {
+    const token = fakeToken(nowSeconds() + 600);
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(patient));
+    jest.isolateModules(() => {
+      const fresh = require('./session.store') as typeof import('./session.store');
+      expect(fresh.useSession.getState()).toMatchObject({ isAuthenticated: true, token, logoutReason: null });
+    });
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
   it('hydrate drops an expired stored token with the reason', () => {
     localStorage.setItem('token', fakeToken(nowSeconds() - 10));
     localStorage.setItem('user', JSON.stringify(patient));
@@ -81,6 +108,17 @@ describe('session store', () => {
     expect(useSession.getState().isAuthenticated).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('follows a theme chosen in another tab (the storage event)', () => {
+    useSession.getState().setDarkMode(false);
+    localStorage.setItem('darkMode', 'true');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', oldValue: 'false', newValue: 'true' }));
+    expect(useSession.getState().darkMode).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'x' }));
+    expect(useSession.getState().darkMode).toBe(true);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', oldValue: 'true', newValue: 'false' }));
+    expect(useSession.getState().darkMode).toBe(false);
   });
 
   it('persists darkMode under the key darkMode', () => {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AuthState, RegisterPayload, User } from './types';
 import { getTokenExpiry, isTokenExpired } from './jwt';
-import { readDarkMode, readToken, readUser, writeDarkMode, writeSession } from './storage';
+import { readDarkMode, readToken, readUser, STORAGE_KEYS, writeDarkMode, writeSession } from './storage';
 import { navigateTo } from './navigation';
 
 export const TOKEN_EXPIRED_REASON = 'Token expired, auto-logout';
@@ -69,6 +69,10 @@ function errorMessage(err: unknown, fallback: string): string {
 const initialToken = readToken();
 const initialUser = readUser();
 const initialValid = !!initialToken && !!initialUser && !isTokenExpired(initialToken);
+// A token that expired while the app was closed ends the session now, in storage too (not only in memory):
+// otherwise it would stay in localStorage after the redirect to /login.
+const initialExpired = !!initialToken && isTokenExpired(initialToken);
+if (initialExpired) writeSession(null, null);
 
 export const useSession = create<SessionState>()((set, get) => ({
   user: initialValid ? initialUser : null,
@@ -77,7 +81,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   isLoading: initialValid, // profile is refreshed at start; 'Loading...' until it answers
   error: null,
   darkMode: readDarkMode(),
-  logoutReason: null,
+  logoutReason: initialExpired ? TOKEN_EXPIRED_REASON : null,
 
   hydrate() {
     const token = readToken();
@@ -177,6 +181,13 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 if (initialValid) scheduleExpiry(initialToken);
+
+// A theme chosen in another tab of Afya applies here too (the browser tells other tabs through `storage`).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.darkMode) useSession.setState({ darkMode: event.newValue === 'true' });
+  });
+}
 
 /** Home route per role (CONTRACT.md §4). */
 export function homeForRole(role: string | undefined | null): string {

@@ -32,4 +32,13 @@ describe('appointment card payment tag', () => {
     expect(screen.getByText('Payment pending')).toBeInTheDocument();
     expect(screen.getByText('20 Nov 2026')).toBeInTheDocument();
   });
+
+  it('shows how the visit happens: a Video tag, or In person', () => {
+    const { unmount } = render(<AppointmentCard appointment={{ ...base, appointment_status: 'Confirmed', visit_mode: 'video' }} title="Dr. Grace Wanjiku" />);
+    expect(screen.getByText('Visit')).toBeInTheDocument();
+    expect(screen.getByText('Video')).toBeInTheDocument();
+    unmount();
+    render(<AppointmentCard appointment={{ ...base, appointment_status: 'Confirmed', visit_mode: 'in_person' }} title="Dr. Grace Wanjiku" />);
+    expect(screen.getByText('In person')).toBeInTheDocument();
+  });
 });

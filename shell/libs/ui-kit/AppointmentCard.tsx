@@ -1,4 +1,6 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
+import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
+import { VideoCameraOutlined } from '@ant-design/icons';
 import { Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -9,7 +11,7 @@ import { StatusBadge, Money } from './components';
  * optional so a list may pass what it has.
  */
 export type AppointmentCardData = Pick<AppointmentView, 'appointment_id'> &
-  Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'total_amount' | 'appointment_status' | 'paid' | 'created_at' | 'type'>> & {
+  Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'total_amount' | 'appointment_status' | 'paid' | 'created_at' | 'type' | 'visit_mode'>> & {
     doctor?: Partial<AppointmentView['doctor']> | null;
   };
 
@@ -54,6 +56,20 @@ export function AppointmentCard({
     ['Time', a.time_slot || '—'],
     ['Specialization', a.doctor?.specialization || '—'],
     ...(a.type ? [['Type', a.type] as [string, ReactNode]] : []),
+    ...(a.visit_mode
+      ? [
+          [
+            'Visit',
+            a.visit_mode === 'video' ? (
+              <Tag color="blue" icon={<VideoCameraOutlined />}>
+                {VISIT_MODE_LABELS.video}
+              </Tag>
+            ) : (
+              VISIT_MODE_LABELS.in_person
+            ),
+          ] as [string, ReactNode],
+        ]
+      : []),
     ...(payment ? [['Payment', <Tag color={payment === 'Paid' ? 'green' : 'orange'}>{payment}</Tag>] as [string, ReactNode]] : []),
     ['Created', a.created_at ? dayjs(a.created_at).format('D MMM YYYY') : '—'],
   ];

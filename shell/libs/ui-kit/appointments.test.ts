@@ -1,6 +1,7 @@
 import {
   TIME_SLOTS,
   appointmentStart,
+  canJoinVideoNow,
   bookingFee,
   bookingWindow,
   feeForType,
@@ -79,5 +80,28 @@ describe('appointment rules', () => {
     expect(ids({ search: 'wanjiku', date: 'past' })).toEqual([3]);
     expect(filterAppointments(list, QUICK_FILTERS.confirmedOnly, NOW).map((a) => a.id)).toEqual([1]);
     expect(filterAppointments(list, QUICK_FILTERS.todays, NOW).map((a) => a.id)).toEqual([1]);
+  });
+});
+
+describe('canJoinVideoNow', () => {
+  // 09:00 AM on 1 Dec 2026 in Nairobi is 06:00 UTC.
+  const visit = { appointment_date: '2026-12-01', time_slot: '09:00 AM', visit_mode: 'video' as const, appointment_status: 'Confirmed' as const, paid: true };
+  const at = (iso: string) => new Date(iso).getTime();
+
+  it('shows Join from 10 minutes before the slot (clinic time) until 30 minutes after it starts', () => {
+    expect(canJoinVideoNow(visit, at('2026-12-01T05:49:59Z'))).toBe(false);
+    expect(canJoinVideoNow(visit, at('2026-12-01T05:50:00Z'))).toBe(true);
+    expect(canJoinVideoNow(visit, at('2026-12-01T06:29:59Z'))).toBe(true);
+    expect(canJoinVideoNow(visit, at('2026-12-01T06:30:00Z'))).toBe(false);
+  });
+
+  it('only for a paid or confirmed video visit that is neither cancelled nor completed', () => {
+    const now = at('2026-12-01T06:00:00Z');
+    expect(canJoinVideoNow({ ...visit, visit_mode: 'in_person' }, now)).toBe(false);
+    expect(canJoinVideoNow({ ...visit, appointment_status: 'Cancelled' }, now)).toBe(false);
+    expect(canJoinVideoNow({ ...visit, appointment_status: 'Completed' }, now)).toBe(false);
+    expect(canJoinVideoNow({ ...visit, appointment_status: 'Pending', paid: false }, now)).toBe(false);
+    expect(canJoinVideoNow({ ...visit, appointment_status: 'Pending', paid: true }, now)).toBe(true);
+    expect(canJoinVideoNow({ ...visit, appointment_status: 'Confirmed', paid: false }, now)).toBe(true);
   });
 });

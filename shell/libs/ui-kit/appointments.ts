@@ -5,14 +5,12 @@ import type { AppointmentView } from '@afya/appointment-service/contracts';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES as TYPES,
-  BOOKING_FIRST_DAY_OFFSET,
-  BOOKING_WINDOW_DAYS,
-  CLINIC_UTC_OFFSET,
-  CLINIC_UTC_OFFSET_MINUTES,
   TIME_SLOTS as SLOTS,
   TYPE_FEES,
   UNKNOWN_TYPE_FEE,
+  videoJoinRefusal,
 } from '@afya/appointment-service/contracts/catalog';
+import { addDays, bookingWindow as clinicWindow, clinicInstant, clinicToday, isCalendarDate, isInBookingWindow } from '@afya/appointment-service/contracts/booking-rules';
 
 /** CONTRACT.md §9's 14 slots: the appointment service's own list. */
 export const TIME_SLOTS: readonly string[] = SLOTS;
@@ -36,23 +34,23 @@ export function bookingFee(type: string | null | undefined, doctorFee?: number |
   return doctorFee ?? feeForType(type);
 }
 
-const CLINIC_OFFSET_MS = CLINIC_UTC_OFFSET_MINUTES * 60_000; // the clinic's zone has no daylight saving
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+
+// Dates, the window and slot instants come from the appointment contract's booking rules: the same code the
+// service runs, with the zone's offset from the time-zone database.
 
 /** A clinic-local date (YYYY-MM-DD) `days` after today in Africa/Nairobi. */
 export function nairobiDate(days = 0, now = Date.now()): string {
-  return new Date(now + CLINIC_OFFSET_MS + days * DAY_MS).toISOString().slice(0, 10);
+  return addDays(clinicToday(new Date(now)), days);
 }
 
 /** CONTRACT.md §5: a booking date is from tomorrow to BOOKING_WINDOW_DAYS ahead (clinic dates). */
 export function bookingWindow(now = Date.now()): { min: string; max: string } {
-  return { min: nairobiDate(BOOKING_FIRST_DAY_OFFSET, now), max: nairobiDate(BOOKING_WINDOW_DAYS, now) };
+  const { first, last } = clinicWindow(new Date(now));
+  return { min: first, max: last };
 }
 export function isBookableDate(date: string | null | undefined, now = Date.now()): boolean {
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const { min, max } = bookingWindow(now);
-  return date >= min && date <= max;
+  return !!date && isInBookingWindow(date, new Date(now));
 }
 
 /** Minutes after midnight of a slot label ('02:30 PM' → 870); NaN when unreadable. */
@@ -76,11 +74,9 @@ export type AppointmentLike = Partial<Pick<AppointmentView, 'appointment_date' |
 /** Start of an appointment (clinic local time) as epoch ms; the date's midnight when the slot is unreadable. */
 export function appointmentStart(a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'>): number {
   const date = (a.appointment_date ?? '').slice(0, 10);
+  if (!isCalendarDate(date)) return NaN;
   const min = slotMinutes(a.time_slot);
-  const m = Number.isFinite(min) ? min : 0;
-  const hh = String(Math.floor(m / 60)).padStart(2, '0');
-  const mm = String(m % 60).padStart(2, '0');
-  return new Date(`${date}T${hh}:${mm}:00${CLINIC_UTC_OFFSET}`).getTime();
+  return clinicInstant(date, Number.isFinite(min) ? min : 0).getTime();
 }
 
 /** Hours from now until the appointment starts (negative when it has started). */
@@ -156,3 +152,18 @@ export function sortByStartDesc<T extends AppointmentLike>(list: T[]): T[] {
 export function isFiltered(f: AppointmentFilterValue): boolean {
   return f.search.trim() !== '' || f.status !== 'all' || f.date !== 'all';
 }
+
+/**
+ * Whether "Join video visit" shows on a card: the same rule the server enforces (the catalog's videoJoinRefusal:
+ * a paid or confirmed video visit, not cancelled or completed, from 10 minutes before its slot until 30 minutes
+ * after its start, clinic time). The server still decides; this only avoids offering a button that would be refused.
+ */
+export function canJoinVideoNow(
+  a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'> & Partial<Pick<AppointmentView, 'visit_mode' | 'appointment_status' | 'paid'>>,
+  now = Date.now(),
+): boolean {
+  return videoJoinRefusal(a, appointmentStart(a), now) === null;
+}
+
+/** Where a participant holds a video visit (patient and doctor remotes both route it). */
+export const videoVisitPath = (appointmentId: number) => `/dashboard/video/${appointmentId}`;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, ConfigProvider, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatKsh } from './format';
 
@@ -88,7 +88,8 @@ export function PageHeader({
             ← Back
           </Button>
         ) : null}
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* The page's one <h1> (focused after a navigation), drawn at the size of antd's level 3. */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24, lineHeight: 1.33 }}>
           {title}
         </Typography.Title>
         {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
@@ -156,13 +157,17 @@ export function WelcomeBanner({
       <Row gutter={[16, 16]} align="middle">
         <Col xs={24} md={14}>
           {eyebrow ? <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{eyebrow}</Typography.Text> : null}
-          <Typography.Title level={2} style={{ color: '#fff', margin: eyebrow ? '4px 0 8px' : 0 }}>
+          <Typography.Title level={1} style={{ color: '#fff', margin: eyebrow ? '4px 0 8px' : 0, fontSize: 30, lineHeight: 1.27 }}>
             {title}
           </Typography.Title>
           <Typography.Text style={{ color: 'rgba(255,255,255,0.85)' }}>{subtitle}</Typography.Text>
         </Col>
         <Col xs={24} md={10}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>{actions}</div>
+          {/* The banner is a dark gradient in both themes: its ghost buttons are white on it. antd's ghost text is the
+              container colour, which in dark mode is near-black (dark grey on teal). */}
+          <ConfigProvider theme={{ components: { Button: { defaultGhostColor: '#fff', defaultGhostBorderColor: 'rgba(255,255,255,0.85)' } } }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: screens.md ? 'flex-end' : 'flex-start' }}>{actions}</div>
+          </ConfigProvider>
         </Col>
       </Row>
     </Card>

@@ -14,3 +14,10 @@ export function initials(first?: string | null, last?: string | null): string {
   const b = (last ?? '').trim().charAt(0);
   return (a + b).toUpperCase() || '?';
 }
+
+const count = new Intl.NumberFormat('en-KE');
+
+/** A count with its noun, in the right number: countOf(1, 'user') → '1 user', countOf(1200, 'user') → '1,200 users'. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${count.format(n)} ${n === 1 ? singular : plural}`;
+}

@@ -1,4 +1,4 @@
-export { formatKsh, initials } from './format';
+export { countOf, formatKsh, initials } from './format';
 export { Money, StatusBadge, EmptyState, ErrorState, PageHeader, WelcomeBanner, confirmDelete } from './components';
 export { ComingSoon } from './ComingSoon';
 export { toast, ToastHost, TOAST_CONFIG } from './toast';
@@ -8,6 +8,7 @@ export { StatCard } from './StatCard';
 export * from './appointments';
 export { AppointmentFilters } from './AppointmentFilters';
 export { AppointmentCard, paymentTag } from './AppointmentCard';
+export { JoinVideoButton } from './JoinVideoButton';
 export type { AppointmentCardData } from './AppointmentCard';
 export { useAppointmentList, AppointmentListBody, APPOINTMENT_CARDS_STEP, type AppointmentFetcher } from './AppointmentList';
 export { readKshInput, zeroNeedsConfirmation, type KshInput } from './ksh-input';
@@ -16,4 +17,7 @@ export { Logo, ThemeToggle } from './Brand';
 // The support screens' kit is its own expose (shell/support-kit); the menu badge needs only this.
 export { supportKeys, useUnreadTickets } from './support/unread';
 export { downloadPrescriptionPdf, usePrescriptionDownload, type DownloadablePrescription } from './prescriptions/usePrescriptionDownload';
+export { MedicinesTable } from './prescriptions/MedicinesTable';
 export { lazyPage } from './lazyPage';
+export { SkipLink, MAIN_ID, focusElement } from './a11y';
+export { ScrollRegion } from './ScrollRegion';

@@ -2,7 +2,7 @@ import shellPackage from '../../package.json';
 
 /**
  * The version of what the shell exposes to the remotes (shell/session, shell/api-client, shell/ui-kit,
- * shell/support-kit): shell/package.json "version". Semver: a new export is a minor bump, a changed or removed
+ * shell/support-kit, shell/video-kit): shell/package.json "version". Semver: a new export is a minor bump, a changed or removed
  * one a major bump (a 0.x minor bump is breaking, as in npm's caret ranges).
  * Each remote names the shell versions it works with in its package.json "requiredShell" (a range) and exports
  * it from its `./routes` expose; the shell checks it before mounting the remote's pages.

@@ -5,6 +5,8 @@ import type { Principal } from '@afya/service-shared';
 export interface AuthenticatedUser extends Principal {
   jti: string;
   exp: number;
+  /** The token's session version (`sv`): a session-wide revocation (password change, suspension, deletion) raises the minimum. */
+  sv: number;
   mustChangePassword: boolean;
 }
 

@@ -18,6 +18,8 @@ export class RevocationStore implements OnApplicationBootstrap {
   private readonly sessionVersions = new Map<number, number>();
   private loaded?: Promise<void>;
   private isLoaded = false;
+  /** Who holds something open for a token (server-sent event streams): told of every revocation as it arrives. */
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly bus: ServiceClient,
@@ -67,6 +69,16 @@ export class RevocationStore implements OnApplicationBootstrap {
   apply(revocation: Revocation): void {
     if (revocation.kind === 'token') this.revokedTokens.set(revocation.jti, revocation.exp);
     else this.sessionVersions.set(revocation.userId, Math.max(revocation.sessionVersion, this.sessionVersions.get(revocation.userId) ?? 0));
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Calls `listener` after each revocation this replica learns (broadcast or snapshot), so what a token keeps open
+   * ends at once rather than at its expiry. Returns the unsubscribe function.
+   */
+  onRevocation(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private reload(): void {

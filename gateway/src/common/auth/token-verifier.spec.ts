@@ -28,7 +28,7 @@ describe('TokenVerifier', () => {
     const token = sign({ jti: 'a', mcp: true });
     const first = await verifier.verify(token);
     const second = await verifier.verify(token);
-    expect(first).toEqual({ userId: 7, role: 'user', jti: 'a', exp: expect.any(Number), mustChangePassword: true });
+    expect(first).toEqual({ userId: 7, role: 'user', jti: 'a', exp: expect.any(Number), sv: 0, mustChangePassword: true });
     expect(second).toEqual(first);
     expect(keyLookups).toBe(1);
   });
@@ -46,6 +46,11 @@ describe('TokenVerifier', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await expect(verifier.verify(token)).rejects.toMatchObject({ name: 'TokenExpiredError' });
     expect(keyLookups).toBe(2);
+  });
+
+  it('refuses a correctly signed token without exp (it would never expire)', async () => {
+    const token = signer.sign({ sub: '7', role: 'user', sv: 0, jti: 'e' }, { privateKey, algorithm: 'RS256', keyid: 'k1' });
+    await expect(verifier.verify(token)).rejects.toBeInstanceOf(UnauthorizedException);
   });
 
   it('refuses a token signed with another key, and does not remember it', async () => {

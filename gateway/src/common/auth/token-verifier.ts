@@ -2,7 +2,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { LRUCache } from 'lru-cache';
 import type { AccessTokenClaims } from '@afya/auth-service/contracts';
-import { SESSION_ENDED } from './auth-messages';
+import { AUTH_REQUIRED, SESSION_ENDED } from './auth-messages';
 import type { AuthenticatedUser } from './caller';
 import { KeyStore, kidOf } from './key-store';
 import { RevocationStore } from './revocation-store';
@@ -47,6 +47,8 @@ export class TokenVerifier {
     // A cached token whose key auth has retired since is checked again (and refused: its kid is unknown).
     if (!claims || !this.keys.isPublished(cached!.kid)) {
       claims = await this.jwt.verifyAsync<AccessTokenClaims>(token);
+      // jsonwebtoken accepts a token without `exp` as never expiring: ours always carry one, so one without is refused.
+      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw new UnauthorizedException(AUTH_REQUIRED);
       // jsonwebtoken refuses a token from its `exp` second on: forget it at that moment too.
       const ttl = claims.exp * 1000 - Date.now();
       if (ttl > 0) this.verified.set(token, { claims, kid: kidOf(token) }, { ttl });
@@ -58,6 +60,7 @@ export class TokenVerifier {
       role: claims.role,
       jti: claims.jti,
       exp: claims.exp,
+      sv: claims.sv ?? 0,
       mustChangePassword: claims.mcp === true,
     };
   }

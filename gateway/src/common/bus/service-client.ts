@@ -1,14 +1,17 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { BUS_TIMEOUT_MESSAGE, BUS_UNAVAILABLE_MESSAGE, BusClient, busFailure } from '@afya/service-shared';
 import type { Caller } from '../auth/caller';
+import { BODY_TOO_LARGE } from '../http/body-limits';
 
 export const SERVICE_TIMEOUT_MESSAGE = BUS_TIMEOUT_MESSAGE;
 export const SERVICE_UNAVAILABLE_MESSAGE = BUS_UNAVAILABLE_MESSAGE;
 
 /** Turns a bus call's failure (an RpcFailure from BusClient) into the HTTP error the browser sees. */
 export function toHttpException(error: unknown): HttpException {
-  const { statusCode, message, code } = busFailure(error).body;
-  return new HttpException({ statusCode, message, ...(code ? { code } : {}) }, statusCode);
+  const { statusCode, message, code, details } = busFailure(error).body;
+  // One message for every "too large", naming the limits (common/http/body-limits.ts).
+  if (statusCode === 413) return new HttpException({ statusCode, message: BODY_TOO_LARGE }, statusCode);
+  return new HttpException({ statusCode, message, ...(code ? { code } : {}), ...(details ? { details } : {}) }, statusCode);
 }
 
 /**

@@ -29,10 +29,16 @@ export class AuthRateLimitGuard implements CanActivate {
   private readonly counter = hitCounter();
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<{ ip?: string; body?: { email?: unknown } | null }>();
+    const request = context.switchToHttp().getRequest<{ ip?: string; body?: { email?: unknown; phone?: unknown } | null }>();
     const { perAccount, perAddress } = this.limits;
     const counter = this.counter;
-    const email = typeof request.body?.email === 'string' ? request.body.email.trim().toLowerCase().slice(0, 320) : '';
+    // the account: its email, or the phone a password-reset code goes to (its digits)
+    const email =
+      typeof request.body?.email === 'string'
+        ? request.body.email.trim().toLowerCase().slice(0, 320)
+        : typeof request.body?.phone === 'string'
+          ? `phone:${request.body.phone.replace(/\D/g, '').slice(-9)}`
+          : '';
     const [byAddress, byAccount] = await Promise.all([
       counter.hit(counterKey('auth', 'ip', request.ip ?? '-'), WINDOW_MS),
       email ? counter.hit(counterKey('auth', 'acct', email), WINDOW_MS) : Promise.resolve(0),

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BodyTooLargeError, bodyLimitFor } from './body-limits';
 import { jsonDepthExceeds, MAX_INPUT_DEPTH } from './safe-input';
 
 /** A body nested deeper than MAX_INPUT_DEPTH: 400 through the exception filter (a Fastify client error). */
@@ -25,11 +26,31 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
   // Nest's public hook for a body parser: it replaces the one Nest would register for this type.
   app.useBodyParser('application/json', {}, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
+    // Fastify read at most READ_BODY_LIMIT; most routes take less, as their body must fit in one NATS message.
+    if (body.length > bodyLimitFor(request.url ?? '')) return done(new BodyTooLargeError());
     const text = body.toString('utf8');
     // Stripe signs the exact bytes it sends: its webhook (modules/payments) verifies request.rawBody, not a re-serialization.
     if (request.url === '/api/payments/stripe/webhook') (request as { rawBody?: string }).rawBody = text;
     // Counted on the text before parsing: a 60 KB body of arrays nested 10,000 deep overflowed the stack later on.
     if (jsonDepthExceeds(text)) return done(new JsonTooDeepError());
     parseJson(request, text, done);
+  });
+}
+
+/** The one route that takes a form body: Africa's Talking posts its SMS delivery reports form-encoded. */
+export const FORM_BODY_ROUTE_PREFIX = '/api/notifications/sms/delivery-reports/';
+
+/**
+ * `application/x-www-form-urlencoded` as flat string fields, for FORM_BODY_ROUTE_PREFIX only (elsewhere a 415, as
+ * before: no other route reads forms). Repeated keys keep the first value.
+ */
+export function acceptProviderForms(app: NestFastifyApplication): void {
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 64 * 1024 }, (request, body, done) => {
+    if (!request.url?.startsWith(FORM_BODY_ROUTE_PREFIX)) {
+      return done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415 }));
+    }
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body.toString('utf8'))) if (!(key in fields)) fields[key] = value;
+    done(null, fields);
   });
 }

@@ -19,10 +19,19 @@ export interface RequestLoggingOptions {
   logger?: Logger;
 }
 
-/** The path without its query: queries can hold what we never log (a search for a phone number, a token). */
+/**
+ * Path segments that are secrets: Safaricom's M-Pesa callback and Transaction Status result are authenticated only
+ * by the token in their URL, so
+ * whatever stands there (the right token or a near miss) is never written to a log line or a span.
+ */
+const SECRET_SEGMENTS = [/^(\/api\/mpesa\/(?:callback|transaction-status)\/)[^/]*/];
+
+/** The path without its query (queries can hold what we never log: a searched phone number) and without secrets. */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  let path = query === -1 ? url : url.slice(0, query);
+  for (const secret of SECRET_SEGMENTS) path = path.replace(secret, '$1[redacted]');
+  return path;
 }
 
 export function registerRequestLogging(fastify: FastifyInstance, options: RequestLoggingOptions = {}): void {

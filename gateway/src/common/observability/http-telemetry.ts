@@ -1,6 +1,7 @@
 import { Context, context, propagation, ROOT_CONTEXT, Span, SpanKind, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activeTracer, endSpan, httpRequestDuration } from '@afya/service-shared';
+import { pathOf } from '../logging/request-logging';
 
 /** Requests Fastify routed nowhere (404s, scanners): one label, so random URLs cannot grow the series count. */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -30,7 +31,7 @@ export function registerHttpTelemetry(fastify: FastifyInstance, options: { metri
       const parent = propagation.extract(ROOT_CONTEXT, request.headers);
       const span = tracer.startSpan(
         `${request.method} ${routeOf(request)}`,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': routeOf(request), 'url.path': request.url.split('?', 1)[0] } },
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': routeOf(request), 'url.path': pathOf(request.url) } },
         parent,
       );
       spans.set(request, { span, context: trace.setSpan(parent, span) });

@@ -7,6 +7,7 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CreateUserDto, ListUsersQuery, UpdateUserDto } from './dto/admin-users.dto';
+import { KeysReply } from '../../common/http/reply-docs';
 
 const orUndefined = <T extends string>(value: T | 'all' | '' | undefined) => (value && value !== 'all' ? value : undefined);
 
@@ -17,6 +18,7 @@ const orUndefined = <T extends string>(value: T | 'all' | '' | undefined) => (va
 export class AdminUsersController {
   constructor(private readonly bus: ServiceClient) {}
 
+  @KeysReply<AdminUserListReply>(200, 'users', 'data')
   @Get()
   list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<AdminUserListReply> {
     const filters: ListUsersPayload = {
@@ -30,6 +32,7 @@ export class AdminUsersController {
   }
 
   /** Answers with a random one-time password, shown once; the user must change it at first login. */
+  @KeysReply<CreateUserReply>(201, 'user')
   @Post()
   create(@Body() body: CreateUserDto, @CurrentCaller() caller: Caller): Promise<CreateUserReply> {
     const { phone, contact_phone, ...rest } = body;

@@ -1,13 +1,15 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
 import {
   ANALYTICS_RANGES,
   AnalyticsSummaryReply,
   AppointmentStatusReply,
   BookingsReply,
+  DailyBookings,
   DEFAULT_ANALYTICS_RANGE,
   MonthlyReply,
   OverviewReply,
@@ -18,6 +20,8 @@ import {
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
+import { sendList } from '../../common/http/list-reply';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -37,21 +41,32 @@ export class RangeQuery {
 export class AnalyticsController {
   constructor(private readonly bus: ServiceClient) {}
 
+  @KeysReply<AnalyticsSummaryReply>(200, 'totals', 'recentUsers', 'recentAppointments', 'recentPayments', 'pendingDoctors', 'paymentDisputes')
   @Get('analytics/summary')
   summary(@Query() query: RangeQuery, @CurrentCaller() caller: Caller): Promise<AnalyticsSummaryReply> {
     return this.bus.send(subject(ReportingPatterns.summary), { range: query.range }, caller);
   }
 
+  /** Bookings per day of the range, oldest first: the bare array (one entry per day, so one page). */
+  @ListReply<DailyBookings>('date', 'count')
   @Get('analytics/bookings')
-  bookings(@Query() query: RangeQuery, @CurrentCaller() caller: Caller): Promise<BookingsReply> {
-    return this.bus.send(subject(ReportingPatterns.bookings), { range: query.range }, caller);
+  async bookings(
+    @Query() query: RangeQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DailyBookings[]> {
+    const { bookings } = await this.bus.send<BookingsReply>(subject(ReportingPatterns.bookings), { range: query.range }, caller);
+    return sendList(request, reply, bookings);
   }
 
+  @KeysReply<RevenueReply>(200, 'dailyRevenue')
   @Get('analytics/revenue')
   revenue(@Query() query: RangeQuery, @CurrentCaller() caller: Caller): Promise<RevenueReply> {
     return this.bus.send(subject(ReportingPatterns.revenue), { range: query.range }, caller);
   }
 
+  @KeysReply<AppointmentStatusReply>(200, 'statusBreakdown')
   @Get('analytics/appointment-status')
   appointmentStatus(@CurrentCaller() caller: Caller): Promise<AppointmentStatusReply> {
     return this.bus.send(subject(ReportingPatterns.appointmentStatus), {}, caller);

@@ -5,13 +5,14 @@ import { JsonText, subject } from '@afya/service-shared';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { AdminDoctorListReply, AdminSearchPayload, AppointmentPatterns, ApproveDoctorReply } from '@afya/appointment-service/contracts';
+import { AdminDoctorListReply, AdminSearchPayload, AdminSearchReply, AppointmentPatterns, ApproveDoctorReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { sendJsonText } from './appointments.controller';
 import { ApproveDoctorDto, ListAllQuery } from './dto/appointments.dto';
+import { KeysReply } from '../../common/http/reply-docs';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 const ALL = (value: unknown) => value === undefined || value === '' || value === 'all';
@@ -57,12 +58,14 @@ export class AdminAppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
   /** One page of every appointment matching the filters, with the total: {appointments, total, page, limit}. */
+  @KeysReply<AdminSearchReply>(200, 'appointments')
   @Get('appointments')
   appointments(@Query() query: AdminAppointmentsQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
     return sendJsonText(reply, this.bus.send<JsonText>(subject(AppointmentPatterns.adminSearch), adminSearchPayload(query), caller));
   }
 
   /** Every doctor profile with its approval state (awaiting approval first) and the pending count. */
+  @KeysReply<AdminDoctorListReply>(200, 'doctors')
   @Get('doctors')
   doctors(@CurrentCaller() caller: Caller): Promise<AdminDoctorListReply> {
     return this.bus.send(subject(AppointmentPatterns.adminDoctors), {}, caller);

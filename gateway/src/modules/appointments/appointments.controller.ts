@@ -1,15 +1,18 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JsonText, subject } from '@afya/service-shared';
 import {
   AppointmentChangeReply,
   AppointmentPatterns,
   AppointmentReply,
+  AppointmentView,
   AvailabilityReply,
   BookPayload,
+  BookReply,
   DeleteAppointmentReply,
   DoctorListReply,
+  ListAllPayload,
   RatingReply,
   StatsReply,
 } from '@afya/appointment-service/contracts';
@@ -17,15 +20,18 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { PageQuery, pageOfQuery, sendJsonList } from '../../common/http/list-reply';
 import {
   AmountDto,
   AvailabilityQuery,
   BookAppointmentDto,
   ListAllQuery,
   RatingDto,
+  RescheduleDto,
   StatusDto,
   UpdateAppointmentDto,
 } from './dto/appointments.dto';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /**
  * The appointment lists arrive as JSON text built by the service (JsonText): sent on as they are,
@@ -47,24 +53,37 @@ export async function sendJsonText(reply: FastifyReply, text: Promise<JsonText>)
 export class AppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
-  /** Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken. */
+  /**
+   * Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken.
+   * The type may be left out (see BookPayload); user_id and appointment_status are accepted and ignored.
+   */
   @Roles('user')
+  @KeysReply<BookReply>(201, 'appointment', 'appointment_id')
   @Post()
-  book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
+  book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<BookReply> {
     const payload: BookPayload = {
       doctor_id: body.doctor_id,
       appointment_date: body.appointment_date,
       time_slot: body.time_slot,
       appointment_type: body.appointment_type,
+      total_amount: body.total_amount,
       notes: body.notes,
+      ...(body.visit_mode ? { visit_mode: body.visit_mode } : {}),
     };
     return this.bus.send(subject(AppointmentPatterns.book), payload, caller);
   }
 
-  /** Own appointments: a patient's bookings, a doctor's patients' bookings (admins: all, newest first). */
+  /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get()
-  listOwn(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
-    return sendJsonText(reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listOwn), {}, caller));
+  listOwn(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | Uint8Array> {
+    const page = pageOfQuery(query);
+    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listOwn), page, caller), page);
   }
 
   /** The booking screen's slots of one doctor and date: {slots:[{time_slot, available}]}. */
@@ -73,27 +92,43 @@ export class AppointmentsController {
     return this.bus.send(subject(AppointmentPatterns.availability), { doctor_id: query.doctor_id, date: query.date }, caller);
   }
 
+  @KeysReply<StatsReply>(200, 'data', 'stats')
   @Get('stats')
   stats(@CurrentCaller() caller: Caller): Promise<StatsReply> {
     return this.bus.send(subject(AppointmentPatterns.stats), {}, caller);
   }
 
   /** Patients and doctors see approved doctors; admins every active profile with its approval state. */
+  @KeysReply<DoctorListReply>(200, 'doctors')
   @Get('doctors')
   doctors(@CurrentCaller() caller: Caller): Promise<DoctorListReply> {
     return this.bus.send(subject(AppointmentPatterns.listDoctors), {}, caller);
   }
 
   @Roles('doctor')
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get('doctor')
-  forDoctor(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
-    return sendJsonText(reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listForDoctor), {}, caller));
+  forDoctor(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | Uint8Array> {
+    const page = pageOfQuery(query);
+    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listForDoctor), page, caller), page);
   }
 
   @Roles('admin')
+  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
   @Get('admin/all')
-  all(@Query() query: ListAllQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | Uint8Array> {
-    return sendJsonText(reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listAll), listAllPayload(query), caller));
+  all(
+    @Query() query: ListAllQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | Uint8Array> {
+    const payload = listAllPayload(query);
+    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listAll), payload, caller), pageOfQuery(query));
   }
 
   @Get(':id')
@@ -111,9 +146,17 @@ export class AppointmentsController {
   }
 
   /** Admin: any status. Doctor: own appointments. Patient: cancel own Pending/Confirmed, 24 hours ahead. */
+  @KeysReply<AppointmentChangeReply>(200, 'appointment')
   @Patch(':id/status')
   status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setStatus), { id, status: body.status }, caller);
+  }
+
+  /** The patient moves their own Pending or Confirmed visit to another free slot of the same doctor, 24 h or more ahead. */
+  @Roles('user')
+  @Patch(':id/reschedule')
+  reschedule(@Param('id', IdParam) id: number, @Body() body: RescheduleDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
+    return this.bus.send(subject(AppointmentPatterns.reschedule), { id, appointment_date: body.appointment_date, time_slot: body.time_slot }, caller);
   }
 
   @Roles('admin')
@@ -142,10 +185,9 @@ export class AppointmentsController {
   }
 }
 
-export function listAllPayload(query: ListAllQuery) {
+export function listAllPayload(query: ListAllQuery): ListAllPayload {
   return {
-    limit: query.limit,
-    offset: query.offset,
+    ...pageOfQuery(query),
     status: query.status && query.status !== 'all' ? query.status : undefined,
   };
 }

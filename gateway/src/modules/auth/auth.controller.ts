@@ -1,13 +1,15 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AuthPatterns, LoginReply, Revocation, UserReply } from '@afya/auth-service/contracts';
+import { AuthPatterns, type ForgotPasswordReply, LoginReply, type PasswordResetReply, Revocation, UserReply } from '@afya/auth-service/contracts';
+import { SupportPatterns } from '@afya/support-service/contracts';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { AuthRateLimitGuard } from '../../common/http/auth-rate-limit.guard';
-import { LoginDto, RegisterDto } from './dto/auth.dto';
+import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { KeysReply } from '../../common/http/reply-docs';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -19,6 +21,7 @@ export class AuthController {
 
   @Public()
   @UseGuards(AuthRateLimitGuard)
+  @KeysReply<UserReply>(201, 'user')
   @Post('register')
   register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.register), body, caller);
@@ -27,9 +30,36 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
+  @KeysReply<LoginReply>(200, 'token', 'user')
   @Post('login')
   login(@Body() body: LoginDto, @CurrentCaller() caller: Caller): Promise<LoginReply> {
     return this.bus.send(subject(AuthPatterns.login), body, caller);
+  }
+
+  /**
+   * Forgot password: the same answer whether or not an account matched, rate limited like login (per address, per
+   * email or phone). When one matched, auth's reply says what to send; the support service sends it (a failure
+   * there is logged in the delivery log and changes nothing here). The link or code never comes back over HTTP.
+   */
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @HttpCode(200)
+  @Post('forgot-password')
+  async forgotPassword(@Body() body: ForgotPasswordDto, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
+    const reply = await this.bus.send<ForgotPasswordReply>(subject(AuthPatterns.forgotPassword), { email: body.email, phone: body.phone }, caller);
+    if (reply.delivery) {
+      await this.bus.send(subject(SupportPatterns.passwordReset), reply.delivery, { ...caller, principal: null }).catch(() => undefined);
+    }
+    return { message: reply.message };
+  }
+
+  /** A link's token, or a phone and its code, and the new password: single use; every session of the account ends. */
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @HttpCode(200)
+  @Post('reset-password')
+  resetPassword(@Body() body: ResetPasswordDto, @CurrentCaller() caller: Caller): Promise<PasswordResetReply> {
+    return this.bus.send(subject(AuthPatterns.resetPassword), { token: body.token, phone: body.phone, code: body.code, newPassword: body.newPassword }, caller);
   }
 
   /** Revokes this token on the server (every gateway replica refuses it from now on). */

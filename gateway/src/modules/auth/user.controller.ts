@@ -8,6 +8,7 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { ChangePasswordDto, ProfilePictureDto, UpdateProfileDto } from './dto/auth.dto';
+import { KeysReply } from '../../common/http/reply-docs';
 
 export const PICTURE_TOO_LARGE = 'Profile picture must be 2 MB or smaller';
 
@@ -28,6 +29,7 @@ export class UserController {
   ) {}
 
   @AllowedBeforePasswordChange()
+  @KeysReply<UserReply>(200, 'user')
   @Get('profile')
   profile(@CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.getProfile), {}, caller);
@@ -49,6 +51,7 @@ export class UserController {
   }
 
   @HttpCode(200)
+  @KeysReply<UploadPictureReply>(200, 'url')
   @Post('profile-picture')
   async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<UploadPictureReply> {
     const bytes = decodeDataUrl(body.imageBase64);

@@ -8,6 +8,7 @@ import {
   AccessLogReply,
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
+  MedicalHistorySelfReply,
   PrescriptionMessages,
   PrescriptionPatterns,
 } from '@afya/prescription-service/contracts';
@@ -15,6 +16,7 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { KeysReply } from '../../common/http/reply-docs';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 
@@ -49,14 +51,17 @@ export class MedicalHistoryController {
 
   /** Admins: every patient's records ({history: {appointments, prescriptions}}). */
   @Roles('admin')
+  @KeysReply<MedicalHistoryAggregateReply>(200, 'history')
   @Get()
   all(@CurrentCaller() caller: Caller): Promise<MedicalHistoryAggregateReply> {
     return this.bus.send(subject(PrescriptionPatterns.historyAll), {}, caller);
   }
 
-  @Roles('user')
+  /** A patient's own records; a doctor's own appointments' records and the prescriptions they issued. */
+  @Roles('user', 'doctor')
+  @KeysReply<MedicalHistorySelfReply>(200, 'appointments', 'prescriptions')
   @Get('self')
-  self(@CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
+  self(@CurrentCaller() caller: Caller): Promise<MedicalHistorySelfReply> {
     return this.bus.send(subject(PrescriptionPatterns.historySelf), {}, caller);
   }
 
@@ -67,6 +72,7 @@ export class MedicalHistoryController {
     return this.bus.send(subject(PrescriptionPatterns.accessLog), { page: query.page, limit: query.limit, user_id: query.user_id }, caller);
   }
 
+  @KeysReply<MedicalHistoryReply>(200, 'records')
   @Get('user/:userId')
   user(@Param('userId', IdParam) userId: number, @CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
     return this.bus.send(subject(PrescriptionPatterns.historyUser), { user_id: userId }, caller);

@@ -1,14 +1,16 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import {
   ConfirmCardPaymentReply,
+  CreateCardPaymentPayload,
   CreateCardPaymentReply,
   DisputeListReply,
   MpesaCallbackReply,
   PaymentHistoryReply,
   PaymentPatterns,
+  PaymentView,
   ReceiptReply,
   RefundReply,
   StkPushReply,
@@ -19,7 +21,10 @@ import { Public, Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { CallbackToken } from './callback-token';
+import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
+import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
@@ -31,12 +36,18 @@ export class PaymentsController {
     private readonly transfer: BinaryTransfer,
   ) {}
 
-  /** A Stripe Checkout Session for an own, payable appointment → {url}. */
+  /**
+   * A Stripe Checkout Session for an own, payable appointment → {url, amount}. The appointment's amount is charged
+   * (a differing `amount` is reported back as requested_amount); Stripe returns the browser to the request's Origin
+   * when the payment service allows that origin, else to the platform.
+   */
   @Roles('user')
   @HttpCode(200)
+  @KeysReply<CreateCardPaymentReply>(200, 'url', 'amount')
   @Post('create')
-  create(@Body() body: CreatePaymentDto, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
-    return this.bus.send(subject(PaymentPatterns.create), { appointment_id: body.appointment_id, amount: body.amount }, caller, 15_000);
+  create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
+    const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
+    return this.bus.send(subject(PaymentPatterns.create), payload, caller, 15_000);
   }
 
   /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
@@ -48,10 +59,19 @@ export class PaymentsController {
     return this.bus.send(subject(PaymentPatterns.confirm), payload, caller, 15_000);
   }
 
+  /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
+  @ListReply<PaymentView>('payment_id', 'appointment_id', 'transaction_id', 'amount', 'payment_status', 'created_at', 'appointment')
   @Get('history')
-  history(@CurrentCaller() caller: Caller): Promise<PaymentHistoryReply> {
-    return this.bus.send(subject(PaymentPatterns.history), {}, caller);
+  async history(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PaymentView[]> {
+    const page = pageOfQuery(query);
+    const { payments, total } = await this.bus.send<PaymentHistoryReply>(subject(PaymentPatterns.history), page, caller);
+    return sendList(request, reply, payments, total, page);
   }
 
   /** The receipt PDF of a completed payment (owner or admin). */
@@ -85,7 +105,10 @@ export class PaymentsController {
 @ApiBearerAuth()
 @Controller('mpesa')
 export class MpesaController {
-  constructor(private readonly bus: ServiceClient) {}
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly callbackToken: CallbackToken,
+  ) {}
 
   @Roles('user')
   @HttpCode(200)
@@ -104,8 +127,8 @@ export class MpesaController {
   }
 
   /**
-   * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked by the service
-   * (else 404). The body is read from the request, not through @Body(): the global pipe refuses numbers no
+   * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked here and again by
+   * the service (else 404); logs and spans show the path with the token redacted (common/logging/request-logging.ts). The body is read from the request, not through @Body(): the global pipe refuses numbers no
    * integer column holds, and Daraja's callbacks carry TransactionDate (20261123143015) and PhoneNumber
    * (254712345678) as such numbers. The payment service reads only the fields it knows, each checked.
    */
@@ -113,7 +136,32 @@ export class MpesaController {
   @HttpCode(200)
   @Post('callback/:token')
   callback(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
     return this.bus.send(subject(PaymentPatterns.mpesaCallback), { token, body: request.body ?? null }, { ...caller, principal: null }, 20_000);
+  }
+
+  /**
+   * M-Pesa's answer to a Transaction Status query (the ResultURL, and the QueueTimeOutURL under /timeout), by which
+   * the payment service confirms a receipt number a callback claimed. Public, authenticated like the callback.
+   */
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token')
+  transactionStatus(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'result', request, caller);
+  }
+
+  @Public()
+  @HttpCode(200)
+  @Post('transaction-status/:token/timeout')
+  transactionStatusTimeout(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
+    return this.forwardTransactionStatus(token, 'timeout', request, caller);
+  }
+
+  private forwardTransactionStatus(token: string, outcome: 'result' | 'timeout', request: FastifyRequest, caller: Caller): Promise<MpesaCallbackReply> {
+    if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
+    const payload = { token, outcome, body: request.body ?? null };
+    return this.bus.send(subject(PaymentPatterns.mpesaTransactionStatus), payload, { ...caller, principal: null }, 20_000);
   }
 }
 

@@ -14,7 +14,7 @@ export class AppointmentAmountDto {
   @IsInt({ message: 'appointment_id must be a positive whole number' })
   appointment_id!: number;
 
-  @ApiProperty({ example: 150, description: 'Ksh; must equal the appointment amount' })
+  @ApiProperty({ example: 150, description: "Ksh, the amount the client shows; the appointment's amount is what is charged" })
   @Transform(toNumber)
   @Min(0, { message: PAYMENT_MESSAGES.amountMismatch })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: PAYMENT_MESSAGES.amountMismatch })

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import {
   DeletePrescriptionReply,
@@ -8,13 +8,16 @@ import {
   PrescriptionPatterns,
   PrescriptionPdfReply,
   PrescriptionReply,
+  PrescriptionView,
   WritableAppointmentsReply,
 } from '@afya/prescription-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { CreatePrescriptionDto, DeleteReasonDto, UpdatePrescriptionDto } from './prescriptions.dto';
+import { ItemReply, KeysReply, ListReply } from '../../common/http/reply-docs';
 
 /**
  * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
@@ -31,16 +34,18 @@ export class PrescriptionsController {
 
   /** The patient's own prescriptions, newest first. */
   @Roles('user')
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('user')
-  listUser(@CurrentCaller() caller: Caller): Promise<PrescriptionListReply> {
-    return this.bus.send(subject(PrescriptionPatterns.listUser), {}, caller);
+  listUser(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+    return this.list(PrescriptionPatterns.listUser, query, caller, request, reply);
   }
 
   /** The prescriptions the doctor issued. */
   @Roles('doctor')
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('doctor')
-  listDoctor(@CurrentCaller() caller: Caller): Promise<PrescriptionListReply> {
-    return this.bus.send(subject(PrescriptionPatterns.listDoctor), {}, caller);
+  listDoctor(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+    return this.list(PrescriptionPatterns.listDoctor, query, caller, request, reply);
   }
 
   /** Write Prescription's picker: the doctor's own, not cancelled appointments without a prescription. */
@@ -57,20 +62,31 @@ export class PrescriptionsController {
   }
 
   /** Admins: all; doctors: those they may read; patients: their own. */
+  @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get()
-  listAll(@CurrentCaller() caller: Caller): Promise<PrescriptionListReply> {
-    return this.bus.send(subject(PrescriptionPatterns.listAll), {}, caller);
+  listAll(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+    return this.list(PrescriptionPatterns.listAll, query, caller, request, reply);
+  }
+
+  /** A list call: the bare array of one page, its total and neighbours in the headers. */
+  private async list(pattern: string, query: PageQuery, caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<PrescriptionView[]> {
+    const page = pageOfQuery(query);
+    const { prescriptions, total } = await this.bus.send<PrescriptionListReply>(subject(pattern), page, caller);
+    return sendList(request, reply, prescriptions, total, page);
   }
 
   @Roles('doctor')
+  @KeysReply<PrescriptionReply>(201, 'prescription')
   @Post()
   create(@Body() body: CreatePrescriptionDto, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
     return this.bus.send(subject(PrescriptionPatterns.create), { appointment_id: body.appointment_id, medicines: body.medicines, notes: body.notes }, caller);
   }
 
+  /** One prescription, the object itself (its fields at the top level). */
+  @ItemReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get(':id')
-  get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
-    return this.bus.send(subject(PrescriptionPatterns.get), { id }, caller);
+  async get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<PrescriptionView> {
+    return (await this.bus.send<PrescriptionReply>(subject(PrescriptionPatterns.get), { id }, caller)).prescription;
   }
 
   /** The prescription as a PDF (rendered by the service's warm browser); same access rules as the JSON. */

@@ -3,16 +3,19 @@ import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import {
-  AdminTicketListReply,
   CreateTicketPayload,
   DeleteTicketReply,
   DoctorTicketListReply,
+  DoctorTicketView,
+  ListAllTicketsPayload,
   PostMessageReply,
   SupportPatterns,
   SupportStatsReply,
   TicketListReply,
   TicketMessagesReply,
+  TicketMessageView,
   TicketReply,
+  TicketView,
   UnreadReply,
   SupportEvents,
 } from '@afya/support-service/contracts';
@@ -21,8 +24,13 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
+import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
 import { TicketEventsHub } from './ticket-events.hub';
+import { ListReply } from '../../common/http/reply-docs';
+
+/** Rows of one admin page when the client asks by page number without a limit. */
+const DEFAULT_PAGE_ROWS = 50;
 
 /** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
@@ -53,22 +61,49 @@ export class SupportController {
     private readonly revocations: RevocationStore,
   ) {}
 
+  /** The caller's own tickets (admins: every ticket), the bare array of one page, newest first. */
+  @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get()
-  listOwn(@CurrentCaller() caller: Caller): Promise<TicketListReply> {
-    return this.bus.send(subject(SupportPatterns.listOwn), {}, caller);
+  async listOwn(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketView[]> {
+    const page = pageOfQuery(query);
+    const { complaints, total } = await this.bus.send<TicketListReply>(subject(SupportPatterns.listOwn), page, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
+  /** Every ticket, searched and filtered; the bare array of one page (limit/offset, or page and limit). */
   @Roles('admin')
+  @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get('all')
-  listAll(@Query() query: ListTicketsQuery, @CurrentCaller() caller: Caller): Promise<AdminTicketListReply> {
-    const payload = { search: query.search, status: query.status === 'all' ? undefined : query.status, page: query.page, limit: query.limit };
-    return this.bus.send(subject(SupportPatterns.listAll), payload, caller);
+  async listAll(
+    @Query() query: ListTicketsQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketView[]> {
+    const page = pageOfQuery(query.page && query.offset === undefined ? { limit: query.limit ?? DEFAULT_PAGE_ROWS, offset: (query.page - 1) * (query.limit ?? DEFAULT_PAGE_ROWS) } : query);
+    const payload: ListAllTicketsPayload = { search: query.search, status: query.status === 'all' ? undefined : query.status, ...page };
+    const { complaints, total } = await this.bus.send<TicketListReply>(subject(SupportPatterns.listAll), payload, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
+  /** Tickets of the doctor's patients (read-only), the bare array of one page. */
   @Roles('doctor')
+  @ListReply<DoctorTicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email', 'user_name', 'user_email', 'user_phone', 'appointment_date')
   @Get('doctor')
-  listForDoctor(@CurrentCaller() caller: Caller): Promise<DoctorTicketListReply> {
-    return this.bus.send(subject(SupportPatterns.listForDoctor), {}, caller);
+  async listForDoctor(
+    @Query() query: PageQuery,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DoctorTicketView[]> {
+    const page = pageOfQuery(query);
+    const { complaints, total } = await this.bus.send<DoctorTicketListReply>(subject(SupportPatterns.listForDoctor), page, caller);
+    return sendList(request, reply, complaints, total, page);
   }
 
   /** The admin overview's fresh answer: tickets by status, and how many are unresolved. */
@@ -112,9 +147,17 @@ export class SupportController {
     return this.bus.send(subject(SupportPatterns.remove), { id }, caller);
   }
 
+  /** The conversation, oldest first: the bare array of its messages (all of them). */
+  @ListReply<TicketMessageView>('sender_role', 'message', 'created_at')
   @Get(':id/messages')
-  messages(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<TicketMessagesReply> {
-    return this.bus.send(subject(SupportPatterns.messages), { id }, caller);
+  async messages(
+    @Param('id', IdParam) id: number,
+    @CurrentCaller() caller: Caller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TicketMessageView[]> {
+    const { messages } = await this.bus.send<TicketMessagesReply>(subject(SupportPatterns.messages), { id }, caller);
+    return sendList(request, reply, messages);
   }
 
   @Post(':id/messages')
@@ -158,11 +201,16 @@ export class SupportController {
       () => raw.end(),
     );
     const user = caller.user;
+    // The stream lives no longer than its token: it ends at expiry, and as soon as this replica hears that the token
+    // was signed out or its sessions revoked (password change, suspension, deletion); the browser's reconnect then
+    // meets the normal 401. The heartbeat checks again, should a revocation arrive while the listener was not there.
+    const revoked = () => !!user && this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: user.sv });
+    const expired = () => !!user && Date.now() / 1000 >= user.exp;
+    const stopListening = this.revocations.onRevocation(() => {
+      if (revoked()) raw.end();
+    });
     const heartbeat = setInterval(() => {
-      // The stream lives no longer than its token: ended at expiry or once that token is signed out (the
-      // browser's reconnect then meets the normal 401). Session-wide revocations need the token's session
-      // version, which the gateway does not keep per request: those streams end at expiry or on reconnect.
-      if (user && (Date.now() / 1000 >= user.exp || this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: Number.MAX_SAFE_INTEGER }))) {
+      if (expired() || revoked()) {
         raw.end();
         return;
       }
@@ -171,6 +219,7 @@ export class SupportController {
     heartbeat.unref();
     const close = () => {
       clearInterval(heartbeat);
+      stopListening();
       stop();
     };
     request.raw.once('close', close);

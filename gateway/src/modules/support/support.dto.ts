@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '../../common/http/list-reply';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min, ValidateIf } from 'class-validator';
 import {
   CONTACT_SUBJECT_VALUES,
   SupportMessages,
@@ -45,11 +46,11 @@ export class MessageDto {
   @ApiProperty({ maxLength: 5000 }) @IsString({ message: SupportMessages.messageRequired }) message!: string;
 }
 
-export class ListTicketsQuery {
+/** GET /support/all: search and status filters, and a page by limit/offset or by 1-based page number. */
+export class ListTicketsQuery extends PageQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() search?: string;
   @ApiPropertyOptional({ enum: [...TICKET_STATUSES, 'all'] }) @IsOptional() @IsIn([...TICKET_STATUSES, 'all'], { message: SupportMessages.status }) status?: TicketStatus | 'all';
-  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) page?: number;
-  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ description: 'Instead of offset: the 1-based page of `limit` rows' }) @IsOptional() @Transform(toInteger) @IsInt() @Min(1) page?: number;
 }
 
 /** POST /api/contact (CONTRACT.md §3 "contact form"). */

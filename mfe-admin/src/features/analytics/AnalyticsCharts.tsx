@@ -1,11 +1,21 @@
 import type { BookingsReply, RevenueReply, StatusBreakdownEntry } from '@afya/reporting-service/contracts';
 import { Area, Column, Pie } from '@ant-design/charts';
+import { theme as antdTheme } from 'antd';
+import { useSession } from 'shell/session';
 import { formatKsh } from 'shell/ui-kit';
 
 /**
  * The chart code (@ant-design/charts pulls in G2, ~430 KB gzip): imported only through React.lazy from the
  * pages that draw charts, so no other page downloads it.
  */
+
+/**
+ * G2's theme for the app's: in dark mode its axis labels, grid and legend text are light ('classicDark', with a
+ * transparent background so the card shows through); the default ('classic') drew near-black text on the dark card.
+ */
+export function useChartTheme(): 'classic' | 'classicDark' {
+  return useSession((s) => s.darkMode) ? 'classicDark' : 'classic';
+}
 
 /** CONTRACT.md §9: pie chart palette of five colours. */
 const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
@@ -18,9 +28,12 @@ const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
 export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
   const shown = data.filter((d) => d.count > 0);
   const colour = (i: number) => PALETTE[i % PALETTE.length];
+  const chartTheme = useChartTheme();
+  const { token } = antdTheme.useToken();
   return (
     <div>
       <Pie
+        theme={chartTheme}
         data={shown}
         angleField="count"
         colorField="status"
@@ -40,7 +53,7 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
             <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: colour(i), display: 'inline-block' }} />
             <span>{d.status}</span>
             <strong>{d.percent}%</strong>
-            <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>({d.count.toLocaleString('en-KE')})</span>
+            <span style={{ color: token.colorTextSecondary }}>({d.count.toLocaleString('en-KE')})</span>
           </li>
         ))}
       </ul>
@@ -48,14 +61,16 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
   );
 }
 
-export function RevenueArea({ data, height = 280 }: { data: RevenueReply['revenue'] | { date: string; revenue: number }[]; height?: number }) {
+export function RevenueArea({ data, height = 280 }: { data: RevenueReply['dailyRevenue']; height?: number }) {
+  const chartTheme = useChartTheme();
   return (
     <Area
+      theme={chartTheme}
       data={data}
       xField="date"
       yField="revenue"
       height={height}
-      style={{ fill: 'linear-gradient(-90deg, white 0%, #0f766e 100%)' }}
+      style={{ fill: `linear-gradient(-90deg, ${chartTheme === 'classicDark' ? 'rgba(15,118,110,0.1)' : 'white'} 0%, #0f766e 100%)` }}
       axis={{ y: { labelFormatter: (v: number) => formatKsh(v) } }}
       tooltip={{ items: [(d: { revenue: number }) => ({ name: 'Revenue', value: formatKsh(d.revenue) })] }}
     />
@@ -63,9 +78,9 @@ export function RevenueArea({ data, height = 280 }: { data: RevenueReply['revenu
 }
 
 export function BookingsColumn({ data, height = 280 }: { data: BookingsReply['bookings']; height?: number }) {
-  return <Column data={data} xField="date" yField="count" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'Bookings' }] }} />;
+  return <Column theme={useChartTheme()} data={data} xField="date" yField="count" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'Bookings' }] }} />;
 }
 
 export function UserGrowthColumn({ data, height = 240 }: { data: { month: string; new_users: number }[]; height?: number }) {
-  return <Column data={data} xField="month" yField="new_users" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'New users' }] }} />;
+  return <Column theme={useChartTheme()} data={data} xField="month" yField="new_users" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'New users' }] }} />;
 }

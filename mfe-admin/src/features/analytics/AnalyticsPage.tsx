@@ -3,7 +3,7 @@ import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, CloseCircle
 import { Card, Col, Empty, Row, Select, Skeleton, Table, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState, PageHeader, StatCard, formatKsh } from 'shell/ui-kit';
-import { signedPercent, useAnalytics } from './api';
+import { changeNote, signedPercent, useAnalytics } from './api';
 
 // Chart code is fetched only when this page draws (see AnalyticsCharts.tsx).
 const charts = () => import('./AnalyticsCharts');
@@ -58,20 +58,20 @@ export function AnalyticsPage() {
   const s = summary.data;
   const v = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-KE'));
   const period = RANGE_LABELS[range].toLowerCase();
-  const change = (percent: number | null | undefined) => (percent === undefined ? null : `${signedPercent(percent)} vs the previous ${range} days`);
+
 
   return (
     <div>
       <PageHeader title="Analytics Dashboard" subtitle={`Figures for the ${period}, in Ksh, Nairobi time.`} extra={rangeSelect} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} lg={6}>
-          <StatCard label="Total Users" value={v(s?.totals.users)} icon={<TeamOutlined />} note={change(s?.changes.users.percent)} />
+          <StatCard label="Total Users" value={v(s?.totals.users)} icon={<TeamOutlined />} note={s ? changeNote(s.changes.users, range) : null} />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard label="Total Appointments" value={v(s?.totals.appointments)} icon={<CalendarOutlined />} color="#9333ea" note={s ? `${s.today.toLocaleString('en-KE')} today` : null} />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label="Total Revenue" value={s ? formatKsh(s.totals.revenue) : '…'} icon={<DollarOutlined />} color="#16a34a" note={change(s?.changes.revenue.percent)} />
+          <StatCard label="Total Revenue" value={s ? formatKsh(s.totals.revenue) : '…'} icon={<DollarOutlined />} color="#16a34a" note={s ? changeNote(s.changes.revenue, range, formatKsh) : null} />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard label="Active Doctors" value={v(s?.totals.doctors)} icon={<MedicineBoxOutlined />} color="#2563eb" note={s ? `${s.changes.doctors.current} joined in the ${period}` : null} />
@@ -85,13 +85,13 @@ export function AnalyticsPage() {
           </ChartCard>
         </Col>
         <Col xs={24} lg={14}>
-          <ChartCard title="Revenue Trend" loading={revenue.isPending} empty={!revenue.data?.revenue.some((d) => d.revenue !== 0)}>
-            {revenue.data ? <RevenueArea data={revenue.data.revenue} /> : null}
+          <ChartCard title="Revenue Trend" loading={revenue.isPending} empty={!revenue.data?.dailyRevenue.some((d) => d.revenue !== 0)}>
+            {revenue.data ? <RevenueArea data={revenue.data.dailyRevenue} /> : null}
           </ChartCard>
         </Col>
         <Col xs={24}>
-          <ChartCard title="Bookings per Day" loading={bookings.isPending} empty={!bookings.data?.bookings.some((d) => d.count > 0)}>
-            {bookings.data ? <BookingsColumn data={bookings.data.bookings} /> : null}
+          <ChartCard title="Bookings per Day" loading={bookings.isPending} empty={!bookings.data?.some((d) => d.count > 0)}>
+            {bookings.data ? <BookingsColumn data={bookings.data} /> : null}
           </ChartCard>
         </Col>
       </Row>

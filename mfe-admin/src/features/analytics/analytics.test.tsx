@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
+import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { AnalyticsPage } from './AnalyticsPage';
+import { changeNote } from './api';
 
 const get = jest.spyOn(api, 'get');
+const list = jest.spyOn(api, 'list');
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
 const change = (current: number, previous: number, percent: number | null) => ({ current, previous, percent });
 
@@ -18,10 +21,8 @@ function serve() {
           changes: { users: change(120, 100, 20), doctors: change(3, 1, 200), appointments: change(400, 500, -20), revenue: change(50000, 0, null) },
           today: 14, pending: 320, completedToday: 9, cancelled: 41,
         };
-      case 'admin/analytics/bookings':
-        return { range, bookings: days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 })) };
       case 'admin/analytics/revenue':
-        return { range, revenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
+        return { range, dailyRevenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
       case 'admin/analytics/appointment-status':
         return { total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] };
       case 'admin/analytics/monthly':
@@ -29,6 +30,13 @@ function serve() {
       default:
         throw new Error(`unexpected ${path}`);
     }
+  });
+  // The bookings series is a list call: the bare array of days.
+  list.mockImplementation(async (path, opts) => {
+    const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
+    if (path !== 'admin/analytics/bookings') throw new Error(`unexpected ${path}`);
+    const items = days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 }));
+    return { items, total: items.length } as never;
   });
 }
 
@@ -38,6 +46,8 @@ it('shows the cards with computed changes, draws the charts and the monthly grow
   expect(screen.getByText('Analytics Dashboard')).toBeInTheDocument();
   expect(await screen.findByText('Ksh 1,250,000')).toBeInTheDocument();
   expect(screen.getByText('+20.0% vs the previous 30 days')).toBeInTheDocument();
+  // Revenue had nothing before: the note gives the change itself, with its sign, not a bare 'new'.
+  expect(screen.getByText('+Ksh 50,000 vs the previous 30 days (none before)')).toBeInTheDocument();
   expect(screen.getByText('14 today')).toBeInTheDocument();
   expect(await screen.findByTestId('chart-Pie')).toBeInTheDocument();
   const statuses = screen.getByRole('list', { name: 'Appointment statuses' });
@@ -57,7 +67,7 @@ it('refetches the ranged figures when the range changes', async () => {
   await screen.findByText('Ksh 1,250,000');
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date range' }));
   fireEvent.click(await screen.findByTitle('Last 7 days'));
-  await waitFor(() => expect(get).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
+  await waitFor(() => expect(list).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
   expect(get).toHaveBeenCalledWith('admin/analytics/summary', expect.objectContaining({ searchParams: { range: 7 } }));
   expect(get).toHaveBeenCalledWith('admin/analytics/revenue', expect.objectContaining({ searchParams: { range: 7 } }));
 });
@@ -67,4 +77,30 @@ it("says 'No Data Available' when analytics cannot be loaded", async () => {
   renderAt(<AnalyticsPage />);
   expect(await screen.findByText('No Data Available')).toBeInTheDocument();
   expect(screen.getByText('Unable to load analytics data')).toBeInTheDocument();
+});
+
+it('card notes always carry a figure with its sign', () => {
+  expect(changeNote(change(120, 100, 20), 30)).toBe('+20.0% vs the previous 30 days');
+  expect(changeNote(change(80, 100, -20), 7)).toBe('-20.0% vs the previous 7 days');
+  expect(changeNote(change(0, 0, 0), 30)).toBe('+0.0% vs the previous 30 days');
+  expect(changeNote(change(3, 0, null), 30)).toBe('+3 vs the previous 30 days (none before)');
+  expect(changeNote(change(1500, 0, null), 90, (n) => `Ksh ${n.toLocaleString('en-KE')}`)).toBe('+Ksh 1,500 vs the previous 90 days (none before)');
+  expect(changeNote(change(0, 0, null), 30)).toBe('No change vs the previous 30 days');
+});
+
+it('draws the charts in G2\'s dark theme in dark mode (light axis labels and legend), and the pie\'s counts in a light text colour', async () => {
+  serve();
+  useSession.setState({ darkMode: true });
+  try {
+    renderAt(<AnalyticsPage />);
+    expect(await screen.findByTestId('chart-Pie')).toHaveAttribute('data-theme', 'classicDark');
+    expect(await screen.findByTestId('chart-Area')).toHaveAttribute('data-theme', 'classicDark');
+    expect(await screen.findByTestId('chart-Column')).toHaveAttribute('data-theme', 'classicDark');
+    const count = within(screen.getByRole('list', { name: 'Appointment statuses' })).getByText('(3)');
+    expect(count.style.color).not.toMatch(/^rgba?\(0, 0, 0/);
+  } finally {
+    useSession.setState({ darkMode: false });
+  }
+  renderAt(<AnalyticsPage />);
+  expect((await screen.findAllByTestId('chart-Pie')).at(-1)).toHaveAttribute('data-theme', 'classic');
 });

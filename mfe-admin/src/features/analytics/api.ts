@@ -2,7 +2,7 @@ import type {
   AnalyticsRange,
   AnalyticsSummaryReply,
   AppointmentStatusReply,
-  BookingsReply,
+  DailyBookings,
   MonthlyReply,
   RevenueReply,
 } from '@afya/reporting-service/contracts';
@@ -23,7 +23,8 @@ export function useAnalytics(range: AnalyticsRange) {
   });
   const bookings = useQuery({
     queryKey: [...adminKeys.analytics, 'bookings', range],
-    queryFn: () => api.get<BookingsReply>('admin/analytics/bookings', { searchParams: { range }, fallback }),
+    // One entry per day of the range: the bare array (a list call).
+    queryFn: async () => (await api.list<DailyBookings>('admin/analytics/bookings', { searchParams: { range }, fallback })).items,
   });
   const revenue = useQuery({
     queryKey: [...adminKeys.analytics, 'revenue', range],
@@ -41,6 +42,22 @@ export function useAnalytics(range: AnalyticsRange) {
 }
 
 /** '+12.5%' / '-3.0%'; null (no base to compare with) reads 'new'. */
+/**
+ * A card's note comparing this period with the one before: the percentage when there was something before,
+ * else the change itself with its sign (a percentage of nothing has no figure: '+3 vs the previous 30 days').
+ */
+export function changeNote(
+  change: { current: number; previous: number; percent: number | null },
+  days: number,
+  format: (n: number) => string = (n) => n.toLocaleString('en-KE'),
+): string {
+  const against = `vs the previous ${days} days`;
+  if (change.percent !== null) return `${signedPercent(change.percent)} ${against}`;
+  const diff = change.current - change.previous;
+  if (diff === 0) return `No change ${against}`;
+  return `${diff > 0 ? '+' : '-'}${format(Math.abs(diff))} ${against} (none before)`;
+}
+
 export function signedPercent(percent: number | null): string {
   if (percent === null) return 'new';
   return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`;

@@ -11,6 +11,7 @@ import {
   NO_FILTERS,
   PageHeader,
   confirmDelete,
+  countOf,
   doctorName,
   isFiltered,
   patientName,
@@ -115,7 +116,7 @@ export function AdminAppointmentsPage() {
             pageSize={ADMIN_PAGE_SIZE}
             total={total}
             showSizeChanger={false}
-            showTotal={(n) => `${totalIsEstimate ? 'about ' : ''}${n.toLocaleString('en-KE')} appointments`}
+            showTotal={(n) => `${totalIsEstimate ? 'about ' : ''}${countOf(n, 'appointment')}`}
             onChange={setPage}
           />
         </div>

@@ -11,7 +11,7 @@ const get = jest.spyOn(api, 'get');
 const patch = jest.spyOn(api, 'patch');
 
 const profile = { user_id: 90, contact_phone: '+254700000031', approved: false, created_at: '2026-11-01', updated_at: '2026-11-01' };
-const pendingDoc = { ...profile, doctor_id: 31, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, available_days: [], approval_status: 'pending' as const };
+const pendingDoc = { ...profile, doctor_id: 31, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, available_days: [], offers_video: false, approval_status: 'pending' as const };
 const approvedDoc = { ...profile, doctor_id: 1, user_id: 3, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', fee: 3500, available_days: ['Monday'], approval_status: 'approved' as const, approved: true };
 
 beforeEach(() => {

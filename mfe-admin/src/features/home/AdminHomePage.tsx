@@ -78,7 +78,7 @@ export function AdminHomePage() {
     <div>
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 12, marginBottom: 20 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 30, lineHeight: 1.27 }}>
             Welcome back, Admin!
           </Typography.Title>
           <Typography.Text type="secondary">Here is what is happening across Afya today.</Typography.Text>

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
-import { ErrorState, formatKsh, Money, PageHeader, StatusBadge, toast } from 'shell/ui-kit';
+import { countOf, ErrorState, formatKsh, Money, PageHeader, StatusBadge, toast } from 'shell/ui-kit';
 import { openReceipt, useAllPayments, useDisputes, type Payment } from './api';
 import { RefundDialog } from './RefundDialog';
 
@@ -108,7 +108,7 @@ export function AdminPaymentsPage() {
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search allowClear aria-label="Search payments" placeholder="Search by patient, doctor, transaction or status" value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 340, maxWidth: '100%' }} />
         <Select aria-label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} style={{ width: 160 }} />
-        <Typography.Text type="secondary">{rows.length} payments</Typography.Text>
+        <Typography.Text type="secondary">{countOf(rows.length, 'payment')}</Typography.Text>
       </Space>
       <Table<Payment>
         rowKey="payment_id"

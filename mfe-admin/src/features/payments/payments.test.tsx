@@ -49,7 +49,7 @@ it('lists every payment with the patient, the open disputes, and refunds only co
   expect(screen.getByText('The payment was cancelled on the phone.')).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('Search payments'), { target: { value: 'sbx123' } });
   expect(screen.queryByText('Wanjiru Kamau')).not.toBeInTheDocument();
-  expect(screen.getByText('1 payments')).toBeInTheDocument();
+  expect(screen.getByText('1 payment')).toBeInTheDocument();
 });
 
 it('asks for a reason before refunding, then refunds through the API', async () => {

@@ -105,7 +105,7 @@ export function AdminMedicalHistoryPage() {
             key: 'a',
             render: (_v, r) => (
               <Space wrap>
-                {r.type === 'appointment' ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={`Edit ${r.id}`}>Edit</Button> : null}
+                {r.can_edit ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={`Edit ${r.id}`}>Edit</Button> : null}
                 <Button size="small" icon={<EyeOutlined />} onClick={() => setLog(r)} aria-label={`Access log of ${r.id}`}>Access log</Button>
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(r)} aria-label={`Delete ${r.id}`}>Delete</Button>
               </Space>

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Skeleton, Table } from 'antd';
+import { Button, Card, Descriptions, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { EmptyState, ErrorState, MedicinesTable, PageHeader } from 'shell/ui-kit';
 import { usePrescription } from './api';
 
 /** /dashboard/prescriptions/{id} for admins. */
@@ -33,12 +33,7 @@ export function AdminPrescriptionPage() {
             <Descriptions.Item label="Appointment">#{p.appointment_id}</Descriptions.Item>
             {p.notes ? <Descriptions.Item label="Notes">{p.notes}</Descriptions.Item> : null}
           </Descriptions>
-          <Table size="small" pagination={false} rowKey="row" dataSource={p.medicines.map((m, row) => ({ ...m, row }))} columns={[
-            { title: 'Medicine', dataIndex: 'name', key: 'n' },
-            { title: 'Dosage', dataIndex: 'dosage', key: 'd' },
-            { title: 'Frequency', dataIndex: 'frequency', key: 'f' },
-            { title: 'Instructions', dataIndex: 'instructions', key: 'i' },
-          ]} />
+          <MedicinesTable medicines={p.medicines} />
         </Card>
       )}
     </div>

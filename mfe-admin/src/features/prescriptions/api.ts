@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessLogReply, MedicalHistoryAggregateReply, MedicalRecord, PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
+import type { AccessLogReply, MedicalHistoryAggregateReply, MedicalRecord, PrescriptionView } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS, request } from 'shell/api-client';
 
 export type { MedicalRecord, PrescriptionView };
@@ -10,7 +10,7 @@ export const allHistoryKey = ['prescriptions', 'history', 'all'] as const;
 export const useAllPrescriptions = () =>
   useQuery({
     queryKey: allPrescriptionsKey,
-    queryFn: async () => (await api.get<PrescriptionListReply>('prescriptions', { fallback: 'Failed to fetch prescriptions' })).prescriptions,
+    queryFn: async () => (await api.list<PrescriptionView>('prescriptions', { fallback: 'Failed to fetch prescriptions' })).items,
     refetchInterval: AUTO_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -24,7 +24,7 @@ export const useAllHistory = () =>
   });
 
 export const usePrescription = (id: number | undefined) =>
-  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: async () => (await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' })).prescription, enabled: !!id });
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
 
 export const usePatientAccessLog = (userId: number | undefined, page: number) =>
   useQuery({

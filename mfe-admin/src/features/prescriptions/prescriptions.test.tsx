@@ -5,7 +5,7 @@ import { deletes, type PrescriptionView } from './api';
 import { AllPrescriptionsPage, filterPrescriptions } from './AllPrescriptionsPage';
 import { ReasonModal } from './ReasonModal';
 
-const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 const remove = jest.spyOn(deletes, 'prescription');
 
 const rx = (over: Partial<PrescriptionView>): PrescriptionView => ({
@@ -21,6 +21,7 @@ const rx = (over: Partial<PrescriptionView>): PrescriptionView => ({
   appointment_date: '2026-11-10',
   time_slot: '09:00 AM',
   appointment_type: 'Consultation',
+  visit_mode: 'in_person',
   appointment_status: 'Completed',
   medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }],
   notes: null,
@@ -50,7 +51,7 @@ it('the delete dialog needs a reason before it confirms', () => {
 });
 
 it('lists every prescription and sends the reason to DELETE /prescriptions/{id}', async () => {
-  get.mockResolvedValue({ prescriptions: [rx({})] });
+  list.mockResolvedValue({ items: [rx({})], total: 1 });
   remove.mockResolvedValue({ message: 'Prescription deleted successfully' });
   renderAt(<AllPrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
   fireEvent.click(await screen.findByRole('button', { name: 'Delete RX-000007' }));

@@ -29,8 +29,8 @@ export function ReportsPage() {
       <Row gutter={[16, 16]}>
         {REPORTS.map((r) => (
           <Col key={r.type} xs={24} sm={12} xl={6}>
-            <Card style={{ height: '100%' }}>
-              <Space orientation="vertical" style={{ width: '100%' }}>
+            {/* The button sits at the card's foot, so the four line up whatever the description's length. */}
+            <Card style={{ height: '100%' }} styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: 8 } }} data-testid={`report-${r.type}`}>
                 <span style={{ fontSize: 24, color: r.color }} aria-hidden>
                   {r.icon}
                 </span>
@@ -54,10 +54,10 @@ export function ReportsPage() {
                   disabled={active !== null && active !== r.type}
                   onClick={() => void start(r.type, dates)}
                   aria-label={`Download ${r.title} report`}
+                  style={{ marginTop: 'auto', alignSelf: 'flex-start' }}
                 >
                   Download
                 </Button>
-              </Space>
             </Card>
           </Col>
         ))}

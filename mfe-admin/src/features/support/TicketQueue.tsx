@@ -8,6 +8,8 @@ import { StatusBadge, confirmDelete } from 'shell/ui-kit';
 import { DELETE_CONFIRM, STATUS_LABELS, formatTicketTime, useAdminTickets, useTicketMutations } from 'shell/support-kit';
 
 const PAGE_SIZE = 20;
+/** A ticket row's line: what may shrink (ellipsis) on the left, fixed controls on the right, never wrapping. */
+const ROW = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: 8 } as const;
 const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /**
@@ -23,7 +25,7 @@ export function TicketQueue({ selectedId, onSelect }: { selectedId: number | nul
   const query = useAdminTickets({ search: deferredSearch, status, page, limit: PAGE_SIZE });
   const { loading } = queryStatus(query);
   const mutations = useTicketMutations();
-  const tickets: TicketView[] = query.isError ? [] : (query.data?.complaints ?? []);
+  const tickets: TicketView[] = query.isError ? [] : (query.data?.items ?? []);
   const total = query.isError ? 0 : (query.data?.total ?? 0);
 
   const remove = async (t: TicketView) => {
@@ -50,7 +52,8 @@ export function TicketQueue({ selectedId, onSelect }: { selectedId: number | nul
           style={{ width: '100%' }}
         />
       </Space>
-      <div role="list" aria-label="Tickets" aria-busy={loading} style={{ maxHeight: 500, overflowY: 'auto' }}>
+      {/* A list role only around ticket rows: an empty or loading list has no listitems (ARIA). */}
+      <div role={loading || tickets.length === 0 ? undefined : 'list'} aria-label="Tickets" aria-busy={loading} style={{ maxHeight: 500, overflowY: 'auto' }}>
         {loading ? (
           <Typography.Text type="secondary">Loading tickets...</Typography.Text>
         ) : tickets.length === 0 ? (
@@ -69,39 +72,41 @@ export function TicketQueue({ selectedId, onSelect }: { selectedId: number | nul
                 background: t.id === selectedId ? 'rgba(22,119,255,0.06)' : undefined,
               }}
             >
-              <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+              {/* One layout for every row, whatever the name or email length: who (ellipsis) beside the status;
+                  the subject; then the time beside the controls. Nothing wraps into a different arrangement. */}
+              <div style={ROW}>
                 <div style={{ minWidth: 0 }}>
                   <Badge dot={t.unread} offset={[4, 0]}>
-                    <Typography.Text strong>{t.user ?? 'Unknown user'}</Typography.Text>
-                  </Badge>
-                  <div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-                      {t.email}
+                    <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
+                      {t.user ?? 'Unknown user'}
                     </Typography.Text>
-                  </div>
+                  </Badge>
+                  <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+                    {t.email}
+                  </Typography.Text>
                 </div>
-                <Space size={4} wrap>
+                <StatusBadge status={t.status ?? 'open'} />
+              </div>
+              <Button type="link" onClick={() => onSelect(t.id)} style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left', margin: '4px 0' }} aria-pressed={t.id === selectedId}>
+                {t.subject}
+              </Button>
+              <div style={ROW}>
+                <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                  {formatTicketTime(t.created_at)}
+                </Typography.Text>
+                <Space size={4} wrap={false}>
                   <Select<TicketStatus>
                     size="small"
                     aria-label={`Status of ticket ${t.id}`}
                     value={t.status ?? 'open'}
                     options={STATUS_OPTIONS}
                     onChange={(next) => mutations.setStatus.mutate({ id: t.id, status: next })}
-                    style={{ width: 130 }}
+                    style={{ width: 118 }}
                   />
                   <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(t)} aria-label={`Delete ticket ${t.id}`}>
                     Delete
                   </Button>
                 </Space>
-              </div>
-              <Button type="link" onClick={() => onSelect(t.id)} style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} aria-pressed={t.id === selectedId}>
-                {t.subject}
-              </Button>
-              <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatTicketTime(t.created_at)}
-                </Typography.Text>
-                <StatusBadge status={t.status ?? 'open'} />
               </div>
             </div>
           ))

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
 import { AdminSupportPage } from './AdminSupportPage';
@@ -8,7 +8,7 @@ jest.mock('shell/api-client', () => {
   return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
 });
 
-const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 const patch = jest.spyOn(http, 'patch');
 beforeEach(() => jest.clearAllMocks());
 
@@ -36,9 +36,9 @@ const ticket = {
 
 describe('the admin support desk', () => {
   it('lists tickets, shows the selected conversation, and changes a status', async () => {
-    get.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { complaints: [ticket], total: 1, page: 1, limit: 20 };
-      if (path === 'support/9/messages') return { messages: [] };
+    list.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { items: [ticket], total: 1 };
+      if (path === 'support/9/messages') return { items: [], total: 0 };
       throw new Error(`unexpected ${path}`);
     });
     patch.mockResolvedValue({ complaint: { ...ticket, status: 'pending' }, message: 'Status updated!' });
@@ -53,13 +53,28 @@ describe('the admin support desk', () => {
     expect(screen.getByText('I was charged twice for my visit.')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Type your reply...')).toBeInTheDocument();
 
+    const header = () => screen.getByTestId('conversation-header');
+    expect(within(header()).getAllByText('Open').length).toBeGreaterThan(0);
+    let current = ticket;
+    list.mockImplementation(async (path: string) => {
+      if (path === 'support/all') return { items: [current], total: 1 };
+      if (path === 'support/9/messages') return { items: [], total: 0 };
+      throw new Error(`unexpected ${path}`);
+    });
+    patch.mockImplementation(async () => {
+      current = { ...ticket, status: 'resolved' };
+      return { complaint: current, message: 'Status updated!' };
+    });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status of ticket 9' }));
-    fireEvent.click(await screen.findByTitle('Pending'));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith('support/9/status', { status: 'pending' }, expect.anything()));
+    fireEvent.click(await screen.findByTitle('Resolved'));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('support/9/status', { status: 'resolved' }, expect.anything()));
+    // The Conversation header follows the change (it kept 'Open' before).
+    await waitFor(() => expect(within(header()).queryAllByText('Open')).toHaveLength(0));
+    expect(within(header()).getAllByText('Resolved').length).toBeGreaterThan(0);
   });
 
   it('shows an empty list when the list fails (CONTRACT.md §8)', async () => {
-    get.mockRejectedValue(new Error('down'));
+    list.mockRejectedValue(new Error('down'));
     renderAt(<AdminSupportPage />);
     expect(await screen.findByText('No tickets found.')).toBeInTheDocument();
   });

@@ -92,3 +92,17 @@ it('shows patients’ erasure requests above the list; Approve asks first, then 
   fireEvent.click(await screen.findByRole('button', { name: 'Erase account' }));
   await waitFor(() => expect(patch).toHaveBeenCalledWith('admin/erasure-requests/9', { decision: 'approve' }, expect.anything()));
 });
+
+it('under 576 px (jsdom is phone-sized) shows one card per user with its role, status and all its actions in sight, not a one-column table', async () => {
+  renderAt(<UsersPage />);
+  const cards = await screen.findAllByTestId('user-card');
+  expect(cards).toHaveLength(2);
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  const grace = cards[1];
+  expect(within(grace).getByText('Grace Wanjiku')).toBeInTheDocument();
+  expect(within(grace).getByText('Doctor')).toBeInTheDocument();
+  expect(within(grace).getByText('Active')).toBeInTheDocument();
+  expect(within(grace).getByText(/3 appointments · Last login Never/)).toBeInTheDocument();
+  for (const action of ['View', 'Edit', 'Delete']) expect(within(grace).getByRole('button', { name: `${action} Grace Wanjiku` })).toBeInTheDocument();
+  expect(screen.getByText('42 users')).toBeInTheDocument();
+});

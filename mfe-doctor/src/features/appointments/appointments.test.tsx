@@ -7,7 +7,7 @@ import { DoctorAppointmentsPage } from './DoctorAppointmentsPage';
 
 // The rules (agenda order, day groups, when Completed is allowed) are tested in agenda.test.ts and the status
 // change in src/api/appointments.test.tsx; this file checks the page puts them together.
-const get = jest.spyOn(api, 'get');
+const list = jest.spyOn(api, 'list');
 
 const visit = (appointment_id: number, days: number, time_slot: string, extra: object = {}) => ({
   appointment_id,
@@ -27,7 +27,7 @@ const LIST = [visit(13, 5, '09:00 AM'), visit(11, 1, '02:00 PM'), visit(12, 1, '
 
 beforeEach(() => {
   jest.clearAllMocks();
-  get.mockResolvedValue({ appointments: LIST });
+  list.mockResolvedValue({ items: LIST, total: LIST.length });
 });
 const renderPage = () => renderAt(<DoctorAppointmentsPage />);
 const cardIds = (el: HTMLElement) => within(el).queryAllByTestId('appointment-card').map((c) => Number(c.getAttribute('data-appointment-id')));
@@ -45,7 +45,7 @@ describe("the doctor's agenda page", () => {
   });
 
   it("shows 'Error loading appointments: {error}' with Retry, then the empty state", async () => {
-    get.mockRejectedValueOnce(new ApiError('Gateway timeout', 504, 'Gateway timeout')).mockResolvedValueOnce({ appointments: [] });
+    list.mockRejectedValueOnce(new ApiError('Gateway timeout', 504, 'Gateway timeout')).mockResolvedValueOnce({ items: [], total: 0 });
     renderPage();
     expect(await screen.findByText('Error loading appointments: Gateway timeout')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

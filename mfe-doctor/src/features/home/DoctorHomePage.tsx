@@ -7,7 +7,11 @@ import { durationText, useDoctorAppointments } from '../../api/appointments';
 import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
-import { notificationName, todayLine, todaysAppointments } from './today';
+import { VideoVisitsCard } from './VideoVisitsCard';
+import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
+
+/** The type as the agenda shows it, with 'Video' for a video visit. */
+const typeText = (a: { appointment_type: string; visit_mode?: string }) => (a.visit_mode === 'video' ? `${a.appointment_type} · Video` : a.appointment_type);
 
 export function DoctorHomePage() {
   const user = useSession((s) => s.user);
@@ -91,7 +95,7 @@ export function DoctorHomePage() {
                 columns={[
                   { title: 'Patient', render: (_v, a) => patientName(a) },
                   { title: 'Time', dataIndex: 'time_slot' },
-                  { title: 'Type', dataIndex: 'appointment_type' },
+                  { title: 'Type', render: (_v, a) => typeText(a) },
                   { title: 'Status', dataIndex: 'appointment_status', render: (s) => <StatusBadge status={s} /> },
                   { title: 'Duration', dataIndex: 'duration', render: (d) => durationText(d) },
                 ]}
@@ -101,7 +105,7 @@ export function DoctorHomePage() {
                 dataSource={todays}
                 renderItem={(a) => (
                   <List.Item key={a.appointment_id} extra={<StatusBadge status={a.appointment_status} />}>
-                    <List.Item.Meta title={patientName(a)} description={`${a.time_slot} · ${a.appointment_type} · ${durationText(a.duration)}`} />
+                    <List.Item.Meta title={patientName(a)} description={`${a.time_slot} · ${typeText(a)} · ${durationText(a.duration)}`} />
                   </List.Item>
                 )}
               />
@@ -139,7 +143,7 @@ export function DoctorHomePage() {
         <Col xs={24} lg={12}>
           <Card title={`Notifications${notificationCount ? ` (${notificationCount})` : ''}`} loading={notifications.isPending && notifications.isFetching} style={{ height: '100%' }}>
             {notificationCount === 0 ? (
-              <EmptyState title="No notifications." description="Emergency appointments for today and new lab results appear here." />
+              <EmptyState title="No notifications." description="Upcoming emergency appointments and new lab results appear here." />
             ) : (
               <List
                 size="small"
@@ -148,7 +152,7 @@ export function DoctorHomePage() {
                     key: `e${e.appointment_id}`,
                     icon: <AlertOutlined style={{ color: '#dc2626' }} />,
                     title: `Emergency: ${notificationName(e)}`,
-                    text: `Today at ${e.time_slot}`,
+                    text: visitWhen(e),
                   })),
                   ...notes.labResults.map((l) => ({
                     key: `l${l.lab_result_id}`,
@@ -168,6 +172,9 @@ export function DoctorHomePage() {
         </Col>
         <Col xs={24} lg={12}>
           <ConsultationFeeCard />
+          <div style={{ marginTop: 16 }}>
+            <VideoVisitsCard />
+          </div>
         </Col>
       </Row>
     </div>

@@ -24,6 +24,12 @@ export async function updateFee(doctorId: number, fee: number): Promise<DoctorPr
   return res.doctor;
 }
 
+/** PATCH /doctor/{id}/video: video visits on or off; the profile as it now is. */
+export async function updateVideoOffer(doctorId: number, offersVideo: boolean): Promise<DoctorProfile> {
+  const res = await api.patch<DoctorProfileReply>(`doctor/${doctorId}/video`, { offers_video: offersVideo }, { fallback: 'Failed to update video visits' });
+  return res.doctor;
+}
+
 /** Weekly performance and notifications: a failure leaves the panels empty (CONTRACT.md §8). */
 export const usePerformance = () => useQuery({ queryKey: performanceKey, queryFn: fetchPerformance });
 export const useNotifications = () => useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications });
@@ -51,5 +57,19 @@ export function useUpdateFee(userId: number | undefined) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.doctors });
     },
     onError: () => toast.error('Failed to update fee'),
+  });
+}
+
+/** Turning video visits on or off: the panel shows the saved profile; the doctors lists patients book from are refreshed. */
+export function useUpdateVideoOffer(userId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ doctorId, offersVideo }: { doctorId: number; offersVideo: boolean }) => updateVideoOffer(doctorId, offersVideo),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKey(userId), profile);
+      toast.success(profile.offers_video ? 'Video visits turned on.' : 'Video visits turned off.');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctors });
+    },
+    onError: () => toast.error('Failed to update video visits'),
   });
 }

@@ -5,7 +5,7 @@ import { useSession } from 'shell/session';
 import { nairobiDate } from 'shell/ui-kit';
 import { renderAt } from '../../../../shell/test/render';
 import { DoctorHomePage } from './DoctorHomePage';
-import { notificationName, todayLine, todaysAppointments } from './today';
+import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
 
 const TODAY = nairobiDate(0);
 const visit = (appointment_id: number, date: string, time_slot: string, extra: object = {}) => ({
@@ -23,21 +23,28 @@ const NO_PERFORMANCE = { patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeR
 
 // The HTTP layer is faked per path; the hooks, the query cache and the page are the real ones.
 const get = jest.spyOn(api, 'get');
+// List calls answer the bare array (paging in headers): their fake replies are arrays.
+const list = jest.spyOn(api, 'list');
 let replies: Record<string, unknown>;
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
   replies = {
-    'appointments/doctor': { appointments: [] },
+    'appointments/doctor': [],
     'doctor/performance': NO_PERFORMANCE,
     'doctor/notifications': { emergencies: [], labResults: [] },
     'doctor/profile-by-user/2': { doctor: { doctor_id: 9, fee: null } },
-    'prescriptions/doctor': { prescriptions: [] },
+    'prescriptions/doctor': [],
   };
   get.mockImplementation(async (path) => {
     const reply = replies[path];
     if (reply instanceof Error) throw reply;
     return reply;
+  });
+  list.mockImplementation(async (path) => {
+    const reply = replies[path];
+    if (reply instanceof Error) throw reply;
+    return { items: reply as never[], total: (reply as unknown[]).length };
   });
 });
 const renderHome = () => renderAt(<DoctorHomePage />);
@@ -58,6 +65,15 @@ describe("today's appointments", () => {
   });
 });
 
+describe('when an upcoming emergency is', () => {
+  it('says today, tomorrow, else the weekday and date (clinic dates)', () => {
+    const now = Date.parse('2026-11-27T07:00:00Z'); // Friday 10:00 in Nairobi
+    expect(visitWhen({ appointment_date: '2026-11-27', time_slot: '02:30 PM' }, now)).toBe('Today at 02:30 PM');
+    expect(visitWhen({ appointment_date: '2026-11-28', time_slot: '09:00 AM' }, now)).toBe('Tomorrow at 09:00 AM');
+    expect(visitWhen({ appointment_date: '2026-11-30', time_slot: '09:00 AM' }, now)).toBe('Mon 30 Nov at 09:00 AM');
+  });
+});
+
 describe('doctor home', () => {
   it('greets the doctor by last name; a failed list says so with Retry instead of claiming an empty day', async () => {
     replies['appointments/doctor'] = new ApiError('Failed to fetch appointments', 503);
@@ -66,23 +82,24 @@ describe('doctor home', () => {
     expect(await screen.findByText('Error loading appointments: Failed to fetch appointments')).toBeInTheDocument();
     expect(screen.queryByText('No appointments today.')).not.toBeInTheDocument();
     expect(screen.queryByText('No appointments scheduled for today.')).not.toBeInTheDocument();
-    replies['appointments/doctor'] = { appointments: [] };
+    replies['appointments/doctor'] = [];
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No appointments today.')).toBeInTheDocument();
     expect(screen.getByText('No appointments scheduled for today.')).toBeInTheDocument();
   });
 
   it("shows today's visits, the tiles, the weekly panel and notifications", async () => {
-    replies['appointments/doctor'] = {
-      appointments: [
-        visit(1, TODAY, '02:00 PM', { appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' }),
-        visit(2, TODAY, '09:00 AM', { appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } }),
-        visit(3, nairobiDate(2), '09:00 AM', { patient_full_name: 'Someone Else' }),
-      ],
-    };
+    replies['appointments/doctor'] = [
+      visit(1, TODAY, '02:00 PM', { appointment_type: 'Follow-up', patient_full_name: 'Baraka Mutua' }),
+      visit(2, TODAY, '09:00 AM', { appointment_type: 'Emergency', duration: 40, user: { firstname: 'Wanjiru', lastname: 'Kamau' } }),
+      visit(3, nairobiDate(2), '09:00 AM', { patient_full_name: 'Someone Else' }),
+    ];
     replies['doctor/performance'] = { patientsSeen: 4, avgRating: 4.5, ratingsCount: 6, onTimeRate: 75, avgConsultation: 31, completedCount: 5, totalPatients: 57 };
     replies['doctor/notifications'] = {
-      emergencies: [{ appointment_id: 2, time_slot: '09:00 AM', user: { firstname: 'Wanjiru', lastname: 'Kamau' }, patient_full_name: null }],
+      emergencies: [
+        { appointment_id: 2, appointment_date: TODAY, time_slot: '09:00 AM', user: { firstname: 'Wanjiru', lastname: 'Kamau' }, patient_full_name: null },
+        { appointment_id: 4, appointment_date: nairobiDate(1), time_slot: '10:30 AM', user: { firstname: 'Otieno', lastname: 'Barasa' }, patient_full_name: null },
+      ],
       labResults: [{ lab_result_id: 1, test_name: 'Full blood count', message: 'Results for Baraka Mutua are ready', user: { firstname: null, lastname: null } }],
     };
     renderHome();
@@ -99,6 +116,13 @@ describe('doctor home', () => {
     expect(screen.getByLabelText('Average rating 4.5 of 5')).toHaveTextContent('4.5');
     expect(screen.getByTestId('on-time')).toHaveTextContent('75%');
     expect(await screen.findByText('Emergency: Wanjiru Kamau')).toBeInTheDocument();
+    // Upcoming emergencies, soonest first as the server sends them, each with its day and time slot.
+    const notes = screen.getByText(/^Notifications/).closest('.ant-card') as HTMLElement;
+    expect(within(notes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Emergency: Wanjiru KamauToday at 09:00 AM',
+      'Emergency: Otieno BarasaTomorrow at 10:30 AM',
+      expect.stringContaining('Lab result: Full blood count'),
+    ]);
     expect(screen.getByText('Lab result: Full blood count')).toBeInTheDocument();
   });
 

@@ -18,3 +18,13 @@ const fullName = (u: { firstname: string | null; lastname: string | null } | nul
 export function notificationName(n: { user?: { firstname: string | null; lastname: string | null } | null; patient_full_name?: string | null }): string {
   return fullName(n.user) || n.patient_full_name || 'A patient';
 }
+
+/** When an upcoming visit is, as a notification says it: 'Today at 09:00 AM', 'Tomorrow at …', 'Mon 30 Nov at …'. */
+export function visitWhen(v: { appointment_date: string; time_slot: string }, now = Date.now()): string {
+  const date = v.appointment_date.slice(0, 10);
+  if (date === nairobiDate(0, now)) return `Today at ${v.time_slot}`;
+  if (date === nairobiDate(1, now)) return `Tomorrow at ${v.time_slot}`;
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `${day} at ${v.time_slot}`;
+}

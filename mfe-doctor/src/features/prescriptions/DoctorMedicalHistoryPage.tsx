@@ -6,6 +6,7 @@ import { errorText, queryStatus } from 'shell/api-client';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useDoctorAppointments } from '../../api/appointments';
 import { useEditRecord, usePatientHistory, type MedicalRecord } from './api';
+import { patientOptions } from './patient-labels';
 
 /** Search over condition, diagnosis and doctor name. */
 export function searchRecords(records: MedicalRecord[], search: string): MedicalRecord[] {
@@ -49,14 +50,10 @@ function EditRecordModal({ record, onClose }: { record: MedicalRecord; onClose: 
   );
 }
 
-/** /dashboard/doctor/medical-history: one of the doctor's patients' records; Edit on appointment records. */
+/** /dashboard/doctor/medical-history: one of the doctor's patients' records; Edit on the doctor's own appointment records. */
 export function DoctorMedicalHistoryPage() {
   const appointments = useDoctorAppointments();
-  const patients = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const a of appointments.appointments) if (!seen.has(a.user_id)) seen.set(a.user_id, a.patient_full_name ?? `Patient #${a.user_id}`);
-    return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [appointments.appointments]);
+  const patients = useMemo(() => patientOptions(appointments.appointments), [appointments.appointments]);
   const [patientId, setPatientId] = useState<number | undefined>();
   const history = usePatientHistory(patientId);
   const { loading, failed } = queryStatus(history);
@@ -100,7 +97,8 @@ export function DoctorMedicalHistoryPage() {
                     {r.doctor_name ? `Dr. ${r.doctor_name}` : ''}
                   </Space>
                 }
-                extra={r.type === 'appointment' ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>Edit</Button> : null}
+                // Edit only where the server allows it (the doctor's own appointment records).
+                extra={r.can_edit ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={`Edit ${r.id}`}>Edit</Button> : null}
               >
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label="Date">{r.date ? dayjs(r.date).format('D MMM YYYY') : '—'}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Skeleton, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { errorText, queryStatus } from 'shell/api-client';
 import { ErrorState } from 'shell/ui-kit';
@@ -7,6 +7,7 @@ import { usePatientHistory } from './api';
 /** The patient's medical history beside the Write Prescription form. */
 export function PatientHistory({ userId }: { userId: number }) {
   const query = usePatientHistory(userId);
+  const { token } = theme.useToken();
   const { loading, failed } = queryStatus(query);
   return (
     <Card title="Medical history" size="small">
@@ -18,7 +19,7 @@ export function PatientHistory({ userId }: { userId: number }) {
       ) : (
         <ul aria-label="Medical history records" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {query.data.map((r) => (
-            <li key={r.id} style={{ padding: '8px 0', borderBottom: '1px solid var(--afya-border, #e5e7eb)' }}>
+            <li key={r.id} style={{ padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
               <div>
                 <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{r.condition}</Tag>
                 {r.date ? dayjs(r.date).format('D MMM YYYY') : ''} {r.doctor_name ? `· Dr. ${r.doctor_name}` : ''}

@@ -1,25 +1,8 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Typography } from 'antd';
+import { MedicinesTable } from 'shell/ui-kit';
 import dayjs from 'dayjs';
-import type { Medicine, PrescriptionView } from './api';
-
-export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
-  return (
-    <Table<Medicine & { row: number }>
-      size="small"
-      pagination={false}
-      rowKey="row"
-      scroll={{ x: 480 }}
-      dataSource={medicines.map((m, row) => ({ ...m, row }))}
-      columns={[
-        { title: 'Medicine', dataIndex: 'name', key: 'name', render: (v: string) => <strong>{v}</strong> },
-        { title: 'Dosage', dataIndex: 'dosage', key: 'dosage' },
-        { title: 'Frequency', dataIndex: 'frequency', key: 'frequency', render: (v: string) => v || '—' },
-        { title: 'Instructions', dataIndex: 'instructions', key: 'instructions' },
-      ]}
-    />
-  );
-}
+import type { PrescriptionView } from './api';
 
 /** One issued prescription: patient, dates, medicines, notes, Download PDF and Edit. */
 export function PrescriptionSummary({

@@ -1,15 +1,16 @@
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Medicine } from '@afya/prescription-service/contracts';
 import { PrescriptionMessages } from '@afya/prescription-service/contracts/catalog';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useCreatePrescription, useWritableAppointments } from './api';
-import { emptyMedicine, medicinesValid, trimMedicines } from './medicine-rows';
+import { emptyMedicine, medicinesValid, startedFilling, trimMedicines } from './medicine-rows';
 import { MedicineRows } from './MedicineRows';
 import { PatientHistory } from './PatientHistory';
+import { writableOptions } from './patient-labels';
 
 export const REDIRECT_MS = 1500;
 
@@ -29,7 +30,11 @@ export function WritePrescriptionPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const appointment = writable.data?.find((a) => a.appointment_id === appointmentId);
+  const options = useMemo(() => writableOptions(writable.data ?? []), [writable.data]);
   const valid = !!appointment && medicinesValid(medicines);
+  // Save stays disabled until the form is valid (CONTRACT.md §5); once the doctor has started, say why it is.
+  const incomplete = !valid && !error && (startedFilling(medicines) || !!notes);
+  const hintId = useId();
 
   const submit = () => {
     if (!appointment || !medicinesValid(medicines)) {
@@ -71,15 +76,13 @@ export function WritePrescriptionPage() {
                     placeholder="Select an appointment"
                     value={appointment ? appointment.appointment_id : undefined}
                     onChange={(id: number) => setAppointmentId(id)}
-                    options={(writable.data ?? []).map((a) => ({
-                      value: a.appointment_id,
-                      label: `${a.patient_name ?? `Patient #${a.patient_id}`} · ${dayjs(a.appointment_date).format('D MMM YYYY')} ${a.time_slot} · ${a.appointment_type} (${a.appointment_status})`,
-                    }))}
+                    options={options}
                   />
                 </Form.Item>
                 {appointment ? (
                   <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
                     <Descriptions.Item label="Patient">{appointment.patient_name ?? `#${appointment.patient_id}`}</Descriptions.Item>
+                    {appointment.patient_phone ? <Descriptions.Item label="Phone">{appointment.patient_phone}</Descriptions.Item> : null}
                     <Descriptions.Item label="Date">{dayjs(appointment.appointment_date).format('ddd, D MMM YYYY')}</Descriptions.Item>
                     <Descriptions.Item label="Time">{appointment.time_slot}</Descriptions.Item>
                     <Descriptions.Item label="Type">{appointment.appointment_type}</Descriptions.Item>
@@ -92,7 +95,10 @@ export function WritePrescriptionPage() {
                   <Input.TextArea aria-label="Notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Optional notes for the patient" />
                 </Form.Item>
                 {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-                <Button type="primary" htmlType="submit" disabled={!valid || done} loading={create.isPending}>
+                <div role="status" id={hintId} style={{ marginBottom: incomplete ? 12 : 0 }}>
+                  {incomplete ? <Typography.Text type="danger">{PrescriptionMessages.fillRequired}</Typography.Text> : null}
+                </div>
+                <Button type="primary" htmlType="submit" disabled={!valid || done} loading={create.isPending} aria-describedby={incomplete ? hintId : undefined}>
                   Save Prescription
                 </Button>
               </Form>

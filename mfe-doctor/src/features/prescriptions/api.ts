@@ -4,7 +4,6 @@ import type {
   Medicine,
   MedicalHistoryReply,
   MedicalRecord,
-  PrescriptionListReply,
   PrescriptionReply,
   PrescriptionView,
   WritableAppointment,
@@ -18,7 +17,7 @@ export const issuedKey = ['prescriptions', 'doctor'] as const;
 export const writableKey = ['prescriptions', 'writable'] as const;
 export const patientHistoryKey = (userId: number) => ['prescriptions', 'history', userId] as const;
 
-export const fetchIssued = async () => (await api.get<PrescriptionListReply>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).prescriptions;
+export const fetchIssued = async () => (await api.list<PrescriptionView>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).items;
 export const fetchWritable = async () => (await api.get<WritableAppointmentsReply>('prescriptions/writable-appointments', { fallback: 'Failed to fetch appointments' })).appointments;
 export const fetchPatientHistory = async (userId: number) =>
   (await api.get<MedicalHistoryReply>(`medical-history/user/${userId}`, { fallback: 'Failed to fetch medical history' })).records;
@@ -29,7 +28,7 @@ export const useWritableAppointments = () => useQuery({ queryKey: writableKey, q
 export const usePatientHistory = (userId: number | undefined) =>
   useQuery({ queryKey: patientHistoryKey(userId ?? 0), queryFn: () => fetchPatientHistory(userId!), enabled: !!userId, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
 export const usePrescription = (id: number | undefined) =>
-  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: async () => (await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' })).prescription, enabled: !!id });
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
 
 export interface NewPrescription {
   appointment_id: number;

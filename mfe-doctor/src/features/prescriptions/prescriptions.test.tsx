@@ -3,12 +3,15 @@ import { api as http } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
 import { emptyMedicine, medicinesValid } from './medicine-rows';
 import { WritePrescriptionPage } from './WritePrescriptionPage';
+import { DoctorMedicalHistoryPage } from './DoctorMedicalHistoryPage';
+import { patientOptions, writableOptions } from './patient-labels';
+import type { DoctorAppointment } from '../../api/appointments';
 
 const get = jest.spyOn(http, 'get');
 const post = jest.spyOn(http, 'post');
 
 const writable = {
-  appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', appointment_status: 'Completed' }],
+  appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person', appointment_status: 'Completed' }],
 };
 
 beforeEach(() => {
@@ -58,4 +61,79 @@ it('writes a prescription for a preselected appointment: history beside the form
   await act(() => jest.advanceTimersByTimeAsync(100));
   expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/dashboard/doctor/prescriptions');
   jest.useRealTimers();
+});
+
+it("says 'Please fill all required fields.' once the doctor has started and the form is not valid (a name of spaces), instead of a silently disabled Save", async () => {
+  renderAt(<WritePrescriptionPage />, { route: '/dashboard/doctor/write-prescription?appointment_id=41', path: '/dashboard/doctor/write-prescription' });
+  const save = await screen.findByRole('button', { name: 'Save Prescription' });
+  // Nothing typed yet: no reproach.
+  expect(screen.queryByText('Please fill all required fields.')).not.toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('Medicine 1 name'), { target: { value: '   ' } });
+  fireEvent.change(screen.getByLabelText('Medicine 1 dosage'), { target: { value: '500mg' } });
+  fireEvent.change(screen.getByLabelText('Medicine 1 instructions'), { target: { value: 'After meals' } });
+  expect(save).toBeDisabled();
+  const hint = screen.getByText('Please fill all required fields.');
+  expect(save).toHaveAttribute('aria-describedby', hint.closest('[role="status"]')!.id);
+  fireEvent.change(screen.getByLabelText('Medicine 1 name'), { target: { value: 'Paracetamol' } });
+  await waitFor(() => expect(save).toBeEnabled());
+  expect(screen.queryByText('Please fill all required fields.')).not.toBeInTheDocument();
+});
+
+describe('same-name patients in the pickers', () => {
+  const visit = (appointment_id: number, patient_id: number, patient_name: string, patient_phone: string | null) => ({
+    appointment_id,
+    patient_id,
+    patient_name,
+    patient_phone,
+    appointment_date: '2026-11-10',
+    time_slot: '09:00 AM',
+    appointment_type: 'Consultation',
+    visit_mode: 'in_person' as const,
+    appointment_status: 'Completed',
+  });
+
+  it('Write Prescription: every visit shows its number; two patients with one name also show their phones', () => {
+    expect(writableOptions([visit(41, 12, 'Amina Yusuf', '0712 000 111'), visit(42, 13, 'amina yusuf', null), visit(43, 14, 'Baraka Mutua', '0722 000 222'), visit(44, 12, 'Amina Yusuf', '0712 000 111')]).map((o) => o.label)).toEqual([
+      'Amina Yusuf (0712 000 111) · #41 · 10 Nov 2026 09:00 AM · Consultation (Completed)',
+      'amina yusuf (patient #13) · #42 · 10 Nov 2026 09:00 AM · Consultation (Completed)',
+      'Baraka Mutua · #43 · 10 Nov 2026 09:00 AM · Consultation (Completed)',
+      'Amina Yusuf (0712 000 111) · #44 · 10 Nov 2026 09:00 AM · Consultation (Completed)',
+    ]);
+  });
+
+  it('Medical History: one entry per patient; same-name patients by their latest visit', () => {
+    const a = (appointment_id: number, user_id: number, patient_full_name: string, appointment_date: string) => ({ appointment_id, user_id, patient_full_name, appointment_date }) as DoctorAppointment;
+    expect(patientOptions([a(1, 12, 'Amina Yusuf', '2026-10-01'), a(2, 12, 'Amina Yusuf', '2026-11-02'), a(3, 13, 'Amina Yusuf', '2026-11-05'), a(4, 14, 'Baraka Mutua', '2026-11-01')])).toEqual([
+      { value: 12, label: 'Amina Yusuf (latest visit #2, 2 Nov 2026)' },
+      { value: 13, label: 'Amina Yusuf (latest visit #3, 5 Nov 2026)' },
+      { value: 14, label: 'Baraka Mutua' },
+    ]);
+  });
+
+  it('the picker on the page shows them so', async () => {
+    get.mockImplementation((path: string) => Promise.resolve(path === 'prescriptions/writable-appointments' ? { appointments: [visit(41, 12, 'Amina Yusuf', '0712 000 111'), visit(42, 13, 'Amina Yusuf', '0733 000 999')] } : { records: [] }) as never);
+    renderAt(<WritePrescriptionPage />, { route: '/dashboard/doctor/write-prescription', path: '/dashboard/doctor/write-prescription' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Appointment' }));
+    expect(await screen.findByText('Amina Yusuf (0733 000 999) · #42 · 10 Nov 2026 09:00 AM · Consultation (Completed)')).toBeInTheDocument();
+  });
+});
+
+describe('doctor Medical History', () => {
+  it('offers Edit only on the records the server says this doctor may edit', async () => {
+    const record = (id: string, can_edit: boolean, doctor_name: string) => ({ id, type: id.startsWith('appt') ? 'appointment' : 'prescription', condition: id.startsWith('appt') ? 'Appointment' : 'Prescription', can_edit, diagnosis: null, treatment: null, notes: null, medicines: [], doctor_name, date: '2026-10-01' });
+    get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === 'appointments/doctor'
+          ? { appointments: [{ appointment_id: 5, user_id: 12, patient_full_name: 'Amina Yusuf', appointment_date: '2026-10-01' }] }
+          : { records: [record('appt-5', true, 'Grace Wanjiku'), record('appt-6', false, 'Ibrahim Abdi'), record('presc-2', false, 'Ibrahim Abdi')] },
+      ) as never,
+    );
+    renderAt(<DoctorMedicalHistoryPage />);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Patient' }));
+    fireEvent.click(await screen.findByText('Amina Yusuf'));
+    expect(await screen.findAllByText('Dr. Ibrahim Abdi')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Edit appt-5' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit appt-6' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Edit/ })).toHaveLength(1);
+  });
 });

@@ -8,7 +8,9 @@ import {
   AppointmentFilters,
   AppointmentListBody,
   EmptyState,
+  JoinVideoButton,
   PageHeader,
+  canJoinVideoNow,
   confirmDelete,
   doctorName,
   toast,
@@ -19,6 +21,7 @@ import { useMyPrescriptions } from '../prescriptions/api';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
 import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions } from './appointments.logic';
+import { RescheduleDialog } from './RescheduleDialog';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -31,6 +34,7 @@ export function AppointmentsPage() {
   const prescriptions = prescriptionsQuery.data;
   const cancelling = useCancelAppointment();
   const [paying, setPaying] = useState<PayingAppointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
 
   const cancel = async (a: Appointment) => {
     const ok = await confirmDelete(CANCEL_CONFIRM, { title: 'Cancel appointment?', okText: 'Yes, cancel it', cancelText: 'Keep it' });
@@ -91,16 +95,20 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               actions={
-                hasActions(a, !!prescription) ? (
-                  <AppointmentActions
+                canJoinVideoNow(a) || hasActions(a, !!prescription) ? (
+                  <>
+                  <JoinVideoButton appointment={a} />
+                  {hasActions(a, !!prescription) ? <AppointmentActions
                     appointment={a}
                     prescriptionId={prescription?.prescription_id}
                     cancelling={busy === a.appointment_id}
                     onPay={() => setPaying({ appointmentId: a.appointment_id, amount: a.total_amount, doctor: doctorName(a) })}
                     onCancel={() => cancel(a)}
+                    onReschedule={() => setMoving(a)}
                     onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}
                     onRated={(rating, comment) => list.patch(a.appointment_id, { rating, rating_comment: comment ?? null })}
-                  />
+                  /> : null}
+                  </>
                 ) : undefined
               }
             />
@@ -108,6 +116,7 @@ export function AppointmentsPage() {
         })}
       </AppointmentListBody>
       <PayAppointmentDialog paying={paying} onClose={() => setPaying(null)} />
+      <RescheduleDialog appointment={moving} onClose={() => setMoving(null)} onMoved={(updated) => list.patch(updated.appointment_id, updated)} />
     </div>
   );
 }

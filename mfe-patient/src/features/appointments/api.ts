@@ -1,4 +1,4 @@
-import type { AppointmentListReply, AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
 
@@ -9,13 +9,18 @@ export type Appointment = AppointmentView;
 export const myAppointmentsKey = [...queryKeys.appointments, 'mine'] as const;
 
 export async function fetchMyAppointments(): Promise<Appointment[]> {
-  const res = await api.get<AppointmentListReply>('appointments', { fallback: 'Failed to fetch appointments' });
-  return res.appointments;
+  return (await api.list<Appointment>('appointments', { fallback: 'Failed to fetch appointments' })).items;
 }
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */
 export async function cancelAppointment(id: number): Promise<Appointment> {
   const res = await api.patch<AppointmentReply>(`appointments/${id}/status`, { status: 'Cancelled' }, { fallback: 'Failed to update appointment' });
+  return res.appointment;
+}
+
+/** The patient moves their own visit to another free slot of the same doctor (the server checks every rule again). */
+export async function rescheduleAppointment(id: number, appointment_date: string, time_slot: string): Promise<Appointment> {
+  const res = await api.patch<AppointmentReply>(`appointments/${id}/reschedule`, { appointment_date, time_slot }, { fallback: 'Failed to reschedule the appointment' });
   return res.appointment;
 }
 
@@ -33,6 +38,16 @@ function useInvalidateAppointments() {
 export function useCancelAppointment() {
   const invalidate = useInvalidateAppointments();
   return useMutation({ mutationFn: cancelAppointment, onSuccess: invalidate });
+}
+
+export function useRescheduleAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, date, slot }: { id: number; doctorId: number; date: string; slot: string }) => rescheduleAppointment(id, date, slot),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+    // a slot taken meanwhile: that day's slots are fetched again so it shows as taken
+    onError: (_error, { doctorId, date }) => queryClient.invalidateQueries({ queryKey: queryKeys.availability(doctorId, date) }),
+  });
 }
 
 export function useRateAppointment() {

@@ -16,6 +16,12 @@ export function cancelRule(a: Timed, now = Date.now()): { show: boolean; allowed
   return { show: true, allowed: true };
 }
 
+/** Reschedule follows the cancellation's rule: an open visit, CANCELLATION_NOTICE_HOURS or more ahead. */
+export function rescheduleRule(a: Timed, now = Date.now()): { show: boolean; allowed: boolean; reason?: string } {
+  const rule = cancelRule(a, now);
+  return rule.allowed ? rule : { ...rule, reason: rule.reason ? AppointmentMessages.rescheduleTooLate : undefined };
+}
+
 /** Pay is offered for Pending or Confirmed, unpaid appointments with an amount (CONTRACT.md §2). */
 export function canPay(a: Pick<Appointment, 'appointment_status' | 'paid' | 'total_amount'>): boolean {
   const s = statusOf(a);

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { AppointmentMessages } from '@afya/appointment-service/contracts/catalog';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { api as http, queryKeys } from 'shell/api-client';
@@ -48,8 +49,15 @@ describe('cancel, pay and rate rules', () => {
 
 describe('a card’s actions', () => {
   const renderActions = (appt: api.Appointment, props: Partial<Parameters<typeof AppointmentActions>[0]> = {}) => {
-    const handlers = { onPay: jest.fn(), onCancel: jest.fn(), onViewPrescription: jest.fn(), onRated: jest.fn() };
-    render(<AppointmentActions appointment={appt} cancelling={false} now={now} {...handlers} {...props} />, { wrapper: queryWrapper().wrapper });
+    const handlers = { onPay: jest.fn(), onCancel: jest.fn(), onReschedule: jest.fn(), onViewPrescription: jest.fn(), onRated: jest.fn() };
+    const Query = queryWrapper().wrapper;
+    render(<AppointmentActions appointment={appt} cancelling={false} now={now} {...handlers} {...props} />, {
+      wrapper: ({ children }) => (
+        <MemoryRouter>
+          <Query>{children}</Query>
+        </MemoryRouter>
+      ),
+    });
     return handlers;
   };
 
@@ -61,16 +69,34 @@ describe('a card’s actions', () => {
     expect(onCancel).toHaveBeenCalled();
   });
 
-  it('disables Cancel within the notice period, saying why', () => {
+  it('offers Reschedule beside Cancel on an open visit far enough ahead', () => {
+    const { onReschedule } = renderActions(a('2026-11-25', '09:00 AM', 'Confirmed', { paid: true }));
+    fireEvent.click(screen.getByRole('button', { name: /Reschedule/ }));
+    expect(onReschedule).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('disables Reschedule and Cancel within the notice period, saying why', () => {
     renderActions(a('2026-11-21', '02:00 PM', 'Confirmed', { paid: true }));
+    expect(screen.getByRole('button', { name: /Reschedule/ })).toBeDisabled();
+    expect(screen.getByLabelText(`Reschedule unavailable: ${AppointmentMessages.rescheduleTooLate}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(screen.getByTestId('cancel-locked')).toHaveAccessibleName(/at least 24 hours before they start/);
     expect(screen.queryByRole('button', { name: /Pay Now/ })).not.toBeInTheDocument();
+    // ...and offers the way that still works: support.
+    expect(screen.getByRole('link', { name: /Contact support to cancel/ })).toHaveAttribute('href', '/dashboard/support');
+  });
+
+  it('offers no support link while Cancel itself works', () => {
+    renderActions(a('2026-11-25', '09:00 AM', 'Pending'));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: /Contact support/ })).not.toBeInTheDocument();
   });
 
   it('on a completed visit offers Rate Visit and View Prescription, no Cancel', () => {
     const { onViewPrescription } = renderActions(a('2026-11-10', '09:00 AM', 'Completed'), { prescriptionId: 12 });
     expect(screen.getByRole('button', { name: /Rate Visit/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reschedule/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /View Prescription/ }));
     expect(onViewPrescription).toHaveBeenCalledWith(12);
@@ -78,7 +104,7 @@ describe('a card’s actions', () => {
 
   it('renders nothing on a cancelled visit', () => {
     const { container } = render(
-      <AppointmentActions appointment={a('2026-11-25', '09:00 AM', 'Cancelled')} cancelling={false} now={now} onPay={jest.fn()} onCancel={jest.fn()} onViewPrescription={jest.fn()} onRated={jest.fn()} />,
+      <AppointmentActions appointment={a('2026-11-25', '09:00 AM', 'Cancelled')} cancelling={false} now={now} onPay={jest.fn()} onCancel={jest.fn()} onReschedule={jest.fn()} onViewPrescription={jest.fn()} onRated={jest.fn()} />,
     );
     expect(container).toBeEmptyDOMElement();
   });

@@ -57,7 +57,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
       toast.error(LOGIN_TO_BOOK);
       return;
     }
-    booking.mutate(toBookPayload(values), {
+    booking.mutate(toBookPayload(values, doctor), {
       onSuccess: (appointment) => {
         toast.success(BOOKED_TEXT);
         onBooked(appointment, doctor ? doctorFullName(doctor) : 'your doctor');

@@ -1,4 +1,4 @@
-import type { AppointmentReply, AppointmentView, AvailabilityReply, BookPayload } from '@afya/appointment-service/contracts';
+import type { AppointmentView, AvailabilityReply, BookPayload, BookReply } from '@afya/appointment-service/contracts';
 import { api } from 'shell/api-client';
 
 export type Availability = AvailabilityReply;
@@ -19,6 +19,6 @@ export function fetchAvailability(doctorId: number, date: string): Promise<Avail
  * meanwhile.
  */
 export async function bookAppointment(body: BookPayload): Promise<AppointmentView> {
-  const res = await api.post<AppointmentReply>('appointments', body, { fallback: BOOK_FAILED_TEXT });
+  const res = await api.post<BookReply>('appointments', body, { fallback: BOOK_FAILED_TEXT });
   return res.appointment;
 }

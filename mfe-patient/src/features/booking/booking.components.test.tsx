@@ -5,6 +5,8 @@ import type { Slot } from './api';
 import { BookingConfirmation } from './components/BookingConfirmation';
 import { BookingGuidelines } from './components/BookingGuidelines';
 import { SlotPicker } from './components/SlotPicker';
+import { DoctorTypeFields } from './components/DoctorTypeFields';
+import { Form } from 'antd';
 
 const slots = (taken: string[] = []): Slot[] => ['09:00 AM', '09:30 AM', '10:00 AM', '02:00 PM'].map((t) => ({ time_slot: t, available: !taken.includes(t) }));
 const slot = (time: string) => screen.getByRole('radio', { name: new RegExp(`^${time},`) });
@@ -70,7 +72,33 @@ describe('BookingGuidelines', () => {
     expect(screen.getByText(/arrive 15 minutes early/i)).toBeInTheDocument();
     expect(screen.getByText('Cancel at least 24 hours in advance if you cannot make it.')).toBeInTheDocument();
     expect(screen.getByText('Emergency?')).toBeInTheDocument();
+    expect(screen.getByText('Monday - Friday')).toBeInTheDocument();
     expect(screen.getByText('8:00 AM - 6:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('9:00 AM - 2:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Closed')).toBeInTheDocument();
+    // What paying does: it confirms the booking at once (no wait for the clinic).
+    expect(screen.getByText('Your booking is Pending until you pay; paying confirms it at once.')).toBeInTheDocument();
+    expect(screen.queryByText(/until the clinic confirms/)).not.toBeInTheDocument();
+  });
+});
+
+describe('DoctorTypeFields: the visit mode', () => {
+  const doctor = (offers_video: boolean) =>
+    ({ doctor_id: 7, user_id: 70, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', fee: 3500, contact_phone: null, available_days: [], offers_video, approval_status: 'approved', approved: true, created_at: '', updated_at: '' }) as const;
+  const renderFields = (offers: boolean) =>
+    render(
+      <Form>
+        <DoctorTypeFields doctors={[{ ...doctor(offers), available_days: [] }]} loading={false} doctor={{ ...doctor(offers), available_days: [] }} />
+      </Form>,
+    );
+
+  it('asks In person or Video only for a doctor who offers video, In person first', () => {
+    const { unmount } = renderFields(true);
+    const group = screen.getByRole('radiogroup', { name: 'Visit mode' });
+    expect(within(group).getByRole('radio', { name: 'In person' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /Video/ })).not.toBeChecked();
+    unmount();
+    renderFields(false);
+    expect(screen.queryByRole('radiogroup', { name: 'Visit mode' })).not.toBeInTheDocument();
   });
 });

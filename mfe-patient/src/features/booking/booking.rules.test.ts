@@ -3,9 +3,10 @@
  */
 import { AppointmentMessages, BOOKING_WINDOW_DAYS, MAX_REASON_LENGTH, MIN_REASON_LENGTH, TIME_SLOTS } from '@afya/appointment-service/contracts/catalog';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { nairobiDate } from 'shell/ui-kit';
 import type { Doctor } from '../find-doctors/api';
-import { BOOKING_MESSAGES, dateHint, feeSummary, isDateDisabled, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
+import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
 
 const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   doctor_id: 7,
@@ -16,6 +17,7 @@ const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   fee: 3500,
   contact_phone: null,
   available_days: [],
+  offers_video: false,
   approval_status: 'approved',
   approved: true,
   created_at: '2026-01-01T00:00:00Z',
@@ -39,20 +41,22 @@ describe('booking rules', () => {
 
   it('offers dates from tomorrow to the end of the window, clinic time', () => {
     expect(isDateDisabled('2026-11-21', null, now)).toBe(true); // today
-    expect(isDateDisabled('2026-11-22', null, now)).toBe(false); // tomorrow
+    expect(isDateDisabled('2026-11-22', null, now)).toBe(true); // tomorrow, a Sunday: the clinic is closed
+    expect(isDateDisabled('2026-11-23', null, now)).toBe(false); // Monday
     expect(isDateDisabled(nairobiDate(BOOKING_WINDOW_DAYS, now), null, now)).toBe(false);
     expect(isDateDisabled(nairobiDate(BOOKING_WINDOW_DAYS + 1, now), null, now)).toBe(true);
     // 01:00 in Nairobi is still the previous day in UTC: the clinic's date decides what "tomorrow" is.
     const earlyMorning = new Date('2026-11-21T01:00:00+03:00').getTime();
-    expect(isDateDisabled('2026-11-21', null, earlyMorning)).toBe(true);
-    expect(isDateDisabled('2026-11-22', null, earlyMorning)).toBe(false);
+    expect(isDateDisabled('2026-11-20', null, earlyMorning - 86_400_000)).toBe(true);
+    expect(isDateDisabled('2026-11-21', null, earlyMorning - 86_400_000)).toBe(false); // Saturday, the day after
   });
 
   it("offers only the doctor's working days, every day when none are listed", () => {
     const mondays = doctor({ available_days: ['Monday'] });
     const days = Array.from({ length: BOOKING_WINDOW_DAYS }, (_, i) => nairobiDate(i + 1, now));
     for (const d of days) expect(isDateDisabled(d, mondays, now)).toBe(dayjs(d).day() !== 1);
-    for (const d of days) expect(isDateDisabled(d, doctor(), now)).toBe(false);
+    // No days listed: every day the clinic opens (not Sundays).
+    for (const d of days) expect(isDateDisabled(d, doctor(), now)).toBe(dayjs(d).day() === 0);
     expect(dateHint(mondays, now)).toBe('From 22 Nov to 21 Dec 2026, on Monday.');
     expect(dateHint(null, now)).toBe('From 22 Nov to 21 Dec 2026.');
   });
@@ -109,5 +113,45 @@ describe('booking rules', () => {
       notes: '  Palpitations at night for a week  ',
     });
     expect(payload).toEqual({ doctor_id: 7, appointment_type: 'Consultation', appointment_date: '2026-11-23', time_slot: '09:00 AM', notes: 'Palpitations at night for a week' });
+  });
+
+  it('sends visit_mode video only with a doctor who offers it; in person sends no mode', () => {
+    const values = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Palpitations at night' };
+    expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: true })).visit_mode).toBe('video');
+    expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: false }))).not.toHaveProperty('visit_mode');
+    expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');
+  });
+});
+
+describe('typed dates (the date field without its calendar)', () => {
+  dayjs.extend(customParseFormat);
+  it.each(['25/12/2026', '2026-12-25', '25 Dec 2026', 'Fri, 25 Dec 2026'])('reads %s as 25 December 2026, day first', (typed) => {
+    const parsed = DATE_INPUT_FORMATS.map((f) => dayjs(typed, f, true)).find((d) => d.isValid());
+    expect(parsed?.format('YYYY-MM-DD')).toBe('2026-12-25');
+  });
+
+  it('never reads a day-first date month first, and shows a chosen date with its weekday', () => {
+    expect(DATE_INPUT_FORMATS.map((f) => dayjs('5/12/2026', f, true)).find((d) => d.isValid())?.format('YYYY-MM-DD')).toBe('2026-12-05');
+    expect(dayjs('2026-12-05').format(DATE_INPUT_FORMATS[0])).toBe('Sat, 5 Dec 2026');
+  });
+});
+
+describe('office hours', () => {
+  it('the panel lists CLINIC_HOURS, the same source as the slots offered', () => {
+    expect(officeHoursLines()).toEqual([
+      { days: 'Monday - Friday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Saturday', hours: '9:00 AM - 2:00 PM' },
+      { days: 'Sunday', hours: 'Closed' },
+    ]);
+  });
+  it('groups only consecutive days with the same hours', () => {
+    const closed = null;
+    const day = { opens: '08:00', closes: '18:00' };
+    expect(officeHoursLines({ Monday: day, Tuesday: closed, Wednesday: day, Thursday: day, Friday: day, Saturday: closed, Sunday: closed })).toEqual([
+      { days: 'Monday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Tuesday', hours: 'Closed' },
+      { days: 'Wednesday - Friday', hours: '8:00 AM - 6:00 PM' },
+      { days: 'Saturday - Sunday', hours: 'Closed' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The booking form's rules as pure functions (CONTRACT.md §5), read from the appointment catalog so the
 // screen and the service agree: the window, the doctor's weekdays, the fee, the reason's length, the messages.
-import type { BookPayload } from '@afya/appointment-service/contracts';
-import { AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '@afya/appointment-service/contracts/catalog';
+import type { BookPayload, VisitMode } from '@afya/appointment-service/contracts';
+import { AppointmentMessages, CLINIC_HOURS, MAX_REASON_LENGTH, MIN_REASON_LENGTH, WEEKDAYS, slotsWithinClinicHours, type Weekday } from '@afya/appointment-service/contracts/catalog';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
@@ -15,6 +15,8 @@ export interface BookingFormValues {
   appointment_date?: Dayjs | null;
   time_slot?: string;
   notes?: string;
+  /** Asked only when the doctor offers video visits; in person otherwise. */
+  visit_mode?: VisitMode;
 }
 
 /** CONTRACT.md §5's messages, word for word from the catalog. */
@@ -27,12 +29,47 @@ export const BOOKING_MESSAGES = {
   reasonTooLong: AppointmentMessages.reasonTooLong,
 } as const;
 
+/**
+ * The date field's formats: the first is how a chosen date is shown; every one is accepted when typed (Kenyan
+ * day-first dates, ISO dates), so the date can be entered without the calendar (keyboard, screen reader).
+ */
+export const DATE_INPUT_FORMATS = ['ddd, D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'D MMM YYYY'];
+
 export const BOOKED_TEXT = 'Appointment booked successfully! Please proceed with payment.';
 export const LOGIN_TO_BOOK = 'Please log in to book an appointment';
 
-/** Dates outside the booking window (clinic time), or on a day the doctor does not work, cannot be picked. */
+const weekdayOf = (day: string): Weekday => {
+  const [y, m, d] = day.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay()]!;
+};
+
+/**
+ * Dates outside the booking window (clinic time), on a day the clinic is closed (CLINIC_HOURS), or on a day the
+ * doctor does not work, cannot be picked.
+ */
 export function isDateDisabled(day: string, doctor?: Pick<Doctor, 'available_days'> | null, now = Date.now()): boolean {
-  return !isBookableDate(day, now) || !worksOn(doctor, day);
+  return !isBookableDate(day, now) || slotsWithinClinicHours(weekdayOf(day)).length === 0 || !worksOn(doctor, day);
+}
+
+const clock = (hhmm: string) => dayjs(`2000-01-01T${hhmm}`).format('h:mm A');
+
+/**
+ * The Office Hours panel, from CLINIC_HOURS (the source of the slots offered too): consecutive weekdays with the
+ * same hours on one line, Monday first ('Monday - Friday', '8:00 AM - 6:00 PM'; 'Sunday', 'Closed').
+ */
+export function officeHoursLines(hours: typeof CLINIC_HOURS = CLINIC_HOURS): { days: string; hours: string }[] {
+  const week: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const text = (day: Weekday) => {
+    const h = hours[day];
+    return h ? `${clock(h.opens)} - ${clock(h.closes)}` : 'Closed';
+  };
+  const lines: { first: Weekday; last: Weekday; hours: string }[] = [];
+  for (const day of week) {
+    const last = lines.at(-1);
+    if (last && last.hours === text(day)) last.last = day;
+    else lines.push({ first: day, last: day, hours: text(day) });
+  }
+  return lines.map((l) => ({ days: l.first === l.last ? l.first : `${l.first} - ${l.last}`, hours: l.hours }));
 }
 
 /** The date field's help: the window, and the doctor's weekdays when listed. */
@@ -84,13 +121,17 @@ export function preselectedDoctor(param: string | null, doctors: Doctor[]): numb
   return id && doctors.some((d) => d.doctor_id === id) ? id : undefined;
 }
 
-/** What is sent: the five fields the service reads, the reason trimmed. */
-export function toBookPayload(values: BookingFormValues): BookPayload {
+/**
+ * What is sent: the five fields the service reads, the reason trimmed, and the visit mode only when it is
+ * video with a doctor who offers it (a booking that names no mode is in person).
+ */
+export function toBookPayload(values: BookingFormValues, doctor?: Pick<Doctor, 'offers_video'>): BookPayload {
   return {
     doctor_id: Number(values.doctor_id),
     appointment_type: values.appointment_type!,
     appointment_date: values.appointment_date!.format('YYYY-MM-DD'),
     time_slot: values.time_slot!,
     notes: (values.notes ?? '').trim(),
+    ...(values.visit_mode === 'video' && doctor?.offers_video ? { visit_mode: 'video' as const } : {}),
   };
 }

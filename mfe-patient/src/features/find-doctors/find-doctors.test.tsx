@@ -17,6 +17,7 @@ const doctor = (over: Partial<api.Doctor>): api.Doctor => ({
   fee: 3500,
   contact_phone: '+254722100001',
   available_days: ['Monday', 'Wednesday', 'Friday'],
+  offers_video: false,
   approval_status: 'approved',
   approved: true,
   created_at: '2026-01-01T00:00:00Z',

@@ -6,13 +6,14 @@ import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } fr
 import { PatientHomePage } from './PatientHomePage';
 
 // The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
-const get = jest.spyOn(http, 'get');
+// Both lists the home reads are list calls (the bare array, paging in headers).
+const list = jest.spyOn(http, 'list');
 let appointments: () => Promise<unknown>;
 
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' } });
-  get.mockImplementation((path: string) => (path === 'appointments' ? appointments() : Promise.resolve({ prescriptions: [] })) as never);
+  list.mockImplementation((path: string) => (path === 'appointments' ? appointments() : Promise.resolve({ items: [], total: 0 })) as never);
 });
 const renderHome = () => renderAt(<PatientHomePage />, { route: '/dashboard', path: '/dashboard' });
 
@@ -42,7 +43,7 @@ describe('patient home rules', () => {
 
 describe('patient home page', () => {
   it('greets by first name and shows the empty states once loaded', async () => {
-    appointments = () => Promise.resolve({ appointments: [] });
+    appointments = () => Promise.resolve({ items: [], total: 0 });
     renderHome();
     expect(screen.getByText('Welcome, Amina!')).toBeInTheDocument();
     expect(screen.getByText('Loading your appointments…')).toBeInTheDocument();

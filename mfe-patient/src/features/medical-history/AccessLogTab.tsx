@@ -3,11 +3,19 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AccessLogEntry } from '@afya/prescription-service/contracts';
 import { errorText, queryStatus } from 'shell/api-client';
-import { EmptyState, ErrorState } from 'shell/ui-kit';
+import { EmptyState, ErrorState, ScrollRegion } from 'shell/ui-kit';
 import { useAccessLog } from './api';
 import { actionLabel, actorLabel, isRefused, roleLabel } from './history.logic';
 
-const ACTION_COLOR: Record<string, string> = { viewed: 'blue', downloaded: 'geekblue', created: 'green', updated: 'orange', deleted: 'red' };
+const ACTION_COLOR: Record<string, string> = {
+  viewed: 'blue',
+  downloaded: 'geekblue',
+  created: 'green',
+  updated: 'orange',
+  deleted: 'red',
+  joined_video: 'cyan',
+  left_video: 'default',
+};
 
 /**
  * "Who viewed my records": every doctor's or admin's read or change of the patient's medical data, the attempts that
@@ -22,12 +30,13 @@ export function AccessLogTab() {
   if (!loading && query.data?.total === 0) {
     return <EmptyState title="Nobody else has opened your records yet." description="When a doctor or an administrator views, downloads, exports or changes your records, or tries to and is refused, it is listed here." />;
   }
+  // Wider than a phone: a scrolling region the keyboard can reach (ScrollRegion), not the table's own scroll box.
   return (
+    <ScrollRegion label="Who opened your records" minWidth={640}>
     <Table<AccessLogEntry>
       rowKey="id"
       loading={loading}
       dataSource={query.data?.entries ?? []}
-      scroll={{ x: 640 }}
       pagination={{ current: page, pageSize: limit, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       columns={[
         { title: 'Who', key: 'who', render: (_v, e) => actorLabel(e) },
@@ -49,5 +58,6 @@ export function AccessLogTab() {
         { title: 'When', dataIndex: 'at', key: 'at', render: (at: string) => dayjs(at).format('D MMM YYYY, HH:mm') },
       ]}
     />
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessLogReply, MedicalHistoryReply, MedicalRecord } from '@afya/prescription-service/contracts';
+import type { AccessLogReply, MedicalHistorySelfReply, MedicalRecord } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS } from 'shell/api-client';
 
 export type { MedicalRecord };
@@ -8,7 +8,7 @@ export const historyKey = ['prescriptions', 'history', 'self'] as const;
 export const accessLogKey = (page: number, limit: number) => ['prescriptions', 'access-log', page, limit] as const;
 
 export async function fetchMyHistory(): Promise<MedicalRecord[]> {
-  return (await api.get<MedicalHistoryReply>('medical-history/self', { fallback: 'Failed to fetch medical history' })).records;
+  return (await api.get<MedicalHistorySelfReply>('medical-history/self', { fallback: 'Failed to fetch medical history' })).records;
 }
 
 /** The patient's records, refreshed every 30 s while the tab is visible. */

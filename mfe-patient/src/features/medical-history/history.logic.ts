@@ -10,7 +10,15 @@ export function searchRecords(records: MedicalRecord[], search: string): Medical
 const ROLE_LABEL: Record<string, string> = { user: 'Patient', doctor: 'Doctor', admin: 'Administrator' };
 export const roleLabel = (role: string) => ROLE_LABEL[role] ?? role;
 
-const ACTION_LABEL: Record<string, string> = { viewed: 'Viewed', created: 'Created', updated: 'Updated', deleted: 'Deleted', downloaded: 'Downloaded' };
+const ACTION_LABEL: Record<string, string> = {
+  viewed: 'Viewed',
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  downloaded: 'Downloaded',
+  joined_video: 'Joined video visit',
+  left_video: 'Left video visit',
+};
 export const actionLabel = (action: string) => ACTION_LABEL[action] ?? action;
 
 /**

@@ -24,6 +24,7 @@ const record = (over: Partial<MedicalRecord>): MedicalRecord => ({
   appointment_id: 1,
   prescription_id: null,
   appointment_status: 'Completed',
+  can_edit: false,
   ...over,
 });
 const RECORDS = [

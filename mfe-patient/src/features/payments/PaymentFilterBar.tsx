@@ -1,4 +1,5 @@
 import { Button, Input, Select, Space, Typography } from 'antd';
+import { countOf } from 'shell/ui-kit';
 import { NO_PAYMENT_FILTERS, PERIOD_OPTIONS, type PaymentFilters } from './payments.logic';
 
 const STATUS_OPTIONS = [
@@ -20,7 +21,7 @@ export function PaymentFilterBar({ value, onChange, count, total, placeholder = 
   const active = value.search !== '' || value.status !== 'all' || value.period !== 'all';
   return (
     <div style={{ marginBottom: 16 }}>
-      <Space wrap style={{ marginBottom: 8 }}>
+      <Space wrap style={{ display: 'flex', marginBottom: 8 }}>
         <Input.Search
           allowClear
           aria-label="Search payments"
@@ -33,9 +34,10 @@ export function PaymentFilterBar({ value, onChange, count, total, placeholder = 
         <Select aria-label="Period" value={value.period} onChange={(period) => onChange({ ...value, period })} options={PERIOD_OPTIONS} style={{ width: 150 }} />
         {active ? <Button onClick={() => onChange(NO_PAYMENT_FILTERS)}>Clear</Button> : null}
       </Space>
-      <Typography.Text type="secondary" aria-live="polite" data-testid="payments-count">
-        Showing {count} of {total} payments
-      </Typography.Text>
+      {/* A line of its own: beside the inline filters it ran into the period select ('All time'). */}
+      <Typography.Paragraph type="secondary" aria-live="polite" data-testid="payments-count" style={{ margin: 0 }}>
+        Showing {count} of {countOf(total, 'payment')}
+      </Typography.Paragraph>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { CheckCircleFilled, CreditCardOutlined, MobileOutlined } from '@ant-design/icons';
-import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { checkMpesaPhone, PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Space, Spin, Typography } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { errorText } from 'shell/api-client';
+import { useSession } from 'shell/session';
 import { formatKsh, toast } from 'shell/ui-kit';
 import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from './api';
-import { looksLikeSafaricomNumber } from './payments.logic';
 
 type Method = 'card' | 'mpesa';
 const STATUS_POLL_MS = 2000;
@@ -34,10 +34,15 @@ export function PaymentOptions({
   pollMs?: number;
 }) {
   const [method, setMethod] = useState<Method>('mpesa');
+  const methodName = useId();
   return (
     <div data-testid="payment-options">
+      {/* One Tab stop, the chosen method's radio, and the arrow keys between them: the radios share a name, and the
+          group's own container (focusable by default, deaf to the arrows) leaves the Tab order. */}
       <Segmented<Method>
         block
+        name={methodName}
+        tabIndex={-1}
         value={method}
         onChange={setMethod}
         style={{ marginBottom: 16 }}
@@ -69,7 +74,9 @@ function CardOption({ appointmentId, amount, extra }: { appointmentId: number; a
 }
 
 function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { appointmentId: number; amount: number; extra?: ReactNode; done?: ReactNode; onPaid?: () => void; pollMs: number }) {
-  const [phone, setPhone] = useState('');
+  // Starts with the profile's phone (shown in the local form when it is a Safaricom line); the patient may change it.
+  const profilePhone = useSession((s) => s.user?.contact_phone ?? '');
+  const [phone, setPhone] = useState(() => initialMpesaPhone(profilePhone));
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<string | null>(null);
   const refresh = useRefreshAfterPayment();
@@ -98,8 +105,9 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
   }, [state]);
 
   const submit = () => {
-    if (!looksLikeSafaricomNumber(phone)) {
-      setPhoneError(PAYMENT_MESSAGES.invalidPhone);
+    const checked = checkMpesaPhone(phone);
+    if (!checked.ok) {
+      setPhoneError(checked.message);
       return;
     }
     setPhoneError(null);
@@ -110,77 +118,101 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
     push.reset();
   };
 
+  // The payment's state is spoken as it changes (waiting, received, failed): one live region that stays in the
+  // page from the start, so a screen reader announces each new message in it (a region inserted together with its
+  // text is often not read). The messages inside are plain (role presentation): the region speaks for them.
+  let message: ReactNode = null;
+  if (checkout && state === 'completed') {
+    message = (
+      <Alert
+        type="success"
+        showIcon
+        icon={<CheckCircleFilled />}
+        role="presentation"
+        title="Payment received. Your appointment is paid."
+        description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
+        style={done ? { marginBottom: 12 } : undefined}
+      />
+    );
+  } else if (checkout && state === 'failed') {
+    message = <Alert type="error" showIcon role="presentation" title="The M-Pesa payment did not go through." description={status.data?.reason ?? undefined} style={{ marginBottom: 12 }} />;
+  } else if (checkout) {
+    message = (
+      <>
+        <Alert
+          type="info"
+          showIcon
+          icon={<Spin size="small" />}
+          role="presentation"
+          title="Waiting for you to approve the payment on your phone…"
+          description={`Enter your M-Pesa PIN on the prompt to pay ${formatKsh(amount)}. This page updates by itself.`}
+          style={{ marginBottom: 12 }}
+        />
+        {status.isError ? <Typography.Paragraph type="warning">{errorText(status.error, 'Failed to check the M-Pesa payment')}: retrying…</Typography.Paragraph> : null}
+      </>
+    );
+  }
+  const liveStatus = (
+    <div data-testid="mpesa-status" role="status" aria-live="polite" aria-atomic="true" aria-label="M-Pesa payment status">
+      {message}
+    </div>
+  );
+
   if (checkout) {
-    if (state === 'completed') {
-      return (
-        <div data-testid="mpesa-status">
-          <Alert
-            type="success"
-            showIcon
-            icon={<CheckCircleFilled />}
-            role="status"
-            title="Payment received. Your appointment is paid."
-            description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
-            style={done ? { marginBottom: 12 } : undefined}
-          />
-          {done}
-        </div>
-      );
-    }
-    if (state === 'failed') {
-      return (
-        <div data-testid="mpesa-status">
-          <Alert type="error" showIcon role="alert" title="The M-Pesa payment did not go through." description={status.data?.reason ?? undefined} style={{ marginBottom: 12 }} />
+    return (
+      <div>
+        {liveStatus}
+        {state === 'completed' ? (
+          done
+        ) : state === 'failed' ? (
           <Space wrap>
             <Button type="primary" onClick={retry}>
               Try again
             </Button>
             {extra}
           </Space>
-        </div>
-      );
-    }
-    return (
-      <div data-testid="mpesa-status" role="status" aria-live="polite">
-        <Alert
-          type="info"
-          showIcon
-          icon={<Spin size="small" />}
-          title="Waiting for you to approve the payment on your phone…"
-          description={`Enter your M-Pesa PIN on the prompt to pay ${formatKsh(amount)}. This page updates by itself.`}
-          style={{ marginBottom: 12 }}
-        />
-        {status.isError ? <Typography.Paragraph type="warning">{errorText(status.error, 'Failed to check the M-Pesa payment')}: retrying…</Typography.Paragraph> : null}
-        <Space wrap>
-          <Button onClick={retry}>Send a new prompt</Button>
-          {extra}
-        </Space>
+        ) : (
+          <Space wrap>
+            <Button onClick={retry}>Send a new prompt</Button>
+            {extra}
+          </Space>
+        )}
       </div>
     );
   }
 
   return (
-    <Form layout="vertical" onFinish={submit} requiredMark={false}>
-      <Form.Item label="M-Pesa phone number" htmlFor={phoneId} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? 'Safaricom number, e.g. 0712 345 678'}>
-        <Input
-          id={phoneId}
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="0712 345 678"
-          value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            setPhoneError(null);
-          }}
-          maxLength={20}
-        />
-      </Form.Item>
-      <Space wrap>
-        <Button type="primary" htmlType="submit" icon={<MobileOutlined />} disabled={!phone.trim()} loading={push.isPending}>
-          Pay {formatKsh(amount)} with M-Pesa
-        </Button>
-        {extra}
-      </Space>
-    </Form>
+    <div>
+      {liveStatus}
+      <Form layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label="M-Pesa phone number" htmlFor={phoneId} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? 'Safaricom number, e.g. 0712 345 678'}>
+          <Input
+            id={phoneId}
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="0712 345 678"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              setPhoneError(null);
+            }}
+            maxLength={20}
+          />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" icon={<MobileOutlined />} disabled={!phone.trim()} loading={push.isPending}>
+            Pay {formatKsh(amount)} with M-Pesa
+          </Button>
+          {extra}
+        </Space>
+      </Form>
+    </div>
   );
+}
+
+/** The M-Pesa field's first value: the profile's phone, in the local form when it is a Safaricom number. */
+export function initialMpesaPhone(profilePhone: string | null | undefined): string {
+  if (!profilePhone) return '';
+  const checked = checkMpesaPhone(profilePhone);
+  return checked.ok ? checked.display : profilePhone;
 }

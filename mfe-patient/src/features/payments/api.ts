@@ -1,7 +1,6 @@
 import type {
   ConfirmCardPaymentReply,
   CreateCardPaymentReply,
-  PaymentHistoryReply,
   PaymentView,
   StkPushReply,
   StkStatusReply,
@@ -16,8 +15,7 @@ export type Payment = PaymentView;
 export const paymentsKey = ['payments', 'history'] as const;
 
 export async function fetchPaymentHistory(): Promise<Payment[]> {
-  const res = await api.get<PaymentHistoryReply>('payments/history', { fallback: PAYMENT_MESSAGES.historyFailed });
-  return res.payments;
+  return (await api.list<Payment>('payments/history', { fallback: PAYMENT_MESSAGES.historyFailed })).items;
 }
 
 export function usePaymentHistory() {

@@ -46,8 +46,3 @@ export function doctorOf(p: Payment): string {
   const name = [first_name, last_name].filter(Boolean).join(' ');
   return name ? `Dr. ${name}` : '—';
 }
-
-/** The phone field of the M-Pesa option: the same forms the server accepts (07.., 01.., +2547.., 2547..). */
-export function looksLikeSafaricomNumber(input: string): boolean {
-  return /^(?:\+?254|0)[17]\d{8}$/.test(input.replace(/[\s\-().]/g, ''));
-}

@@ -4,12 +4,15 @@ import { queryWrapper } from '../../../../shell/test/render';
 import type { Payment } from './api';
 import { PayAppointmentDialog } from './PayAppointmentDialog';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
-import { PaymentOptions } from './PaymentOptions';
-import { filterPayments, inPeriod, looksLikeSafaricomNumber, NO_PAYMENT_FILTERS } from './payments.logic';
+import { initialMpesaPhone, PaymentOptions } from './PaymentOptions';
+import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
+import { useSession } from 'shell/session';
+import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';
 
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
 const post = jest.spyOn(http, 'post');
 const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 beforeEach(() => jest.clearAllMocks());
 
 const payment = (id: number, extra: Partial<Payment> = {}): Payment =>
@@ -35,9 +38,11 @@ const payment = (id: number, extra: Partial<Payment> = {}): Payment =>
   }) as Payment;
 
 describe('payment rules of the screens', () => {
-  it('accepts the Safaricom forms the server accepts', () => {
-    for (const ok of ['0712 345 678', '0110123456', '+254712345678', '254712345678']) expect(looksLikeSafaricomNumber(ok)).toBe(true);
-    for (const bad of ['0812345678', '071234567', '12345', '']) expect(looksLikeSafaricomNumber(bad)).toBe(false);
+  it("starts the M-Pesa field with the profile's phone, in the local form when it is a Safaricom line", () => {
+    expect(initialMpesaPhone('+254712345678')).toBe('0712 345 678');
+    expect(initialMpesaPhone('0110123456')).toBe('0110 123 456');
+    expect(initialMpesaPhone('0733 444 555')).toBe('0733 444 555');
+    expect(initialMpesaPhone(undefined)).toBe('');
   });
 
   it('filters by search (transaction id, M-Pesa receipt, status), status and period (this week = last 7 days)', () => {
@@ -59,6 +64,27 @@ describe('payment rules of the screens', () => {
 describe('PaymentOptions (M-Pesa)', () => {
   const renderOptions = () => render(<PaymentOptions appointmentId={7} amount={1500} pollMs={50} />, { wrapper: queryWrapper().wrapper });
   const submit = () => screen.getByRole('button', { name: /Pay Ksh 1,500 with M-Pesa/ });
+
+  beforeEach(() => useSession.setState({ user: null }));
+
+  it("starts with the profile's phone, so a patient with a Safaricom line pays in one click", async () => {
+    useSession.setState({ user: { user_id: 2, firstname: 'Wanjiru', lastname: 'Kamau', email: 'w@afya.test', role: 'user', contact_phone: '+254712345678' } });
+    post.mockResolvedValueOnce({ message: 'STK Push sent! Check your phone to complete payment.', checkout_request_id: 'ws_CO_9', payment_id: 9 });
+    get.mockResolvedValue({ checkout_request_id: 'ws_CO_9', status: 'pending', reason: null, mpesa_receipt: null, payment_id: 9, appointment_id: 7 });
+    renderOptions();
+    expect(screen.getByLabelText('M-Pesa phone number')).toHaveValue('0712 345 678');
+    fireEvent.click(submit());
+    await waitFor(() => expect(post).toHaveBeenCalledWith('mpesa/stkpush', { phone: '0712 345 678', amount: 1500, appointment_id: 7 }, expect.anything()));
+  });
+
+  it('refuses an Airtel number (0733…) with the Safaricom message and no request', async () => {
+    useSession.setState({ user: { user_id: 2, firstname: 'Wanjiru', lastname: 'Kamau', email: 'w@afya.test', role: 'user', contact_phone: '0733 444 555' } });
+    renderOptions();
+    expect(screen.getByLabelText('M-Pesa phone number')).toHaveValue('0733 444 555');
+    fireEvent.click(submit());
+    expect(await screen.findByText(PAYMENT_MESSAGES.notSafaricom)).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
 
   it('keeps confirm disabled while the phone is empty and refuses a non-Safaricom number without a request', async () => {
     renderOptions();
@@ -84,6 +110,30 @@ describe('PaymentOptions (M-Pesa)', () => {
     expect(screen.getByLabelText('M-Pesa phone number')).toBeInTheDocument();
   });
 
+  it('announces the status in one live region that is there before the push and stays while the status changes', async () => {
+    post.mockResolvedValueOnce({ message: 'STK Push sent! Check your phone to complete payment.', checkout_request_id: 'ws_CO_2', payment_id: 6 });
+    get.mockResolvedValueOnce({ checkout_request_id: 'ws_CO_2', status: 'pending', reason: null, mpesa_receipt: null, payment_id: 6, appointment_id: 7 });
+    get.mockResolvedValue({ checkout_request_id: 'ws_CO_2', status: 'completed', reason: null, mpesa_receipt: 'SKA12345', payment_id: 6, appointment_id: 7 });
+    renderOptions();
+    const region = screen.getByRole('status', { name: 'M-Pesa payment status' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+    fireEvent.change(screen.getByLabelText('M-Pesa phone number'), { target: { value: '0712 345 678' } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(region).toHaveTextContent('Waiting for you to approve the payment on your phone…'));
+    await waitFor(() => expect(region).toHaveTextContent('Payment received. Your appointment is paid.'), { timeout: 2000 });
+    expect(screen.getByRole('status', { name: 'M-Pesa payment status' })).toBe(region);
+  });
+
+  it('takes one Tab stop for the payment method: the chosen radio, the arrow keys between them', () => {
+    renderOptions();
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(new Set(radios.map((r) => r.getAttribute('name'))).size).toBe(1);
+    expect(radios[0]!.getAttribute('name')).toBeTruthy();
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('tabindex', '-1');
+  });
+
   it("shows the server's message when the push cannot be sent", async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
     post.mockRejectedValueOnce(new ApiError('Amount does not match the appointment', 400, 'Amount does not match the appointment'));
@@ -96,7 +146,7 @@ describe('PaymentOptions (M-Pesa)', () => {
 
 describe('PaymentHistoryPage', () => {
   it('lists payments with View Receipt only on completed ones, and filters by status', async () => {
-    get.mockResolvedValue({ payments: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })] });
+    list.mockResolvedValue({ items: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })], total: 2 });
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>
@@ -115,7 +165,7 @@ describe('PaymentHistoryPage', () => {
 
   it('shows the contract message when the history cannot load', async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
-    get.mockRejectedValue(new ApiError('boom', 500));
+    list.mockRejectedValue(new ApiError('boom', 500));
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>

@@ -1,28 +1,8 @@
 import { CalendarOutlined, DownloadOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { MedicinesTable } from 'shell/ui-kit';
 import dayjs from 'dayjs';
-import type { Medicine } from '@afya/prescription-service/contracts';
 import type { Prescription } from './api';
-
-const medicineColumns = [
-  { title: 'Medicine', dataIndex: 'name', key: 'name', render: (v: string) => <strong>{v}</strong> },
-  { title: 'Dosage', dataIndex: 'dosage', key: 'dosage' },
-  { title: 'Frequency', dataIndex: 'frequency', key: 'frequency', render: (v: string) => v || '—' },
-  { title: 'Instructions', dataIndex: 'instructions', key: 'instructions' },
-];
-
-export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
-  return (
-    <Table<Medicine & { row: number }>
-      size="small"
-      pagination={false}
-      rowKey="row"
-      columns={medicineColumns}
-      dataSource={medicines.map((m, row) => ({ ...m, row }))}
-      scroll={{ x: 480 }}
-    />
-  );
-}
 
 /** One prescription on the patient's list: number, dates, doctor, medicines, notes, Download PDF. */
 export function PrescriptionCard({

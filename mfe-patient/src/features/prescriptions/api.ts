@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PrescriptionListReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
+import type { PrescriptionView } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS } from 'shell/api-client';
 
 /** A prescription as the prescription service answers it (CONTRACT.md §3). */
@@ -9,8 +9,7 @@ export const prescriptionsKey = ['prescriptions', 'mine'] as const;
 export const prescriptionKey = (id: number) => ['prescriptions', 'one', id] as const;
 
 export async function fetchMyPrescriptions(): Promise<Prescription[]> {
-  const res = await api.get<PrescriptionListReply>('prescriptions/user', { fallback: 'Failed to fetch prescriptions' });
-  return res.prescriptions;
+  return (await api.list<Prescription>('prescriptions/user', { fallback: 'Failed to fetch prescriptions' })).items;
 }
 
 /** The patient's prescriptions, refreshed every 30 s while the tab is visible (CONTRACT.md §9). */
@@ -19,8 +18,8 @@ export function useMyPrescriptions() {
 }
 
 export async function fetchPrescription(id: number): Promise<Prescription> {
-  const res = await api.get<PrescriptionReply>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' });
-  return res.prescription;
+  // The prescription itself: GET /prescriptions/{id} answers the object, not an envelope.
+  return api.get<Prescription>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' });
 }
 
 export function usePrescription(id: number | undefined) {

@@ -7,6 +7,7 @@ import { PrescriptionDetailPage } from './PrescriptionDetailPage';
 import { PrescriptionsPage } from './PrescriptionsPage';
 
 const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 
 export const prescription = (over: Partial<Prescription> = {}): Prescription => ({
   prescription_id: 7,
@@ -21,6 +22,7 @@ export const prescription = (over: Partial<Prescription> = {}): Prescription => 
   appointment_date: '2026-11-10',
   time_slot: '09:00 AM',
   appointment_type: 'Consultation',
+  visit_mode: 'in_person',
   appointment_status: 'Completed',
   medicines: [{ name: 'Amoxicillin', dosage: '500mg', frequency: 'Three times daily', instructions: 'After meals' }],
   notes: 'Drink plenty of water',
@@ -34,18 +36,18 @@ beforeEach(() => jest.clearAllMocks());
 
 describe('patient prescriptions page', () => {
   it('lists cards with medicines, doctor, notes and Download PDF', async () => {
-    get.mockResolvedValue({ prescriptions: [prescription()] });
+    list.mockResolvedValue({ items: [prescription()], total: 1 });
     renderAt(<PrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
     expect(await screen.findByText('Prescription RX-000007')).toBeInTheDocument();
     expect(screen.getByText('Amoxicillin')).toBeInTheDocument();
     expect(screen.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
     expect(screen.getByText('Drink plenty of water')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Download PDF/ })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('prescriptions/user', expect.objectContaining({ fallback: 'Failed to fetch prescriptions' }));
+    expect(list).toHaveBeenCalledWith('prescriptions/user', expect.objectContaining({ fallback: 'Failed to fetch prescriptions' }));
   });
 
   it('shows the error with Retry, and Retry loads again', async () => {
-    get.mockRejectedValueOnce(new ApiError('Service unavailable', 503, 'Service unavailable')).mockResolvedValue({ prescriptions: [] });
+    list.mockRejectedValueOnce(new ApiError('Service unavailable', 503, 'Service unavailable')).mockResolvedValue({ items: [], total: 0 });
     renderAt(<PrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading prescriptions: Service unavailable');
@@ -55,8 +57,8 @@ describe('patient prescriptions page', () => {
 });
 
 describe('prescription detail', () => {
-  it('shows one prescription', async () => {
-    get.mockResolvedValue({ prescription: prescription() });
+  it('shows one prescription (GET /prescriptions/{id} answers the object itself)', async () => {
+    get.mockResolvedValue(prescription());
     renderAt(<PrescriptionDetailPage />, { route: '/dashboard/prescriptions/7', path: '/dashboard/prescriptions/:prescriptionId' });
     expect(await screen.findByText('Prescription RX-000007')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('prescriptions/7', expect.anything());

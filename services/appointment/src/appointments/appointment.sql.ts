@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView } from '../../contracts';
+import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type VisitMode } from '../../contracts';
 
 /**
  * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
@@ -6,7 +6,7 @@ import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, ty
  */
 export const APPOINTMENT_SELECT = `
   SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot,
-         a.appointment_type, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
+         a.appointment_type, a.visit_mode, a.total_amount::float8 AS total_amount, a.appointment_status, a.paid, a.notes, a.duration,
          a.patient_full_name, a.diagnosis, a.treatment, a.medications, a.starts_at, a.created_at, a.updated_at,
          d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
          d.specialization AS doctor_specialization,
@@ -26,7 +26,7 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 export const APPOINTMENT_JSON = `json_build_object(
     'appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id,
     'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot,
-    'appointment_type', a.appointment_type, 'type', a.appointment_type, 'total_amount', a.total_amount::float8,
+    'appointment_type', a.appointment_type, 'type', a.appointment_type, 'visit_mode', a.visit_mode, 'total_amount', a.total_amount::float8,
     'appointment_status', a.appointment_status, 'paid', a.paid, 'notes', a.notes, 'duration', a.duration,
     'patient_full_name', COALESCE(NULLIF(concat_ws(' ', NULLIF(trim(u.firstname), ''), NULLIF(trim(u.lastname), '')), ''), a.patient_full_name),
     'diagnosis', a.diagnosis, 'treatment', a.treatment, 'medications', a.medications,
@@ -36,12 +36,14 @@ export const APPOINTMENT_JSON = `json_build_object(
     'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname))`;
 
 /**
- * One statement for a list: the body {"appointments":[...]} as JSON text, and who/what it shows (for the audit).
- * `where` and `order` are fixed SQL fragments of this service, never input.
+ * One statement for a list page: the body, the bare JSON array of the page's appointments, as JSON text, and
+ * who/what it shows (for the audit). `where` and `order` are fixed SQL fragments of this service, never input.
  */
-export function appointmentListJsonSql(where: string, order: string, limit: string, offset = '0'): string {
+export function appointmentListJsonSql(where: string, order: string, limit: string, offset = '0', counted = false): string {
+  // `counted`: the list's total in the same statement (a caller's own list: an indexed count of one person's rows).
   return `
-  SELECT json_build_object('appointments', COALESCE(json_agg(t.doc ORDER BY t.ord), '[]'::json))::text AS body,
+  SELECT COALESCE(json_agg(t.doc ORDER BY t.ord), '[]'::json)::text AS body,${counted ? `
+         (SELECT count(*)::int FROM appointments a ${where}) AS total,` : ''}
          COALESCE(array_agg(t.appointment_id ORDER BY t.ord), '{}') AS ids,
          COALESCE(array_agg(t.user_id ORDER BY t.ord), '{}') AS users
     FROM (SELECT ${APPOINTMENT_JSON} AS doc, a.appointment_id, a.user_id, row_number() OVER (${order}) AS ord
@@ -56,6 +58,8 @@ export function appointmentListJsonSql(where: string, order: string, limit: stri
 
 export interface AppointmentListJsonRow {
   body: string;
+  /** With `counted`: rows in the whole list. */
+  total?: number;
   ids: number[];
   users: number[];
 }
@@ -84,6 +88,7 @@ export interface AppointmentRow {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  visit_mode: VisitMode;
   total_amount: number;
   appointment_status: AppointmentStatus;
   paid: boolean;
@@ -123,6 +128,7 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
     type: row.appointment_type,
+    visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
     appointment_status: row.appointment_status,
     paid: row.paid,
@@ -147,7 +153,11 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
 }
 
 /** The data of appointment.* events (other services keep read models from it). */
-export function toEventData(row: AppointmentRow, previousStatus?: AppointmentStatus): AppointmentEventData {
+export function toEventData(
+  row: AppointmentRow,
+  previousStatus?: AppointmentStatus,
+  previousVisit?: { appointment_date: string; time_slot: string },
+): AppointmentEventData {
   return {
     appointment_id: row.appointment_id,
     user_id: row.user_id,
@@ -156,9 +166,11 @@ export function toEventData(row: AppointmentRow, previousStatus?: AppointmentSta
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
+    visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
     appointment_status: row.appointment_status,
     ...(previousStatus ? { previous_status: previousStatus } : {}),
+    ...(previousVisit ? { previous_appointment_date: previousVisit.appointment_date, previous_time_slot: previousVisit.time_slot } : {}),
     paid: row.paid,
     diagnosis: row.diagnosis,
     treatment: row.treatment,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   AppointmentPatterns,
   AvailabilityPayload,
@@ -8,6 +8,7 @@ import {
   ListAllPayload,
   RatePayload,
   SetAmountPayload,
+  ReschedulePayload,
   SetStatusPayload,
   UpdateAppointmentPayload,
 } from '../../contracts';
@@ -33,13 +34,13 @@ export class AppointmentsController {
   }
 
   @MessagePattern(subject(AppointmentPatterns.listOwn))
-  listOwn(@Payload() request: RpcRequest) {
-    return this.appointments.listOwn(requirePrincipal(request), request.requestId);
+  listOwn(@Payload() request: RpcRequest<PageRequest>) {
+    return this.appointments.listOwn(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
   @MessagePattern(subject(AppointmentPatterns.listForDoctor))
-  listForDoctor(@Payload() request: RpcRequest) {
-    return this.appointments.listForDoctor(requirePrincipal(request), request.requestId);
+  listForDoctor(@Payload() request: RpcRequest<PageRequest>) {
+    return this.appointments.listForDoctor(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
   @MessagePattern(subject(AppointmentPatterns.listAll))
@@ -55,6 +56,11 @@ export class AppointmentsController {
   @MessagePattern(subject(AppointmentPatterns.update))
   update(@Payload() request: RpcRequest<UpdateAppointmentPayload>) {
     return this.appointments.update(requirePrincipal(request), request.payload, request.requestId);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.reschedule))
+  reschedule(@Payload() request: RpcRequest<ReschedulePayload>) {
+    return this.appointments.reschedule(requirePrincipal(request), request.payload, request.requestId);
   }
 
   @MessagePattern(subject(AppointmentPatterns.setStatus))

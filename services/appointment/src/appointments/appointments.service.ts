@@ -1,10 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { appointmentsBooked, badRequest, conflict, forbidden, JsonText, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import {
+  appointmentsBooked,
+  badRequest,
+  conflict,
+  forbidden,
+  JsonText,
+  listTotal,
+  notFound,
+  PageRequest,
+  pageOf,
+  Principal,
+  recordEvent,
+  recordEvents,
+  RpcFailure,
+} from '@afya/service-shared';
 import {
   APPOINTMENT_STATUSES,
-  APPOINTMENT_TYPES,
   LIST_PAGE_MAX,
   AppointmentChangeReply,
   AppointmentEvents,
@@ -14,8 +27,10 @@ import {
   AvailabilityPayload,
   AvailabilityReply,
   BookPayload,
+  BookReply,
   DataExportAppointmentsReply,
   DEFAULT_DURATION_MINUTES,
+  DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
   ListAllPayload,
   MAX_REASON_LENGTH,
@@ -23,20 +38,22 @@ import {
   RatePayload,
   RatingReply,
   RatingView,
+  ReschedulePayload,
   SetAmountPayload,
   SetStatusPayload,
   StatsReply,
   StatusCounts,
-  TIME_SLOTS,
+  slotsWithinClinicHours,
   UpdateAppointmentPayload,
+  VISIT_MODES,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
-import { bookingAmount } from '../rules/fees';
+import { bookingAmount, bookingType } from '../rules/fees';
 import { isValidAmount } from '../rules/money';
-import { assertCanSee, assertClinicalEdit, assertStatusChange } from '../rules/permissions';
+import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
 import {
   APPOINTMENT_ORDER,
   APPOINTMENT_SELECT,
@@ -52,6 +69,9 @@ import {
 const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
 
 const SLOT_INDEX = 'appointments_active_slot_uq';
+
+/** APPOINTMENT_SELECT over the row an INSERT … RETURNING * just made (a WITH named `inserted`). */
+const INSERTED_APPOINTMENT_SELECT = APPOINTMENT_SELECT.replace('FROM appointments a', 'FROM inserted a');
 
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
   (error as { code?: string }).code === '23505' && (!constraint || (error as { constraint?: string }).constraint === constraint);
@@ -105,38 +125,57 @@ export class AppointmentsService {
     return rows;
   }
 
-  /** GET /appointments (and /appointments/doctor): the caller's own list, as JSON text (an AppointmentListReply as JsonText). */
-  async listOwn(actor: Principal, requestId?: string): Promise<JsonText> {
-    if (actor.role === 'admin') return this.listAll(actor, {}, requestId);
-    const sql =
-      actor.role === 'doctor'
-        ? appointmentListJsonSql('WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)', DOCTOR_AGENDA_ORDER, '$2')
-        : appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
-    const name = actor.role === 'doctor' ? 'appointment_list_doctor' : 'appointment_list_patient';
-    return this.listJson(actor, name, sql, [actor.userId, LIST_PAGE_MAX], requestId);
+  /**
+   * GET /appointments (and /appointments/doctor): one page of the caller's own list, as JSON text (a bare array of
+   * AppointmentView) with the list's total. A patient's list is newest first; a doctor's is their agenda.
+   */
+  async listOwn(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
+    if (actor.role === 'admin') return this.listAll(actor, request, requestId);
+    const { limit, offset } = pageOf(request);
+    const doctor = actor.role === 'doctor';
+    const where = doctor ? 'WHERE a.doctor_id = (SELECT doctor_id FROM doctors WHERE user_id = $1)' : 'WHERE a.user_id = $1';
+    const sql = appointmentListJsonSql(where, doctor ? DOCTOR_AGENDA_ORDER : APPOINTMENT_ORDER, '$2', '$3', true);
+    const name = doctor ? 'appointment_list_doctor' : 'appointment_list_patient';
+    return this.listJson(actor, name, sql, [actor.userId, limit, offset], null, requestId);
   }
 
-  async listForDoctor(actor: Principal, requestId?: string): Promise<JsonText> {
+  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'doctor') throw forbidden();
-    return this.listOwn(actor, requestId);
+    return this.listOwn(actor, request, requestId);
   }
 
-  async listAll(actor: Principal, { limit, offset, status }: ListAllPayload, requestId?: string): Promise<JsonText> {
+  /** GET /appointments/admin/all: every appointment, newest booking first, optionally of one status. */
+  async listAll(actor: Principal, payload: ListAllPayload, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'admin') throw forbidden();
+    const { status } = payload;
     if (status && !(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
-    const take = Math.min(Math.max(Math.trunc(limit ?? LIST_PAGE_MAX) || LIST_PAGE_MAX, 1), LIST_PAGE_MAX);
-    const skip = Math.max(Math.trunc(offset ?? 0) || 0, 0);
+    const { limit, offset } = pageOf(payload);
     const sql = appointmentListJsonSql(status ? 'WHERE a.appointment_status = $3' : '', ADMIN_ORDER, '$1', '$2');
     const name = status ? 'appointment_list_all_status' : 'appointment_list_all';
-    return this.listJson(actor, name, sql, status ? [take, skip, status] : [take, skip], requestId);
+    // Every appointment: counted exactly up to EXACT_TOTAL_UP_TO, estimated beyond (listTotal), beside the page.
+    const total = { fromWhere: `FROM appointments a ${status ? 'WHERE a.appointment_status = $1' : ''}`, params: status ? [status] : [] };
+    return this.listJson(actor, name, sql, status ? [limit, offset, status] : [limit, offset], total, requestId);
   }
 
-  /** One statement builds the body; the answer leaves only once its audit record is committed. */
-  private async listJson(actor: Principal, name: string, sql: string, params: unknown[], requestId?: string): Promise<JsonText> {
-    const [row] = await preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params);
+  /**
+   * One statement builds the page's body (and, for one person's list, its total); an admin's whole list is counted
+   * beside it by listTotal. The answer leaves only once its audit record is committed.
+   */
+  private async listJson(
+    actor: Principal,
+    name: string,
+    sql: string,
+    params: unknown[],
+    counted: { fromWhere: string; params: unknown[] } | null,
+    requestId?: string,
+  ): Promise<JsonText> {
+    const [[row], separate] = await Promise.all([
+      preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params),
+      counted ? listTotal((text, values) => this.dataSource.query(text, values), counted.fromWhere, counted.params) : undefined,
+    ]);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
     await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
-    return new JsonText(row.body);
+    return new JsonText(row.body, separate?.total ?? row.total ?? row.ids.length);
   }
 
   /** `via`: the service asking for the actor (payment, prescription), named in the audit. */
@@ -178,7 +217,9 @@ export class AppointmentsService {
     if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
       throw notFound(AppointmentMessages.doctorNotFound);
     }
-    const bookable = isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
+    const open = slotsWithinClinicHours(weekdayOf(date));
+    const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
     const taken: { time_slot: string }[] = await this.dataSource.query(
       `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'`,
       [doctor_id, date],
@@ -188,7 +229,7 @@ export class AppointmentsService {
       doctor_id,
       date,
       bookable_date: bookable,
-      slots: TIME_SLOTS.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
+      slots: open.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
     };
   }
 
@@ -198,34 +239,41 @@ export class AppointmentsService {
    * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
    * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
    */
-  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<AppointmentChangeReply> {
+  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<BookReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
-    const { doctor_id, appointment_date, time_slot, appointment_type } = payload;
+    const { doctor_id, appointment_date, time_slot } = payload;
+    const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
     const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
     if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    if (!(APPOINTMENT_TYPES as readonly string[]).includes(appointment_type)) throw badRequest(AppointmentMessages.type);
+    const appointment_type = bookingType(payload.appointment_type, payload.total_amount);
+    if (!appointment_type) throw badRequest(AppointmentMessages.type);
     if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
     if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
     if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+    if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const doctor = await this.doctors.findById(doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+        if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
         if (!worksOn(doctor.available_days, appointment_date)) {
           throw badRequest(
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
           );
         }
-        const [{ appointment_id }]: { appointment_id: number }[] = await manager.query(
-          `INSERT INTO appointments
-             (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, patient_full_name)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-                   (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
-           RETURNING appointment_id`,
+        // The new row comes back as the view reads it (one round trip, not an insert then a select).
+        const [created]: AppointmentRow[] = await manager.query(
+          `WITH inserted AS (
+             INSERT INTO appointments
+               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                     (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+             RETURNING *)
+           ${INSERTED_APPOINTMENT_SELECT}`,
           [
             actor.userId,
             doctor_id,
@@ -236,15 +284,22 @@ export class AppointmentsService {
             bookingAmount(appointment_type, doctor.fee),
             notes,
             DEFAULT_DURATION_MINUTES,
+            visitMode,
           ],
         );
-        const created = (await this.findRow(appointment_id, manager))!;
-        await recordEvent(manager, AppointmentEvents.created, toEventData(created));
-        await this.audit.recordChange(manager, actor, 'create', [created], requestId, ['notes']);
+        // The booking and its audit entry: one statement for both events.
+        await recordEvents(manager, [
+          { type: AppointmentEvents.created, data: toEventData(created) },
+          this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
+        ]);
         return created;
       });
       appointmentsBooked.inc(); // committed: the transaction above resolved
-      return { appointment: toAppointmentView(row), message: 'Appointment booked successfully! Please proceed with payment.' };
+      return {
+        appointment: toAppointmentView(row),
+        appointment_id: row.appointment_id,
+        message: 'Appointment booked successfully! Please proceed with payment.',
+      };
     } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
@@ -321,6 +376,45 @@ export class AppointmentsService {
       return { appointment: toAppointmentView(row), message: 'Status updated!' };
     } catch (error) {
       // Re-opening a cancelled appointment whose slot someone else booked meanwhile.
+      if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  /**
+   * PATCH /appointments/{id}/reschedule. One UPDATE moves the visit: the old slot is freed and the new one taken in
+   * the same row, so there is never a moment with both held or both free; the new slot's uniqueness is the same
+   * partial unique index as a booking's (of concurrent takers exactly one wins, the others get 409). Payment,
+   * status, notes and history stay with the appointment (its id does not change). One appointment.updated event
+   * carries where it was (previous_appointment_date/previous_time_slot): reminders move, the doctor is told.
+   */
+  async reschedule(actor: Principal, payload: ReschedulePayload, requestId?: string): Promise<AppointmentChangeReply> {
+    const { id, appointment_date, time_slot } = payload ?? ({} as ReschedulePayload);
+    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
+    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+    try {
+      const row = await this.dataSource.transaction(async (manager) => {
+        const current = await this.lockedRow(manager, id);
+        this.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
+        if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+        const doctor = await this.doctors.findById(current.doctor_id, manager);
+        if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+        if (!worksOn(doctor.available_days, appointment_date)) {
+          throw badRequest(
+            `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+          );
+        }
+        await manager.query(
+          `UPDATE appointments SET appointment_date = $2, time_slot = $3, starts_at = $4, updated_at = now() WHERE appointment_id = $1`,
+          [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
+        );
+        const updated = (await this.findRow(id, manager))!;
+        await recordEvent(manager, AppointmentEvents.updated, toEventData(updated, undefined, { appointment_date: current.appointment_date, time_slot: current.time_slot }));
+        await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_date', 'time_slot']);
+        return updated;
+      });
+      return { appointment: toAppointmentView(row), message: 'Appointment rescheduled!' };
+    } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
     }

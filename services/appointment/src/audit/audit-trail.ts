@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JSONCodec, NatsConnection } from 'nats';
 import { EntityManager } from 'typeorm';
-import { DomainEvent, eventSubject, NATS_CONNECTION, Principal, recordEvent } from '@afya/service-shared';
+import { DomainEvent, eventSubject, EventToRecord, NATS_CONNECTION, Principal, recordEvent } from '@afya/service-shared';
 import { AppointmentEvents, AuditAccessBatchData, AuditAction, AuditOutcome, AuditRecordedData } from '../../contracts';
 import { GroupCommit } from './group-commit';
 
@@ -65,7 +65,13 @@ export class AuditTrail {
   }
 
   recordChange(manager: EntityManager, actor: Principal, action: AuditAction, records: AuditedRecord[], requestId?: string, fields?: string[]) {
-    return recordEvent(manager, AppointmentEvents.auditRecorded, auditData(actor, action, records, 'success', requestId, fields));
+    const { type, data } = this.changeEvent(actor, action, records, requestId, fields);
+    return recordEvent(manager, type, data);
+  }
+
+  /** The audit event of a change, for a change that records it with its own events (recordEvents, one statement). */
+  changeEvent(actor: Principal, action: AuditAction, records: AuditedRecord[], requestId?: string, fields?: string[]): EventToRecord<AuditRecordedData> {
+    return { type: AppointmentEvents.auditRecorded, data: auditData(actor, action, records, 'success', requestId, fields) };
   }
 
   /** A read (or a refused attempt) of clinical data; resolves once JetStream has stored the audit event. */

@@ -6,6 +6,7 @@ import { APPOINTMENT_STATUSES, AppointmentStatus, AppointmentView, DashboardRepl
 import { AuditTrail } from '../audit/audit-trail';
 import { APPOINTMENT_SELECT, AppointmentRow, toAppointmentView } from '../appointments/appointment.sql';
 import { AppointmentsService, countByStatus } from '../appointments/appointments.service';
+import { countDistinctPatients } from '../rules/patients';
 import { clinicToday } from '../rules/clinic-time';
 
 /** How many appointments the dashboards show (CONTRACT.md §9: 2; admin recent activity: 5). */
@@ -52,7 +53,7 @@ export class DashboardService {
       return {
         stats: {
           ...common,
-          totalPatients: new Set(rows.map((r) => r.user_id)).size,
+          totalPatients: countDistinctPatients(rows),
           today: todays.map(toAppointmentView),
         },
       };

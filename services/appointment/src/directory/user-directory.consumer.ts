@@ -10,7 +10,7 @@ import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.s
 export type UserEventData = Pick<AuthUserEventData, 'user_id' | 'firstname' | 'lastname' | 'role'> &
   Partial<Pick<AuthUserEventData, 'email' | 'status' | 'contact_phone' | 'erased'>>;
 
-const RETURNING = `RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+const RETURNING = `RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                    approval_status, active, created_at, updated_at`;
 
 /**

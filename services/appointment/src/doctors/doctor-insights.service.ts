@@ -10,6 +10,8 @@ import { addDays, clinicToday } from '../rules/clinic-time';
 export const ON_TIME_GRACE_MINUTES = 10;
 /** The doctor dashboard's weekly panel covers the last 7 clinic days, today included. */
 export const PERFORMANCE_DAYS = 7;
+/** At most this many upcoming emergencies are listed in the doctor's notifications. */
+export const EMERGENCY_NOTIFICATIONS_LIMIT = 20;
 
 /**
  * The doctor dashboard's notifications and weekly performance, computed from this service's data.
@@ -30,8 +32,12 @@ export class DoctorInsightsService {
     return rows[0]?.doctor_id ?? null;
   }
 
-  /** GET /doctor/notifications: today's emergency appointments and lab results, as real records. */
-  async notifications(actor: Principal): Promise<NotificationsReply> {
+  /**
+   * GET /doctor/notifications: the doctor's upcoming emergency appointments (not cancelled, not yet over,
+   * soonest first) and lab results, as real records. Bookings open from tomorrow, so "today's only" would
+   * never show a booked emergency.
+   */
+  async notifications(actor: Principal, now: Date = new Date()): Promise<NotificationsReply> {
     const doctorId = await this.doctorIdOf(actor);
     if (doctorId === null) return { emergencies: [], labResults: [] };
     const [emergencies, labResults] = await Promise.all([
@@ -39,9 +45,12 @@ export class DoctorInsightsService {
         `SELECT a.appointment_id, a.appointment_date::text AS appointment_date, a.time_slot, a.appointment_status, a.user_id,
                 u.firstname, u.lastname, a.patient_full_name
            FROM appointments a LEFT JOIN user_directory u ON u.user_id = a.user_id
-          WHERE a.doctor_id = $1 AND a.appointment_date = $2 AND a.appointment_type = 'Emergency' AND a.appointment_status <> 'Cancelled'
-          ORDER BY a.starts_at`,
-        [doctorId, clinicToday()],
+          WHERE a.doctor_id = $1 AND a.appointment_date >= $2 AND a.appointment_type = 'Emergency'
+            AND a.appointment_status NOT IN ('Cancelled', 'Completed')
+            AND a.starts_at + make_interval(mins => a.duration) > $3
+          ORDER BY a.starts_at, a.appointment_id
+          LIMIT $4`,
+        [doctorId, clinicToday(now), now, EMERGENCY_NOTIFICATIONS_LIMIT],
       ) as Promise<
         {
           appointment_id: number;
@@ -135,7 +144,8 @@ export class DoctorInsightsService {
       [doctorId],
     );
     const [total]: { patients: string }[] = await this.dataSource.query(
-      `SELECT count(DISTINCT user_id) AS patients FROM appointments WHERE doctor_id = $1 AND appointment_status = 'Completed'`,
+      // Total patients: different people with a booking that was not cancelled (rules/patients.ts).
+      `SELECT count(DISTINCT user_id) AS patients FROM appointments WHERE doctor_id = $1 AND appointment_status <> 'Cancelled'`,
       [doctorId],
     );
     const timed = Number(week.timed);

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AppointmentPatterns, ApproveDoctorPayload, SetFeePayload } from '../../contracts';
+import { AppointmentPatterns, ApproveDoctorPayload, SetFeePayload, SetVideoPayload } from '../../contracts';
 import { DoctorInsightsService } from './doctor-insights.service';
 import { DoctorsService } from './doctors.service';
 
@@ -30,6 +30,11 @@ export class DoctorsController {
   @MessagePattern(subject(AppointmentPatterns.setFee))
   setFee(@Payload() request: RpcRequest<SetFeePayload>) {
     return this.doctors.setFee(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.setVideo))
+  setVideo(@Payload() request: RpcRequest<SetVideoPayload>) {
+    return this.doctors.setVideo(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(AppointmentPatterns.approveDoctor))

@@ -14,13 +14,15 @@ import {
   DoctorProfileReply,
   SetFeePayload,
   SetFeeReply,
+  SetVideoPayload,
+  SetVideoReply,
   SPECIALIZATIONS,
   WEEKDAYS,
 } from '../../contracts';
 import { isValidAmount } from '../rules/money';
 
 export const DOCTOR_SELECT = `
-  SELECT doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+  SELECT doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
          approval_status, active, created_at, updated_at
     FROM doctors`;
 
@@ -33,6 +35,7 @@ export interface DoctorRow {
   fee: number | null;
   contact_phone: string | null;
   available_days: string[];
+  offers_video: boolean;
   approval_status: 'pending' | 'approved';
   active: boolean;
   created_at: Date;
@@ -56,6 +59,7 @@ export function toDoctorProfile(row: DoctorRow): DoctorProfile {
     fee: row.fee === null ? null : Number(row.fee),
     contact_phone: row.contact_phone,
     available_days: row.available_days ?? [],
+    offers_video: row.offers_video === true,
     approval_status: row.approval_status,
     approved: row.approval_status === 'approved',
     created_at: row.created_at.toISOString(),
@@ -65,8 +69,8 @@ export function toDoctorProfile(row: DoctorRow): DoctorProfile {
 
 /** The profile's fields that other services may keep (doctor.* events). */
 export function toDoctorEventData(row: DoctorRow): DoctorEventData {
-  const { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days } = toDoctorProfile(row);
-  return { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days };
+  const { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days, offers_video } = toDoctorProfile(row);
+  return { doctor_id, user_id, first_name, last_name, specialization, fee, approval_status, available_days, offers_video };
 }
 
 /** Weekday names as the demo data and Find Doctors write them ('monday' → 'Monday'); unknown names are refused. */
@@ -129,7 +133,7 @@ export class DoctorsService {
       if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);
       const [updated] = returnedRows<DoctorRow>(await manager.query(
         `UPDATE doctors SET fee = round($2::numeric, 2), updated_at = now() WHERE doctor_id = $1
-         RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+         RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                    approval_status, active, created_at, updated_at`,
         [doctor_id, fee],
       ));
@@ -138,6 +142,27 @@ export class DoctorsService {
     });
     const doctor = toDoctorProfile(row);
     return { ...doctor, doctor, message: 'Fee updated!' };
+  }
+
+  /** PATCH /doctor/{id}/video: the doctor themself or an admin turns video visits on or off. */
+  async setVideo(actor: Principal, { doctor_id, offers_video }: SetVideoPayload): Promise<SetVideoReply> {
+    if (actor.role === 'user') throw forbidden();
+    if (typeof offers_video !== 'boolean') throw badRequest(AppointmentMessages.offersVideo);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const current = await this.findById(doctor_id, manager, true);
+      if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);
+      if (current.offers_video === offers_video) return current;
+      const [updated] = returnedRows<DoctorRow>(await manager.query(
+        `UPDATE doctors SET offers_video = $2, updated_at = now() WHERE doctor_id = $1
+         RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
+                   approval_status, active, created_at, updated_at`,
+        [doctor_id, offers_video],
+      ));
+      await recordEvent(manager, AppointmentEvents.doctorUpdated, toDoctorEventData(updated));
+      return updated;
+    });
+    const doctor = toDoctorProfile(row);
+    return { ...doctor, doctor, message: offers_video ? 'Video visits turned on.' : 'Video visits turned off.' };
   }
 
   /** PATCH /admin/doctors/{id}/approve: the doctor becomes bookable; doctor.approved once. */
@@ -159,7 +184,7 @@ export class DoctorsService {
                 available_days = COALESCE($4::text[], available_days),
                 updated_at = now()
           WHERE doctor_id = $1
-         RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days,
+         RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                    approval_status, active, created_at, updated_at`,
         [payload.doctor_id, actor.userId, payload.specialization ?? null, days ?? null],
       ));

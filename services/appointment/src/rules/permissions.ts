@@ -51,3 +51,27 @@ export function assertClinicalEdit(actor: Principal, appointment: Pick<Appointme
   assertCanSee(actor, appointment);
   if (actor.role === 'user') throw forbidden(AppointmentMessages.patientNoClinicalEdit);
 }
+
+/**
+ * PATCH /appointments/{id}/reschedule: only the appointment's patient, a Pending or Confirmed visit, at least 24
+ * hours before it starts (the notice a cancellation needs), to another slot. Where it goes (date in the booking
+ * window, a slot, the doctor's day, free) is checked like a booking.
+ */
+export function assertReschedule(
+  actor: Principal,
+  appointment: AppointmentAccess,
+  to: { appointment_date: string; time_slot: string },
+  now: Date = new Date(),
+): void {
+  assertCanSee(actor, appointment);
+  if (actor.role !== 'user') throw forbidden(AppointmentMessages.rescheduleOnlyOwn);
+  if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') {
+    throw badRequest(AppointmentMessages.rescheduleOnlyOpen);
+  }
+  if (appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
+    throw badRequest(AppointmentMessages.rescheduleTooLate);
+  }
+  if (appointment.appointment_date === to.appointment_date && appointment.time_slot === to.time_slot) {
+    throw badRequest(AppointmentMessages.rescheduleSameSlot);
+  }
+}

@@ -1,10 +1,11 @@
 import { RpcFailure } from '@afya/service-shared';
-import { AppointmentMessages, TIME_SLOTS } from '../../contracts';
-import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, weekdayOf, worksOn } from './clinic-time';
-import { bookingAmount, typeFee } from './fees';
+import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
+import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
+import { bookingAmount, bookingType, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
 import { isValidAmount } from './money';
-import { AppointmentAccess, assertClinicalEdit, assertStatusChange, canSee } from './permissions';
+import { countDistinctPatients } from './patients';
+import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
   try {
@@ -45,6 +46,26 @@ describe('fees', () => {
     expect(bookingAmount('Emergency', null)).toBe(300);
     expect(bookingAmount('Vaccination', undefined)).toBe(80);
     expect(bookingAmount('Unknown', null)).toBe(150);
+  });
+});
+
+describe('bookingType: the type of a booking that may not name one', () => {
+  it('takes the named type; a name that is no type is refused (undefined)', () => {
+    expect(bookingType('Emergency', 80)).toBe('Emergency');
+    expect(bookingType('Massage', 150)).toBeUndefined();
+    expect(bookingType(7, 150)).toBeUndefined();
+  });
+
+  it("without a name: the type whose default fee equals the amount, else Regular Checkup", () => {
+    expect(bookingType(undefined, 200)).toBe('Consultation');
+    expect(bookingType(null, 300)).toBe('Emergency');
+    expect(bookingType('', 80)).toBe('Vaccination');
+    expect(bookingType(undefined, '120')).toBe('Lab Work');
+    expect(bookingType(undefined, 150)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 199.5)).toBe('Regular Checkup');
+    expect(bookingType(undefined, 'abc')).toBe('Regular Checkup');
+    expect(bookingType(undefined, undefined)).toBe('Regular Checkup');
+    expect(bookingType(undefined, { amount: 200 })).toBe('Regular Checkup');
   });
 });
 
@@ -113,6 +134,29 @@ describe('the booking window in Africa/Nairobi', () => {
     expect(worksOn(['Monday', 'wednesday'], '2026-11-25')).toBe(true);
     expect(worksOn(['Monday'], '2026-11-24')).toBe(false);
     expect(worksOn([], '2026-11-24')).toBe(true);
+  });
+
+  it("reads a zone's wall clock as Intl does, across offset changes, though it asks Intl once per minute", () => {
+    // Intl's own reading, uncached: the reference.
+    const direct = (timeZone: string, instant: Date) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+          .formatToParts(instant)
+          .map((p) => [p.type, p.value]),
+      );
+      return { y: +parts.year, m: +parts.month, d: +parts.day, h: +parts.hour, min: +parts.minute, s: +parts.second };
+    };
+    // Nairobi (the clinic), London and Kathmandu (+05:45) around London's spring and autumn changes, every 7.5 minutes
+    // and a few seconds, and a Lord Howe half-hour change (+10:30 ↔ +11:00).
+    const cases: [string, string][] = [['Africa/Nairobi', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-03-28T22:00:00Z'], ['Europe/London', '2026-10-24T22:00:00Z'], ['Asia/Kathmandu', '2026-03-28T22:00:00Z'], ['Australia/Lord_Howe', '2026-04-04T12:00:00Z']];
+    for (const [zone, from] of cases) {
+      const clock = wallClockIn(zone);
+      for (let step = 0; step < 6 * 8; step++) {
+        const instant = new Date(Date.parse(from) + step * 450_000 + (step % 7) * 1_013);
+        expect([zone, instant.toISOString(), clock(instant)]).toEqual([zone, instant.toISOString(), direct(zone, instant)]);
+      }
+    }
+    expect(() => wallClockIn('Africa/Nairobi')(new Date('not a date'))).toThrow(RangeError);
   });
 
   it('places slots in clinic time (UTC+3)', () => {
@@ -191,5 +235,82 @@ describe('status-change permissions', () => {
     expect(() => assertClinicalEdit(admin, appointment())).not.toThrow();
     expect(failure(() => assertClinicalEdit(patient, appointment())).statusCode).toBe(403);
     expect(failure(() => assertClinicalEdit(otherDoctor, appointment())).statusCode).toBe(404);
+  });
+});
+
+describe("a doctor's total patients", () => {
+  it('counts different people, not appointments, and not cancelled bookings', () => {
+    expect(countDistinctPatients([])).toBe(0);
+    expect(
+      countDistinctPatients([
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Completed' },
+        { user_id: 7, appointment_status: 'Pending' },
+        { user_id: 8, appointment_status: 'Confirmed' },
+        { user_id: 9, appointment_status: 'Cancelled' },
+        { user_id: 8, appointment_status: 'Cancelled' },
+      ]),
+    ).toBe(2);
+  });
+});
+
+describe('clinic hours: one source for the slots offered and the Office Hours panel', () => {
+  it('Monday to Friday 8:00-18:00 offer all 14 slots; Saturday 9:00-14:00 the six morning ones; Sunday none', () => {
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const) expect(slotsWithinClinicHours(day)).toEqual([...TIME_SLOTS]);
+    expect(slotsWithinClinicHours('Saturday')).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM']);
+    expect(slotsWithinClinicHours('Sunday')).toEqual([]);
+  });
+  it('never offers a slot that starts before opening or ends after closing', () => {
+    for (const day of WEEKDAYS) {
+      const hours = CLINIC_HOURS[day];
+      for (const slot of slotsWithinClinicHours(day)) {
+        const start = slotMinutes(slot);
+        expect(hours).not.toBeNull();
+        expect(start).toBeGreaterThanOrEqual(Number(hours!.opens.slice(0, 2)) * 60 + Number(hours!.opens.slice(3)));
+        expect(start + 30).toBeLessThanOrEqual(Number(hours!.closes.slice(0, 2)) * 60 + Number(hours!.closes.slice(3)));
+      }
+    }
+  });
+});
+
+describe('rescheduling', () => {
+  const patient = { userId: 10, role: 'user' as const };
+  const otherPatient = { userId: 11, role: 'user' as const };
+  const doctor = { userId: 20, role: 'doctor' as const };
+  const admin = { userId: 1, role: 'admin' as const };
+  const now = new Date('2026-11-21T12:00:00+03:00');
+  const appointment = (overrides: Partial<AppointmentAccess> = {}): AppointmentAccess => ({
+    user_id: 10,
+    doctor_user_id: 20,
+    appointment_status: 'Confirmed',
+    appointment_date: '2026-11-23',
+    time_slot: '09:00 AM',
+    starts_at: new Date('2026-11-23T09:00:00+03:00'),
+    ...overrides,
+  });
+  const to = { appointment_date: '2026-11-24', time_slot: '10:00 AM' };
+
+  it('lets the patient move their own Pending or Confirmed visit to another slot, 24 hours or more ahead', () => {
+    expect(() => assertReschedule(patient, appointment(), to, now)).not.toThrow();
+    expect(() => assertReschedule(patient, appointment({ appointment_status: 'Pending' }), to, now)).not.toThrow();
+    // exactly 24 hours before still counts
+    expect(() => assertReschedule(patient, appointment(), to, new Date('2026-11-22T09:00:00+03:00'))).not.toThrow();
+  });
+
+  it('refuses others, closed visits, less than 24 hours ahead and the same slot, saying why', () => {
+    expect(failure(() => assertReschedule(otherPatient, appointment(), to, now)).statusCode).toBe(404);
+    expect(failure(() => assertReschedule(doctor, appointment(), to, now))).toEqual({ statusCode: 403, message: AppointmentMessages.rescheduleOnlyOwn });
+    expect(failure(() => assertReschedule(admin, appointment(), to, now)).statusCode).toBe(403);
+    for (const status of ['Completed', 'Cancelled'] as const) {
+      expect(failure(() => assertReschedule(patient, appointment({ appointment_status: status }), to, now))).toEqual({ statusCode: 400, message: AppointmentMessages.rescheduleOnlyOpen });
+    }
+    expect(failure(() => assertReschedule(patient, appointment(), to, new Date('2026-11-22T09:00:01+03:00')))).toEqual({
+      statusCode: 400,
+      message: AppointmentMessages.rescheduleTooLate,
+    });
+    expect(failure(() => assertReschedule(patient, appointment(), { appointment_date: '2026-11-23', time_slot: '09:00 AM' }, now))).toEqual({
+      statusCode: 400,
+      message: AppointmentMessages.rescheduleSameSlot,
+    });
   });
 });

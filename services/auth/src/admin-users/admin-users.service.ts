@@ -70,7 +70,8 @@ export class AdminUsersService {
           .addOrderBy('u.user_id', 'DESC')
           .getRawAndEntities<{ appointments_count: number }>()
       : { entities: [], raw: [] };
-    return { users: entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0))), total, totalIsEstimate: estimated, page, limit };
+    const users = entities.map((user, i) => toAdminEntry(user, Number(raw[i]?.appointments_count ?? 0)));
+    return { users, data: users, total, totalIsEstimate: estimated, page, limit };
   }
 
   async create(principal: Principal, payload: CreateUserPayload): Promise<CreateUserReply> {

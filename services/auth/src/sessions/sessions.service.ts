@@ -6,6 +6,7 @@ import {
   LoginPayload,
   LoginReply,
   LogoutPayload,
+  MIN_ADDRESS_LENGTH,
   RegisterPayload,
   Revocation,
   RevocationsSnapshot,
@@ -35,6 +36,8 @@ export class SessionsService {
     const byAdmin = caller?.role === 'admin';
     if (!validName(payload.firstname)) throw badRequest(AuthMessages.firstname);
     if (!validName(payload.lastname)) throw badRequest(AuthMessages.lastname);
+    // A person registering gives an address; an admin registering someone may leave it for them to fill in.
+    if (!byAdmin && !(typeof payload.address === 'string' && payload.address.trim().length >= MIN_ADDRESS_LENGTH)) throw badRequest(AuthMessages.address);
     const user = await this.users.create({
       // Bidi controls are stripped from names here as in profile updates (profile-rules.ts).
       firstname: cleanName(payload.firstname),

@@ -14,7 +14,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { CheckoutSession, StripeClient, StripeEvent } from '../providers/stripe-provider';
-import { kesToCents } from '../rules/payment-rules';
+import { chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, toPaymentView } from './payment-store';
 
@@ -37,11 +37,13 @@ export class CardPaymentsService {
   ) {}
 
   async create(caller: Principal, payload: CreateCardPaymentPayload, requestId?: string): Promise<CreateCardPaymentReply> {
-    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
+    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
     const amount = appointment.total_amount;
-    const reused = await this.openSession(appointment.appointment_id, amount);
-    if (reused) return reused;
-    const base = this.config.publicAppUrl;
+    const charged = chargedAmount(amount, payload.amount);
+    const base = returnBase(payload.origin, this.config.returnOrigins, this.config.publicAppUrl);
+    const reused = await this.openSession(appointment.appointment_id, amount, base);
+    if (reused) return { ...reused, ...charged };
+
     const doctor = `Dr. ${appointment.doctor.first_name} ${appointment.doctor.last_name}`;
     let session: CheckoutSession;
     try {
@@ -91,7 +93,7 @@ export class CardPaymentsService {
         session.id,
       ],
     )) as { payment_id: number }[];
-    return { url: session.url, session_id: session.id, payment_id: row.payment_id };
+    return { url: session.url, session_id: session.id, payment_id: row.payment_id, ...charged };
   }
 
   /**
@@ -99,7 +101,7 @@ export class CardPaymentsService {
    * again (a second click, a return from the checkout page) goes back to it instead of leaving another pending
    * attempt in the history.
    */
-  private async openSession(appointmentId: number, amount: number): Promise<CreateCardPaymentReply | null> {
+  private async openSession(appointmentId: number, amount: number, base: string): Promise<Omit<CreateCardPaymentReply, 'amount'> | null> {
     const [row] = (await this.dataSource.query(
       `SELECT payment_id, stripe_session_id, amount::float8 AS amount FROM payments
         WHERE appointment_id = $1 AND method = 'card' AND status = 'pending' AND created_at > now() - interval '1 hour'
@@ -109,7 +111,9 @@ export class CardPaymentsService {
     if (!row || kesToCents(row.amount) !== kesToCents(amount)) return null;
     try {
       const session = await this.stripe.checkout.sessions.retrieve(row.stripe_session_id);
-      return session.status === 'open' && session.url ? { url: session.url, session_id: session.id, payment_id: row.payment_id } : null;
+      // A session made for another origin would bring the patient back to the wrong site: make a new one.
+      const sameReturn = !session.success_url || session.success_url.startsWith(`${base}/`);
+      return session.status === 'open' && session.url && sameReturn ? { url: session.url, session_id: session.id, payment_id: row.payment_id } : null;
     } catch {
       return null;
     }

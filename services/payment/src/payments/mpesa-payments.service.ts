@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { badRequest, notFound, Principal, RpcFailure } from '@afya/service-shared';
 import {
+  checkMpesaPhone,
   MpesaCallbackPayload,
   MpesaCallbackReply,
+  MPESA_PHONE_WINDOW_MINUTES,
+  MPESA_PUSHES_PER_PHONE,
   PAYMENT_MESSAGES,
   StkPushPayload,
   StkPushReply,
@@ -13,10 +15,11 @@ import {
   StkStatusReply,
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
-import { DarajaClient } from '../providers/daraja-client';
-import { callbackItems, mpesaFailureReason, normalizeKenyanPhone } from '../rules/payment-rules';
+import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
+import { callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
+import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
-import { PaymentRow, PaymentStore, ROW_COLUMNS } from './payment-store';
+import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
 
 const ACCEPTED: MpesaCallbackReply = { ResultCode: 0, ResultDesc: 'Accepted' };
 
@@ -47,6 +50,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     private readonly daraja: DarajaClient,
     private readonly store: PaymentStore,
     private readonly checks: PayableChecks,
+    private readonly receipts: MpesaReceiptsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -59,10 +63,12 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 
   async stkPush(caller: Principal, payload: StkPushPayload, requestId?: string): Promise<StkPushReply> {
-    const phone = normalizeKenyanPhone(payload.phone);
-    if (!phone) throw badRequest(PAYMENT_MESSAGES.invalidPhone);
-    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, payload.amount, requestId);
+    const checked = checkMpesaPhone(payload.phone);
+    if (!checked.ok) throw badRequest(checked.message);
+    const phone = checked.msisdn;
+    const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
     const amount = appointment.total_amount;
+    const attemptId = await this.claimPush(appointment.appointment_id, phone);
     let push;
     try {
       push = await this.daraja.stkPush({
@@ -74,6 +80,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
         callbackUrl: `${this.config.mpesaCallbackBaseUrl}/api/mpesa/callback/${this.config.mpesaCallbackToken}`,
       });
     } catch (error) {
+      await this.dataSource.query(`UPDATE stk_push_attempts SET state = 'refused' WHERE attempt_id = $1`, [attemptId]);
       this.logger.error(`STK push for appointment ${appointment.appointment_id} failed: ${(error as Error).message}`);
       throw new RpcFailure(502, PAYMENT_MESSAGES.stkFailed);
     }
@@ -96,7 +103,57 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
         phone,
       ],
     )) as { payment_id: number }[];
-    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id };
+    await this.dataSource.query(`UPDATE stk_push_attempts SET state = 'sent', payment_id = $2 WHERE attempt_id = $1`, [attemptId, row.payment_id]);
+    return { message: PAYMENT_MESSAGES.stkSent, checkout_request_id: push.CheckoutRequestID, payment_id: row.payment_id, ...chargedAmount(Math.ceil(amount), payload.amount) };
+  }
+
+  /**
+   * One pending push per appointment, at most MPESA_PUSHES_PER_PHONE per phone number per window (issue 22): checked
+   * and recorded in one short transaction holding an advisory lock per appointment and per phone number, so parallel
+   * requests are decided one after the other. A push still pending at Daraja is asked about first: one Daraja has
+   * ended (cancelled, timed out) makes way for a new one; one still on the phone is a 409 carrying its status.
+   * Returns the attempt's id (its row says "sending" until Daraja answers).
+   */
+  private async claimPush(appointmentId: number, phone: string): Promise<number> {
+    const pending = await this.pendingPush(this.dataSource.manager, appointmentId);
+    if (pending?.row) await this.settleByQuery(pending.row).catch((error: Error) => this.logger.warn(`STK query before a new push: ${error.message}`));
+    return this.dataSource.transaction(async (manager) => {
+      // Lock order: appointment, then phone (every caller takes both in this order, so no deadlock).
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('stk-appointment'), $1)`, [appointmentId]);
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('stk-phone'), hashtext($1))`, [phone]);
+      const still = await this.pendingPush(manager, appointmentId);
+      if (still) {
+        throw new RpcFailure(409, PAYMENT_MESSAGES.stkPending, 'STK_PUSH_PENDING', {
+          pending: still.row
+            ? { checkout_request_id: still.row.checkout_request_id, status: still.row.status, payment_id: still.row.payment_id }
+            : { checkout_request_id: null, status: 'sending', payment_id: null },
+        });
+      }
+      const [{ recent }] = (await manager.query(
+        `SELECT count(*)::int AS recent FROM stk_push_attempts
+          WHERE phone = $1 AND state <> 'refused' AND created_at > now() - ($2::int * interval '1 minute')`,
+        [phone, MPESA_PHONE_WINDOW_MINUTES],
+      )) as { recent: number }[];
+      if (recent >= MPESA_PUSHES_PER_PHONE) throw new RpcFailure(429, PAYMENT_MESSAGES.stkPhoneLimit, 'STK_PHONE_LIMIT');
+      const [attempt] = (await manager.query(`INSERT INTO stk_push_attempts (appointment_id, phone) VALUES ($1, $2) RETURNING attempt_id`, [appointmentId, phone])) as {
+        attempt_id: string;
+      }[];
+      return Number(attempt.attempt_id);
+    });
+  }
+
+  /** The appointment's push still in flight: a pending M-Pesa payment, or an attempt Daraja has not answered yet (30 s at most). */
+  private async pendingPush(manager: EntityManager, appointmentId: number): Promise<{ row: PaymentRow | null } | null> {
+    const [row] = (await manager.query(
+      `SELECT ${ROW_COLUMNS} FROM payments WHERE appointment_id = $1 AND method = 'mpesa' AND status = 'pending' ORDER BY created_at DESC LIMIT 1`,
+      [appointmentId],
+    )) as PaymentRow[];
+    if (row) return { row };
+    const [sending] = (await manager.query(
+      `SELECT attempt_id FROM stk_push_attempts WHERE appointment_id = $1 AND state = 'sending' AND created_at > now() - interval '30 seconds' LIMIT 1`,
+      [appointmentId],
+    )) as unknown[];
+    return sending ? { row: null } : null;
   }
 
   async status(caller: Principal, { checkout_request_id }: StkStatusPayload): Promise<StkStatusReply> {
@@ -107,11 +164,14 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query on status ${checkout_request_id}: ${error.message}`));
       row = (await this.store.find(this.dataSource.manager, 'checkout_request_id', checkout_request_id)) ?? row;
     }
+    // Paid, with the receipt number M-Pesa is confirming in a moment: the dialog waits for it (at most a few seconds).
+    const confirmingReceipt = row.status === 'completed' && row.mpesa_receipt === null && (await this.receipts.awaitingAnswer(row.payment_id));
     return {
       checkout_request_id,
-      status: row.status === 'completed' || row.status === 'refunded' ? 'completed' : row.status,
+      status: confirmingReceipt ? 'pending' : row.status === 'completed' || row.status === 'refunded' ? 'completed' : row.status,
       reason: row.failure_reason,
-      mpesa_receipt: row.mpesa_receipt,
+      // a receipt number is shown once the payment is confirmed by Daraja, never while it is only claimed
+      mpesa_receipt: row.status === 'completed' || row.status === 'refunded' ? row.mpesa_receipt : null,
       payment_id: row.payment_id,
       appointment_id: row.appointment_id,
     };
@@ -129,7 +189,15 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     return true;
   }
 
-  /** POST /api/mpesa/callback/:token. Always answers Safaricom 200 "Accepted" once the token is right. */
+  /**
+   * POST /api/mpesa/callback/:token. Always answers Safaricom 200 "Accepted" once the token is right. A callback is
+   * a claim, never a verdict (issue 22):
+   * - it must name the push as Daraja answered us when we sent it (CheckoutRequestID and MerchantRequestID: the
+   *   latter never leaves this service), else it is ignored;
+   * - a failure is applied only once an STK query says so (a forged 1032 cannot fail a live push);
+   * - a success completes only once an STK query says so, and is never silenced: one arriving after the push was
+   *   failed completes it (or, if the appointment was paid otherwise, raises a dispute an admin sees).
+   */
   async callback({ token, body }: MpesaCallbackPayload): Promise<MpesaCallbackReply> {
     if (!this.tokenMatches(token)) throw notFound('Not found');
     const callback = (body as { Body?: { stkCallback?: StkCallback } } | null)?.Body?.stkCallback;
@@ -143,14 +211,14 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       this.logger.warn(`M-Pesa callback for unknown CheckoutRequestID ${checkoutRequestId}: ignored`);
       return ACCEPTED;
     }
-    if (row.status !== 'pending') return ACCEPTED; // a replay, or already settled by reconciliation
+    if (!row.merchant_request_id || !sameSecret(callback.MerchantRequestID, row.merchant_request_id)) {
+      this.logger.warn(`M-Pesa callback for payment ${row.payment_id} does not carry the push's MerchantRequestID: ignored`);
+      return ACCEPTED;
+    }
     const resultCode = String(callback.ResultCode);
     if (resultCode !== '0') {
-      await this.dataSource.transaction(async (manager) => {
-        if (!(await this.store.firstDelivery(manager, 'mpesa', `${checkoutRequestId}:callback`, `stk.${resultCode}`))) return;
-        const locked = await this.store.lock(manager, 'payment_id', row.payment_id);
-        if (locked) await this.store.fail(manager, locked, mpesaFailureReason(resultCode, callback.ResultDesc), checkoutRequestId);
-      });
+      // Failures are confirmed by Daraja like successes; until it answers, the push stays pending.
+      if (row.status === 'pending') await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query after a failure callback ${checkoutRequestId}: ${error.message}`));
       return ACCEPTED;
     }
     const items = callbackItems(callback.CallbackMetadata?.Item);
@@ -166,13 +234,54 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       });
       return ACCEPTED;
     }
-    // Remember what the callback said, then ask Safaricom itself before the appointment is marked paid.
-    await this.dataSource.query(
-      `UPDATE payments SET callback_received_at = now(), mpesa_receipt = COALESCE(mpesa_receipt, $2), updated_at = now() WHERE payment_id = $1 AND status = 'pending'`,
-      [row.payment_id, receipt],
-    );
-    await this.settleByQuery({ ...row, mpesa_receipt: receipt });
+    // The receipt number is only a claim: M-Pesa is asked about it (MpesaReceiptsService) and the payment shows it
+    // once confirmed. Whether the push was paid at all is Daraja's STK query answer.
+    await this.receipts.claim(row.payment_id, receipt);
+    if (row.status === 'pending') {
+      await this.dataSource.query(`UPDATE payments SET callback_received_at = now(), updated_at = now() WHERE payment_id = $1 AND status = 'pending'`, [row.payment_id]);
+      // Daraja unreachable now: the push stays pending for the status call and the reconciliation job.
+      await this.settleByQuery(row).catch((error: Error) => this.logger.warn(`STK query after a success callback ${checkoutRequestId}: ${error.message}`));
+    } else if (row.status === 'failed') {
+      await this.lateSuccess(row, receipt);
+    }
     return ACCEPTED;
+  }
+
+  /**
+   * Daraja reported a success for a push we had failed (its own earlier answer was a timeout, or a failure was
+   * believed): the patient has paid. Confirmed by an STK query, the payment completes after all (a dispute if the
+   * appointment was paid otherwise meanwhile: PaymentStore.complete); unconfirmed, an admin gets a dispute to look at.
+   */
+  private async lateSuccess(row: PaymentRow, receipt: string | null): Promise<void> {
+    let result: StkQueryResult | null = null;
+    try {
+      result = await this.daraja.stkQuery(row.checkout_request_id!);
+    } catch (error) {
+      this.logger.warn(`STK query for a late success on payment ${row.payment_id}: ${(error as Error).message}`);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await this.store.lock(manager, 'payment_id', row.payment_id);
+      if (!locked || locked.status !== 'failed') return;
+      if (result?.state === 'done' && result.resultCode === '0') {
+        const [reopened] = updatedRows<PaymentRow>(await manager.query(
+          `UPDATE payments SET status = 'pending', failure_reason = NULL, callback_received_at = now(), updated_at = now()
+            WHERE payment_id = $1 RETURNING ${ROW_COLUMNS}`,
+          [locked.payment_id],
+        ));
+        this.logger.warn(`payment ${row.payment_id}: M-Pesa success confirmed after the push had failed; completing it`);
+        const confirmedReceipt = await this.receipts.confirmed(manager, reopened.payment_id);
+        await this.store.complete(manager, reopened, { providerReference: confirmedReceipt ?? reopened.checkout_request_id, mpesaReceipt: confirmedReceipt });
+        return;
+      }
+      await this.store.flag(
+        manager,
+        locked,
+        'other',
+        `M-Pesa reported a success (receipt ${receipt ?? 'none'}) for push ${locked.checkout_request_id}, which had failed (${locked.failure_reason ?? 'no reason'}); Daraja ${result ? (result.state === 'pending' ? 'still processes it' : `answered ${result.resultCode}`) : 'could not be asked'}. Check the M-Pesa statement.`,
+        locked.amount,
+        `late-success:${locked.checkout_request_id}`,
+      );
+    });
   }
 
   /**
@@ -186,7 +295,9 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
       const locked = await this.store.lock(manager, 'payment_id', row.payment_id);
       if (!locked || locked.status !== 'pending') return;
       if (result.resultCode === '0') {
-        await this.store.complete(manager, locked, { providerReference: locked.mpesa_receipt ?? locked.checkout_request_id, mpesaReceipt: locked.mpesa_receipt });
+        // Paid, says Daraja. The receipt number is the one M-Pesa confirmed, if it has yet (else it follows: MpesaReceiptsService).
+        const receipt = await this.receipts.confirmed(manager, locked.payment_id);
+        await this.store.complete(manager, locked, { providerReference: receipt ?? locked.checkout_request_id, mpesaReceipt: receipt });
       } else {
         await this.store.fail(manager, locked, mpesaFailureReason(result.resultCode, result.resultDesc), locked.checkout_request_id);
       }
@@ -213,6 +324,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
           this.logger.warn(`reconciling payment ${row.payment_id} failed: ${(error as Error).message}`);
         }
       }
+      await this.receipts.askAgain().catch((error: Error) => this.logger.warn(`asking M-Pesa about receipts again failed: ${error.message}`));
     } finally {
       this.reconciling = false;
     }
@@ -220,8 +332,8 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   }
 
   private tokenMatches(token: string): boolean {
-    const expected = Buffer.from(this.config.mpesaCallbackToken);
-    const given = Buffer.from(String(token ?? ''));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(token, this.config.mpesaCallbackToken);
   }
 }
+
+

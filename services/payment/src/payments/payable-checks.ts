@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, BusClient, conflict, forbidden, notFound, Principal, subject } from '@afya/service-shared';
+import { BusClient, conflict, forbidden, notFound, Principal, subject } from '@afya/service-shared';
 import { AppointmentPatterns, type AppointmentReply, type AppointmentView } from '@afya/appointment-service/contracts';
 import { PAYMENT_MESSAGES } from '../../contracts';
-import { refusalToPay, sameAmount } from '../rules/payment-rules';
+import { refusalToPay } from '../rules/payment-rules';
 
 /** The server-side rules every new payment (card or M-Pesa) passes before a provider is asked. */
 @Injectable()
@@ -15,10 +15,11 @@ export class PayableChecks {
   ) {}
 
   /**
-   * The caller's own appointment, payable (Pending or Confirmed, unpaid, with an amount), for exactly the
-   * amount the client sent: 404 for someone else's, 409 when not payable, 400 for a different amount.
+   * The caller's own appointment, payable (Pending or Confirmed, unpaid, with an amount): 404 for someone else's,
+   * 409 when not payable. What is charged is the appointment's amount; an amount the client sent that differs is
+   * not an error (the reply says which amount was charged).
    */
-  async payableAppointment(caller: Principal, appointmentId: number, amount: number, requestId?: string): Promise<AppointmentView> {
+  async payableAppointment(caller: Principal, appointmentId: number, requestId?: string): Promise<AppointmentView> {
     if (caller.role !== 'user') throw forbidden();
     // Read from the appointment service as the caller (its ownership rule applies: another patient's is a 404 there), so
     // the amount, owner and status a payment is created for come from the service that owns them, never the browser.
@@ -31,7 +32,6 @@ export class PayableChecks {
       [appointmentId],
     )) as unknown[];
     if (paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-    if (!sameAmount(amount, appointment.total_amount)) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
     return appointment;
   }
 

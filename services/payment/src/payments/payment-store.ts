@@ -30,6 +30,8 @@ export interface PaymentRow {
   stripe_session_id: string | null;
   stripe_payment_intent: string | null;
   checkout_request_id: string | null;
+  /** Daraja's MerchantRequestID for the push: kept here only, so a callback naming it came from Daraja's answer. */
+  merchant_request_id: string | null;
   mpesa_receipt: string | null;
   phone: string | null;
   failure_reason: string | null;
@@ -43,7 +45,7 @@ export interface PaymentRow {
 
 export const ROW_COLUMNS = `payment_id, appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name,
   appointment_date, time_slot, amount::float8 AS amount, method, status, stripe_session_id, stripe_payment_intent,
-  checkout_request_id, mpesa_receipt, phone, failure_reason, refund_reason, refunded_at, paid_at, callback_received_at,
+  checkout_request_id, merchant_request_id, mpesa_receipt, phone, failure_reason, refund_reason, refunded_at, paid_at, callback_received_at,
   created_at, updated_at`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -104,7 +106,7 @@ function eventData(row: PaymentRow, status: PaymentStatus, providerReference: st
 }
 
 /** What `returning` rows look like through TypeORM's query() for an UPDATE: [rows, count]. */
-function updatedRows<T>(result: unknown): T[] {
+export function updatedRows<T>(result: unknown): T[] {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
   return result as T[];
 }

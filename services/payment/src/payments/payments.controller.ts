@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   ConfirmCardPaymentPayload,
   CreateCardPaymentPayload,
   MpesaCallbackPayload,
+  MpesaTransactionStatusPayload,
   PaymentPatterns,
   ReceiptPayload,
   RefundPayload,
@@ -14,6 +15,7 @@ import {
 } from '../../contracts';
 import { CardPaymentsService } from './card-payments.service';
 import { MpesaPaymentsService } from './mpesa-payments.service';
+import { MpesaReceiptsService } from './mpesa-receipts.service';
 import { PaymentsService } from './payments.service';
 import { ReceiptsService } from './receipts.service';
 
@@ -24,6 +26,7 @@ export class PaymentsController {
     private readonly mpesa: MpesaPaymentsService,
     private readonly payments: PaymentsService,
     private readonly receipts: ReceiptsService,
+    private readonly mpesaReceipts: MpesaReceiptsService,
   ) {}
 
   @MessagePattern(subject(PaymentPatterns.create))
@@ -58,9 +61,15 @@ export class PaymentsController {
     return this.mpesa.callback(request.payload);
   }
 
+  /** No caller either: M-Pesa's Transaction Status result about a claimed receipt number. */
+  @MessagePattern(subject(PaymentPatterns.mpesaTransactionStatus))
+  mpesaTransactionStatus(@Payload() request: RpcRequest<MpesaTransactionStatusPayload>) {
+    return this.mpesaReceipts.result(request.payload);
+  }
+
   @MessagePattern(subject(PaymentPatterns.history))
-  history(@Payload() request: RpcRequest) {
-    return this.payments.history(requirePrincipal(request));
+  history(@Payload() request: RpcRequest<PageRequest>) {
+    return this.payments.history(requirePrincipal(request), request.payload ?? {});
   }
 
   @MessagePattern(subject(PaymentPatterns.receipt))

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, Principal } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, Principal } from '@afya/service-shared';
 import type { AppointmentEventData } from '@afya/appointment-service/contracts';
 import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, RefundPayload, RefundReply } from '../../contracts';
 import { appointmentStart, cancellationRefundable } from '../rules/payment-rules';
@@ -22,13 +22,23 @@ export class PaymentsService {
     private readonly card: CardPaymentsService,
   ) {}
 
-  /** GET /payments/history: a patient's own payments; an admin's: everyone's (with the patient's name). */
-  async history(caller: Principal): Promise<PaymentHistoryReply> {
+  /** GET /payments/history: one page of a patient's own payments (an admin's: everyone's, with the patient's name), newest first. */
+  async history(caller: Principal, request: PageRequest = {}): Promise<PaymentHistoryReply> {
     if (caller.role === 'doctor') throw forbidden();
-    const rows = (caller.role === 'admin'
-      ? await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM payments ORDER BY created_at DESC, payment_id DESC LIMIT 1000`)
-      : await this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, payment_id DESC`, [caller.userId])) as PaymentRow[];
-    return { payments: rows.map(toPaymentView) };
+    const { limit, offset } = pageOf(request);
+    const own = caller.role !== 'admin';
+    const where = own ? 'WHERE user_id = $1' : '';
+    const params = own ? [caller.userId] : [];
+    const n = params.length;
+    const [rows, { total }] = await Promise.all([
+      this.dataSource.query(`SELECT ${ROW_COLUMNS} FROM payments ${where} ORDER BY created_at DESC, payment_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+        ...params,
+        limit,
+        offset,
+      ]) as Promise<PaymentRow[]>,
+      listTotal((text, values) => this.dataSource.query(text, values), `FROM payments ${where}`, params),
+    ]);
+    return { payments: rows.map(toPaymentView), total };
   }
 
   /** A completed payment the caller may see a receipt of (owner or admin); 404 otherwise. */
@@ -55,10 +65,14 @@ export class PaymentsService {
   }
 
   private async refundRow(manager: EntityManager, row: PaymentRow, reason: string, ownTransaction: boolean): Promise<PaymentRow> {
-    const reference = row.method === 'card' ? await this.card.refundAtStripe(row, reason) : null;
+    // The row is locked before Stripe is asked: Stripe's charge.refunded webhook can arrive before its reply is
+    // handled, and it must wait for this transaction (then find the payment refunded, with this reason), not
+    // refund it first under its own generic reason.
     const apply = async (m: EntityManager) => {
       const locked = await this.store.lock(m, 'payment_id', row.payment_id);
-      return locked ? this.store.refund(m, locked, reason, reference) : row;
+      if (!locked || locked.status !== 'completed') return locked ?? row;
+      const reference = locked.method === 'card' ? await this.card.refundAtStripe(locked, reason) : null;
+      return this.store.refund(m, locked, reason, reference);
     };
     return ownTransaction ? this.dataSource.transaction(apply) : apply(manager);
   }

@@ -20,6 +20,13 @@ export type StkQueryResult =
   | { state: 'pending' }
   | { state: 'done'; resultCode: string; resultDesc: string };
 
+export interface TransactionStatusAck {
+  OriginatorConversationID: string;
+  ConversationID: string;
+  ResponseCode: string;
+  ResponseDescription: string;
+}
+
 export class DarajaError extends Error {
   constructor(readonly status: number, message: string, readonly errorCode?: string) {
     super(message);
@@ -116,5 +123,26 @@ export class DarajaClient {
       this.logger.warn(`STK query ${checkoutRequestId} failed: ${(error as Error).message}`);
       throw error;
     }
+  }
+
+  /**
+   * Asks M-Pesa about a transaction by its receipt number (Transaction Status API). The answer comes later, posted
+   * to `resultUrl` with the same OriginatorConversationID / ConversationID as this acknowledgement.
+   */
+  async transactionStatus(request: { receipt: string; resultUrl: string; timeoutUrl: string; remarks: string }): Promise<TransactionStatusAck> {
+    const reply = await this.post<TransactionStatusAck>('/mpesa/transactionstatus/v1/query', {
+      Initiator: this.config.initiatorName,
+      SecurityCredential: this.config.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: request.receipt,
+      PartyA: this.config.shortcode,
+      IdentifierType: '4',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.timeoutUrl,
+      Remarks: request.remarks.slice(0, 100),
+      Occasion: '',
+    });
+    if (String(reply.ResponseCode) !== '0' || !reply.ConversationID) throw new DarajaError(400, reply.ResponseDescription || 'Transaction status query refused');
+    return reply;
   }
 }

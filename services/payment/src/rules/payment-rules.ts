@@ -4,17 +4,6 @@ import { AUTO_REFUND_MIN_HOURS, MPESA_RESULT_REASONS, PAYMENT_MESSAGES } from '.
  * Pure payment rules (issue 9). No I/O; `now` is injectable. Unit-tested in rules.spec.ts.
  */
 
-/**
- * Kenyan mobile numbers as patients type them: 07XXXXXXXX, 01XXXXXXXX, +2547..., 2547... (spaces, dashes and
- * brackets ignored) → 2547XXXXXXXX / 2541XXXXXXXX, the form Daraja wants. null when it is not such a number.
- */
-export function normalizeKenyanPhone(input: unknown): string | null {
-  if (typeof input !== 'string') return null;
-  const compact = input.replace(/[\s\-().]/g, '');
-  const match = /^(?:\+?254|0)([17]\d{8})$/.exec(compact);
-  return match ? `254${match[1]}` : null;
-}
-
 /** Ksh → the smallest unit Stripe wants for KES (a two-decimal currency for Stripe: cents). */
 export function kesToCents(amount: number): number {
   return Math.round(amount * 100);
@@ -22,6 +11,36 @@ export function kesToCents(amount: number): number {
 
 export function centsToKes(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+/**
+ * What a new payment's reply says about its amount: the amount charged (the appointment's), and, when the client
+ * asked for a different one, that amount as requested_amount (a differing request is not an error).
+ */
+export function chargedAmount(charged: number, requested: unknown): { amount: number; requested_amount?: number } {
+  return typeof requested === 'number' && Number.isFinite(requested) && !sameAmount(requested, charged)
+    ? { amount: charged, requested_amount: requested }
+    : { amount: charged };
+}
+
+/** The origin (scheme://host[:port]) of a URL, or null when it is not an http(s) URL. */
+export function originOf(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2048) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the provider's page sends the browser back to: the origin the payment was asked from when it is in the
+ * allow-list (a client served from another site comes back to that site), else the platform's own address.
+ */
+export function returnBase(requestOrigin: unknown, allowed: readonly string[], fallback: string): string {
+  const origin = originOf(requestOrigin);
+  return origin && allowed.includes(origin) ? origin : fallback;
 }
 
 /** Two amounts in Ksh are the same payment amount (to the cent). */
@@ -87,6 +106,42 @@ export function callbackItems(items: unknown): Record<string, string | number | 
     if (item && typeof item === 'object' && typeof (item as { Name?: unknown }).Name === 'string') {
       const value = (item as { Value?: unknown }).Value;
       result[(item as { Name: string }).Name] = typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    }
+  }
+  return result;
+}
+
+/** What M-Pesa's Transaction Status result says of a receipt a callback claimed for one of our payments. */
+export interface ReceiptEvidence {
+  resultCode: unknown;
+  parameters: Record<string, string | number | undefined>;
+}
+
+/**
+ * Whether M-Pesa's answer confirms `receipt` as this payment: found, completed, the same receipt number, the
+ * amount we asked for (whole shillings) and paid from the phone we pushed to (DebitPartyName is "<msisdn> - <name>").
+ * Returns null when it does, else why not.
+ */
+export function receiptRefusal(evidence: ReceiptEvidence, expected: { receipt: string; amount: number; phone: string | null }): string | null {
+  if (String(evidence.resultCode) !== '0') return `M-Pesa does not know it (result ${String(evidence.resultCode)})`;
+  const p = evidence.parameters;
+  if (String(p.ReceiptNo ?? '') !== expected.receipt) return 'M-Pesa answered for another receipt number';
+  if (String(p.TransactionStatus ?? '') !== 'Completed') return `the transaction is ${String(p.TransactionStatus ?? 'of unknown status')}`;
+  if (Number(p.Amount) !== Math.ceil(expected.amount)) return `M-Pesa reports Ksh ${String(p.Amount)}, not Ksh ${Math.ceil(expected.amount)}`;
+  const payer = String(p.DebitPartyName ?? '').split(' - ')[0].trim();
+  if (!expected.phone || payer !== expected.phone) return 'it was paid from another phone number';
+  return null;
+}
+
+/** Daraja's ResultParameters ({ResultParameter: [{Key, Value}]}) as a map. */
+export function resultParameters(value: unknown): Record<string, string | number | undefined> {
+  const list = (value as { ResultParameter?: unknown } | null)?.ResultParameter;
+  const items = Array.isArray(list) ? list : list && typeof list === 'object' ? [list] : [];
+  const result: Record<string, string | number | undefined> = {};
+  for (const item of items) {
+    if (item && typeof item === 'object' && typeof (item as { Key?: unknown }).Key === 'string') {
+      const v = (item as { Value?: unknown }).Value;
+      result[(item as { Key: string }).Key] = typeof v === 'number' || typeof v === 'string' ? v : undefined;
     }
   }
   return result;

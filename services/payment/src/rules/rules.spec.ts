@@ -1,30 +1,61 @@
+import { checkMpesaPhone, PAYMENT_MESSAGES } from '../../contracts/catalog';
+import { returnOrigins } from '../payment.config';
 import {
   appointmentStart,
   callbackItems,
   cancellationRefundable,
+  chargedAmount,
   darajaTimestamp,
   kesToCents,
   mpesaFailureReason,
-  normalizeKenyanPhone,
+  originOf,
+  receiptRefusal,
   refusalToPay,
+  resultParameters,
+  returnBase,
   sameAmount,
   stkPassword,
 } from './payment-rules';
 
-describe('normalizeKenyanPhone', () => {
+describe('checkMpesaPhone: Safaricom numbers only (07xx and 011x ranges)', () => {
   it.each([
     ['0712345678', '254712345678'],
     ['0712 345 678', '254712345678'],
     ['0110-123-456', '254110123456'],
+    ['0115123456', '254115123456'],
     ['+254712345678', '254712345678'],
     ['254712345678', '254712345678'],
     ['(0722) 000 111', '254722000111'],
-  ])('%s → %s', (input, expected) => expect(normalizeKenyanPhone(input)).toBe(expected));
+    ['0700000000', '254700000000'],
+    ['0729999999', '254729999999'],
+    ['0740123456', '254740123456'],
+    ['0745123456', '254745123456'],
+    ['0748123456', '254748123456'],
+    ['0757123456', '254757123456'],
+    ['0769123456', '254769123456'],
+    ['0799123456', '254799123456'],
+  ])('%s → %s', (input, expected) => expect(checkMpesaPhone(input)).toEqual({ ok: true, msisdn: expected, display: expect.stringMatching(/^0\d{3} \d{3} \d{3}$/) }));
 
-  it.each(['0812345678', '071234567', '07123456789', '+25571234567', '25471234567', 'abc', '', '+1 415 555 0100'])('refuses %s', (input) =>
-    expect(normalizeKenyanPhone(input)).toBeNull(),
+  it('shows the number back in the local form', () => expect(checkMpesaPhone('+254 110 123 456')).toMatchObject({ display: '0110 123 456' }));
+
+  it.each([
+    ['0733123456', 'Airtel'],
+    ['+254733123456', 'Airtel'],
+    ['0730000000', 'Airtel'],
+    ['0750123456', 'Airtel'],
+    ['0756123456', 'Airtel'],
+    ['0785123456', 'Airtel'],
+    ['0100123456', 'Airtel 010x'],
+    ['0102123456', 'Airtel 010x'],
+    ['0771123456', 'Telkom'],
+    ['0747123456', 'not Safaricom'],
+    ['0762123456', 'not Safaricom'],
+  ])('refuses %s (%s) with the Safaricom message', (input) => expect(checkMpesaPhone(input)).toEqual({ ok: false, message: PAYMENT_MESSAGES.notSafaricom }));
+
+  it.each(['0812345678', '071234567', '07123456789', '+25571234567', '25471234567', 'abc', '', '+1 415 555 0100'])('refuses %s as not a phone number', (input) =>
+    expect(checkMpesaPhone(input)).toEqual({ ok: false, message: PAYMENT_MESSAGES.invalidPhone }),
   );
-  it('refuses non-strings', () => expect(normalizeKenyanPhone(712345678)).toBeNull());
+  it('refuses non-strings', () => expect(checkMpesaPhone(712345678)).toEqual({ ok: false, message: PAYMENT_MESSAGES.invalidPhone }));
 });
 
 describe('amounts', () => {
@@ -86,5 +117,64 @@ describe('automatic refunds', () => {
     expect(cancellationRefundable(start, new Date('2026-11-30T11:30:00Z'))).toBe(true);
     expect(cancellationRefundable(start, new Date('2026-11-30T11:30:01Z'))).toBe(false);
     expect(cancellationRefundable(null, new Date())).toBe(false);
+  });
+});
+
+describe('receiptRefusal (a claimed M-Pesa receipt against M-Pesa\'s Transaction Status result)', () => {
+  const parameters = resultParameters({
+    ResultParameter: [
+      { Key: 'DebitPartyName', Value: '254712345678 - Jane Doe' },
+      { Key: 'TransactionStatus', Value: 'Completed' },
+      { Key: 'Amount', Value: 1501 },
+      { Key: 'ReceiptNo', Value: 'SBXAB12CD34' },
+    ],
+  });
+  const expected = { receipt: 'SBXAB12CD34', amount: 1500.5, phone: '254712345678' };
+
+  it('confirms the same receipt, completed, for the amount in whole shillings, from the phone we pushed to', () => {
+    expect(receiptRefusal({ resultCode: 0, parameters }, expected)).toBeNull();
+    expect(receiptRefusal({ resultCode: '0', parameters }, expected)).toBeNull();
+  });
+
+  it.each([
+    [{ resultCode: 'R000001', parameters }, expected, /does not know it/],
+    [{ resultCode: 0, parameters: { ...parameters, ReceiptNo: 'FAKE0001' } }, expected, /another receipt/],
+    [{ resultCode: 0, parameters: { ...parameters, TransactionStatus: 'Reversed' } }, expected, /Reversed/],
+    [{ resultCode: 0, parameters: { ...parameters, Amount: 1 } }, expected, /Ksh 1, not Ksh 1501/],
+    [{ resultCode: 0, parameters }, { ...expected, phone: '254700000000' }, /another phone/],
+    [{ resultCode: 0, parameters }, { ...expected, phone: null }, /another phone/],
+  ])('refuses %#', (evidence, wanted, reason) => {
+    expect(receiptRefusal(evidence, wanted)).toMatch(reason);
+  });
+
+  it('reads a single parameter object as well as a list, and nothing from junk', () => {
+    expect(resultParameters({ ResultParameter: { Key: 'ReceiptNo', Value: 'X1' } })).toEqual({ ReceiptNo: 'X1' });
+    expect(resultParameters(null)).toEqual({});
+    expect(resultParameters({ ResultParameter: [{ Key: 'A', Value: { nested: true } }, 'x'] })).toEqual({ A: undefined });
+  });
+});
+
+describe('what a new payment charges and where it returns', () => {
+  it("charges the appointment's amount; a differing request amount is reported, not refused", () => {
+    expect(chargedAmount(1500, 1500)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, 1500.001)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, 150)).toEqual({ amount: 1500, requested_amount: 150 });
+    expect(chargedAmount(1500, undefined)).toEqual({ amount: 1500 });
+    expect(chargedAmount(1500, Number.NaN)).toEqual({ amount: 1500 });
+  });
+
+  it('returns to the Origin of the request only when it is allowed, else to the platform', () => {
+    const allowed = returnOrigins('https://clinic.example.co.ke, http://localhost:5173, not a url', 'https://afya.example/app/');
+    expect(allowed).toEqual(['https://afya.example', 'https://clinic.example.co.ke', 'http://localhost:5173']);
+    expect(returnBase('https://clinic.example.co.ke', allowed, 'https://afya.example')).toBe('https://clinic.example.co.ke');
+    expect(returnBase('http://localhost:5173', allowed, 'https://afya.example')).toBe('http://localhost:5173');
+    expect(returnBase('https://evil.example', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('https://clinic.example.co.ke.evil.example', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase(undefined, allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('null', allowed, 'https://afya.example')).toBe('https://afya.example');
+    expect(returnBase('javascript:alert(1)', allowed, 'https://afya.example')).toBe('https://afya.example');
+    // The default allow-list is the platform's own origin.
+    expect(returnOrigins('', 'http://localhost:3000')).toEqual(['http://localhost:3000']);
+    expect(originOf('https://a.example:8443/x?y')).toBe('https://a.example:8443');
   });
 });

@@ -39,9 +39,10 @@ export async function recordAccessEntries(manager: EntityManager | DataSource, r
 
 /**
  * The entries a patient reads: others' accesses to their records, refused attempts (denied, not found) included, so
- * the patient sees who tried as well as who succeeded. Their own views of their own records are left out.
+ * the patient sees who tried as well as who succeeded. Their own views of their own records are left out; every join
+ * and leave of a video visit stays, the patient's own included (the call's record).
  */
-const OTHERS_ON = `patient_user_id = $1 AND actor_user_id <> $1`;
+const OTHERS_ON = `patient_user_id = $1 AND (actor_user_id <> $1 OR action IN ('joined_video', 'left_video'))`;
 
 /**
  * This service's own audit of medical data (prescriptions, their PDFs, medical history): written straight into the
@@ -104,7 +105,7 @@ export class AccessLog {
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
               l.action, l.record_label AS record, l.outcome, l.via, l.occurred_at AS at
          FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
-        WHERE ${OTHERS_ON.replace(/patient_user_id|actor_user_id/g, (c) => `l.${c}`)}
+        WHERE ${OTHERS_ON.replace(/patient_user_id|actor_user_id|action IN/g, (c) => `l.${c}`)}
         ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,
       [patient, limit, offset],
     );

@@ -29,13 +29,14 @@ export class DataExportController {
 
   @MessagePattern(subject(PrescriptionPatterns.dataExport))
   async export(@Payload() r: RpcRequest): Promise<DataExportRecordsReply> {
-    const patient = requirePrincipal(r).userId;
+    const caller = requirePrincipal(r);
+    const patient = caller.userId;
     const prescriptions: PrescriptionRow[] = await this.dataSource.query(
       `${PRESCRIPTION_SELECT} WHERE p.patient_id = $1 AND p.deleted_at IS NULL ORDER BY p.issued_at, p.prescription_id`,
       [patient],
     );
-    const history: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patient]);
-    return { prescriptions: prescriptions.map(toView), medical_history: history.map(toRecord), access_log: await this.accessLog.all(patient) };
+    const history: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patient, null]);
+    return { prescriptions: prescriptions.map(toView), medical_history: history.map(toRecord(caller)), access_log: await this.accessLog.all(patient) };
   }
 
   @MessagePattern(subject(PrescriptionPatterns.dataExportPdf))

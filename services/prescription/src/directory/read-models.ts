@@ -13,11 +13,11 @@ export async function applyAppointment(manager: EntityManager, data: Appointment
   if (!data?.appointment_id) return;
   await manager.query(
     `INSERT INTO appointments (appointment_id, user_id, doctor_id, doctor_user_id, appointment_date, time_slot, appointment_type,
-       appointment_status, diagnosis, treatment, notes, medications, patient_name, doctor_name, specialization, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       appointment_status, diagnosis, treatment, notes, medications, patient_name, doctor_name, specialization, deleted, updated_at, visit_mode)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
      ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_id = EXCLUDED.doctor_id,
        doctor_user_id = EXCLUDED.doctor_user_id, appointment_date = EXCLUDED.appointment_date, time_slot = EXCLUDED.time_slot,
-       appointment_type = EXCLUDED.appointment_type, appointment_status = EXCLUDED.appointment_status,
+       appointment_type = EXCLUDED.appointment_type, visit_mode = EXCLUDED.visit_mode, appointment_status = EXCLUDED.appointment_status,
        diagnosis = EXCLUDED.diagnosis, treatment = EXCLUDED.treatment, notes = EXCLUDED.notes, medications = EXCLUDED.medications,
        patient_name = COALESCE(EXCLUDED.patient_name, appointments.patient_name),
        doctor_name = COALESCE(EXCLUDED.doctor_name, appointments.doctor_name),
@@ -42,6 +42,7 @@ export async function applyAppointment(manager: EntityManager, data: Appointment
       data.doctor_specialization ?? null,
       deleted,
       at,
+      data.visit_mode === 'video' ? 'video' : 'in_person',
     ],
   );
 }
@@ -57,6 +58,7 @@ export function appointmentViewToEventData(view: AppointmentView, doctorUserId: 
     appointment_date: view.appointment_date,
     time_slot: view.time_slot,
     appointment_type: view.appointment_type,
+    visit_mode: view.visit_mode,
     total_amount: view.total_amount,
     appointment_status: view.appointment_status,
     paid: view.paid,
@@ -73,10 +75,10 @@ export function appointmentViewToEventData(view: AppointmentView, doctorUserId: 
 export async function applyUser(manager: EntityManager, data: Partial<UserEventData>, deleted = false): Promise<void> {
   if (!data?.user_id) return;
   await manager.query(
-    `INSERT INTO user_directory (user_id, firstname, lastname, role, deleted, updated_at) VALUES ($1, $2, $3, $4, $5, now())
+    `INSERT INTO user_directory (user_id, firstname, lastname, role, contact_phone, deleted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
      ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, role = EXCLUDED.role,
-       deleted = EXCLUDED.deleted, updated_at = now()`,
-    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.role ?? 'user', deleted],
+       contact_phone = COALESCE(EXCLUDED.contact_phone, user_directory.contact_phone), deleted = EXCLUDED.deleted, updated_at = now()`,
+    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.role ?? 'user', data.contact_phone ?? null, deleted],
   );
 }
 
@@ -106,7 +108,9 @@ export async function applyAppointmentAudit(manager: EntityManager, eventId: str
       actor_role: access.actor_role,
       action: accessActionOf(access.action),
       resource: access.resource ?? 'appointment',
-      record_label: record.appointment_id ? `Appointment #${record.appointment_id}` : 'Appointments',
+      record_label: record.appointment_id
+        ? `${access.action === 'video_joined' || access.action === 'video_left' ? 'Video visit, appointment' : 'Appointment'} #${record.appointment_id}`
+        : 'Appointments',
       patient_user_id: record.patient_user_id ?? null,
       outcome: access.outcome,
       fields: access.fields ?? [],

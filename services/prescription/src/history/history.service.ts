@@ -6,12 +6,13 @@ import {
   HistoryRemovePayload,
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
+  MedicalHistorySelfReply,
   MedicalRecord,
   PrescriptionMessages,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
-import { medicinesOf, parseRecordId } from '../rules/prescription-rules';
+import { canEditRecord, medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
 export interface RecordRow {
   id: string;
@@ -28,6 +29,7 @@ export interface RecordRow {
   appointment_id: number;
   prescription_id: number | null;
   appointment_status: string | null;
+  doctor_user_id: number | null;
 }
 
 export const RECORDS_SQL = `
@@ -36,25 +38,40 @@ export const RECORDS_SQL = `
            to_char(a.appointment_date, 'YYYY-MM-DD') AS date, a.diagnosis, a.treatment, a.notes,
            (SELECT p.medicines FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL) AS medicines,
            a.appointment_id, (SELECT p.prescription_id FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL) AS prescription_id,
-           a.appointment_status
+           a.appointment_status, a.doctor_user_id
       FROM appointments a
      WHERE NOT a.deleted AND a.appointment_status <> 'Cancelled' AND ($1::int IS NULL OR a.user_id = $1)
+       AND ($2::int IS NULL OR a.doctor_user_id = $2)
     UNION ALL
     SELECT 'presc-' || p.prescription_id, 'prescription', p.patient_id, a.patient_name, a.doctor_name, a.specialization,
            to_char(p.issued_at AT TIME ZONE 'Africa/Nairobi', 'YYYY-MM-DD'), a.diagnosis, a.treatment, p.notes, p.medicines,
-           p.appointment_id, p.prescription_id, a.appointment_status
+           p.appointment_id, p.prescription_id, a.appointment_status, p.doctor_user_id
       FROM prescriptions p LEFT JOIN appointments a ON a.appointment_id = p.appointment_id
      WHERE p.deleted_at IS NULL AND ($1::int IS NULL OR p.patient_id = $1)
+       AND ($2::int IS NULL OR p.doctor_user_id = $2)
   ) r
   WHERE NOT EXISTS (SELECT 1 FROM medical_record_removals m WHERE m.record_id = r.id)
   ORDER BY r.date DESC NULLS LAST, r.id DESC
   LIMIT 1000`;
 
-export const toRecord = (r: RecordRow): MedicalRecord => ({
-  ...r,
-  condition: r.type === 'appointment' ? 'Appointment' : 'Prescription',
-  medicines: medicinesOf(r.medicines ?? []),
-});
+/** A row as the caller sees it: whether they may edit it is decided here, so screens offer Edit only where it works. */
+export const toRecord =
+  (actor: Principal) =>
+  ({ doctor_user_id, ...r }: RecordRow): MedicalRecord => ({
+    ...r,
+    condition: r.type === 'appointment' ? 'Appointment' : 'Prescription',
+    medicines: medicinesOf(r.medicines ?? []),
+    can_edit: canEditRecord(actor, { type: r.type, doctor_user_id }),
+  });
+
+/** The aggregate shape: the records split by kind, and all of them (newest first) under records. */
+function aggregate(records: MedicalRecord[]): MedicalHistorySelfReply {
+  return {
+    appointments: records.filter((r) => r.type === 'appointment'),
+    prescriptions: records.filter((r) => r.type === 'prescription'),
+    records,
+  };
+}
 
 @Injectable()
 export class HistoryService {
@@ -64,9 +81,19 @@ export class HistoryService {
     private readonly care: CareAccess,
   ) {}
 
-  /** GET /medical-history/self */
-  async self(actor: Principal, requestId?: string): Promise<MedicalHistoryReply> {
-    return this.forPatient(actor, actor.userId, requestId);
+  /**
+   * GET /medical-history/self, in the aggregate shape (appointments, prescriptions; records holds both). A patient
+   * gets their own; a doctor the records of their own appointments and the prescriptions they issued.
+   */
+  async self(actor: Principal, requestId?: string): Promise<MedicalHistorySelfReply> {
+    if (actor.role === 'doctor') {
+      const records = ((await this.dataSource.query(RECORDS_SQL, [null, actor.userId])) as RecordRow[]).map(toRecord(actor));
+      const patients = [...new Set(records.map((r) => r.patient_id))];
+      if (patients.length) await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', patients, { requestId });
+      return aggregate(records);
+    }
+    if (actor.role !== 'user') throw forbidden();
+    return aggregate((await this.forPatient(actor, actor.userId, requestId)).records);
   }
 
   /**
@@ -85,18 +112,17 @@ export class HistoryService {
   }
 
   private async forPatient(actor: Principal, patientId: number, requestId?: string): Promise<MedicalHistoryReply> {
-    const rows: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patientId]);
+    const rows: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patientId, null]);
     await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [patientId], { requestId });
-    return { records: rows.map(toRecord) };
+    return { records: rows.map(toRecord(actor)) };
   }
 
   /** GET /medical-history: admins, every patient (history: {appointments, prescriptions}). */
   async all(actor: Principal, requestId?: string): Promise<MedicalHistoryAggregateReply> {
     if (actor.role !== 'admin') throw forbidden();
-    const records = ((await this.dataSource.query(RECORDS_SQL, [null])) as RecordRow[]).map(toRecord);
+    const records = ((await this.dataSource.query(RECORDS_SQL, [null, null])) as RecordRow[]).map(toRecord(actor));
     await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [...new Set(records.map((r) => r.patient_id))], { requestId });
-    const appointments = records.filter((r) => r.type === 'appointment');
-    const prescriptions = records.filter((r) => r.type === 'prescription');
+    const { appointments, prescriptions } = aggregate(records);
     return { history: { appointments, prescriptions }, appointments, prescriptions, records };
   }
 

@@ -1,4 +1,5 @@
 import { html, rawHtml } from '@afya/service-shared';
+import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts';
 import type { PrescriptionView } from '../../contracts';
 
 const day = (value: string | null) =>
@@ -35,7 +36,7 @@ export function prescriptionHtml(p: PrescriptionView): string {
 <section class="grid">
   <div><h2>Patient</h2><div><strong>${p.patient_name ?? `Patient #${p.patient_id}`}</strong></div><div class="muted">Patient ID ${p.patient_id}</div></div>
   <div><h2>Doctor</h2><div><strong>Dr. ${p.doctor_name ?? `#${p.doctor_id}`}</strong></div><div class="muted">${p.specialization ?? 'General practice'}</div></div>
-  <div><h2>Appointment</h2><div>#${p.appointment_id} · ${day(p.appointment_date)}</div><div class="muted">${p.appointment_type ?? ''} ${p.time_slot ?? ''}</div></div>
+  <div><h2>Appointment</h2><div>#${p.appointment_id} · ${day(p.appointment_date)}</div><div class="muted">${p.appointment_type ?? ''} ${p.time_slot ?? ''}${p.visit_mode ? ` · ${VISIT_MODE_LABELS[p.visit_mode]}` : ''}</div></div>
 </section>
 <h2>Medicines</h2>
 <table><thead><tr><th>#</th><th>Medicine</th><th>Dosage</th><th>Frequency</th><th>Instructions</th></tr></thead><tbody>${rows}</tbody></table>

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
-import { BinaryTransfer, NATS_CONNECTION, renderPdf, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { BinaryTransfer, NATS_CONNECTION, PageRequest, renderPdf, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   AccessLogPayload,
   CreatePrescriptionPayload,
@@ -67,18 +67,18 @@ export class PrescriptionsController {
   }
 
   @MessagePattern(subject(PrescriptionPatterns.listUser))
-  listUser(@Payload() r: RpcRequest) {
-    return this.prescriptions.listUser(requirePrincipal(r), r.requestId);
+  listUser(@Payload() r: RpcRequest<PageRequest>) {
+    return this.prescriptions.listUser(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
   @MessagePattern(subject(PrescriptionPatterns.listDoctor))
-  listDoctor(@Payload() r: RpcRequest) {
-    return this.prescriptions.listDoctor(requirePrincipal(r), r.requestId);
+  listDoctor(@Payload() r: RpcRequest<PageRequest>) {
+    return this.prescriptions.listDoctor(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
   @MessagePattern(subject(PrescriptionPatterns.listAll))
-  listAll(@Payload() r: RpcRequest) {
-    return this.prescriptions.listAll(requirePrincipal(r), r.requestId);
+  listAll(@Payload() r: RpcRequest<PageRequest>) {
+    return this.prescriptions.listAll(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
   @MessagePattern(subject(PrescriptionPatterns.writable))

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, BusClient, conflict, forbidden, notFound, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
   CreatePrescriptionPayload,
@@ -17,9 +17,11 @@ import {
   UpdatePrescriptionPayload,
   WritableAppointmentsReply,
 } from '../../contracts';
+import type { VisitMode } from '@afya/appointment-service/contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
+import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
 import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
 
 export interface PrescriptionRow {
@@ -40,6 +42,7 @@ export interface PrescriptionRow {
   appointment_date: string | null;
   time_slot: string | null;
   appointment_type: string | null;
+  visit_mode: VisitMode | null;
   appointment_status: string | null;
 }
 
@@ -48,7 +51,7 @@ export const PRESCRIPTION_SELECT = `
          p.created_at, p.updated_at, p.deleted_at,
          COALESCE(a.patient_name, NULLIF(trim(concat_ws(' ', pu.firstname, pu.lastname)), '')) AS patient_name,
          COALESCE(a.doctor_name, NULLIF(trim(concat_ws(' ', du.firstname, du.lastname)), '')) AS doctor_name,
-         a.specialization, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date, a.time_slot, a.appointment_type, a.appointment_status
+         a.specialization, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date, a.time_slot, a.appointment_type, a.visit_mode, a.appointment_status
     FROM prescriptions p
     LEFT JOIN appointments a ON a.appointment_id = p.appointment_id
     LEFT JOIN user_directory pu ON pu.user_id = p.patient_id
@@ -70,6 +73,7 @@ export function toView(row: PrescriptionRow): PrescriptionView {
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
     appointment_type: row.appointment_type,
+    visit_mode: row.visit_mode,
     appointment_status: row.appointment_status,
     medicines: medicinesOf(row.medicines),
     notes: row.notes,
@@ -97,6 +101,10 @@ export function toEventData(view: PrescriptionView, deletedAt?: string): Prescri
 
 const label = (id: number) => `Prescription ${prescriptionNumber(id)}`;
 
+
+/** The visit's slot has started (clinic wall-clock date and slot, in the time zone passed as $2). */
+const VISIT_STARTED = `((a.appointment_date + a.time_slot::time) AT TIME ZONE $2) <= now()`;
+
 @Injectable()
 export class PrescriptionsService {
   constructor(
@@ -115,12 +123,17 @@ export class PrescriptionsService {
     const notes = parseNotes(payload.notes);
     // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
     const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId, via: 'prescription' });
-    const check = canWriteFor(actor, { doctor_user_id: actor.userId, appointment_status: appointment.appointment_status });
-    if (check === 'cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
+    if (appointment.appointment_status === 'Cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
     const view = await this.dataSource.transaction(async (manager) => {
       await applyAppointment(manager, appointmentViewToEventData(appointment, actor.userId), appointment.updated_at);
-      const [owned]: { doctor_user_id: number }[] = await manager.query(`SELECT doctor_user_id FROM appointments WHERE appointment_id = $1`, [appointmentId]);
-      if (!owned || owned.doctor_user_id !== actor.userId) throw notFound(PrescriptionMessages.appointmentNotFound);
+      const [owned]: { doctor_user_id: number; appointment_status: string; started: boolean }[] = await manager.query(
+        `SELECT a.doctor_user_id, a.appointment_status, ${VISIT_STARTED} AS started FROM appointments a WHERE a.appointment_id = $1`,
+        [appointmentId, CLINIC_TIME_ZONE],
+      );
+      const check = owned ? canWriteFor(actor, owned) : 'not_found';
+      if (check === 'not_found') throw notFound(PrescriptionMessages.appointmentNotFound);
+      if (check === 'cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
+      if (check === 'not_started') throw badRequest(PrescriptionMessages.visitNotStarted);
       const inserted: { prescription_id: number }[] = await manager.query(
         `INSERT INTO prescriptions (appointment_id, patient_id, doctor_id, doctor_user_id, medicines, notes)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (appointment_id) WHERE deleted_at IS NULL DO NOTHING RETURNING prescription_id`,
@@ -227,49 +240,59 @@ export class PrescriptionsService {
   }
 
   /** GET /prescriptions/user: the patient's own, newest first. */
-  listUser(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
-    return this.list(actor, `p.patient_id = $1`, [actor.userId], requestId);
+  listUser(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+    return this.list(actor, `p.patient_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions/doctor: those the doctor issued, newest first. */
-  listDoctor(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
+  listDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
     if (actor.role !== 'doctor') throw forbidden();
-    return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], requestId);
+    return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions: admins all; a doctor their own and those of the patients in their care now; a patient their own. */
-  async listAll(actor: Principal, requestId?: string): Promise<PrescriptionListReply> {
-    if (actor.role === 'admin') return this.list(actor, `TRUE`, [], requestId);
+  async listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+    if (actor.role === 'admin') return this.list(actor, `TRUE`, [], request, requestId);
     if (actor.role === 'doctor') {
       const patients = await this.care.patientsInCare(actor.userId);
-      return this.list(actor, `(p.doctor_user_id = $1 OR p.patient_id = ANY($2::int[]))`, [actor.userId, patients], requestId);
+      return this.list(actor, `(p.doctor_user_id = $1 OR p.patient_id = ANY($2::int[]))`, [actor.userId, patients], request, requestId);
     }
-    return this.listUser(actor, requestId);
+    return this.listUser(actor, request, requestId);
   }
 
-  private async list(actor: Principal, where: string, params: unknown[], requestId?: string): Promise<PrescriptionListReply> {
-    const rows: PrescriptionRow[] = await this.dataSource.query(
-      `${PRESCRIPTION_SELECT} WHERE p.deleted_at IS NULL AND ${where} ORDER BY p.issued_at DESC, p.prescription_id DESC LIMIT 500`,
-      params,
-    );
+  /** One page, newest first, and the number of prescriptions in the whole list. */
+  private async list(actor: Principal, where: string, params: unknown[], request: PageRequest, requestId?: string): Promise<PrescriptionListReply> {
+    const { limit, offset } = pageOf(request);
+    const n = params.length;
+    const [rows, { total }] = await Promise.all([
+      this.dataSource.query(
+        `${PRESCRIPTION_SELECT} WHERE p.deleted_at IS NULL AND ${where} ORDER BY p.issued_at DESC, p.prescription_id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, limit, offset],
+      ) as Promise<PrescriptionRow[]>,
+      listTotal((text, values) => this.dataSource.query(text, values), `FROM prescriptions p WHERE p.deleted_at IS NULL AND ${where}`, params),
+    ]);
     const prescriptions = rows.map(toView);
     // A list read is a read of every patient's prescriptions in it (one entry per patient, not per row).
     const others = [...new Set(prescriptions.map((p) => p.patient_id))];
     if (others.length) await this.audit.record(actor, 'viewed', 'prescription', 'Prescriptions list', others, { requestId });
-    return { prescriptions };
+    return { prescriptions, total };
   }
 
-  /** Write Prescription's picker: the doctor's own appointments, not cancelled, without a prescription. */
+  /**
+   * Write Prescription's picker: the doctor's own visits that can have a prescription (canWriteFor: not cancelled,
+   * started or completed) and have none yet.
+   */
   async writable(actor: Principal): Promise<WritableAppointmentsReply> {
     if (actor.role !== 'doctor') throw forbidden();
     const appointments = await this.dataSource.query(
       `SELECT a.appointment_id, a.user_id AS patient_id, a.patient_name, to_char(a.appointment_date, 'YYYY-MM-DD') AS appointment_date,
-              a.time_slot, a.appointment_type, a.appointment_status
-         FROM appointments a
+              a.time_slot, a.appointment_type, a.visit_mode, a.appointment_status, u.contact_phone AS patient_phone
+         FROM appointments a LEFT JOIN user_directory u ON u.user_id = a.user_id
         WHERE a.doctor_user_id = $1 AND NOT a.deleted AND a.appointment_status <> 'Cancelled'
+          AND (a.appointment_status = 'Completed' OR ${VISIT_STARTED})
           AND NOT EXISTS (SELECT 1 FROM prescriptions p WHERE p.appointment_id = a.appointment_id AND p.deleted_at IS NULL)
         ORDER BY a.appointment_date DESC, a.appointment_id DESC LIMIT 200`,
-      [actor.userId],
+      [actor.userId, CLINIC_TIME_ZONE],
     );
     return { appointments };
   }

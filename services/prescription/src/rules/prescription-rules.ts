@@ -1,5 +1,5 @@
 import { badRequest, Principal } from '@afya/service-shared';
-import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
+import { AccessAction, MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
@@ -84,12 +84,26 @@ export function canEditPrescription(actor: Principal, prescription: Prescription
   return actor.role === 'admin' || (actor.role === 'doctor' && prescription.doctor_user_id === actor.userId);
 }
 
-/** Whether a doctor may write a prescription for this appointment (its doctor, and not Cancelled). */
-export type WriteCheck = 'ok' | 'not_found' | 'cancelled';
-export function canWriteFor(actor: Principal, appointment: { doctor_user_id: number; appointment_status: string }): WriteCheck {
+/**
+ * Whether a doctor may write a prescription for this appointment: its doctor, not Cancelled, and a visit that can
+ * have one: Completed, or started (its slot's start has passed). A future booking (often not even paid) cannot.
+ */
+export type WriteCheck = 'ok' | 'not_found' | 'cancelled' | 'not_started';
+export function canWriteFor(actor: Principal, appointment: { doctor_user_id: number; appointment_status: string; started: boolean }): WriteCheck {
   if (actor.role !== 'doctor' || appointment.doctor_user_id !== actor.userId) return 'not_found';
   if (appointment.appointment_status === 'Cancelled') return 'cancelled';
+  if (appointment.appointment_status !== 'Completed' && !appointment.started) return 'not_started';
   return 'ok';
+}
+
+/**
+ * Who may edit a medical history record (diagnosis, treatment, notes of an appointment record): the appointment's
+ * doctor or an admin, as the appointment service enforces on the edit itself. Prescription records are edited as
+ * prescriptions, not here; patients read only.
+ */
+export function canEditRecord(actor: Principal, record: { type: 'appointment' | 'prescription'; doctor_user_id: number | null }): boolean {
+  if (record.type !== 'appointment') return false;
+  return actor.role === 'admin' || (actor.role === 'doctor' && record.doctor_user_id === actor.userId);
 }
 
 /** A medical history record id: appt-<id> or presc-<id>; anything else is 'Invalid record type.'. */
@@ -100,9 +114,13 @@ export function parseRecordId(recordId: unknown): { type: 'appointment' | 'presc
 }
 
 /** The appointment service's audit actions, as the patient's access log says them. */
-export function accessActionOf(action: string, resource?: string): 'viewed' | 'created' | 'updated' | 'deleted' | 'downloaded' {
+export function accessActionOf(action: string, resource?: string): AccessAction {
   if (resource === 'prescription_pdf') return 'downloaded';
   switch (action) {
+    case 'video_joined':
+      return 'joined_video';
+    case 'video_left':
+      return 'left_video';
     case 'create':
     case 'created':
       return 'created';

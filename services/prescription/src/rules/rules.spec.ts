@@ -1,5 +1,5 @@
 import { RpcFailure } from '@afya/service-shared';
-import { accessActionOf, canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, pageOf, parseMedicines, parseNotes, parseRecordId } from './prescription-rules';
+import { accessActionOf, canEditPrescription, canEditRecord, canReadPrescription, canWriteFor, medicinesOf, pageOf, parseMedicines, parseNotes, parseRecordId } from './prescription-rules';
 
 const row = { name: 'Amoxicillin', dosage: '500mg', frequency: 'Three times daily', instructions: 'After meals' };
 const failure = (fn: () => unknown) => {
@@ -67,11 +67,30 @@ describe('who reads, edits and writes', () => {
     expect(canEditPrescription({ userId: 10, role: 'user' }, p)).toBe(false);
     expect(canEditPrescription({ userId: 1, role: 'admin' }, p)).toBe(true);
   });
-  it('writes: only for the doctor’s own, not cancelled appointment', () => {
-    expect(canWriteFor({ userId: 20, role: 'doctor' }, { doctor_user_id: 20, appointment_status: 'Completed' })).toBe('ok');
-    expect(canWriteFor({ userId: 21, role: 'doctor' }, { doctor_user_id: 20, appointment_status: 'Completed' })).toBe('not_found');
-    expect(canWriteFor({ userId: 20, role: 'doctor' }, { doctor_user_id: 20, appointment_status: 'Cancelled' })).toBe('cancelled');
-    expect(canWriteFor({ userId: 20, role: 'admin' }, { doctor_user_id: 20, appointment_status: 'Pending' })).toBe('not_found');
+  it('writes: only for the doctor’s own, not cancelled appointment, once the visit has started or is completed', () => {
+    const doctor = { userId: 20, role: 'doctor' as const };
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Completed', started: true })).toBe('ok');
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Confirmed', started: true })).toBe('ok');
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Pending', started: true })).toBe('ok');
+    // Marked Completed ahead of its slot (an admin's override): it took place, it can have one.
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Completed', started: false })).toBe('ok');
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Pending', started: false })).toBe('not_started');
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Confirmed', started: false })).toBe('not_started');
+    expect(canWriteFor({ userId: 21, role: 'doctor' }, { doctor_user_id: 20, appointment_status: 'Completed', started: true })).toBe('not_found');
+    expect(canWriteFor(doctor, { doctor_user_id: 20, appointment_status: 'Cancelled', started: true })).toBe('cancelled');
+    expect(canWriteFor({ userId: 20, role: 'admin' }, { doctor_user_id: 20, appointment_status: 'Pending', started: true })).toBe('not_found');
+  });
+});
+
+describe('who may edit a medical history record', () => {
+  it('the appointment’s doctor or an admin, appointment records only; never a patient or another doctor', () => {
+    const own = { type: 'appointment' as const, doctor_user_id: 20 };
+    expect(canEditRecord({ userId: 20, role: 'doctor' }, own)).toBe(true);
+    expect(canEditRecord({ userId: 21, role: 'doctor' }, own)).toBe(false);
+    expect(canEditRecord({ userId: 1, role: 'admin' }, own)).toBe(true);
+    expect(canEditRecord({ userId: 5, role: 'user' }, own)).toBe(false);
+    expect(canEditRecord({ userId: 20, role: 'doctor' }, { type: 'prescription', doctor_user_id: 20 })).toBe(false);
+    expect(canEditRecord({ userId: 20, role: 'doctor' }, { type: 'appointment', doctor_user_id: null })).toBe(false);
   });
 });
 
@@ -89,6 +108,8 @@ describe('record ids, actions and pages', () => {
     expect(accessActionOf('update')).toBe('updated');
     expect(accessActionOf('delete')).toBe('deleted');
     expect(accessActionOf('read', 'prescription_pdf')).toBe('downloaded');
+    expect(accessActionOf('video_joined')).toBe('joined_video');
+    expect(accessActionOf('video_left')).toBe('left_video');
   });
   it('bounds pages', () => {
     expect(pageOf(undefined, undefined, 100)).toEqual({ page: 1, limit: 20, offset: 0 });

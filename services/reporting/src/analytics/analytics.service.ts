@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { badRequest, forbidden, Principal } from '@afya/service-shared';
 import {
-  ActivityEntry,
+  AdminFeed,
   AnalyticsRange,
   AnalyticsSummaryReply,
   AppointmentStatusReply,
@@ -70,7 +70,8 @@ export class AnalyticsService {
     const previousFrom = addDays(today, -(2 * range - 1));
     // One statement (periods, totals and the small cards): under load, three parallel queries per call queued
     // for the pool (issue 12's bench: p99 327 ms with < 1 ms of SQL).
-    const [row] = await this.dataSource.query(
+    const [[row], feed] = await Promise.all([
+      this.dataSource.query(
       `SELECT p.*, ${TOTALS_COLUMNS},
               (SELECT COALESCE(sum(n), 0) FROM rm_counts WHERE key = 'appointments:Pending') AS pending,
               (SELECT COALESCE(sum(n), 0) FROM rm_counts WHERE key = 'appointments:Cancelled') AS cancelled,
@@ -86,8 +87,11 @@ export class AnalyticsService {
                       COALESCE(sum(bookings) FILTER (WHERE day = $3), 0) AS today
                  FROM rm_daily WHERE day BETWEEN $1 AND $3) p`,
       [previousFrom, currentFrom, today],
-    );
+      ),
+      this.adminFeed(),
+    ]);
     return {
+      ...feed,
       range,
       totals: totalsOf(row),
       changes: {
@@ -123,7 +127,7 @@ export class AnalyticsService {
     assertAdmin(principal);
     const range = rangeOf(payload);
     const { days, values } = await this.daily('revenue', range, now);
-    return { range, revenue: series(days, values, 'revenue') };
+    return { range, dailyRevenue: series(days, values, 'revenue') };
   }
 
   async appointmentStatus(principal: Principal): Promise<AppointmentStatusReply> {
@@ -157,11 +161,9 @@ export class AnalyticsService {
     return { months: months.map((m, i) => ({ ...m, growth_rate: rates[i] })) };
   }
 
-  async overview(principal: Principal, now = new Date()): Promise<OverviewReply> {
-    assertAdmin(principal);
-    const today = this.today(now);
-    const [totals, [pending], users, appointments, payments, months, [before]] = await Promise.all([
-      this.totals(),
+  /** The admin overview's lists and counts, read by the overview and the analytics summary. */
+  private async adminFeed(): Promise<AdminFeed> {
+    const [[pending], users, appointments, payments] = await Promise.all([
       this.dataSource.query(`
         SELECT (SELECT count(*) FROM rm_users u WHERE u.role = 'doctor' AND u.status = 'active' AND NOT u.deleted
                    AND NOT EXISTS (SELECT 1 FROM rm_doctors d WHERE d.user_id = u.user_id AND d.approval_status = 'approved')) AS doctors,
@@ -179,42 +181,51 @@ export class AnalyticsService {
       this.dataSource.query(
         `SELECT payment_id, appointment_id, amount, method, status, occurred_at FROM rm_payments ORDER BY occurred_at DESC LIMIT 5`,
       ),
-      this.months(today),
-      this.dataSource.query(`SELECT COALESCE(sum(new_users), 0) AS n FROM rm_daily WHERE day < $1::date`, [`${monthsEnding(today, 12)[0]}-01`]),
     ]);
     const iso = (value: Date | string) => new Date(value).toISOString();
-    const recentUsers: ActivityEntry[] = users.map((u: Record<string, string>) => ({
-      kind: 'user',
-      id: Number(u.user_id),
-      title: `${u.firstname} ${u.lastname}`.trim() || `User #${u.user_id}`,
-      detail: `New ${u.role === 'user' ? 'patient' : u.role} registered`,
-      at: iso(u.registered_at),
-    }));
-    const recentAppointments: ActivityEntry[] = appointments.map((a: Record<string, string>) => ({
-      kind: 'appointment',
-      id: Number(a.appointment_id),
-      title: `Appointment #${a.appointment_id}${a.firstname ? ` for ${a.firstname} ${a.lastname}` : ''}`,
-      detail: `${a.status} · ${a.appointment_date} ${a.time_slot}`,
-      at: iso(a.booked_at),
-    }));
-    const recentPayments: ActivityEntry[] = payments.map((p: Record<string, string>) => ({
-      kind: 'payment',
-      id: Number(p.payment_id),
-      title: `Payment #${p.payment_id} · Ksh ${num(p.amount).toLocaleString('en-KE')}`,
-      detail: `${p.status}${p.method ? ` · ${p.method === 'mpesa' ? 'M-Pesa' : 'card'}` : ''}${p.appointment_id ? ` · appointment #${p.appointment_id}` : ''}`,
-      at: iso(p.occurred_at),
-    }));
-    const recentActivity = [...recentUsers, ...recentAppointments, ...recentPayments].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5);
-    let running = num(before.n);
     return {
-      totals,
       pendingDoctors: num(pending.doctors),
       unresolvedTickets: num(pending.tickets),
       paymentDisputes: num(pending.disputes),
+      recentUsers: users.map((u: Record<string, string>) => ({
+        kind: 'user',
+        id: Number(u.user_id),
+        title: `${u.firstname} ${u.lastname}`.trim() || `User #${u.user_id}`,
+        detail: `New ${u.role === 'user' ? 'patient' : u.role} registered`,
+        at: iso(u.registered_at),
+      })),
+      recentAppointments: appointments.map((a: Record<string, string>) => ({
+        kind: 'appointment',
+        id: Number(a.appointment_id),
+        title: `Appointment #${a.appointment_id}${a.firstname ? ` for ${a.firstname} ${a.lastname}` : ''}`,
+        detail: `${a.status} · ${a.appointment_date} ${a.time_slot}`,
+        at: iso(a.booked_at),
+      })),
+      recentPayments: payments.map((p: Record<string, string>) => ({
+        kind: 'payment',
+        id: Number(p.payment_id),
+        title: `Payment #${p.payment_id} · Ksh ${num(p.amount).toLocaleString('en-KE')}`,
+        detail: `${p.status}${p.method ? ` · ${p.method === 'mpesa' ? 'M-Pesa' : 'card'}` : ''}${p.appointment_id ? ` · appointment #${p.appointment_id}` : ''}`,
+        at: iso(p.occurred_at),
+      })),
+    };
+  }
+
+  async overview(principal: Principal, now = new Date()): Promise<OverviewReply> {
+    assertAdmin(principal);
+    const today = this.today(now);
+    const [totals, feed, months, [before]] = await Promise.all([
+      this.totals(),
+      this.adminFeed(),
+      this.months(today),
+      this.dataSource.query(`SELECT COALESCE(sum(new_users), 0) AS n FROM rm_daily WHERE day < $1::date`, [`${monthsEnding(today, 12)[0]}-01`]),
+    ]);
+    const recentActivity = [...feed.recentUsers, ...feed.recentAppointments, ...feed.recentPayments].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5);
+    let running = num(before.n);
+    return {
+      totals,
+      ...feed,
       recentActivity,
-      recentUsers,
-      recentAppointments,
-      recentPayments,
       revenueByMonth: months.map((m) => ({ month: m.month, revenue: m.revenue })),
       userGrowth: months.map((m) => ({ month: m.month, new_users: m.new_users, total: (running += m.new_users) })),
     };

@@ -68,7 +68,7 @@ describe('reporting read models (events → read models → analytics, reports, 
     await publish('auth.user.registered.v1', user(20, 'doctor'), daysAgo(2));
     await publish('auth.user.registered.v1', user(21, 'doctor'), daysAgo(1));
     await publish('appointment.doctor.approved.v1', { doctor_id: 7, user_id: 20, first_name: 'First20', last_name: 'Last20', specialization: 'Cardiology', approval_status: 'approved', fee: null, available_days: [] });
-    await publish('appointment.created.v1', appointment(100, 'Pending'), daysAgo(1));
+    await publish('appointment.created.v1', appointment(100, 'Pending', { visit_mode: 'video' }), daysAgo(1));
     await publish('appointment.created.v1', appointment(101, 'Pending'));
     await publish('appointment.created.v1', appointment(102, 'Pending'));
     await publish('appointment.updated.v1', appointment(101, 'Completed', { previous_status: 'Pending' }));
@@ -115,8 +115,8 @@ describe('reporting read models (events → read models → analytics, reports, 
       { status: 'Completed', count: 1, percent: 33.3 },
       { status: 'Cancelled', count: 1, percent: 33.3 },
     ]);
-    expect(revenue.revenue.at(-1)).toEqual({ date: dayIn('Africa/Nairobi', new Date()), revenue: 1700 });
-    expect(revenue.revenue).toHaveLength(7);
+    expect(revenue.dailyRevenue.at(-1)).toEqual({ date: dayIn('Africa/Nairobi', new Date()), revenue: 1700 });
+    expect(revenue.dailyRevenue).toHaveLength(7);
     // Doctor 21 has no approved profile; ticket 1 is open; payment 500 is disputed.
     expect(overview).toMatchObject({ pendingDoctors: 1, unresolvedTickets: 1, paymentDisputes: 1 });
     expect(overview.recentActivity).toHaveLength(5);
@@ -147,6 +147,10 @@ describe('reporting read models (events → read models → analytics, reports, 
         text += Buffer.from(message.data).toString();
       }
     };
+    const appointments = (await read('appointments')).text.trim().split('\n');
+    // The visit mode as people read it; an event without one (recorded before video visits) was in person.
+    expect(appointments.find((line) => line.startsWith('100,'))).toContain(',09:00 AM,Consultation,Video,Pending,');
+    expect(appointments.find((line) => line.startsWith('101,'))).toContain(',09:00 AM,Consultation,In person,Completed,');
     const users = await read('users');
     const lines = users.text.trim().split('\n');
     expect(lines[0]).toBe('User ID,First Name,Last Name,Email,Phone,Role,Status,Registered At');
@@ -160,7 +164,7 @@ describe('reporting read models (events → read models → analytics, reports, 
     const today = dayIn('Africa/Nairobi', new Date());
     const filtered = await read('appointments', addDays(today, 1), addDays(today, 5));
     // No rows in those days: the header row alone.
-    expect(filtered.text).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Status,Amount (Ksh),Paid,Booked At\n');
+    expect(filtered.text).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Visit,Status,Amount (Ksh),Paid,Booked At\n');
     expect(filtered.rows).toBe(0);
     const audit = await db().query(`SELECT report, actor_user_id, rows_sent, outcome FROM report_downloads WHERE report = 'users'`);
     expect(audit).toEqual([{ report: 'users', actor_user_id: 1, rows_sent: '4', outcome: 'done' }]);

@@ -19,11 +19,12 @@ const between = (column: string) =>
 
 export const REPORTS: Record<ReportType, ReportDefinition> = {
   appointments: {
-    headers: ['Appointment ID', 'Patient', 'Patient Email', 'Doctor', 'Appointment Date', 'Time Slot', 'Type', 'Status', 'Amount (Ksh)', 'Paid', 'Booked At'],
+    headers: ['Appointment ID', 'Patient', 'Patient Email', 'Doctor', 'Appointment Date', 'Time Slot', 'Type', 'Visit', 'Status', 'Amount (Ksh)', 'Paid', 'Booked At'],
     sql: (filtered) => `
       SELECT a.appointment_id, trim(concat_ws(' ', p.firstname, p.lastname)), p.email,
              trim(concat_ws(' ', 'Dr.', COALESCE(d.first_name, du.firstname), COALESCE(d.last_name, du.lastname))),
-             a.appointment_date::text, a.time_slot, a.appointment_type, a.status, a.total_amount::float8,
+             a.appointment_date::text, a.time_slot, a.appointment_type,
+             CASE a.visit_mode WHEN 'video' THEN 'Video' ELSE 'In person' END, a.status, a.total_amount::float8,
              CASE WHEN a.paid THEN 'yes' ELSE 'no' END, ${iso('a.booked_at')}
         FROM rm_appointments a
         LEFT JOIN rm_users p ON p.user_id = a.user_id

@@ -112,7 +112,7 @@ describe('read-model rules, one event at a time', () => {
 describe('a batch folded in stream order', () => {
   it('equals the events applied one at a time: rows, net counters (cancelled-out keys kept) and every roll-up change', () => {
     const stored: AppointmentRow = {
-      appointment_id: 100, user_id: 1, doctor_id: 7, doctor_user_id: 20, appointment_date: '2026-03-05', time_slot: '09:00 AM', appointment_type: 'Consultation',
+      appointment_id: 100, user_id: 1, doctor_id: 7, doctor_user_id: 20, appointment_date: '2026-03-05', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person',
       total_amount: '200.00', status: 'Confirmed', paid: false, booked_at: '2026-02-27 10:00:00.123456+00', updated_at: '2026-02-27 10:00:00.123456+00',
     };
     const events: DomainEvent[] = [

@@ -58,6 +58,7 @@ export type AppointmentRow = {
   appointment_date: string;
   time_slot: string;
   appointment_type: string;
+  visit_mode: string;
   total_amount: Money;
   status: string;
   paid: boolean;
@@ -195,6 +196,8 @@ export function applyAppointment(before: AppointmentRow | null, event: DomainEve
     appointment_date: d.appointment_date,
     time_slot: d.time_slot,
     appointment_type: d.appointment_type,
+    // Events from before video visits carry no mode: those visits were in person.
+    visit_mode: d.visit_mode ?? before?.visit_mode ?? 'in_person',
     total_amount: d.total_amount ?? 0,
     status: d.appointment_status,
     paid: d.paid ?? false,
@@ -371,7 +374,7 @@ export const READ_MODEL_SHAPES: Record<ReadModelTable, TableShape> = {
     key: 'appointment_id',
     columns: {
       appointment_id: 'integer', user_id: 'integer', doctor_id: 'integer', doctor_user_id: 'integer', appointment_date: 'date', time_slot: 'text',
-      appointment_type: 'text', total_amount: 'numeric', status: 'text', paid: 'boolean', booked_at: 'timestamptz', updated_at: 'timestamptz',
+      appointment_type: 'text', visit_mode: 'text', total_amount: 'numeric', status: 'text', paid: 'boolean', booked_at: 'timestamptz', updated_at: 'timestamptz',
     },
     required: ['user_id', 'doctor_id', 'appointment_date', 'time_slot', 'appointment_type', 'status', 'booked_at', 'updated_at'],
   },

@@ -13,7 +13,8 @@ import { runEventsCli } from './events-cli';
 import { deadLetterStreamName, eventStreamName, eventSubject } from './event-stream';
 import { EventsModule } from './events.module';
 import { NATS_CONNECTION } from './nats-connection';
-import { recordEvent } from './outbox';
+import { Client } from 'pg';
+import { outboxChannel, recordEvent, recordEvents } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 
 describe('filterSubjectsFor', () => {
@@ -129,6 +130,36 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     expect(await dataSource.query(`SELECT 1 FROM outbox WHERE id = $1`, [rolledBackId])).toHaveLength(0);
   });
 
+  it("records a change's events in one statement, in order, and wakes only its own schema's relay", async () => {
+    const { schema, url } = dataSource.options as { schema: string; url: string };
+    const listener = new Client({ connectionString: url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel));
+    try {
+      await listener.query(`LISTEN "${outboxChannel(schema)}"`);
+      await listener.query(`LISTEN "${outboxChannel('another_service')}"`);
+      const [first, second] = await dataSource.transaction((manager) =>
+        recordEvents(manager, [
+          { type: 'thing.happened', data: { n: 6 } },
+          { type: 'thing.happened', data: { n: 7 } },
+        ]),
+      );
+      await eventually(() => expect(seen.map((e) => e.id)).toEqual(expect.arrayContaining([first.id, second.id])));
+      // the relay publishes them in the order recorded, so they are applied in it
+      expect(seen.map((e) => e.id).filter((id) => id === first.id || id === second.id)).toEqual([first.id, second.id]);
+      const rows: { id: string }[] = await dataSource.query(`SELECT id FROM outbox WHERE id = ANY($1::uuid[]) ORDER BY created_at`, [[first.id, second.id]]);
+      expect(rows.map((row) => row.id)).toEqual([first.id, second.id]);
+      await eventually(() => expect(heard).toContain(outboxChannel(schema)));
+      // another schema's channel: its relay sleeps through this service's commits
+      expect(heard).not.toContain(outboxChannel('another_service'));
+      expect(outboxChannel(schema)).not.toBe(outboxChannel('another_service'));
+      expect(outboxChannel('x'.repeat(80))).toHaveLength(63);
+    } finally {
+      await listener.end();
+    }
+  });
+
   const publishEvent = async (type: string, data: Record<string, unknown>, id: string = randomUUID()) => {
     const event: DomainEvent = { id, type, occurredAt: new Date().toISOString(), data };
     await nc.jetstream().publish(eventSubject(type), JSONCodec().encode(event));
@@ -153,6 +184,31 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     expect(new Set(applied.map((a) => a.tx)).size).toBeLessThan(15);
     const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'evtest-burst'`);
     expect(n).toBe(60);
+  });
+
+  it('while events keep coming, gathers them into shared transactions; an event after a quiet spell is applied at once', async () => {
+    const applied: { n: number; tx: string }[] = [];
+    await app.get(EventConsumer).consume(
+      'evtest-steady',
+      {
+        'evtest.steady.v1': async (event, manager) => {
+          const [{ tx }] = await manager.query(`SELECT txid_current()::text AS tx`);
+          applied.push({ n: (event.data as { n: number }).n, tx });
+        },
+      },
+      { lingerMs: 50 },
+    );
+    // A steady stream: one event every few ms, each published after the one before is stored.
+    for (let n = 0; n < 30; n++) {
+      await publishEvent('evtest.steady.v1', { n });
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    await eventually(() => expect(applied).toHaveLength(30));
+    expect(applied.map((a) => a.n)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    // The first came after a quiet spell: applied alone, without waiting for company.
+    expect(applied.filter((a) => a.tx === applied[0].tx)).toHaveLength(1);
+    // One transaction per event would be 30.
+    expect(new Set(applied.map((a) => a.tx)).size).toBeLessThan(15);
   });
 
   it('hands a batch handler the fresh events of each transaction in stream order, each once; a failed batch goes one event at a time', async () => {

@@ -8,7 +8,7 @@ import type { RequestContext } from '../context/request-context';
 import { NATS_CONNECTION } from './nats-connection';
 import { eventSubject } from './event-stream';
 import { requireEventStream } from './streams';
-import { OUTBOX_CHANNEL } from './outbox';
+import { outboxChannel } from './outbox';
 
 const BATCH = 100;
 const POLL_MS = 2000;
@@ -39,12 +39,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     await requireEventStream(this.nc);
-    const options = this.dataSource.options as { url?: string };
+    const options = this.dataSource.options as { url?: string; schema?: string };
     this.listener = new Client({ connectionString: options.url });
     this.listener.on('error', (error) => this.logger.warn(`LISTEN connection: ${error.message}`));
     await this.listener.connect();
     this.listener.on('notification', () => this.kick());
-    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    // This schema's channel only: another service's commit does not wake this relay.
+    await this.listener.query(`LISTEN "${outboxChannel(options.schema).replace(/"/g, '""')}"`);
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.pruneTimer = setInterval(() => void this.prune().catch((e: Error) => this.logger.warn(`prune: ${e.message}`)), PRUNE_MS);
     this.pruneTimer.unref();
@@ -95,6 +96,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           `SELECT id, type, payload, context FROM outbox WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         for (const row of rows) {
+          // One at a time, each stored before the next is sent: consumers whose state is the last event applied (an
+          // appointment's status) rely on the stream's order. Sent together, a publish that failed and was retried
+          // (a stream leader change) could be stored after the one behind it.
           // The request context the event was recorded under travels as headers (x-request-id, traceparent…).
           await js.publish(eventSubject(row.type), codec.encode(row.payload), { msgID: row.id, headers: requestContextHeaders(row.context) });
         }

@@ -67,6 +67,16 @@ describe('process logger', () => {
     expect(out.raw[0]).not.toContain('0712345678');
   });
 
+  it('never writes the M-Pesa callback token a URL in a message or an error carries', () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', destination: out.stream });
+    const token = 'Zk3v_9QmT2xW7pLr4sNb8yHc1dGf6jAe0uIo5';
+    logger.warn(`fetch https://afya.example/api/mpesa/callback/${token} failed`);
+    logger.error({ err: new Error(`POST /api/mpesa/transaction-status/${token}/timeout refused`) }, 'status result');
+    expect(out.raw.join('\n')).not.toContain(token);
+    expect(out.lines[0].msg).toBe('fetch https://afya.example/api/mpesa/callback/[redacted] failed');
+  });
+
   it('reads LOG_LEVEL in pino or Nest names, and refuses a typo', () => {
     expect(logLevelFrom('')).toBe('info');
     expect(logLevelFrom('log')).toBe('info');

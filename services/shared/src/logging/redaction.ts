@@ -78,8 +78,12 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g;
 /** "Bearer <anything>" as found in a header echoed into an error message. */
 const BEARER = /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi;
 
-/** A message text with tokens taken out: for strings that may quote a header or a token (errors, warnings). */
+/** The M-Pesa callback URL's secret segment (its only authentication), as a URL quoted in an error would show it. */
+const CALLBACK_TOKEN = /(\/mpesa\/(?:callback|transaction-status)\/)[^/\s"'?#]+/g;
+
+/** A message text with tokens taken out: for strings that may quote a header, a token or a callback URL (errors, warnings). */
 export function scrubText(text: string): string {
+  if (text.includes('/mpesa/')) text = text.replace(CALLBACK_TOKEN, '$1[redacted]');
   if (!text.includes('eyJ') && !/bearer/i.test(text)) return text;
   return text.replace(JWT, '[jwt]').replace(BEARER, 'Bearer [redacted]');
 }

@@ -4,7 +4,7 @@ import { NatsConnection } from 'nats';
 import { currentRequestContext, runWithRequestContext } from '../context/request-context';
 import { connectNats } from '../events/nats-connection';
 import { subject } from './bus';
-import { BUS_TIMEOUT_MESSAGE, BUS_UNAVAILABLE_MESSAGE, BusClient } from './bus-client';
+import { BUS_PAYLOAD_TOO_LARGE_MESSAGE, BUS_TIMEOUT_MESSAGE, BUS_UNAVAILABLE_MESSAGE, BusClient } from './bus-client';
 import { currentDeadline, DEADLINE_PASSED_MESSAGE, withDeadline } from './deadline';
 import type { RpcRequest } from './envelope';
 import { JsonText } from './json-text';
@@ -18,6 +18,7 @@ const SLOW = subject('test.bus-client.slow');
 const MISSING = subject('test.bus-client.missing');
 const AS_JSON_TEXT = subject('test.bus-client.json-text');
 const NOBODY = subject('test.bus-client.nobody');
+const PENDING = subject('test.bus-client.pending');
 
 interface Seen {
   principal: unknown;
@@ -54,6 +55,11 @@ class ProbeController {
   @MessagePattern(MISSING)
   missing(): never {
     throw notFound('Appointment not found');
+  }
+
+  @MessagePattern(PENDING)
+  pending(): never {
+    throw new RpcFailure(409, 'Still waiting', 'STILL_PENDING', { pending: { id: 'ws_CO_1', status: 'pending' } });
   }
 
   @MessagePattern(AS_JSON_TEXT)
@@ -134,6 +140,12 @@ describe('BusClient (real NATS, a real service)', () => {
   it("passes the service's own error on as it sent it, and tells nobody listening (503) from a timeout", async () => {
     expect((await failureOf(bus.request(MISSING, {}))).body).toEqual({ statusCode: 404, message: 'Appointment not found' });
     expect((await failureOf(bus.request(NOBODY, {}))).body).toEqual({ statusCode: 503, message: BUS_UNAVAILABLE_MESSAGE });
+  });
+
+  it("passes an error's details on; a payload larger than NATS carries is a 413, not a fault", async () => {
+    expect((await failureOf(bus.request(PENDING, {}))).body).toEqual({ statusCode: 409, message: 'Still waiting', code: 'STILL_PENDING', details: { pending: { id: 'ws_CO_1', status: 'pending' } } });
+    const tooLarge = 'x'.repeat(nc.info!.max_payload + 1);
+    expect((await failureOf(bus.request(SEEN, { tooLarge }))).body).toEqual({ statusCode: 413, message: BUS_PAYLOAD_TOO_LARGE_MESSAGE });
   });
 
   it('parses a reply sent as JSON text, unless the client is made to hand it on raw (the gateway)', async () => {

@@ -20,6 +20,7 @@ import { isRpcErrorBody, RpcFailure } from './rpc-error';
 export const BUS_TIMEOUT_MESSAGE = 'The service took too long to respond. Please try again.';
 export const BUS_UNAVAILABLE_MESSAGE = 'The service is unavailable right now. Please try again shortly.';
 export const BUS_BAD_REPLY_MESSAGE = 'The service failed to answer.';
+export const BUS_PAYLOAD_TOO_LARGE_MESSAGE = 'The request is too large to send to the service.';
 
 /** Options of one call. */
 export interface BusCall {
@@ -131,11 +132,13 @@ export class BusClient {
 export function busFailure(error: unknown): RpcFailure {
   if (error instanceof RpcFailure) return error;
   if (error instanceof NestReplyError) {
-    if (isRpcErrorBody(error.err)) return new RpcFailure(error.err.statusCode, error.err.message, error.err.code);
+    if (isRpcErrorBody(error.err)) return new RpcFailure(error.err.statusCode, error.err.message, error.err.code, error.err.details);
     new Logger('BusClient').error(`A service replied with an error not in our shape: ${JSON.stringify(error.err)?.slice(0, 500)}`);
     return new RpcFailure(502, BUS_BAD_REPLY_MESSAGE);
   }
   const code = (error as NatsError | undefined)?.code;
+  // A payload the bus cannot carry is the request's size, not a fault (the gateway's body limits catch it first).
+  if (code === ErrorCode.MaxPayloadExceeded) return new RpcFailure(413, BUS_PAYLOAD_TOO_LARGE_MESSAGE);
   if (code === ErrorCode.Timeout) return new RpcFailure(504, BUS_TIMEOUT_MESSAGE);
   if (code === ErrorCode.NoResponders || code === ErrorCode.ConnectionClosed || code === ErrorCode.ConnectionDraining || code === ErrorCode.Disconnect) {
     return new RpcFailure(503, BUS_UNAVAILABLE_MESSAGE);

@@ -1,5 +1,5 @@
 import { headers as natsHeaders } from 'nats';
-import { isJsonTextReply, JSON_TEXT_HEADER, JsonText, ServiceReplySerializer } from './json-text';
+import { isJsonTextReply, JSON_TEXT_HEADER, JsonText, jsonTextOf, ServiceReplySerializer } from './json-text';
 
 describe('JsonText replies', () => {
   const serializer = new ServiceReplySerializer();
@@ -10,6 +10,15 @@ describe('JsonText replies', () => {
     expect(Buffer.from(message.data as Uint8Array).toString('utf8')).toBe(body);
     expect(isJsonTextReply(message.headers)).toBe(true);
     expect(new JsonText(message.data as Uint8Array).parse()).toEqual(JSON.parse(body));
+  });
+
+  it("carries a list page's total beside the bytes, and the receiver reads both", () => {
+    const message = serializer.serialize({ id: 'r4', response: new JsonText('[{"appointment_id":7}]', 31), isDisposed: true });
+    const received = jsonTextOf({ data: message.data as Uint8Array, headers: message.headers });
+    expect(received.total).toBe(31);
+    expect(received.parse()).toEqual([{ appointment_id: 7 }]);
+    const untotalled = serializer.serialize({ id: 'r5', response: new JsonText('{}'), isDisposed: true });
+    expect(jsonTextOf({ data: untotalled.data as Uint8Array, headers: untotalled.headers }).total).toBeUndefined();
   });
 
   it("keeps Nest's JSON packet for every other reply and for errors", () => {

@@ -9,7 +9,14 @@ import type { Serializer } from '@nestjs/microservices';
  * The service builds it from a string; the gateway receives it with the bytes.
  */
 export class JsonText {
-  constructor(readonly body: string | Uint8Array) {}
+  /**
+   * @param total for a list whose body is one page (a bare array): how many rows the whole list has. It travels
+   *   beside the body (JSON_TEXT_TOTAL_HEADER), so the gateway can put it in X-Total-Count without parsing.
+   */
+  constructor(
+    readonly body: string | Uint8Array,
+    readonly total?: number,
+  ) {}
 
   /** The body as a value, for a caller that needs the data rather than the text to pass on. */
   parse<T>(): T {
@@ -20,6 +27,14 @@ export class JsonText {
 
 /** The NATS header that says "the data is the reply's JSON body itself". */
 export const JSON_TEXT_HEADER = 'Afya-Json-Text';
+/** The NATS header carrying a JsonText's list total. */
+export const JSON_TEXT_TOTAL_HEADER = 'Afya-Total-Count';
+
+/** The JsonText a reply message carries (call only when isJsonTextReply): its bytes and its list total, if any. */
+export function jsonTextOf(message: { data: Uint8Array; headers?: MsgHdrs }): JsonText {
+  const total = message.headers?.get(JSON_TEXT_TOTAL_HEADER);
+  return new JsonText(message.data, total ? Number(total) : undefined);
+}
 
 /** A reply message that carries a JsonText body (see JsonText). */
 export function isJsonTextReply(headers: MsgHdrs | undefined): boolean {
@@ -35,6 +50,7 @@ export class ServiceReplySerializer implements Serializer {
     if (packet?.response instanceof JsonText && packet.err == null) {
       const headers = natsHeaders();
       headers.set(JSON_TEXT_HEADER, '1');
+      if (packet.response.total !== undefined) headers.set(JSON_TEXT_TOTAL_HEADER, String(packet.response.total));
       const { body } = packet.response;
       return { data: typeof body === 'string' ? Buffer.from(body, 'utf8') : body, headers };
     }

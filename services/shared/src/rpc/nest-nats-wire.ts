@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Msg } from 'nats';
-import { isJsonTextReply, JsonText } from './json-text';
+import { isJsonTextReply, jsonTextOf } from './json-text';
 
 /**
  * The wire format of Nest's NATS transport, which the services run (@nestjs/microservices ServerNats with
@@ -30,7 +30,7 @@ export function encodeNestRequest(pattern: string, data: unknown): Uint8Array {
 
 /** The reply's value: a JsonText for a raw-JSON reply, else the packet's `response`; throws NestReplyError on `err`. */
 export function decodeNestReply<T>(message: Pick<Msg, 'data' | 'headers'>): T {
-  if (isJsonTextReply(message.headers)) return new JsonText(message.data) as T;
+  if (isJsonTextReply(message.headers)) return jsonTextOf(message) as T;
   const { data } = message;
   const packet = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as NestReplyPacket<T>;
   if (packet.err !== undefined && packet.err !== null) throw new NestReplyError(packet.err);

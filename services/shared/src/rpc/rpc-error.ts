@@ -5,6 +5,8 @@ export interface RpcErrorBody {
   statusCode: number;
   message: string;
   code?: string;
+  /** What the caller needs to act on the refusal (e.g. the pending M-Pesa push a 409 is about). */
+  details?: Record<string, unknown>;
 }
 
 export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
@@ -18,8 +20,8 @@ export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
 
 /** Throw this from a handler: it crosses NATS intact (a plain Error would arrive as a 500). */
 export class RpcFailure extends RpcException {
-  constructor(statusCode: number, message: string, code?: string) {
-    super({ statusCode, message, ...(code ? { code } : {}) } satisfies RpcErrorBody);
+  constructor(statusCode: number, message: string, code?: string, details?: Record<string, unknown>) {
+    super({ statusCode, message, ...(code ? { code } : {}), ...(details ? { details } : {}) } satisfies RpcErrorBody);
   }
 
   /** What crosses the bus: `{statusCode, message, code?}`. */

@@ -4,16 +4,17 @@ import { DomainEvent, EventConsumer } from '@afya/service-shared';
 import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents, type AppointmentEventData } from '@afya/appointment-service/contracts';
 
-/** Applies auth's user events to the support service's names and emails (idempotent: an upsert). */
+/** Applies auth's user events to the support service's names, emails, phones and statuses (idempotent: an upsert). */
 export async function applyUserEvent(manager: EntityManager, data: Partial<UserEventData> | undefined, deleted = false): Promise<void> {
   if (!data?.user_id) return;
   await manager.query(
-    `INSERT INTO user_directory (user_id, firstname, lastname, email, role, contact_phone, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+    `INSERT INTO user_directory (user_id, firstname, lastname, email, role, contact_phone, status, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
      ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname,
        email = COALESCE(EXCLUDED.email, user_directory.email), role = EXCLUDED.role,
-       contact_phone = EXCLUDED.contact_phone, deleted = EXCLUDED.deleted, updated_at = now()`,
-    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.email ?? null, data.role ?? 'user', data.contact_phone ?? null, deleted],
+       contact_phone = EXCLUDED.contact_phone, status = COALESCE(EXCLUDED.status, user_directory.status),
+       deleted = EXCLUDED.deleted, updated_at = now()`,
+    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.email ?? null, data.role ?? 'user', data.contact_phone ?? null, data.status ?? null, deleted],
   );
 }
 

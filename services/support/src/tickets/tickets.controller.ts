@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   ContactPayload,
   CreateTicketPayload,
@@ -42,8 +42,8 @@ export class TicketsController {
   }
 
   @MessagePattern(subject(SupportPatterns.listOwn))
-  listOwn(@Payload() request: RpcRequest) {
-    return this.tickets.listOwn(requirePrincipal(request));
+  listOwn(@Payload() request: RpcRequest<PageRequest>) {
+    return this.tickets.listOwn(requirePrincipal(request), request.payload ?? {});
   }
 
   @MessagePattern(subject(SupportPatterns.dataExport))
@@ -52,8 +52,8 @@ export class TicketsController {
   }
 
   @MessagePattern(subject(SupportPatterns.listForDoctor))
-  listForDoctor(@Payload() request: RpcRequest) {
-    return this.tickets.listForDoctor(requirePrincipal(request), request.requestId);
+  listForDoctor(@Payload() request: RpcRequest<PageRequest>) {
+    return this.tickets.listForDoctor(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.listAll))

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, forbidden, notFound, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
+import { badRequest, forbidden, notFound, PageRequest, pageOf, Principal, recordEvent, RpcFailure } from '@afya/service-shared';
 import {
-  AdminTicketListReply,
   ContactPayload,
   ContactReply,
   CreateTicketPayload,
@@ -45,9 +44,6 @@ import {
 import { TicketCare } from './ticket-care';
 import { MESSAGE_SELECT, TICKET_ORDER, TICKET_SELECT, TicketRow, toDoctorTicketView, toMessageView, toTicketEventData, toTicketView } from './ticket.sql';
 
-const LIST_MAX = 200;
-const ADMIN_PAGE_DEFAULT = 50;
-const ADMIN_PAGE_MAX = 100;
 
 function enforce(verdict: Verdict): void {
   if (!verdict.ok) throw new RpcFailure(verdict.status, verdict.message);
@@ -103,33 +99,44 @@ export class TicketsService {
   // ---------- lists ----------
 
   /** GET /support: the caller's own tickets, newest first (admins: every ticket, as the desk's first page). */
-  async listOwn(actor: Principal): Promise<TicketListReply> {
-    if (actor.role === 'admin') return this.listAll(actor, {});
-    const rows: TicketRow[] = await this.dataSource.query(
-      `${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2`,
-      [actor.userId, LIST_MAX],
-    );
-    return { complaints: rows.map((row) => toTicketView(row, 'owner')) };
+  async listOwn(actor: Principal, request: PageRequest = {}): Promise<TicketListReply> {
+    if (actor.role === 'admin') return this.listAll(actor, request);
+    const { limit, offset } = pageOf(request);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(`${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2 OFFSET $3`, [
+        actor.userId,
+        limit,
+        offset,
+      ]) as Promise<TicketRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM tickets t WHERE t.user_id = $1 AND t.deleted_at IS NULL`, [actor.userId]) as Promise<
+        { total: number }[]
+      >,
+    ]);
+    return { complaints: rows.map((row) => toTicketView(row, 'owner')), total };
   }
 
   /**
    * GET /support/doctor: the tickets linked to one of this doctor's appointments with their owner, of the patients
-   * the doctor is caring for now (read-only). The list is a read of each ticket: audited before it leaves.
+   * the doctor is caring for now (read-only), a page and the total. The page is a read of each ticket: audited before
+   * it leaves.
    */
-  async listForDoctor(actor: Principal, requestId?: string): Promise<DoctorTicketListReply> {
+  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<DoctorTicketListReply> {
     if (actor.role !== 'doctor') throw forbidden();
     const patients = await this.care.patientsInCare(actor.userId);
-    if (!patients.length) return { complaints: [] };
-    const rows: TicketRow[] = await this.dataSource.query(
-      `${TICKET_SELECT
-        .replace('FROM tickets t', 'FROM tickets t JOIN appointment_directory ad ON ad.appointment_id = t.related_appointment_id AND ad.user_id = t.user_id')
-        .replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, ad.appointment_date::text AS appointment_date')}
-       WHERE t.deleted_at IS NULL AND ad.doctor_user_id = $1 AND NOT ad.deleted AND t.user_id <> $1 AND t.user_id = ANY($3::int[])
-       ${TICKET_ORDER} LIMIT $2`,
-      [actor.userId, LIST_MAX, patients],
-    );
+    if (!patients.length) return { complaints: [], total: 0 };
+    const { limit, offset } = pageOf(request);
+    const linked = 'FROM tickets t JOIN appointment_directory ad ON ad.appointment_id = t.related_appointment_id AND ad.user_id = t.user_id';
+    const where = 'WHERE t.deleted_at IS NULL AND ad.doctor_user_id = $1 AND NOT ad.deleted AND t.user_id <> $1 AND t.user_id = ANY($2::int[])';
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `${TICKET_SELECT.replace('FROM tickets t', linked).replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, ad.appointment_date::text AS appointment_date')}
+       ${where} ${TICKET_ORDER} LIMIT $3 OFFSET $4`,
+        [actor.userId, patients, limit, offset],
+      ) as Promise<TicketRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total ${linked} ${where}`, [actor.userId, patients]) as Promise<{ total: number }[]>,
+    ]);
     await this.care.record(actor, 'success', rows, requestId);
-    return { complaints: rows.map(toDoctorTicketView) };
+    return { complaints: rows.map(toDoctorTicketView), total };
   }
 
   /** The caller's part of their data export: their own tickets (contact-form ones linked to them included) and each conversation. */
@@ -144,10 +151,9 @@ export class TicketsService {
   }
 
   /** GET /support/all?search=&status=&page=&limit= (admins): search over subject, user name and email. */
-  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<AdminTicketListReply> {
+  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<TicketListReply> {
     if (actor.role !== 'admin') throw forbidden();
-    const limit = Math.min(Math.max(Math.trunc(Number(query.limit)) || ADMIN_PAGE_DEFAULT, 1), ADMIN_PAGE_MAX);
-    const page = Math.max(Math.trunc(Number(query.page)) || 1, 1);
+    const { limit, offset } = pageOf(query);
     if (query.status !== undefined && !isTicketStatus(query.status)) throw badRequest(SupportMessages.status);
     const search = (query.search ?? '').trim().slice(0, 200);
     const params: unknown[] = [];
@@ -169,9 +175,9 @@ export class TicketsService {
     );
     const rows: TicketRow[] = await this.dataSource.query(
       `${TICKET_SELECT} ${filter} ${TICKET_ORDER} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, (page - 1) * limit],
+      [...params, limit, offset],
     );
-    return { complaints: rows.map((row) => toTicketView(row, 'admin')), total, page, limit };
+    return { complaints: rows.map((row) => toTicketView(row, 'admin')), total };
   }
 
   // ---------- changes ----------

@@ -1,12 +1,8 @@
 import type {
-  AdminTicketListReply,
   CreateTicketPayload,
   DeleteTicketReply,
-  DoctorTicketListReply,
   DoctorTicketView,
   PostMessageReply,
-  TicketListReply,
-  TicketMessagesReply,
   TicketMessageView,
   TicketReply,
   TicketStatus,
@@ -15,7 +11,7 @@ import type {
 import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AppointmentListReply } from '@afya/appointment-service/contracts';
+import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { api, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { doctorName } from '../appointments';
@@ -37,18 +33,24 @@ export interface AdminTicketQuery {
 }
 
 export const supportApi = {
-  own: () => api.get<TicketListReply>('support', { fallback: SupportMessages.loadFailed }).then((r) => r.complaints),
-  doctor: () => api.get<DoctorTicketListReply>('support/doctor', { fallback: SupportMessages.loadFailed }).then((r) => r.complaints),
+  own: () => api.list<TicketView>('support', { fallback: SupportMessages.loadFailed }).then((r) => r.items),
+  doctor: () => api.list<DoctorTicketView>('support/doctor', { fallback: SupportMessages.loadFailed }).then((r) => r.items),
+  /** One page of the desk: the tickets and the total of matches (X-Total-Count). */
   all: (q: AdminTicketQuery) =>
-    api.get<AdminTicketListReply>('support/all', {
-      searchParams: { ...(q.search.trim() ? { search: q.search.trim() } : {}), ...(q.status !== 'all' ? { status: q.status } : {}), page: q.page, limit: q.limit },
+    api.list<TicketView>('support/all', {
+      searchParams: {
+        ...(q.search.trim() ? { search: q.search.trim() } : {}),
+        ...(q.status !== 'all' ? { status: q.status } : {}),
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+      },
       fallback: SupportMessages.loadFailed,
     }),
   create: (body: CreateTicketPayload) => api.post<TicketReply>('support', body, { fallback: SupportMessages.createFailed }),
   update: (id: number, body: Partial<CreateTicketPayload>) => api.patch<TicketReply>(`support/${id}`, body, { fallback: SupportMessages.updateFailed }),
   setStatus: (id: number, status: TicketStatus) => api.patch<TicketReply>(`support/${id}/status`, { status }, { fallback: SupportMessages.updateFailed }),
   remove: (id: number) => api.delete<DeleteTicketReply>(`support/${id}`, { fallback: SupportMessages.deleteFailed }),
-  messages: (id: number) => api.get<TicketMessagesReply>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.messages),
+  messages: (id: number) => api.list<TicketMessageView>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.items),
   post: (id: number, message: string) => api.post<PostMessageReply>(`support/${id}/messages`, { message }, { fallback: 'Failed to send reply' }),
 };
 
@@ -87,7 +89,7 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
     queryKey: [...queryKeys.appointments, 'support-options', doctor],
     enabled,
     queryFn: async () => {
-      const { appointments } = await api.get<AppointmentListReply>('appointments', { fallback: 'Failed to fetch appointments' });
+      const { items: appointments } = await api.list<AppointmentView>('appointments', { fallback: 'Failed to fetch appointments' });
       return appointments.map((a) => ({
         value: a.appointment_id,
         label: `${a.appointment_date} ${a.time_slot} · ${doctor ? (a.patient_full_name ?? 'Patient') : doctorName(a)} · ${a.appointment_type}`,

@@ -12,7 +12,7 @@ jest.mock('shell/api-client', () => {
   return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
 });
 
-const get = jest.spyOn(http, 'get');
+const list = jest.spyOn(http, 'list');
 const post = jest.spyOn(http, 'post');
 beforeEach(() => jest.clearAllMocks());
 
@@ -46,9 +46,9 @@ describe('the conversation stream reader', () => {
 
 describe('ConversationView', () => {
   it("shows 'No messages yet.', then sends a trimmed reply and reloads", async () => {
-    get.mockResolvedValueOnce({ messages: [] });
+    list.mockResolvedValueOnce({ items: [], total: 0 });
     post.mockResolvedValueOnce({});
-    get.mockResolvedValueOnce({ messages: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }] });
+    list.mockResolvedValueOnce({ items: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }], total: 1 } as never);
     render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     const send = screen.getByRole('button', { name: /Send Reply/ });
@@ -62,7 +62,7 @@ describe('ConversationView', () => {
   });
 
   it('has no reply box in a read-only view', async () => {
-    get.mockResolvedValueOnce({ messages: [] });
+    list.mockResolvedValueOnce({ items: [], total: 0 });
     render(<ConversationView ticketId={5} canReply={false} />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('Type your reply...')).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('ConversationView', () => {
 
 describe('TicketFormModal', () => {
   it('requires a title and a description, and sends the defaults (general, medium, no appointment)', async () => {
-    get.mockResolvedValue({ appointments: [] });
+    list.mockResolvedValue({ items: [], total: 0 });
     const onSubmit = jest.fn();
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={onSubmit} />, { wrapper: queryWrapper().wrapper });
     fireEvent.click(screen.getByRole('button', { name: 'Create Ticket' }));
@@ -83,17 +83,18 @@ describe('TicketFormModal', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ subject: 'Refund', description: 'Charged twice.', category: 'general', priority: 'medium', related_appointment_id: null }),
     );
-    expect(get).toHaveBeenCalledWith('appointments', expect.anything());
+    expect(list).toHaveBeenCalledWith('appointments', expect.anything());
   });
 });
 
 describe('TicketFormModal: who will read the ticket (issue 22 item 4)', () => {
   it('says only the support team without an appointment, and names the appointment’s doctor once one is linked', async () => {
-    get.mockResolvedValue({
-      appointments: [
+    list.mockResolvedValue({
+      items: [
         { appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } },
       ],
-    });
+      total: 1,
+    } as never);
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
     expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Only the Afya support team will read this ticket.');
     fireEvent.mouseDown(screen.getByLabelText('Related appointment'));

@@ -1,6 +1,5 @@
-import { CheckCircleFilled } from '@ant-design/icons';
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Icon } from '../public-site/icons';
 
 const POINTS = [
   'Book verified doctors across 50+ specialties',
@@ -8,33 +7,29 @@ const POINTS = [
   'Prescriptions and records in one secure place',
 ];
 
+/** The sign-in and registration pages' frame (plain React, no antd): a welcome beside the page's form. */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
     <div className="afya-auth">
       <aside className="afya-auth-aside">
-        <Typography.Title level={2} style={{ color: '#fff', marginTop: 0 }}>
-          Care that fits your day
-        </Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>
-          From Nairobi to Kisumu, Afya connects you with trusted doctors in minutes.
-        </Typography.Paragraph>
+        <h2>Care that fits your day</h2>
+        <p className="afya-auth-lead">From Nairobi to Kisumu, Afya connects you with trusted doctors in minutes.</p>
         <ul>
           {POINTS.map((p) => (
             <li key={p}>
-              <CheckCircleFilled /> {p}
+              <Icon name="checkCircleFilled" /> {p}
             </li>
           ))}
         </ul>
       </aside>
-      <main className="afya-auth-main">
-        <div style={{ width: '100%', maxWidth: 440 }}>
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
+      {/* The public layout's <main> holds this page: one main region per page. */}
+      <div className="afya-auth-main">
+        <div className="afya-auth-column">
+          <h1>{title}</h1>
+          <p className="afya-muted afya-auth-subtitle">{subtitle}</p>
           {children}
         </div>
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,12 @@
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeForRole, useSession, TOKEN_EXPIRED_REASON } from 'shell/session';
 import { ApiError } from 'shell/api-client';
-import { toast } from 'shell/ui-kit';
-import { emailRule, passwordRule } from './validation';
+import { Icon } from '../public-site/icons';
 import { AuthFrame } from './AuthFrame';
+import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields';
+import { LOGIN_SUCCESS, REGISTERED, type AuthNotice } from './notices';
+import { checkEmail, checkPassword } from './validation';
 
 /** 'Invalid email or password.' when the error mentions 401 or carries no message (CONTRACT.md §8). */
 export function loginErrorText(err: unknown): string {
@@ -19,56 +19,82 @@ export function loginErrorText(err: unknown): string {
   return m;
 }
 
-export function LoginPage() {
+/**
+ * /login, without antd (plain React and styles.css): the first page many patients open on a phone. `onSubmit`
+ * lets the app fetch the dashboard's code while the sign-in request is on its way.
+ */
+export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const login = useSession((s) => s.login);
   const logoutReason = useSession((s) => s.logoutReason);
   const navigate = useNavigate();
+  const notice = (useLocation().state as AuthNotice | null)?.notice;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const form = useCheckedForm({ email: checkEmail, password: checkPassword });
+  // One form per page: the fields' ids are their names (what autofill and the journeys know them by).
+  const ids = { email: 'email', password: 'password' } as const;
 
-  const onFinish = async (values: { email: string; password: string }) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = form.validateAll();
+    if (invalid) {
+      document.getElementById(ids[invalid])?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
+    onSubmit?.();
     try {
-      const user = await login(values.email.trim(), values.password);
-      toast.success('Login successful!');
-      navigate(homeForRole(user.role), { replace: true });
+      const user = await login(form.values.email.trim(), form.values.password);
+      // The dashboard shows it as a toast (its antd toasts); the page is left at once.
+      navigate(homeForRole(user.role), { replace: true, state: { notice: LOGIN_SUCCESS } satisfies AuthNotice });
     } catch (err) {
-      const text = loginErrorText(err);
-      setError(text);
-      toast.error(text);
+      // Said once, in the form (role alert), not also in a toast.
+      setError(loginErrorText(err));
       setBusy(false);
     }
   };
 
   return (
     <AuthFrame title="Welcome back" subtitle="Sign in to manage your appointments, prescriptions and payments.">
-      <Card variant="borderless" className="afya-auth-card">
-        {logoutReason === TOKEN_EXPIRED_REASON ? (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Your session expired. Please sign in again." />
-        ) : null}
-        {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
-        <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
-          <Form.Item label="Email" name="email" rules={[emailRule]}>
-            <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder="you@example.co.ke" size="large" />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={[passwordRule]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              placeholder="Your password"
-              size="large"
-              iconRender={(visible) => (visible ? <EyeOutlined aria-label="Hide password" /> : <EyeInvisibleOutlined aria-label="Show password" />)}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+      <div className="afya-card afya-auth-card">
+        {notice === REGISTERED ? <FormMessage kind="success">{REGISTERED}</FormMessage> : null}
+        {logoutReason === TOKEN_EXPIRED_REASON ? <FormMessage kind="info">Your session expired. Please sign in again.</FormMessage> : null}
+        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        {/* noValidate: our messages, not the browser's bubbles, which covered them. */}
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <TextField
+            id={ids.email}
+            label="Email"
+            {...form.field('email')}
+            error={form.error('email')}
+            large
+            disabled={busy}
+            prefix={<Icon name="mail" />}
+            input={{ type: 'email', autoComplete: 'email', placeholder: 'you@example.co.ke' }}
+          />
+          <PasswordField
+            id={ids.password}
+            label="Password"
+            {...form.field('password')}
+            error={form.error('password')}
+            large
+            disabled={busy}
+            prefix={<Icon name="lock" />}
+            input={{ autoComplete: 'current-password', placeholder: 'Your password' }}
+          />
+          <p className="afya-auth-forgot">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+          <button type="submit" className="afya-btn afya-btn-primary afya-btn-lg afya-btn-block" disabled={busy}>
+            {busy ? <span className="afya-spinner afya-spinner-sm" aria-hidden /> : null}
             {busy ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </Form>
-        <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
+          </button>
+        </form>
+        <p className="afya-auth-switch">
           Don&apos;t have an account? <Link to="/register">Register</Link>
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </div>
     </AuthFrame>
   );
 }

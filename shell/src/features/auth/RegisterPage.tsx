@@ -1,29 +1,43 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession, type RegisterPayload } from 'shell/session';
 import { ApiError } from 'shell/api-client';
-import { toast } from 'shell/ui-kit';
 import { AuthFrame } from './AuthFrame';
-import { MSG, addressRule, emailRule, firstnameRule, lastnameRule, passwordRule, phoneRule } from './validation';
+import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields';
+import { REGISTERED, type AuthNotice } from './notices';
+import { MSG, checkAddress, checkEmail, checkFirstname, checkLastname, checkPassword, checkPhone } from './validation';
 
-interface RegisterForm extends RegisterPayload {
-  confirmPassword: string;
-}
-
-const eye = (visible: boolean) => (visible ? <EyeOutlined aria-label="Hide password" /> : <EyeInvisibleOutlined aria-label="Show password" />);
-
+/** /register, without antd (plain React and styles.css), like /login. */
 export function RegisterPage() {
   const register = useSession((s) => s.register);
   const navigate = useNavigate();
-  const [form] = Form.useForm<RegisterForm>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The confirmation is checked against the password as typed now.
+  const [password, setPassword] = useState('');
+  const form = useCheckedForm({
+    firstname: checkFirstname,
+    lastname: checkLastname,
+    email: checkEmail,
+    contact_phone: checkPhone,
+    address: checkAddress,
+    password: checkPassword,
+    confirmPassword: (value) => (value === password ? null : MSG.passwordsDontMatch),
+  });
+  // One form per page: the fields' ids are their names (what autofill and the journeys know them by).
+  const id = (name: string) => name;
+  const passwordField = form.field('password');
 
-  const onFinish = async (v: RegisterForm) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = form.validateAll();
+    if (invalid) {
+      document.getElementById(id(invalid))?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
+    const v = form.values;
     // confirmPassword is never sent.
     const payload: RegisterPayload = {
       firstname: v.firstname.trim(),
@@ -31,76 +45,58 @@ export function RegisterPage() {
       email: v.email.trim(),
       password: v.password,
       contact_phone: v.contact_phone.trim(),
-      address: v.address.trim(),
+      address: (v.address ?? '').trim(),
     };
     try {
       await register(payload);
-      toast.success('Registration successful! Please login.');
-      navigate('/login', { replace: true });
+      navigate('/login', { replace: true, state: { notice: REGISTERED } satisfies AuthNotice });
     } catch (err) {
-      const text = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Registration failed';
-      setError(text);
-      toast.error(text);
+      setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Registration failed');
       setBusy(false);
     }
   };
 
+  const text = (name: 'firstname' | 'lastname' | 'email' | 'contact_phone' | 'address', label: string, input: NonNullable<Parameters<typeof TextField>[0]['input']>) => (
+    <TextField id={id(name)} label={label} {...form.field(name)} error={form.error(name)} disabled={busy} input={input} />
+  );
+
   return (
     <AuthFrame title="Create your account" subtitle="It takes a minute. You can book your first appointment right after.">
-      <Card variant="borderless" className="afya-auth-card">
-        {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
-          <Row gutter={12}>
-            <Col xs={24} sm={12}>
-              <Form.Item label="First Name" name="firstname" rules={[firstnameRule]}>
-                <Input autoComplete="given-name" placeholder="Amina" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item label="Last Name" name="lastname" rules={[lastnameRule]}>
-                <Input autoComplete="family-name" placeholder="Wanjiru" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item label="Email" name="email" rules={[emailRule]}>
-            <Input type="email" autoComplete="email" placeholder="amina@example.co.ke" />
-          </Form.Item>
-          <Form.Item label="Phone" name="contact_phone" rules={[phoneRule]}>
-            <Input type="tel" autoComplete="tel" placeholder="0712 345 678" />
-          </Form.Item>
-          <Form.Item label="Address" name="address" rules={[addressRule]}>
-            <Input autoComplete="street-address" placeholder="Ngong Road, Kilimani, Nairobi" />
-          </Form.Item>
-          <Row gutter={12}>
-            <Col xs={24} sm={12}>
-              <Form.Item label="Password" name="password" rules={[passwordRule]}>
-                <Input.Password autoComplete="new-password" iconRender={eye} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label="Confirm Password"
-                name="confirmPassword"
-                dependencies={['password']}
-                rules={[
-                  ({ getFieldValue }) => ({
-                    validator: (_r, value) =>
-                      value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(MSG.passwordsDontMatch)),
-                  }),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" iconRender={eye} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+      <div className="afya-card afya-auth-card">
+        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        {/* noValidate: our messages, not the browser's bubbles, which covered them. */}
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <div className="afya-field-row">
+            {text('firstname', 'First Name', { autoComplete: 'given-name', placeholder: 'Amina' })}
+            {text('lastname', 'Last Name', { autoComplete: 'family-name', placeholder: 'Wanjiru' })}
+          </div>
+          {text('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'amina@example.co.ke' })}
+          {text('contact_phone', 'Phone', { type: 'tel', autoComplete: 'tel', placeholder: '0712 345 678' })}
+          {text('address', 'Address', { autoComplete: 'street-address', placeholder: 'Ngong Road, Kilimani, Nairobi' })}
+          <div className="afya-field-row">
+            <PasswordField
+              id={id('password')}
+              label="Password"
+              {...passwordField}
+              onChange={(value) => {
+                setPassword(value);
+                passwordField.onChange(value);
+              }}
+              error={form.error('password')}
+              disabled={busy}
+              input={{ autoComplete: 'new-password' }}
+            />
+            <PasswordField id={id('confirmPassword')} label="Confirm Password" {...form.field('confirmPassword')} error={form.error('confirmPassword')} disabled={busy} input={{ autoComplete: 'new-password' }} />
+          </div>
+          <button type="submit" className="afya-btn afya-btn-primary afya-btn-lg afya-btn-block" disabled={busy}>
+            {busy ? <span className="afya-spinner afya-spinner-sm" aria-hidden /> : null}
             {busy ? 'Creating account...' : 'Create Account'}
-          </Button>
-        </Form>
-        <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
+          </button>
+        </form>
+        <p className="afya-auth-switch">
           Already have an account? <Link to="/login">Sign in</Link>
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </div>
     </AuthFrame>
   );
 }

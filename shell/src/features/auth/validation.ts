@@ -24,25 +24,36 @@ export function isValidEmail(v: unknown): boolean {
   return typeof v === 'string' && EMAIL_RE.test(v.trim());
 }
 
-/** At least `n` characters (trimmed); an empty field shows the same message. */
-export function minLength(n: number, message: string): FormRule {
+/** A field's check: its message when the value is not acceptable, else null. Plain functions, so the antd-free
+ * sign-in and registration pages and the antd forms (as rules, below) say the same thing. */
+export type Check = (value: unknown) => string | null;
+
+export const checkMinLength =
+  (n: number, message: string): Check =>
+  (value) =>
+    typeof value === 'string' && value.trim().length >= n ? null : message;
+
+export const checkEmail: Check = (value) => (isValidEmail(value) ? null : MSG.email);
+export const checkPassword = checkMinLength(MIN_PASSWORD_LENGTH, MSG.password);
+export const checkFirstname = checkMinLength(MIN_NAME_LENGTH, MSG.firstname);
+export const checkLastname = checkMinLength(MIN_NAME_LENGTH, MSG.lastname);
+export const checkAddress = checkMinLength(MIN_ADDRESS_LENGTH, MSG.address);
+/** Phone: at least 10 digits (spaces, dashes and a leading + allowed). */
+export const checkPhone: Check = (value) => (typeof value === 'string' && value.replace(/\D/g, '').length >= MIN_PHONE_LENGTH ? null : MSG.phone);
+
+/** A check as an antd Form rule (type-only import of antd: nothing of antd is loaded by this file). */
+export function asRule(check: Check): FormRule {
   return {
-    validator: (_rule, value) =>
-      typeof value === 'string' && value.trim().length >= n ? Promise.resolve() : Promise.reject(new Error(message)),
+    validator: (_rule, value) => {
+      const problem = check(value);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   };
 }
 
-export const emailRule: FormRule = {
-  validator: (_r, value) => (isValidEmail(value) ? Promise.resolve() : Promise.reject(new Error(MSG.email))),
-};
+/** At least `n` characters (trimmed); an empty field shows the same message. */
+export function minLength(n: number, message: string): FormRule {
+  return asRule(checkMinLength(n, message));
+}
 
-export const passwordRule = minLength(MIN_PASSWORD_LENGTH, MSG.password);
-export const firstnameRule = minLength(MIN_NAME_LENGTH, MSG.firstname);
-export const lastnameRule = minLength(MIN_NAME_LENGTH, MSG.lastname);
-export const addressRule = minLength(MIN_ADDRESS_LENGTH, MSG.address);
-
-/** Phone: at least 10 digits (spaces, dashes and a leading + allowed). */
-export const phoneRule: FormRule = {
-  validator: (_r, value) =>
-    typeof value === 'string' && value.replace(/\D/g, '').length >= MIN_PHONE_LENGTH ? Promise.resolve() : Promise.reject(new Error(MSG.phone)),
-};
+export const emailRule: FormRule = asRule(checkEmail);

@@ -1,9 +1,10 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
-import { brand, initials, Logo, ThemeToggle } from 'shell/ui-kit';
+import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle, toast } from 'shell/ui-kit';
+import type { AuthNotice } from '../auth/notices';
 import { RouteTitle } from '../page-titles/RouteTitle';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
@@ -35,8 +36,9 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
         style={{ borderInlineEnd: 'none', flex: 1, overflowY: 'auto' }}
       />
       <div className="afya-sider-footer">
-        <button type="button" className="afya-user-chip" onClick={onProfile} aria-label="Open profile">
-          <Avatar src={user?.profilePictureUrl || undefined} style={{ background: brand.primary, flex: 'none' }}>
+        {/* Its name is what it shows (WCAG 2.5.3: a voice user says the name they see), then what it does. */}
+        <button type="button" className="afya-user-chip" onClick={onProfile}>
+          <Avatar aria-hidden src={user?.profilePictureUrl || undefined} style={{ background: brand.primary, flex: 'none' }}>
             {initials(user?.firstname, user?.lastname)}
           </Avatar>
           <span className="afya-user-chip-text">
@@ -47,6 +49,7 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
               {ROLE_LABEL[user?.role ?? ''] ?? user?.role}
             </Typography.Text>
           </span>
+          <span className="afya-visually-hidden">, open profile</span>
         </button>
         <Button block icon={<LogoutOutlined />} onClick={() => logout()} style={{ marginTop: 8 }}>
           Logout
@@ -64,6 +67,17 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const isDesktop = screens.lg ?? true;
   const [drawer, setDrawer] = useState(false);
   const [profile, setProfile] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // 'Login successful!' from the sign-in page (which has no antd toasts), shown once: the state is then dropped so
+  // a reload or Back does not show it again.
+  const notice = (location.state as AuthNotice | null)?.notice;
+  useEffect(() => {
+    if (!notice) return;
+    toast.success(notice);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [notice, navigate, location.pathname, location.search]);
 
   const redirect = dashboardRedirect(pathname, user?.role);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
@@ -71,6 +85,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }} className="afya-dashboard">
       <RouteTitle />
+      <SkipLink />
       {isDesktop ? (
         <Layout.Sider width={brand.sidebarWidth} theme="light" className="afya-sider">
           <SidebarContent onProfile={() => setProfile(true)} />
@@ -97,7 +112,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           {!isDesktop ? <Logo /> : null}
           <ThemeToggle />
         </Layout.Header>
-        <Layout.Content className="afya-dash-content">
+        <Layout.Content id={MAIN_ID} className="afya-dash-content">
           {user?.must_change_password ? <SetNewPasswordDialog /> : children}
         </Layout.Content>
       </Layout>

@@ -15,6 +15,8 @@ export const ROUTE_ACCESS: Array<{ path: string; prefix?: boolean; roles: Role[]
   { path: '/dashboard/medical-history', roles: ['user', 'doctor', 'admin'] },
   { path: '/dashboard/payments', roles: ['user', 'admin'] },
   { path: '/dashboard/support', roles: ['user', 'doctor', 'admin'] },
+  // A video visit's call screen: its patient and its doctor (the server checks which visit is whose).
+  { path: '/dashboard/video', prefix: true, roles: ['user', 'doctor'] },
   { path: '/dashboard', roles: ['user'] },
 ];
 

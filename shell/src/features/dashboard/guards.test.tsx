@@ -6,6 +6,7 @@ const mf = require('@module-federation/enhanced/runtime');
 import { AppRoutes } from '../../App';
 import { LocationProbe, fakeToken, nowSeconds } from '../../../test/render';
 import { dashboardRedirect } from './access';
+import { activeMenuKey, menuForRole } from './menus';
 import { clearRemoteRoutesCache } from '../../remotes/RemoteRoutes';
 import { SHELL_VERSION } from '../../remotes/shell-compat';
 import { serveRemotesConfig } from '../../../test/remotes-config';
@@ -86,6 +87,23 @@ describe('route guards in the app', () => {
     expect(await screen.findByText('Doctor home')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/doctor');
     expect(document.title).toBe('Doctor dashboard · Afya');
+  });
+
+  it('highlights Prescriptions in the doctor sidebar on Write Prescription (not Dashboard)', async () => {
+    mf.__setRemoteModule('mfe_doctor/routes', { requiredShell: SHELL_VERSION, default: [{ path: 'doctor/write-prescription', element: <h1>Write Prescription</h1> }] });
+    signIn('doctor');
+    renderApp('/dashboard/doctor/write-prescription');
+    expect(await screen.findByRole('heading', { name: 'Write Prescription' })).toBeInTheDocument();
+    // jsdom is phone-sized: the sidebar is the drawer.
+    screen.getByRole('button', { name: 'Open navigation' }).click();
+    await screen.findByRole('menu');
+    const selected = document.querySelectorAll('.ant-menu-item-selected');
+    expect([...selected].map((li) => li.textContent)).toEqual(['Prescriptions']);
+    expect(activeMenuKey(menuForRole('doctor'), '/dashboard/doctor/write-prescription')).toBe('/dashboard/doctor/prescriptions');
+    expect(activeMenuKey(menuForRole('doctor'), '/dashboard/prescriptions/12')).toBe('/dashboard/doctor/prescriptions');
+    expect(activeMenuKey(menuForRole('doctor'), '/dashboard/doctor')).toBe('/dashboard/doctor');
+    expect(activeMenuKey(menuForRole('doctor'), '/dashboard/doctor/appointments')).toBe('/dashboard/doctor/appointments');
+    expect(activeMenuKey(menuForRole('user'), '/dashboard/appointments/book')).toBe('/dashboard/appointments');
   });
 
   it('redirects a signed-in admin visiting /login to /dashboard/admin', async () => {

@@ -6,6 +6,7 @@ import {
   CustomerServiceOutlined,
   FileTextOutlined,
   HistoryOutlined,
+  MailOutlined,
   MedicineBoxOutlined,
   SearchOutlined,
   TeamOutlined,
@@ -20,6 +21,8 @@ export interface MenuEntry {
   path: string;
   label: ReactNode;
   icon: ReactNode;
+  /** Other pages that belong to this entry though their path is not under it (Write Prescription → Prescriptions). */
+  alsoFor?: string[];
 }
 
 /** 'Support' with the number of conversations that have a reply the user has not opened (refreshed every 30 s). */
@@ -52,7 +55,12 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
   doctor: [
     { path: '/dashboard/doctor', label: 'Dashboard', icon: <AppstoreOutlined /> },
     { path: '/dashboard/doctor/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
-    { path: '/dashboard/doctor/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
+    {
+      path: '/dashboard/doctor/prescriptions',
+      label: 'Prescriptions',
+      icon: <MedicineBoxOutlined />,
+      alsoFor: ['/dashboard/doctor/write-prescription', '/dashboard/prescriptions'],
+    },
     { path: '/dashboard/doctor/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
     { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
@@ -65,6 +73,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
     { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },
+    { path: '/dashboard/admin/messages', label: 'Messages', icon: <MailOutlined /> },
   ],
 };
 
@@ -73,9 +82,11 @@ export function menuForRole(role: string | null | undefined): MenuEntry[] {
   return [{ path: '/dashboard', label: 'Dashboard', icon: <AppstoreOutlined /> }];
 }
 
-/** The menu entry to highlight: the longest path that prefixes the current one. */
+const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The menu entry to highlight: the one with the longest path (its own or one it is also for) that prefixes the current one. */
 export function activeMenuKey(entries: MenuEntry[], pathname: string): string | undefined {
   return entries
-    .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+    .flatMap((e) => [e.path, ...(e.alsoFor ?? [])].filter((p) => under(pathname, p)).map((p) => ({ key: e.path, length: p.length })))
+    .sort((a, b) => b.length - a.length)[0]?.key;
 }

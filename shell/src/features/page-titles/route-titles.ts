@@ -39,6 +39,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/dashboard/medical-history', 'Medical history'],
   ['/dashboard/support', 'Support'],
   ['/dashboard/payments', 'Payments'],
+  ['/dashboard/video/:id', 'Video visit'],
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -72,7 +72,7 @@ export function PaymentSuccessPage() {
     <div className="afya-container afya-section">
       <Result
         status="success"
-        title={paid ? PAYMENT_MESSAGES.confirmed : 'Thank you for your payment'}
+        title={<h1 className="afya-result-title">{paid ? PAYMENT_MESSAGES.confirmed : 'Thank you for your payment'}</h1>}
         subTitle={`Appointment #${payment.appointmentId} · ${formatKsh(payment.amount)}${paid ? ' · paid' : ''}`}
         extra={[
           <Link key="history" to="/dashboard/payments">

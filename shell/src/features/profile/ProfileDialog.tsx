@@ -6,6 +6,7 @@ import { fullName, useSession, type User } from 'shell/session';
 import { ApiError, userApi } from 'shell/api-client';
 import { initials, toast } from 'shell/ui-kit';
 import { DataRightsSection } from './DataRightsSection';
+import { MessagePreferences } from './MessagePreferences';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -197,6 +198,12 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </Button>
         </Space>
       </Form>
+      {user.role === 'user' ? (
+        <>
+          <Divider />
+          <MessagePreferences />
+        </>
+      ) : null}
       <Divider />
       <Button type="link" style={{ padding: 0 }} onClick={() => setShowPw((s) => !s)} disabled={busy} aria-expanded={showPw}>
         Change Password

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession, type User } from 'shell/session';
-import { ApiError, userApi } from 'shell/api-client';
+import { ApiError, notificationsApi, userApi } from 'shell/api-client';
 import { fakeToken, nowSeconds, renderAt } from '../../../test/render';
 import { passwordChangeProblem, pictureProblem, ProfileDialog } from './ProfileDialog';
 
@@ -28,6 +28,26 @@ describe('ProfileDialog', () => {
   beforeEach(() => {
     jest.restoreAllMocks();
     useSession.setState({ user: patient, token: fakeToken(nowSeconds() + 600), isAuthenticated: true });
+    jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ sms: true, email: true });
+  });
+
+  it('a patient turns SMS messages off with its switch (saved at once); email stays on', async () => {
+    const save = jest.spyOn(notificationsApi, 'setPreferences').mockResolvedValue({ sms: false, email: true });
+    open();
+    const sms = await screen.findByRole('switch', { name: 'SMS' });
+    expect(sms).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Email' })).toBeChecked();
+    fireEvent.click(sms);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'SMS' })).not.toBeChecked());
+    expect(save).toHaveBeenCalledWith({ sms: false });
+    expect(screen.getByRole('switch', { name: 'Email' })).toBeChecked();
+  });
+
+  it('doctors and admins get no message preferences (reminders are for patients)', async () => {
+    useSession.setState({ user: { ...patient, role: 'doctor' } });
+    open();
+    expect(await screen.findByDisplayValue('Amina')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'SMS' })).toBeNull();
   });
 
   it('shows the profile with a read-only email', async () => {

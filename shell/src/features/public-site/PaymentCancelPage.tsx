@@ -6,7 +6,7 @@ export function PaymentCancelPage() {
     <div className="afya-container afya-section">
       <Result
         status="warning"
-        title="Payment cancelled"
+        title={<h1 className="afya-result-title">Payment cancelled</h1>}
         subTitle="No charges were made. Your appointment is saved and you can pay for it whenever you are ready."
         extra={[
           <Link key="appts" to="/dashboard/appointments">

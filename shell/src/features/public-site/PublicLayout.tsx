@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { homeForRole, useSession } from 'shell/session';
+import { MAIN_ID, SkipLink } from '../../../libs/ui-kit/a11y';
 import { Logo } from '../../../libs/ui-kit/Logo';
 import { RouteTitle } from '../page-titles/RouteTitle';
 import { Icon } from './icons';
@@ -155,6 +156,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className={`afya-public ${darkMode ? 'afya-dark' : 'afya-light'}`} data-theme={darkMode ? 'dark' : 'light'}>
       <RouteTitle />
+      <SkipLink />
       <header className="afya-topbar">
         <Logo />
         <nav className="afya-topnav" aria-label="Main">
@@ -184,7 +186,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         </div>
       </header>
       {open && <MobileMenu id={menuId} onClose={closeMenu} />}
-      <main className="afya-public-main">{children ?? <Outlet />}</main>
+      <main id={MAIN_ID} className="afya-public-main">{children ?? <Outlet />}</main>
       <footer className="afya-footer">
         <div className="afya-container afya-footer-grid">
           <div>

@@ -2,6 +2,7 @@ import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import {
+  ADMIN_USERS_PAGE_DEFAULT,
   ADMIN_USERS_PAGE_MAX,
   AuthMessages as Messages,
   MIN_NAME_LENGTH,
@@ -91,7 +92,7 @@ export class ListUsersQuery {
   @IsInt({ message: 'page must be 1 or more' })
   page?: number;
 
-  @ApiPropertyOptional({ default: 20, maximum: ADMIN_USERS_PAGE_MAX })
+  @ApiPropertyOptional({ default: ADMIN_USERS_PAGE_DEFAULT, maximum: ADMIN_USERS_PAGE_MAX })
   @IsOptional()
   @Transform(toInteger)
   @Max(ADMIN_USERS_PAGE_MAX, { message: `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}` })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -9,7 +9,6 @@ import {
   type AppointmentType,
   BOOKING_WINDOW_DAYS,
   CLINIC_TIME_ZONE,
-  LIST_PAGE_MAX,
   MAX_AMOUNT,
   MAX_REASON_LENGTH,
   MIN_AMOUNT,
@@ -17,8 +16,11 @@ import {
   SPECIALIZATIONS,
   TIME_SLOTS,
   type TimeSlot,
+  VISIT_MODES,
+  type VisitMode,
   WEEKDAYS,
 } from '@afya/appointment-service/contracts';
+import { PageQuery } from '../../../common/http/list-reply';
 
 /** '12' → 12 (query strings and form selects); anything else is left for the validator to refuse. */
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
@@ -33,10 +35,10 @@ const toStatus = ({ value }: { value: unknown }) =>
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * POST /appointments (CONTRACT.md §5 and §7), with the API's field names only: time_slot, appointment_type,
- * notes (the reason). Other names (appointment_time, type, reason) are not read. user_id, total_amount and
- * appointment_status, which CONTRACT.md §7 lists, are stripped: the patient is the caller, the amount
- * comes from the doctor's fee, a booking starts Pending.
+ * POST /appointments (CONTRACT.md §5 and §7), with the API's field names only: time_slot, appointment_type, notes (the reason). Other names
+ * (appointment_time, type, reason) are not read. The type is optional (the service takes the one whose default fee
+ * equals total_amount, else Regular Checkup); total_amount only chooses the type and is never refused; user_id and
+ * appointment_status are accepted and dropped: the patient is the caller, a booking starts Pending.
  * Fields are declared in the form's order, so the first message is the first empty field.
  */
 export class BookAppointmentDto {
@@ -46,9 +48,10 @@ export class BookAppointmentDto {
   @IsInt({ message: AppointmentMessages.doctor })
   doctor_id!: number;
 
-  @ApiProperty({ enum: APPOINTMENT_TYPES })
+  @ApiPropertyOptional({ enum: APPOINTMENT_TYPES, description: 'Default: the type whose default fee equals total_amount, else Regular Checkup' })
+  @IsOptional()
   @IsIn(APPOINTMENT_TYPES, { message: AppointmentMessages.type })
-  appointment_type!: AppointmentType;
+  appointment_type?: AppointmentType;
 
   @ApiProperty({ example: '2026-11-25', description: `Clinic date (${CLINIC_TIME_ZONE}), tomorrow to ${BOOKING_WINDOW_DAYS} days ahead` })
   @Matches(DATE, { message: AppointmentMessages.date })
@@ -65,6 +68,23 @@ export class BookAppointmentDto {
   @MinLength(MIN_REASON_LENGTH, { message: AppointmentMessages.reason })
   @IsString({ message: AppointmentMessages.reason })
   notes!: string;
+
+  @ApiPropertyOptional({ enum: VISIT_MODES, default: 'in_person', description: 'Video only with a doctor whose profile offers_video' })
+  @IsOptional()
+  @IsIn(VISIT_MODES, { message: AppointmentMessages.visitMode })
+  visit_mode?: VisitMode;
+
+  @ApiPropertyOptional({ description: 'The amount the client showed: chooses the type when none is named; never what is charged' })
+  @Allow()
+  total_amount?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: the patient is the signed-in caller' })
+  @Allow()
+  user_id?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: a booking starts Pending' })
+  @Allow()
+  appointment_status?: unknown;
 }
 
 export class AvailabilityQuery {
@@ -80,27 +100,24 @@ export class AvailabilityQuery {
   date!: string;
 }
 
-export class ListAllQuery {
-  @ApiPropertyOptional({ default: LIST_PAGE_MAX, maximum: LIST_PAGE_MAX })
-  @IsOptional()
-  @Transform(toInteger)
-  @Max(LIST_PAGE_MAX, { message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
-  @Min(1, { message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
-  @IsInt({ message: `limit must be from 1 to ${LIST_PAGE_MAX}` })
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Transform(toInteger)
-  @Min(0, { message: 'offset must be 0 or more' })
-  @IsInt({ message: 'offset must be 0 or more' })
-  offset?: number;
-
+export class ListAllQuery extends PageQuery {
   @ApiPropertyOptional({ enum: APPOINTMENT_STATUSES })
   @IsOptional()
   @Transform(toStatus)
   @IsIn([...APPOINTMENT_STATUSES, 'all', ''], { message: AppointmentMessages.status })
   status?: AppointmentStatus | 'all' | '';
+}
+
+/** PATCH /appointments/:id/reschedule: where the visit moves (the same doctor). */
+export class RescheduleDto {
+  @ApiProperty({ example: '2026-11-25', description: `Clinic date (${CLINIC_TIME_ZONE}), tomorrow to ${BOOKING_WINDOW_DAYS} days ahead` })
+  @Matches(DATE, { message: AppointmentMessages.date })
+  @IsString({ message: AppointmentMessages.date })
+  appointment_date!: string;
+
+  @ApiProperty({ enum: TIME_SLOTS })
+  @IsIn(TIME_SLOTS, { message: AppointmentMessages.time })
+  time_slot!: TimeSlot;
 }
 
 export class StatusDto {
@@ -131,6 +148,12 @@ export class FeeDto {
 const CLINICAL_TEXT_MAX = 5000;
 
 /** PATCH /appointments/{id}: clinical fields (the appointment's doctor or an admin); null clears a field. */
+export class VideoOfferDto {
+  @ApiProperty({ description: 'The doctor sees patients by video too' })
+  @IsBoolean({ message: AppointmentMessages.offersVideo })
+  offers_video!: boolean;
+}
+
 export class UpdateAppointmentDto {
   @ApiPropertyOptional()
   @IsOptional()

@@ -53,11 +53,15 @@ export class RegisterDto {
   @IsString({ message: Messages.phone })
   contact_phone!: string;
 
-  @ApiProperty({ example: 'Ngong Road, Kilimani, Nairobi' })
+  @ApiPropertyOptional({
+    example: 'Ngong Road, Kilimani, Nairobi',
+    description: `At least ${MIN_ADDRESS_LENGTH} characters; required unless an admin registers someone`,
+  })
+  @IsOptional()
   @MaxLength(300, { message: 'Address is too long' })
   @MinLength(MIN_ADDRESS_LENGTH, { message: Messages.address })
   @IsString({ message: Messages.address })
-  address!: string;
+  address?: string;
 
   @ApiPropertyOptional({ enum: ROLES, description: 'Honoured only when an admin registers someone' })
   @IsOptional()
@@ -122,4 +126,31 @@ export class ProfilePictureDto {
   @IsNotEmpty({ message: 'Please choose an image' })
   @IsString({ message: 'Please choose an image' })
   imageBase64!: string;
+}
+
+/** POST /auth/forgot-password: an email (a link), or a phone (a 6-digit code by SMS). */
+export class ForgotPasswordDto {
+  @ApiPropertyOptional({ example: 'patient@afya.test' })
+  @IsOptional()
+  @IsEmail({}, { message: Messages.email })
+  email?: string;
+
+  @ApiPropertyOptional({ example: '0712345678' })
+  @IsOptional()
+  @MaxLength(30, { message: 'Phone number is too long' })
+  @IsString({ message: Messages.resetNeedsEmailOrPhone })
+  phone?: string;
+}
+
+/** POST /auth/reset-password: the link's token, or the phone and its code; the new password. */
+export class ResetPasswordDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() token?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(30) @IsString() phone?: string;
+  @ApiPropertyOptional({ example: '123456' }) @IsOptional() @MaxLength(10) @IsString() code?: string;
+
+  @ApiProperty()
+  @MaxLength(200, { message: 'Password is too long' })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: Messages.password })
+  @IsString({ message: Messages.password })
+  newPassword!: string;
 }

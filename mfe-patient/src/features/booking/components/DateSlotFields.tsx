@@ -2,7 +2,7 @@ import { Alert, DatePicker, Form, Spin } from 'antd';
 import { ErrorState } from 'shell/ui-kit';
 import type { Doctor } from '../../find-doctors/api';
 import type { Availability } from '../api';
-import { BOOKING_MESSAGES, dateHint, isDateDisabled, slotsToShow, timeHint } from '../booking.rules';
+import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, isDateDisabled, slotsToShow, timeHint } from '../booking.rules';
 import { SlotPicker } from './SlotPicker';
 
 /** The date (within the window, on the doctor's days) and the time among the slots still free that day. */
@@ -28,14 +28,15 @@ export function DateSlotFields({
   return (
     <>
       <Form.Item name="appointment_date" label="Date" rules={[{ required: true, message: BOOKING_MESSAGES.date }]} extra={dateHint(doctor)}>
+        {/* A date can be typed (then Enter) as well as picked: the calendar alone cannot be used by keyboard. The
+            first format is how the chosen date is shown; the others are what a typed date may look like. */}
         <DatePicker
           style={{ width: '100%' }}
-          format="ddd, D MMM YYYY"
-          placeholder="Select a date"
+          format={DATE_INPUT_FORMATS}
+          placeholder="Pick or type a date, e.g. 25/12/2026"
           aria-label="Appointment date"
           disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
           showToday={false}
-          inputReadOnly
         />
       </Form.Item>
       <Form.Item label="Time" extra={hint || undefined}>

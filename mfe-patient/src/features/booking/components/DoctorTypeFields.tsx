@@ -1,4 +1,5 @@
-import { Form, Select, Typography } from 'antd';
+import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
+import { Form, Radio, Select, Typography } from 'antd';
 import { APPOINTMENT_TYPES, Money, formatKsh } from 'shell/ui-kit';
 import { doctorFullName, type Doctor } from '../../find-doctors/api';
 import { BOOKING_MESSAGES, feeSummary } from '../booking.rules';
@@ -26,6 +27,18 @@ export function DoctorTypeFields({ doctors, loading, doctor, type }: { doctors: 
           options={APPOINTMENT_TYPES.map((t) => ({ value: t.type, label: doctorHasFee ? t.type : `${t.type} · ${formatKsh(t.fee)}` }))}
         />
       </Form.Item>
+      {doctor?.offers_video ? (
+        <Form.Item name="visit_mode" label="How would you like to see the doctor?" initialValue="in_person">
+          <Radio.Group
+            aria-label="Visit mode"
+            optionType="button"
+            options={[
+              { value: 'in_person', label: VISIT_MODE_LABELS.in_person },
+              { value: 'video', label: `${VISIT_MODE_LABELS.video} (in your browser)` },
+            ]}
+          />
+        </Form.Item>
+      ) : null}
       <div data-testid="fee" style={{ margin: '-8px 0 16px' }} aria-live="polite">
         {fee ? (
           <Typography.Text>

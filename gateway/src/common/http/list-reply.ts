@@ -1,0 +1,70 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JsonText, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, Page, pageOf } from '@afya/service-shared';
+
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+const LIMIT_MESSAGE = `limit must be from 1 to ${LIST_LIMIT_MAX}`;
+
+/** `?limit=&offset=` of every list call. Without them a list answers its first LIST_LIMIT_DEFAULT rows. */
+export class PageQuery {
+  @ApiPropertyOptional({ default: LIST_LIMIT_DEFAULT, minimum: 1, maximum: LIST_LIMIT_MAX })
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(LIST_LIMIT_MAX, { message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @IsInt({ message: LIMIT_MESSAGE })
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @Transform(toInteger)
+  @Min(0, { message: 'offset must be 0 or more' })
+  @IsInt({ message: 'offset must be 0 or more' })
+  offset?: number;
+}
+
+/** The page a query asks for, as services read it (payload fields `limit`, `offset`). */
+export function pageOfQuery(query: PageQuery | undefined): Page {
+  return pageOf(query);
+}
+
+/** The request's path and query with `limit` and `offset` set (a Link target). */
+function pageUrl(request: FastifyRequest, page: Page): string {
+  const url = new URL(request.url, 'http://gateway.invalid');
+  url.searchParams.delete('page');
+  url.searchParams.set('limit', String(page.limit));
+  url.searchParams.set('offset', String(page.offset));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The paging headers of a list reply: X-Total-Count, and an RFC 8288 Link with rel="next" when rows follow this
+ * page and rel="prev" when rows precede it (targets are the same call with `limit` and `offset` set).
+ */
+export function setListHeaders(request: FastifyRequest, reply: FastifyReply, total: number, page: Page, rows: number): void {
+  reply.header('x-total-count', String(total));
+  const links: string[] = [];
+  if (page.offset + rows < total) links.push(`<${pageUrl(request, { limit: page.limit, offset: page.offset + page.limit })}>; rel="next"`);
+  if (page.offset > 0) links.push(`<${pageUrl(request, { limit: page.limit, offset: Math.max(page.offset - page.limit, 0) })}>; rel="prev"`);
+  if (links.length) reply.header('link', links.join(', '));
+}
+
+/** A list reply: the bare array as the body, total and links in the headers. */
+export function sendList<T>(request: FastifyRequest, reply: FastifyReply, rows: T[], total: number = rows.length, page: Page = pageOf(undefined)): T[] {
+  setListHeaders(request, reply, total, page, rows.length);
+  return rows;
+}
+
+/**
+ * A list built as JSON text by the service (a bare array, with its total beside it): sent on as it is, never
+ * parsed and serialized again (the hot read path). The row count for the links is the total's share of the page.
+ */
+export async function sendJsonList(request: FastifyRequest, reply: FastifyReply, text: Promise<JsonText>, page: Page): Promise<string | Uint8Array> {
+  const { body, total } = await text;
+  const count = total === undefined ? 0 : Math.max(Math.min(page.limit, total - page.offset), 0);
+  setListHeaders(request, reply, total ?? count, page, count);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return body;
+}

@@ -1,0 +1,131 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envInt, subject } from '@afya/service-shared';
+import { AppointmentPatterns, VideoAccessReply } from '@afya/appointment-service/contracts';
+import { Roles } from '../../common/auth/access.decorators';
+import { Caller, CurrentCaller } from '../../common/auth/caller';
+import { RevocationStore } from '../../common/auth/revocation-store';
+import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
+import { iceConfigFromEnv, IceServer, iceServersFor } from './ice-servers';
+import { parseSignal, SIGNAL_INVALID } from './signal-message';
+import { VideoRelayHub } from './video-relay.hub';
+
+const HEARTBEAT_MS = 25_000;
+
+/** GET /video/{id}: everything a participant's browser needs to start the call. */
+export interface VideoSessionReply extends VideoAccessReply {
+  /** RTCConfiguration.iceServers: STUN, and TURN with credentials that expire when the window closes. */
+  ice_servers: IceServer[];
+  /** Shown on the call screen. */
+  recording: 'none';
+}
+
+/**
+ * Video visits (issue 26). The call's media flows between the two browsers (or through our TURN server); the gateway
+ * only relays their signalling: server-sent events down, POST up, each authorised like every call and checked
+ * against the appointment service's joining rule (its patient and its doctor only, only within the window), on
+ * every request. Replicas relay to each other over NATS (VideoRelayHub).
+ */
+@ApiTags('video')
+@ApiBearerAuth()
+@Controller('video')
+export class VideoController {
+  private readonly heartbeatMs = envInt('SSE_HEARTBEAT_MS', HEARTBEAT_MS);
+  private readonly ice = iceConfigFromEnv();
+  private readonly logger = new Logger('VideoController');
+
+  constructor(
+    private readonly bus: ServiceClient,
+    private readonly relay: VideoRelayHub,
+    private readonly revocations: RevocationStore,
+  ) {}
+
+  private access(id: number, caller: Caller): Promise<VideoAccessReply> {
+    return this.bus.send<VideoAccessReply>(subject(AppointmentPatterns.videoAccess), { id }, caller);
+  }
+
+  /** The caller's side, the window and the ICE servers; 403/404 when they may not join now. */
+  @Roles('user', 'doctor')
+  @Get(':id')
+  async session(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<VideoSessionReply> {
+    const access = await this.access(id, caller);
+    return { ...access, ice_servers: iceServersFor(this.ice, id, new Date(access.closes_at)), recording: 'none' };
+  }
+
+  /** One signal (an SDP offer/answer or an ICE candidate) to the other participant. */
+  @Roles('user', 'doctor')
+  @Post(':id/signal')
+  @HttpCode(202)
+  async signal(@Param('id', IdParam) id: number, @Body() body: unknown, @CurrentCaller() caller: Caller): Promise<{ relayed: true }> {
+    const signal = parseSignal(body);
+    if (!signal) throw new BadRequestException(SIGNAL_INVALID);
+    const access = await this.access(id, caller);
+    this.relay.signal(id, access.side, caller.requestId, signal);
+    return { relayed: true };
+  }
+
+  /**
+   * Server-sent events while the call screen is open: `ready` (the caller's side and when the window closes),
+   * `peer` (the other participant's stream opened or closed, with its id), `signal` (their SDP or ICE candidate), `closed` (the window
+   * ended; the stream ends with it). Written on the raw response (hijacked from Fastify), like the ticket stream.
+   */
+  @Roles('user', 'doctor')
+  @ApiProduces('text/event-stream')
+  @Get(':id/events')
+  async events(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const access = await this.access(id, caller);
+    // Who joined is in the audit trail before the stream opens (a refused or unrecorded join never streams).
+    await this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'joined' }, caller);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': caller.requestId,
+    });
+    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    raw.write('retry: 2000\n');
+    send('ready', { appointment_id: id, side: access.side, closes_at: access.closes_at });
+    const stream = this.relay.open(
+      id,
+      access.side,
+      (message) => {
+        if (message.type === 'signal') send('signal', message.signal);
+        else send('peer', { state: message.type, side: message.from, stream: message.stream });
+      },
+      () => raw.end(),
+    );
+    const user = caller.user;
+    const heartbeat = setInterval(() => {
+      // The stream lives no longer than its token (as the ticket stream: ended at expiry or once signed out).
+      if (user && (Date.now() / 1000 >= user.exp || this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: Number.MAX_SAFE_INTEGER }))) {
+        raw.end();
+        return;
+      }
+      raw.write(': keep-alive\n\n');
+    }, this.heartbeatMs);
+    heartbeat.unref();
+    // ...and no longer than the visit's window.
+    const windowEnd = setTimeout(() => {
+      send('closed', { reason: 'The video visit closed 30 minutes after the appointment started' });
+      raw.end();
+    }, Math.max(0, new Date(access.closes_at).getTime() - Date.now()));
+    windowEnd.unref();
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(windowEnd);
+      stream.close();
+      // ...and who left, when the stream ends (End call, a reload, a network drop, the window closing).
+      this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'left' }, caller).catch((error: Error) => this.logger.warn(`video visit ${id}: leaving not recorded: ${error.message}`));
+    };
+    request.raw.once('close', close);
+    raw.once('close', close);
+  }
+}

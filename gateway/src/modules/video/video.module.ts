@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { VideoController } from './video.controller';
+import { VideoRelayHub } from './video-relay.hub';
+
+/** Video visits: the call's session, its signalling stream and relay (issue 26). */
+@Module({
+  controllers: [VideoController],
+  providers: [VideoRelayHub],
+})
+export class VideoGatewayModule {}

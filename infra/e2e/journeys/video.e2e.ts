@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
+import { BASE_URL, DEMO, newPage, signIn, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
+
+// Issue 26: a video visit between two real Chromium instances (a patient's and a doctor's), with Chromium's fake
+// camera and microphone, through the local platform (gateway signalling, no TURN on loopback). Each must decode the
+// other's video within 15 s; a reload reconnects; a third user and a join outside the window are refused.
+// A booking can only be made from tomorrow on: the visit is then moved to "now" in the database, as only a test may.
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const SHOTS = path.resolve(__dirname, '../../../screenshots/video');
+
+function databaseUrl(): string {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const url = new URL(process.env.E2E_ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${process.env.E2E_DB_NAME || 'afya_e2e'}`;
+  return url.toString();
+}
+
+/** Moves an appointment's start to `minutesFromNow` (the window opens 10 minutes before it, closes 30 after). */
+async function startIn(appointmentId: number, minutesFromNow: number): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const moved = await client.query(`UPDATE appointment.appointments SET starts_at = now() + make_interval(secs => $2) WHERE appointment_id = $1`, [
+      appointmentId,
+      minutesFromNow * 60,
+    ]);
+    if (moved.rowCount !== 1) throw new Error(`appointment ${appointmentId} not found`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A Chromium with a fake camera and microphone, and permission granted without a prompt. */
+function launchWithFakeMedia(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** The test's own view of the page's peer connections (the app keeps its own private): every one the page creates. */
+async function watchPeerConnections(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    const Original = window.RTCPeerConnection;
+    const seen: RTCPeerConnection[] = [];
+    (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = seen;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        seen.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+}
+
+/** Video frames decoded from the other side by the page's newest open peer connection (getStats()). */
+function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const all = (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? [];
+    const open = all.filter((pc) => pc.connectionState !== 'closed');
+    const pc = open[open.length - 1];
+    if (!pc) return 0;
+    let frames = 0;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+    });
+    return frames;
+  });
+}
+
+async function decodesWithin(page: Page, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const frames = await framesDecoded(page);
+    if (frames > 0) return Date.now() - (deadline - ms);
+    if (Date.now() > deadline) throw new Error(`no video decoded within ${ms} ms on ${page.url()}: ${(await page.evaluate(() => document.body.innerText)).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('video visit: a patient and a doctor see each other through the platform', () => {
+  let patientBrowser: Browser;
+  let doctorBrowser: Browser;
+  let patientPage: Page;
+  let doctorPage: Page;
+  let appointmentId: number;
+  let patientToken: string;
+  let doctorToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    [patientToken, doctorToken, adminToken] = await Promise.all([
+      login(DEMO.patient.email, DEMO.patient.password),
+      login(DEMO.doctor.email, DEMO.doctor.password),
+      login(DEMO.admin.email, DEMO.admin.password),
+    ]);
+    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
+    const profile = await call<{ doctor_id: number; available_days: string[] }>('GET', `doctor/profile-by-user/${me.body.user.user_id}`, doctorToken);
+    const doctorId = profile.body.doctor_id;
+    expect((await call('PATCH', `doctor/${doctorId}/video`, doctorToken, { offers_video: true })).status).toBe(200);
+    // A day the doctor works, with a free slot: book a video visit as the patient, confirmed by the admin.
+    let booked: { status: number; body: { appointment: { appointment_id: number; visit_mode: string } } } | null = null;
+    for (let day = 2; day <= 30 && booked?.status !== 201; day++) {
+      const date = nairobiDate(day);
+      const days = profile.body.available_days;
+      if (days.length && !days.includes(WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!)) continue;
+      const slots = await call<{ slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${doctorId}&date=${date}`, patientToken);
+      const free = slots.body.slots.find((s) => s.available);
+      if (!free) continue;
+      booked = await call('POST', 'appointments', patientToken, {
+        doctor_id: doctorId,
+        appointment_type: 'Consultation',
+        appointment_date: date,
+        time_slot: free.time_slot,
+        notes: 'Follow-up on blood pressure, by video please.',
+        visit_mode: 'video',
+      });
+    }
+    expect(booked?.status).toBe(201);
+    expect(booked!.body.appointment.visit_mode).toBe('video');
+    appointmentId = booked!.body.appointment.appointment_id;
+    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Confirmed' })).status).toBe(200);
+    await startIn(appointmentId, 2);
+
+    [patientBrowser, doctorBrowser] = await Promise.all([launchWithFakeMedia(), launchWithFakeMedia()]);
+    patientPage = await newPage(patientBrowser);
+    doctorPage = await newPage(doctorBrowser);
+    await Promise.all([watchPeerConnections(patientPage), watchPeerConnections(doctorPage)]);
+    await Promise.all([signIn(patientPage, DEMO.patient), signIn(doctorPage, DEMO.doctor)]);
+  });
+
+  afterAll(async () => {
+    await patientBrowser?.close();
+    await doctorBrowser?.close();
+  });
+
+  it("each joins the same visit and decodes the other's video within 15 s", async () => {
+    await doctorPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
+    await waitForText(doctorPage, 'Nothing is recorded');
+    await patientPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
+    await waitForText(patientPage, 'Video visit with Dr. ');
+    const [patientMs, doctorMs] = await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
+    console.log(`video decoded after ${patientMs} ms (patient) and ${doctorMs} ms (doctor)`);
+    await waitForText(patientPage, 'connection');
+    // The doctor has the patient's history and Write Prescription beside the call.
+    await waitForText(doctorPage, 'Write Prescription (new tab)');
+    await waitForText(doctorPage, 'Medical history');
+  });
+
+  it('reconnects after a reload, on both sides', async () => {
+    await patientPage.reload({ waitUntil: 'domcontentloaded' });
+    const [patientMs, doctorMs] = await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
+    console.log(`after the patient's reload: video again after ${patientMs} ms (patient) and ${doctorMs} ms (doctor)`);
+    await doctorPage.reload({ waitUntil: 'domcontentloaded' });
+    await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
+  });
+
+  it('saves the call screen at 1366 and 390 px, light and dark', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const dark of [false, true]) {
+      for (const [page, who] of [
+        [patientPage, 'patient'],
+        [doctorPage, 'doctor'],
+      ] as const) {
+        await page.evaluate((on) => localStorage.setItem('darkMode', JSON.stringify(on)), dark);
+        for (const width of [1366, 390]) {
+          await page.setViewport({ width, height: width === 390 ? 844 : 768 });
+          await page.reload({ waitUntil: 'domcontentloaded' });
+          await decodesWithin(page, 15_000);
+          await new Promise((r) => setTimeout(r, 2500)); // a quality reading, and the other side's frames on screen
+          await page.screenshot({ path: path.join(SHOTS, `${who}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+        }
+      }
+    }
+  });
+
+  it('refuses a third user and a join outside the window', async () => {
+    const third = await call<{ user: { user_id: number } }>('POST', 'auth/register', undefined, {
+      firstname: 'Jabari',
+      lastname: 'Mwangi',
+      email: `jabari.${Date.now()}@example.co.ke`,
+      password: 'Patient#2026',
+      contact_phone: '+254711000111',
+      address: 'Moi Avenue, Mombasa Island',
+    });
+    expect(third.status).toBe(201);
+    const thirdBrowser = await launchWithFakeMedia();
+    try {
+      const page = await newPage(thirdBrowser);
+      await signIn(page, { email: (third.body as unknown as { user: { email: string } }).user.email, password: 'Patient#2026' });
+      await page.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
+      await waitForText(page, 'You cannot join this video visit');
+      await waitForText(page, 'Appointment not found');
+    } finally {
+      await thirdBrowser.close();
+    }
+    // The window closes: the visit was moved to have started 31 minutes ago.
+    await startIn(appointmentId, -31);
+    await patientPage.reload({ waitUntil: 'domcontentloaded' });
+    await waitForText(patientPage, 'You cannot join this video visit');
+    await waitForText(patientPage, 'The video visit closed 30 minutes after the appointment started');
+    const refused = await call('GET', `video/${appointmentId}`, doctorToken);
+    expect(refused.status).toBe(403);
+  });
+});

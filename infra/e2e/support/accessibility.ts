@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import type { Page } from 'puppeteer';
+
+/** WCAG 2.2 level A and AA, as axe-core tags them: what every page must pass, in both themes. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeNode {
+  target: string[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** What was audited on one page object: its paths, so each page the journey settles on is audited once. */
+const audited = new WeakMap<Page, Set<string>>();
+
+/**
+ * axe-core in the page's own world. Puppeteer evaluates its source through the DevTools protocol
+ * (Runtime.callFunctionOn), which the page's Content-Security-Policy does not govern: the production CSP
+ * (script-src 'self') stays as it is.
+ */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) }));
+  }, [...WCAG_TAGS]);
+}
+
+/**
+ * Waits until nothing moves: a colour caught in the middle of antd's 0.2 s transitions (a theme change, a
+ * hover, a dialog zooming open) would be measured wrong. Endless animations (spinners) do not count.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        return animation.playState !== 'running' || timing?.iterations === Infinity;
+      }),
+    { polling: 'raf', timeout: 10_000 },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const isDark = (page: Page) => page.evaluate(() => localStorage.getItem('darkMode') === 'true');
+
+/**
+ * Switches the theme the way another tab of Afya would: it writes the persisted flag, and the session store
+ * follows the `storage` event (shell/libs/session). Focus and every other state of the page stay as they are.
+ */
+async function setTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate((value) => {
+    const newValue = String(value);
+    const oldValue = localStorage.getItem('darkMode');
+    localStorage.setItem('darkMode', newValue);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', oldValue, newValue, storageArea: localStorage }));
+  }, dark);
+  await page.waitForFunction(
+    (theme) => [...document.querySelectorAll('[data-theme]')].every((element) => element.getAttribute('data-theme') === theme),
+    { timeout: 5_000 },
+    dark ? 'dark' : 'light',
+  );
+  await settle(page);
+}
+
+function describeViolations(where: string, theme: string, violations: AxeViolation[]): string {
+  const lines = violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 6)
+      .map((n) => `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 160)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`)
+      .join('\n');
+    const more = v.nodes.length > 6 ? `\n      …and ${v.nodes.length - 6} more` : '';
+    return `  ${v.id} (${v.impact ?? 'n/a'}): ${v.help}, ${v.nodes.length} element(s):\n${nodes}${more}`;
+  });
+  return `axe-core found WCAG 2.2 AA violations on ${where} in the ${theme} theme:\n${lines.join('\n')}`;
+}
+
+/**
+ * Runs axe-core (WCAG 2.2 A/AA) on the page as it is now, in the current theme and then in the other one, and
+ * throws naming each violated rule and its elements. The page is left in the theme it had.
+ */
+export async function auditAccessibility(page: Page, label?: string): Promise<void> {
+  const where = label ?? new URL(page.url()).pathname;
+  await settle(page);
+  const startedDark = await isDark(page);
+  const failures: string[] = [];
+  for (const dark of [startedDark, !startedDark]) {
+    if (dark !== startedDark) await setTheme(page, dark);
+    const violations = await runAxe(page);
+    if (violations.length) failures.push(describeViolations(where, dark ? 'dark' : 'light', violations));
+  }
+  await setTheme(page, startedDark);
+  const paths = audited.get(page) ?? new Set<string>();
+  paths.add(new URL(page.url()).pathname);
+  audited.set(page, paths);
+  if (failures.length) throw new Error(failures.join('\n\n'));
+}
+
+/**
+ * Audits the page if its path has not been audited on this page object yet. The journeys' helpers call it when
+ * a page has shown what the journey waited for, so every page a journey visits is checked once.
+ */
+export async function auditIfNew(page: Page): Promise<void> {
+  const url = page.url();
+  if (!/^https?:/.test(url)) return;
+  if (audited.get(page)?.has(new URL(url).pathname)) return;
+  await auditAccessibility(page);
+}

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderAt } from '../../../../shell/test/render';
+import type { DeliveryFilters } from './api';
+import { DeliveryLogPage } from './DeliveryLogPage';
+
+// The query hook is stubbed: the page, its filters and its server-side paging run as they are.
+const useDeliveries = jest.fn();
+jest.mock('./api', () => ({ ...jest.requireActual('./api'), useDeliveries: (filters: DeliveryFilters) => useDeliveries(filters) }));
+
+const delivery = (id: number, extra: Record<string, unknown> = {}) => ({
+  delivery_id: id,
+  user_id: 7,
+  user_name: 'Wanjiru Kamau',
+  appointment_id: 40 + id,
+  kind: 'reminder-24h',
+  channel: 'sms',
+  recipient: '+254712***78',
+  status: 'delivered',
+  reason: null,
+  provider_status: 'Success',
+  attempts: 1,
+  due_at: '2026-11-27T06:00:00Z',
+  sent_at: '2026-11-27T06:00:02Z',
+  updated_at: '2026-11-27T06:00:05Z',
+  ...extra,
+});
+
+beforeEach(() => {
+  useDeliveries.mockReset();
+  useDeliveries.mockReturnValue({
+    data: { rows: [delivery(1), delivery(2, { channel: 'email', recipient: 'wa***@example.com', status: 'skipped', reason: 'email turned off by the user', provider_status: null })], total: 45 },
+    isError: false,
+    isFetching: false,
+    refetch: jest.fn(),
+  });
+});
+
+describe('DeliveryLogPage', () => {
+  it('lists what was sent, to whom (masked) and how it went, with the total from the server', async () => {
+    renderAt(<DeliveryLogPage />);
+    expect(await screen.findByText('45 messages')).toBeInTheDocument();
+    expect(screen.getAllByText('Reminder (24 h)')).toHaveLength(2);
+    expect(screen.getByText('+254712***78')).toBeInTheDocument();
+    expect(screen.getByText('email turned off by the user')).toBeInTheDocument();
+    expect(screen.getByText('delivered')).toBeInTheDocument();
+  });
+
+  it('searches, filters and pages on the server', async () => {
+    renderAt(<DeliveryLogPage />);
+    expect(useDeliveries).toHaveBeenLastCalledWith({ search: '', status: 'all', channel: 'all', page: 1, limit: 20 });
+    fireEvent.click(await screen.findByTitle('2'));
+    await waitFor(() => expect(useDeliveries).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 })));
+    const search = screen.getByLabelText('Search messages');
+    fireEvent.change(search, { target: { value: 'Wanjiru' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(useDeliveries).toHaveBeenLastCalledWith({ search: 'Wanjiru', status: 'all', channel: 'all', page: 1, limit: 20 }));
+  });
+});

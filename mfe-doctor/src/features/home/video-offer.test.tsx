@@ -1,0 +1,34 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { api } from 'shell/api-client';
+import { useSession } from 'shell/session';
+import { queryWrapper } from '../../../../shell/test/render';
+import { VideoVisitsCard } from './VideoVisitsCard';
+
+// The HTTP layer is faked; the hooks, the query cache and the panel are the real ones.
+const profile = (offers_video: boolean) => ({ doctor: { doctor_id: 9, user_id: 2, fee: null, offers_video } });
+const get = jest.spyOn(api, 'get');
+const patch = jest.spyOn(api, 'patch');
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
+  get.mockImplementation(async (path) => {
+    if (path === 'doctor/profile-by-user/2') return profile(false);
+    throw new Error(`unexpected GET ${path}`);
+  });
+  patch.mockImplementation(async (_path, body) => profile((body as { offers_video: boolean }).offers_video));
+});
+
+describe('video visits panel', () => {
+  it('turns video visits on for the doctor and says what patients then choose', async () => {
+    render(<VideoVisitsCard />, { wrapper: queryWrapper().wrapper });
+    const toggle = await screen.findByRole('switch', { name: /Offer video visits/ });
+    await waitFor(() => expect(toggle).not.toBeDisabled());
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText('Patients book in-person visits only.')).toBeInTheDocument();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('doctor/9/video', { offers_video: true }, expect.anything()));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /Offer video visits/ })).toBeChecked());
+    expect(screen.getByText('Patients booking you choose In person or Video. The fee is the same.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The booking rules in time: the clinic's dates and slots (Africa/Nairobi wall-clock time, whatever the server's or
+ * the browser's zone is), the booking window, slot instants and working weekdays. The one module both the
+ * appointment service and the web app run: the offset is read from the time-zone database (Intl), never assumed.
+ *
+ * Pure: imports only the catalog's data; nothing is computed when the module loads (the formatter is made on first
+ * use). `now` is injectable everywhere.
+ */
+import { BOOKING_FIRST_DAY_OFFSET, BOOKING_WINDOW_DAYS, CLINIC_TIME_ZONE, DEFAULT_WORKING_WEEKDAYS, TIME_SLOTS, WEEKDAYS } from './catalog';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SLOT = /^(0[1-9]|1[0-2]):(00|30) (AM|PM)$/;
+const DAY_MS = 86_400_000;
+
+export interface WallClock {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  min: number;
+  s: number;
+}
+
+/**
+ * The wall clock of a time zone at an instant. The zone's offset is read from the time-zone database (Intl) once
+ * per minute of UTC time and remembered: formatToParts cost ~30 µs a reading, two or three readings a booking
+ * (profiled), and every offset change of a zone falls on a whole minute, so the offset at a minute's start holds
+ * for that minute. The formatter is made on first use.
+ */
+export function wallClockIn(timeZone: string): (instant: Date) => WallClock {
+  let format: Intl.DateTimeFormat | undefined;
+  const offsets = new Map<number, number>(); // UTC minute → the zone's offset (ms) during it
+  const offsetAt = (minute: number): number => {
+    let offset = offsets.get(minute);
+    if (offset === undefined) {
+      format ??= new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      const start = minute * 60_000;
+      const parts = Object.fromEntries(format.formatToParts(new Date(start)).map((p) => [p.type, p.value]));
+      offset = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second) - start;
+      if (offsets.size >= 4096) offsets.clear(); // a day's minutes and a booking window's slots fit many times over
+      offsets.set(minute, offset);
+    }
+    return offset;
+  };
+  return (instant) => {
+    const time = instant.getTime();
+    if (!Number.isFinite(time)) throw new RangeError('Invalid time value');
+    const wall = new Date(time + offsetAt(Math.floor(time / 60_000)));
+    return { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate(), h: wall.getUTCHours(), min: wall.getUTCMinutes(), s: wall.getUTCSeconds() };
+  };
+}
+
+const wallClock = wallClockIn(CLINIC_TIME_ZONE);
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Today's date in the clinic (YYYY-MM-DD). */
+export function clinicToday(now: Date = new Date()): string {
+  const { y, m, d } = wallClock(now);
+  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Bookable dates: tomorrow through BOOKING_WINDOW_DAYS ahead, in clinic time. */
+export function bookingWindow(now: Date = new Date()): { first: string; last: string } {
+  const today = clinicToday(now);
+  return { first: addDays(today, BOOKING_FIRST_DAY_OFFSET), last: addDays(today, BOOKING_WINDOW_DAYS) };
+}
+
+export function isInBookingWindow(date: string, now: Date = new Date()): boolean {
+  if (!isCalendarDate(date)) return false;
+  const { first, last } = bookingWindow(now);
+  return date >= first && date <= last;
+}
+
+export function isTimeSlot(value: unknown): value is (typeof TIME_SLOTS)[number] {
+  return typeof value === 'string' && (TIME_SLOTS as readonly string[]).includes(value);
+}
+
+/** Minutes after midnight of a slot label: '02:30 PM' → 870. */
+export function slotMinutes(slot: string): number {
+  const match = SLOT.exec(slot);
+  if (!match) throw new Error(`Not a time slot: ${slot}`);
+  const hours = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  return hours * 60 + Number(match[2]);
+}
+
+/** The instant of a clinic wall-clock time: the date at `minutes` after midnight, converted with the zone's offset. */
+export function clinicInstant(date: string, minutes: number): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const asUtc = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+  // The zone's offset at (about) that moment: wall clock minus UTC.
+  const wall = wallClock(new Date(asUtc));
+  const offset = Date.UTC(wall.y, wall.m - 1, wall.d, wall.h, wall.min, wall.s) - asUtc;
+  return new Date(asUtc - offset);
+}
+
+/** The instant a slot starts. */
+export function slotStart(date: string, slot: string): Date {
+  return clinicInstant(date, slotMinutes(slot));
+}
+
+/** English weekday name of a calendar date ('Monday'). */
+export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
+  const [y, m, d] = date.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+}
+
+/** Whether a doctor sees patients on that date: no days recorded means DEFAULT_WORKING_WEEKDAYS (every day). */
+export function worksOn(availableDays: readonly string[], date: string): boolean {
+  const days = availableDays.length ? availableDays : DEFAULT_WORKING_WEEKDAYS;
+  const day = weekdayOf(date).toLowerCase();
+  return days.some((d) => d.trim().toLowerCase() === day);
+}

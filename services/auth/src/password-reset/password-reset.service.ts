@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { IsNull } from 'typeorm';
+import { badRequest, env, getProcessLogger } from '@afya/service-shared';
+import {
+  AuthMessages,
+  type ForgotPasswordPayload,
+  type ForgotPasswordReply,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_MINUTES,
+  type PasswordResetReply,
+  type ResetPasswordPayload,
+} from '../../contracts';
+import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
+import { hashPassword } from '../users/passwords';
+import { revokeSessions } from '../users/user-events';
+import { UserEntity } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { PasswordResetEntity } from './password-reset.entity';
+import { newResetCode, newResetToken, phoneKey, resetSecretHash, resetUsable } from './reset-rules';
+
+/**
+ * Forgotten passwords. A reset link by email, or for a phone a 6-digit code by SMS; single use, valid
+ * PASSWORD_RESET_MINUTES, stored as a hash; asking again voids the earlier one. The reply is the same whether or not
+ * an account matched (the gateway sends `delivery` through the support service and never shows it). A reset sets
+ * the password and revokes every session of the account.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly publicAppUrl = env('PUBLIC_APP_URL', 'http://localhost:3000').replace(/\/$/, '');
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly broadcaster: RevocationBroadcaster,
+  ) {}
+
+  async forgot(payload: ForgotPasswordPayload, now: Date = new Date()): Promise<ForgotPasswordReply> {
+    const email = typeof payload?.email === 'string' ? payload.email.trim() : '';
+    const phone = typeof payload?.phone === 'string' ? payload.phone.trim() : '';
+    if (!email && !phone) throw badRequest(AuthMessages.resetNeedsEmailOrPhone);
+    const none: ForgotPasswordReply = { message: AuthMessages.resetSent, delivery: null };
+    const user = email ? await this.users.findLiveByEmail(email) : await this.findByPhone(phone);
+    if (!user || user.status === 'suspended') return none;
+    const channel = email ? 'email' : 'sms';
+    const secret = channel === 'email' ? newResetToken() : newResetCode();
+    const to = channel === 'email' ? user.email : `+254${phoneKey(user.contactPhone)}`;
+    await this.users.dataSource.transaction(async (manager) => {
+      // one live reset per account: asking again voids the earlier link or code
+      await manager.update(PasswordResetEntity, { userId: user.userId, usedAt: IsNull() }, { usedAt: now });
+      await manager.insert(PasswordResetEntity, {
+        userId: user.userId,
+        channel,
+        secretHash: channel === 'email' ? resetSecretHash(secret) : resetSecretHash(secret, user.userId),
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+        createdAt: now,
+      });
+    });
+    getProcessLogger().info({ userId: user.userId, channel }, 'password reset requested');
+    return {
+      message: AuthMessages.resetSent,
+      delivery: {
+        user_id: user.userId,
+        channel,
+        to,
+        firstname: user.firstname,
+        ...(channel === 'email' ? { link: `${this.publicAppUrl}/reset-password?token=${secret}` } : { code: secret }),
+      },
+    };
+  }
+
+  async reset(payload: ResetPasswordPayload, now: Date = new Date()): Promise<PasswordResetReply> {
+    const password = typeof payload?.newPassword === 'string' ? payload.newPassword : '';
+    if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(AuthMessages.password);
+    const byLink = typeof payload?.token === 'string' && payload.token.length > 0;
+    const invalid = () => badRequest(byLink ? AuthMessages.resetLinkInvalid : AuthMessages.resetCodeInvalid, 'RESET_INVALID');
+    let reset: PasswordResetEntity | null;
+    if (byLink) {
+      reset = await this.users.dataSource.manager.findOne(PasswordResetEntity, { where: { secretHash: resetSecretHash(payload.token!), channel: 'email' } });
+    } else {
+      const code = typeof payload?.code === 'string' ? payload.code.trim() : '';
+      const user = await this.findByPhone(typeof payload?.phone === 'string' ? payload.phone : '');
+      if (!user || !/^\d{6}$/.test(code)) throw invalid();
+      const latest = await this.users.dataSource.manager.findOne(PasswordResetEntity, { where: { userId: user.userId, channel: 'sms', usedAt: IsNull() }, order: { createdAt: 'DESC' } });
+      if (!resetUsable(latest, now)) throw invalid();
+      if (latest!.secretHash !== resetSecretHash(code, user.userId)) {
+        // a wrong code counts: after PASSWORD_RESET_CODE_ATTEMPTS the code stops working
+        await this.users.dataSource.manager.increment(PasswordResetEntity, { resetId: latest!.resetId }, 'attempts', 1);
+        throw invalid();
+      }
+      reset = latest;
+    }
+    if (!resetUsable(reset, now)) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const user = await this.users.dataSource.transaction(async (manager) => {
+      // single use even when two requests race: only the one that marks it used goes on
+      const marked = await manager.update(PasswordResetEntity, { resetId: reset!.resetId, usedAt: IsNull() }, { usedAt: now });
+      if (!marked.affected) throw invalid();
+      const current = await this.users.getLive(reset!.userId, manager, true);
+      current.passwordHash = passwordHash;
+      current.mustChangePassword = false;
+      return revokeSessions(manager, current);
+    });
+    this.broadcaster.announce({ kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion });
+    getProcessLogger().info({ userId: user.userId }, 'password reset: every session revoked');
+    return { message: AuthMessages.resetDone };
+  }
+
+  /** A patient's account by phone (the last 9 digits of a Kenyan mobile number as stored, however it was typed). */
+  private async findByPhone(raw: string): Promise<UserEntity | null> {
+    const key = phoneKey(raw);
+    if (!key) return null;
+    return this.users.dataSource.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .where('u.deleted_at IS NULL')
+      .andWhere(`right(regexp_replace(u.contact_phone, '[^0-9]', '', 'g'), 9) = :key`, { key })
+      .orderBy('u.user_id', 'ASC')
+      .getOne();
+  }
+}

@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { timingSafeEqual } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound } from '@afya/service-shared';
+import type { MpesaCallbackReply, MpesaTransactionStatusPayload } from '../../contracts';
+import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
+import { DarajaClient } from '../providers/daraja-client';
+import { receiptRefusal, resultParameters } from '../rules/payment-rules';
+import { PaymentRow, PaymentStore } from './payment-store';
+
+const ACCEPTED: MpesaCallbackReply = { ResultCode: 0, ResultDesc: 'Accepted' };
+/** How long the payment dialog may wait for M-Pesa to confirm a receipt number before it shows the payment without one. */
+const RECEIPT_WAIT_MS = 10_000;
+
+interface CheckRow {
+  check_id: string;
+  payment_id: number;
+  receipt: string;
+  state: 'claimed' | 'asked' | 'confirmed' | 'refused';
+}
+
+/**
+ * M-Pesa receipt numbers, confirmed by M-Pesa (issue 22, item 2). Daraja's STK query says whether a push was paid
+ * but carries no receipt number (its reply: ResponseCode, ResponseDescription, MerchantRequestID,
+ * CheckoutRequestID, ResultCode, ResultDesc); only the callback names one, and a callback can be forged. So each
+ * receipt a callback claims is asked of M-Pesa's Transaction Status API; its result, posted to our ResultURL,
+ * must show that receipt completed for this payment's amount from this payment's phone. Only then does the
+ * payment (its history row, status and PDF receipt) carry it; until then they show our own reference.
+ */
+@Injectable()
+export class MpesaReceiptsService {
+  private readonly logger = new Logger('MpesaReceipts');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(PAYMENT_CONFIG) private readonly config: PaymentConfig,
+    private readonly daraja: DarajaClient,
+    private readonly store: PaymentStore,
+  ) {}
+
+  /** Records what a callback claims and asks M-Pesa about it (once per payment and receipt number). */
+  async claim(paymentId: number, receipt: string | null): Promise<void> {
+    if (!receipt) return;
+    const [check] = (await this.dataSource.query(
+      `INSERT INTO mpesa_receipt_checks (payment_id, receipt) VALUES ($1, $2) ON CONFLICT (payment_id, receipt) DO NOTHING
+       RETURNING check_id, payment_id, receipt, state`,
+      [paymentId, receipt],
+    )) as CheckRow[];
+    if (check) await this.ask(check);
+  }
+
+  /** The receipt M-Pesa has confirmed for a payment, if any (read in the caller's transaction). */
+  async confirmed(manager: EntityManager, paymentId: number): Promise<string | null> {
+    const [row] = (await manager.query(
+      `SELECT receipt FROM mpesa_receipt_checks WHERE payment_id = $1 AND state = 'confirmed' ORDER BY updated_at, check_id LIMIT 1`,
+      [paymentId],
+    )) as { receipt: string }[];
+    return row?.receipt ?? null;
+  }
+
+  /**
+   * Whether M-Pesa is still being asked about a receipt this payment's callback claimed (for at most
+   * RECEIPT_WAIT_MS): the status call keeps the patient's dialog waiting that long, so it shows the receipt number.
+   */
+  async awaitingAnswer(paymentId: number): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM mpesa_receipt_checks WHERE payment_id = $1 AND state IN ('claimed', 'asked') AND created_at > now() - ($2::int * interval '1 millisecond') LIMIT 1`,
+      [paymentId, RECEIPT_WAIT_MS],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Claims M-Pesa has not answered: not asked yet (or timed out in its queue) after 30 s, asked 10 minutes ago. */
+  async askAgain(): Promise<void> {
+    const stale = (await this.dataSource.query(
+      `SELECT check_id, payment_id, receipt, state FROM mpesa_receipt_checks
+        WHERE (state = 'claimed' AND updated_at < now() - interval '30 seconds') OR (state = 'asked' AND updated_at < now() - interval '10 minutes')
+        ORDER BY updated_at LIMIT 20`,
+    )) as CheckRow[];
+    for (const check of stale) await this.ask(check);
+  }
+
+  private async ask(check: CheckRow): Promise<void> {
+    const base = `${this.config.mpesaCallbackBaseUrl}/api/mpesa/transaction-status/${this.config.mpesaCallbackToken}`;
+    try {
+      const ack = await this.daraja.transactionStatus({ receipt: check.receipt, resultUrl: base, timeoutUrl: `${base}/timeout`, remarks: `Afya payment ${check.payment_id}` });
+      await this.dataSource.query(
+        `UPDATE mpesa_receipt_checks SET state = 'asked', originator_conversation_id = $2, conversation_id = $3, updated_at = now()
+          WHERE check_id = $1 AND state IN ('claimed', 'asked')`,
+        [check.check_id, ack.OriginatorConversationID, ack.ConversationID],
+      );
+    } catch (error) {
+      // Left claimed: askAgain (the reconciliation job) retries.
+      await this.dataSource.query(`UPDATE mpesa_receipt_checks SET updated_at = now() WHERE check_id = $1`, [check.check_id]);
+      this.logger.warn(`Transaction Status query for payment ${check.payment_id} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** POST /api/mpesa/transaction-status/:token[/timeout]: M-Pesa's answer about one receipt. Always "Accepted" once the token is right. */
+  async result({ token, outcome, body }: MpesaTransactionStatusPayload): Promise<MpesaCallbackReply> {
+    if (!sameSecret(token, this.config.mpesaCallbackToken)) throw notFound('Not found');
+    const result = (body as { Result?: Record<string, unknown> } | null)?.Result;
+    const ids = [result?.OriginatorConversationID, result?.ConversationID].filter((id): id is string => typeof id === 'string' && id.length > 0);
+    if (!result || ids.length === 0) return ACCEPTED;
+    await this.dataSource.transaction(async (manager) => {
+      const [check] = (await manager.query(
+        `SELECT check_id, payment_id, receipt, state FROM mpesa_receipt_checks
+          WHERE state = 'asked' AND (originator_conversation_id = ANY($1) OR conversation_id = ANY($1)) FOR UPDATE`,
+        [ids],
+      )) as CheckRow[];
+      if (!check) {
+        this.logger.warn('Transaction Status result for no question of ours: ignored');
+        return;
+      }
+      if (outcome === 'timeout') {
+        await manager.query(`UPDATE mpesa_receipt_checks SET state = 'claimed', updated_at = now() WHERE check_id = $1`, [check.check_id]);
+        return;
+      }
+      const payment = await this.store.lock(manager, 'payment_id', check.payment_id);
+      if (!payment) return;
+      const refusal = receiptRefusal({ resultCode: result.ResultCode, parameters: resultParameters(result.ResultParameters) }, { receipt: check.receipt, amount: payment.amount, phone: payment.phone });
+      if (refusal) return this.refuse(manager, check, payment, refusal);
+      const [taken] = (await manager.query(`SELECT payment_id FROM payments WHERE mpesa_receipt = $1 AND payment_id <> $2`, [check.receipt, payment.payment_id])) as { payment_id: number }[];
+      if (taken) return this.refuse(manager, check, payment, `it is the receipt of payment ${taken.payment_id}`);
+      await manager.query(`UPDATE mpesa_receipt_checks SET state = 'confirmed', detail = NULL, updated_at = now() WHERE check_id = $1`, [check.check_id]);
+      // A payment already settled takes it now; one still pending takes it when it completes (MpesaPaymentsService).
+      if (payment.mpesa_receipt === null && (payment.status === 'completed' || payment.status === 'refunded' || payment.status === 'failed')) {
+        await manager.query(`UPDATE payments SET mpesa_receipt = $2, updated_at = now() WHERE payment_id = $1 AND mpesa_receipt IS NULL`, [payment.payment_id, check.receipt]);
+      }
+    });
+    return ACCEPTED;
+  }
+
+  private async refuse(manager: EntityManager, check: CheckRow, payment: PaymentRow, reason: string): Promise<void> {
+    await manager.query(`UPDATE mpesa_receipt_checks SET state = 'refused', detail = $2, updated_at = now() WHERE check_id = $1`, [check.check_id, reason]);
+    this.logger.warn(`M-Pesa receipt claimed for payment ${payment.payment_id} refused: ${reason}`);
+  }
+}
+
+/** Constant-time comparison of a received value with a secret. */
+export function sameSecret(given: unknown, expected: string): boolean {
+  const a = Buffer.from(typeof given === 'string' ? given : '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

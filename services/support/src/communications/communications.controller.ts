@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { CommunicationsService } from './communications.service';
+
+@Controller()
+export class CommunicationsController {
+  constructor(private readonly communications: CommunicationsService) {}
+
+  @MessagePattern(subject(SupportPatterns.preferencesGet))
+  preferences(@Payload() request: RpcRequest) {
+    return this.communications.preferences(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(SupportPatterns.preferencesSet))
+  setPreferences(@Payload() request: RpcRequest<Partial<NotificationPreferences>>) {
+    return this.communications.setPreferences(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(SupportPatterns.smsDeliveryReport))
+  deliveryReport(@Payload() request: RpcRequest<SmsDeliveryReportPayload>) {
+    return this.communications.deliveryReport(request.payload);
+  }
+
+  @MessagePattern(subject(SupportPatterns.passwordReset))
+  passwordReset(@Payload() request: RpcRequest<PasswordResetMessagePayload>) {
+    return this.communications.sendPasswordReset(request.payload);
+  }
+
+  @MessagePattern(subject(SupportPatterns.deliveries))
+  list(@Payload() request: RpcRequest<DeliveryListPayload>) {
+    return this.communications.list(requirePrincipal(request), request.payload ?? {});
+  }
+}

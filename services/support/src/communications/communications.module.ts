@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CommunicationsController } from './communications.controller';
+import { COMMUNICATIONS_CONFIG, readCommunicationsConfig } from './communications.config';
+import { CommunicationsService } from './communications.service';
+import { JobQueue } from './job-queue';
+import { MessageScheduler } from './message-scheduler';
+import { MessageSender } from './message-sender';
+import { EmailProvider, SmsProvider } from './providers';
+
+/** Support and communications: the SMS and email the platform sends, their preferences and delivery log. */
+@Module({
+  controllers: [CommunicationsController],
+  providers: [
+    { provide: COMMUNICATIONS_CONFIG, useFactory: readCommunicationsConfig },
+    JobQueue,
+    SmsProvider,
+    EmailProvider,
+    MessageScheduler,
+    MessageSender,
+    CommunicationsService,
+  ],
+})
+export class CommunicationsModule {}

@@ -1,0 +1,159 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { badRequest, forbidden, getProcessLogger, type Principal, unauthorized } from '@afya/service-shared';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryListPayload,
+  type DeliveryListReply,
+  type DeliveryView,
+  type NotificationPreferences,
+  type PasswordResetMessagePayload,
+  type SmsDeliveryReportPayload,
+} from '../../contracts';
+import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
+import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
+import { EmailProvider, SmsProvider } from './providers';
+import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText } from './rules/messages';
+
+const LIST_LIMIT_MAX = 100;
+/** Africa's Talking's final delivery states. */
+const DELIVERED = 'Success';
+const NOT_DELIVERED = new Set(['Failed', 'Rejected']);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+@Injectable()
+export class CommunicationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(COMMUNICATIONS_CONFIG) private readonly config: CommunicationsConfig,
+    private readonly sms: SmsProvider,
+    private readonly email: EmailProvider,
+  ) {}
+
+  /**
+   * A password-reset link or code, sent at once (not queued: the secret is never stored here, and a person waiting
+   * on the reset page can simply ask again). The delivery log gets its row, without the secret.
+   */
+  async sendPasswordReset(payload: PasswordResetMessagePayload): Promise<{ sent: boolean }> {
+    const channel = payload?.channel;
+    if ((channel !== 'email' && channel !== 'sms') || !payload.to || !Number.isInteger(payload.user_id)) throw badRequest('Not a password-reset message');
+    const address = channel === 'sms' ? kenyanMobile(payload.to) : payload.to;
+    const jobId = randomUUID();
+    const record = (status: string, reason: string | null, providerId: string | null = null, providerStatus: string | null = null) =>
+      this.db.query(
+        `INSERT INTO deliveries (job_id, user_id, kind, channel, recipient, status, reason, provider_message_id, provider_status, attempts, due_at, sent_at)
+         VALUES ($1, $2, 'password-reset', $3, $4, $5, $6, $7, $8, 1, now(), CASE WHEN $5 = 'sent' THEN now() END)`,
+        [jobId, payload.user_id, channel, address ? maskRecipient(channel, address) : null, status, reason, providerId, providerStatus],
+      );
+    if (!address) {
+      await record('skipped', 'unknown phone format');
+      return { sent: false };
+    }
+    try {
+      const sent =
+        channel === 'sms'
+          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES))
+          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES) });
+      await record('sent', null, sent.providerMessageId, sent.providerStatus);
+      return { sent: true };
+    } catch (error) {
+      await record('failed', (error as Error).message.slice(0, 300));
+      getProcessLogger().warn({ userId: payload.user_id, channel, err: error }, 'password reset message failed');
+      return { sent: false };
+    }
+  }
+
+  async preferences(principal: Principal): Promise<NotificationPreferences> {
+    const [row] = (await this.db.query(`SELECT sms, email FROM notification_preferences WHERE user_id = $1`, [principal.userId])) as NotificationPreferences[];
+    return row ?? { sms: true, email: true };
+  }
+
+  async setPreferences(principal: Principal, payload: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+    const sms = payload?.sms;
+    const email = payload?.email;
+    if ((sms !== undefined && typeof sms !== 'boolean') || (email !== undefined && typeof email !== 'boolean')) throw badRequest('sms and email must be true or false');
+    const [row] = (await this.db.query(
+      `INSERT INTO notification_preferences (user_id, sms, email) VALUES ($1, COALESCE($2, true), COALESCE($3, true))
+       ON CONFLICT (user_id) DO UPDATE SET sms = COALESCE($2, notification_preferences.sms), email = COALESCE($3, notification_preferences.email), updated_at = now()
+       RETURNING sms, email`,
+      [principal.userId, sms ?? null, email ?? null],
+    )) as NotificationPreferences[];
+    return row;
+  }
+
+  /** A delivery report from Africa's Talking: the message's provider status (Success → delivered, Failed/Rejected → failed). */
+  async deliveryReport(payload: SmsDeliveryReportPayload): Promise<{ ok: true }> {
+    if (!payload?.token || !sameSecret(String(payload.token), this.config.smsDeliveryReportToken)) throw unauthorized('Unknown callback');
+    if (!payload.id || !payload.status) throw badRequest('id and status are required');
+    const status = String(payload.status).slice(0, 40);
+    const reason = payload.failureReason ? String(payload.failureReason).slice(0, 100) : null;
+    const next = status === DELIVERED ? 'delivered' : NOT_DELIVERED.has(status) ? 'failed' : null;
+    const updated = (await this.db.query(
+      `UPDATE deliveries SET provider_status = $2,
+              status = COALESCE($3, status),
+              reason = CASE WHEN $3 = 'failed' THEN COALESCE($4, reason) ELSE reason END,
+              updated_at = now()
+        WHERE provider_message_id = $1 AND channel = 'sms'
+        RETURNING delivery_id`,
+      [String(payload.id), status, next, reason],
+    )) as [unknown[], number];
+    if (!updated[1]) getProcessLogger().info({ providerMessageId: payload.id }, 'delivery report for a message we do not know');
+    return { ok: true };
+  }
+
+  /** The admin's delivery log: newest first, searched by name, email, masked number or appointment id; paged here. */
+  async list(principal: Principal, payload: DeliveryListPayload): Promise<DeliveryListReply> {
+    if (principal.role !== 'admin') throw forbidden();
+    const page = Math.max(1, Math.trunc(Number(payload?.page ?? 1)) || 1);
+    const limit = Math.min(LIST_LIMIT_MAX, Math.max(1, Math.trunc(Number(payload?.limit ?? 20)) || 20));
+    const status = payload?.status;
+    if (status !== undefined && !DELIVERY_STATUSES.includes(status)) throw badRequest(`status must be one of ${DELIVERY_STATUSES.join(', ')}`);
+    const channel = payload?.channel;
+    if (channel !== undefined && channel !== 'sms' && channel !== 'email') throw badRequest('channel must be sms or email');
+    const search = typeof payload?.search === 'string' ? payload.search.trim().slice(0, 100) : '';
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (status) conditions.push(`d.status = $${params.push(status)}`);
+    if (channel) conditions.push(`d.channel = $${params.push(channel)}`);
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byId = /^\d{1,9}$/.test(search) ? ` OR d.appointment_id = ${Number(search)}` : '';
+      conditions.push(
+        `(u.firstname || ' ' || u.lastname ILIKE $${params.push(like)} OR u.email ILIKE $${params.length} OR d.recipient ILIKE $${params.length} OR d.kind ILIKE $${params.length}${byId})`,
+      );
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM deliveries d LEFT JOIN user_directory u ON u.user_id = d.user_id ${where}`,
+      params,
+    )) as { total: number }[];
+    const rows = (await this.db.query(
+      `SELECT d.delivery_id::int AS delivery_id, d.user_id, NULLIF(trim(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')), '') AS user_name,
+              d.appointment_id, d.kind, d.channel, d.recipient, d.status, d.reason, d.provider_status, d.attempts,
+              d.due_at, d.sent_at, d.updated_at
+         FROM deliveries d LEFT JOIN user_directory u ON u.user_id = d.user_id
+         ${where}
+        ORDER BY d.created_at DESC, d.delivery_id DESC
+        LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+      params,
+    )) as DeliveryView[];
+    return {
+      deliveries: rows.map((r) => ({
+        ...r,
+        due_at: new Date(r.due_at).toISOString(),
+        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+        updated_at: new Date(r.updated_at).toISOString(),
+      })),
+      total,
+      page,
+      limit,
+    };
+  }
+}

@@ -1,0 +1,162 @@
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type PgBoss from 'pg-boss';
+import { DataSource } from 'typeorm';
+import { getProcessLogger } from '@afya/service-shared';
+import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
+import { JobQueue, SEND_QUEUE } from './job-queue';
+import type { SendJob } from './message-scheduler';
+import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
+import { appointmentCalendar } from './rules/calendar';
+import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts } from './rules/messages';
+import { deliveryDecision } from './rules/recipients';
+
+/** A delivery in one of these states is done: a job run again (after a crash, a second replica) sends nothing. */
+const FINISHED = new Set(['sent', 'delivered', 'failed', 'skipped']);
+
+interface UserRow {
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  contact_phone: string | null;
+  status: string | null;
+  deleted: boolean;
+}
+
+interface AppointmentRow extends VisitFacts {
+  user_id: number;
+  status: string;
+  deleted: boolean;
+  sequence: number;
+}
+
+/**
+ * Takes due jobs off the queue in batches and hands each message to its provider (Africa's Talking, SMTP), all of
+ * a batch at once. Each job is one delivery row (by job id): marked sending before the provider is called and sent
+ * after, so a job run again after a crash that came after the provider's answer is recorded, not sent twice (the
+ * window left is between the provider's answer and our commit). A provider outage fails the job: pg-boss runs it
+ * again with backoff until it is 24 hours late, then it is given up; the log shows each attempt.
+ */
+@Injectable()
+export class MessageSender implements OnApplicationBootstrap {
+  private readonly logger = getProcessLogger();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(COMMUNICATIONS_CONFIG) private readonly config: CommunicationsConfig,
+    private readonly queue: JobQueue,
+    private readonly sms: SmsProvider,
+    private readonly email: EmailProvider,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.sender) return;
+    const boss = await this.queue.instance();
+    await boss.work<SendJob>(SEND_QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) => this.sendBatch(boss, jobs));
+  }
+
+  /**
+   * The batch's recipients at once, each one's messages on a channel in the order they were due (a booking's
+   * confirmation before its cancellation); jobs that must be tried again are failed one by one (the rest complete).
+   */
+  async sendBatch(boss: PgBoss, jobs: PgBoss.Job<SendJob>[]): Promise<void> {
+    const byRecipient = new Map<string, PgBoss.Job<SendJob>[]>();
+    for (const job of [...jobs].sort((a, b) => a.data.due_at.localeCompare(b.data.due_at))) {
+      const key = `${job.data.user_id}:${job.data.channel}`;
+      byRecipient.set(key, [...(byRecipient.get(key) ?? []), job]);
+    }
+    const failed: { id: string; reason: unknown }[] = [];
+    await Promise.all(
+      [...byRecipient.values()].map(async (queue) => {
+        for (const job of queue) {
+          try {
+            await this.deliver(job.id, job.data);
+          } catch (reason) {
+            failed.push({ id: job.id, reason });
+          }
+        }
+      }),
+    );
+    for (const { id, reason } of failed) await boss.fail(SEND_QUEUE, id, { message: String((reason as Error)?.message ?? reason) });
+  }
+
+  async deliver(jobId: string, job: SendJob, now: Date = new Date()): Promise<void> {
+    const [prior] = (await this.db.query(`SELECT status FROM deliveries WHERE job_id = $1`, [jobId])) as { status: string }[];
+    if (prior && FINISHED.has(prior.status)) return;
+    const [user] = (await this.db.query(
+      `SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $1`,
+      [job.user_id],
+    )) as UserRow[];
+    const [appointment] = (await this.db.query(
+      `SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
+              time_slot, status, deleted, sequence
+         FROM message_appointments WHERE appointment_id = $1`,
+      [job.appointment_id],
+    )) as AppointmentRow[];
+    const [preferences] = (await this.db.query(`SELECT sms, email FROM notification_preferences WHERE user_id = $1`, [job.user_id])) as { sms: boolean; email: boolean }[];
+    if (!user) {
+      // the user directory may lag the booking by a moment: try again (given up after 24 hours like an outage)
+      return this.failOrRetry(jobId, job, null, new ProviderError('recipient not known yet', false), now);
+    }
+    const decision = deliveryDecision({ kind: job.kind, channel: job.channel, user, preferences: preferences ?? null, appointment: appointment ?? null, plannedStart: job.planned_start });
+    if (!decision.send) {
+      await this.upsert(jobId, job, { status: 'skipped', reason: decision.reason, recipient: null });
+      this.logger.info({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason: decision.reason }, `message not sent: ${decision.reason}`);
+      return;
+    }
+    const recipient = maskRecipient(job.channel, decision.address);
+    await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
+    let sent: SentMessage;
+    try {
+      sent = await this.send(job, decision.address, appointment);
+    } catch (error) {
+      return this.failOrRetry(jobId, job, recipient, error, now);
+    }
+    await this.db.query(
+      `UPDATE deliveries SET status = 'sent', reason = NULL, provider_message_id = $2, provider_status = $3, sent_at = now(), updated_at = now() WHERE job_id = $1`,
+      [jobId, sent.providerMessageId, sent.providerStatus],
+    );
+    this.logger.info({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id }, 'message sent');
+  }
+
+  private async failOrRetry(jobId: string, job: SendJob, recipient: string | null, error: unknown, now: Date): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof ProviderError && error.permanent;
+    const late = now.getTime() - new Date(job.due_at).getTime() > GIVE_UP_AFTER_MS;
+    if (permanent || late) {
+      await this.upsert(jobId, job, { status: 'failed', reason: late && !permanent ? `given up after 24 hours: ${reason}` : reason, recipient });
+      this.logger.warn({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason }, 'message failed');
+      return;
+    }
+    await this.upsert(jobId, job, { status: 'retrying', reason, recipient });
+    this.logger.warn({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason }, 'message will be retried');
+    throw error;
+  }
+
+  private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {
+    const link = `${this.config.publicAppUrl}/dashboard/appointments`;
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
+    const content = emailContent(job.kind, appointment, link, job.previous);
+    if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
+    const calendar = appointmentCalendar(
+      { ...appointment, cancelled: job.kind === 'cancellation' },
+      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link },
+    );
+    return this.email.send({
+      to: address,
+      ...content,
+      attachments: [{ filename: 'appointment.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${job.kind === 'cancellation' ? 'CANCEL' : 'REQUEST'}` }],
+    });
+  }
+
+  private async upsert(jobId: string, job: SendJob, row: { status: string; reason: string | null; recipient: string | null; attempt?: boolean }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO deliveries (job_id, user_id, appointment_id, kind, channel, recipient, status, reason, attempts, due_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (job_id) DO UPDATE SET status = EXCLUDED.status, reason = EXCLUDED.reason,
+         recipient = COALESCE(EXCLUDED.recipient, deliveries.recipient),
+         attempts = deliveries.attempts + $9, updated_at = now()`,
+      [jobId, job.user_id, job.appointment_id, job.kind, job.channel, row.recipient, row.status, row.reason, row.attempt ? 1 : 0, job.due_at],
+    );
+  }
+}

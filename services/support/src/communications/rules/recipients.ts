@@ -1,0 +1,50 @@
+import { type Channel, kenyanMobile, type MessageKind, reminderStillValid } from './messages';
+
+export interface RecipientFacts {
+  email: string | null;
+  contact_phone: string | null;
+  status: string | null;
+  deleted: boolean;
+}
+
+export interface AppointmentFacts {
+  status: string;
+  deleted: boolean;
+  appointment_date: string;
+  time_slot: string;
+}
+
+export type DeliveryDecision = { send: true; address: string } | { send: false; reason: string };
+
+/**
+ * Whether a message goes out, and where; when not, why (the delivery log shows the reason). A suspended or
+ * deleted user, a channel turned off, an address we cannot use, or a reminder for a visit that is gone or moved
+ * gets no message.
+ */
+export function deliveryDecision(input: {
+  kind: MessageKind;
+  channel: Channel;
+  user: RecipientFacts;
+  preferences: { sms: boolean; email: boolean } | null;
+  appointment: AppointmentFacts | null;
+  /** For reminders: the start the reminder was planned for (ISO). */
+  plannedStart?: string;
+}): DeliveryDecision {
+  const { kind, channel, user, preferences, appointment } = input;
+  if (user.deleted) return { send: false, reason: 'user deleted' };
+  if (user.status && user.status !== 'active') return { send: false, reason: `user ${user.status}` };
+  if (preferences && !preferences[channel]) return { send: false, reason: `${channel === 'sms' ? 'SMS' : 'email'} turned off by the user` };
+  if (!appointment) return { send: false, reason: 'appointment unknown' };
+  if (appointment.deleted) return { send: false, reason: 'appointment deleted' };
+  if (kind.startsWith('reminder-')) {
+    const valid = reminderStillValid(appointment, input.plannedStart ?? '');
+    if (!valid.ok) return { send: false, reason: valid.reason };
+  }
+  if (channel === 'sms') {
+    if (!user.contact_phone) return { send: false, reason: 'no phone number' };
+    const phone = kenyanMobile(user.contact_phone);
+    return phone ? { send: true, address: phone } : { send: false, reason: 'unknown phone format' };
+  }
+  if (!user.email || !/^[^\s@]+@[^\s@]+$/.test(user.email)) return { send: false, reason: 'no email address' };
+  return { send: true, address: user.email };
+}

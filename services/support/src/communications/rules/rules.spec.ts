@@ -1,0 +1,176 @@
+import { appointmentCalendar, calendarUid } from './calendar';
+import { deliveryDecision } from './recipients';
+import {
+  emailContent,
+  gsm7Units,
+  kenyanMobile,
+  maskRecipient,
+  reminderSchedule,
+  reminderStillValid,
+  smsText,
+  toGsm7,
+  visitStart,
+  type VisitFacts,
+} from './messages';
+
+const visit: VisitFacts = {
+  appointment_id: 42,
+  appointment_date: '2026-12-01',
+  time_slot: '02:30 PM',
+  doctor_name: 'Amina Wanjiku',
+  patient_name: 'Jane Doe',
+  appointment_type: 'Consultation',
+};
+
+describe('reminder timing', () => {
+  it('a visit starts at its slot in clinic time (UTC+3)', () => {
+    expect(visitStart('2026-12-01', '02:30 PM').toISOString()).toBe('2026-12-01T11:30:00.000Z');
+    expect(visitStart('2026-12-01', '09:00 AM').toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    expect(visitStart('2026-12-01', '12:00 PM').toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect(() => visitStart('2026-12-01', '25:00')).toThrow();
+  });
+
+  it('reminders go 24 h and 2 h before the start; those already past are left out', () => {
+    const booked = new Date('2026-11-27T08:00:00Z');
+    expect(reminderSchedule('2026-12-01', '02:30 PM', booked).map((r) => [r.kind, r.at.toISOString()])).toEqual([
+      ['reminder-24h', '2026-11-30T11:30:00.000Z'],
+      ['reminder-2h', '2026-12-01T09:30:00.000Z'],
+    ]);
+    // booked 5 hours ahead: only the 2-hour reminder; 1 hour ahead: none
+    expect(reminderSchedule('2026-12-01', '02:30 PM', new Date('2026-12-01T06:30:00Z')).map((r) => r.kind)).toEqual(['reminder-2h']);
+    expect(reminderSchedule('2026-12-01', '02:30 PM', new Date('2026-12-01T10:30:00Z'))).toEqual([]);
+    // exactly at the 24 h mark: that one is not in the future any more
+    expect(reminderSchedule('2026-12-01', '02:30 PM', new Date('2026-11-30T11:30:00Z')).map((r) => r.kind)).toEqual(['reminder-2h']);
+  });
+
+  it('a reminder is dropped for a visit cancelled, completed, deleted or moved since it was planned', () => {
+    const planned = visitStart('2026-12-01', '02:30 PM').toISOString();
+    const base = { status: 'Confirmed', deleted: false, appointment_date: '2026-12-01', time_slot: '02:30 PM' };
+    expect(reminderStillValid(base, planned)).toEqual({ ok: true });
+    expect(reminderStillValid({ ...base, status: 'Pending' }, planned)).toEqual({ ok: true });
+    expect(reminderStillValid({ ...base, status: 'Cancelled' }, planned)).toEqual({ ok: false, reason: 'appointment is Cancelled' });
+    expect(reminderStillValid({ ...base, status: 'Completed' }, planned)).toEqual({ ok: false, reason: 'appointment is Completed' });
+    expect(reminderStillValid({ ...base, deleted: true }, planned)).toEqual({ ok: false, reason: 'appointment deleted' });
+    expect(reminderStillValid({ ...base, time_slot: '03:00 PM' }, planned)).toEqual({ ok: false, reason: 'appointment moved' });
+  });
+});
+
+describe('recipients', () => {
+  it('reads Kenyan mobile numbers as people type them; anything else is no number', () => {
+    for (const raw of ['+254712345678', '254712345678', '0712345678', '0712 345 678', '+254-712-345-678', '(0712) 345678']) expect(kenyanMobile(raw)).toBe('+254712345678');
+    expect(kenyanMobile('0110123456')).toBe('+254110123456');
+    for (const raw of [null, '', '12345', '+14155550100', '0812345678', '07123456789', 'call me']) expect(kenyanMobile(raw)).toBeNull();
+  });
+
+  it('masks phones and emails for the admin log', () => {
+    expect(maskRecipient('sms', '+254712345678')).toBe('+254712***78');
+    expect(maskRecipient('email', 'jane.doe@example.com')).toBe('ja***@example.com');
+  });
+});
+
+describe('SMS text', () => {
+  it('names the doctor, date, time and a short link in one GSM-7 part', () => {
+    const text = smsText('reminder-24h', visit, 'https://afya.test/a/42');
+    expect(text).toBe('Afya reminder: tomorrow Dr Amina Wanjiku, Tue 1 Dec 02:30 PM. https://afya.test/a/42');
+    expect(gsm7Units(text)).toBeLessThanOrEqual(160);
+  });
+
+  it('stays within 160 GSM-7 units with a very long or non-GSM doctor name, and carries no clinical text', () => {
+    const long = { ...visit, doctor_name: `Ngʼangʼa Müller-Wanjikũ ${'Kamau '.repeat(30)}`, appointment_type: 'HIV test' };
+    for (const kind of ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h', 'reschedule', 'doctor-reschedule'] as const) {
+      const text = smsText(kind, { ...long, patient_name: long.doctor_name }, 'https://afya.test/a/42', { appointment_date: '2026-11-30', time_slot: '09:00 AM' });
+      expect(gsm7Units(text)).not.toBeNull();
+      expect(gsm7Units(text)!).toBeLessThanOrEqual(160);
+      expect(text).toContain('https://afya.test/a/42');
+      expect(text).toContain('02:30 PM');
+      expect(text).not.toContain('HIV');
+    }
+    expect(toGsm7('Wanjikũ “Amina”')).toBe('Wanjiku "Amina"');
+    expect(gsm7Units('€')).toBe(2);
+    expect(gsm7Units('😀')).toBeNull();
+  });
+});
+
+describe('reschedule messages', () => {
+  const previous = { appointment_date: '2026-11-30', time_slot: '09:00 AM' };
+  it('tell the patient the new time and the old, and tell the doctor which patient moved', () => {
+    expect(smsText('reschedule', visit, 'https://afya.test/a', previous)).toBe('Afya: moved to Dr Amina Wanjiku, Tue 1 Dec 02:30 PM (was Mon 30 Nov 09:00 AM). https://afya.test/a');
+    expect(smsText('doctor-reschedule', visit, 'https://afya.test/a', previous)).toBe('Afya: Jane Doe moved their visit to Tue 1 Dec 02:30 PM (was Mon 30 Nov 09:00 AM). https://afya.test/a');
+    const doctorEmail = emailContent('doctor-reschedule', visit, 'https://afya.test/a', previous);
+    expect(doctorEmail.subject).toBe('A patient moved their appointment');
+    expect(doctorEmail.text).toContain('Hello Dr Amina Wanjiku,');
+    expect(doctorEmail.text).toContain('Patient: Jane Doe');
+    expect(doctorEmail.text).toContain('Was: Monday, 30 November 2026, 09:00 AM');
+  });
+});
+
+describe('email', () => {
+  it('has a subject, a text and an HTML body with the same facts, HTML-escaped', () => {
+    const email = emailContent('booking-confirmation', { ...visit, patient_name: 'Jane <b>' }, 'https://afya.test/dashboard/appointments');
+    expect(email.subject).toBe('Your appointment is booked');
+    expect(email.text).toContain('Doctor: Dr Amina Wanjiku');
+    expect(email.text).toContain('Date: Tuesday, 1 December 2026');
+    expect(email.text).toContain('Time: 02:30 PM (East Africa Time)');
+    expect(email.html).toContain('Jane &lt;b&gt;');
+    expect(email.html).not.toContain('<b>,');
+  });
+});
+
+describe('calendar file', () => {
+  const calendarVisit = { ...visit, sequence: 0, cancelled: false };
+  const options = { domain: 'afya.test', organizerEmail: 'no-reply@afya.test', url: 'https://afya.test/dashboard/appointments', now: new Date('2026-11-27T08:00:00Z') };
+
+  it('is one VEVENT with a stable UID, the start in Africa/Nairobi with its VTIMEZONE, 30 minutes, CRLF lines', () => {
+    const ics = appointmentCalendar(calendarVisit, options);
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
+    expect(ics).toContain(`UID:${calendarUid(42, 'afya.test')}\r\n`);
+    expect(ics).toContain('DTSTART;TZID=Africa/Nairobi:20261201T143000\r\n');
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Nairobi\r\n');
+    expect(ics).toContain('TZOFFSETTO:+0300');
+    expect(ics).toContain('DURATION:PT30M');
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics).toContain('SEQUENCE:0');
+    expect(ics).toContain('STATUS:CONFIRMED');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  });
+
+  it('a change keeps the UID with SEQUENCE+1; a cancellation is METHOD:CANCEL, STATUS:CANCELLED', () => {
+    const moved = appointmentCalendar({ ...calendarVisit, time_slot: '09:00 AM', sequence: 1 }, options);
+    expect(moved).toContain('UID:appointment-42@afya.test');
+    expect(moved).toContain('SEQUENCE:1');
+    expect(moved).toContain('DTSTART;TZID=Africa/Nairobi:20261201T090000');
+    const cancelled = appointmentCalendar({ ...calendarVisit, sequence: 2, cancelled: true }, options);
+    expect(cancelled).toContain('METHOD:CANCEL');
+    expect(cancelled).toContain('STATUS:CANCELLED');
+    expect(cancelled).toContain('SEQUENCE:2');
+    expect(cancelled).toContain('UID:appointment-42@afya.test');
+  });
+});
+
+describe('who gets a message', () => {
+  const user = { email: 'jane@example.com', contact_phone: '0712 345 678', status: 'active', deleted: false };
+  const appointment = { status: 'Confirmed', deleted: false, appointment_date: '2026-12-01', time_slot: '02:30 PM' };
+  const plannedStart = visitStart('2026-12-01', '02:30 PM').toISOString();
+  const decide = (overrides: Partial<Parameters<typeof deliveryDecision>[0]> = {}) =>
+    deliveryDecision({ kind: 'reminder-24h', channel: 'sms', user, preferences: null, appointment, plannedStart, ...overrides });
+
+  it('sends to the normalised phone or the email', () => {
+    expect(decide()).toEqual({ send: true, address: '+254712345678' });
+    expect(decide({ channel: 'email' })).toEqual({ send: true, address: 'jane@example.com' });
+  });
+
+  it('says why not: suspended or deleted user, channel off, unknown phone format, no email, appointment gone or moved', () => {
+    expect(decide({ user: { ...user, status: 'suspended' } })).toEqual({ send: false, reason: 'user suspended' });
+    expect(decide({ user: { ...user, deleted: true } })).toEqual({ send: false, reason: 'user deleted' });
+    expect(decide({ preferences: { sms: false, email: true } })).toEqual({ send: false, reason: 'SMS turned off by the user' });
+    expect(decide({ channel: 'email', preferences: { sms: true, email: false } })).toEqual({ send: false, reason: 'email turned off by the user' });
+    expect(decide({ user: { ...user, contact_phone: '+1 415 555 0100' } })).toEqual({ send: false, reason: 'unknown phone format' });
+    expect(decide({ channel: 'email', user: { ...user, email: null } })).toEqual({ send: false, reason: 'no email address' });
+    expect(decide({ appointment: { ...appointment, deleted: true } })).toEqual({ send: false, reason: 'appointment deleted' });
+    expect(decide({ appointment: { ...appointment, time_slot: '09:00 AM' } })).toEqual({ send: false, reason: 'appointment moved' });
+    // a confirmation of a cancellation still goes out; only reminders need the visit to be on
+    expect(decide({ kind: 'cancellation', appointment: { ...appointment, status: 'Cancelled' } })).toEqual({ send: true, address: '+254712345678' });
+  });
+});

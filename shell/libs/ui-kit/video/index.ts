@@ -1,0 +1,5 @@
+// The video visit's call screen (issue 26), exposed on its own as shell/video-kit so only the call page loads it.
+export { VideoCallScreen } from './VideoCallScreen';
+export { VideoCall, browserCallDeps, type CallDeps, type CallState, type CallPhase } from './video-call';
+export { videoApi, readVideoStream, type VideoSession, type VideoSignal, type VideoStreamEvent } from './video.api';
+export { connectionQuality, countersOf, sampleBetween, mediaErrorMessage, QUALITY_LABELS, type Quality } from './video.logic';

@@ -1,0 +1,68 @@
+import type { NotificationPreferences } from '@afya/support-service/contracts';
+import { Flex, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError, notificationsApi } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+
+const CHANNELS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
+  { key: 'sms', label: 'SMS', hint: 'Confirmations and reminders to your phone' },
+  { key: 'email', label: 'Email', hint: 'Confirmations and reminders with a calendar file' },
+];
+
+/** The patient's message channels: each switch saves at once. */
+export function MessagePreferences() {
+  const [preferences, setPreferences] = useState<NotificationPreferences | null>(null);
+  const [saving, setSaving] = useState<keyof NotificationPreferences | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    notificationsApi
+      .preferences()
+      .then((p) => live && setPreferences(p))
+      .catch(() => live && setPreferences({ sms: true, email: true }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const toggle = async (key: keyof NotificationPreferences, on: boolean) => {
+    setSaving(key);
+    try {
+      setPreferences(await notificationsApi.setPreferences({ [key]: on }));
+      toast.success(`${key === 'sms' ? 'SMS' : 'Email'} messages turned ${on ? 'on' : 'off'}`);
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to save message preferences');
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="message-preferences-title">
+      <Typography.Title level={5} id="message-preferences-title" style={{ marginTop: 0 }}>
+        Appointment messages
+      </Typography.Title>
+      {preferences ? (
+        <Flex vertical gap={12}>
+          {CHANNELS.map(({ key, label, hint }) => (
+            <Flex key={key} justify="space-between" align="center" gap={12}>
+              <div>
+                <Typography.Text strong id={`pref-${key}`}>
+                  {label}
+                </Typography.Text>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                    {hint}
+                  </Typography.Text>
+                </div>
+              </div>
+              <Switch checked={preferences[key]} loading={saving === key} aria-labelledby={`pref-${key}`} onChange={(on) => void toggle(key, on)} />
+            </Flex>
+          ))}
+        </Flex>
+      ) : (
+        <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      )}
+    </section>
+  );
+}
