@@ -43,6 +43,9 @@ export async function sendJsonText(reply: FastifyReply, text: Promise<JsonText>)
   return body;
 }
 
+/** The fields of an appointment in a list reply (the OpenAPI schema of the bare array). */
+const APPOINTMENT_LIST_FIELDS = ['appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user'] as const satisfies readonly (keyof AppointmentView)[];
+
 /**
  * CONTRACT.md §7 'Appointments'. Roles per section 6 and CONTRACT.md §10.1; the service checks
  * ownership again (other people's appointments answer 404).
@@ -74,7 +77,7 @@ export class AppointmentsController {
   }
 
   /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
-  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
+  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
   @Get()
   listOwn(
     @Query() query: PageQuery,
@@ -106,7 +109,7 @@ export class AppointmentsController {
   }
 
   @Roles('doctor')
-  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
+  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
   @Get('doctor')
   forDoctor(
     @Query() query: PageQuery,
@@ -119,7 +122,7 @@ export class AppointmentsController {
   }
 
   @Roles('admin')
-  @ListReply<AppointmentView>('appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user')
+  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
   @Get('admin/all')
   all(
     @Query() query: ListAllQuery,

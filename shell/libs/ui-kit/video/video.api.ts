@@ -1,18 +1,8 @@
-import type { VideoSide } from '@afya/appointment-service/contracts';
+import type { VideoAccessReply, VideoSide } from '@afya/appointment-service/contracts';
 import { api, getHttp } from 'shell/api-client';
 
-/** GET /api/video/{id}: the caller's side, the window, who the other participant is, and the ICE servers. */
-export interface VideoSession {
-  appointment_id: number;
-  side: VideoSide;
-  patient_user_id: number;
-  doctor_user_id: number;
-  patient_name: string | null;
-  doctor_name: string | null;
-  appointment_date: string;
-  time_slot: string;
-  opens_at: string;
-  closes_at: string;
+/** GET /api/video/{id}: the appointment service's access answer (side, window, participants) plus the ICE servers. */
+export interface VideoSession extends VideoAccessReply {
   ice_servers: RTCIceServer[];
   recording: 'none';
 }

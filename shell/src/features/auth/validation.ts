@@ -57,3 +57,6 @@ export function minLength(n: number, message: string): FormRule {
 }
 
 export const emailRule: FormRule = asRule(checkEmail);
+export const passwordRule: FormRule = asRule(checkPassword);
+/** Phone: at least 10 digits (spaces, dashes and a leading + allowed). */
+export const phoneRule: FormRule = asRule(checkPhone);
