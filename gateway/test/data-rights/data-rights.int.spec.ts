@@ -133,7 +133,7 @@ describe('data rights: export, erasure, admin deletion', () => {
     await eventually(async () => {
       const kept = await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: admin.token });
       expect(kept.status).toBe(200);
-      expect(kept.body.prescription).toMatchObject({ patient_id: patient.user.user_id, patient_name: 'Erased user', medicines });
+      expect(kept.body).toMatchObject({ patient_id: patient.user.user_id, patient_name: 'Erased user', medicines });
     }, 15000);
     const [ticket] = await sql('support', `SELECT t.subject, u.email FROM tickets t JOIN user_directory u ON u.user_id = t.user_id WHERE t.user_id = $1`, [patient.user.user_id]);
     await eventually(async () => expect((await sql('support', `SELECT email FROM user_directory WHERE user_id = $1`, [patient.user.user_id]))[0].email).toMatch(/@erased\.invalid$/), 15000);

@@ -32,7 +32,7 @@ describe('doctor access to a patient’s records needs a care relationship (real
     prescription: (await platform.api('GET', `/prescriptions/${prescriptionId}`, { token: doctor.token })).status,
     pdf: (await platform.api('GET', `/prescriptions/${prescriptionId}/pdf`, { token: doctor.token })).status,
     history: (await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: doctor.token })).status,
-    listed: ((await platform.api('GET', '/prescriptions', { token: doctor.token })).body.prescriptions as { prescription_id: number }[]).some(
+    listed: ((await platform.api('GET', '/prescriptions', { token: doctor.token })).body as { prescription_id: number }[]).some(
       (p) => p.prescription_id === prescriptionId,
     ),
   });

@@ -39,7 +39,7 @@ describe('a doctor’s view of patients’ tickets (real NATS + PostgreSQL)', ()
       const [row] = await sql('support', `SELECT appointment_status FROM appointment_directory WHERE appointment_id = $1`, [appointmentId]);
       if (row?.appointment_status !== status) throw new Error(`support read model: ${row?.appointment_status}`);
     }, 15000);
-  const doctorList = async () => ((await platform.api('GET', '/support/doctor', { token: doctor.token })).body.complaints as { complaint_id: number }[]).map((t) => t.complaint_id);
+  const doctorList = async () => ((await platform.api('GET', '/support/doctor', { token: doctor.token })).body as { complaint_id: number }[]).map((t) => t.complaint_id);
   const ticketEntries = async () =>
     ((await platform.api('GET', '/medical-history/access-log?limit=100', { token: patient.token })).body.entries as LogEntry[]).filter((e) =>
       e.record.startsWith('Support ticket'),
