@@ -125,8 +125,8 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       }
       await page.browserContext().close();
     }
-    const mine = await call<{ complaints: Array<{ id: number; subject: string; related_appointment_id: number | null }> }>('GET', 'support', await login(patient.email, patient.password));
-    const ticket = mine.body.complaints.find((t) => t.subject === `Dosage question ${run}`)!;
+    const mine = await call<Array<{ id: number; subject: string; related_appointment_id: number | null }>>('GET', 'support', await login(patient.email, patient.password));
+    const ticket = mine.body.find((t) => t.subject === `Dosage question ${run}`)!;
     expect(ticket.related_appointment_id).toBe(appointmentId);
     ticketId = ticket.id;
   });
@@ -151,7 +151,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
   it('the profile downloads all the patient’s data (JSON and PDF) and asks for erasure', async () => {
     const page = await variantPage(browser, VARIANTS[0]);
     await signIn(page, patient);
-    await (await page.waitForSelector('button[aria-label="Open profile"]'))!.click();
+    await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
     await waitForText(page, 'Your data');
     const json = page.waitForResponse((r) => r.url().endsWith('/api/user/data-export'));
     await clickButton(page, 'Download data (JSON)');
@@ -186,7 +186,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
         await (await page.waitForSelector('button[aria-label="Open navigation"]', { visible: true }))!.click();
         await waitForOverlaysToSettle(page);
       }
-      await (await page.waitForSelector('button[aria-label="Open profile"]', { visible: true }))!.click();
+      await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
       await waitForText(page, 'An administrator will review the request.');
       await shoot(page, 'profile-your-data', variant.name, '.ant-modal');
     }
