@@ -188,7 +188,8 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       }
       await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
       await waitForText(page, 'An administrator will review the request.');
-      await shoot(page, 'profile-your-data', variant.name, '.ant-modal');
+      // The section itself: the dialog (with the message preferences above it) is taller than a screen.
+      await shoot(page, 'profile-your-data', variant.name, 'section[aria-labelledby="data-rights-title"]');
     }
     await page.browserContext().close();
   });
