@@ -337,7 +337,10 @@ function runtimeImports(text: string, fullSpecifiers = false): string[] {
 
 // The builds and boots cost ~5 CPU-minutes: they run in CI (.ci/run sets CI=true) or with AFYA_CLOSURE=1, so
 // someone checking the manifests with `jest --selectProjects infra` on a shared machine does not pay for them.
-/** The payment service and the gateway refuse to start without the providers' secrets: this run's random ones. */
+/**
+ * The payment and support services and the gateway refuse to start without the providers' secrets (in production):
+ * this run's random ones. The support service's SMTP server is never reached at boot.
+ */
 const providerSecrets = (() => {
   const c = sandboxCredentials();
   return {
@@ -349,6 +352,10 @@ const providerSecrets = (() => {
     DARAJA_INITIATOR_NAME: c.darajaInitiatorName,
     DARAJA_SECURITY_CREDENTIAL: c.darajaSecurityCredential,
     MPESA_CALLBACK_TOKEN: c.mpesaCallbackToken,
+    AT_USERNAME: c.africasTalkingUsername,
+    AT_API_KEY: c.africasTalkingApiKey,
+    SMS_DELIVERY_REPORT_TOKEN: c.smsDeliveryReportToken,
+    SMTP_URL: 'smtp://127.0.0.1:2525',
   };
 })();
 
@@ -428,7 +435,7 @@ const RUN_CLOSURES = process.env.CI === 'true' || process.env.AFYA_CLOSURE === '
       const { child, log } = boot(d, out(), {
         OPS_PORT: String(opsPort),
         ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}),
-        ...(name === 'payment' ? providerSecrets : {}),
+        ...(name === 'payment' || name === 'support' ? providerSecrets : {}),
       });
       // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
       const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');

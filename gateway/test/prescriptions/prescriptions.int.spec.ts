@@ -220,7 +220,8 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     const others = await platform.api('GET', '/medical-history/self', { token: otherDoctor.token });
     // Another doctor sees only their own appointments' records: none of this patient's.
     expect([...others.body.appointments, ...others.body.prescriptions].some((r: { patient_id: number }) => r.patient_id === patient.user.user_id)).toBe(false);
-    // Only the prescriptions they issued themselves (the one written for the third patient above).
+    // Only prescriptions they issued themselves (an earlier test had them write one for a started visit).
+    expect(others.body.prescriptions.map((r: { id: string }) => r.id)).not.toContain(`presc-${prescriptionId}`);
     expect(others.body.prescriptions.every((r: { doctor_name: string }) => r.doctor_name === 'Ibrahim Abdi')).toBe(true);
     expect((await platform.api('GET', '/medical-history/self', { token: admin.token })).status).toBe(403);
   });
