@@ -6,6 +6,7 @@ import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
 import { AdminAppointmentsController } from './modules/appointments/admin-appointments.controller';
 import { AppointmentsController } from './modules/appointments/appointments.controller';
 import { DashboardController } from './modules/appointments/dashboard.controller';
+import { DataRightsController } from './modules/data-rights/data-rights.controller';
 import { DoctorController } from './modules/appointments/doctors.controller';
 import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
@@ -38,6 +39,7 @@ import { VideoGatewayModule } from './modules/video/video.module';
     DoctorController,
     AdminAppointmentsController,
     DashboardController,
+    DataRightsController,
   ],
 })
 export class AppModule {}

@@ -24,13 +24,13 @@ const SERVICES = {
     consumers: ['appointment-users', 'appointment-payments'],
   },
   payment: {
-    consumers: ['payment-appointments'],
+    consumers: ['payment-appointments', 'payment-users'],
     blobs: true, // receipts (PDF)
     // Requests to another service: the appointment a payment is for comes from its owner (appointment-reader.ts).
     calls: ['appointment.v1.get'],
   },
   prescription: {
-    consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit'],
+    consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit', 'prescription-support-audit', 'prescription-report-exports'],
     blobs: true, // prescription PDFs
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },

@@ -88,8 +88,13 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect(written.status).toBe(201);
 
     // The same patient also sees the first doctor: each doctor's history of them says which records they may edit.
+    // (Confirmed: a doctor reads a patient's history only within a care relationship, which a Pending booking is not.)
     const mine = await bookAs(platform, thirdPatient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' });
-    await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toHaveLength(1), 10_000);
+    expect((await platform.api('PATCH', `/appointments/${mine.appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
+    await eventually(
+      async () => expect(await sql('prescription', `SELECT appointment_status FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toEqual([{ appointment_status: 'Confirmed' }]),
+      10_000,
+    );
     const history = await platform.api('GET', `/medical-history/user/${thirdPatient.user.user_id}`, { token: doctor.token });
     expect(history.status).toBe(200);
     const editable = Object.fromEntries(history.body.records.map((r: { id: string; can_edit: boolean }) => [r.id, r.can_edit]));

@@ -130,8 +130,14 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
     expect((await platform.api('GET', '/support/stats', { token })).status).toBe(403);
   });
 
-  it("shows a doctor their patients' tickets read-only, and nobody else's", async () => {
-    const { body } = await create(patient, { subject: 'Prescription unclear', description: 'Which dose?' });
+  it("shows a doctor their patients' tickets linked to a confirmed visit with them, read-only, and nobody else's", async () => {
+    // A doctor sees a ticket only when it is linked to their appointment and the visit is Confirmed or Completed (issue 22 item 4).
+    expect((await platform.api('PATCH', `/appointments/${appointmentId}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
+    await eventually(async () => {
+      const [row] = await sql('support', `SELECT appointment_status FROM appointment_directory WHERE appointment_id = $1`, [appointmentId]);
+      if (row?.appointment_status !== 'Confirmed') throw new Error('not confirmed in the read model yet');
+    }, 10_000);
+    const { body } = await create(patient, { subject: 'Prescription unclear', description: 'Which dose?', related_appointment_id: appointmentId });
     const id = body.complaint.complaint_id;
     await create(otherPatient, { subject: 'Not a patient of Grace', description: 'x' });
     const list = await platform.api('GET', '/support/doctor', { token: doctor.token });

@@ -277,6 +277,15 @@ describe('Prescriptions', () => {
   });
 });
 
+/**
+ * A doctor reads a patient's records and tickets only while caring for them: a Confirmed (or Completed) visit, from a
+ * week before it. The booking made above is Pending again after the override test; confirming it (idempotent) gives
+ * the doctor that relationship.
+ */
+async function confirmTheVisit(): Promise<void> {
+  expectStatus(await api('PATCH', `appointments/${appointmentId}/override`, { token: admin, body: { status: 'Confirmed' } }), 200);
+}
+
 describe('Medical history', () => {
   it('GET /medical-history (history); /self in the aggregate shape for a patient and a doctor; /user/{userId} (records)', async () => {
     const all = await api('GET', 'medical-history', { token: admin });
@@ -288,8 +297,13 @@ describe('Medical history', () => {
       expect((self.body.appointments as { id: string }[]).map((r) => r.id)).toContain(`appt-${appointmentId}`);
       expect((self.body.prescriptions as { id: string }[]).map((r) => r.id)).toContain(`presc-${prescriptionId}`);
     }
-    const user = await api('GET', `medical-history/user/${patient.userId}`, { token: doctor.token });
-    expectStatus(user, 200);
+    await confirmTheVisit();
+    // The prescription service learns of the confirmation from the appointment's event (asynchronously).
+    const user = await eventually(async () => {
+      const reply = await api('GET', `medical-history/user/${patient.userId}`, { token: doctor.token });
+      expectStatus(reply, 200);
+      return reply;
+    });
     expect((user.body.records as { id: string }[]).map((r) => r.id)).toEqual(expect.arrayContaining([`appt-${appointmentId}`, `presc-${prescriptionId}`]));
   });
 });
@@ -358,7 +372,11 @@ describe('Support', () => {
     const bad = await api('POST', 'support', { token: patient.token, body: { subject: 'Refund', category: 'billing', priority: 'high' } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Description is required']);
     expect(await total('support', patient.token)).toBe(before);
-    const reply = await api('POST', 'support', { token: patient.token, body: { subject: 'Charged twice', description: 'My card was charged twice.', category: 'billing', priority: 'high' } });
+    // Linked to the visit: its doctor reads the ticket while caring for the patient (GET /support/doctor below).
+    const reply = await api('POST', 'support', {
+      token: patient.token,
+      body: { subject: 'Charged twice', description: 'My card was charged twice.', category: 'billing', priority: 'high', related_appointment_id: appointmentId },
+    });
     expectStatus(reply, 201);
     ticketId = reply.body.complaint.complaint_id;
   });
@@ -368,8 +386,12 @@ describe('Support', () => {
     expect(own.map((t) => t.complaint_id)).toContain(ticketId);
     const all = expectBareList(await api('GET', 'support/all', { token: admin })) as { id: number }[];
     expect(all.map((t) => t.id)).toContain(ticketId);
-    const doctors = expectBareList(await api('GET', 'support/doctor', { token: doctor.token })) as { complaint_id: number; user_email: string }[];
-    expect(doctors.find((t) => t.complaint_id === ticketId)).toMatchObject({ user_email: patient.email });
+    await confirmTheVisit();
+    // The support service learns of the confirmation from the appointment's event (asynchronously).
+    await eventually(async () => {
+      const doctors = expectBareList(await api('GET', 'support/doctor', { token: doctor.token })) as { complaint_id: number; user_email: string }[];
+      expect(doctors.find((t) => t.complaint_id === ticketId)).toMatchObject({ user_email: patient.email });
+    });
   });
 
   it('PATCH /support/{id} and /status; GET and POST /support/{id}/messages; DELETE /support/{id}', async () => {

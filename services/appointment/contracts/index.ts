@@ -10,6 +10,7 @@ import type { Role } from '@afya/auth-service/contracts';
 import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
 
 export * from './catalog';
+export * from './care-relationship';
 export * from './booking-rules';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
@@ -46,6 +47,8 @@ export const AppointmentPatterns = {
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
   health: 'appointment.v1.health',
+  /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
+  dataExport: 'appointment.v1.data-export',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
 
@@ -67,6 +70,11 @@ export const AppointmentEvents = {
 } as const;
 
 // ---- Shapes (CONTRACT.md §3) ----
+
+/** The appointment service's part of a patient's data export: every appointment they booked (clinical fields included). */
+export interface DataExportAppointmentsReply {
+  appointments: AppointmentView[];
+}
 
 export interface DoctorSummary {
   doctor_id: number;
@@ -486,4 +494,6 @@ export interface AuditRecordedData {
   outcome: AuditOutcome;
   at: string;
   request_id?: string;
+  /** The service that made the read for the actor (RpcRequest.via), when it was not the actor through the gateway. */
+  via?: string;
 }

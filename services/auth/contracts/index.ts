@@ -28,6 +28,13 @@ export const AuthPatterns = {
   createUser: 'auth.v1.admin.users.create',
   updateUser: 'auth.v1.admin.users.update',
   deleteUser: 'auth.v1.admin.users.delete',
+  /** A patient asks for erasure of their account (data rights); an admin approves or rejects it. */
+  requestErasure: 'auth.v1.erasure.request',
+  erasureStatus: 'auth.v1.erasure.status',
+  listErasures: 'auth.v1.admin.erasures.list',
+  decideErasure: 'auth.v1.admin.erasures.decide',
+  /** The caller's own account, for their data export (the gateway collects every service's part). */
+  dataExport: 'auth.v1.data-export',
   health: 'auth.v1.health',
 } as const;
 
@@ -80,8 +87,62 @@ export interface AdminUserEntry extends SessionUser {
   appointments_count: number;
 }
 
-/** Event payload for user.registered / user.updated: the account fields other services may keep. */
-export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'>;
+/**
+ * Event payload for user.registered / user.updated / user.deleted: the account fields other services may keep.
+ * `erased`: on user.deleted, the account was erased (an approved erasure or an admin's deletion): the fields are
+ * already anonymised, and each service drops the person's direct identifiers and cancels what lies ahead.
+ */
+export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'> & { erased?: boolean };
+
+// ---- Data rights ----
+
+export type ErasureStatus = 'pending' | 'approved' | 'rejected';
+export interface ErasureRequestView {
+  request_id: number;
+  user_id: number;
+  /** The account's name and email as they are now ('Erased user' once approved). */
+  user_name: string;
+  user_email: string;
+  role: Role;
+  status: ErasureStatus;
+  reason: string | null;
+  requested_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+export interface RequestErasurePayload {
+  reason?: string;
+}
+export interface ErasureReply {
+  request: ErasureRequestView | null;
+  message?: string;
+}
+export interface ErasureListPayload {
+  status?: ErasureStatus;
+}
+export interface ErasureListReply {
+  requests: ErasureRequestView[];
+}
+export interface DecideErasurePayload {
+  id: number;
+  decision: 'approve' | 'reject';
+}
+/** The account's part of a data export: what auth holds about the caller (never the password hash). */
+export interface AccountExportReply {
+  account: SessionUser & { created_at: string; last_login: string | null; has_profile_picture: boolean };
+  erasure_requests: ErasureRequestView[];
+}
+export const ErasureMessages = {
+  requested: 'Your erasure request has been sent. An administrator will review it.',
+  alreadyPending: 'You already have an erasure request waiting for review.',
+  approved: 'The account has been erased.',
+  rejected: 'The erasure request has been rejected.',
+  notFound: 'Erasure request not found',
+  notPending: 'This erasure request has already been decided.',
+  decision: 'decision must be approve or reject',
+  reasonTooLong: 'The reason must be at most 500 characters.',
+  adminsCannotAsk: 'An administrator account is closed by another administrator, not by an erasure request.',
+} as const;
 
 export interface RegisterPayload {
   firstname: string;

@@ -2,6 +2,8 @@ import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreateUsers1763700000100 } from './migrations/1763700000100-create-users';
 import { AdminUserListIndex1764100000100 } from './migrations/1764100000100-admin-user-list-index';
 import { AdminUserSearchIndexes1764200000100 } from './migrations/1764200000100-admin-user-search-indexes';
+import { ErasureRequests1764500000100 } from './migrations/1764500000100-erasure-requests';
+import { ErasureRequestEntity } from './data-rights/erasure-request.entity';
 import { PasswordResets1764900000100 } from './migrations/1764900000100-password-resets';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { ProfilePictureEntity } from './profile/profile-picture.entity';
@@ -16,6 +18,6 @@ import { UserEntity } from './users/user.entity';
  */
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
-  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, PasswordResetEntity],
-  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, PasswordResets1764900000100],
+  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity],
+  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100],
 };

@@ -4,6 +4,8 @@ import { AuthPatterns } from '../contracts';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AdminUsersService } from './admin-users/admin-users.service';
 import { AppointmentCountsConsumer } from './appointment-counts/appointment-counts.consumer';
+import { DataRightsController } from './data-rights/data-rights.controller';
+import { DataRightsService } from './data-rights/data-rights.service';
 import { SigningKeyProvider } from './keys/signing-key';
 import { authDatabase } from './auth.database';
 import { PasswordResetController } from './password-reset/password-reset.controller';
@@ -22,6 +24,7 @@ import { UsersRepository } from './users/users.repository';
     SessionsController,
     ProfileController,
     AdminUsersController,
+    DataRightsController,
     PasswordResetController,
     createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
@@ -33,6 +36,7 @@ import { UsersRepository } from './users/users.repository';
     SessionsService,
     ProfileService,
     AdminUsersService,
+    DataRightsService,
     PasswordResetService,
     AppointmentCountsConsumer,
   ],

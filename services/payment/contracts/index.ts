@@ -10,6 +10,8 @@ export * from './provider-secrets';
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
   health: 'payment.v1.health',
+  /** The caller's own payments, for their data export (DataExportPaymentsReply). */
+  dataExport: 'payment.v1.data-export',
   /** POST /payments/create: a Stripe Checkout Session for an own, unpaid appointment → {url}. */
   create: 'payment.v1.card.create',
   /** POST /payments/confirm: retrieve the session from Stripe and fulfil only if Stripe says it is paid. */
@@ -102,6 +104,11 @@ export interface PaymentView {
     time_slot: string | null;
     doctor: { doctor_id: number; first_name: string | null; last_name: string | null };
   };
+}
+
+/** The payment service's part of a patient's data export: every payment attempt of theirs. */
+export interface DataExportPaymentsReply {
+  payments: PaymentView[];
 }
 
 export interface DisputeView {

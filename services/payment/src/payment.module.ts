@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PaymentPatterns } from '../contracts';
 import { PAYMENT_CONFIG, PaymentConfig, readPaymentConfig } from './payment.config';
+import { DataExportController } from './data-rights/data-export.controller';
+import { ErasedUserConsumer } from './data-rights/erased-user.consumer';
 import { paymentDatabase } from './payment.database';
 import { AppointmentEventsConsumer } from './payments/appointment-events.consumer';
 import { CardPaymentsService, STRIPE_CLIENT } from './payments/card-payments.service';
@@ -17,7 +19,7 @@ import { createStripeClient } from './providers/stripe-provider';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(paymentDatabase), EventsModule.forService('payment')],
-  controllers: [createServiceHealthController('payment', subject(PaymentPatterns.health)), PaymentsController],
+  controllers: [createServiceHealthController('payment', subject(PaymentPatterns.health)), PaymentsController, DataExportController],
   providers: [
     { provide: PAYMENT_CONFIG, useFactory: readPaymentConfig },
     { provide: STRIPE_CLIENT, useFactory: (config: PaymentConfig) => createStripeClient(config.stripe), inject: [PAYMENT_CONFIG] },
@@ -30,6 +32,7 @@ import { createStripeClient } from './providers/stripe-provider';
     PaymentsService,
     ReceiptsService,
     AppointmentEventsConsumer,
+    ErasedUserConsumer,
   ],
 })
 export class PaymentModule {}

@@ -3,7 +3,10 @@
  * folder from services/prescription. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
  * callers put the bus namespace in front with `subject()`.
  */
-import type { VisitMode } from '@afya/appointment-service/contracts';
+import type { AccountExportReply } from '@afya/auth-service/contracts';
+import type { DataExportAppointmentsReply, VisitMode } from '@afya/appointment-service/contracts';
+import type { DataExportPaymentsReply } from '@afya/payment-service/contracts';
+import type { DataExportTicketsReply } from '@afya/support-service/contracts';
 
 export * from './catalog';
 
@@ -28,6 +31,10 @@ export const PrescriptionPatterns = {
   historyAll: 'prescription.v1.history.all',
   historyRemove: 'prescription.v1.history.delete',
   accessLog: 'prescription.v1.access-log',
+  /** The caller's prescriptions, medical history and whole access log, for their data export (DataExportRecordsReply). */
+  dataExport: 'prescription.v1.data-export',
+  /** The readable PDF of a data export: the gateway sends the assembled archive (a BinaryRef), gets the PDF back. */
+  dataExportPdf: 'prescription.v1.data-export.pdf',
 } as const;
 export type PrescriptionPattern = (typeof PrescriptionPatterns)[keyof typeof PrescriptionPatterns];
 
@@ -39,6 +46,39 @@ export const PrescriptionEvents = {
 } as const;
 
 // ---- Shapes (CONTRACT.md §3) ----
+
+/** The prescription service's part of a patient's data export. */
+export interface DataExportRecordsReply {
+  prescriptions: PrescriptionView[];
+  medical_history: MedicalRecord[];
+  access_log: AccessLogEntry[];
+}
+/**
+ * A patient's data export (data rights): the gateway asks each service for the caller's part over the bus and
+ * assembles this archive (the JSON download); the prescription service renders it as the readable PDF.
+ */
+export interface DataExportArchive {
+  format: 'afya-data-export';
+  version: 1;
+  generated_at: string;
+  account: AccountExportReply['account'];
+  erasure_requests: AccountExportReply['erasure_requests'];
+  appointments: DataExportAppointmentsReply['appointments'];
+  payments: DataExportPaymentsReply['payments'];
+  prescriptions: DataExportRecordsReply['prescriptions'];
+  medical_history: DataExportRecordsReply['medical_history'];
+  tickets: DataExportTicketsReply['tickets'];
+  access_log: DataExportRecordsReply['access_log'];
+}
+
+/** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */
+export interface DataExportPdfPayload {
+  archive: { inline: string } | { blob: string };
+}
+export interface DataExportPdfReply {
+  filename: string;
+  file: { inline: string } | { blob: string };
+}
 
 export interface Medicine {
   name: string;
@@ -184,7 +224,10 @@ export interface AccessLogEntry {
   action: AccessAction;
   /** What was touched: 'Prescription RX-000042', 'Appointment #17', 'Medical history'. */
   record: string;
+  /** 'success', or a refused attempt: 'denied', 'not_found'. */
   outcome: string;
+  /** The service that made the access for the actor ('prescription', 'payment'), or null when the actor did it themself. */
+  via: string | null;
   at: string;
 }
 export interface AccessLogPayload {

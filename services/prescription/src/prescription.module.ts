@@ -2,6 +2,8 @@ import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { closePdfRenderer, createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PrescriptionPatterns } from '../contracts';
 import { AccessLog } from './audit/access-log';
+import { DataExportController } from './data-export/data-export.controller';
+import { CareAccess } from './care/care-access';
 import { ReadModelConsumers } from './directory/read-models';
 import { HistoryService } from './history/history.service';
 import { prescriptionDatabase } from './prescription.database';
@@ -10,8 +12,8 @@ import { PrescriptionsService } from './prescriptions/prescriptions.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
-  controllers: [PrescriptionsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
-  providers: [AccessLog, PrescriptionsService, HistoryService, ReadModelConsumers],
+  controllers: [PrescriptionsController, DataExportController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
+  providers: [AccessLog, CareAccess, PrescriptionsService, HistoryService, ReadModelConsumers],
 })
 export class PrescriptionModule implements OnApplicationShutdown {
   /** The warm PDF browser ends with the service. */

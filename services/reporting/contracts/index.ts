@@ -27,6 +27,25 @@ export const ReportingPatterns = {
 } as const;
 export type ReportingPattern = (typeof ReportingPatterns)[keyof typeof ReportingPatterns];
 
+/** Domain events (JetStream, through the outbox). */
+export const ReportingEvents = {
+  /** An admin opened a CSV report: the patients whose rows it holds (in parts), for their access logs. */
+  reportExported: 'reporting.report.exported.v1',
+} as const;
+
+/** report.exported: one part of the patients a CSV download contains (at most REPORT_EXPORT_PART_SIZE each). */
+export interface ReportExportedData {
+  download_id: string;
+  report: ReportType;
+  from: string | null;
+  to: string | null;
+  actor_user_id: number;
+  actor_role: 'user' | 'doctor' | 'admin';
+  patient_user_ids: number[];
+  at: string;
+}
+export const REPORT_EXPORT_PART_SIZE = 5000;
+
 /** CONTRACT.md §9: analytics range options (days). */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];

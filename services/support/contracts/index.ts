@@ -14,6 +14,8 @@ export * from './catalog';
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
   health: 'support.v1.health',
+  /** The caller's own tickets with their conversations, for their data export (DataExportTicketsReply). */
+  dataExport: 'support.v1.data-export',
   create: 'support.v1.create',
   update: 'support.v1.update',
   setStatus: 'support.v1.status.set',
@@ -49,9 +51,16 @@ export const SupportEvents = {
   /** Soft delete: the row stays for audit, the ticket leaves every list. */
   deleted: 'support.ticket.deleted.v1',
   messageCreated: 'support.ticket.message.created.v1',
+  /** A doctor's read of a patient's ticket, or a doctor's refused attempt (the patient's access log keeps them). */
+  auditRecorded: 'support.audit.recorded.v1',
 } as const;
 
 // ---- Shapes (CONTRACT.md §3) ----
+
+/** The support service's part of a data export: the caller's tickets and each one's conversation. */
+export interface DataExportTicketsReply {
+  tickets: (TicketView & { messages: TicketMessageView[] })[];
+}
 
 /** Where a ticket came from: a signed-in user's Support page, or the public contact form. */
 export type TicketSource = 'ticket' | 'contact';
@@ -206,6 +215,17 @@ export interface TicketEventData {
   previous_status?: TicketStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** audit.recorded: a doctor read (or was refused) patients' tickets; one entry per ticket. */
+export interface SupportAuditData {
+  actor_user_id: number;
+  actor_role: 'user' | 'doctor' | 'admin';
+  action: 'read';
+  outcome: 'success' | 'denied';
+  tickets: { ticket_id: number; patient_user_id: number }[];
+  at: string;
+  request_id?: string;
 }
 
 /** ticket.message.created (no message body: the conversation is read through support.messages.list). */

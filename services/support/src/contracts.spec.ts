@@ -20,6 +20,6 @@ describe('support catalog', () => {
   });
 
   it('names the events other services consume', () => {
-    expect(SupportEvents).toEqual({ created: 'support.ticket.created.v1', updated: 'support.ticket.updated.v1', deleted: 'support.ticket.deleted.v1', messageCreated: 'support.ticket.message.created.v1' });
+    expect(SupportEvents).toEqual({ created: 'support.ticket.created.v1', updated: 'support.ticket.updated.v1', deleted: 'support.ticket.deleted.v1', messageCreated: 'support.ticket.message.created.v1', auditRecorded: 'support.audit.recorded.v1' });
   });
 });

@@ -1,5 +1,6 @@
 import type { ServiceDatabaseOptions } from '@afya/service-shared';
 import { CreateTickets1763900000400 } from './migrations/1763900000400-create-tickets';
+import { AppointmentDirectoryCare1764500000400 } from './migrations/1764500000400-appointment-directory-care';
 import { Communications1764900000400 } from './migrations/1764900000400-communications';
 
 /**
@@ -9,5 +10,5 @@ import { Communications1764900000400 } from './migrations/1764900000400-communic
 export const supportDatabase: ServiceDatabaseOptions = {
   schema: 'support',
   entities: [],
-  migrations: [CreateTickets1763900000400, Communications1764900000400],
+  migrations: [CreateTickets1763900000400, AppointmentDirectoryCare1764500000400, Communications1764900000400],
 };

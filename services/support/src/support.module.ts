@@ -5,11 +5,12 @@ import { CommunicationsModule } from './communications/communications.module';
 import { DirectoryConsumer } from './directory/directory.consumer';
 import { supportDatabase } from './support.database';
 import { TicketsController } from './tickets/tickets.controller';
+import { TicketCare } from './tickets/ticket-care';
 import { TicketsService } from './tickets/tickets.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(supportDatabase), EventsModule.forService('support'), CommunicationsModule],
   controllers: [TicketsController, createServiceHealthController('support', subject(SupportPatterns.health))],
-  providers: [TicketsService, DirectoryConsumer],
+  providers: [TicketsService, TicketCare, DirectoryConsumer],
 })
 export class SupportModule {}

@@ -1,4 +1,4 @@
-import type { LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
+import type { ErasureReply, LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
 import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import { api } from './client';
@@ -25,6 +25,9 @@ export const userApi = {
     api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
   uploadPicture: (imageBase64: string) =>
     api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
+  /** Data rights: the caller's latest erasure request (null when none), and asking for one. */
+  erasureRequest: () => api.get<ErasureReply>('user/erasure-request', { fallback: 'Failed to load your erasure request' }),
+  requestErasure: (reason: string) => api.post<ErasureReply>('user/erasure-request', { reason: reason || undefined }, { fallback: 'Failed to send the erasure request' }),
 };
 
 /** Which channels the platform's confirmations and reminders use for the signed-in user. */

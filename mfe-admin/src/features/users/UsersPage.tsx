@@ -4,6 +4,7 @@ import { Alert, Avatar, Button, Card, Grid, Input, Modal, Pagination, Select, Sp
 import { useEffect, useState } from 'react';
 import { confirmDelete, countOf, EmptyState, initials, PageHeader } from 'shell/ui-kit';
 import { isFiltered, NO_USER_FILTERS, useUserChanges, useUsers, type UserFilters, type UserForm } from './api';
+import { ErasureRequestsPanel } from './ErasureRequestsPanel';
 import { STATUS_OPTIONS, UserModal } from './UserModal';
 
 export const DELETE_USER_CONFIRM = 'Are you sure you want to delete this user?';
@@ -105,6 +106,7 @@ export function UsersPage() {
           </Button>
         }
       />
+      <ErasureRequestsPanel />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search allowClear placeholder="Search by name or email" aria-label="Search users" value={typed} onChange={(e) => setTyped(e.target.value)} style={{ width: 280 }} />
         <Select

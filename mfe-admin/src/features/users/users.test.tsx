@@ -12,8 +12,13 @@ const entry = (user_id: number, firstname: string, lastname: string, role = 'use
   address: null, profilePictureUrl: null, must_change_password: false, created_at: '2026-11-01T08:00:00Z', last_login: null, appointments_count: 3,
 });
 
+const patch = jest.spyOn(api, 'patch');
+let erasures: unknown[] = [];
+
 beforeEach(() => {
-  get.mockImplementation(async (_path, opts) => {
+  erasures = [];
+  get.mockImplementation(async (path, opts) => {
+    if (path === 'admin/erasure-requests') return { requests: erasures };
     const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
     if (params.search === 'zzz') return { users: [], total: 0, page: 1, limit: 10 };
     return { users: [entry(1, 'Achieng', 'Odhiambo'), entry(2, 'Grace', 'Wanjiku', 'doctor')], total: 42, page: Number(params.page), limit: Number(params.limit) };
@@ -72,6 +77,20 @@ it('deletes a user only after confirmation', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(del).toHaveBeenCalledWith('admin/users/2', expect.anything()));
   expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+});
+
+it('shows patients’ erasure requests above the list; Approve asks first, then erases (issue 22 item 6)', async () => {
+  erasures = [
+    { request_id: 9, user_id: 1, user_name: 'Achieng Odhiambo', user_email: 'achieng@afya.test', role: 'user', status: 'pending', reason: 'Moving abroad', requested_at: '2026-11-27T09:00:00Z', decided_at: null, decided_by: null },
+  ];
+  patch.mockResolvedValue({ request: { ...(erasures[0] as object), status: 'approved' }, message: 'The account has been erased.' });
+  renderAt(<UsersPage />);
+  const panel = await screen.findByTestId('erasure-requests');
+  expect(within(panel).getByText('Erasure requests (1 waiting)')).toBeInTheDocument();
+  expect(within(panel).getByText('“Moving abroad”')).toBeInTheDocument();
+  fireEvent.click(within(panel).getByRole('button', { name: 'Approve erasure of Achieng Odhiambo' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Erase account' }));
+  await waitFor(() => expect(patch).toHaveBeenCalledWith('admin/erasure-requests/9', { decision: 'approve' }, expect.anything()));
 });
 
 it('under 576 px (jsdom is phone-sized) shows one card per user with its role, status and all its actions in sight, not a one-column table', async () => {

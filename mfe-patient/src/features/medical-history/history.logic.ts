@@ -20,3 +20,15 @@ const ACTION_LABEL: Record<string, string> = {
   left_video: 'Left video visit',
 };
 export const actionLabel = (action: string) => ACTION_LABEL[action] ?? action;
+
+/**
+ * Who, as the access log says it: the person's name (else their role and number), and the service that acted for them
+ * when one did ('Grace Wanjiku, through the prescription service').
+ */
+export function actorLabel(entry: { actor_name: string | null; actor_role: string; actor_user_id: number; via?: string | null }): string {
+  const who = entry.actor_name ?? `${roleLabel(entry.actor_role)} #${entry.actor_user_id}`;
+  return entry.via ? `${who}, through the ${entry.via} service` : who;
+}
+
+/** A refused attempt (the record was not shown): 'denied' by the access rules, or 'not_found' to the actor. */
+export const isRefused = (outcome: string) => outcome !== 'success';

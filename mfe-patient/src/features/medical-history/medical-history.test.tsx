@@ -38,7 +38,17 @@ beforeEach(() => {
     Promise.resolve(
       path === 'medical-history/self'
         ? { records: RECORDS }
-        : { entries: [{ id: 1, actor_user_id: 30, actor_name: 'Grace Wanjiku', actor_role: 'doctor', action: 'downloaded', record: 'Prescription RX-000004 (PDF)', outcome: 'success', at: '2026-11-11T09:30:00Z' }], total: 1, page: 1, limit: 20 },
+        : {
+            entries: [
+              { id: 1, actor_user_id: 30, actor_name: 'Grace Wanjiku', actor_role: 'doctor', action: 'downloaded', record: 'Prescription RX-000004 (PDF)', outcome: 'success', via: null, at: '2026-11-11T09:30:00Z' },
+              { id: 2, actor_user_id: 31, actor_name: 'Ibrahim Abdi', actor_role: 'doctor', action: 'viewed', record: 'Medical history', outcome: 'denied', via: null, at: '2026-11-11T09:20:00Z' },
+              { id: 3, actor_user_id: 30, actor_name: 'Grace Wanjiku', actor_role: 'doctor', action: 'viewed', record: 'Appointment #7', outcome: 'success', via: 'prescription', at: '2026-11-11T09:10:00Z' },
+              { id: 4, actor_user_id: 1, actor_name: null, actor_role: 'admin', action: 'downloaded', record: 'CSV export: Appointments report', outcome: 'success', via: null, at: '2026-11-11T09:00:00Z' },
+            ],
+            total: 4,
+            page: 1,
+            limit: 20,
+          },
     ) as never,
   );
 });
@@ -61,5 +71,9 @@ it('shows read-only record cards with medicines and the "Who viewed my records" 
   const row = (await screen.findByText('Grace Wanjiku')).closest('tr')!;
   expect(within(row).getByText('Doctor')).toBeInTheDocument();
   expect(within(row).getByText('Downloaded')).toBeInTheDocument();
+  // Refused attempts, reads by a service for someone, and admins' CSV exports are listed too (issue 22 item 5).
+  expect(within(screen.getByText('Ibrahim Abdi').closest('tr')!).getByText('Refused: viewed')).toBeInTheDocument();
+  expect(screen.getByText('Grace Wanjiku, through the prescription service')).toBeInTheDocument();
+  expect(within(screen.getByText('CSV export: Appointments report').closest('tr')!).getByText('Administrator #1')).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('medical-history/access-log', expect.objectContaining({ searchParams: { page: 1, limit: 20 } }));
 });

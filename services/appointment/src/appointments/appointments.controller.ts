@@ -30,7 +30,7 @@ export class AppointmentsController {
 
   @MessagePattern(subject(AppointmentPatterns.get))
   get(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.appointments.get(requirePrincipal(request), request.payload.id, request.requestId);
+    return this.appointments.get(requirePrincipal(request), request.payload.id, request.requestId, typeof request.via === 'string' ? request.via.slice(0, 40) : undefined);
   }
 
   @MessagePattern(subject(AppointmentPatterns.listOwn))
@@ -81,6 +81,11 @@ export class AppointmentsController {
   @MessagePattern(subject(AppointmentPatterns.remove))
   remove(@Payload() request: RpcRequest<{ id: number }>) {
     return this.appointments.remove(requirePrincipal(request), request.payload.id, request.requestId);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.dataExport))
+  dataExport(@Payload() request: RpcRequest) {
+    return this.appointments.dataExport(requirePrincipal(request));
   }
 
   @MessagePattern(subject(AppointmentPatterns.rate))

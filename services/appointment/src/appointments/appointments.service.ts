@@ -28,6 +28,7 @@ import {
   AvailabilityReply,
   BookPayload,
   BookReply,
+  DataExportAppointmentsReply,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
@@ -177,12 +178,19 @@ export class AppointmentsService {
     return new JsonText(row.body, separate?.total ?? row.total ?? row.ids.length);
   }
 
-  async get(actor: Principal, id: number, requestId?: string): Promise<AppointmentReply> {
+  /** `via`: the service asking for the actor (payment, prescription), named in the audit. */
+  async get(actor: Principal, id: number, requestId?: string, via?: string): Promise<AppointmentReply> {
     const row = await this.findRow(id);
     if (!row) throw notFound(AppointmentMessages.appointmentNotFound);
-    this.guard(actor, 'read', row, () => assertCanSee(actor, row), requestId);
-    await this.audit.recordAccess(actor, 'read', [row], 'success', requestId);
+    this.guard(actor, 'read', row, () => assertCanSee(actor, row), requestId, via);
+    await this.audit.recordAccess(actor, 'read', [row], 'success', requestId, via);
     return { appointment: toAppointmentView(row) };
+  }
+
+  /** The caller's part of their data export: every appointment they booked as a patient (their own data: not audited as another's read). */
+  async dataExport(actor: Principal): Promise<DataExportAppointmentsReply> {
+    const rows: AppointmentRow[] = await this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]);
+    return { appointments: rows.map(toAppointmentView) };
   }
 
   /** GET /appointments/stats: the caller's appointments in `data`, with counts by status. */
@@ -476,14 +484,14 @@ export class AppointmentsService {
    * Runs an access rule; a refusal is itself audited (who tried, on whose record). Not awaited: the caller
    * may hold a transaction, and waiting there for another pooled connection could starve the pool.
    */
-  private guard(actor: Principal, action: 'read' | 'update', row: AppointmentRow, rule: () => void, requestId?: string): void {
+  private guard(actor: Principal, action: 'read' | 'update', row: AppointmentRow, rule: () => void, requestId?: string, via?: string): void {
     try {
       rule();
     } catch (error) {
       if (error instanceof RpcFailure) {
         const status = (error.getError() as { statusCode: number }).statusCode;
         if (status === 403 || status === 404) {
-          this.audit.recordAccess(actor, action, [row], status === 404 ? 'not_found' : 'denied', requestId).catch(() => undefined);
+          this.audit.recordAccess(actor, action, [row], status === 404 ? 'not_found' : 'denied', requestId, via).catch(() => undefined);
         }
       }
       throw error;

@@ -21,6 +21,7 @@ export function auditData(
   outcome: AuditOutcome,
   requestId?: string,
   fields: string[] = CLINICAL_FIELDS,
+  via?: string,
 ): AuditRecordedData {
   const patients = new Set(records.map((r) => r.user_id));
   return {
@@ -36,6 +37,7 @@ export function auditData(
     outcome,
     at: new Date().toISOString(),
     ...(requestId ? { request_id: requestId } : {}),
+    ...(via ? { via } : {}),
   };
 }
 
@@ -73,9 +75,16 @@ export class AuditTrail {
   }
 
   /** A read (or a refused attempt) of clinical data; resolves once JetStream has stored the audit event. */
-  async recordAccess(actor: Principal, action: AuditAction, records: AuditedRecord[], outcome: AuditOutcome = 'success', requestId?: string): Promise<void> {
+  async recordAccess(
+    actor: Principal,
+    action: AuditAction,
+    records: AuditedRecord[],
+    outcome: AuditOutcome = 'success',
+    requestId?: string,
+    via?: string,
+  ): Promise<void> {
     if (outcome === 'success' && !records.length) return;
-    await this.accesses.add(auditData(actor, action, records, outcome, requestId));
+    await this.accesses.add(auditData(actor, action, records, outcome, requestId, CLINICAL_FIELDS, via));
   }
 
   private async publish(accesses: AuditRecordedData[]): Promise<void> {

@@ -3,11 +3,12 @@ import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
 import { AuthEvents, type UserEventData as AuthUserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents } from '../../contracts';
+import { applyErasedUser } from '../appointments/erased-user';
 import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.service';
 
 /** What auth's user.registered / user.updated / user.deleted carry (a type-only import: no runtime dependency). */
 export type UserEventData = Pick<AuthUserEventData, 'user_id' | 'firstname' | 'lastname' | 'role'> &
-  Partial<Pick<AuthUserEventData, 'email' | 'status' | 'contact_phone'>>;
+  Partial<Pick<AuthUserEventData, 'email' | 'status' | 'contact_phone' | 'erased'>>;
 
 const RETURNING = `RETURNING doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
                    approval_status, active, created_at, updated_at`;
@@ -60,7 +61,11 @@ export class UserDirectoryConsumer implements OnApplicationBootstrap {
     await this.events.consume('appointment-users', {
       [AuthEvents.registered]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
       [AuthEvents.updated]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      [AuthEvents.deleted]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      [AuthEvents.deleted]: async (event: DomainEvent<UserEventData>, manager) => {
+        await applyUserEvent(manager, event.data, true);
+        // Every deletion is an erasure now; `erased` is checked so an older deletion replayed from the stream changes nothing more.
+        if (event.data?.erased && event.data.user_id) await applyErasedUser(manager, event.data.user_id);
+      },
     });
   }
 }

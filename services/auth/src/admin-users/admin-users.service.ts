@@ -19,7 +19,7 @@ import { generateOneTimePassword, hashPassword } from '../users/passwords';
 import { recordUserEvent, revokeSessions } from '../users/user-events';
 import { emailTakenOr, UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
-import { ProfilePictureEntity } from '../profile/profile-picture.entity';
+import { eraseUser } from '../data-rights/erase-user';
 
 export const LAST_ADMIN = 'You cannot remove the last admin';
 
@@ -134,12 +134,8 @@ export class AdminUsersService {
     const user = await this.users.dataSource.transaction(async (manager) => {
       const user = await this.users.getLive(id, manager, true);
       if (user.role === 'admin' && user.status === 'active') await this.assertAnotherActiveAdmin(manager, user.userId);
-      user.deletedAt = new Date();
-      if (user.profilePictureId) await manager.delete(ProfilePictureEntity, { id: user.profilePictureId });
-      user.profilePictureId = null;
-      await revokeSessions(manager, user);
-      await recordUserEvent(manager, AuthEvents.deleted, user);
-      return user;
+      // Deleting a user is erasing them (issue 22 item 6): anonymised, sessions revoked, future visits cancelled downstream.
+      return eraseUser(manager, user);
     });
     this.broadcaster.announce({ kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion });
     return { message: 'User deleted' };

@@ -23,7 +23,7 @@ export class PayableChecks {
     if (caller.role !== 'user') throw forbidden();
     // Read from the appointment service as the caller (its ownership rule applies: another patient's is a 404 there), so
     // the amount, owner and status a payment is created for come from the service that owns them, never the browser.
-    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: caller, requestId });
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: caller, requestId, via: 'payment' });
     if (appointment.user_id !== caller.userId) throw notFound('Appointment not found');
     const refusal = refusalToPay(appointment);
     if (refusal) throw conflict(refusal);

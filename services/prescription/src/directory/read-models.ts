@@ -3,6 +3,8 @@ import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
 import { AppointmentEvents, type AppointmentEventData, type AppointmentView, type AuditAccessBatchData, type AuditRecordedData } from '@afya/appointment-service/contracts';
 import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
+import { ReportingEvents, type ReportExportedData } from '@afya/reporting-service/contracts';
+import { SupportEvents, type SupportAuditData } from '@afya/support-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
 
@@ -81,6 +83,17 @@ export async function applyUser(manager: EntityManager, data: Partial<UserEventD
 }
 
 /**
+ * An erased account (user.deleted with `erased`): the names this read model copied from appointment events go, so
+ * prescriptions, their PDFs and the history show the anonymised directory name. Prescriptions and the access log
+ * stay, keyed by user id (medical records are kept without direct identifiers; the log is append-only).
+ */
+export async function applyErasedUser(manager: EntityManager, data: Partial<UserEventData> | undefined): Promise<void> {
+  if (!data?.erased || !data.user_id) return;
+  await manager.query(`UPDATE appointments SET patient_name = NULL WHERE user_id = $1 AND patient_name IS NOT NULL`, [data.user_id]);
+  await manager.query(`UPDATE appointments SET doctor_name = NULL WHERE doctor_user_id = $1 AND doctor_name IS NOT NULL`, [data.user_id]);
+}
+
+/**
  * The appointment service's audit events into the durable access log: one row per (access, patient record).
  * The row key is the event id, the access's position and the record's position, so a redelivered event
  * (or one replayed from the 7-day stream) adds nothing (unique event_key, ON CONFLICT DO NOTHING), on top of
@@ -103,8 +116,57 @@ export async function applyAppointmentAudit(manager: EntityManager, eventId: str
       fields: access.fields ?? [],
       request_id: access.request_id ?? null,
       occurred_at: access.at,
+      via: access.via ?? null,
     })),
   );
+  await recordAccessEntries(manager, rows);
+}
+
+/** The support service's audit of doctors' ticket reads (and refused attempts): one row per ticket, idempotent by event id. */
+export async function applySupportAudit(manager: EntityManager, eventId: string, data: SupportAuditData | undefined): Promise<void> {
+  const rows = (data?.tickets ?? []).map((ticket, i) => ({
+    event_key: `${eventId}:${i}`,
+    source: 'support',
+    actor_user_id: data!.actor_user_id,
+    actor_role: data!.actor_role,
+    action: accessActionOf(data!.action),
+    resource: 'support_ticket',
+    record_label: `Support ticket #${ticket.ticket_id}`,
+    patient_user_id: ticket.patient_user_id,
+    outcome: data!.outcome,
+    fields: [],
+    request_id: data!.request_id ?? null,
+    occurred_at: data!.at,
+  }));
+  await recordAccessEntries(manager, rows);
+}
+
+const REPORT_NAMES: Record<string, string> = { appointments: 'Appointments', users: 'Users', revenue: 'Revenue', prescriptions: 'Prescriptions' };
+
+/** What the patient reads for an admin's CSV download that holds their rows: 'CSV export: Appointments report (2026-11-01 to 2026-11-30)'. */
+export function reportExportLabel(data: Pick<ReportExportedData, 'report' | 'from' | 'to'>): string {
+  const days = data.from || data.to ? ` (${data.from ?? 'the start'} to ${data.to ?? 'today'})` : '';
+  return `CSV export: ${REPORT_NAMES[data.report] ?? data.report} report${days}`;
+}
+
+/** The reporting service's CSV downloads: one access-log row per patient whose rows the file holds, idempotent by event id. */
+export async function applyReportExport(manager: EntityManager, eventId: string, data: ReportExportedData | undefined): Promise<void> {
+  if (!data?.patient_user_ids?.length) return;
+  const label = reportExportLabel(data);
+  const rows = data.patient_user_ids.map((patient) => ({
+    event_key: `${eventId}:${patient}`,
+    source: 'reporting',
+    actor_user_id: data.actor_user_id,
+    actor_role: data.actor_role,
+    action: 'downloaded' as const,
+    resource: 'report_export',
+    record_label: label,
+    patient_user_id: patient,
+    outcome: 'success',
+    fields: [],
+    request_id: null,
+    occurred_at: data.at,
+  }));
   await recordAccessEntries(manager, rows);
 }
 
@@ -122,11 +184,20 @@ export class ReadModelConsumers implements OnApplicationBootstrap {
     await this.events.consume('prescription-users', {
       [AuthEvents.registered]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
       [AuthEvents.updated]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data),
-      [AuthEvents.deleted]: (e: DomainEvent<UserEventData>, m) => applyUser(m, e.data, true),
+      [AuthEvents.deleted]: async (e: DomainEvent<UserEventData>, m) => {
+        await applyUser(m, e.data, true);
+        await applyErasedUser(m, e.data);
+      },
     });
     await this.events.consume('prescription-audit', {
       [AppointmentEvents.auditRecorded]: (e: DomainEvent<AuditRecordedData>, m) => applyAppointmentAudit(m, e.id, [e.data]),
       [AppointmentEvents.auditAccessBatch]: (e: DomainEvent<AuditAccessBatchData>, m) => applyAppointmentAudit(m, e.id, e.data?.accesses ?? []),
+    });
+    await this.events.consume('prescription-report-exports', {
+      [ReportingEvents.reportExported]: (e: DomainEvent<ReportExportedData>, m) => applyReportExport(m, e.id, e.data),
+    });
+    await this.events.consume('prescription-support-audit', {
+      [SupportEvents.auditRecorded]: (e: DomainEvent<SupportAuditData>, m) => applySupportAudit(m, e.id, e.data),
     });
   }
 }

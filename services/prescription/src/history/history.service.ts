@@ -11,9 +11,10 @@ import {
   PrescriptionMessages,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
+import { CareAccess } from '../care/care-access';
 import { canEditRecord, medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
-interface RecordRow {
+export interface RecordRow {
   id: string;
   type: 'appointment' | 'prescription';
   patient_id: number;
@@ -31,7 +32,7 @@ interface RecordRow {
   doctor_user_id: number | null;
 }
 
-const RECORDS_SQL = `
+export const RECORDS_SQL = `
   SELECT * FROM (
     SELECT 'appt-' || a.appointment_id AS id, 'appointment' AS type, a.user_id AS patient_id, a.patient_name, a.doctor_name, a.specialization,
            to_char(a.appointment_date, 'YYYY-MM-DD') AS date, a.diagnosis, a.treatment, a.notes,
@@ -54,7 +55,7 @@ const RECORDS_SQL = `
   LIMIT 1000`;
 
 /** A row as the caller sees it: whether they may edit it is decided here, so screens offer Edit only where it works. */
-const toRecord =
+export const toRecord =
   (actor: Principal) =>
   ({ doctor_user_id, ...r }: RecordRow): MedicalRecord => ({
     ...r,
@@ -77,6 +78,7 @@ export class HistoryService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AccessLog,
+    private readonly care: CareAccess,
   ) {}
 
   /**
@@ -94,15 +96,17 @@ export class HistoryService {
     return aggregate((await this.forPatient(actor, actor.userId, requestId)).records);
   }
 
-  /** GET /medical-history/user/{userId}: the patient themself, a doctor with an appointment with them, an admin. */
+  /**
+   * GET /medical-history/user/{userId}: the patient themself, a doctor in a care relationship with them now (CareAccess),
+   * an admin. A refused attempt goes in the patient's access log as denied.
+   */
   async user(actor: Principal, userId: number, requestId?: string): Promise<MedicalHistoryReply> {
-    if (actor.role === 'user' && actor.userId !== userId) throw notFound(PrescriptionMessages.recordNotFound);
-    if (actor.role === 'doctor') {
-      const [sees] = await this.dataSource.query(`SELECT 1 FROM appointments WHERE doctor_user_id = $1 AND user_id = $2 AND NOT deleted LIMIT 1`, [
-        actor.userId,
-        userId,
-      ]);
-      if (!sees) throw notFound(PrescriptionMessages.recordNotFound);
+    const allowed =
+      actor.role === 'admin' || actor.userId === userId || (actor.role === 'doctor' && (await this.care.doctorMayRead(actor.userId, userId)));
+    if (!allowed) {
+      const [known] = Number.isInteger(userId) && userId > 0 ? await this.dataSource.query(`SELECT 1 FROM user_directory WHERE user_id = $1`, [userId]) : [];
+      if (known) await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [userId], { outcome: 'denied', requestId });
+      throw notFound(PrescriptionMessages.recordNotFound);
     }
     return this.forPatient(actor, userId, requestId);
   }

@@ -58,7 +58,7 @@ export class PrescriptionsController {
   @MessagePattern(subject(PrescriptionPatterns.pdf))
   async pdf(@Payload() r: RpcRequest<{ id: number }>): Promise<PrescriptionPdfReply> {
     const actor = requirePrincipal(r);
-    const view = await this.prescriptions.readable(this.prescriptionsManager(), actor, Number(r.payload?.id));
+    const view = await this.prescriptions.readable(this.prescriptionsManager(), actor, Number(r.payload?.id), false, r.requestId);
     const bytes = await renderPdf(prescriptionHtml(view));
     await this.accessLog.record(actor, 'downloaded', 'prescription_pdf', `Prescription ${view.prescription_number} (PDF)`, [view.patient_id], {
       requestId: r.requestId,

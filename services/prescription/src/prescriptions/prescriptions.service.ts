@@ -19,6 +19,7 @@ import {
 } from '../../contracts';
 import type { VisitMode } from '@afya/appointment-service/contracts';
 import { AccessLog } from '../audit/access-log';
+import { CareAccess } from '../care/care-access';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
 import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
 import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
@@ -110,6 +111,7 @@ export class PrescriptionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly bus: BusClient,
     private readonly audit: AccessLog,
+    private readonly care: CareAccess,
   ) {}
 
   /** POST /prescriptions: the doctor's own, not cancelled appointment; one per appointment (409). */
@@ -120,7 +122,7 @@ export class PrescriptionsService {
     const medicines = parseMedicines(payload.medicines);
     const notes = parseNotes(payload.notes);
     // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
-    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId });
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId, via: 'prescription' });
     if (appointment.appointment_status === 'Cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
     const view = await this.dataSource.transaction(async (manager) => {
       await applyAppointment(manager, appointmentViewToEventData(appointment, actor.userId), appointment.updated_at);
@@ -188,7 +190,7 @@ export class PrescriptionsService {
   }
 
   async get(actor: Principal, id: number, requestId?: string): Promise<PrescriptionReply> {
-    const view = await this.readable(this.dataSource.manager, actor, id);
+    const view = await this.readable(this.dataSource.manager, actor, id, false, requestId);
     await this.audit.record(actor, 'viewed', 'prescription', label(id), [view.patient_id], { requestId });
     return { prescription: view };
   }
@@ -211,16 +213,24 @@ export class PrescriptionsService {
     return this.dataSource.manager;
   }
 
-  /** A readable prescription (not deleted) or a 404. */
-  async readable(manager: EntityManager, actor: Principal, id: number, lock = false): Promise<PrescriptionView> {
+  /**
+   * A readable prescription (not deleted) or a 404. A doctor other than its author reads it only within a care
+   * relationship with its patient (CareAccess). A refused attempt on an existing prescription goes in the patient's
+   * access log as denied.
+   */
+  async readable(manager: EntityManager, actor: Principal, id: number, lock = false, requestId?: string): Promise<PrescriptionView> {
     if (!Number.isInteger(id) || id < 1) throw notFound(PrescriptionMessages.notFound);
     if (lock) await manager.query(`SELECT 1 FROM prescriptions WHERE prescription_id = $1 FOR UPDATE`, [id]);
-    const [row]: (PrescriptionRow & { sees: boolean })[] = await manager.query(
-      `${PRESCRIPTION_SELECT.replace('SELECT', `SELECT EXISTS (SELECT 1 FROM appointments x WHERE x.doctor_user_id = $2 AND x.user_id = p.patient_id AND NOT x.deleted) AS sees,`)}
-        WHERE p.prescription_id = $1 AND p.deleted_at IS NULL`,
-      [id, actor.userId],
-    );
-    if (!row || !canReadPrescription(actor, row, row.sees)) throw notFound(PrescriptionMessages.notFound);
+    const [row]: PrescriptionRow[] = await manager.query(`${PRESCRIPTION_SELECT} WHERE p.prescription_id = $1 AND p.deleted_at IS NULL`, [id]);
+    if (!row) throw notFound(PrescriptionMessages.notFound);
+    const inCare = actor.role === 'doctor' && row.doctor_user_id !== actor.userId && (await this.care.doctorMayRead(actor.userId, row.patient_id, manager));
+    if (!canReadPrescription(actor, row, inCare)) {
+      const denial = this.audit.record(actor, 'viewed', 'prescription', label(id), [row.patient_id], { outcome: 'denied', requestId });
+      // Inside a transaction, waiting for another pooled connection could starve the pool: the entry is written beside it.
+      if (manager === this.dataSource.manager) await denial;
+      else denial.catch(() => undefined);
+      throw notFound(PrescriptionMessages.notFound);
+    }
     return toView(row);
   }
 
@@ -240,17 +250,12 @@ export class PrescriptionsService {
     return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], request, requestId);
   }
 
-  /** GET /prescriptions: admins all; a doctor those they may read; a patient their own. */
-  listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+  /** GET /prescriptions: admins all; a doctor their own and those of the patients in their care now; a patient their own. */
+  async listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
     if (actor.role === 'admin') return this.list(actor, `TRUE`, [], request, requestId);
     if (actor.role === 'doctor') {
-      return this.list(
-        actor,
-        `(p.doctor_user_id = $1 OR EXISTS (SELECT 1 FROM appointments x WHERE x.doctor_user_id = $1 AND x.user_id = p.patient_id AND NOT x.deleted))`,
-        [actor.userId],
-        request,
-        requestId,
-      );
+      const patients = await this.care.patientsInCare(actor.userId);
+      return this.list(actor, `(p.doctor_user_id = $1 OR p.patient_id = ANY($2::int[]))`, [actor.userId, patients], request, requestId);
     }
     return this.listUser(actor, request, requestId);
   }

@@ -69,12 +69,13 @@ export interface PrescriptionAccess {
 }
 
 /**
- * Who reads a prescription (CONTRACT.md §10.1): its patient; the doctor who issued it or who has an appointment
- * with its patient (`doctorSeesPatient`); any admin. Everyone else gets a 404.
+ * Who reads a prescription (CONTRACT.md §10.1): its patient; the doctor who issued it, or a doctor in a care
+ * relationship with its patient now (`doctorInCare`: see hasCareRelationship in the appointment contracts); any admin.
+ * Everyone else gets a 404.
  */
-export function canReadPrescription(actor: Principal, prescription: PrescriptionAccess, doctorSeesPatient: boolean): boolean {
+export function canReadPrescription(actor: Principal, prescription: PrescriptionAccess, doctorInCare: boolean): boolean {
   if (actor.role === 'admin') return true;
-  if (actor.role === 'doctor') return prescription.doctor_user_id === actor.userId || doctorSeesPatient;
+  if (actor.role === 'doctor') return prescription.doctor_user_id === actor.userId || doctorInCare;
   return prescription.patient_id === actor.userId;
 }
 

@@ -7,6 +7,8 @@ export interface ReportDefinition {
   sql(filtered: boolean): string;
   /** The number of rows the same filter selects (for the page's progress). */
   countSql(filtered: boolean): string;
+  /** The patients whose rows the same filter selects: each gets an entry in their access log (issue 22 item 5). */
+  patientsSql(filtered: boolean): string;
 }
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -31,6 +33,7 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
        ${filtered ? 'WHERE a.appointment_date BETWEEN $1::date AND $2::date' : ''}
        ORDER BY a.appointment_id`,
     countSql: (filtered) => `SELECT count(*) AS n FROM rm_appointments a ${filtered ? 'WHERE a.appointment_date BETWEEN $1::date AND $2::date' : ''}`,
+    patientsSql: (filtered) => `SELECT DISTINCT a.user_id FROM rm_appointments a ${filtered ? 'WHERE a.appointment_date BETWEEN $1::date AND $2::date' : ''}`,
   },
   users: {
     headers: ['User ID', 'First Name', 'Last Name', 'Email', 'Phone', 'Role', 'Status', 'Registered At'],
@@ -39,6 +42,7 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
         FROM rm_users u WHERE NOT u.deleted ${filtered ? `AND ${between('u.registered_at')}` : ''}
        ORDER BY u.user_id`,
     countSql: (filtered) => `SELECT count(*) AS n FROM rm_users u WHERE NOT u.deleted ${filtered ? `AND ${between('u.registered_at')}` : ''}`,
+    patientsSql: (filtered) => `SELECT u.user_id FROM rm_users u WHERE NOT u.deleted AND u.role = 'user' ${filtered ? `AND ${between('u.registered_at')}` : ''}`,
   },
   revenue: {
     headers: ['Payment ID', 'Appointment ID', 'Patient', 'Method', 'Status', 'Amount (Ksh)', 'Refunded (Ksh)', 'Net (Ksh)', 'Provider Reference', 'Date'],
@@ -52,6 +56,7 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
        ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}
        ORDER BY p.payment_id`,
     countSql: (filtered) => `SELECT count(*) AS n FROM rm_payments p ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}`,
+    patientsSql: (filtered) => `SELECT DISTINCT p.patient_id FROM rm_payments p WHERE p.patient_id IS NOT NULL ${filtered ? `AND ${between('p.occurred_at')}` : ''}`,
   },
   prescriptions: {
     headers: ['Prescription ID', 'Appointment ID', 'Patient', 'Doctor', 'Medicines', 'Issued At'],
@@ -64,5 +69,6 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
        ${filtered ? `WHERE ${between('r.created_at')}` : ''}
        ORDER BY r.prescription_id`,
     countSql: (filtered) => `SELECT count(*) AS n FROM rm_prescriptions r ${filtered ? `WHERE ${between('r.created_at')}` : ''}`,
+    patientsSql: (filtered) => `SELECT DISTINCT r.patient_id FROM rm_prescriptions r WHERE r.patient_id IS NOT NULL ${filtered ? `AND ${between('r.created_at')}` : ''}`,
   },
 };

@@ -5,12 +5,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { format } from 'fast-csv';
 import { headers as natsHeaders, Msg, NatsConnection, Subscription } from 'nats';
 import { DataSource, QueryRunner } from 'typeorm';
-import { badRequest, busNamespace, NATS_CONNECTION, Principal } from '@afya/service-shared';
+import { badRequest, busNamespace, NATS_CONNECTION, Principal, recordEvent } from '@afya/service-shared';
 import {
   OpenReportPayload,
   REPORT_END_HEADER,
   REPORT_ERROR_HEADER,
+  REPORT_EXPORT_PART_SIZE,
   REPORT_TYPES,
+  ReportExportedData,
+  ReportingEvents,
   ReportingMessages,
   ReportOpenReply,
   ReportType,
@@ -187,18 +190,45 @@ export class ReportsService implements OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {}
 
-  /** Audits the download (who, which report, which days), counts its rows and opens its stream subject. */
+  /**
+   * The download's audit, committed before any row leaves: who, which report, which days (report_downloads), and
+   * the patients whose rows it holds, as report.exported events (outbox, same transaction) that the prescription
+   * service turns into entries of each patient's access log.
+   */
+  private recordDownload(principal: Principal, request: ReportRequest, params: unknown[]): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ id }]: { id: string }[] = await manager.query(
+        `INSERT INTO report_downloads (report, actor_user_id, from_date, to_date) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [request.report, principal.userId, request.from, request.to],
+      );
+      const rows: Record<string, unknown>[] = await manager.query(REPORTS[request.report].patientsSql(params.length > 0), params);
+      const patients = rows.map((r) => Number(Object.values(r)[0])).filter((p) => Number.isInteger(p) && p > 0);
+      for (let start = 0; start < patients.length; start += REPORT_EXPORT_PART_SIZE) {
+        const data: ReportExportedData = {
+          download_id: String(id),
+          report: request.report,
+          from: request.from,
+          to: request.to,
+          actor_user_id: principal.userId,
+          actor_role: principal.role,
+          patient_user_ids: patients.slice(start, start + REPORT_EXPORT_PART_SIZE),
+          at: new Date().toISOString(),
+        };
+        await recordEvent(manager, ReportingEvents.reportExported, data);
+      }
+      return String(id);
+    });
+  }
+
+  /** Audits the download (who, which report, which days, whose rows), counts its rows and opens its stream subject. */
   async open(principal: Principal, payload: OpenReportPayload): Promise<ReportOpenReply> {
     assertAdmin(principal);
     const request = reportRequest(payload);
     const filtered = Boolean(request.from || request.to);
     const params = filtered ? [request.from ?? '1900-01-01', request.to ?? '9999-12-30'] : [];
-    const [[{ n }], [{ id }]] = await Promise.all([
+    const [[{ n }], id] = await Promise.all([
       this.dataSource.query(REPORTS[request.report].countSql(filtered), params),
-      this.dataSource.query(
-        `INSERT INTO report_downloads (report, actor_user_id, from_date, to_date) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [request.report, principal.userId, request.from, request.to],
-      ),
+      this.recordDownload(principal, request, params),
     ]);
     const streamSubject = `${busNamespace()}.reporting.stream.${randomUUID()}`;
     const subscription = this.nc.subscribe(streamSubject);

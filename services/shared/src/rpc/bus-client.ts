@@ -30,6 +30,8 @@ export interface BusCall {
   timeoutMs?: number;
   /** The request id, for a call made outside a request's context (inside one, the context's is sent). */
   requestId?: string;
+  /** A service calling another for the principal names itself (RpcRequest.via), so audits name it; the gateway does not. */
+  via?: string;
 }
 
 export interface BusClientOptions {
@@ -92,6 +94,7 @@ export class BusClient {
       requestId: currentRequestContext()?.requestId,
       context: portableContext(),
       deadline,
+      ...(call.via ? { via: call.via } : {}),
     };
     const tracer = activeTracer();
     const span = tracer?.startSpan(`${patternLabel(pattern, this.namespace)} send`, {

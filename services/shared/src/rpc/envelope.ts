@@ -20,6 +20,12 @@ export interface RpcRequest<P = unknown> {
    * arrives later, and roll back transactions that would commit after it (rpc/deadline.ts).
    */
   deadline?: number;
+  /**
+   * The service that sends this request for the principal (e.g. 'prescription' reading an appointment for the doctor
+   * writing a prescription). The gateway never sets it. Audits name it beside the person, so the patient's access log
+   * says which service read their record for whom. Trusted as the principal is: only our processes may publish here.
+   */
+  via?: string;
 }
 
 /** The caller of a handler that requires a signed-in user. */

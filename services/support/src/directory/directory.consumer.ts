@@ -18,15 +18,28 @@ export async function applyUserEvent(manager: EntityManager, data: Partial<UserE
   );
 }
 
-/** Applies appointment events: who saw which doctor when (the doctor's view of their patients' tickets). */
+/**
+ * An erased account (user.deleted with `erased`): the directory already holds the anonymised fields (applyUserEvent);
+ * its tickets also lose the name and email the contact form copied in. The tickets themselves stay (kept for audit).
+ */
+export async function applyErasedUser(manager: EntityManager, data: Partial<UserEventData> | undefined): Promise<void> {
+  if (!data?.erased || !data.user_id) return;
+  await manager.query(`UPDATE tickets SET contact_name = NULL, contact_email = NULL WHERE user_id = $1 AND (contact_name IS NOT NULL OR contact_email IS NOT NULL)`, [
+    data.user_id,
+  ]);
+}
+
+/** Applies appointment events: who saw which doctor when, and in what state (the doctor's view of their patients' tickets). */
 export async function applyAppointmentEvent(manager: EntityManager, data: Partial<AppointmentEventData> | undefined, deleted = false): Promise<void> {
   if (!data?.appointment_id || !data.user_id || !data.doctor_user_id || !data.appointment_date) return;
   await manager.query(
-    `INSERT INTO appointment_directory (appointment_id, user_id, doctor_user_id, appointment_date, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now())
+    `INSERT INTO appointment_directory (appointment_id, user_id, doctor_user_id, appointment_date, appointment_status, time_slot, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_user_id = EXCLUDED.doctor_user_id,
-       appointment_date = EXCLUDED.appointment_date, deleted = appointment_directory.deleted OR EXCLUDED.deleted, updated_at = now()`,
-    [data.appointment_id, data.user_id, data.doctor_user_id, data.appointment_date, deleted],
+       appointment_date = EXCLUDED.appointment_date, appointment_status = COALESCE(EXCLUDED.appointment_status, appointment_directory.appointment_status),
+       time_slot = COALESCE(EXCLUDED.time_slot, appointment_directory.time_slot),
+       deleted = appointment_directory.deleted OR EXCLUDED.deleted, updated_at = now()`,
+    [data.appointment_id, data.user_id, data.doctor_user_id, data.appointment_date, data.appointment_status ?? null, data.time_slot ?? null, deleted],
   );
 }
 
@@ -43,7 +56,10 @@ export class DirectoryConsumer implements OnApplicationBootstrap {
     await this.events.consume('support-users', {
       [AuthEvents.registered]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
       [AuthEvents.updated]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data),
-      [AuthEvents.deleted]: (event: DomainEvent<UserEventData>, manager) => applyUserEvent(manager, event.data, true),
+      [AuthEvents.deleted]: async (event: DomainEvent<UserEventData>, manager) => {
+        await applyUserEvent(manager, event.data, true);
+        await applyErasedUser(manager, event.data);
+      },
     });
     await this.events.consume('support-appointments', {
       [AppointmentEvents.created]: (event: DomainEvent<AppointmentEventData>, manager) => applyAppointmentEvent(manager, event.data),

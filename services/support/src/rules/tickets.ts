@@ -42,14 +42,14 @@ export interface TicketFacts {
   status: TicketStatus | null;
 }
 
-/** How the actor may treat one ticket. `patientOfDoctor`: the owner has an appointment with this doctor. */
+/** How the actor may treat one ticket. `doctorMayRead`: the ticket is linked to this doctor's appointment with its owner, and the doctor is caring for them now (TicketCare). */
 export type Access = 'owner' | 'admin' | 'doctor-read' | 'none';
 
 /** CONTRACT.md §6 + issue 11: admins see every ticket, owners their own, a doctor their patients' (read-only). */
-export function accessTo(actor: Actor, ticket: TicketFacts, patientOfDoctor = false): Access {
+export function accessTo(actor: Actor, ticket: TicketFacts, doctorMayRead = false): Access {
   if (actor.role === 'admin') return 'admin';
   if (ticket.user_id !== null && ticket.user_id === actor.userId) return 'owner';
-  if (actor.role === 'doctor' && patientOfDoctor) return 'doctor-read';
+  if (actor.role === 'doctor' && doctorMayRead) return 'doctor-read';
   return 'none';
 }
 

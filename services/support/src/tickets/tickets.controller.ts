@@ -38,7 +38,7 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.get))
   get(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.get(requirePrincipal(request), request.payload.id);
+    return this.tickets.get(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.listOwn))
@@ -46,9 +46,14 @@ export class TicketsController {
     return this.tickets.listOwn(requirePrincipal(request), request.payload ?? {});
   }
 
+  @MessagePattern(subject(SupportPatterns.dataExport))
+  dataExport(@Payload() request: RpcRequest) {
+    return this.tickets.dataExport(requirePrincipal(request));
+  }
+
   @MessagePattern(subject(SupportPatterns.listForDoctor))
   listForDoctor(@Payload() request: RpcRequest<PageRequest>) {
-    return this.tickets.listForDoctor(requirePrincipal(request), request.payload ?? {});
+    return this.tickets.listForDoctor(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.listAll))
@@ -58,7 +63,7 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.messages))
   messages(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.messages(requirePrincipal(request), request.payload.id);
+    return this.tickets.messages(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.postMessage))

@@ -6,6 +6,7 @@ import {
   ContactPayload,
   ContactReply,
   CreateTicketPayload,
+  DataExportTicketsReply,
   DeleteTicketReply,
   DoctorTicketListReply,
   ListAllTicketsPayload,
@@ -18,6 +19,7 @@ import {
   TicketListReply,
   TicketMessageEventData,
   TicketMessagesReply,
+  TicketMessageView,
   TicketReply,
   UnreadReply,
   UpdateTicketPayload,
@@ -39,6 +41,7 @@ import {
   ticketFields,
   Verdict,
 } from '../rules/tickets';
+import { TicketCare } from './ticket-care';
 import { MESSAGE_SELECT, TICKET_ORDER, TICKET_SELECT, TicketRow, toDoctorTicketView, toMessageView, toTicketEventData, toTicketView } from './ticket.sql';
 
 
@@ -50,7 +53,10 @@ const viewerOf = (access: Access): 'owner' | 'admin' | 'doctor' => (access === '
 
 @Injectable()
 export class TicketsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly care: TicketCare,
+  ) {}
 
   // ---------- one ticket ----------
 
@@ -62,27 +68,31 @@ export class TicketsService {
     return rows[0] ?? null;
   }
 
-  /** The ticket and what the actor may do with it; a ticket the actor cannot see is 404. */
-  private async load(actor: Principal, id: number, manager: EntityManager = this.dataSource.manager, lock = false) {
+  /**
+   * The ticket and what the actor may do with it; a ticket the actor cannot see is 404. A doctor sees a patient's
+   * ticket only when it is linked to an appointment with them and they are caring for the patient now (TicketCare);
+   * a doctor's refused attempt on a patient's ticket is audited.
+   */
+  private async load(actor: Principal, id: number, manager: EntityManager = this.dataSource.manager, lock = false, requestId?: string) {
     if (!Number.isInteger(id) || id <= 0) throw notFound(SupportMessages.notFound);
     const row = await this.row(id, manager, lock);
     if (!row) throw notFound(SupportMessages.notFound);
-    const patientOfDoctor = actor.role === 'doctor' && row.user_id !== null && row.user_id !== actor.userId && (await this.isPatientOf(actor.userId, row.user_id, manager));
-    const access = accessTo(actor, row, patientOfDoctor);
+    const doctorMayRead = actor.role === 'doctor' && row.user_id !== null && row.user_id !== actor.userId && (await this.care.doctorMayRead(actor.userId, row, manager));
+    const access = accessTo(actor, row, doctorMayRead);
+    if (access === 'none' && actor.role === 'doctor' && row.user_id !== null) {
+      const denial = this.care.record(actor, 'denied', [row], requestId);
+      // Inside a transaction, waiting for another pooled connection could starve the pool: the entry is written beside it.
+      if (manager === this.dataSource.manager) await denial;
+      else denial.catch(() => undefined);
+    }
     enforce(canRead(access));
     return { row, access };
   }
 
-  private async isPatientOf(doctorUserId: number, userId: number, manager: EntityManager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM appointment_directory WHERE doctor_user_id = $1 AND user_id = $2 AND NOT deleted LIMIT 1`,
-      [doctorUserId, userId],
-    );
-    return rows.length > 0;
-  }
-
-  async get(actor: Principal, id: number): Promise<TicketReply> {
-    const { row, access } = await this.load(actor, id);
+  /** GET /support/{id}; a doctor's read goes in the patient's access log before the ticket leaves. */
+  async get(actor: Principal, id: number, requestId?: string): Promise<TicketReply> {
+    const { row, access } = await this.load(actor, id, this.dataSource.manager, false, requestId);
+    if (access === 'doctor-read') await this.care.record(actor, 'success', [row], requestId);
     return { complaint: toTicketView(row, viewerOf(access)), message: 'OK' };
   }
 
@@ -105,25 +115,39 @@ export class TicketsService {
     return { complaints: rows.map((row) => toTicketView(row, 'owner')), total };
   }
 
-  /** GET /support/doctor: tickets of patients who have an appointment with this doctor (read-only). */
-  async listForDoctor(actor: Principal, request: PageRequest = {}): Promise<DoctorTicketListReply> {
+  /**
+   * GET /support/doctor: the tickets linked to one of this doctor's appointments with their owner, of the patients
+   * the doctor is caring for now (read-only), a page and the total. The page is a read of each ticket: audited before
+   * it leaves.
+   */
+  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<DoctorTicketListReply> {
     if (actor.role !== 'doctor') throw forbidden();
+    const patients = await this.care.patientsInCare(actor.userId);
+    if (!patients.length) return { complaints: [], total: 0 };
     const { limit, offset } = pageOf(request);
-    const patients = `WITH patients AS (
-         SELECT user_id, max(appointment_date)::text AS appointment_date
-           FROM appointment_directory WHERE doctor_user_id = $1 AND NOT deleted AND user_id <> $1 GROUP BY user_id)`;
+    const linked = 'FROM tickets t JOIN appointment_directory ad ON ad.appointment_id = t.related_appointment_id AND ad.user_id = t.user_id';
+    const where = 'WHERE t.deleted_at IS NULL AND ad.doctor_user_id = $1 AND NOT ad.deleted AND t.user_id <> $1 AND t.user_id = ANY($2::int[])';
     const [rows, [{ total }]] = await Promise.all([
       this.dataSource.query(
-        `${patients}
-       ${TICKET_SELECT.replace('FROM tickets t', 'FROM tickets t JOIN patients p ON p.user_id = t.user_id').replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, p.appointment_date')}
-       WHERE t.deleted_at IS NULL ${TICKET_ORDER} LIMIT $2 OFFSET $3`,
-        [actor.userId, limit, offset],
+        `${TICKET_SELECT.replace('FROM tickets t', linked).replace('u.contact_phone AS user_phone', 'u.contact_phone AS user_phone, ad.appointment_date::text AS appointment_date')}
+       ${where} ${TICKET_ORDER} LIMIT $3 OFFSET $4`,
+        [actor.userId, patients, limit, offset],
       ) as Promise<TicketRow[]>,
-      this.dataSource.query(`${patients} SELECT count(*)::int AS total FROM tickets t JOIN patients p ON p.user_id = t.user_id WHERE t.deleted_at IS NULL`, [
-        actor.userId,
-      ]) as Promise<{ total: number }[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total ${linked} ${where}`, [actor.userId, patients]) as Promise<{ total: number }[]>,
     ]);
+    await this.care.record(actor, 'success', rows, requestId);
     return { complaints: rows.map(toDoctorTicketView), total };
+  }
+
+  /** The caller's part of their data export: their own tickets (contact-form ones linked to them included) and each conversation. */
+  async dataExport(actor: Principal): Promise<DataExportTicketsReply> {
+    const rows: TicketRow[] = await this.dataSource.query(`${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ORDER BY t.created_at, t.ticket_id`, [actor.userId]);
+    const messages: (Omit<TicketMessageView, 'created_at'> & { created_at: Date })[] = rows.length
+      ? await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = ANY($1::int[]) ORDER BY m.created_at, m.message_id`, [rows.map((r) => r.ticket_id)])
+      : [];
+    return {
+      tickets: rows.map((row) => ({ ...toTicketView(row, 'owner'), messages: messages.filter((m) => m.ticket_id === row.ticket_id).map(toMessageView) })),
+    };
   }
 
   /** GET /support/all?search=&status=&page=&limit= (admins): search over subject, user name and email. */
@@ -235,8 +259,9 @@ export class TicketsService {
   // ---------- the conversation ----------
 
   /** GET /support/{id}/messages: oldest first; opening the conversation marks it read for that side. */
-  async messages(actor: Principal, id: number): Promise<TicketMessagesReply> {
-    const { access } = await this.load(actor, id);
+  async messages(actor: Principal, id: number, requestId?: string): Promise<TicketMessagesReply> {
+    const { row, access } = await this.load(actor, id, this.dataSource.manager, false, requestId);
+    if (access === 'doctor-read') await this.care.record(actor, 'success', [row], requestId);
     if (access === 'owner') await this.dataSource.query(`UPDATE tickets SET owner_read_at = now() WHERE ticket_id = $1`, [id]);
     if (access === 'admin') await this.dataSource.query(`UPDATE tickets SET staff_read_at = now() WHERE ticket_id = $1`, [id]);
     const rows = await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = $1 ORDER BY m.created_at, m.message_id`, [id]);

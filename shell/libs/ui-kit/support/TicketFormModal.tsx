@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useRelatedAppointmentOptions } from './support.api';
 import type { CreateTicketPayload, TicketView } from '@afya/support-service/contracts';
@@ -13,6 +13,16 @@ import {
 } from '@afya/support-service/contracts/catalog';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * Who will read the ticket, as the form tells its author: the support team always; a patient's doctor only when the
+ * ticket is linked to an appointment with them, and only while they are caring for the patient (the visit confirmed,
+ * from shortly before it until some time after it is completed).
+ */
+export function ticketReaders(doctor: string | null): string {
+  if (!doctor) return 'Only the Afya support team will read this ticket.';
+  return `The Afya support team and ${doctor}, the doctor of this appointment, will read this ticket while you are in their care (once the visit is confirmed).`;
+}
 
 /** The create and edit modals (CONTRACT.md §2): title and description required, category general, priority medium. */
 export function TicketFormModal({
@@ -31,6 +41,8 @@ export function TicketFormModal({
 }) {
   const [form] = Form.useForm<CreateTicketPayload>();
   const appointments = useRelatedAppointmentOptions(open);
+  const relatedId = Form.useWatch('related_appointment_id', form);
+  const related = appointments.data?.find((a) => a.value === relatedId);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -80,6 +92,7 @@ export function TicketFormModal({
             notFoundContent="No appointments"
           />
         </Form.Item>
+        <Alert type="info" showIcon role="note" data-testid="ticket-readers" title={ticketReaders(related?.doctor ?? null)} />
       </Form>
     </Modal>
   );

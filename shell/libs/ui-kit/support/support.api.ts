@@ -93,6 +93,8 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
       return appointments.map((a) => ({
         value: a.appointment_id,
         label: `${a.appointment_date} ${a.time_slot} · ${doctor ? (a.patient_full_name ?? 'Patient') : doctorName(a)} · ${a.appointment_type}`,
+        // Who besides the support team will read a ticket linked to it (the ticket form says so): its doctor, for a patient.
+        doctor: doctor ? null : doctorName(a),
       }));
     },
   });

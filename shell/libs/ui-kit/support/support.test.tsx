@@ -86,3 +86,19 @@ describe('TicketFormModal', () => {
     expect(list).toHaveBeenCalledWith('appointments', expect.anything());
   });
 });
+
+describe('TicketFormModal: who will read the ticket (issue 22 item 4)', () => {
+  it('says only the support team without an appointment, and names the appointment’s doctor once one is linked', async () => {
+    list.mockResolvedValue({
+      items: [
+        { appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } },
+      ],
+      total: 1,
+    } as never);
+    render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
+    expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Only the Afya support team will read this ticket.');
+    fireEvent.mouseDown(screen.getByLabelText('Related appointment'));
+    fireEvent.click(await screen.findByText('2026-12-01 09:00 AM · Dr. Grace Wanjiku · Consultation'));
+    await waitFor(() => expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Dr. Grace Wanjiku, the doctor of this appointment, will read this ticket'));
+  });
+});

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { fullName, useSession, type User } from 'shell/session';
 import { ApiError, userApi } from 'shell/api-client';
 import { initials, toast } from 'shell/ui-kit';
+import { DataRightsSection } from './DataRightsSection';
 import { MessagePreferences } from './MessagePreferences';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -223,6 +224,8 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </Button>
         </Form>
       ) : null}
+      <Divider />
+      <DataRightsSection userId={user.user_id} canAskErasure={user.role !== 'admin'} />
     </Modal>
   );
 }

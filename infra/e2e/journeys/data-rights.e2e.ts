@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer';
+import { pdfText } from '@afya/service-shared';
+import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
+
+// Issue 22 items 4-6 in the browser: the ticket form says which doctor will read a ticket; the patient's "Who viewed my
+// records" shows a refused attempt and the doctor's read of the ticket; the profile downloads all the patient's data
+// (JSON and PDF) and asks for erasure; the admin approves it on the Users page, and the account is closed.
+// Each screen is saved at 1366 and 390 px, light and dark, under screenshots/journeys/data-rights (E2E_SCREENSHOTS).
+
+// Four sizes and themes per screen, each signing in afresh: longer than the journeys' default minute.
+jest.setTimeout(180_000);
+
+const SHOTS = process.env.E2E_SCREENSHOTS || path.resolve(__dirname, '../../../screenshots/journeys/data-rights');
+const VARIANTS = [
+  { name: '1366-light', width: 1366, height: 768, dark: false },
+  { name: '1366-dark', width: 1366, height: 768, dark: true },
+  { name: '390-light', width: 390, height: 844, dark: false },
+  { name: '390-dark', width: 390, height: 844, dark: true },
+];
+
+interface Doctor {
+  doctor_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  available_days: string[];
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+/** A page at one size and theme (the theme is the app's own switch, kept in localStorage). */
+async function variantPage(browser: Browser, variant: (typeof VARIANTS)[number]): Promise<Page> {
+  const page = await newPage(browser, variant.width, variant.height);
+  await page.evaluateOnNewDocument((dark: boolean) => localStorage.setItem('darkMode', String(dark)), variant.dark);
+  return page;
+}
+
+/** The whole page, or only `selector` (a dialog taller than the screen is captured whole). */
+async function shoot(page: Page, screen: string, variant: string, selector?: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await waitForOverlaysToSettle(page);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const file = path.join(SHOTS, `${screen}-${variant}.png`);
+  if (selector) await (await page.waitForSelector(selector))!.screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: true });
+}
+
+describe('data rights journey: ticket notice, access log, export, erasure', () => {
+  let browser: Browser;
+  let doctor: Doctor;
+  let doctorToken: string;
+  let adminToken: string;
+  let appointmentId: number;
+  let ticketId: number;
+  const run = Date.now().toString(36);
+  const patient = { email: `rights.${run}@example.co.ke`, password: 'Patient#2026', firstname: 'Nyambura', lastname: `Gitau${run.slice(-3)}` };
+  let patientId: number;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const reg = await call<{ user: { user_id: number } }>('POST', 'auth/register', undefined, {
+      firstname: patient.firstname,
+      lastname: patient.lastname,
+      email: patient.email,
+      password: patient.password,
+      contact_phone: '0733444555',
+      address: 'Kimathi Street, Nairobi',
+    });
+    expect(reg.status).toBe(201);
+    patientId = reg.body.user.user_id;
+    const patientToken = await login(patient.email, patient.password);
+    doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
+    adminToken = await login(DEMO.admin.email, DEMO.admin.password);
+    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
+    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
+    doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
+    // Before any visit: the doctor's look at the patient's history is refused, and logged.
+    expect((await call('GET', `medical-history/user/${patientId}`, doctorToken)).status).toBe(404);
+    search: for (let day = 2; day <= 6; day++) {
+      const date = nairobiDate(day);
+      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
+      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
+      const free = slots.body.slots.find((s) => s.available);
+      if (!free) continue;
+      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
+        doctor_id: doctor.doctor_id,
+        appointment_date: date,
+        time_slot: free.time_slot,
+        appointment_type: 'Consultation',
+        notes: 'Follow-up on my blood pressure.',
+      });
+      expect([booked.status, booked.text]).toEqual([201, expect.any(String)]);
+      appointmentId = booked.body.appointment.appointment_id;
+      break search;
+    }
+    expect(appointmentId).toBeDefined();
+    // Confirmed (as payment would make it): the doctor is now caring for the patient.
+    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Confirmed' })).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the ticket form tells the patient who will read the ticket: the support team, and the linked appointment’s doctor', async () => {
+    for (const variant of VARIANTS) {
+      const page = await variantPage(browser, variant);
+      await signIn(page, patient);
+      await page.goto(`${BASE_URL}/dashboard/support`, { waitUntil: 'networkidle0' });
+      await page.click('button[aria-label="New Ticket"]');
+      await waitForText(page, 'Only the Afya support team will read this ticket.');
+      await chooseSelectOption(page, '.ant-modal .ant-select:has(input[aria-label="Related appointment"])', (await optionLabel(page))!);
+      await waitForText(page, `Dr. ${doctor.first_name} ${doctor.last_name}, the doctor of this appointment, will read this ticket`);
+      await shoot(page, 'ticket-form', variant.name);
+      if (variant === VARIANTS[0]) {
+        await page.type('.ant-modal #subject', `Dosage question ${run}`);
+        await page.type('.ant-modal #description', 'Should I take the tablets before or after meals?');
+        await clickButton(page, 'Create Ticket');
+        await waitForText(page, 'Support ticket created successfully');
+      }
+      await page.browserContext().close();
+    }
+    const mine = await call<Array<{ id: number; subject: string; related_appointment_id: number | null }>>('GET', 'support', await login(patient.email, patient.password));
+    const ticket = mine.body.find((t) => t.subject === `Dosage question ${run}`)!;
+    expect(ticket.related_appointment_id).toBe(appointmentId);
+    ticketId = ticket.id;
+  });
+
+  it('"Who viewed my records" lists the refused attempt and the doctor’s read of the ticket', async () => {
+    expect((await call('GET', `support/${ticketId}`, doctorToken)).status).toBe(200);
+    // One sign-in (the login limit is 10 a minute per account): each size and theme is the same session, reloaded.
+    const page = await newPage(browser);
+    await signIn(page, patient);
+    for (const variant of VARIANTS) {
+      await page.setViewport({ width: variant.width, height: variant.height });
+      await page.evaluate((dark: boolean) => localStorage.setItem('darkMode', String(dark)), variant.dark);
+      await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
+      await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
+      await waitForText(page, `Support ticket #${ticketId}`, 20000);
+      await waitForText(page, 'Refused: viewed');
+      await shoot(page, 'access-log', variant.name);
+    }
+    await page.browserContext().close();
+  });
+
+  it('the profile downloads all the patient’s data (JSON and PDF) and asks for erasure', async () => {
+    const page = await variantPage(browser, VARIANTS[0]);
+    await signIn(page, patient);
+    await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
+    await waitForText(page, 'Your data');
+    const json = page.waitForResponse((r) => r.url().endsWith('/api/user/data-export'));
+    await clickButton(page, 'Download data (JSON)');
+    const archive = JSON.parse((await (await json).buffer()).toString('utf8'));
+    expect(archive.account.email).toBe(patient.email);
+    expect(archive.appointments.map((a: { appointment_id: number }) => a.appointment_id)).toContain(appointmentId);
+    expect(archive.tickets.map((t: { id: number }) => t.id)).toContain(ticketId);
+    const pdf = page.waitForResponse((r) => r.url().endsWith('/api/user/data-export/pdf'));
+    await clickButton(page, 'Download as PDF');
+    const bytes = Buffer.from(await (await pdf).buffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(bytes)).toContain(patient.lastname);
+    await clickButton(page, 'Ask to erase my account');
+    await page.waitForSelector('#erasure-reason', { visible: true });
+    await page.type('#erasure-reason', 'I am moving abroad.');
+    await shoot(page, 'erasure-confirm', VARIANTS[0].name);
+    await clickButton(page, 'Send request');
+    await waitForText(page, 'An administrator will review the request.');
+    await page.browserContext().close();
+  });
+
+  it('the profile’s "Your data" at every size and theme', async () => {
+    // One sign-in (the login limit is 10 a minute per account): each size and theme is the same session, reloaded.
+    const page = await newPage(browser);
+    await signIn(page, patient);
+    for (const variant of VARIANTS) {
+      await page.setViewport({ width: variant.width, height: variant.height });
+      await page.evaluate((dark: boolean) => localStorage.setItem('darkMode', String(dark)), variant.dark);
+      await page.reload({ waitUntil: 'networkidle0' });
+      // At phone width the profile chip is in the navigation drawer.
+      if (variant.width < 768) {
+        await (await page.waitForSelector('button[aria-label="Open navigation"]', { visible: true }))!.click();
+        await waitForOverlaysToSettle(page);
+      }
+      await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
+      await waitForText(page, 'An administrator will review the request.');
+      // The section itself: the dialog (with the message preferences above it) is taller than a screen.
+      await shoot(page, 'profile-your-data', variant.name, 'section[aria-labelledby="data-rights-title"]');
+    }
+    await page.browserContext().close();
+  });
+
+  it('the admin approves the request on the Users page; the account is erased and signed out', async () => {
+    for (const variant of VARIANTS) {
+      const page = await variantPage(browser, variant);
+      await signIn(page, DEMO.admin);
+      await page.goto(`${BASE_URL}/dashboard/admin/users`, { waitUntil: 'networkidle0' });
+      await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+      await waitForText(page, 'I am moving abroad.');
+      await shoot(page, 'admin-erasure-requests', variant.name);
+      if (variant === VARIANTS[VARIANTS.length - 1]) {
+        await (await page.waitForSelector(`button[aria-label="Approve erasure of ${patient.firstname} ${patient.lastname}"]`))!.click();
+        await clickButton(page, 'Erase account');
+        await waitForText(page, 'The account has been erased.');
+      }
+      await page.browserContext().close();
+    }
+    expect((await call('POST', 'auth/login', undefined, { email: patient.email, password: patient.password })).status).toBe(401);
+    const visit = await call<{ appointment: { appointment_status: string } }>('GET', `appointments/${appointmentId}`, adminToken);
+    // Cancelled by the appointment service from the erasure event (asynchronously).
+    for (let i = 0; i < 50 && visit.body.appointment.appointment_status !== 'Cancelled'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      visit.body = (await call<{ appointment: { appointment_status: string } }>('GET', `appointments/${appointmentId}`, adminToken)).body;
+    }
+    expect(visit.body.appointment.appointment_status).toBe('Cancelled');
+  });
+});
+
+/** The text of the Related appointment option of the confirmed visit (as the form lists it). */
+async function optionLabel(page: Page): Promise<string | undefined> {
+  await page.click('.ant-modal .ant-select:has(input[aria-label="Related appointment"])');
+  const item = await page.waitForSelector('::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option")])', {
+    visible: true,
+  });
+  const text = await item!.evaluate((el) => (el as HTMLElement).innerText.trim());
+  await page.keyboard.press('Escape');
+  return text;
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CareVisit, careWindowsFromEnv, CareWindows, hasCareRelationship } from '@afya/appointment-service/contracts';
+
+interface VisitRow extends CareVisit {
+  user_id: number;
+}
+
+/** The visits that can count (Confirmed, Completed), with the instant each slot starts in clinic time. */
+const VISITS_SQL = `
+  SELECT user_id, appointment_status,
+         (appointment_date + time_slot::time) AT TIME ZONE 'Africa/Nairobi' AS starts_at
+    FROM appointments
+   WHERE doctor_user_id = $1 AND NOT deleted AND appointment_status IN ('Confirmed', 'Completed')`;
+
+/**
+ * The care relationship rule (appointment contracts, hasCareRelationship) applied to this service's read model of
+ * appointments: whether a doctor may read a patient's prescriptions by other doctors and medical history now.
+ */
+@Injectable()
+export class CareAccess {
+  /** Read once at start: a bad CARE_ACCESS_* value stops the service (careWindowsFromEnv throws). */
+  readonly windows: CareWindows = careWindowsFromEnv(process.env);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async doctorMayRead(doctorUserId: number, patientId: number, manager: EntityManager = this.dataSource.manager, now = new Date()): Promise<boolean> {
+    const visits: VisitRow[] = await manager.query(`${VISITS_SQL} AND user_id = $2`, [doctorUserId, patientId]);
+    return hasCareRelationship(visits, now, this.windows);
+  }
+
+  /** Every patient the doctor is caring for now. */
+  async patientsInCare(doctorUserId: number, now = new Date()): Promise<number[]> {
+    const visits: VisitRow[] = await this.dataSource.query(VISITS_SQL, [doctorUserId]);
+    const byPatient = new Map<number, VisitRow[]>();
+    for (const v of visits) byPatient.set(v.user_id, [...(byPatient.get(v.user_id) ?? []), v]);
+    return [...byPatient].filter(([, list]) => hasCareRelationship(list, now, this.windows)).map(([patient]) => patient);
+  }
+}
