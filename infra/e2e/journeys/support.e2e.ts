@@ -36,11 +36,10 @@ describe('support journey', () => {
     await typeInto(visitor, '#email', `amina.${run}@example.co.ke`);
     await chooseSelectOption(visitor, '.ant-select:has(#subject)', 'Technical Support');
     await typeInto(visitor, '#message', 'The booking page does not load on my phone.');
-    const started = Date.now();
     await clickButton(visitor, 'Send Message');
+    // Really sent, not simulated: the admin's desk below shows it (a wall-clock bound here measured the page's
+    // accessibility audit, not the send).
     await waitForText(visitor, 'Thank you for your message! We will get back to you soon.');
-    // Really sent, not simulated: no 1 s delay.
-    expect(Date.now() - started).toBeLessThan(3000);
 
     const admin = await newPage(browser);
     await signIn(admin, DEMO.admin);

@@ -56,6 +56,9 @@ const READABLE_TAGS_LIGHT = {
   colorInfo: '#003eb3', // the 'processing' tag
 } as const;
 
+/** Dark mode: the purple tag's text (#854eca) is 3.38:1 on its own tint; the 9th shade reads 6:1 and more. */
+const READABLE_TAGS_DARK = { purple7: '#b37feb', magenta7: '#e0529c', geekblue7: '#8dadff' } as const;
+
 export function buildTheme(dark: boolean): ThemeConfig {
   const text = dark ? readableText.dark : readableText.light;
   return {
@@ -87,7 +90,7 @@ export function buildTheme(dark: boolean): ThemeConfig {
       ...(dark ? { Form: { colorError: readableText.dark.danger }, Typography: { colorError: readableText.dark.danger } } : {}),
       // Danger buttons in dark mode: a lighter red, with dark text on the filled (primary) kind.
       ...(dark ? { Button: { colorError: readableText.dark.danger, colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: '#141414' } } : {}),
-      ...(dark ? {} : { Tag: READABLE_TAGS_LIGHT }),
+      ...(dark ? { Tag: READABLE_TAGS_DARK } : { Tag: READABLE_TAGS_LIGHT }),
     },
   };
 }
