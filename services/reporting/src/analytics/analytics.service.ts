@@ -170,16 +170,16 @@ export class AnalyticsService {
                (SELECT count(*) FROM rm_tickets WHERE status NOT IN ('resolved', 'closed')) AS tickets,
                (SELECT count(*) FROM rm_payments WHERE disputed AND status <> 'refunded') AS disputes`),
       this.dataSource.query(
-        `SELECT user_id, firstname, lastname, role, registered_at FROM rm_users WHERE NOT deleted ORDER BY registered_at DESC LIMIT 5`,
+        `SELECT user_id, firstname, lastname, role, registered_at FROM rm_users WHERE NOT deleted ORDER BY registered_at DESC, user_id DESC LIMIT 5`,
       ),
       this.dataSource.query(
         `SELECT a.appointment_id, a.appointment_date::text AS appointment_date, a.time_slot, a.status, a.booked_at,
                 u.firstname, u.lastname
-           FROM (SELECT * FROM rm_appointments ORDER BY booked_at DESC LIMIT 5) a
-           LEFT JOIN rm_users u ON u.user_id = a.user_id ORDER BY a.booked_at DESC`,
+           FROM (SELECT * FROM rm_appointments ORDER BY booked_at DESC, appointment_id DESC LIMIT 5) a
+           LEFT JOIN rm_users u ON u.user_id = a.user_id ORDER BY a.booked_at DESC, a.appointment_id DESC`,
       ),
       this.dataSource.query(
-        `SELECT payment_id, appointment_id, amount, method, status, occurred_at FROM rm_payments ORDER BY occurred_at DESC LIMIT 5`,
+        `SELECT payment_id, appointment_id, amount, method, status, occurred_at FROM rm_payments ORDER BY occurred_at DESC, payment_id DESC LIMIT 5`,
       ),
     ]);
     const iso = (value: Date | string) => new Date(value).toISOString();
@@ -220,7 +220,7 @@ export class AnalyticsService {
       this.months(today),
       this.dataSource.query(`SELECT COALESCE(sum(new_users), 0) AS n FROM rm_daily WHERE day < $1::date`, [`${monthsEnding(today, 12)[0]}-01`]),
     ]);
-    const recentActivity = [...feed.recentUsers, ...feed.recentAppointments, ...feed.recentPayments].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5);
+    const recentActivity = [...feed.recentUsers, ...feed.recentAppointments, ...feed.recentPayments].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).slice(0, 5); // ties (one event's rows) newest id first
     let running = num(before.n);
     return {
       totals,
