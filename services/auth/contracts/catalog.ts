@@ -14,6 +14,11 @@ export const PASSWORD_RESET_MINUTES = 30;
 /** Wrong SMS codes tried before the code stops working. */
 export const PASSWORD_RESET_CODE_ATTEMPTS = 5;
 
+/** The languages a person may read Afya in (English is the default and the reference text). */
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
 export const AuthMessages = {
   email: 'Please enter a valid email',
   password: 'Password must be at least 6 characters',
@@ -23,6 +28,7 @@ export const AuthMessages = {
   address: 'Address must be at least 10 characters',
   role: 'Role must be one of user, doctor, admin',
   status: 'Status must be one of active, inactive, suspended',
+  language: 'Language must be one of en, sw',
   /** The registration form's confirm field (checked in the browser; confirmPassword is never sent). */
   passwordsDontMatch: "Passwords don't match",
   /** The profile dialog's password change (checked in the browser; no request is sent). */

@@ -7,6 +7,7 @@
  */
 
 export * from './catalog';
+import type { Language } from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
@@ -76,6 +77,8 @@ export interface SessionUser {
   address: string | null;
   profilePictureUrl: string | null;
   must_change_password: boolean;
+  /** The language the person reads Afya in: their emails, SMS and PDFs follow it; the web apps start with it. */
+  language: Language;
 }
 
 /** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
@@ -210,6 +213,8 @@ export interface UpdateProfilePayload {
   contact_phone?: string;
   address?: string;
   profile_picture_url?: string;
+  /** 'en' or 'sw' (LANGUAGES); anything else is refused with AuthMessages.language. */
+  language?: Language;
 }
 
 export interface ChangePasswordPayload {

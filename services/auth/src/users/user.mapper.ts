@@ -18,6 +18,7 @@ export function toSessionUser(user: UserEntity): SessionUser {
     address: user.address,
     profilePictureUrl: pictureUrl(user.profilePictureId),
     must_change_password: user.mustChangePassword,
+    language: user.language ?? 'en',
   };
 }
 
