@@ -45,7 +45,7 @@ describe('the prescription PDF in the requester’s language (real NATS + Postgr
   };
 
   it('English for a client that asks for no language we speak', async () => {
-    for (const headers of [{}, { 'accept-language': 'fr-FR' }]) {
+    for (const headers of [{}, { 'accept-language': 'fr-FR' }] as Record<string, string>[]) {
       const text = await pdf(headers);
       expect(text).toContain('Afya Clinic');
       expect(text).toContain('Dr. Grace Wanjiku');
