@@ -271,6 +271,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'report must be one of {values}': 'report lazima iwe mojawapo ya {values}',
   'from and to must be dates (YYYY-MM-DD)': 'from na to lazima ziwe tarehe (YYYY-MM-DD)',
   'from must not be after to': 'from isiwe baada ya to',
+  'lang must be en or sw': 'lang lazima iwe en au sw',
   'The report stream has ended': 'Mtiririko wa ripoti umeisha',
 };
 
