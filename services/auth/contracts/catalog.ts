@@ -14,11 +14,6 @@ export const PASSWORD_RESET_MINUTES = 30;
 /** Wrong SMS codes tried before the code stops working. */
 export const PASSWORD_RESET_CODE_ATTEMPTS = 5;
 
-/** The languages a person may read Afya in (English is the default and the reference text). */
-export const LANGUAGES = ['en', 'sw'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
 export const AuthMessages = {
   email: 'Please enter a valid email',
   password: 'Password must be at least 6 characters',

@@ -7,7 +7,6 @@
  */
 
 export * from './catalog';
-import type { Language } from './catalog';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
@@ -52,6 +51,10 @@ export const AuthEvents = {
   sessionsRevoked: 'auth.user.sessions-revoked.v1',
 } as const;
 
+/** The languages a person may read Afya in (English is the default and the reference text). */
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -95,7 +98,7 @@ export interface AdminUserEntry extends SessionUser {
  * `erased`: on user.deleted, the account was erased (an approved erasure or an admin's deletion): the fields are
  * already anonymised, and each service drops the person's direct identifiers and cancels what lies ahead.
  */
-export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'> & { erased?: boolean };
+export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone' | 'language'> & { erased?: boolean };
 
 // ---- Data rights ----
 
@@ -257,6 +260,8 @@ export interface ForgotPasswordReply {
     link?: string;
     /** sms: the 6-digit code */
     code?: string;
+    /** The account's language: the message is written in it. */
+    language: Language;
   } | null;
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { getProcessLogger } from '@afya/service-shared';
+import { getProcessLogger, isMessageLanguage, type MessageLanguage } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
@@ -21,6 +21,7 @@ interface UserRow {
   contact_phone: string | null;
   status: string | null;
   deleted: boolean;
+  language: MessageLanguage;
 }
 
 interface AppointmentRow extends VisitFacts {
@@ -84,7 +85,7 @@ export class MessageSender implements OnApplicationBootstrap {
     const [prior] = (await this.db.query(`SELECT status FROM deliveries WHERE job_id = $1`, [jobId])) as { status: string }[];
     if (prior && FINISHED.has(prior.status)) return;
     const [user] = (await this.db.query(
-      `SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $1`,
+      `SELECT firstname, lastname, email, contact_phone, status, deleted, language FROM user_directory WHERE user_id = $1`,
       [job.user_id],
     )) as UserRow[];
     const [appointment] = (await this.db.query(
@@ -108,7 +109,7 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
     let sent: SentMessage;
     try {
-      sent = await this.send(job, decision.address, appointment);
+      sent = await this.send(job, decision.address, appointment, isMessageLanguage(user.language) ? user.language : 'en');
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -133,14 +134,15 @@ export class MessageSender implements OnApplicationBootstrap {
     throw error;
   }
 
-  private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {
+  /** In the recipient's stored language (their profile's, learnt from auth's user events). */
+  private send(job: SendJob, address: string, appointment: AppointmentRow, language: MessageLanguage): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
-    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
-    const content = emailContent(job.kind, appointment, link, job.previous);
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language));
+    const content = emailContent(job.kind, appointment, link, job.previous, language);
     if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(
       { ...appointment, cancelled: job.kind === 'cancellation' },
-      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link },
+      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link, language },
     );
     return this.email.send({
       to: address,
