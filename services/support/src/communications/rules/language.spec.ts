@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXTS } from '@afya/service-shared';
+import { NOTIFICATION_KINDS, NOTIFICATION_TEXTS } from '@afya/service-shared';
 import { appointmentCalendar } from './calendar';
 import { emailContent, gsm7Units, MESSAGE_KINDS, resetEmailContent, resetSmsText, smsText, type VisitFacts } from './messages';
 
@@ -12,6 +12,10 @@ const visit: VisitFacts = {
 };
 const previous = { appointment_date: '2026-11-30', time_slot: '09:00 AM' };
 const LINK = 'https://afya.test/dashboard/appointments';
+
+it('the catalogue has texts for every kind of message sent here, and for no other', () => {
+  expect([...NOTIFICATION_KINDS].sort()).toEqual([...MESSAGE_KINDS].sort());
+});
 
 describe('SMS in Kiswahili', () => {
   it('names the doctor, the day and the time (24-hour) in one GSM-7 part', () => {
