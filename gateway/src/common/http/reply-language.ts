@@ -25,7 +25,10 @@ function translateReasons(value: unknown, language: MessageLanguage, depth: numb
  */
 export function registerReplyTranslation(fastify: FastifyInstance): void {
   fastify.addHook('preSerialization', (request, reply, payload: unknown, done) => {
-    void reply.header('vary', 'Accept-Language');
+    // Added to what Vary already lists (another hook may have set it), never in place of it.
+    const vary = reply.getHeader('vary');
+    const listed = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+    if (!/(^|,)\s*accept-language\s*(,|$)/i.test(listed)) void reply.header('vary', listed ? `${listed}, Accept-Language` : 'Accept-Language');
     const language = languageFromAcceptLanguage(request.headers['accept-language']);
     if (language === 'en' || payload === null || typeof payload !== 'object') return done(null, payload);
     // A copy as it will be sent (toJSON applied): a reply object may be shared (a cached value).
