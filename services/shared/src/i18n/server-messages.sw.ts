@@ -72,7 +72,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Your account has been suspended. Please contact support.': 'Akaunti yako imesimamishwa. Tafadhali wasiliana na huduma kwa wateja.',
   'Your account is inactive. Please contact support.': 'Akaunti yako haitumiki. Tafadhali wasiliana na huduma kwa wateja.',
   'Token id missing': 'Kitambulisho cha tokeni hakipo',
-  'Logged out': 'Umetoka',
+  'Logged out': 'Umetoka kwenye akaunti',
   'An account with this email already exists': 'Akaunti yenye barua pepe hii tayari ipo',
   'User not found': 'Mtumiaji hakupatikana',
   'You cannot delete your own account': 'Huwezi kufuta akaunti yako mwenyewe',
