@@ -2,6 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
+import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
@@ -35,10 +36,20 @@ describe('data rights: export, erasure, admin deletion', () => {
   let prescriptionId: number;
   let paymentId: number;
 
+  /** The admin's prescriptions report: the row of the prescription written in set-up, as its CSV fields. */
+  const prescriptionsCsvRow = async () => {
+    const response = await fetch(`${platform.baseUrl}/api/admin/reports/prescriptions.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const line = text.split('\n').find((l) => l.startsWith(`${prescriptionId},`));
+    if (!line) throw new Error(`prescription ${prescriptionId} not in the report yet`);
+    return { line, text };
+  };
+
   const appointment = async (id: number) => (await sql('appointment', `SELECT appointment_status, patient_full_name FROM appointments WHERE appointment_id = $1`, [id]))[0];
 
   beforeAll(async () => {
-    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, prescription: PrescriptionModule, support: SupportModule });
+    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, prescription: PrescriptionModule, support: SupportModule, reporting: ReportingModule });
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, firstname: 'Grace', lastname: 'Wanjiku' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
@@ -94,6 +105,8 @@ describe('data rights: export, erasure, admin deletion', () => {
   });
 
   it('erasure: the patient asks (once), an admin sees and approves it', async () => {
+    // Before erasure the prescriptions report names the patient (the report's read model has the row).
+    await eventually(async () => expect((await prescriptionsCsvRow()).line).toContain('Achieng Odhiambo'), 15000);
     expect((await platform.api('GET', '/user/erasure-request', { token: patient.token })).body).toEqual({ request: null });
     const asked = await platform.api('POST', '/user/erasure-request', { token: patient.token, body: { reason: 'Moving abroad' } });
     expect(asked.status).toBe(201);
@@ -135,6 +148,10 @@ describe('data rights: export, erasure, admin deletion', () => {
       expect(kept.status).toBe(200);
       expect(kept.body).toMatchObject({ patient_id: patient.user.user_id, patient_name: 'Erased user', medicines });
     }, 15000);
+    // The admin's prescriptions report forgets the name as the erasure arrives (not at the next rebuild): the row
+    // stays, keyed by the patient id, under the anonymised name.
+    await eventually(async () => expect((await prescriptionsCsvRow()).line).toContain('Erased user'), 15000);
+    expect((await prescriptionsCsvRow()).text).not.toMatch(/Achieng|Odhiambo/);
     const [ticket] = await sql('support', `SELECT t.subject, u.email FROM tickets t JOIN user_directory u ON u.user_id = t.user_id WHERE t.user_id = $1`, [patient.user.user_id]);
     await eventually(async () => expect((await sql('support', `SELECT email FROM user_directory WHERE user_id = $1`, [patient.user.user_id]))[0].email).toMatch(/@erased\.invalid$/), 15000);
     expect(ticket.subject).toBe('Dose');
