@@ -384,7 +384,10 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         const sent = await push(booked.appointment_id, '0110 123 456');
         expect(platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)!.phone).toBe('254110123456');
         // The booking screen keeps asking for the status: once the callback is overdue the answer comes from an STK query.
-        await eventually(async () => expect((await status(sent.body.checkout_request_id)).body.status).toBe('completed'), 15_000);
+        // Its receipt number too: no callback named it, so M-Pesa is asked (Transaction Status) and the dialog waits for it.
+        const pushed = platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)!;
+        await eventually(async () => expect((await status(sent.body.checkout_request_id)).body).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt }), 15_000);
+        expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
         await eventually(async () => expect((await appointment(booked.appointment_id)).paid).toBe(true), 10_000);
       } finally {
         platform.sandboxes.daraja.state.sendCallbacks = true;

@@ -36,6 +36,7 @@ describe('M-Pesa reconciliation job (Daraja sandbox, real NATS + PostgreSQL)', (
   });
 
   const payment = async (id: number) => (await sql('payment', `SELECT status, failure_reason FROM payments WHERE payment_id = $1`, [id]))[0];
+  const receiptOf = async (id: number) => (await sql('payment', `SELECT mpesa_receipt FROM payments WHERE payment_id = $1`, [id]))[0].mpesa_receipt;
 
   it.each([
     ['completes an approved push', '0712 345 678', 'completed', null, true],
@@ -48,6 +49,14 @@ describe('M-Pesa reconciliation job (Daraja sandbox, real NATS + PostgreSQL)', (
       expect(sent.status).toBe(200);
       await eventually(async () => expect(await payment(sent.body.payment_id)).toEqual({ status: expected, failure_reason: reason }), 15_000);
       await eventually(async () => expect((await sql('appointment', `SELECT paid FROM appointments WHERE appointment_id = $1`, [booked.appointment_id]))[0].paid).toBe(paid), 10_000);
+      // No callback named the receipt: a paid push gets it from M-Pesa (Transaction Status by its CheckoutRequestID).
+      const pushed = platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)!;
+      if (paid) {
+        await eventually(async () => expect(await receiptOf(sent.body.payment_id)).toBe(pushed.receipt), 10_000);
+        expect(platform.sandboxes.daraja.state.statusQueries).toEqual(expect.arrayContaining([expect.objectContaining({ receipt: '', originalConversationId: pushed.checkoutRequestId })]));
+      } else {
+        expect(await receiptOf(sent.body.payment_id)).toBeNull();
+      }
     } finally {
       platform.sandboxes.daraja.state.sendCallbacks = true;
     }
