@@ -6,7 +6,7 @@ import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { Sandboxes, startPaymentPlatform } from '../payments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
@@ -54,7 +54,7 @@ describe('data rights: export, erasure, admin deletion', () => {
     doctor = await createDoctor(platform, admin.token, { fee: FEE, firstname: 'Grace', lastname: 'Wanjiku' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     // A visit two days ahead, Completed by an admin, with a prescription; a paid visit; a Pending one.
-    pastVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(2), time_slot: '09:00 AM' })).appointment_id;
+    pastVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(2), time_slot: '09:00 AM' })).appointment_id;
     expect((await platform.api('PATCH', `/appointments/${pastVisit}/override`, { token: admin.token, body: { status: 'Completed' } })).status).toBe(200);
     const written = await eventually(async () => {
       const r = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: pastVisit, medicines } });
@@ -62,13 +62,13 @@ describe('data rights: export, erasure, admin deletion', () => {
       return r;
     }, 15000);
     prescriptionId = written.body.prescription.prescription_id;
-    paidVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(5), time_slot: '10:00 AM' })).appointment_id;
+    paidVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(5), time_slot: '10:00 AM' })).appointment_id;
     const checkout = await platform.api('POST', '/payments/create', { token: patient.token, body: { appointment_id: paidVisit, amount: FEE } });
     expect(checkout.status).toBe(200);
     paymentId = checkout.body.payment_id;
     await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
     await eventually(async () => expect(await appointment(paidVisit)).toMatchObject({ appointment_status: 'Confirmed' }), 15000);
-    pendingVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '11:00 AM' })).appointment_id;
+    pendingVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '11:00 AM' })).appointment_id;
     const ticket = await platform.api('POST', '/support', { token: patient.token, body: { subject: 'Dose', description: 'How many a day?', related_appointment_id: pastVisit } });
     expect(ticket.status).toBe(201);
   });
@@ -136,7 +136,7 @@ describe('data rights: export, erasure, admin deletion', () => {
     expect((await appointment(pastVisit)).appointment_status).toBe('Completed');
     // The slots are free again: another patient books one of them.
     const next = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Mwangi' });
-    expect(await bookAs(platform, next.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '11:00 AM' })).toMatchObject({ appointment_status: 'Pending' });
+    expect(await bookAs(platform, next.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '11:00 AM' })).toMatchObject({ appointment_status: 'Pending' });
     // Paid and cancelled five days ahead: refunded per the policy (24 hours or more ahead); the payment is kept without name or phone.
     await eventually(async () => {
       const [payment] = await sql('payment', `SELECT status, patient_name, phone, amount::float8 AS amount FROM payments WHERE payment_id = $1`, [paymentId]);
@@ -159,7 +159,7 @@ describe('data rights: export, erasure, admin deletion', () => {
 
   it('an admin deleting a user does what erasure does: the future visit is cancelled, no longer Pending in the doctor’s list', async () => {
     const leaving = await signUpAndIn(platform, { firstname: 'Otieno', lastname: 'Okoth' });
-    const visit = (await bookAs(platform, leaving.token, doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '02:00 PM' })).appointment_id;
+    const visit = (await bookAs(platform, leaving.token, doctor.doctorId, { appointment_date: openClinicDate(7), time_slot: '02:00 PM' })).appointment_id;
     expect((await platform.api('DELETE', `/admin/users/${leaving.user.user_id}`, { token: admin.token })).status).toBe(200);
     expect((await platform.api('GET', '/user/profile', { token: leaving.token })).status).toBe(401);
     await eventually(async () => expect(await appointment(visit)).toEqual({ appointment_status: 'Cancelled', patient_full_name: null }), 15000);

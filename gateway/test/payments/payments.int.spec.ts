@@ -4,11 +4,11 @@ import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { eventually } from '@afya/service-shared/testing';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
-import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
+import { Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +29,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
     const index = slot++;
     return bookAs<{ appointment_id: number; total_amount: number }>(platform, who.token, doctor.doctorId, {
       time_slot: SLOTS[index % SLOTS.length],
-      appointment_date: dateAhead(3 + Math.floor(index / SLOTS.length)),
+      appointment_date: openClinicDate(3 + Math.floor(index / SLOTS.length)),
     });
   };
   const appointment = async (id: number) => (await sql('appointment', `SELECT paid, appointment_status FROM appointments WHERE appointment_id = $1`, [id]))[0];

@@ -7,11 +7,11 @@ import { eventually } from '@afya/service-shared/testing';
 import { signPayload } from '../../../infra/sandboxes';
 import { createGatewayApp } from '../../src/gateway.app';
 import { pathOf } from '../../src/common/logging/request-logging';
-import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
+import { Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +37,7 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
     const index = slot++;
     return bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, {
       time_slot: SLOTS[index % SLOTS.length],
-      appointment_date: dateAhead(3 + Math.floor(index / SLOTS.length)),
+      appointment_date: openClinicDate(3 + Math.floor(index / SLOTS.length)),
     });
   };
   const appointment = async (id: number) => (await sql('appointment', `SELECT paid, appointment_status FROM appointments WHERE appointment_id = $1`, [id]))[0];

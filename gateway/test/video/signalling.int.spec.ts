@@ -5,7 +5,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { turnCredentials } from '../../src/modules/video/ice-servers';
 
 // TURN from config, as the cluster sets it (the gateway reads it at start).
@@ -79,7 +79,7 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
   /** A video appointment of `patient` with `doctor`, confirmed by the admin, starting `minutesFromNow` from now. */
   async function videoVisit(minutesFromNow: number, confirm = true): Promise<number> {
     const slots = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM'];
-    const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: clinicDate(7), visit_mode: 'video' });
+    const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: openClinicDate(7), visit_mode: 'video' });
     if (confirm) {
       const confirmed = await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } });
       expect(confirmed.status).toBe(200);
@@ -152,7 +152,7 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     const cancelled = await videoVisit(0);
     await platform.api('PATCH', `/appointments/${cancelled}/override`, { token: admin.token, body: { status: 'Cancelled' } });
     expect((await platform.api('GET', `/video/${cancelled}`, { token: patient.token })).body.message).toBe('This appointment was cancelled');
-    const inPerson = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: '05:00 PM', appointment_date: clinicDate(7) });
+    const inPerson = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: '05:00 PM', appointment_date: openClinicDate(7) });
     await platform.api('PATCH', `/appointments/${inPerson.appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } });
     await sql('appointment', `UPDATE appointments SET starts_at = now() WHERE appointment_id = $1`, [inPerson.appointment_id]);
     expect((await platform.api('GET', `/video/${inPerson.appointment_id}`, { token: patient.token })).body.message).toBe('This appointment is not a video visit');
