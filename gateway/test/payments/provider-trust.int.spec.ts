@@ -199,17 +199,28 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       expect(await checks()).toEqual([]);
 
       // A forger holding everything a real callback holds: Daraja's STK query says the push is paid, so it completes,
-      // but the receipt number is asked of M-Pesa (Transaction Status), which knows no FAKE0001.
+      // but the receipt number is asked of M-Pesa (Transaction Status), which knows no FAKE0001. Refused, the payment
+      // asks M-Pesa for the push's own receipt (by its CheckoutRequestID): the number comes from M-Pesa, never the forger.
       expect((await callback(success(pushed, 'FAKE0001'))).status).toBe(200);
       expect((await payment(sent.body.payment_id)).status).toBe('completed');
-      await eventually(async () => expect(await checks()).toEqual([expect.objectContaining({ receipt: 'FAKE0001', state: 'refused', detail: expect.stringMatching(/does not know it/) })]), 10_000);
-      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBeNull();
-      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'completed', mpesa_receipt: null });
+      await eventually(
+        async () =>
+          expect(await checks()).toEqual([
+            expect.objectContaining({ receipt: 'FAKE0001', state: 'refused', detail: expect.stringMatching(/does not know it/) }),
+            expect.objectContaining({ receipt: pushed.receipt, state: 'confirmed', detail: null }),
+          ]),
+        10_000,
+      );
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
+      expect(daraja().state.statusQueries).toEqual(
+        expect.arrayContaining([expect.objectContaining({ receipt: 'FAKE0001' }), expect.objectContaining({ receipt: '', originalConversationId: pushed.checkoutRequestId })]),
+      );
+      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt });
 
-      // Daraja's own callback: M-Pesa confirms its receipt for this phone and amount.
+      // Daraja's own callback, late, names the same receipt: nothing changes.
       expect((await callback(success(pushed, pushed.receipt))).status).toBe(200);
-      await eventually(async () => expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt), 10_000);
-      expect(daraja().state.statusQueries.map((q) => q.receipt)).toEqual(expect.arrayContaining(['FAKE0001', pushed.receipt]));
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
+      expect((await checks()).map((c) => c.state)).toEqual(['refused', 'confirmed']);
       const history = await platform.api('GET', '/payments/history', { token: patient.token });
       const rows = Array.isArray(history.body) ? history.body : history.body.payments;
       expect(rows.find((p: { payment_id: number }) => p.payment_id === sent.body.payment_id)).toMatchObject({ mpesa_receipt: pushed.receipt, transaction_id: pushed.receipt });

@@ -126,6 +126,8 @@ export class MpesaReceiptsService {
     const result = (body as { Result?: Record<string, unknown> } | null)?.Result;
     const ids = [result?.OriginatorConversationID, result?.ConversationID].filter((id): id is string => typeof id === 'string' && id.length > 0);
     if (!result || ids.length === 0) return ACCEPTED;
+    // A refused claim of a payment already paid without a receipt: M-Pesa is asked for the real one (lookUp).
+    let lookUpAfter: { paymentId: number; checkoutRequestId: string } | null = null;
     await this.dataSource.transaction(async (manager) => {
       const [check] = (await manager.query(
         `SELECT check_id, payment_id, receipt, checkout_request_id, state FROM mpesa_receipt_checks
@@ -148,9 +150,15 @@ export class MpesaReceiptsService {
       const receipt = check.receipt ?? (RECEIPT_PATTERN.test(named) ? named : null);
       if (receipt === null) return this.refuse(manager, check, payment, String(result.ResultCode) === '0' ? 'M-Pesa named no receipt number' : `M-Pesa does not know it (result ${String(result.ResultCode)})`);
       const refusal = receiptRefusal({ resultCode: result.ResultCode, parameters }, { receipt, amount: payment.amount, phone: payment.phone });
-      if (refusal) return this.refuse(manager, check, payment, refusal);
-      const [taken] = (await manager.query(`SELECT payment_id FROM payments WHERE mpesa_receipt = $1 AND payment_id <> $2`, [receipt, payment.payment_id])) as { payment_id: number }[];
-      if (taken) return this.refuse(manager, check, payment, `it is the receipt of payment ${taken.payment_id}`);
+      const [taken] = refusal
+        ? []
+        : ((await manager.query(`SELECT payment_id FROM payments WHERE mpesa_receipt = $1 AND payment_id <> $2`, [receipt, payment.payment_id])) as { payment_id: number }[]);
+      if (refusal || taken) {
+        await this.refuse(manager, check, payment, refusal ?? `it is the receipt of payment ${taken.payment_id}`);
+        const paidWithoutReceipt = (payment.status === 'completed' || payment.status === 'refunded') && payment.mpesa_receipt === null;
+        if (check.receipt !== null && paidWithoutReceipt && payment.checkout_request_id) lookUpAfter = { paymentId: payment.payment_id, checkoutRequestId: payment.checkout_request_id };
+        return;
+      }
       if (check.receipt === null) {
         // A callback that arrived meanwhile claimed the same number: this confirmation answers it too.
         await manager.query(`DELETE FROM mpesa_receipt_checks WHERE payment_id = $1 AND receipt = $2 AND check_id <> $3`, [payment.payment_id, receipt, check.check_id]);
@@ -161,6 +169,8 @@ export class MpesaReceiptsService {
         await manager.query(`UPDATE payments SET mpesa_receipt = $2, updated_at = now() WHERE payment_id = $1 AND mpesa_receipt IS NULL`, [payment.payment_id, receipt]);
       }
     });
+    const wanted = lookUpAfter as { paymentId: number; checkoutRequestId: string } | null;
+    if (wanted) await this.lookUp(wanted.paymentId, wanted.checkoutRequestId).catch((error: Error) => this.logger.warn(`receipt look-up for payment ${wanted.paymentId}: ${error.message}`));
     return ACCEPTED;
   }
 
