@@ -77,9 +77,9 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
   let slot = 0;
 
   /** A video appointment of `patient` with `doctor`, confirmed by the admin, starting `minutesFromNow` from now. */
-  async function videoVisit(minutesFromNow: number, confirm = true): Promise<number> {
+  async function videoVisit(minutesFromNow: number, confirm = true, who = patient): Promise<number> {
     const slots = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM'];
-    const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: openClinicDate(7), visit_mode: 'video' });
+    const { appointment_id } = await bookAs(platform, who.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: openClinicDate(7), visit_mode: 'video' });
     if (confirm) {
       const confirmed = await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } });
       expect(confirmed.status).toBe(200);
@@ -201,6 +201,18 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     expect((await stream.waitFor((e) => e.event === 'closed')).data.reason).toBe('The video visit closed 30 minutes after the appointment started');
     await eventually(async () => expect(stream.ended()).toBe(true), 5000);
     expect((await platform.api('POST', `/video/${id}/signal`, { token: patient.token, body: offer })).status).toBe(403);
+  });
+
+  it('ends the stream within 5 s of a revocation of its session (a password change), not at its next heartbeat', async () => {
+    const leaving = await signUpAndIn(platform, { firstname: 'Amani', lastname: 'Juma' });
+    const id = await videoVisit(-1, true, leaving);
+    const stream = await openStream(platform, id, leaving.token);
+    await stream.waitFor((e) => e.event === 'ready');
+    const revokedAt = Date.now();
+    const changed = await platform.api('POST', '/user/change-password', { token: leaving.token, body: { currentPassword: leaving.details.password, newPassword: 'Another#2026pass' } });
+    expect(changed.status).toBe(200);
+    await eventually(async () => expect(stream.ended()).toBe(true), 5000);
+    expect(Date.now() - revokedAt).toBeLessThan(5000);
   });
 
   it("records who joined and left, and when, in the patient's access log; nothing of the call", async () => {
