@@ -1,3 +1,4 @@
+import type { VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
@@ -15,13 +16,11 @@ process.env.VIDEO_TURN_SECRET = 'video-spec-secret';
 jest.setTimeout(60_000);
 
 const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-const offer = { kind: 'description', description: { type: 'offer', sdp: SDP } };
-const candidate = { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.10 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u1' } };
+const offer: VideoSignal = { kind: 'description', description: { type: 'offer', sdp: SDP } };
+const candidate: VideoSignal = { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.10 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u1' } };
 
-interface StreamEvent {
-  event: string;
-  data: any;
-}
+/** One parsed event of the stream: the contract's shape (the gateway writes it, the call screen reads it). */
+type StreamEvent = VideoStreamEvent;
 
 /** A video visit's event stream as the call screen reads it: the parsed events so far, and a way to wait for one. */
 async function openStream(platform: TestPlatform, appointmentId: number, token: string) {
@@ -47,7 +46,7 @@ async function openStream(platform: TestPlatform, appointmentId: number, token: 
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
+          if (event && data) events.push({ event, data: JSON.parse(data) } as StreamEvent);
         }
       }
       ended = true;
@@ -198,7 +197,7 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     const id = await videoVisit(-29.97); // the window closes in about 2 seconds
     const stream = await openStream(platform, id, patient.token);
     expect(stream.response.status).toBe(200);
-    expect((await stream.waitFor((e) => e.event === 'closed')).data.reason).toBe('The video visit closed 30 minutes after the appointment started');
+    expect((await stream.waitFor((e) => e.event === 'closed')).data).toEqual({ reason: 'The video visit closed 30 minutes after the appointment started' });
     await eventually(async () => expect(stream.ended()).toBe(true), 5000);
     expect((await platform.api('POST', `/video/${id}/signal`, { token: patient.token, body: offer })).status).toBe(403);
   });
