@@ -1,23 +1,12 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
-import { call, login } from '../support/api';
+import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visits';
 
 // Issue 10: a doctor writes a prescription for a completed appointment in the Write Prescription screen → the patient
 // sees it on the home page and in the list → downloads the PDF (a real PDF naming the medicine) → sees the doctor in
 // "Who viewed my records".
 
-interface Doctor {
-  doctor_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  available_days: string[];
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const MEDICINE = 'Azithromycin';
 
 
@@ -38,41 +27,9 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
   beforeAll(async () => {
     browser = await launchBrowser();
     // A fresh patient books the demo doctor's first free slot; the admin marks the visit Completed.
-    const reg = await call('POST', 'auth/register', undefined, {
-      firstname: patient.firstname,
-      lastname: patient.lastname,
-      email: patient.email,
-      password: patient.password,
-      contact_phone: '0733555666',
-      address: 'Moi Avenue, Nairobi CBD, Nairobi',
-    });
-    expect(reg.status).toBe(201);
-    const patientToken = await login(patient.email, patient.password);
-    const doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
-    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
-    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
-    const doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
-    expect(doctor).toBeDefined();
-    search: for (let day = 1; day <= 30; day++) {
-      const date = nairobiDate(day);
-      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
-      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
-      const free = slots.body.slots.find((s) => s.available);
-      if (!free) continue;
-      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
-        doctor_id: doctor.doctor_id,
-        appointment_date: date,
-        time_slot: free.time_slot,
-        appointment_type: 'Consultation',
-        notes: 'Persistent cough for two weeks.',
-      });
-      expect(booked.status).toBe(201);
-      appointmentId = booked.body.appointment.appointment_id;
-      break search;
-    }
-    expect(appointmentId).toBeDefined();
-    const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
-    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Completed' })).status).toBe(200);
+    const registered = await registerPatient({ ...patient, contact_phone: '0733555666', address: 'Moi Avenue, Nairobi CBD, Nairobi' });
+    const { doctor } = await demoDoctor(registered.token);
+    appointmentId = await bookFirstFreeSlot(registered.token, doctor, { fromDay: 1, toDay: 30, notes: 'Persistent cough for two weeks.', status: 'Completed' });
   });
 
   afterAll(async () => {
