@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { bookFirstFreeSlot, demoDoctor, type DemoDoctor, registerPatient } from '../support/visits';
@@ -73,14 +74,17 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await page.goto(`${BASE_URL}/dashboard/support`, { waitUntil: 'networkidle0' });
       await page.click('button[aria-label="New Ticket"]');
       await waitForText(page, 'Only the Afya support team will read this ticket.');
+      await auditScreen(page);
       await chooseSelectOption(page, '.ant-modal .ant-select:has(input[aria-label="Related appointment"])', (await optionLabel(page))!);
       await waitForText(page, `Dr. ${doctor.first_name} ${doctor.last_name}, the doctor of this appointment, will read this ticket`);
+      await auditScreen(page);
       await shoot(page, 'ticket-form', variant.name);
       if (variant === VARIANTS[0]) {
         await page.type('.ant-modal #subject', `Dosage question ${run}`);
         await page.type('.ant-modal #description', 'Should I take the tablets before or after meals?');
         await clickButton(page, 'Create Ticket');
         await waitForText(page, 'Support ticket created successfully');
+        await auditScreen(page);
       }
       await page.browserContext().close();
     }
@@ -101,7 +105,9 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
       await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
       await waitForText(page, `Support ticket #${ticketId}`, 20000);
+      await auditScreen(page);
       await waitForText(page, 'Refused: viewed');
+      await auditScreen(page);
       await shoot(page, 'access-log', variant.name);
     }
     await page.browserContext().close();
@@ -112,6 +118,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
     await signIn(page, patient);
     await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
     await waitForText(page, 'Your data');
+    await auditScreen(page);
     const json = page.waitForResponse((r) => r.url().endsWith('/api/user/data-export'));
     await clickButton(page, 'Download data (JSON)');
     const archive = JSON.parse((await (await json).buffer()).toString('utf8'));
@@ -129,6 +136,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
     await shoot(page, 'erasure-confirm', VARIANTS[0].name);
     await clickButton(page, 'Send request');
     await waitForText(page, 'An administrator will review the request.');
+    await auditScreen(page);
     await page.browserContext().close();
   });
 
@@ -147,6 +155,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       }
       await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
       await waitForText(page, 'An administrator will review the request.');
+      await auditScreen(page);
       // The section itself: the dialog (with the message preferences above it) is taller than a screen.
       await shoot(page, 'profile-your-data', variant.name, 'section[aria-labelledby="data-rights-title"]');
     }
@@ -159,12 +168,15 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await signIn(page, DEMO.admin);
       await page.goto(`${BASE_URL}/dashboard/admin/users`, { waitUntil: 'networkidle0' });
       await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+      await auditScreen(page);
       await waitForText(page, 'I am moving abroad.');
+      await auditScreen(page);
       await shoot(page, 'admin-erasure-requests', variant.name);
       if (variant === VARIANTS[VARIANTS.length - 1]) {
         await (await page.waitForSelector(`button[aria-label="Approve erasure of ${patient.firstname} ${patient.lastname}"]`))!.click();
         await clickButton(page, 'Erase account');
         await waitForText(page, 'The account has been erased.');
+        await auditScreen(page);
       }
       await page.browserContext().close();
     }

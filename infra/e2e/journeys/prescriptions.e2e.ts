@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visits';
 
@@ -48,6 +49,7 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     await signIn(page, DEMO.doctor);
     await page.goto(`${BASE_URL}/dashboard/doctor/write-prescription?appointment_id=${appointmentId}`, { waitUntil: 'networkidle0' });
     await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    await auditScreen(page);
     const save = await page.waitForSelector('::-p-xpath(//button[normalize-space(.)="Save Prescription"])');
     expect(await save!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await typeInto(page, 'Medicine 1 name', MEDICINE);
@@ -58,20 +60,27 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     await page.waitForFunction(() => ![...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save Prescription')?.disabled);
     await clickButton(page, 'Save Prescription');
     await waitForText(page, 'Prescription created successfully!');
+    await auditScreen(page);
     await page.waitForFunction(() => location.pathname === '/dashboard/doctor/prescriptions', { timeout: 10000 });
     await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    await auditScreen(page);
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
   });
 
   it('the patient sees it on the home page and in the list, downloads the PDF, and sees the doctor in "Who viewed my records"', async () => {
     await signIn(page, patient);
     await page.goto(`${BASE_URL}/dashboard`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Recent Prescriptions');
+    await auditScreen(page);
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
 
     await page.goto(`${BASE_URL}/dashboard/prescriptions`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Take for 3 days after food');
+    await auditScreen(page);
     await waitForText(page, 'Return if the cough persists.');
+    await auditScreen(page);
     const pdf = page.waitForResponse((r) => /\/api\/prescriptions\/\d+\/pdf$/.test(r.url()));
     await clickButton(page, 'Download PDF');
     const response = await pdf;
@@ -81,12 +90,15 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfText(bytes)).toContain(MEDICINE);
     await waitForText(page, 'Prescription downloaded successfully');
+    await auditScreen(page);
 
     await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
     await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
     // The doctor opened the patient's history beside the form and created the prescription.
     await waitForText(page, 'Created');
+    await auditScreen(page);
     const rows = await page.$$eval('.ant-table-row', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
     expect(rows.some((r) => r.includes('Wanjiku') && r.includes('Doctor') && r.includes('Medical history'))).toBe(true);
     expect(rows.some((r) => r.includes('Created') && r.includes('Prescription RX-'))).toBe(true);
