@@ -3,6 +3,7 @@ import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
+import { LanguageSwitch } from 'shell/i18n';
 import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle, toast } from 'shell/ui-kit';
 import type { AuthNotice } from '../auth/notices';
 import { RouteTitle } from '../page-titles/RouteTitle';
@@ -110,7 +111,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             <span />
           )}
           {!isDesktop ? <Logo /> : null}
-          <ThemeToggle />
+          <div className="afya-dash-header-actions">
+            <LanguageSwitch />
+            <ThemeToggle />
+          </div>
         </Layout.Header>
         <Layout.Content id={MAIN_ID} className="afya-dash-content">
           {user?.must_change_password ? <SetNewPasswordDialog /> : children}

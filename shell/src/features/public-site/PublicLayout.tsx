@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LanguageSwitch } from 'shell/i18n';
 import { homeForRole, useSession } from 'shell/session';
 import { MAIN_ID, SkipLink } from '../../../libs/ui-kit/a11y';
 import { Logo } from '../../../libs/ui-kit/Logo';
@@ -167,6 +168,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           ))}
         </nav>
         <div className="afya-topbar-actions">
+          <LanguageSwitch />
           <PublicThemeToggle />
           <span className="afya-desktop-only">
             <AccountActions />
