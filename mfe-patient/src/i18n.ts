@@ -1,0 +1,11 @@
+import { registerCatalogue, useTranslation } from 'shell/i18n';
+import en from '../locales/en.json';
+
+// The patient remote's texts (namespace `patient`): English bundled, Kiswahili fetched when first needed.
+// Registered here, in the module that gives the remote its translate hook, so it is there whenever one renders.
+registerCatalogue('patient', { en, sw: () => import(/* webpackChunkName: "i18n-patient-sw" */ '../locales/sw.json') });
+
+/** t() over the patient remote's catalogue (mfe-patient/locales). */
+export function usePatientTranslation() {
+  return useTranslation('patient');
+}
