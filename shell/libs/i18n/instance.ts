@@ -18,7 +18,16 @@ export interface CatalogueSource {
  */
 export const i18n = i18next;
 
-const sources = new Map<string, CatalogueSource>();
+type LanguageListener = (language: Language) => void;
+/**
+ * The registry, kept on the page (globalThis) rather than in this module: a file of the shell's app that imports a
+ * lib by a relative path gets its own copy of this module, and every copy must see the same catalogues, start-up
+ * and listeners. (i18next itself is one federation singleton.)
+ */
+const registry: { sources: Map<string, CatalogueSource>; choiceListeners: Set<LanguageListener>; initializing: Promise<void> | null } = ((
+  globalThis as { __afyaI18n?: unknown }
+).__afyaI18n ??= { sources: new Map(), choiceListeners: new Set(), initializing: null }) as never;
+const sources = registry.sources;
 
 /** i18next's backend: reads a namespace's catalogue from what its app registered (Kiswahili: a lazy chunk). */
 const catalogueBackend: BackendModule = {
@@ -65,18 +74,16 @@ function setDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined' && isLanguage(language)) document.documentElement.lang = language;
 }
 
-let initializing: Promise<void> | null = null;
-
 /**
  * Starts i18n for the page: the registered catalogues, the visit's language (its catalogues loaded before the
  * promise resolves, so the first paint is in the right language) and `<html lang>`. Idempotent.
  */
 export function initI18n(options: { language?: Language } = {}): Promise<void> {
-  if (initializing) return initializing;
+  if (registry.initializing) return registry.initializing;
   const language = options.language ?? initialLanguage();
   const resources = { en: Object.fromEntries([...sources].map(([ns, s]) => [ns, s.en])) } as Record<string, Record<string, ResourceKey>>;
   i18n.on('languageChanged', setDocumentLanguage);
-  initializing = i18n
+  registry.initializing = i18n
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
@@ -97,7 +104,7 @@ export function initI18n(options: { language?: Language } = {}): Promise<void> {
       react: { useSuspense: true },
     })
     .then(() => setDocumentLanguage(i18n.language));
-  return initializing;
+  return registry.initializing;
 }
 
 /** The page's language now ('en' until i18n starts). */
@@ -106,8 +113,7 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-type LanguageListener = (language: Language) => void;
-const choiceListeners = new Set<LanguageListener>();
+const choiceListeners = registry.choiceListeners;
 
 /**
  * Fires when the visitor chooses a language with the switch (not when the profile or the browser sets it): the
@@ -132,3 +138,24 @@ export async function setLanguage(language: Language, { chosen = true }: { chose
 
 // The shell's own catalogue (its app and its libs: ui-kit, api-client, this switch): always there.
 registerCatalogue('shell', { en: shellEn, sw: () => import(/* webpackChunkName: "i18n-shell-sw" */ '../../locales/sw.json') });
+
+const messageIndexes = new Map<string, Map<string, string>>();
+
+/**
+ * A known English message in the page's language: the texts fixed in English by the contracts (validation messages,
+ * the auth contract's notices, a server's English reply) are listed under `messages` in the namespace's catalogue,
+ * English as the contract writes it; this finds the one that matches and gives its translation. Any other text
+ * (a name, a note, a message the catalogue does not know) comes back as it is.
+ */
+export function translateMessage(text: string, namespace = 'shell'): string {
+  if (!text || currentLanguage() === 'en') return text;
+  let index = messageIndexes.get(namespace);
+  if (!index) {
+    index = new Map();
+    const english = (i18n.getResource('en', namespace, 'messages') ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(english)) if (typeof value === 'string') index.set(value, key);
+    messageIndexes.set(namespace, index);
+  }
+  const key = index.get(text.trim());
+  return key ? i18n.t(`messages.${key}`, { ns: namespace }) : text;
+}
