@@ -17,7 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
           key={l}
           type="button"
           lang={l}
-          aria-label={LANGUAGE_NAMES[l]}
+          // The visible code is a word of the name, outside brackets (WCAG 2.5.3 Label in Name: axe's label-content-name-mismatch ignores parentheticals).
+          aria-label={`${LANGUAGE_NAMES[l]} · ${l.toUpperCase()}`}
           aria-pressed={language === l}
           className={language === l ? 'is-active' : undefined}
           onClick={() => void setLanguage(l)}

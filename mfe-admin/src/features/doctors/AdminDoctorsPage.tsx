@@ -1,4 +1,5 @@
 import { useAdminTranslation } from '../../i18n';
+import { specialtyLabel } from 'shell/i18n';
 import { Card, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
@@ -43,7 +44,7 @@ export function AdminDoctorsPage() {
                   }
                   description={
                     <Space wrap size={[12, 4]}>
-                      <span>{d.specialization || t('doctors.noSpecialization')}</span>
+                      <span>{specialtyLabel(d.specialization) || t('doctors.noSpecialization')}</span>
                       {d.contact_phone ? <span>{d.contact_phone}</span> : null}
                       <span>{d.fee === null ? t('doctors.feeNotSet') : <Money value={d.fee} />}</span>
                       {d.available_days.length ? <Typography.Text type="secondary">{d.available_days.map((day) => t(`weekday.${day}`, { defaultValue: day })).join(', ')}</Typography.Text> : null}

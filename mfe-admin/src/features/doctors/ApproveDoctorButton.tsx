@@ -1,4 +1,5 @@
 import { useAdminTranslation } from '../../i18n';
+import { specialtyLabel } from 'shell/i18n';
 import type { Specialization } from '@afya/appointment-service/contracts';
 import { CheckOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
@@ -70,7 +71,7 @@ export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; siz
                 setSpecialization(v);
                 setMissing(false);
               }}
-              options={SPECIALIZATIONS.map((s) => ({ value: s, label: s }))}
+              options={SPECIALIZATIONS.map((s) => ({ value: s, label: specialtyLabel(s) }))}
             />
           </Form.Item>
           <Form.Item label={t('approve.days')} extra={t('approve.daysHint')}>

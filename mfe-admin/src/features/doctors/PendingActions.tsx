@@ -1,4 +1,5 @@
 import { useAdminTranslation } from '../../i18n';
+import { specialtyLabel } from 'shell/i18n';
 import { UserAddOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, List, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
@@ -39,7 +40,7 @@ export function PendingActions() {
             dataSource={pending.slice(0, 5)}
             renderItem={(d) => (
               <List.Item key={d.doctor_id} actions={[<ApproveDoctorButton key="a" size="small" doctor={d} />]}>
-                <List.Item.Meta title={t('common.doctorName', { name: `${d.first_name} ${d.last_name}` })} description={d.specialization || t('doctors.noSpecialization')} />
+                <List.Item.Meta title={t('common.doctorName', { name: `${d.first_name} ${d.last_name}` })} description={specialtyLabel(d.specialization) || t('doctors.noSpecialization')} />
               </List.Item>
             )}
           />

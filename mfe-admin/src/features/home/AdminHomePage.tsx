@@ -1,4 +1,5 @@
 import { t as translate, useAdminTranslation } from '../../i18n';
+import { activityText } from './activity';
 import { formatDate, formatNumber } from 'shell/i18n';
 import type { ActivityEntry, OverviewReply } from '@afya/reporting-service/contracts';
 import {
@@ -124,7 +125,7 @@ export function AdminHomePage() {
                 dataSource={overview.recentActivity}
                 renderItem={(a) => (
                   <List.Item key={`${a.kind}-${a.id}`} data-testid="activity">
-                    <List.Item.Meta avatar={ACTIVITY_ICON[a.kind]} title={a.title} description={a.detail} />
+                    <List.Item.Meta avatar={ACTIVITY_ICON[a.kind]} title={activityText(a).title} description={activityText(a).detail} />
                     <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                       {ago(a.at)}
                     </Typography.Text>

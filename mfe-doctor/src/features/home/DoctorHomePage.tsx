@@ -8,12 +8,13 @@ import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { VideoVisitsCard } from './VideoVisitsCard';
+import { appointmentTypeLabel } from 'shell/i18n';
 import { t as translate, useDoctorTranslation } from '../../i18n';
 import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
 
 /** The type as the agenda shows it, with 'Video' for a video visit. */
 const typeText = (a: { appointment_type: string; visit_mode?: string }) => {
-  const type = translate(`type.${a.appointment_type}`, { defaultValue: a.appointment_type });
+  const type = appointmentTypeLabel(a.appointment_type);
   return a.visit_mode === 'video' ? translate('home.typeVideo', { type }) : type;
 };
 

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skele
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Medicine } from '@afya/prescription-service/contracts';
-import { formatDate } from 'shell/i18n';
+import { appointmentTypeLabel, formatDate } from 'shell/i18n';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useCreatePrescription, useWritableAppointments } from './api';
@@ -86,7 +86,7 @@ export function WritePrescriptionPage() {
                     {appointment.patient_phone ? <Descriptions.Item label={t('write.phone')}>{appointment.patient_phone}</Descriptions.Item> : null}
                     <Descriptions.Item label={t('write.date')}>{formatDate(appointment.appointment_date.slice(0, 10), 'day')}</Descriptions.Item>
                     <Descriptions.Item label={t('home.time')}>{appointment.time_slot}</Descriptions.Item>
-                    <Descriptions.Item label={t('home.type')}>{t(`type.${appointment.appointment_type}`, { defaultValue: appointment.appointment_type })}</Descriptions.Item>
+                    <Descriptions.Item label={t('home.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
                   </Descriptions>
                 ) : null}
                 <Form.Item label={t('write.medicines')} required>
