@@ -23,7 +23,7 @@ const moduleNameMapper = {
   '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),
   // Integration tests boot the real service modules in-process.
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
-  '^shell/(session|api-client|ui-kit)$': path.join(root, 'shell/libs/$1/index.ts'),
+  '^shell/(session|api-client|ui-kit|i18n)$': path.join(root, 'shell/libs/$1/index.ts'),
   '^shell/support-kit$': path.join(root, 'shell/libs/ui-kit/support/index.ts'),
   '^shell/video-kit$': path.join(root, 'shell/libs/ui-kit/video/index.ts'),
 };

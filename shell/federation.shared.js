@@ -12,4 +12,7 @@ module.exports = {
   dayjs: singleton('dayjs'),
   // One query cache for the page: the shell's QueryClientProvider reaches every remote's useQuery.
   '@tanstack/react-query': singleton('@tanstack/react-query'),
+  // One i18next instance and one react-i18next binding: a language switch in the shell re-renders every remote.
+  i18next: singleton('i18next'),
+  'react-i18next': singleton('react-i18next'),
 };

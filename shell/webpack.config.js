@@ -18,6 +18,8 @@ module.exports = (_env, argv) => ({
           './session': './libs/session/index.ts',
           './api-client': './libs/api-client/index.ts',
           './ui-kit': './libs/ui-kit/index.ts',
+          // English and Kiswahili: the i18next instance, catalogue registration, the language switch, formatting.
+          './i18n': './libs/i18n/index.ts',
           // The support screens' components and hooks: loaded with a support page, not with every dashboard.
           './support-kit': './libs/ui-kit/support/index.ts',
           // The video visit's call screen: loaded with the call page only.

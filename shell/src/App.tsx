@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
+import { useTranslation } from 'shell/i18n';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
 import { FocusOnNavigate } from '../libs/ui-kit/a11y';
 import { HomePage } from './features/public-site/HomePage';
@@ -72,10 +73,11 @@ function Page({ children, fallback = null }: { children: ReactNode; fallback?: R
 /** A spinner over the whole window (no antd: it shows before any antd chunk is in). */
 export function FullScreenLoading() {
   const darkMode = useSession((s) => s.darkMode);
+  const { t } = useTranslation('shell');
   return (
     <div className={`afya-fullscreen-loading ${darkMode ? 'afya-dark' : 'afya-light'}`} role="status">
       <span className="afya-spinner" aria-hidden />
-      <div>Loading...</div>
+      <div>{t('common.loadingDots')}</div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import 'shell/api-client'; // wires the session's auth calls to HTTP
+import { initI18n } from 'shell/i18n';
 import { useSession } from 'shell/session';
 import { App } from './App';
 import { initRemotes } from './remotes/remotes-config';
@@ -13,10 +14,16 @@ void initRemotes();
 // Refresh the signed-in user (a 401 here clears the session).
 void useSession.getState().loadProfile();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The first paint is in the visit's language: a Kiswahili reader's catalogue is fetched first (English is bundled).
+// Should that fetch fail, the page still renders, in English.
+void initI18n()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );

@@ -1,6 +1,7 @@
 import type { ErasureReply, LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
 import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
+import type { Language } from '../i18n';
 import { api } from './client';
 
 export const authApi: AuthApi = {
@@ -18,8 +19,11 @@ export interface ProfileUpdate {
   profile_picture_url?: string | null;
 }
 
+/** The signed-in user's language, saved in their profile when they pick one with the switch. */
+export type LanguageUpdate = { language: Language };
+
 export const userApi = {
-  updateProfile: (payload: ProfileUpdate) => api.patch<{ user?: User }>('user/profile', payload, { fallback: 'Failed to update profile' }),
+  updateProfile: (payload: ProfileUpdate | LanguageUpdate) => api.patch<{ user?: User }>('user/profile', payload, { fallback: 'Failed to update profile' }),
   /** Revokes every older session; the reply carries this browser's new token and user. */
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),

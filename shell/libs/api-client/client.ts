@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { useSession, isTokenExpired, TOKEN_EXPIRED_REASON } from '../session';
 import { ApiError, TokenExpiredError } from './errors';
+import { currentLanguage } from '../i18n';
 
 export interface ApiClientOptions {
   /** '/api' in the browser; an absolute URL in tests. */
@@ -22,6 +23,8 @@ export function createHttp(opts: ApiClientOptions = {}): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
+          // Server messages, PDFs and CSV headers in the page's language (English when the server has none).
+          request.headers.set('Accept-Language', currentLanguage());
           const { token } = useSession.getState();
           if (!token) return;
           if (isTokenExpired(token)) {

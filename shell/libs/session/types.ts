@@ -8,7 +8,11 @@ export type Role = SessionUser['role'];
  * not know yet (homeForRole sends it to the public home).
  */
 export type User = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email'> &
-  Partial<Omit<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role'>> & { role: Role | string };
+  Partial<Omit<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role'>> & {
+    role: Role | string;
+    /** The language the user chose ('en' | 'sw'), kept in their profile; absent before they chose one. */
+    language?: string;
+  };
 
 /** What a visitor sends to register themselves (role and status are an admin's to set). */
 export type RegisterPayload = Omit<AuthRegisterPayload, 'role' | 'status'>;

@@ -1,9 +1,8 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Card, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { appointmentTypeLabel, formatDate, specialtyLabel, useTranslation, visitModeLabel } from '../i18n';
 import { StatusBadge, Money } from './components';
 
 /**
@@ -48,30 +47,33 @@ export function AppointmentCard({
   extraFacts?: Array<[string, ReactNode]>;
 }) {
   const payment = paymentTag(a);
+  const { t } = useTranslation('shell');
   const facts: Array<[string, ReactNode]> = [
     ...extraFacts,
-    ['Appointment', `#${a.appointment_id}`],
-    ['Amount', amount ?? <Money value={a.total_amount} strong />],
-    ['Date', a.appointment_date ? dayjs(a.appointment_date.slice(0, 10)).format('ddd, D MMM YYYY') : '—'],
-    ['Time', a.time_slot || '—'],
-    ['Specialization', a.doctor?.specialization || '—'],
-    ...(a.type ? [['Type', a.type] as [string, ReactNode]] : []),
+    [t('appointmentCard.appointment'), `#${a.appointment_id}`],
+    [t('appointmentCard.amount'), amount ?? <Money value={a.total_amount} strong />],
+    [t('appointmentCard.date'), a.appointment_date ? formatDate(a.appointment_date.slice(0, 10), 'day') : '—'],
+    [t('appointmentCard.time'), a.time_slot || '—'],
+    [t('appointmentCard.specialization'), specialtyLabel(a.doctor?.specialization) || '—'],
+    ...(a.type ? [[t('appointmentCard.type'), appointmentTypeLabel(a.type)] as [string, ReactNode]] : []),
     ...(a.visit_mode
       ? [
           [
-            'Visit',
+            t('appointmentCard.visit'),
             a.visit_mode === 'video' ? (
               <Tag color="blue" icon={<VideoCameraOutlined />}>
-                {VISIT_MODE_LABELS.video}
+                {visitModeLabel('video')}
               </Tag>
             ) : (
-              VISIT_MODE_LABELS.in_person
+              visitModeLabel('in_person')
             ),
           ] as [string, ReactNode],
         ]
       : []),
-    ...(payment ? [['Payment', <Tag color={payment === 'Paid' ? 'green' : 'orange'}>{payment}</Tag>] as [string, ReactNode]] : []),
-    ['Created', a.created_at ? dayjs(a.created_at).format('D MMM YYYY') : '—'],
+    ...(payment
+      ? [[t('appointmentCard.payment'), <Tag color={payment === 'Paid' ? 'green' : 'orange'}>{payment === 'Paid' ? t('status.paid') : t('appointmentCard.paymentPending')}</Tag>] as [string, ReactNode]]
+      : []),
+    [t('appointmentCard.created'), a.created_at ? formatDate(a.created_at, 'date') : '—'],
   ];
   return (
     <Card

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Skeleton, Spin } from 'antd';
 import type { ReactNode, SetStateAction } from 'react';
+import { formatNumber, useTranslation } from '../i18n';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { filterAppointments, isFiltered, NO_FILTERS, sortByStartDesc, type AppointmentFilterValue, type AppointmentLike } from './appointments';
@@ -93,6 +94,7 @@ export function AppointmentListBody({
   empty: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('shell');
   return (
     <>
       {list.error ? <ErrorState message={list.error} onRetry={list.load} /> : null}
@@ -106,9 +108,9 @@ export function AppointmentListBody({
         <Card>
           {isFiltered(list.filters) && list.appointments.length > 0 ? (
             <EmptyState
-              title="No appointments match your filters."
-              description="Try another search, status or date."
-              action={<Button onClick={() => list.setFilters(NO_FILTERS)}>Clear All</Button>}
+              title={t('filters.noMatch')}
+              description={t('filters.noMatchHint')}
+              action={<Button onClick={() => list.setFilters(NO_FILTERS)}>{t('filters.clearAll')}</Button>}
             />
           ) : (
             empty
@@ -120,7 +122,7 @@ export function AppointmentListBody({
           {list.shown.length > list.visible.length ? (
             <div style={{ textAlign: 'center', margin: '16px 0' }}>
               <Button onClick={list.showMore}>
-                Show more ({(list.shown.length - list.visible.length).toLocaleString('en-KE')} more)
+                {t('filters.showMore', { count: list.shown.length - list.visible.length, more: formatNumber(list.shown.length - list.visible.length) })}
               </Button>
             </div>
           ) : null}
@@ -128,7 +130,7 @@ export function AppointmentListBody({
       )}
       {list.loadingMore && !list.error ? (
         <div role="status" style={{ textAlign: 'center', margin: '16px 0' }}>
-          <Spin size="small" /> <span style={{ marginLeft: 8 }}>Loading more appointments…</span>
+          <Spin size="small" /> <span style={{ marginLeft: 8 }}>{t('filters.loadingMore')}</span>
         </div>
       ) : null}
     </>

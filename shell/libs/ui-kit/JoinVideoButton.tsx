@@ -1,6 +1,7 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { useTranslation } from '../i18n';
 import { canJoinVideoNow, videoVisitPath } from './appointments';
 
 type Joinable = Parameters<typeof canJoinVideoNow>[0] & { appointment_id: number };
@@ -11,10 +12,11 @@ type Joinable = Parameters<typeof canJoinVideoNow>[0] & { appointment_id: number
  */
 export function JoinVideoButton({ appointment, now = Date.now() }: { appointment: Joinable; now?: number }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('shell');
   if (!canJoinVideoNow(appointment, now)) return null;
   return (
     <Button type="primary" icon={<VideoCameraOutlined />} onClick={() => navigate(videoVisitPath(appointment.appointment_id))}>
-      Join video visit
+      {t('video.join')}
     </Button>
   );
 }

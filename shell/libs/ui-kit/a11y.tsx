@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -14,6 +15,7 @@ export function focusElement(element: HTMLElement): void {
 
 /** "Skip to main content": the first Tab stop of every page, shown only while it has focus (WCAG 2.4.1). */
 export function SkipLink() {
+  const { t } = useTranslation('shell');
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
@@ -23,7 +25,7 @@ export function SkipLink() {
   };
   return (
     <a className="afya-skip-link" href={`#${MAIN_ID}`} onClick={skip}>
-      Skip to main content
+      {t('a11y.skip')}
     </a>
   );
 }

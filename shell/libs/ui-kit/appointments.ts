@@ -11,6 +11,7 @@ import {
   videoJoinRefusal,
 } from '@afya/appointment-service/contracts/catalog';
 import { addDays, bookingWindow as clinicWindow, clinicInstant, clinicToday, isCalendarDate, isInBookingWindow } from '@afya/appointment-service/contracts/booking-rules';
+import { i18n } from '../i18n';
 
 /** CONTRACT.md §9's 14 slots: the appointment service's own list. */
 export const TIME_SLOTS: readonly string[] = SLOTS;
@@ -89,11 +90,11 @@ export const statusOf = (a: Pick<AppointmentLike, 'appointment_status'>): string
 /** 'Dr. first last' for a patient's view. */
 export function doctorName(a: Pick<AppointmentLike, 'doctor'>): string {
   const n = [a.doctor?.first_name, a.doctor?.last_name].filter(Boolean).join(' ');
-  return n ? `Dr. ${n}` : 'Doctor';
+  return n ? i18n.t('names.doctor', { ns: 'shell', name: n }) : i18n.t('roles.doctor', { ns: 'shell' });
 }
 /** The patient's name for a doctor's or admin's view. */
 export function patientName(a: Pick<AppointmentLike, 'patient_full_name' | 'user'>): string {
-  return a.patient_full_name || [a.user?.firstname, a.user?.lastname].filter(Boolean).join(' ') || 'Patient';
+  return a.patient_full_name || [a.user?.firstname, a.user?.lastname].filter(Boolean).join(' ') || i18n.t('roles.user', { ns: 'shell' });
 }
 
 export type StatusFilter = 'all' | 'pending' | 'confirmed' | 'completed' | 'cancelled';

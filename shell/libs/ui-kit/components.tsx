@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Col, ConfigProvider, Empty, Grid, Modal, Row, Space, Tag, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { i18n, useTranslation } from '../i18n';
 import { formatKsh } from './format';
 
 export function Money({ value, strong, style }: { value: number | string | null | undefined; strong?: boolean; style?: CSSProperties }) {
@@ -38,7 +39,9 @@ const STATUS_COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const s = (status ?? 'unknown').toString();
   const color = STATUS_COLORS[s.toLowerCase()] ?? 'default';
-  const label = s.charAt(0).toUpperCase() + s.slice(1);
+  const { t } = useTranslation('shell');
+  // A status the catalogue knows in the page's language; another one as the server wrote it, capitalised.
+  const label = t(`status.${s.toLowerCase()}`, { defaultValue: s.charAt(0).toUpperCase() + s.slice(1) });
   return <Tag color={color}>{label}</Tag>;
 }
 
@@ -80,12 +83,13 @@ export function PageHeader({
   extra?: ReactNode;
   onBack?: () => void;
 }) {
+  const { t } = useTranslation('shell');
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 20 }}>
       <div style={{ minWidth: 0 }}>
         {onBack ? (
           <Button type="link" onClick={onBack} style={{ padding: 0, height: 'auto', marginBottom: 4 }}>
-            ← Back
+            ← {t('common.back')}
           </Button>
         ) : null}
         {/* The page's one <h1> (focused after a navigation), drawn at the size of antd's level 3. */}
@@ -103,11 +107,11 @@ export function PageHeader({
 export function confirmDelete(content: string, opts: { title?: string; okText?: string; cancelText?: string } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     Modal.confirm({
-      title: opts.title ?? 'Please confirm',
+      title: opts.title ?? i18n.t('common.pleaseConfirm', { ns: 'shell' }),
       content,
-      okText: opts.okText ?? 'Delete',
+      okText: opts.okText ?? i18n.t('common.delete', { ns: 'shell' }),
       okButtonProps: { danger: true },
-      cancelText: opts.cancelText ?? 'Cancel',
+      cancelText: opts.cancelText ?? i18n.t('common.cancel', { ns: 'shell' }),
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     });
@@ -116,6 +120,7 @@ export function confirmDelete(content: string, opts: { title?: string; okText?: 
 
 /** A failed load with a Retry button, e.g. 'Error loading appointments: {error}' (CONTRACT.md §8). */
 export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <Alert
       type="error"
@@ -126,7 +131,7 @@ export function ErrorState({ message, onRetry }: { message: ReactNode; onRetry?:
       action={
         onRetry ? (
           <Button size="small" danger onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </Button>
         ) : undefined
       }

@@ -1,6 +1,7 @@
 import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { useEffect, type ReactNode } from 'react';
+import { translateMessage } from '../i18n';
 
 /** CONTRACT.md §9: top-right, at most 20, 4000 ms for blank/error, 2000 ms for success, loading without limit. */
 export const TOAST_CONFIG = { placement: 'topRight' as const, maxCount: 20, errorMs: 4000, blankMs: 4000, successMs: 2000 };
@@ -17,7 +18,8 @@ function show(type: 'success' | 'error' | 'info' | 'warning' | undefined, text: 
   api().open({
     key: k,
     type,
-    title: text,
+    // A known English message (ours, a contract's or the server's) in the page's language.
+    title: typeof text === 'string' ? translateMessage(text) : text,
     duration: ms === false ? false : ms / 1000,
     placement: TOAST_CONFIG.placement,
     className: `afya-toast afya-toast-${type ?? 'blank'}`,

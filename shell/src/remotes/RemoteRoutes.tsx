@@ -1,6 +1,7 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadRemoteRoutes, type RemoteName } from './remotes-config';
 import { ShellVersionMismatchError } from './shell-compat';
@@ -21,15 +22,16 @@ export const REMOTE_UNAVAILABLE_HINT = 'Check your connection and try again.';
  * codes like #RUNTIME-013, manifests' JSON, URLs) means nothing to a patient and goes to the console only.
  */
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <Card>
       <Result
         status="warning"
-        title={REMOTE_UNAVAILABLE}
-        subTitle={REMOTE_UNAVAILABLE_HINT}
+        title={translateMessage(REMOTE_UNAVAILABLE)}
+        subTitle={translateMessage(REMOTE_UNAVAILABLE_HINT)}
         extra={
           <Button type="primary" onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </Button>
         }
       />
@@ -46,23 +48,22 @@ export const SHELL_OUTDATED_HINT = 'Reload the page to get the latest version of
  * support; they are not technical noise like a federation error code.
  */
 export function ShellOutdated({ error, onReload }: { error: ShellVersionMismatchError; onReload: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <Card>
       <Result
         status="info"
-        title={SHELL_OUTDATED}
+        title={translateMessage(SHELL_OUTDATED)}
         subTitle={
           <>
-            {SHELL_OUTDATED_HINT}
+            {translateMessage(SHELL_OUTDATED_HINT)}
             <br />
-            <small>
-              (needs app version {error.requiredShell}, this page has {error.shellVersion})
-            </small>
+            <small>{t('remotes.versions', { required: error.requiredShell, current: error.shellVersion })}</small>
           </>
         }
         extra={
           <Button type="primary" onClick={onReload}>
-            Reload
+            {t('remotes.reload')}
           </Button>
         }
       />
@@ -86,6 +87,7 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
     return cached ? { status: 'ready', routes: cached } : { status: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
+  const { t } = useTranslation('shell');
 
   useEffect(() => {
     if (cache.has(name) && attempt === 0) {
@@ -117,7 +119,7 @@ export function RemoteRoutes({ name }: { name: RemoteName }) {
   if (state.status === 'loading') {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-        <Spin size="large" description="Loading your dashboard..." />
+        <Spin size="large" description={t('remotes.loading')} />
       </div>
     );
   }

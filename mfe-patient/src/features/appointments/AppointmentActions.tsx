@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { Button, Tooltip } from 'antd';
 import type { Appointment } from './api';
 import { cancelRule, canPay, canRate, hasActions, rescheduleRule } from './appointments.logic';
+import { translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 import { RateAppointment } from './RateAppointment';
 
 /**
@@ -33,6 +35,7 @@ export function AppointmentActions({
   onRated: (rating: number, comment?: string) => void;
   now?: number;
 }) {
+  const { t } = usePatientTranslation();
   const rule = cancelRule(a, now);
   const move = rescheduleRule(a, now);
   if (!hasActions(a, prescriptionId !== undefined, now)) return null;
@@ -40,25 +43,25 @@ export function AppointmentActions({
     <>
       {canPay(a) ? (
         <Button type="primary" icon={<CreditCardOutlined />} onClick={onPay} data-testid={`pay-${a.appointment_id}`}>
-          Pay Now
+          {t('appointments.payNow')}
         </Button>
       ) : null}
       {prescriptionId !== undefined ? (
         <Button icon={<FileTextOutlined />} onClick={() => onViewPrescription(prescriptionId)}>
-          View Prescription
+          {t('appointments.viewPrescription')}
         </Button>
       ) : null}
       {canRate(a) ? <RateAppointment appointment={a} onRated={onRated} /> : null}
       {move.show ? (
         move.allowed ? (
           <Button icon={<CalendarOutlined />} onClick={onReschedule} data-testid={`reschedule-${a.appointment_id}`}>
-            Reschedule
+            {t('appointments.reschedule')}
           </Button>
         ) : (
-          <Tooltip title={move.reason} trigger={['hover', 'focus']}>
-            <span tabIndex={0} aria-label={`Reschedule unavailable: ${move.reason}`}>
+          <Tooltip title={translateMessage(move.reason ?? '')} trigger={['hover', 'focus']}>
+            <span tabIndex={0} aria-label={t('appointments.rescheduleUnavailable', { reason: translateMessage(move.reason ?? '') })}>
               <Button icon={<CalendarOutlined />} disabled>
-                Reschedule
+                {t('appointments.reschedule')}
               </Button>
             </span>
           </Tooltip>
@@ -67,20 +70,20 @@ export function AppointmentActions({
       {rule.show ? (
         rule.allowed ? (
           <Button danger loading={cancelling} onClick={onCancel}>
-            Cancel
+            {t('appointments.cancel')}
           </Button>
         ) : (
           <>
-            <Tooltip title={rule.reason} trigger={['hover', 'focus']}>
-              <span tabIndex={0} aria-label={`Cancel unavailable: ${rule.reason}`} data-testid="cancel-locked">
+            <Tooltip title={translateMessage(rule.reason ?? '')} trigger={['hover', 'focus']}>
+              <span tabIndex={0} aria-label={t('appointments.cancelUnavailable', { reason: translateMessage(rule.reason ?? '') })} data-testid="cancel-locked">
                 <Button danger disabled>
-                  Cancel
+                  {t('appointments.cancel')}
                 </Button>
               </span>
             </Tooltip>
             {/* Too late to cancel here: the clinic can still help (a late cancellation, a reschedule). */}
             <Link to="/dashboard/support" data-testid="cancel-support">
-              <CustomerServiceOutlined /> Contact support to cancel
+              <CustomerServiceOutlined /> {t('appointments.contactToCancel')}
             </Link>
           </>
         )

@@ -16,6 +16,8 @@ import {
   toast,
   useAppointmentList,
 } from 'shell/ui-kit';
+import { translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 import { PayAppointmentDialog, type PayingAppointment } from '../payments/PayAppointmentDialog';
 import { useMyPrescriptions } from '../prescriptions/api';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
@@ -35,9 +37,10 @@ export function AppointmentsPage() {
   const cancelling = useCancelAppointment();
   const [paying, setPaying] = useState<PayingAppointment | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
+  const { t } = usePatientTranslation();
 
   const cancel = async (a: Appointment) => {
-    const ok = await confirmDelete(CANCEL_CONFIRM, { title: 'Cancel appointment?', okText: 'Yes, cancel it', cancelText: 'Keep it' });
+    const ok = await confirmDelete(translateMessage(CANCEL_CONFIRM), { title: t('appointments.cancelTitle'), okText: t('appointments.cancelYes'), cancelText: t('appointments.cancelKeep') });
     if (!ok) return;
     cancelling.mutate(a.appointment_id, {
       onSuccess: (updated) => {
@@ -54,11 +57,11 @@ export function AppointmentsPage() {
   return (
     <div>
       <PageHeader
-        title="My Appointments"
-        subtitle="Your bookings, their status and payment."
+        title={t('appointments.title')}
+        subtitle={t('appointments.subtitle')}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
-            Book Appointment
+            {t('booking.title')}
           </Button>
         }
       />
@@ -67,21 +70,21 @@ export function AppointmentsPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`Error loading prescriptions: ${errorText(prescriptionsQuery.error, 'Failed to fetch prescriptions')}. View Prescription is unavailable until they load.`}
-          action={<Button size="small" onClick={() => void prescriptionsQuery.refetch()}>Retry</Button>}
+          title={t('appointments.prescriptionsFailed', { error: translateMessage(errorText(prescriptionsQuery.error, 'Failed to fetch prescriptions')) })}
+          action={<Button size="small" onClick={() => void prescriptionsQuery.refetch()}>{t('home.retry')}</Button>}
         />
       ) : null}
-      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by doctor or status" />
+      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder={t('appointments.searchPlaceholder')} />
 
       <AppointmentListBody
         list={list}
         empty={
           <EmptyState
-            title="You have no appointments yet."
-            description="Find a doctor and book your first appointment."
+            title={t('appointments.none')}
+            description={t('appointments.noneHint')}
             action={
               <Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>
-                Book Appointment
+                {t('booking.title')}
               </Button>
             }
           />

@@ -3,6 +3,7 @@ import { Col, Row } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { BookingForm } from './BookingForm';
 import { BookingConfirmation } from './components/BookingConfirmation';
 import { BookingGuidelines } from './components/BookingGuidelines';
@@ -12,12 +13,13 @@ export function BookAppointmentPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  const { t } = usePatientTranslation();
   const [booked, setBooked] = useState<{ appointment: AppointmentView; doctorName: string } | null>(null);
 
   const goBack = () => (location.key !== 'default' ? navigate(-1) : navigate('/dashboard/appointments'));
   return (
     <div>
-      <PageHeader title="Book Appointment" subtitle="Choose a doctor, a date and a time that suits you." onBack={goBack} />
+      <PageHeader title={t('booking.title')} subtitle={t('booking.subtitle')} onBack={goBack} />
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={16}>
           {booked ? (

@@ -3,7 +3,9 @@ import { Alert, Button, Card, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
+import { translateMessage } from 'shell/i18n';
 import { ErrorState, toast } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../find-doctors/api';
 import { BOOKED_TEXT, LOGIN_TO_BOOK, isDateDisabled, preselectedDoctor, toBookPayload, type BookingFormValues } from './booking.rules';
 import { DateSlotFields } from './components/DateSlotFields';
@@ -24,6 +26,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
   const doctorsQuery = useDoctors();
   const doctors = doctorsQuery.data ?? NO_DOCTORS;
   const [signedOut, setSignedOut] = useState(false);
+  const { t } = usePatientTranslation();
 
   const doctorId = Form.useWatch('doctor_id', form);
   const type = Form.useWatch('appointment_type', form);
@@ -60,7 +63,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
     booking.mutate(toBookPayload(values, doctor), {
       onSuccess: (appointment) => {
         toast.success(BOOKED_TEXT);
-        onBooked(appointment, doctor ? doctorFullName(doctor) : 'your doctor');
+        onBooked(appointment, doctor ? doctorFullName(doctor) : t('booking.yourDoctor'));
       },
       onError: (err) => {
         const { conflict, message } = bookingProblem(err);
@@ -74,10 +77,10 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
   const problem = booking.problem;
   const doctorsError = queryStatus(doctorsQuery).failed ? doctorsLoadError(doctorsQuery.error) : null;
   return (
-    <Card title="Appointment details">
+    <Card title={t('booking.details')}>
       {doctorsError ? <ErrorState message={doctorsError} onRetry={() => void doctorsQuery.refetch()} /> : null}
-      {signedOut ? <Alert type="error" showIcon role="alert" title={LOGIN_TO_BOOK} style={{ marginBottom: 16 }} /> : null}
-      {problem && !problem.conflict ? <Alert type="error" showIcon role="alert" title={problem.message} style={{ marginBottom: 16 }} /> : null}
+      {signedOut ? <Alert type="error" showIcon role="alert" title={translateMessage(LOGIN_TO_BOOK)} style={{ marginBottom: 16 }} /> : null}
+      {problem && !problem.conflict ? <Alert type="error" showIcon role="alert" title={translateMessage(problem.message)} style={{ marginBottom: 16 }} /> : null}
       <Form<BookingFormValues> form={form} layout="vertical" onFinish={onFinish} onValuesChange={onValuesChange} requiredMark={false} scrollToFirstError>
         <DoctorTypeFields doctors={doctors} loading={doctorsQuery.isFetching && !doctorsQuery.data} doctor={doctor} type={type} />
         <DateSlotFields
@@ -87,11 +90,11 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
           loading={slots.loading}
           error={slots.error}
           onRetry={slots.retry}
-          conflict={problem?.conflict ? problem.message : null}
+          conflict={problem?.conflict ? translateMessage(problem.message) : null}
         />
         <ReasonField />
         <Button type="primary" htmlType="submit" size="large" loading={booking.isPending} block>
-          {booking.isPending ? 'Booking…' : 'Book Appointment'}
+          {booking.isPending ? t('booking.booking') : t('booking.submit')}
         </Button>
       </Form>
     </Card>

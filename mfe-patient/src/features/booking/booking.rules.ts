@@ -7,6 +7,8 @@ import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
 import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
 import type { Availability, Slot } from './api';
+import { appointmentTypeLabel, formatDate } from 'shell/i18n';
+import { t } from '../../i18n';
 
 /** The form's fields carry the API's names (BookPayload), the date as the picker's Dayjs. */
 export interface BookingFormValues {
@@ -61,7 +63,7 @@ export function officeHoursLines(hours: typeof CLINIC_HOURS = CLINIC_HOURS): { d
   const week: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   const text = (day: Weekday) => {
     const h = hours[day];
-    return h ? `${clock(h.opens)} - ${clock(h.closes)}` : 'Closed';
+    return h ? `${clock(h.opens)} - ${clock(h.closes)}` : t('booking.closed');
   };
   const lines: { first: Weekday; last: Weekday; hours: string }[] = [];
   for (const day of week) {
@@ -69,14 +71,20 @@ export function officeHoursLines(hours: typeof CLINIC_HOURS = CLINIC_HOURS): { d
     if (last && last.hours === text(day)) last.last = day;
     else lines.push({ first: day, last: day, hours: text(day) });
   }
-  return lines.map((l) => ({ days: l.first === l.last ? l.first : `${l.first} - ${l.last}`, hours: l.hours }));
+  return lines.map((l) => ({ days: l.first === l.last ? weekdayName(l.first) : `${weekdayName(l.first)} - ${weekdayName(l.last)}`, hours: l.hours }));
+}
+
+/** A weekday of the data ('Monday') in the page's language. */
+export function weekdayName(day: string): string {
+  return t(`weekday.${day}`, { defaultValue: day });
 }
 
 /** The date field's help: the window, and the doctor's weekdays when listed. */
 export function dateHint(doctor?: Pick<Doctor, 'available_days'> | null, now = Date.now()): string {
   const { min, max } = bookingWindow(now);
   const days = doctor?.available_days ?? [];
-  return `From ${dayjs(min).format('D MMM')} to ${dayjs(max).format('D MMM YYYY')}${days.length ? `, on ${days.join(', ')}` : ''}.`;
+  const window = { from: formatDate(min, 'dayMonth'), to: formatDate(max, 'date') };
+  return days.length ? t('booking.dateHintDays', { ...window, days: days.map(weekdayName).join(', ') }) : t('booking.dateHint', window);
 }
 
 /** The reason's problem, or null when it is fine (trimmed length within the catalog's limits). */
@@ -95,12 +103,12 @@ export function slotsToShow(availability: Availability | undefined): Slot[] {
 
 /** The help under the slots: what to do next, or why nothing can be chosen. */
 export function timeHint({ doctorId, date, availability }: { doctorId?: number; date?: string; availability?: Availability }): string {
-  if (!date) return 'Pick a date first to see the free times.';
-  if (!doctorId) return 'Pick a doctor first to see the free times.';
+  if (!date) return t('booking.timeHint.pickDate');
+  if (!doctorId) return t('booking.timeHint.pickDoctor');
   if (!availability) return '';
-  if (!availability.bookable_date) return 'The doctor does not see patients on this date. Please choose another date.';
-  if (!availability.slots.some((s) => s.available)) return 'No free times on this date. Please choose another date.';
-  if (availability.slots.some((s) => !s.available)) return 'Crossed-out times are already taken.';
+  if (!availability.bookable_date) return t('booking.timeHint.notSeeing');
+  if (!availability.slots.some((s) => s.available)) return t('booking.timeHint.noneFree');
+  if (availability.slots.some((s) => !s.available)) return t('booking.timeHint.crossedOut');
   return '';
 }
 
@@ -110,9 +118,9 @@ export function timeHint({ doctorId, date, availability }: { doctorId?: number; 
  */
 export function feeSummary(doctor: Doctor | undefined, type: string | undefined): { amount: number; note: string } | null {
   const fee = doctor?.fee ?? null;
-  if (doctor && fee !== null) return { amount: fee, note: `(${doctorFullName(doctor)}'s consultation fee)` };
+  if (doctor && fee !== null) return { amount: fee, note: t('booking.fee.doctor', { name: doctorFullName(doctor) }) };
   if (!type) return null;
-  return { amount: feeForType(type), note: `(default fee for ${type})` };
+  return { amount: feeForType(type), note: t('booking.fee.default', { type: appointmentTypeLabel(type) }) };
 }
 
 /** The doctor to preselect from ?doctor_id=, once the doctors are known (only an approved one). */

@@ -1,6 +1,8 @@
 import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { formatDate } from 'shell/i18n';
+import { t as translate, usePatientTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
@@ -11,19 +13,20 @@ import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, statVa
 
 function daysAgo(issuedAt: string): string {
   const days = dayjs().startOf('day').diff(dayjs(issuedAt).startOf('day'), 'day');
-  return days <= 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+  return days <= 0 ? translate('home.issuedToday') : translate('home.daysAgo', { count: days });
 }
 
 function greetingWord(d = new Date()): string {
   const h = d.getHours();
-  if (h < 12) return 'Good morning';
-  if (h < 17) return 'Good afternoon';
-  return 'Good evening';
+  if (h < 12) return translate('home.greeting.morning');
+  if (h < 17) return translate('home.greeting.afternoon');
+  return translate('home.greeting.evening');
 }
 
 export function PatientHomePage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
+  const { t } = usePatientTranslation();
   // The same cache entry as My Appointments: going from one page to the other shows the list at once.
   const list = useAppointmentList<Appointment>(fetchMyAppointments, { queryKey: myAppointmentsKey });
   const { appointments, loading, error } = list;
@@ -40,18 +43,18 @@ export function PatientHomePage() {
       <WelcomeBanner
         background="linear-gradient(135deg,#0f766e,#134e4a)"
         eyebrow={greetingWord()}
-        title={`Welcome, ${user?.firstname ?? ''}!`}
+        title={t('home.welcome', { name: user?.firstname ?? '' })}
         subtitle={todayLine({ loading, error, today })}
         actions={
           <>
             <Button icon={<PlusOutlined />} onClick={() => navigate('/dashboard/appointments/book')}>
-              Book Appointment
+              {t('home.book')}
             </Button>
             <Button ghost icon={<HistoryOutlined />} onClick={() => navigate('/dashboard/medical-history')}>
-              Medical History
+              {t('home.medicalHistory')}
             </Button>
             <Button ghost icon={<CustomerServiceOutlined />} onClick={() => navigate('/dashboard/support')}>
-              Contact Support
+              {t('home.contactSupport')}
             </Button>
           </>
         }
@@ -61,23 +64,23 @@ export function PatientHomePage() {
 
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} sm={8}>
-          <StatCard label="Today's appointments" value={statValue({ loading, failed: !!error }, today)} icon={<CalendarOutlined />} />
+          <StatCard label={t('home.stats.today')} value={statValue({ loading, failed: !!error }, today)} icon={<CalendarOutlined />} />
         </Col>
         <Col xs={24} sm={8}>
-          <StatCard label="All appointments" value={statValue({ loading, failed: !!error }, appointments.length)} icon={<CalendarOutlined />} color="#2563eb" />
+          <StatCard label={t('home.stats.all')} value={statValue({ loading, failed: !!error }, appointments.length)} icon={<CalendarOutlined />} color="#2563eb" />
         </Col>
         <Col xs={24} sm={8}>
-          <StatCard label="Prescriptions" value={statValue({ loading: prescriptionsLoading, failed: prescriptionsFailed }, prescriptions.length)} icon={<MedicineBoxOutlined />} color="#9333ea" />
+          <StatCard label={t('home.stats.prescriptions')} value={statValue({ loading: prescriptionsLoading, failed: prescriptionsFailed }, prescriptions.length)} icon={<MedicineBoxOutlined />} color="#9333ea" />
         </Col>
       </Row>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={title} loading={loading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/appointments')}>View all</Button>}>
+          <Card title={title} loading={loading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/appointments')}>{t('home.viewAll')}</Button>}>
             {error ? (
-              <Typography.Text type="secondary">Your appointments could not be loaded.</Typography.Text>
+              <Typography.Text type="secondary">{t('home.appointmentsFailed')}</Typography.Text>
             ) : items.length === 0 ? (
-              <EmptyState title="No upcoming appointments." action={<Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>Book now</Button>} />
+              <EmptyState title={t('home.noUpcoming')} action={<Button type="primary" onClick={() => navigate('/dashboard/appointments/book')}>{t('home.bookNow')}</Button>} />
             ) : (
               <List
                 dataSource={items}
@@ -89,8 +92,8 @@ export function PatientHomePage() {
                         title={doctorName(a)}
                         description={
                           <Space wrap size={4}>
-                            <span>{dayjs(a.appointment_date).format('ddd, D MMM YYYY')}</span>·<span>{a.time_slot}</span>
-                            {days >= 0 ? <Tag color="blue">{days === 0 ? 'Today' : `${days} day${days === 1 ? '' : 's'} left`}</Tag> : null}
+                            <span>{formatDate(a.appointment_date.slice(0, 10), 'day')}</span>·<span>{a.time_slot}</span>
+                            {days >= 0 ? <Tag color="blue">{days === 0 ? t('home.todayTag') : t('home.daysLeft', { count: days })}</Tag> : null}
                           </Space>
                         }
                       />
@@ -102,16 +105,16 @@ export function PatientHomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="Recent Prescriptions" loading={prescriptionsLoading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/prescriptions')}>View all</Button>}>
+          <Card title={t('home.recentPrescriptions')} loading={prescriptionsLoading} extra={<Button type="link" size="small" onClick={() => navigate('/dashboard/prescriptions')}>{t('home.viewAll')}</Button>}>
             {prescriptionsFailed ? (
               <div role="alert">
-                <Typography.Text type="danger">Your prescriptions could not be loaded. </Typography.Text>
+                <Typography.Text type="danger">{t('home.prescriptionsFailed')} </Typography.Text>
                 <Button size="small" onClick={() => void prescriptionsQuery.refetch()}>
-                  Retry
+                  {t('home.retry')}
                 </Button>
               </div>
             ) : recent.length === 0 ? (
-              <EmptyState title="No recent prescriptions." />
+              <EmptyState title={t('home.noRecentPrescriptions')} />
             ) : (
               <List
                 dataSource={recent}
@@ -120,13 +123,13 @@ export function PatientHomePage() {
                     key={p.prescription_id}
                     actions={[
                       <Button key="open" type="link" size="small" onClick={() => navigate(`/dashboard/prescriptions/${p.prescription_id}`)}>
-                        View
+                        {t('home.view')}
                       </Button>,
                     ]}
                   >
                     <List.Item.Meta
                       title={firstMedicine(p)}
-                      description={`${p.doctor_name ? `Dr. ${p.doctor_name}` : 'Your doctor'} · ${daysAgo(p.issued_at)}`}
+                      description={`${p.doctor_name ? t('home.doctorName', { name: p.doctor_name }) : t('home.yourDoctor')} · ${daysAgo(p.issued_at)}`}
                     />
                   </List.Item>
                 )}

@@ -1,6 +1,7 @@
 import { appointmentStart, hoursUntil, nairobiDate, statusOf } from 'shell/ui-kit';
 import type { Appointment } from '../appointments/api';
 import type { Prescription } from '../prescriptions/api';
+import { t } from '../../i18n';
 
 type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;
 
@@ -8,9 +9,9 @@ type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_s
 export function pickAppointments<T extends Timed>(list: T[], now = Date.now()): { title: string; items: T[] } {
   const active = list.filter((a) => statusOf(a) !== 'cancelled');
   const future = active.filter((a) => appointmentStart(a) >= now).sort((a, b) => appointmentStart(a) - appointmentStart(b));
-  if (future.length) return { title: 'Upcoming Appointments', items: future.slice(0, 2) };
+  if (future.length) return { title: t('home.upcoming'), items: future.slice(0, 2) };
   const past = [...list].sort((a, b) => appointmentStart(b) - appointmentStart(a));
-  return { title: past.length ? 'Recent Appointments' : 'Upcoming Appointments', items: past.slice(0, 2) };
+  return { title: past.length ? t('home.recent') : t('home.upcoming'), items: past.slice(0, 2) };
 }
 
 export function todaysCount(list: Timed[], now = Date.now()): number {
@@ -23,10 +24,10 @@ export function todaysCount(list: Timed[], now = Date.now()): number {
  * loads, or after it failed, the page must not claim "no appointments".
  */
 export function todayLine(state: { loading: boolean; error: string | null; today: number }): string {
-  if (state.loading) return 'Loading your appointments…';
-  if (state.error) return 'Your appointments could not be loaded.';
-  if (state.today === 0) return 'You have no appointments today.';
-  return `You have ${state.today} appointment${state.today === 1 ? '' : 's'} today.`;
+  if (state.loading) return t('home.loadingAppointments');
+  if (state.error) return t('home.appointmentsFailed');
+  if (state.today === 0) return t('home.noneToday');
+  return t('home.today', { count: state.today });
 }
 
 /** A count for a stat card: '…' while loading, '—' when it could not be loaded (never a made-up 0). */
@@ -46,5 +47,5 @@ export function recentPrescriptions(list: Prescription[]): Prescription[] {
 }
 
 export function firstMedicine(p: Pick<Prescription, 'medicines'>): string {
-  return p.medicines[0]?.name ?? 'Prescription';
+  return p.medicines[0]?.name ?? t('home.prescription');
 }

@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDate, translateMessage } from 'shell/i18n';
 import { Money, StatusBadge } from 'shell/ui-kit';
 import type { Payment } from './api';
 import { doctorOf, methodLabel } from './payments.logic';
+import { usePatientTranslation } from '../../i18n';
 
 /** One payment (CONTRACT.md §2 "Payment history"): number, status, amount, date, appointment, transaction, doctor. */
 export function PaymentCard({ payment: p, onReceipt, opening, showPatient, actions }: {
@@ -13,13 +14,14 @@ export function PaymentCard({ payment: p, onReceipt, opening, showPatient, actio
   showPatient?: boolean;
   actions?: React.ReactNode;
 }) {
+  const { t } = usePatientTranslation();
   return (
     <Card
       size="small"
       data-testid={`payment-${p.payment_id}`}
       title={
         <Space wrap>
-          <span>Payment #{p.payment_id}</span>
+          <span>{t('payments.number', { id: p.payment_id })}</span>
           <StatusBadge status={p.payment_status} />
           <Tag>{methodLabel(p)}</Tag>
         </Space>
@@ -27,22 +29,22 @@ export function PaymentCard({ payment: p, onReceipt, opening, showPatient, actio
       extra={<Money value={p.amount} strong />}
     >
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-        {showPatient ? <Descriptions.Item label="Patient">{p.patient_name ?? `#${p.user_id}`}</Descriptions.Item> : null}
-        <Descriptions.Item label="Date">{dayjs(p.created_at).format('D MMM YYYY, HH:mm')}</Descriptions.Item>
-        <Descriptions.Item label="Appointment">#{p.appointment_id}</Descriptions.Item>
-        <Descriptions.Item label="Doctor">{doctorOf(p)}</Descriptions.Item>
-        <Descriptions.Item label={p.method === 'mpesa' ? 'M-Pesa receipt' : 'Transaction ID'}>
+        {showPatient ? <Descriptions.Item label={t('payments.patient')}>{p.patient_name ?? `#${p.user_id}`}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('booking.date')}>{formatDate(p.created_at, 'dateTime')}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.confirmation.appointment')}>#{p.appointment_id}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.doctor')}>{doctorOf(p)}</Descriptions.Item>
+        <Descriptions.Item label={p.method === 'mpesa' ? t('payments.mpesaReceipt') : t('payments.transactionId')}>
           <Typography.Text copyable={!!p.transaction_id} style={{ wordBreak: 'break-all' }}>
             {p.method === 'mpesa' ? p.mpesa_receipt ?? '—' : p.transaction_id ?? '—'}
           </Typography.Text>
         </Descriptions.Item>
-        {p.failure_reason && p.payment_status === 'failed' ? <Descriptions.Item label="Reason">{p.failure_reason}</Descriptions.Item> : null}
-        {p.payment_status === 'refunded' ? <Descriptions.Item label="Refund">{p.refund_reason ?? 'Refunded'}</Descriptions.Item> : null}
+        {p.failure_reason && p.payment_status === 'failed' ? <Descriptions.Item label={t('payments.reason')}>{translateMessage(p.failure_reason)}</Descriptions.Item> : null}
+        {p.payment_status === 'refunded' ? <Descriptions.Item label={t('payments.refund')}>{p.refund_reason ?? t('payments.refunded')}</Descriptions.Item> : null}
       </Descriptions>
       <Space wrap style={{ marginTop: 8 }}>
         {p.payment_status === 'completed' ? (
           <Button icon={<FilePdfOutlined />} loading={opening} onClick={() => onReceipt(p)}>
-            View Receipt
+            {t('payments.viewReceipt')}
           </Button>
         ) : null}
         {actions}

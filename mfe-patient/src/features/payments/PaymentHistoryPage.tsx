@@ -3,16 +3,19 @@ import { Button, Col, Row, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
+import { translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { openReceipt, usePaymentHistory, type Payment } from './api';
 import { PaymentCard } from './PaymentCard';
 import { PaymentFilterBar } from './PaymentFilterBar';
+import { usePatientTranslation } from '../../i18n';
 import { filterPayments, NO_PAYMENT_FILTERS, type PaymentFilters } from './payments.logic';
 
 /** /dashboard/payments for patients: card and M-Pesa payments in one history, in Ksh, with receipts. */
 export function PaymentHistoryPage() {
   const navigate = useNavigate();
   const history = usePaymentHistory();
+  const { t } = usePatientTranslation();
   const { loading, failed } = queryStatus(history);
   const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
   const [opening, setOpening] = useState<number | null>(null);
@@ -32,8 +35,8 @@ export function PaymentHistoryPage() {
 
   return (
     <div>
-      <PageHeader title="Payment History" subtitle="Your card and M-Pesa payments, with receipts." extra={<Button onClick={() => void history.refetch()} loading={history.isFetching && !loading}>Refresh</Button>} />
-      {failed ? <ErrorState message={PAYMENT_MESSAGES.historyFailed} onRetry={() => void history.refetch()} /> : null}
+      <PageHeader title={t('payments.title')} subtitle={t('payments.subtitle')} extra={<Button onClick={() => void history.refetch()} loading={history.isFetching && !loading}>{t('payments.refresh')}</Button>} />
+      {failed ? <ErrorState message={translateMessage(PAYMENT_MESSAGES.historyFailed)} onRetry={() => void history.refetch()} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : failed && !history.data ? null : (
@@ -41,12 +44,12 @@ export function PaymentHistoryPage() {
           <PaymentFilterBar value={filters} onChange={setFilters} count={shown.length} total={payments.length} />
           {payments.length === 0 ? (
             <EmptyState
-              title="No payments yet."
-              description="When you pay for an appointment by card or M-Pesa it shows here."
-              action={<Button type="primary" onClick={() => navigate('/dashboard/appointments')}>View Appointments</Button>}
+              title={t('payments.none')}
+              description={t('payments.noneHint')}
+              action={<Button type="primary" onClick={() => navigate('/dashboard/appointments')}>{t('booking.confirmation.viewAppointments')}</Button>}
             />
           ) : shown.length === 0 ? (
-            <EmptyState title="No payments match your filters." action={<Button onClick={() => setFilters(NO_PAYMENT_FILTERS)}>Clear filters</Button>} />
+            <EmptyState title={t('payments.noMatch')} action={<Button onClick={() => setFilters(NO_PAYMENT_FILTERS)}>{t('payments.clearFilters')}</Button>} />
           ) : (
             <Row gutter={[16, 16]}>
               {shown.map((p) => (

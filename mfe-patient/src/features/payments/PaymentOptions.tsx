@@ -5,7 +5,9 @@ import { Alert, Button, Form, Input, Segmented, Space, Spin, Typography } from '
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { errorText } from 'shell/api-client';
 import { useSession } from 'shell/session';
+import { translateMessage } from 'shell/i18n';
 import { formatKsh, toast } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from './api';
 
 type Method = 'card' | 'mpesa';
@@ -35,6 +37,7 @@ export function PaymentOptions({
 }) {
   const [method, setMethod] = useState<Method>('mpesa');
   const methodName = useId();
+  const { t } = usePatientTranslation();
   return (
     <div data-testid="payment-options">
       {/* One Tab stop, the chosen method's radio, and the arrow keys between them: the radios share a name, and the
@@ -48,9 +51,9 @@ export function PaymentOptions({
         style={{ marginBottom: 16 }}
         options={[
           { value: 'mpesa', label: <span><MobileOutlined /> M-Pesa</span> },
-          { value: 'card', label: <span><CreditCardOutlined /> Card</span> },
+          { value: 'card', label: <span><CreditCardOutlined /> {t('pay.card')}</span> },
         ]}
-        aria-label="Payment method"
+        aria-label={t('pay.method')}
       />
       {method === 'card' ? <CardOption appointmentId={appointmentId} amount={amount} extra={extra} /> : <MpesaOption appointmentId={appointmentId} amount={amount} extra={extra} done={done} onPaid={onPaid} pollMs={pollMs} />}
     </div>
@@ -59,13 +62,14 @@ export function PaymentOptions({
 
 function CardOption({ appointmentId, amount, extra }: { appointmentId: number; amount: number; extra?: ReactNode }) {
   const checkout = useCardCheckout();
+  const { t } = usePatientTranslation();
   return (
     <div>
-      <Typography.Paragraph type="secondary">You will be taken to our card payment provider's secure page, then brought back here.</Typography.Paragraph>
-      {checkout.isError ? <Alert type="error" showIcon role="alert" title={errorText(checkout.error, PAYMENT_MESSAGES.initiateFailed)} style={{ marginBottom: 12 }} /> : null}
+      <Typography.Paragraph type="secondary">{t('pay.cardNote')}</Typography.Paragraph>
+      {checkout.isError ? <Alert type="error" showIcon role="alert" title={translateMessage(errorText(checkout.error, PAYMENT_MESSAGES.initiateFailed))} style={{ marginBottom: 12 }} /> : null}
       <Space wrap>
         <Button type="primary" icon={<CreditCardOutlined />} loading={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate({ appointmentId, amount })}>
-          Pay {formatKsh(amount)} by Card
+          {t('pay.byCard', { amount: formatKsh(amount) })}
         </Button>
         {extra}
       </Space>
@@ -81,6 +85,7 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
   const [checkout, setCheckout] = useState<string | null>(null);
   const refresh = useRefreshAfterPayment();
   const phoneId = useId();
+  const { t } = usePatientTranslation();
   const push = useMutation({
     mutationFn: () => sendStkPush({ phone, amount, appointment_id: appointmentId }),
     onSuccess: (reply) => {
@@ -129,13 +134,13 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
         showIcon
         icon={<CheckCircleFilled />}
         role="presentation"
-        title="Payment received. Your appointment is paid."
-        description={status.data?.mpesa_receipt ? `M-Pesa receipt ${status.data.mpesa_receipt}` : undefined}
+        title={t('pay.received')}
+        description={status.data?.mpesa_receipt ? t('pay.receipt', { receipt: status.data.mpesa_receipt }) : undefined}
         style={done ? { marginBottom: 12 } : undefined}
       />
     );
   } else if (checkout && state === 'failed') {
-    message = <Alert type="error" showIcon role="presentation" title="The M-Pesa payment did not go through." description={status.data?.reason ?? undefined} style={{ marginBottom: 12 }} />;
+    message = <Alert type="error" showIcon role="presentation" title={t('pay.failed')} description={status.data?.reason ? translateMessage(status.data.reason) : undefined} style={{ marginBottom: 12 }} />;
   } else if (checkout) {
     message = (
       <>
@@ -144,16 +149,16 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
           showIcon
           icon={<Spin size="small" />}
           role="presentation"
-          title="Waiting for you to approve the payment on your phone…"
-          description={`Enter your M-Pesa PIN on the prompt to pay ${formatKsh(amount)}. This page updates by itself.`}
+          title={t('pay.waiting')}
+          description={t('pay.enterPin', { amount: formatKsh(amount) })}
           style={{ marginBottom: 12 }}
         />
-        {status.isError ? <Typography.Paragraph type="warning">{errorText(status.error, 'Failed to check the M-Pesa payment')}: retrying…</Typography.Paragraph> : null}
+        {status.isError ? <Typography.Paragraph type="warning">{t('pay.checkFailed', { error: translateMessage(errorText(status.error, 'Failed to check the M-Pesa payment')) })}</Typography.Paragraph> : null}
       </>
     );
   }
   const liveStatus = (
-    <div data-testid="mpesa-status" role="status" aria-live="polite" aria-atomic="true" aria-label="M-Pesa payment status">
+    <div data-testid="mpesa-status" role="status" aria-live="polite" aria-atomic="true" aria-label={t('pay.status')}>
       {message}
     </div>
   );
@@ -167,13 +172,13 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
         ) : state === 'failed' ? (
           <Space wrap>
             <Button type="primary" onClick={retry}>
-              Try again
+              {t('pay.tryAgain')}
             </Button>
             {extra}
           </Space>
         ) : (
           <Space wrap>
-            <Button onClick={retry}>Send a new prompt</Button>
+            <Button onClick={retry}>{t('pay.newPrompt')}</Button>
             {extra}
           </Space>
         )}
@@ -185,7 +190,7 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
     <div>
       {liveStatus}
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label="M-Pesa phone number" htmlFor={phoneId} validateStatus={phoneError ? 'error' : undefined} help={phoneError ?? 'Safaricom number, e.g. 0712 345 678'}>
+        <Form.Item label={t('pay.phone')} htmlFor={phoneId} validateStatus={phoneError ? 'error' : undefined} help={phoneError ? translateMessage(phoneError) : t('pay.phoneHint')}>
           <Input
             id={phoneId}
             inputMode="tel"
@@ -201,7 +206,7 @@ function MpesaOption({ appointmentId, amount, extra, done, onPaid, pollMs }: { a
         </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" icon={<MobileOutlined />} disabled={!phone.trim()} loading={push.isPending}>
-            Pay {formatKsh(amount)} with M-Pesa
+            {t('pay.withMpesa', { amount: formatKsh(amount) })}
           </Button>
           {extra}
         </Space>

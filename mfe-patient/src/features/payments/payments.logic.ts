@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@afya/payment-service/contracts';
 import type { Payment } from './api';
+import { t } from '../../i18n';
 
 export type PaymentPeriod = 'all' | 'today' | 'week' | 'month' | 'year';
 export interface PaymentFilters {
@@ -39,10 +40,10 @@ export function filterPayments(payments: Payment[], filters: PaymentFilters, now
   });
 }
 
-export const methodLabel = (p: Pick<Payment, 'method'>) => (p.method === 'mpesa' ? 'M-Pesa' : 'Card');
+export const methodLabel = (p: Pick<Payment, 'method'>) => (p.method === 'mpesa' ? 'M-Pesa' : t('pay.card'));
 
 export function doctorOf(p: Payment): string {
   const { first_name, last_name } = p.appointment.doctor;
   const name = [first_name, last_name].filter(Boolean).join(' ');
-  return name ? `Dr. ${name}` : '—';
+  return name ? t('home.doctorName', { name }) : '—';
 }

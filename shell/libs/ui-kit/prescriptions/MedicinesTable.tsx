@@ -1,5 +1,6 @@
 import type { Medicine } from '@afya/prescription-service/contracts';
 import { Grid, Table, Typography } from 'antd';
+import { useTranslation } from '../../i18n';
 
 const wrap = { wordBreak: 'break-word', overflowWrap: 'anywhere' } as const;
 
@@ -11,18 +12,19 @@ const wrap = { wordBreak: 'break-word', overflowWrap: 'anywhere' } as const;
  */
 export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
   const phone = Grid.useBreakpoint().sm === false;
+  const { t } = useTranslation('shell');
   if (phone) {
     return (
-      <ul aria-label="Medicines" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+      <ul aria-label={t('medicines.label')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
         {medicines.map((m, i) => (
           <li key={i} data-testid="medicine" style={{ ...wrap, borderInlineStart: '3px solid #0f766e', paddingInlineStart: 8 }}>
             <Typography.Text strong>{m.name}</Typography.Text> <Typography.Text>{m.dosage}</Typography.Text>
             <div>
-              <Typography.Text type="secondary">Frequency: </Typography.Text>
+              <Typography.Text type="secondary">{t('medicines.frequency')}: </Typography.Text>
               {m.frequency || '—'}
             </div>
             <div>
-              <Typography.Text type="secondary">Instructions: </Typography.Text>
+              <Typography.Text type="secondary">{t('medicines.instructions')}: </Typography.Text>
               {m.instructions || '—'}
             </div>
           </li>
@@ -38,10 +40,10 @@ export function MedicinesTable({ medicines }: { medicines: Medicine[] }) {
       tableLayout="fixed"
       dataSource={medicines.map((m, row) => ({ ...m, row }))}
       columns={[
-        { title: 'Medicine', dataIndex: 'name', key: 'name', width: '26%', onCell: () => ({ style: wrap }), render: (v: string) => <strong>{v}</strong> },
-        { title: 'Dosage', dataIndex: 'dosage', key: 'dosage', width: '18%', onCell: () => ({ style: wrap }) },
-        { title: 'Frequency', dataIndex: 'frequency', key: 'frequency', width: '24%', onCell: () => ({ style: wrap }), render: (v: string) => v || '—' },
-        { title: 'Instructions', dataIndex: 'instructions', key: 'instructions', onCell: () => ({ style: wrap }), render: (v: string) => v || '—' },
+        { title: t('medicines.medicine'), dataIndex: 'name', key: 'name', width: '26%', onCell: () => ({ style: wrap }), render: (v: string) => <strong>{v}</strong> },
+        { title: t('medicines.dosage'), dataIndex: 'dosage', key: 'dosage', width: '18%', onCell: () => ({ style: wrap }) },
+        { title: t('medicines.frequency'), dataIndex: 'frequency', key: 'frequency', width: '24%', onCell: () => ({ style: wrap }), render: (v: string) => v || '—' },
+        { title: t('medicines.instructions'), dataIndex: 'instructions', key: 'instructions', onCell: () => ({ style: wrap }), render: (v: string) => v || '—' },
       ]}
     />
   );

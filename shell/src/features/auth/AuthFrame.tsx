@@ -1,23 +1,21 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'shell/i18n';
 import { Icon } from '../public-site/icons';
 
-const POINTS = [
-  'Book verified doctors across 50+ specialties',
-  'Pay in Ksh by M-Pesa or card',
-  'Prescriptions and records in one secure place',
-];
+const POINTS = ['auth.frame.points.doctors', 'auth.frame.points.pay', 'auth.frame.points.records'];
 
 /** The sign-in and registration pages' frame (plain React, no antd): a welcome beside the page's form. */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="afya-auth">
       <aside className="afya-auth-aside">
-        <h2>Care that fits your day</h2>
-        <p className="afya-auth-lead">From Nairobi to Kisumu, Afya connects you with trusted doctors in minutes.</p>
+        <h2>{t('auth.frame.title')}</h2>
+        <p className="afya-auth-lead">{t('auth.frame.lead')}</p>
         <ul>
           {POINTS.map((p) => (
             <li key={p}>
-              <Icon name="checkCircleFilled" /> {p}
+              <Icon name="checkCircleFilled" /> {t(p)}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeForRole, useSession, TOKEN_EXPIRED_REASON } from 'shell/session';
 import { ApiError } from 'shell/api-client';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { Icon } from '../public-site/icons';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields';
@@ -33,6 +34,7 @@ export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const form = useCheckedForm({ email: checkEmail, password: checkPassword });
   // One form per page: the fields' ids are their names (what autofill and the journeys know them by).
   const ids = { email: 'email', password: 'password' } as const;
+  const { t } = useTranslation('shell');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,16 +58,16 @@ export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   };
 
   return (
-    <AuthFrame title="Welcome back" subtitle="Sign in to manage your appointments, prescriptions and payments.">
+    <AuthFrame title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <div className="afya-card afya-auth-card">
         {notice === REGISTERED ? <FormMessage kind="success">{REGISTERED}</FormMessage> : null}
-        {logoutReason === TOKEN_EXPIRED_REASON ? <FormMessage kind="info">Your session expired. Please sign in again.</FormMessage> : null}
-        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+        {logoutReason === TOKEN_EXPIRED_REASON ? <FormMessage kind="info">{t('auth.login.expired')}</FormMessage> : null}
+        {error ? <FormMessage kind="error">{translateMessage(error)}</FormMessage> : null}
         {/* noValidate: our messages, not the browser's bubbles, which covered them. */}
         <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
           <TextField
             id={ids.email}
-            label="Email"
+            label={t('auth.email')}
             {...form.field('email')}
             error={form.error('email')}
             large
@@ -75,24 +77,24 @@ export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
           />
           <PasswordField
             id={ids.password}
-            label="Password"
+            label={t('auth.password')}
             {...form.field('password')}
             error={form.error('password')}
             large
             disabled={busy}
             prefix={<Icon name="lock" />}
-            input={{ autoComplete: 'current-password', placeholder: 'Your password' }}
+            input={{ autoComplete: 'current-password', placeholder: t('auth.login.passwordPlaceholder') }}
           />
           <p className="afya-auth-forgot">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
           </p>
           <button type="submit" className="afya-btn afya-btn-primary afya-btn-lg afya-btn-block" disabled={busy}>
             {busy ? <span className="afya-spinner afya-spinner-sm" aria-hidden /> : null}
-            {busy ? 'Signing in...' : 'Sign In'}
+            {busy ? t('auth.login.signingIn') : t('auth.login.submit')}
           </button>
         </form>
         <p className="afya-auth-switch">
-          Don&apos;t have an account? <Link to="/register">Register</Link>
+          {t('auth.login.noAccount')} <Link to="/register">{t('public.register')}</Link>
         </p>
       </div>
     </AuthFrame>

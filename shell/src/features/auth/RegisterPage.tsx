@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession, type RegisterPayload } from 'shell/session';
 import { ApiError } from 'shell/api-client';
+import { useTranslation } from 'shell/i18n';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields';
 import { REGISTERED, type AuthNotice } from './notices';
@@ -27,6 +28,7 @@ export function RegisterPage() {
   // One form per page: the fields' ids are their names (what autofill and the journeys know them by).
   const id = (name: string) => name;
   const passwordField = form.field('password');
+  const { t } = useTranslation('shell');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,22 +63,22 @@ export function RegisterPage() {
   );
 
   return (
-    <AuthFrame title="Create your account" subtitle="It takes a minute. You can book your first appointment right after.">
+    <AuthFrame title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <div className="afya-card afya-auth-card">
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
         {/* noValidate: our messages, not the browser's bubbles, which covered them. */}
         <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
           <div className="afya-field-row">
-            {text('firstname', 'First Name', { autoComplete: 'given-name', placeholder: 'Amina' })}
-            {text('lastname', 'Last Name', { autoComplete: 'family-name', placeholder: 'Wanjiru' })}
+            {text('firstname', t('auth.register.firstName'), { autoComplete: 'given-name', placeholder: 'Amina' })}
+            {text('lastname', t('auth.register.lastName'), { autoComplete: 'family-name', placeholder: 'Wanjiru' })}
           </div>
-          {text('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'amina@example.co.ke' })}
-          {text('contact_phone', 'Phone', { type: 'tel', autoComplete: 'tel', placeholder: '0712 345 678' })}
-          {text('address', 'Address', { autoComplete: 'street-address', placeholder: 'Ngong Road, Kilimani, Nairobi' })}
+          {text('email', t('auth.email'), { type: 'email', autoComplete: 'email', placeholder: 'amina@example.co.ke' })}
+          {text('contact_phone', t('auth.register.phone'), { type: 'tel', autoComplete: 'tel', placeholder: '0712 345 678' })}
+          {text('address', t('auth.register.address'), { autoComplete: 'street-address', placeholder: 'Ngong Road, Kilimani, Nairobi' })}
           <div className="afya-field-row">
             <PasswordField
               id={id('password')}
-              label="Password"
+              label={t('auth.password')}
               {...passwordField}
               onChange={(value) => {
                 setPassword(value);
@@ -86,15 +88,15 @@ export function RegisterPage() {
               disabled={busy}
               input={{ autoComplete: 'new-password' }}
             />
-            <PasswordField id={id('confirmPassword')} label="Confirm Password" {...form.field('confirmPassword')} error={form.error('confirmPassword')} disabled={busy} input={{ autoComplete: 'new-password' }} />
+            <PasswordField id={id('confirmPassword')} label={t('auth.register.confirmPassword')} {...form.field('confirmPassword')} error={form.error('confirmPassword')} disabled={busy} input={{ autoComplete: 'new-password' }} />
           </div>
           <button type="submit" className="afya-btn afya-btn-primary afya-btn-lg afya-btn-block" disabled={busy}>
             {busy ? <span className="afya-spinner afya-spinner-sm" aria-hidden /> : null}
-            {busy ? 'Creating account...' : 'Create Account'}
+            {busy ? t('auth.register.creating') : t('auth.register.submit')}
           </button>
         </form>
         <p className="afya-auth-switch">
-          Already have an account? <Link to="/login">Sign in</Link>
+          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.signIn')}</Link>
         </p>
       </div>
     </AuthFrame>

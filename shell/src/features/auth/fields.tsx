@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { Icon } from '../public-site/icons';
 import type { Check } from './validation';
 
@@ -16,7 +17,11 @@ export function useCheckedForm<K extends string>(checks: Record<K, Check>) {
   const problem = (key: K) => checks[key](values[key]);
   return {
     values,
-    error: (key: K) => (shown[key] ? problem(key) : null),
+    // The checks speak the contract's English; shown in the page's language.
+    error: (key: K) => {
+      const message = shown[key] ? problem(key) : null;
+      return message ? translateMessage(message) : null;
+    },
     field: (key: K) => ({
       value: values[key],
       onChange: (value: string) => setValues((v) => ({ ...v, [key]: value })),
@@ -76,6 +81,7 @@ export function TextField({ id, label, value, onChange, onBlur, error, prefix, l
 /** A password field with a show/hide button (a 32x28 px target, over the 24 px minimum of WCAG 2.5.8). */
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
+  const { t } = useTranslation('shell');
   return (
       <TextField
         {...props}
@@ -84,7 +90,7 @@ export function PasswordField(props: FieldProps) {
           <button
             type="button"
             className="afya-input-toggle"
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
             aria-pressed={visible}
             aria-controls={props.id}
             disabled={props.disabled}
@@ -102,7 +108,7 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'info' | 'succ
   return (
     <div className={`afya-alert afya-alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       <Icon name={kind === 'success' ? 'checkCircleFilled' : kind === 'error' ? 'close' : 'checkCircle'} />
-      <span>{children}</span>
+      <span>{typeof children === 'string' ? translateMessage(children) : children}</span>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from '@afya/auth-service/contracts/catalog';
 import type { FormRule } from 'antd';
+import { translateMessage } from 'shell/i18n';
 
 /**
  * Validation messages exactly as CONTRACT.md §5: the account ones are the auth contract's (the server
@@ -46,7 +47,7 @@ export function asRule(check: Check): FormRule {
   return {
     validator: (_rule, value) => {
       const problem = check(value);
-      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+      return problem ? Promise.reject(new Error(translateMessage(problem))) : Promise.resolve();
     },
   };
 }

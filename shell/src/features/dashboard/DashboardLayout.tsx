@@ -3,6 +3,7 @@ import { Avatar, Button, Drawer, Grid, Layout, Menu, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { fullName, useSession } from 'shell/session';
+import { LanguageSwitch, translateMessage, useTranslation } from 'shell/i18n';
 import { brand, initials, Logo, MAIN_ID, SkipLink, ThemeToggle, toast } from 'shell/ui-kit';
 import type { AuthNotice } from '../auth/notices';
 import { RouteTitle } from '../page-titles/RouteTitle';
@@ -11,7 +12,8 @@ import { SetNewPasswordDialog } from '../profile/SetNewPasswordDialog';
 import { dashboardRedirect } from './access';
 import { activeMenuKey, menuForRole } from './menus';
 
-const ROLE_LABEL: Record<string, string> = { user: 'Patient', doctor: 'Doctor', admin: 'Administrator' };
+/** Each role's name (catalogue keys). */
+const ROLE_LABEL: Record<string, string> = { user: 'roles.user', doctor: 'roles.doctor', admin: 'roles.admin' };
 
 function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; onProfile: () => void }) {
   const user = useSession((s) => s.user);
@@ -20,6 +22,7 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
   const { pathname } = useLocation();
   const entries = menuForRole(user?.role);
   const selected = activeMenuKey(entries, pathname);
+  const { t } = useTranslation('shell');
   return (
     <div className="afya-sider-inner">
       <div className="afya-sider-logo">
@@ -28,7 +31,7 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
       <Menu
         mode="inline"
         selectedKeys={selected ? [selected] : []}
-        items={entries.map((e) => ({ key: e.path, icon: e.icon, label: e.label }))}
+        items={entries.map((e) => ({ key: e.path, icon: e.icon, label: typeof e.label === 'string' ? t(e.label) : e.label }))}
         onClick={({ key }) => {
           navigate(key);
           onNavigate?.();
@@ -46,13 +49,13 @@ function SidebarContent({ onNavigate, onProfile }: { onNavigate?: () => void; on
               {fullName(user)}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {ROLE_LABEL[user?.role ?? ''] ?? user?.role}
+              {ROLE_LABEL[user?.role ?? ''] ? t(ROLE_LABEL[user?.role ?? '']) : user?.role}
             </Typography.Text>
           </span>
-          <span className="afya-visually-hidden">, open profile</span>
+          <span className="afya-visually-hidden">{t('dashboard.openProfile')}</span>
         </button>
         <Button block icon={<LogoutOutlined />} onClick={() => logout()} style={{ marginTop: 8 }}>
-          Logout
+          {t('dashboard.logout')}
         </Button>
       </div>
     </div>
@@ -69,13 +72,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation('shell');
 
   // 'Login successful!' from the sign-in page (which has no antd toasts), shown once: the state is then dropped so
   // a reload or Back does not show it again.
   const notice = (location.state as AuthNotice | null)?.notice;
   useEffect(() => {
     if (!notice) return;
-    toast.success(notice);
+    toast.success(translateMessage(notice));
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [notice, navigate, location.pathname, location.search]);
 
@@ -105,12 +109,15 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <Layout>
         <Layout.Header className="afya-dash-header">
           {!isDesktop ? (
-            <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={() => setDrawer(true)} />
+            <Button type="text" icon={<MenuOutlined />} aria-label={t('dashboard.openNavigation')} onClick={() => setDrawer(true)} />
           ) : (
             <span />
           )}
           {!isDesktop ? <Logo /> : null}
-          <ThemeToggle />
+          <div className="afya-dash-header-actions">
+            <LanguageSwitch />
+            <ThemeToggle />
+          </div>
         </Layout.Header>
         <Layout.Content id={MAIN_ID} className="afya-dash-content">
           {user?.must_change_password ? <SetNewPasswordDialog /> : children}

@@ -15,10 +15,12 @@ import {
 import { QueryClientContext } from '@tanstack/react-query';
 import { Badge } from 'antd';
 import { useContext, type ReactNode } from 'react';
+import { useTranslation } from 'shell/i18n';
 import { useUnreadTickets } from 'shell/ui-kit';
 
 export interface MenuEntry {
   path: string;
+  /** A catalogue key (shell/locales), or the label itself. */
   label: ReactNode;
   icon: ReactNode;
   /** Other pages that belong to this entry though their path is not under it (Write Prescription → Prescriptions). */
@@ -28,14 +30,16 @@ export interface MenuEntry {
 /** 'Support' with the number of conversations that have a reply the user has not opened (refreshed every 30 s). */
 export function SupportMenuLabel() {
   // Rendered without the page's query client (a layout test), the entry is just its label.
-  return useContext(QueryClientContext) ? <UnreadSupportLabel /> : <span>Support</span>;
+  const { t } = useTranslation('shell');
+  return useContext(QueryClientContext) ? <UnreadSupportLabel /> : <span>{t('menu.support')}</span>;
 }
 
 function UnreadSupportLabel() {
   const unread = useUnreadTickets(true).data ?? 0;
+  const { t } = useTranslation('shell');
   return (
-    <span aria-label={unread ? `Support, ${unread} unread` : undefined}>
-      Support{' '}
+    <span aria-label={unread ? t('menu.supportUnread', { count: unread }) : undefined}>
+      {t('menu.support')}{' '}
       <Badge count={unread} size="small" offset={[4, -2]} aria-hidden />
     </span>
   );
@@ -44,42 +48,42 @@ function UnreadSupportLabel() {
 /** Sidebar menus per role (CONTRACT.md §2). */
 export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
   user: [
-    { path: '/dashboard', label: 'Dashboard', icon: <AppstoreOutlined /> },
-    { path: '/dashboard/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
-    { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
-    { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
+    { path: '/dashboard', label: 'menu.dashboard', icon: <AppstoreOutlined /> },
+    { path: '/dashboard/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
+    { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
-    { path: '/dashboard/find-doctors', label: 'Find Doctors', icon: <SearchOutlined /> },
-    { path: '/dashboard/payments', label: 'Payments', icon: <CreditCardOutlined /> },
+    { path: '/dashboard/find-doctors', label: 'menu.findDoctors', icon: <SearchOutlined /> },
+    { path: '/dashboard/payments', label: 'menu.payments', icon: <CreditCardOutlined /> },
   ],
   doctor: [
-    { path: '/dashboard/doctor', label: 'Dashboard', icon: <AppstoreOutlined /> },
-    { path: '/dashboard/doctor/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/doctor', label: 'menu.dashboard', icon: <AppstoreOutlined /> },
+    { path: '/dashboard/doctor/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
     {
       path: '/dashboard/doctor/prescriptions',
-      label: 'Prescriptions',
+      label: 'menu.prescriptions',
       icon: <MedicineBoxOutlined />,
       alsoFor: ['/dashboard/doctor/write-prescription', '/dashboard/prescriptions'],
     },
-    { path: '/dashboard/doctor/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
+    { path: '/dashboard/doctor/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
   admin: [
-    { path: '/dashboard/admin', label: 'Dashboard', icon: <AppstoreOutlined /> },
-    { path: '/dashboard/admin/users', label: 'User Management', icon: <TeamOutlined /> },
-    { path: '/dashboard/admin/analytics', label: 'Analytics', icon: <BarChartOutlined /> },
-    { path: '/dashboard/admin/reports', label: 'Reports', icon: <DownloadOutlined /> },
-    { path: '/dashboard/admin/appointments', label: 'Appointments', icon: <CalendarOutlined /> },
-    { path: '/dashboard/prescriptions', label: 'Prescriptions', icon: <MedicineBoxOutlined /> },
-    { path: '/dashboard/medical-history', label: 'Medical History', icon: <HistoryOutlined /> },
+    { path: '/dashboard/admin', label: 'menu.dashboard', icon: <AppstoreOutlined /> },
+    { path: '/dashboard/admin/users', label: 'menu.users', icon: <TeamOutlined /> },
+    { path: '/dashboard/admin/analytics', label: 'menu.analytics', icon: <BarChartOutlined /> },
+    { path: '/dashboard/admin/reports', label: 'menu.reports', icon: <DownloadOutlined /> },
+    { path: '/dashboard/admin/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
+    { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },
-    { path: '/dashboard/admin/messages', label: 'Messages', icon: <MailOutlined /> },
+    { path: '/dashboard/admin/messages', label: 'menu.messages', icon: <MailOutlined /> },
   ],
 };
 
 export function menuForRole(role: string | null | undefined): MenuEntry[] {
   if (role === 'user' || role === 'doctor' || role === 'admin') return MENUS[role];
-  return [{ path: '/dashboard', label: 'Dashboard', icon: <AppstoreOutlined /> }];
+  return [{ path: '/dashboard', label: 'menu.dashboard', icon: <AppstoreOutlined /> }];
 }
 
 const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);

@@ -1,45 +1,47 @@
+import { i18n } from 'shell/i18n';
+
 /**
- * The browser tab's title of every page, by path: the public site, sign-in and registration, and every
+ * The browser tab's title of every page, by path (catalogue keys): the public site, sign-in and registration, and every
  * role's dashboard pages (the remotes' pages included, listed here: the route-access table covers them only
  * by prefix). A path matches a pattern segment for segment, so the order does not matter; `:param` matches
  * one non-empty segment.
  */
-export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: string]> = [
+export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: string]> = [
   // Public site and sign-in
-  ['/', 'Book a doctor in Kenya'],
-  ['/about', 'About us'],
-  ['/services', 'Services'],
-  ['/contact', 'Contact us'],
-  ['/payment-cancel', 'Payment cancelled'],
-  ['/payment-success', 'Payment received'],
-  ['/login', 'Sign in'],
-  ['/register', 'Create an account'],
+  ['/', 'titles.bookDoctor'],
+  ['/about', 'titles.about'],
+  ['/services', 'titles.services'],
+  ['/contact', 'titles.contact'],
+  ['/payment-cancel', 'titles.paymentCancelled'],
+  ['/payment-success', 'titles.paymentReceived'],
+  ['/login', 'titles.signIn'],
+  ['/register', 'titles.register'],
   // Doctor
-  ['/dashboard/doctor', 'Doctor dashboard'],
-  ['/dashboard/doctor/appointments', 'My appointments'],
-  ['/dashboard/doctor/prescriptions', 'Issued prescriptions'],
-  ['/dashboard/doctor/write-prescription', 'Write prescription'],
-  ['/dashboard/doctor/medical-history', 'Medical history'],
-  ['/dashboard/doctor/support', 'Support tickets'],
+  ['/dashboard/doctor', 'titles.doctorDashboard'],
+  ['/dashboard/doctor/appointments', 'titles.myAppointments'],
+  ['/dashboard/doctor/prescriptions', 'titles.issuedPrescriptions'],
+  ['/dashboard/doctor/write-prescription', 'titles.writePrescription'],
+  ['/dashboard/doctor/medical-history', 'titles.medicalHistory'],
+  ['/dashboard/doctor/support', 'titles.supportTickets'],
   // Admin
-  ['/dashboard/admin', 'Admin dashboard'],
-  ['/dashboard/admin/users', 'User management'],
-  ['/dashboard/admin/analytics', 'Analytics'],
-  ['/dashboard/admin/reports', 'Reports'],
-  ['/dashboard/admin/appointments', 'All appointments'],
-  ['/dashboard/admin/doctors', 'Doctors'],
-  ['/dashboard/admin/support', 'Support tickets'],
+  ['/dashboard/admin', 'titles.adminDashboard'],
+  ['/dashboard/admin/users', 'titles.users'],
+  ['/dashboard/admin/analytics', 'titles.analytics'],
+  ['/dashboard/admin/reports', 'titles.reports'],
+  ['/dashboard/admin/appointments', 'titles.allAppointments'],
+  ['/dashboard/admin/doctors', 'titles.doctors'],
+  ['/dashboard/admin/support', 'titles.supportTickets'],
   // Patient (and the pages several roles share)
-  ['/dashboard', 'Dashboard'],
-  ['/dashboard/appointments', 'Appointments'],
-  ['/dashboard/appointments/book', 'Book appointment'],
-  ['/dashboard/find-doctors', 'Find doctors'],
-  ['/dashboard/prescriptions', 'Prescriptions'],
-  ['/dashboard/prescriptions/:id', 'Prescription'],
-  ['/dashboard/medical-history', 'Medical history'],
-  ['/dashboard/support', 'Support'],
-  ['/dashboard/payments', 'Payments'],
-  ['/dashboard/video/:id', 'Video visit'],
+  ['/dashboard', 'titles.dashboard'],
+  ['/dashboard/appointments', 'titles.appointments'],
+  ['/dashboard/appointments/book', 'titles.bookAppointment'],
+  ['/dashboard/find-doctors', 'titles.findDoctors'],
+  ['/dashboard/prescriptions', 'titles.prescriptions'],
+  ['/dashboard/prescriptions/:id', 'titles.prescription'],
+  ['/dashboard/medical-history', 'titles.medicalHistory'],
+  ['/dashboard/support', 'titles.support'],
+  ['/dashboard/payments', 'titles.payments'],
+  ['/dashboard/video/:id', 'titles.videoVisit'],
 ];
 
 function matches(pattern: string, path: string): boolean {
@@ -48,8 +50,9 @@ function matches(pattern: string, path: string): boolean {
   return p.length === s.length && p.every((part, i) => part.startsWith(':') ? s[i] !== '' : part === s[i]);
 }
 
-/** The page title for a path ('/dashboard/appointments/book' → 'Book appointment'); null when unknown. */
+/** The page title for a path in the page's language ('/dashboard/appointments/book' → 'Book appointment'); null when unknown. */
 export function titleForPath(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return ROUTE_TITLES.find(([pattern]) => matches(pattern, path))?.[1] ?? null;
+  const key = ROUTE_TITLES.find(([pattern]) => matches(pattern, path))?.[1];
+  return key ? i18n.t(key, { ns: 'shell' }) : null;
 }

@@ -4,6 +4,7 @@ import { Avatar, Button, Divider, Form, Input, Modal, Space, Typography, Upload 
 import { useEffect, useState } from 'react';
 import { fullName, useSession, type User } from 'shell/session';
 import { ApiError, userApi } from 'shell/api-client';
+import { useTranslation } from 'shell/i18n';
 import { initials, toast } from 'shell/ui-kit';
 import { DataRightsSection } from './DataRightsSection';
 import { MessagePreferences } from './MessagePreferences';
@@ -62,6 +63,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [uploading, setUploading] = useState(false);
   const [changingPw, setChangingPw] = useState(false);
   const [showPw, setShowPw] = useState(false);
+  const { t } = useTranslation('shell');
 
   useEffect(() => {
     if (open && user) {
@@ -128,12 +130,12 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     const problem = passwordChangeProblem(v);
     if (problem && 'mismatch' in problem) {
       toast.error('Passwords do not match');
-      pwForm.setFields([{ name: 'confirmPassword', errors: ['Passwords do not match'] }]);
+      pwForm.setFields([{ name: 'confirmPassword', errors: [t('messages.passwordsDoNotMatch')] }]);
       return; // no request
     }
     if (problem) {
       pwForm.setFields(
-        problem.missing.map((name) => ({ name, errors: [name === 'currentPassword' ? 'Please enter your current password' : 'Please enter a new password'] })),
+        problem.missing.map((name) => ({ name, errors: [name === 'currentPassword' ? t('profile.enterCurrentPassword') : t('profile.enterNewPassword')] })),
       );
       return;
     }
@@ -152,7 +154,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Modal open={open} onCancel={busy ? undefined : onClose} title="Profile" footer={null} destroyOnHidden width={520}>
+    <Modal open={open} onCancel={busy ? undefined : onClose} title={t('profile.title')} footer={null} destroyOnHidden width={520}>
       <Space align="center" size={16} style={{ marginBottom: 16 }}>
         <Avatar size={72} src={user.profilePictureUrl || undefined} style={{ background: '#0f766e', fontSize: 26 }}>
           {initials(user.firstname, user.lastname)}
@@ -162,39 +164,39 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           <div>
             <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={onPicture} disabled={busy}>
               <Button icon={<CameraOutlined />} size="small" loading={uploading} style={{ marginTop: 6 }}>
-                {uploading ? 'Uploading...' : 'Change photo'}
+                {uploading ? t('profile.uploading') : t('profile.changePhoto')}
               </Button>
             </Upload>
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            JPEG, PNG or WebP, up to 2 MB
+            {t('profile.photoHint')}
           </Typography.Text>
         </div>
       </Space>
       <Form form={form} layout="vertical" onFinish={onSave} disabled={busy} requiredMark={false}>
         <Space.Compact block style={{ gap: 12 }}>
-          <Form.Item label="First Name" name="firstname" style={{ flex: 1 }}>
+          <Form.Item label={t('auth.register.firstName')} name="firstname" style={{ flex: 1 }}>
             <Input />
           </Form.Item>
-          <Form.Item label="Last Name" name="lastname" style={{ flex: 1 }}>
+          <Form.Item label={t('auth.register.lastName')} name="lastname" style={{ flex: 1 }}>
             <Input />
           </Form.Item>
         </Space.Compact>
-        <Form.Item label="Email" name="email">
+        <Form.Item label={t('auth.email')} name="email">
           <Input readOnly disabled />
         </Form.Item>
-        <Form.Item label="Phone" name="contact_phone">
+        <Form.Item label={t('auth.register.phone')} name="contact_phone">
           <Input type="tel" />
         </Form.Item>
-        <Form.Item label="Address" name="address">
+        <Form.Item label={t('auth.register.address')} name="address">
           <Input />
         </Form.Item>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="primary" htmlType="submit" loading={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
+            {saving ? t('common.saving') : t('profile.save')}
           </Button>
         </Space>
       </Form>
@@ -206,21 +208,21 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       ) : null}
       <Divider />
       <Button type="link" style={{ padding: 0 }} onClick={() => setShowPw((s) => !s)} disabled={busy} aria-expanded={showPw}>
-        Change Password
+        {t('profile.changePassword')}
       </Button>
       {showPw ? (
         <Form form={pwForm} layout="vertical" disabled={busy} style={{ marginTop: 12 }} onFinish={onChangePassword}>
-          <Form.Item label="Current Password" name="currentPassword">
+          <Form.Item label={t('profile.currentPassword')} name="currentPassword">
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item label="New Password" name="newPassword">
+          <Form.Item label={t('profile.newPassword')} name="newPassword">
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item label="Confirm New Password" name="confirmPassword">
+          <Form.Item label={t('profile.confirmNewPassword')} name="confirmPassword">
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={changingPw}>
-            {changingPw ? 'Saving...' : 'Update Password'}
+            {changingPw ? t('common.saving') : t('profile.updatePassword')}
           </Button>
         </Form>
       ) : null}

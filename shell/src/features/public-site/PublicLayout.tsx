@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LanguageSwitch, useTranslation } from 'shell/i18n';
 import { homeForRole, useSession } from 'shell/session';
 import { MAIN_ID, SkipLink } from '../../../libs/ui-kit/a11y';
 import { Logo } from '../../../libs/ui-kit/Logo';
@@ -10,22 +11,24 @@ import { Icon } from './icons';
 // For the antd pages shown in this layout (sign-in, contact...), App.tsx wraps it in AntdShell (antd-shell.tsx:
 // antd's ThemeProvider), loaded with them.
 
+/** The top bar's pages and their labels' catalogue keys. */
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/services', label: 'Services' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/', label: 'public.nav.home' },
+  { to: '/about', label: 'public.nav.about' },
+  { to: '/services', label: 'public.nav.services' },
+  { to: '/contact', label: 'public.nav.contact' },
 ];
 
 /** Light/dark switch: the session's persisted darkMode, which the dashboard's antd theme follows too. */
 export function PublicThemeToggle() {
   const darkMode = useSession((s) => s.darkMode);
   const toggle = useSession((s) => s.toggleDarkMode);
+  const { t } = useTranslation('shell');
   return (
     <button
       type="button"
       className="afya-btn afya-btn-text afya-btn-icon"
-      aria-label={darkMode ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={darkMode ? t('theme.toLight') : t('theme.toDark')}
       onClick={toggle}
     >
       <Icon name={darkMode ? 'sun' : 'moon'} />
@@ -37,20 +40,21 @@ function AccountActions({ vertical, onClick }: { vertical?: boolean; onClick?: (
   const isAuthenticated = useSession((s) => s.isAuthenticated);
   const role = useSession((s) => s.user?.role);
   const block = vertical ? ' afya-btn-block' : '';
+  const { t } = useTranslation('shell');
   if (isAuthenticated) {
     return (
       <Link to={homeForRole(role)} onClick={onClick} className={`afya-btn afya-btn-primary${block}`}>
-        Dashboard
+        {t('public.dashboard')}
       </Link>
     );
   }
   return (
     <>
       <Link to="/login" onClick={onClick} className={`afya-btn${block}`}>
-        Login
+        {t('public.login')}
       </Link>
       <Link to="/register" onClick={onClick} className={`afya-btn afya-btn-primary${block}`}>
-        Register
+        {t('public.register')}
       </Link>
     </>
   );
@@ -67,6 +71,7 @@ function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const titleId = `${id}-title`;
+  const { t } = useTranslation('shell');
 
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
@@ -97,13 +102,13 @@ function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
       <div className="afya-drawer-mask" onClick={onClose} aria-hidden />
       <div id={id} ref={panel} className="afya-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="afya-drawer-head">
-          <button type="button" className="afya-btn afya-btn-text afya-btn-icon" aria-label="Close menu" onClick={onClose}>
+          <button type="button" className="afya-btn afya-btn-text afya-btn-icon" aria-label={t('public.closeMenu')} onClick={onClose}>
             <Icon name="close" />
           </button>
-          <h2 id={titleId}>Menu</h2>
+          <h2 id={titleId}>{t('public.menu')}</h2>
         </div>
         <div className="afya-drawer-body">
-          <nav className="afya-drawer-nav" aria-label="Mobile">
+          <nav className="afya-drawer-nav" aria-label={t('public.mobileNav')}>
             {LINKS.map((l) => (
               <Link
                 key={l.to}
@@ -112,7 +117,7 @@ function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
                 className={pathname === l.to ? 'active' : undefined}
                 aria-current={pathname === l.to ? 'page' : undefined}
               >
-                {l.label}
+                {t(l.label)}
               </Link>
             ))}
           </nav>
@@ -127,8 +132,9 @@ function MobileMenu({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** In place of a page whose code is still loading. */
 export function PublicPageLoading() {
+  const { t } = useTranslation('shell');
   return (
-    <div className="afya-page-loading" role="status" aria-label="Loading">
+    <div className="afya-page-loading" role="status" aria-label={t('common.loading')}>
       <span className="afya-spinner" aria-hidden />
     </div>
   );
@@ -144,6 +150,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
+  const { t } = useTranslation('shell');
 
   // A page change (a link in the menu, the browser's back button) closes the menu.
   useEffect(() => setOpen(false), [pathname]);
@@ -159,14 +166,15 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       <SkipLink />
       <header className="afya-topbar">
         <Logo />
-        <nav className="afya-topnav" aria-label="Main">
+        <nav className="afya-topnav" aria-label={t('public.mainNav')}>
           {LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
-              {l.label}
+              {t(l.label)}
             </NavLink>
           ))}
         </nav>
         <div className="afya-topbar-actions">
+          <LanguageSwitch />
           <PublicThemeToggle />
           <span className="afya-desktop-only">
             <AccountActions />
@@ -175,7 +183,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             ref={menuButton}
             type="button"
             className="afya-btn afya-btn-text afya-btn-icon afya-mobile-only"
-            aria-label="Open menu"
+            aria-label={t('public.openMenu')}
             aria-haspopup="dialog"
             aria-expanded={open}
             aria-controls={open ? menuId : undefined}
@@ -191,22 +199,22 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         <div className="afya-container afya-footer-grid">
           <div>
             <Logo />
-            <p>Afya Health Ltd, Upper Hill, Nairobi. Quality care, booked in minutes.</p>
+            <p>{t('public.footer.tagline')}</p>
           </div>
           <div>
-            <strong>Platform</strong>
-            <Link to="/services">Services</Link>
-            <Link to="/about">About us</Link>
-            <Link to="/contact">Contact</Link>
+            <strong>{t('public.footer.platform')}</strong>
+            <Link to="/services">{t('public.nav.services')}</Link>
+            <Link to="/about">{t('public.footer.aboutUs')}</Link>
+            <Link to="/contact">{t('public.nav.contact')}</Link>
           </div>
           <div>
-            <strong>Reach us</strong>
+            <strong>{t('public.footer.reachUs')}</strong>
             <a href="tel:+254709123456">+254 709 123 456</a>
             <a href="mailto:hello@afya.co.ke">hello@afya.co.ke</a>
-            <span>Emergency support 24/7</span>
+            <span>{t('contact.hours.emergency')}</span>
           </div>
         </div>
-        <div className="afya-container afya-footer-bottom">© {new Date().getFullYear()} Afya Health Ltd. All rights reserved.</div>
+        <div className="afya-container afya-footer-bottom">{t('public.footer.copyright', { year: new Date().getFullYear() })}</div>
       </footer>
     </div>
   );

@@ -1,9 +1,9 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { VISIT_MODE_LABELS } from '@afya/appointment-service/contracts/catalog';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
+import { appointmentTypeLabel, formatDate, translateMessage, visitModeLabel } from 'shell/i18n';
 import { focusElement, Money } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../../i18n';
 import { PaymentOptions } from '../../payments/PaymentOptions';
 import { BOOKED_TEXT } from '../booking.rules';
 
@@ -12,6 +12,7 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
   // The form the patient was in is gone: focus goes to what replaced it, so keyboard and screen-reader users
   // continue from here rather than from the top of the document.
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = usePatientTranslation();
   useEffect(() => {
     if (heading.current) focusElement(heading.current);
   }, []);
@@ -19,34 +20,34 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
     <Card
       title={
         <h2 ref={heading} className="afya-card-heading">
-          Complete Payment
+          {t('booking.confirmation.title')}
         </h2>
       }
       data-testid="payment-panel"
     >
-      <Alert type="success" showIcon title={BOOKED_TEXT} style={{ marginBottom: 16 }} />
+      <Alert type="success" showIcon title={translateMessage(BOOKED_TEXT)} style={{ marginBottom: 16 }} />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Appointment">#{appointment.appointment_id}</Descriptions.Item>
-        <Descriptions.Item label="Doctor">{doctorName}</Descriptions.Item>
-        <Descriptions.Item label="Date">{dayjs(appointment.appointment_date).format('dddd, D MMMM YYYY')}</Descriptions.Item>
-        <Descriptions.Item label="Time">{appointment.time_slot}</Descriptions.Item>
-        <Descriptions.Item label="Type">{appointment.appointment_type}</Descriptions.Item>
-        {appointment.visit_mode ? <Descriptions.Item label="Visit">{VISIT_MODE_LABELS[appointment.visit_mode]}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('booking.confirmation.appointment')}>#{appointment.appointment_id}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.doctor')}>{doctorName}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.date')}>{formatDate(appointment.appointment_date.slice(0, 10), 'dayLong')}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.time')}>{appointment.time_slot}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.confirmation.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
+        {appointment.visit_mode ? <Descriptions.Item label={t('booking.confirmation.visit')}>{visitModeLabel(appointment.visit_mode)}</Descriptions.Item> : null}
       </Descriptions>
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        Amount due: <Money value={appointment.total_amount} strong style={{ fontSize: 18 }} />
+        {t('booking.confirmation.amountDue')} <Money value={appointment.total_amount} strong style={{ fontSize: 18 }} />
       </Typography.Paragraph>
       <PaymentOptions
         appointmentId={appointment.appointment_id}
         amount={appointment.total_amount}
         extra={
           <Button onClick={onPayLater} data-testid="pay-later">
-            Pay Later
+            {t('booking.confirmation.payLater')}
           </Button>
         }
         done={
           <Button type="primary" onClick={onPayLater}>
-            View Appointments
+            {t('booking.confirmation.viewAppointments')}
           </Button>
         }
       />

@@ -1,5 +1,7 @@
 import { Alert, DatePicker, Form, Spin } from 'antd';
+import { translateMessage } from 'shell/i18n';
 import { ErrorState } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../../i18n';
 import type { Doctor } from '../../find-doctors/api';
 import type { Availability } from '../api';
 import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, isDateDisabled, slotsToShow, timeHint } from '../booking.rules';
@@ -24,27 +26,28 @@ export function DateSlotFields({
   /** The server's 409 message, shown above the slots until another slot is chosen. */
   conflict?: string | null;
 }) {
+  const { t } = usePatientTranslation();
   const hint = timeHint({ doctorId: doctor?.doctor_id, date, availability });
   return (
     <>
-      <Form.Item name="appointment_date" label="Date" rules={[{ required: true, message: BOOKING_MESSAGES.date }]} extra={dateHint(doctor)}>
+      <Form.Item name="appointment_date" label={t('booking.date')} rules={[{ required: true, message: translateMessage(BOOKING_MESSAGES.date) }]} extra={dateHint(doctor)}>
         {/* A date can be typed (then Enter) as well as picked: the calendar alone cannot be used by keyboard. The
             first format is how the chosen date is shown; the others are what a typed date may look like. */}
         <DatePicker
           style={{ width: '100%' }}
           format={DATE_INPUT_FORMATS}
-          placeholder="Pick or type a date, e.g. 25/12/2026"
-          aria-label="Appointment date"
+          placeholder={t('booking.datePlaceholder')}
+          aria-label={t('booking.dateLabel')}
           disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
           showToday={false}
           allowClear={false} // its 14 px clear icon is below the 24 px target size; a typed or picked date replaces it
         />
       </Form.Item>
-      <Form.Item label="Time" extra={hint || undefined}>
+      <Form.Item label={t('booking.time')} extra={hint || undefined}>
         {conflict ? <Alert type="warning" showIcon role="alert" title={conflict} style={{ marginBottom: 12 }} /> : null}
         {error ? <ErrorState message={error} onRetry={onRetry} /> : null}
-        <Spin spinning={loading} description="Checking free times…">
-          <Form.Item name="time_slot" noStyle rules={[{ required: true, message: BOOKING_MESSAGES.time }]}>
+        <Spin spinning={loading} description={t('booking.checking')}>
+          <Form.Item name="time_slot" noStyle rules={[{ required: true, message: translateMessage(BOOKING_MESSAGES.time) }]}>
             <SlotPicker slots={slotsToShow(availability)} disabled={!availability || loading} id="time_slot" />
           </Form.Item>
         </Spin>

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Slot } from '../api';
+import { usePatientTranslation } from '../../../i18n';
 
 /**
  * Time slots as one radio group (WAI-ARIA pattern): Tab reaches the group once, arrow keys move between free
@@ -21,6 +22,7 @@ export function SlotPicker({
   id?: string;
 }) {
   const refs = useRef<Array<HTMLElement | null>>([]);
+  const { t } = usePatientTranslation();
   const enabled = slots.map((s, i) => (!disabled && s.available ? i : -1)).filter((i) => i >= 0);
   const selectedIndex = slots.findIndex((s) => s.time_slot === value);
   const tabStop = selectedIndex >= 0 && enabled.includes(selectedIndex) ? selectedIndex : enabled[0] ?? -1;
@@ -53,7 +55,7 @@ export function SlotPicker({
     <div
       id={id}
       role="radiogroup"
-      aria-label="Time slots"
+      aria-label={t('booking.slots')}
       aria-disabled={disabled || undefined}
       className="afya-slots"
       style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 8 }}
@@ -69,7 +71,7 @@ export function SlotPicker({
             }}
             role="radio"
             aria-checked={checked}
-            aria-label={`${s.time_slot}, ${taken ? 'taken' : 'available'}`}
+            aria-label={`${s.time_slot}, ${taken ? t('booking.slotTaken') : t('booking.slotAvailable')}`}
             data-slot={s.time_slot}
             disabled={disabled || taken}
             tabIndex={i === tabStop ? 0 : -1}

@@ -1,0 +1,43 @@
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/sw';
+import { useMemo } from 'react';
+import { currentLanguage, i18n } from './instance';
+import type { Language } from './languages';
+import { useLanguage } from './useLanguage';
+
+// antd 6 ships no Kiswahili locale: its texts (dialog buttons, date picker, table, pagination, empty states) are in
+// our catalogue under `antd`, in antd's own shape, and laid over its English locale. English is antd's en_US as is.
+
+type Tree = { [key: string]: unknown };
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `base` with every leaf that `over` has replaced (objects merged key by key). */
+export function overlay<T>(base: T, over: unknown): T {
+  if (!isTree(base) || !isTree(over)) return (over === undefined ? base : over) as T;
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = overlay(out[key], value);
+  return out as T;
+}
+
+/** antd's locale for a language, from the catalogue's `antd` texts. */
+export function antdLocale(language: Language, texts: unknown): Locale {
+  if (language === 'en') return enUS;
+  return { ...overlay(enUS, texts), locale: language };
+}
+
+// The date picker's month and day names follow the page's language (dayjs ships Kiswahili).
+const followLanguage = (language: string) => {
+  if (dayjs.locale() !== language) dayjs.locale(language === 'sw' ? 'sw' : 'en');
+};
+followLanguage(currentLanguage());
+i18n.on('languageChanged', followLanguage);
+
+/** antd's locale for the page's language (ConfigProvider `locale`). */
+export function useAntdLocale(): Locale {
+  const { language } = useLanguage();
+  // The catalogue's own object (stable while the language is), not a translated copy per render.
+  const texts = i18n.getResource(language, 'shell', 'antd') as unknown;
+  return useMemo(() => antdLocale(language, texts), [language, texts]);
+}
