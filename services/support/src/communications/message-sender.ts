@@ -8,7 +8,7 @@ import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
 import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
 import { appointmentCalendar } from './rules/calendar';
-import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts } from './rules/messages';
+import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
 import { deliveryDecision } from './rules/recipients';
 
 /** A delivery in one of these states is done: a job run again (after a crash, a second replica) sends nothing. */
@@ -87,7 +87,7 @@ export class MessageSender implements OnApplicationBootstrap {
       `SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $1`,
       [job.user_id],
     )) as UserRow[];
-    const [appointment] = (await this.db.query(
+    const [appointment] = (job.appointment_id === null ? [] : await this.db.query(
       `SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
               time_slot, status, deleted, sequence
          FROM message_appointments WHERE appointment_id = $1`,
@@ -98,7 +98,16 @@ export class MessageSender implements OnApplicationBootstrap {
       // the user directory may lag the booking by a moment: try again (given up after 24 hours like an outage)
       return this.failOrRetry(jobId, job, null, new ProviderError('recipient not known yet', false), now);
     }
-    const decision = deliveryDecision({ kind: job.kind, channel: job.channel, user, preferences: preferences ?? null, appointment: appointment ?? null, plannedStart: job.planned_start });
+    const decision = deliveryDecision({
+      kind: job.kind,
+      channel: job.channel,
+      user,
+      preferences: preferences ?? null,
+      appointment: appointment ?? null,
+      plannedStart: job.planned_start,
+      offerExpiresAt: job.offer?.expires_at,
+      now,
+    });
     if (!decision.send) {
       await this.upsert(jobId, job, { status: 'skipped', reason: decision.reason, recipient: null });
       this.logger.info({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason: decision.reason }, `message not sent: ${decision.reason}`);
@@ -108,7 +117,7 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
     let sent: SentMessage;
     try {
-      sent = await this.send(job, decision.address, appointment);
+      sent = job.kind === 'waitlist-offer' && job.offer ? await this.sendOffer(job, job.offer, decision.address, user) : await this.send(job, decision.address, appointment);
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -131,6 +140,13 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'retrying', reason, recipient });
     this.logger.warn({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason }, 'message will be retried');
     throw error;
+  }
+
+  /** The confirmation page's link: opening it claims nothing (the patient signs in and confirms there). */
+  private sendOffer(job: SendJob, offer: WaitlistOfferFacts, address: string, user: UserRow): Promise<SentMessage> {
+    const link = `${this.config.publicAppUrl}/dashboard/waitlist/offers/${offer.offer_id}`;
+    if (job.channel === 'sms') return this.sms.send(address, waitlistOfferSms(offer, link));
+    return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link) });
   }
 
   private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {

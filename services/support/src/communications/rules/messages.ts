@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes } from '@afya/appointment-service/contracts';
+import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes, WAITLIST_HOLD_MINUTES } from '@afya/appointment-service/contracts';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
 // injectable; the sender and the event consumer apply them.
@@ -14,6 +14,8 @@ export const MESSAGE_KINDS = [
   'reschedule',
   /** to the doctor: a patient moved their visit */
   'doctor-reschedule',
+  /** to a waitlisted patient: a freed slot is held for them for a few minutes */
+  'waitlist-offer',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type Channel = 'sms' | 'email';
@@ -135,6 +137,7 @@ const SMS_LEADS: Record<MessageKind, string> = {
   'reminder-2h': 'Afya reminder: in 2 hours',
   reschedule: 'Afya: moved to',
   'doctor-reschedule': 'Afya:',
+  'waitlist-offer': 'Afya: a slot opened with',
 };
 
 /**
@@ -165,6 +168,7 @@ const SUBJECTS: Record<MessageKind, string> = {
   'reminder-2h': 'Reminder: your appointment is in 2 hours',
   reschedule: 'Your appointment has moved',
   'doctor-reschedule': 'A patient moved their appointment',
+  'waitlist-offer': `A slot opened for you: confirm within ${WAITLIST_HOLD_MINUTES} minutes`,
 };
 
 const LEADS: Record<MessageKind, string> = {
@@ -175,6 +179,7 @@ const LEADS: Record<MessageKind, string> = {
   'reminder-2h': 'this is a reminder of your appointment in 2 hours.',
   reschedule: 'your appointment has moved to a new time.',
   'doctor-reschedule': 'a patient moved their appointment with you.',
+  'waitlist-offer': `a slot opened with the doctor whose waitlist you joined. It is held for you for ${WAITLIST_HOLD_MINUTES} minutes.`,
 };
 
 function escapeHtml(value: string): string {
@@ -234,4 +239,56 @@ export function resetEmailContent(firstname: string, link: string, minutes: numb
     `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>` +
     `<p>The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p><p>Afya</p></body></html>`;
   return { subject: 'Reset your Afya password', text, html };
+}
+
+/** A freed slot offered to a waitlisted patient: what it is, until when it is held, where to confirm it. */
+export interface WaitlistOfferFacts {
+  offer_id: number;
+  doctor_name: string;
+  appointment_date: string;
+  time_slot: string;
+  /** ISO instant the hold ends. */
+  expires_at: string;
+}
+
+/** `10:15 AM`, clinic time. */
+export function clinicClock(instant: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: CLINIC_TIME_ZONE }).format(new Date(instant));
+}
+
+/**
+ * The offer's SMS, one GSM-7 part: the doctor, the slot, until when it is held, and the confirmation page's link.
+ * Opening the link claims nothing: the patient signs in and confirms there.
+ */
+export function waitlistOfferSms(offer: WaitlistOfferFacts, link: string): string {
+  const compose = (doctor: string) =>
+    `Afya: a slot opened with Dr ${doctor}, ${shortDate(offer.appointment_date)} ${offer.time_slot}. Held for you until ${clinicClock(offer.expires_at)}. Confirm: ${link}`;
+  let doctor = toGsm7(offer.doctor_name.replace(/^Dr\.?\s+/i, ''));
+  let text = compose(doctor);
+  while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && doctor.length > 1) {
+    doctor = doctor.slice(0, -1);
+    text = compose(`${doctor.trimEnd()}.`);
+  }
+  return text;
+}
+
+/** The offer's email: the same facts and the confirmation link. */
+export function waitlistOfferEmail(offer: WaitlistOfferFacts, patientName: string, link: string): { subject: string; text: string; html: string } {
+  const doctor = `Dr ${offer.doctor_name.replace(/^Dr\.?\s+/i, '')}`;
+  const until = `${clinicClock(offer.expires_at)} (East Africa Time)`;
+  const facts: [string, string][] = [
+    ['Doctor', doctor],
+    ['Date', longDate(offer.appointment_date)],
+    ['Time', `${offer.time_slot} (East Africa Time)`],
+    ['Held for you until', until],
+  ];
+  const hello = `Hello ${patientName || 'there'},`;
+  const lead = `A slot opened with the doctor whose waitlist you joined. It is held for you for ${WAITLIST_HOLD_MINUTES} minutes: sign in and confirm it to book it. If you do not, it goes to the next patient on the waitlist.`;
+  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Confirm the slot: ${link}`, '', 'Afya'].join('\n');
+  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table>${rows}</table>` +
+    `<p><a href="${escapeHtml(link)}">Confirm the slot</a></p><p>Afya</p></body></html>`;
+  return { subject: SUBJECTS['waitlist-offer'], text, html };
 }
