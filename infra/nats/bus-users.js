@@ -35,7 +35,7 @@ const SERVICES = {
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },
   support: {
-    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-payments'],
+    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments'],
   },
   reporting: {
     consumers: ['reporting-read-models'],
