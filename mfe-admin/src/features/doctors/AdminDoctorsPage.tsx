@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { EmptyState, ErrorState, Money, PageHeader } from 'shell/ui-kit';
 import { ApproveDoctorButton } from './ApproveDoctorButton';
-import { isPending, useAdminDoctors } from './api';
+import { isPending, useAdminDoctors, useWaitlistLengths } from './api';
 
 /** /dashboard/admin/doctors: every doctor with its approval state, those awaiting approval first. */
 export function AdminDoctorsPage() {
@@ -13,6 +13,8 @@ export function AdminDoctorsPage() {
   const loading = query.isPending && query.isFetching;
   const error = query.isError && !query.isFetching ? `Error loading doctors: ${errorText(query.error, 'Failed to fetch doctors')}` : null;
   const pending = doctors.filter(isPending);
+  // a waitlist that fails to load shows no counts (the list of doctors stays usable)
+  const waitlists = new Map((useWaitlistLengths().data ?? []).map((w) => [w.doctor_id, w]));
 
   return (
     <div>
@@ -39,6 +41,12 @@ export function AdminDoctorsPage() {
                         Dr. {d.first_name} {d.last_name}
                       </span>
                       {isPending(d) ? <Tag color="gold">Awaiting approval</Tag> : <Tag color="green">Approved</Tag>}
+                      {waitlists.get(d.doctor_id) ? (
+                        <Tag color="blue" data-testid="waitlist-length">
+                          {waitlists.get(d.doctor_id)!.waiting} on the waitlist
+                          {waitlists.get(d.doctor_id)!.held_offers ? `, ${waitlists.get(d.doctor_id)!.held_offers} slot held` : ''}
+                        </Tag>
+                      ) : null}
                     </Space>
                   }
                   description={

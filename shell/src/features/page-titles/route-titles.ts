@@ -34,6 +34,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/dashboard/appointments', 'Appointments'],
   ['/dashboard/appointments/book', 'Book appointment'],
   ['/dashboard/find-doctors', 'Find doctors'],
+  ['/dashboard/waitlist', 'Waitlist'],
+  ['/dashboard/waitlist/offers/:id', 'A slot for you'],
   ['/dashboard/prescriptions', 'Prescriptions'],
   ['/dashboard/prescriptions/:id', 'Prescription'],
   ['/dashboard/medical-history', 'Medical history'],
