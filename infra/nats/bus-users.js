@@ -36,6 +36,9 @@ const SERVICES = {
   },
   support: {
     consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments'],
+    blobs: true, // receipts (PDF) received from the payment service
+    // The payment confirmation's email carries the receipt the payment service renders (payment-receipts.ts).
+    calls: ['payment.v1.receipt'],
   },
   reporting: {
     consumers: ['reporting-read-models'],

@@ -20,6 +20,8 @@ export interface SendJob {
   due_at: string;
   /** Reminders: the visit's start they were planned for (a moved visit's old reminder sends nothing). */
   planned_start?: string;
+  /** Payment confirmations: the payment, whose receipt PDF the email carries. */
+  payment_id?: number;
   /** Reschedule messages: where the visit was. */
   previous?: { appointment_date: string; time_slot: string };
 }
@@ -134,7 +136,7 @@ export class MessageScheduler implements OnApplicationBootstrap {
 
   private async paid(manager: EntityManager, data: PaymentEventData): Promise<void> {
     if (!data.appointment_id || !data.patient_id) return;
-    await this.queueBoth(manager, { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id }, new Date());
+    await this.queueBoth(manager, { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id, payment_id: data.payment_id }, new Date());
   }
 
   /** A freed slot held for a waitlisted patient: the offer goes at once, by SMS and email. */

@@ -6,6 +6,7 @@ import { getProcessLogger } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
+import { PaymentReceipts } from './payment-receipts';
 import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
 import { appointmentCalendar } from './rules/calendar';
 import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
@@ -47,6 +48,7 @@ export class MessageSender implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly sms: SmsProvider,
     private readonly email: EmailProvider,
+    private readonly receipts: PaymentReceipts,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -117,7 +119,10 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
     let sent: SentMessage;
     try {
-      sent = job.kind === 'waitlist-offer' && job.offer ? await this.sendOffer(job, job.offer, decision.address, user) : await this.send(job, decision.address, appointment);
+      sent =
+        job.kind === 'waitlist-offer' && job.offer
+          ? await this.sendOffer(job, job.offer, decision.address, user)
+          : await this.send(job, decision.address, appointment, await this.receiptFor(job));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -149,7 +154,20 @@ export class MessageSender implements OnApplicationBootstrap {
     return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link) });
   }
 
-  private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {
+  /**
+   * A payment confirmation's email carries the receipt PDF. Not had (the payment service away, a timeout): the job is
+   * retried like a provider outage, so the email goes later with its receipt rather than without it.
+   */
+  private async receiptFor(job: SendJob): Promise<{ filename: string; content: Buffer } | null> {
+    if (job.kind !== 'payment-confirmation' || job.channel !== 'email' || !job.payment_id) return null;
+    try {
+      return await this.receipts.pdf(job.payment_id, job.user_id);
+    } catch (error) {
+      throw new ProviderError(`receipt not available yet: ${(error as Error).message}`.slice(0, 300), false);
+    }
+  }
+
+  private send(job: SendJob, address: string, appointment: AppointmentRow, receipt: { filename: string; content: Buffer } | null = null): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
     if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
     const content = emailContent(job.kind, appointment, link, job.previous);
@@ -161,7 +179,10 @@ export class MessageSender implements OnApplicationBootstrap {
     return this.email.send({
       to: address,
       ...content,
-      attachments: [{ filename: 'appointment.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${job.kind === 'cancellation' ? 'CANCEL' : 'REQUEST'}` }],
+      attachments: [
+        { filename: 'appointment.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${job.kind === 'cancellation' ? 'CANCEL' : 'REQUEST'}` },
+        ...(receipt ? [{ filename: receipt.filename, content: receipt.content, contentType: 'application/pdf' }] : []),
+      ],
     });
   }
 
