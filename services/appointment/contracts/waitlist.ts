@@ -78,6 +78,10 @@ export type JoinWaitlistReply = z.infer<typeof JoinWaitlistReplySchema>;
 export const WaitlistMessageReplySchema = z.object({ message: z.string() });
 export type WaitlistMessageReply = z.infer<typeof WaitlistMessageReplySchema>;
 
+/** DELETE /waitlist/:id */
+export const LeaveWaitlistReplySchema = WaitlistMessageReplySchema.extend({ entry_id: z.number() });
+export type LeaveWaitlistReply = z.infer<typeof LeaveWaitlistReplySchema>;
+
 /** GET /admin/waitlist: per doctor, how many patients wait (entries still open) and how many slots are held now. */
 export const WaitlistLengthSchema = z.object({
   doctor_id: z.number(),

@@ -5,6 +5,7 @@ import {
   AppointmentPatterns,
   type BookReply,
   type JoinWaitlistReply,
+  type LeaveWaitlistReply,
   type WaitlistEntryList,
   type WaitlistLength,
   type WaitlistMessageReply,
@@ -40,7 +41,7 @@ export class WaitlistController {
   }
 
   @Delete(':id')
-  leave(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<WaitlistMessageReply & { entry_id: number }> {
+  leave(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<LeaveWaitlistReply> {
     return this.bus.send(subject(AppointmentPatterns.waitlistLeave), { id }, caller);
   }
 

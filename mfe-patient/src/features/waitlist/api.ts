@@ -1,4 +1,4 @@
-import type { BookReply, JoinWaitlistPayload, JoinWaitlistReply, WaitlistEntryView, WaitlistMessageReply, WaitlistOfferView } from '@afya/appointment-service/contracts';
+import type { BookReply, JoinWaitlistPayload, JoinWaitlistReply, LeaveWaitlistReply, WaitlistEntryView, WaitlistMessageReply, WaitlistOfferView } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
 
@@ -32,7 +32,7 @@ export function useJoinWaitlist() {
 export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entryId: number) => api.delete<WaitlistMessageReply>(`waitlist/${entryId}`, { fallback: 'Failed to leave the waitlist' }),
+    mutationFn: (entryId: number) => api.delete<LeaveWaitlistReply>(`waitlist/${entryId}`, { fallback: 'Failed to leave the waitlist' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKey }),
   });
 }

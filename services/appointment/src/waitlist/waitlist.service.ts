@@ -7,6 +7,7 @@ import {
   type BookReply,
   DEFAULT_VISIT_MODE,
   JoinWaitlistSchema,
+  type LeaveWaitlistReply,
   type JoinWaitlistReply,
   type WaitlistEntryList,
   type WaitlistEntryView,
@@ -89,7 +90,7 @@ export class WaitlistService {
     return this.entries(actor.userId);
   }
 
-  async leave(actor: Principal, id: unknown): Promise<WaitlistMessageReply & { entry_id: number }> {
+  async leave(actor: Principal, id: unknown): Promise<LeaveWaitlistReply> {
     if (actor.role !== 'user') throw forbidden();
     const entryId = this.id(id, WaitlistMessages.entryNotFound);
     await this.dataSource.transaction(async (manager) => {
