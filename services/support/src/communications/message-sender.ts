@@ -54,7 +54,13 @@ export class MessageSender implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.sender) return;
     const boss = await this.queue.instance();
-    await boss.work<SendJob>(SEND_QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) => this.sendBatch(boss, jobs));
+    let workerId: string | null = null;
+    workerId = await boss.work<SendJob>(SEND_QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, async (jobs) => {
+      await this.sendBatch(boss, jobs);
+      // A full batch means more are due (10,000 reminders of one minute): fetch the next at once, not after the
+      // polling interval. One worker still takes one batch at a time (a recipient's messages stay in order).
+      if (jobs.length >= this.config.batchSize && workerId) boss.notifyWorker(workerId);
+    });
   }
 
   /**
@@ -83,19 +89,19 @@ export class MessageSender implements OnApplicationBootstrap {
   }
 
   async deliver(jobId: string, job: SendJob, now: Date = new Date()): Promise<void> {
-    const [prior] = (await this.db.query(`SELECT status FROM deliveries WHERE job_id = $1`, [jobId])) as { status: string }[];
-    if (prior && FINISHED.has(prior.status)) return;
-    const [user] = (await this.db.query(
-      `SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $1`,
-      [job.user_id],
-    )) as UserRow[];
-    const [appointment] = (job.appointment_id === null ? [] : await this.db.query(
-      `SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
-              time_slot, status, deleted, sequence
-         FROM message_appointments WHERE appointment_id = $1`,
-      [job.appointment_id],
-    )) as AppointmentRow[];
-    const [preferences] = (await this.db.query(`SELECT sms, email FROM notification_preferences WHERE user_id = $1`, [job.user_id])) as { sms: boolean; email: boolean }[];
+    // What the decision needs, in one round trip: the delivery so far, the recipient, the visit, the preferences.
+    const [facts] = (await this.db.query(
+      `SELECT (SELECT status FROM deliveries WHERE job_id = $1) AS prior,
+              (SELECT row_to_json(u) FROM (SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $2) u) AS user,
+              (SELECT row_to_json(a) FROM (
+                 SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
+                        time_slot, status, deleted, sequence
+                   FROM message_appointments WHERE appointment_id = $3) a) AS appointment,
+              (SELECT row_to_json(p) FROM (SELECT sms, email FROM notification_preferences WHERE user_id = $2) p) AS preferences`,
+      [jobId, job.user_id, job.appointment_id],
+    )) as { prior: string | null; user: UserRow | null; appointment: AppointmentRow | null; preferences: { sms: boolean; email: boolean } | null }[];
+    if (facts.prior && FINISHED.has(facts.prior)) return;
+    const { user, appointment, preferences } = facts;
     if (!user) {
       // the user directory may lag the booking by a moment: try again (given up after 24 hours like an outage)
       return this.failOrRetry(jobId, job, null, new ProviderError('recipient not known yet', false), now);
@@ -119,10 +125,11 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
     let sent: SentMessage;
     try {
+      // (a message about a visit got here only with the visit known: the decision sends nothing without it)
       sent =
         job.kind === 'waitlist-offer' && job.offer
           ? await this.sendOffer(job, job.offer, decision.address, user)
-          : await this.send(job, decision.address, appointment, await this.receiptFor(job));
+          : await this.send(job, decision.address, appointment as AppointmentRow, await this.receiptFor(job));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
