@@ -71,10 +71,7 @@ export function OfferPage() {
             <Descriptions.Item label="Type">{offer.appointment_type}</Descriptions.Item>
             {held && !expired ? (
               <Descriptions.Item label="Held for you">
-                <span role="timer" aria-live="off">
-                  {timeLeft(offer.expires_at, now)}
-                </span>{' '}
-                more
+                <span role="timer" aria-live="off">{`${timeLeft(offer.expires_at, now)} left`}</span>
               </Descriptions.Item>
             ) : null}
           </Descriptions>

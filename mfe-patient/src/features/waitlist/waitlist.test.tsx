@@ -50,7 +50,7 @@ describe('the offer’s confirmation page', () => {
     post.mockResolvedValue({ message: 'Appointment booked! Please proceed with payment.', appointment_id: 99, appointment: {} } as never);
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('Dr Grace Wanjiku (Cardiology)')).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent(/^1[34]:\d\d$/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^1[34]:\d\d left$/);
     expect(get).toHaveBeenCalledWith('waitlist/offers/7', expect.anything());
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
