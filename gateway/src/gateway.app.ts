@@ -14,6 +14,7 @@ import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-b
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
+import { registerReplyTranslation } from './common/http/reply-language';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
@@ -78,6 +79,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   if (metricsEnabled() || activeTracer()) registerHttpTelemetry(fastify, { metrics: metricsEnabled() });
   registerSecurityHeaders(app);
   registerNoStore(app);
+  registerReplyTranslation(fastify);
   fastify.addHook('onClose', async () => closeHitCounter());
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

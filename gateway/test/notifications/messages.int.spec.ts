@@ -132,6 +132,8 @@ describe('messages: confirmations and reminders through the providers (real NATS
       expect(own).toEqual({ status: 'skipped', reason: 'SMS turned off by the user' });
       const [other] = await sql('support', `SELECT status, reason FROM deliveries WHERE appointment_id = $1 AND channel = 'sms'`, [abroadBooking.appointment_id]);
       expect(other).toEqual({ status: 'skipped', reason: 'unknown phone format' });
+      // the email's row too (its job runs beside the SMS's, not after it): the log below counts both
+      expect(await sql('support', `SELECT count(*)::int AS n FROM deliveries WHERE appointment_id = $1 AND channel = 'email'`, [appointment.appointment_id])).toEqual([{ n: 1 }]);
     }, 20_000);
     expect(smsTo('+254722100203')).toEqual([]);
 

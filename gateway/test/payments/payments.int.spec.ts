@@ -1,6 +1,7 @@
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
+import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
@@ -112,6 +113,14 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(receipt.headers.get('content-type')).toBe('application/pdf');
       expect((receipt.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
       expect((receipt.body as Buffer).toString('latin1')).toMatch(/\/Title \(Afya receipt AFYA-\d{6}, Ksh 1,500\.00\)/);
+      expect(pdfText(receipt.body as Buffer)).toContain('Payment receipt');
+      // In the requester's language (Accept-Language travels to the payment service in the request context).
+      const swahili = await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: patient.token, headers: { 'accept-language': 'sw-KE' } });
+      expect(swahili.status).toBe(200);
+      const swahiliText = pdfText(swahili.body as Buffer);
+      expect(swahiliText).toContain('Risiti ya malipo');
+      expect(swahiliText).toContain('Ksh 1,500.00');
+      expect(swahiliText).not.toContain('Payment receipt');
       expect((await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: other.token })).status).toBe(404);
 
       // Paid now: a second payment is refused.

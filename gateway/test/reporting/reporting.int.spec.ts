@@ -92,6 +92,31 @@ describe('reporting and administration at the gateway', () => {
     expect((await platform.api('GET', '/admin/reports/users.csv?from=yesterday', { token: admin.token })).status).toBe(400);
   });
 
+  it('?lang=sw writes the header row in Kiswahili and nothing else: same columns, same values', async () => {
+    const csv = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await platform.api('GET', `/admin/reports/appointments.csv${query}`, { token: admin.token, headers });
+      expect(response.status).toBe(200);
+      return String(response.body).trim().split('\n');
+    };
+    const english = await csv('');
+    const swahili = await csv('?lang=sw');
+    expect(swahili[0]).toBe(
+      'Namba ya miadi,Mgonjwa,Barua pepe ya mgonjwa,Daktari,Tarehe ya miadi,Muda wa miadi,Aina,Ziara,Hali,Kiasi (Ksh),Imelipwa,Iliwekwa',
+    );
+    expect(swahili.slice(1)).toEqual(english.slice(1));
+    expect(swahili[0].split(',')).toHaveLength(english[0].split(',').length);
+    // English unless ?lang=sw asks: a browser's Accept-Language does not change a file tools read by its headers.
+    expect(await csv('?lang=en')).toEqual(english);
+    expect((await csv('', { 'accept-language': 'sw' }))[0]).toBe(english[0]);
+    for (const report of ['users', 'revenue', 'prescriptions']) {
+      const header = String((await platform.api('GET', `/admin/reports/${report}.csv?lang=sw`, { token: admin.token })).body).split('\n')[0];
+      expect(header).toMatch(/^Namba ya (mtumiaji|malipo|agizo la dawa),/);
+    }
+    const refused = await platform.api('GET', '/admin/reports/users.csv?lang=fr', { token: admin.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('lang must be en or sw');
+  });
+
   it('GET /admin/appointments: server-side search, filters and paging with the total', async () => {
     const page = async (query: string) => (await platform.api('GET', `/admin/appointments?${query}`, { token: admin.token })).body;
     expect(await page('limit=2&page=2')).toMatchObject({ total: 3, page: 2, limit: 2 });

@@ -23,6 +23,7 @@ export const AuthMessages = {
   address: 'Address must be at least 10 characters',
   role: 'Role must be one of user, doctor, admin',
   status: 'Status must be one of active, inactive, suspended',
+  language: 'Language must be one of en, sw',
   /** The registration form's confirm field (checked in the browser; confirmPassword is never sent). */
   passwordsDontMatch: "Passwords don't match",
   /** The profile dialog's password change (checked in the browser; no request is sent). */

@@ -51,6 +51,10 @@ export const AuthEvents = {
   sessionsRevoked: 'auth.user.sessions-revoked.v1',
 } as const;
 
+/** The languages a person may read Afya in (English is the default and the reference text). */
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -76,6 +80,8 @@ export interface SessionUser {
   address: string | null;
   profilePictureUrl: string | null;
   must_change_password: boolean;
+  /** The language the person reads Afya in: their emails, SMS and PDFs follow it; the web apps start with it. */
+  language: Language;
 }
 
 /** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
@@ -92,7 +98,7 @@ export interface AdminUserEntry extends SessionUser {
  * `erased`: on user.deleted, the account was erased (an approved erasure or an admin's deletion): the fields are
  * already anonymised, and each service drops the person's direct identifiers and cancels what lies ahead.
  */
-export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'> & { erased?: boolean };
+export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone' | 'language'> & { erased?: boolean };
 
 // ---- Data rights ----
 
@@ -210,6 +216,8 @@ export interface UpdateProfilePayload {
   contact_phone?: string;
   address?: string;
   profile_picture_url?: string;
+  /** 'en' or 'sw' (LANGUAGES); anything else is refused with AuthMessages.language. */
+  language?: Language;
 }
 
 export interface ChangePasswordPayload {
@@ -252,6 +260,8 @@ export interface ForgotPasswordReply {
     link?: string;
     /** sms: the 6-digit code */
     code?: string;
+    /** The account's language: the message is written in it. */
+    language: Language;
   } | null;
 }
 

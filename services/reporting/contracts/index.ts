@@ -59,6 +59,7 @@ export const ReportingMessages = {
   report: `report must be one of ${REPORT_TYPES.join(', ')}`,
   date: 'from and to must be dates (YYYY-MM-DD)',
   dateOrder: 'from must not be after to',
+  lang: 'lang must be en or sw',
   reportGone: 'The report stream has ended',
 } as const;
 
@@ -172,7 +173,13 @@ export interface OpenReportPayload {
   /** YYYY-MM-DD, inclusive, Africa/Nairobi days. */
   from?: string;
   to?: string;
+  /** ?lang=sw: the header row in Kiswahili. The columns, their order and every value stay as in English. */
+  lang?: ReportLanguage;
 }
+
+/** The header row's languages (English unless asked). */
+export const REPORT_LANGUAGES = ['en', 'sw'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
 /**
  * The caller sends requests (empty body) to `subject` and gets the CSV in order: each reply is a chunk of

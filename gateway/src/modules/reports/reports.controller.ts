@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Empty, NatsConnection } from 'nats';
 import { NATS_CONNECTION, subject } from '@afya/service-shared';
 import {
   REPORT_END_HEADER,
   REPORT_ERROR_HEADER,
+  REPORT_LANGUAGES,
   REPORT_TYPES,
+  type ReportLanguage,
   ReportingMessages,
   ReportingPatterns,
   ReportOpenReply,
@@ -30,6 +32,11 @@ export class ReportQuery {
   @IsOptional()
   @Matches(DAY, { message: ReportingMessages.date })
   to?: string;
+
+  @ApiPropertyOptional({ enum: REPORT_LANGUAGES, description: 'sw: the header row in Kiswahili (columns and values unchanged)' })
+  @IsOptional()
+  @IsIn(REPORT_LANGUAGES, { message: ReportingMessages.lang })
+  lang?: ReportLanguage;
 }
 
 /** How long one chunk may take to come (a slow cursor page on a big table, a busy service). */
@@ -78,7 +85,7 @@ export class ReportsController {
     if (!report || !(REPORT_TYPES as readonly string[]).includes(report)) throw new NotFoundException('Report not found');
     const opened = await this.bus.send<ReportOpenReply>(
       subject(ReportingPatterns.openReport),
-      { report: report as ReportType, from: query.from, to: query.to },
+      { report: report as ReportType, from: query.from, to: query.to, lang: query.lang },
       caller,
     );
     // The page shows progress as rows received out of this count (the body's length is not known up front).

@@ -62,6 +62,7 @@ export class PasswordResetService {
         channel,
         to,
         firstname: user.firstname,
+        language: user.language ?? 'en',
         ...(channel === 'email' ? { link: `${this.publicAppUrl}/reset-password?token=${secret}` } : { code: secret }),
       },
     };

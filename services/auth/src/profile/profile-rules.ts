@@ -1,5 +1,5 @@
 import { badRequest } from '@afya/service-shared';
-import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PHONE_LENGTH, UpdateProfilePayload } from '../../contracts';
+import { AuthMessages, LANGUAGES, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PHONE_LENGTH, UpdateProfilePayload } from '../../contracts';
 
 /**
  * Bidirectional controls (LRE/RLE/PDF/LRO/RLO, LRI/RLI/FSI/PDI, LRM/RLM, ALM): invisible, and able to make a
@@ -23,11 +23,11 @@ export function validPhone(phone: string): boolean {
 
 /**
  * The profile fields a person may change, held to the registration rules (CONTRACT.md §5): names of at least
- * two non-blank characters, phone of at least ten digits, address of at least ten characters. Returns the
+ * two non-blank characters, phone of at least ten digits, address of at least ten characters, language en or sw. Returns the
  * cleaned values of the fields present; throws 400 with the catalog's message for the first failing one.
  */
-export function cleanProfileChanges(changes: UpdateProfilePayload): Pick<UpdateProfilePayload, 'firstname' | 'lastname' | 'contact_phone' | 'address'> {
-  const out: Pick<UpdateProfilePayload, 'firstname' | 'lastname' | 'contact_phone' | 'address'> = {};
+export function cleanProfileChanges(changes: UpdateProfilePayload): Pick<UpdateProfilePayload, 'firstname' | 'lastname' | 'contact_phone' | 'address' | 'language'> {
+  const out: Pick<UpdateProfilePayload, 'firstname' | 'lastname' | 'contact_phone' | 'address' | 'language'> = {};
   if (changes.firstname !== undefined) {
     if (typeof changes.firstname !== 'string' || !validName(changes.firstname)) throw badRequest(AuthMessages.firstname);
     out.firstname = cleanName(changes.firstname);
@@ -43,6 +43,10 @@ export function cleanProfileChanges(changes: UpdateProfilePayload): Pick<UpdateP
   if (changes.address !== undefined) {
     if (typeof changes.address !== 'string' || changes.address.trim().length < MIN_ADDRESS_LENGTH) throw badRequest(AuthMessages.address);
     out.address = changes.address.trim();
+  }
+  if (changes.language !== undefined) {
+    if (!(LANGUAGES as readonly unknown[]).includes(changes.language)) throw badRequest(AuthMessages.language);
+    out.language = changes.language;
   }
   return out;
 }

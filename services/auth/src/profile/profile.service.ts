@@ -55,6 +55,7 @@ export class ProfileService {
       if (cleaned.lastname !== undefined) current.lastname = cleaned.lastname;
       if (cleaned.contact_phone !== undefined) current.contactPhone = cleaned.contact_phone;
       if (cleaned.address !== undefined) current.address = cleaned.address;
+      if (cleaned.language !== undefined) current.language = cleaned.language;
       // The picture is set by upload; a URL in the payload may only clear it, never point elsewhere.
       // A cleared picture is deleted: its old URL must stop serving it.
       const cleared = changes.profile_picture_url === '' ? current.profilePictureId : null;

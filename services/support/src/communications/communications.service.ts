@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, getProcessLogger, type Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, getProcessLogger, isMessageLanguage, type Principal, unauthorized } from '@afya/service-shared';
 import {
   DELIVERY_STATUSES,
   type DeliveryListPayload,
@@ -45,6 +45,8 @@ export class CommunicationsService {
     const channel = payload?.channel;
     if ((channel !== 'email' && channel !== 'sms') || !payload.to || !Number.isInteger(payload.user_id)) throw badRequest('Not a password-reset message');
     const address = channel === 'sms' ? kenyanMobile(payload.to) : payload.to;
+    // the account's language, as auth sent it (English for anything else)
+    const language = isMessageLanguage(payload.language) ? payload.language : 'en';
     const jobId = randomUUID();
     const record = (status: string, reason: string | null, providerId: string | null = null, providerStatus: string | null = null) =>
       this.db.query(
@@ -59,8 +61,8 @@ export class CommunicationsService {
     try {
       const sent =
         channel === 'sms'
-          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES))
-          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES) });
+          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES, language))
+          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES, language) });
       await record('sent', null, sent.providerMessageId, sent.providerStatus);
       return { sent: true };
     } catch (error) {

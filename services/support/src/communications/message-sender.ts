@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { getProcessLogger } from '@afya/service-shared';
+import { getProcessLogger, isMessageLanguage, type MessageLanguage } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
@@ -22,6 +22,7 @@ interface UserRow {
   contact_phone: string | null;
   status: string | null;
   deleted: boolean;
+  language: MessageLanguage;
 }
 
 interface AppointmentRow extends VisitFacts {
@@ -92,7 +93,7 @@ export class MessageSender implements OnApplicationBootstrap {
     // What the decision needs, in one round trip: the delivery so far, the recipient, the visit, the preferences.
     const [facts] = (await this.db.query(
       `SELECT (SELECT status FROM deliveries WHERE job_id = $1) AS prior,
-              (SELECT row_to_json(u) FROM (SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $2) u) AS user,
+              (SELECT row_to_json(u) FROM (SELECT firstname, lastname, email, contact_phone, status, deleted, language FROM user_directory WHERE user_id = $2) u) AS user,
               (SELECT row_to_json(a) FROM (
                  SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
                         time_slot, status, deleted, sequence
@@ -126,10 +127,11 @@ export class MessageSender implements OnApplicationBootstrap {
     let sent: SentMessage;
     try {
       // (a message about a visit got here only with the visit known: the decision sends nothing without it)
+      const language: MessageLanguage = isMessageLanguage(user.language) ? user.language : 'en';
       sent =
         job.kind === 'waitlist-offer' && job.offer
-          ? await this.sendOffer(job, job.offer, decision.address, user)
-          : await this.send(job, decision.address, appointment as AppointmentRow, await this.receiptFor(job));
+          ? await this.sendOffer(job, job.offer, decision.address, user, language)
+          : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -155,33 +157,40 @@ export class MessageSender implements OnApplicationBootstrap {
   }
 
   /** The confirmation page's link: opening it claims nothing (the patient signs in and confirms there). */
-  private sendOffer(job: SendJob, offer: WaitlistOfferFacts, address: string, user: UserRow): Promise<SentMessage> {
+  private sendOffer(job: SendJob, offer: WaitlistOfferFacts, address: string, user: UserRow, language: MessageLanguage): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/waitlist/offers/${offer.offer_id}`;
-    if (job.channel === 'sms') return this.sms.send(address, waitlistOfferSms(offer, link));
-    return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link) });
+    if (job.channel === 'sms') return this.sms.send(address, waitlistOfferSms(offer, link, language));
+    return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link, language) });
   }
 
   /**
    * A payment confirmation's email carries the receipt PDF. Not had (the payment service away, a timeout): the job is
    * retried like a provider outage, so the email goes later with its receipt rather than without it.
    */
-  private async receiptFor(job: SendJob): Promise<{ filename: string; content: Buffer } | null> {
+  private async receiptFor(job: SendJob, language: MessageLanguage): Promise<{ filename: string; content: Buffer } | null> {
     if (job.kind !== 'payment-confirmation' || job.channel !== 'email' || !job.payment_id) return null;
     try {
-      return await this.receipts.pdf(job.payment_id, job.user_id);
+      return await this.receipts.pdf(job.payment_id, job.user_id, language);
     } catch (error) {
       throw new ProviderError(`receipt not available yet: ${(error as Error).message}`.slice(0, 300), false);
     }
   }
 
-  private send(job: SendJob, address: string, appointment: AppointmentRow, receipt: { filename: string; content: Buffer } | null = null): Promise<SentMessage> {
+  /** In the recipient's stored language (their profile's, learnt from auth's user events). */
+  private send(
+    job: SendJob,
+    address: string,
+    appointment: AppointmentRow,
+    language: MessageLanguage,
+    receipt: { filename: string; content: Buffer } | null = null,
+  ): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
-    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
-    const content = emailContent(job.kind, appointment, link, job.previous);
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language));
+    const content = emailContent(job.kind, appointment, link, job.previous, language);
     if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(
       { ...appointment, cancelled: job.kind === 'cancellation' },
-      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link },
+      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link, language },
     );
     return this.email.send({
       to: address,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
-import { BinaryTransfer, BusClient, NATS_CONNECTION, subject } from '@afya/service-shared';
+import { randomUUID } from 'node:crypto';
+import { BinaryTransfer, BusClient, type MessageLanguage, NATS_CONNECTION, runWithRequestContext, subject } from '@afya/service-shared';
 import { PaymentPatterns, type ReceiptReply } from '@afya/payment-service/contracts';
 
 /**
@@ -19,8 +20,11 @@ export class PaymentReceipts {
     this.transfer = new BinaryTransfer(nc);
   }
 
-  async pdf(paymentId: number, patientId: number): Promise<{ filename: string; content: Buffer }> {
-    const reply = await this.bus.request<ReceiptReply>(subject(PaymentPatterns.receipt), { id: paymentId }, { principal: { userId: patientId, role: 'user' }, via: 'support', timeoutMs: 20_000 });
+  /** In the patient's language (the request context's, as a browser's Accept-Language would give it). */
+  async pdf(paymentId: number, patientId: number, language: MessageLanguage = 'en'): Promise<{ filename: string; content: Buffer }> {
+    const reply = await runWithRequestContext({ requestId: randomUUID(), language }, () =>
+      this.bus.request<ReceiptReply>(subject(PaymentPatterns.receipt), { id: paymentId }, { principal: { userId: patientId, role: 'user' }, via: 'support', timeoutMs: 20_000 }),
+    );
     return { filename: reply.filename, content: await this.transfer.receive(reply.file) };
   }
 }

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import {
   AuthMessages as Messages,
+  LANGUAGES,
+  type Language,
   MIN_ADDRESS_LENGTH,
   MIN_NAME_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -105,6 +107,11 @@ export class UpdateProfileDto {
   @IsOptional()
   @IsString()
   profile_picture_url?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'The language emails, SMS and PDFs are written in' })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: Messages.language })
+  language?: Language;
 }
 
 export class ChangePasswordDto {

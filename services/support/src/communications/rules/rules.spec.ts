@@ -189,9 +189,18 @@ describe('waitlist offers', () => {
     expect(long).toContain(link);
   });
 
+  it('in Kiswahili too, still one GSM-7 part, with the 24-hour clock', () => {
+    const text = waitlistOfferSms({ ...offer, doctor_name: 'Wanjiku-Mwangi Oloo Kiprotich Chebet' }, link, 'sw');
+    expect(text.startsWith('Afya: nafasi imepatikana na Dkt')).toBe(true);
+    expect(text).toContain('hadi 10:15.');
+    expect(gsm7Units(text)).toBeLessThanOrEqual(160);
+    expect(text.endsWith(link)).toBe(true);
+    expect(waitlistOfferEmail(offer, 'Amina Otieno', link, 'sw').subject).toBe('Nafasi imepatikana kwa ajili yako');
+  });
+
   it('the email says how long it is held and where to confirm', () => {
     const email = waitlistOfferEmail(offer, 'Amina Otieno', link);
-    expect(email.subject).toBe('A slot opened for you: confirm within 15 minutes');
+    expect(email.subject).toBe('A slot opened for you');
     expect(email.text).toContain('Held for you until: 10:15 AM (East Africa Time)');
     expect(email.html).toContain(`href="${link}"`);
   });
