@@ -169,6 +169,30 @@ describe('the waitlist (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => 
     expect((await platform.api('GET', '/waitlist', { token: waiting.token })).body).toEqual([expect.objectContaining({ status: 'left', position: null, offer: null })]);
   });
 
+  it('an erased patient leaves every waitlist: the slot held for them passes to the next patient', async () => {
+    const day = clinicDate(11);
+    const erased = await signUpAndIn(platform, { firstname: 'Imani', lastname: 'Erased' });
+    const next = await signUpAndIn(platform, { firstname: 'Jabari', lastname: 'Next' });
+    const holder = await signUpAndIn(platform, { firstname: 'Kioko', lastname: 'Holder' });
+    expect((await join(erased.token, { date_from: day, date_to: day })).status).toBe(201);
+    expect((await join(next.token, { date_from: day, date_to: day })).status).toBe(201);
+    const booked = await bookAs(platform, holder.token, doctor.doctorId, { appointment_date: day, time_slot: '04:30 PM' });
+    expect((await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: holder.token, body: { status: 'Cancelled' } })).status).toBe(200);
+    expect((await offersOf(doctor.doctorId, day, '04:30 PM')).map((o) => [o.user_id, o.status])).toEqual([[erased.user.user_id, 'held']]);
+
+    expect((await platform.api('DELETE', `/admin/users/${erased.user.user_id}`, { token: admin.token })).status).toBe(200);
+    await eventually(
+      async () =>
+        expect((await offersOf(doctor.doctorId, day, '04:30 PM')).map((o) => [o.user_id, o.status])).toEqual([
+          [erased.user.user_id, 'withdrawn'],
+          [next.user.user_id, 'held'],
+        ]),
+      20_000,
+    );
+    const entries = await sql<{ status: string }>('appointment', `SELECT status FROM waitlist_entries WHERE user_id = $1`, [erased.user.user_id]);
+    expect(entries).toEqual([{ status: 'left' }]);
+  });
+
   it('refuses bad input with a clear message and stores nothing', async () => {
     const patient = await signUpAndIn(platform, { firstname: 'Halima', lastname: 'Input' });
     const count = async () => (await sql<{ n: number }>('appointment', `SELECT count(*)::int AS n FROM waitlist_entries WHERE user_id = $1`, [patient.user.user_id]))[0].n;

@@ -89,6 +89,28 @@ export class SlotHolds implements OnApplicationBootstrap {
     await this.offerNext(manager, offer, null);
   }
 
+  /**
+   * An erased account: its open waitlist entries are left and a slot held for it passes on; the visits its erasure
+   * cancelled are freed slots like any other (offered to the waitlist).
+   */
+  async userErased(manager: EntityManager, userId: number, cancelledAppointmentIds: number[]): Promise<void> {
+    const held = (await manager.query(`SELECT offer_id FROM waitlist_offers WHERE user_id = $1 AND status = 'held'`, [userId])) as { offer_id: number }[];
+    await manager.query(`UPDATE waitlist_entries SET status = 'left', updated_at = now() WHERE user_id = $1 AND status IN ('waiting', 'offered')`, [userId]);
+    for (const { offer_id } of held) {
+      const offer = await this.lockOffer(manager, offer_id);
+      if (offer?.status === 'held') {
+        await manager.query(`UPDATE waitlist_offers SET status = 'withdrawn', settled_at = now() WHERE offer_id = $1`, [offer_id]);
+        await this.offerNext(manager, offer, userId);
+      }
+    }
+    if (!cancelledAppointmentIds.length) return;
+    const freed = (await manager.query(
+      `SELECT doctor_id, appointment_date::text AS appointment_date, time_slot, user_id FROM appointments WHERE appointment_id = ANY($1)`,
+      [cancelledAppointmentIds],
+    )) as (Slot & { user_id: number })[];
+    for (const slot of freed) await this.offerNext(manager, slot, slot.user_id);
+  }
+
   async lockOffer(manager: EntityManager, offerId: number): Promise<HeldRow | null> {
     const [row] = (await manager.query(
       `SELECT offer_id, entry_id, user_id, status, expires_at, doctor_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot
