@@ -4,7 +4,7 @@ import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
 import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
-import { bookAs, clinicDate, createDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
@@ -35,7 +35,7 @@ describe('the payment confirmation email carries the receipt (real NATS + Postgr
     const admin = await createAdmin(platform);
     const doctor = await createDoctor(platform, admin.token, { fee: 1500 });
     const patient = await signUpAndIn(platform, { firstname: 'Wambui', lastname: 'Receipt' });
-    const booked = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(4), time_slot: '11:00 AM' });
+    const booked = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '11:00 AM' });
     const created = await platform.api('POST', '/payments/create', { token: patient.token, body: { appointment_id: booked.appointment_id, amount: 1500 } });
     expect(created.status).toBe(200);
     await fetch(`${created.body.url}/pay`, { method: 'POST', redirect: 'manual' });

@@ -7,7 +7,7 @@ import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, booking, clinicDate, createDoctor, sql, type TestDoctor } from '../appointments/support';
+import { bookAs, booking, clinicDate, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 
 // The waitlist end to end: gateway → NATS → appointment (holds, offers, the expiry job in pg-boss) → support
@@ -60,7 +60,7 @@ describe('the waitlist (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => 
   };
 
   it('a cancellation offers the slot to the first waiting patient, the hold blocks others, expiry passes it on, claim books it', async () => {
-    const day = clinicDate(5);
+    const day = openClinicDate(4);
     const slot = { appointment_date: day, time_slot: '10:00 AM' };
     const holder = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Holder', contact_phone: '+254722200101' });
     const first = await signUpAndIn(platform, { firstname: 'Baraka', lastname: 'First', contact_phone: '+254722200102' });
@@ -68,8 +68,8 @@ describe('the waitlist (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => 
     const other = await signUpAndIn(platform, { firstname: 'Dan', lastname: 'Other', contact_phone: '+254722200104' });
     const booked = await bookAs(platform, holder.token, doctor.doctorId, slot);
 
-    expect(await join(first.token, { date_from: day, date_to: clinicDate(7) })).toMatchObject({ status: 201, body: { message: WaitlistMessages.joined, entry: { status: 'waiting', position: 1 } } });
-    expect(await join(second.token, { date_from: clinicDate(4), date_to: day })).toMatchObject({ status: 201, body: { entry: { position: 2 } } });
+    expect(await join(first.token, { date_from: day, date_to: openClinicDate(6) })).toMatchObject({ status: 201, body: { message: WaitlistMessages.joined, entry: { status: 'waiting', position: 1 } } });
+    expect(await join(second.token, { date_from: openClinicDate(3), date_to: day })).toMatchObject({ status: 201, body: { entry: { position: 2 } } });
 
     expect((await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: holder.token, body: { status: 'Cancelled' } })).status).toBe(200);
 
@@ -142,14 +142,14 @@ describe('the waitlist (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => 
   });
 
   it('a reschedule away and an admin delete free slots too; declining or leaving passes an offer on; with nobody left the slot is free', async () => {
-    const day = clinicDate(8);
+    const day = openClinicDate(7);
     const waiting = await signUpAndIn(platform, { firstname: 'Esther', lastname: 'Waiting', contact_phone: '+254722200201' });
     const mover = await signUpAndIn(platform, { firstname: 'Faith', lastname: 'Mover' });
     const walkIn = await signUpAndIn(platform, { firstname: 'George', lastname: 'WalkIn' });
     expect((await join(waiting.token, { date_from: day, date_to: day })).status).toBe(201);
 
     const moved = await bookAs(platform, mover.token, doctor.doctorId, { appointment_date: day, time_slot: '02:00 PM' });
-    expect((await platform.api('PATCH', `/appointments/${moved.appointment_id}/reschedule`, { token: mover.token, body: { appointment_date: clinicDate(9), time_slot: '02:00 PM' } })).status).toBe(200);
+    expect((await platform.api('PATCH', `/appointments/${moved.appointment_id}/reschedule`, { token: mover.token, body: { appointment_date: openClinicDate(8), time_slot: '02:00 PM' } })).status).toBe(200);
     const [fromMove] = await offersOf(doctor.doctorId, day, '02:00 PM');
     expect(fromMove).toMatchObject({ user_id: waiting.user.user_id, status: 'held' });
     // declined: nobody else waits for that day, so the slot is free for anyone
@@ -170,7 +170,7 @@ describe('the waitlist (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => 
   });
 
   it('an erased patient leaves every waitlist: the slot held for them passes to the next patient', async () => {
-    const day = clinicDate(11);
+    const day = openClinicDate(9);
     const erased = await signUpAndIn(platform, { firstname: 'Imani', lastname: 'Erased' });
     const next = await signUpAndIn(platform, { firstname: 'Jabari', lastname: 'Next' });
     const holder = await signUpAndIn(platform, { firstname: 'Kioko', lastname: 'Holder' });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
-import { BASE_URL, chooseSelectOption, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { auditScreen } from '../support/accessibility';
+import { BASE_URL, chooseSelectOption, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
 // The waitlist from the browser to the SMS sandbox and back: a patient whose day is fully booked joins the doctor's
@@ -106,13 +107,15 @@ describe('waitlist journey: a freed slot offered by SMS, claimed after signing i
     await chooseSelectOption(page, '.ant-select:has(input[aria-label="Appointment type"])', 'Consultation');
     await pickDate(page, date);
     await waitForText(page, 'No free times on this date. Please choose another date.');
+    await waitForText(page, `Join Dr. ${doctor.first_name} ${doctor.last_name}'s waitlist`);
+    await auditScreen(page);
     await page.type('textarea[aria-label="Reason for visit"]', 'Palpitations at night for two weeks.');
     await clickButton(page, 'Join the waitlist');
     await waitForText(page, 'You are on the waitlist. We will send you an SMS and an email when a slot frees.');
     await clickButton(page, 'See your waitlist');
     await page.waitForFunction(() => location.pathname === '/dashboard/waitlist');
     await waitForText(page, `Dr ${doctor.first_name} ${doctor.last_name}`);
-    await page.close();
+    await closePage(page);
 
     // the first patient cancels one visit: the slot is held for the waiting patient, who gets an SMS with a link
     const freed = mine[0]!;
@@ -132,9 +135,7 @@ describe('waitlist journey: a freed slot offered by SMS, claimed after signing i
     expect(other.status).toBe(409);
 
     // opened signed out (a fresh browser context): sign in first, then the confirmation page; nothing booked yet
-    const context = await browser.createBrowserContext();
-    const fresh = await context.newPage();
-    await fresh.setViewport({ width: 1366, height: 768 });
+    const fresh = await newPage(browser);
     await fresh.goto(`${BASE_URL}${new URL(link!).pathname}`, { waitUntil: 'networkidle0' });
     await fresh.waitForFunction(() => location.pathname === '/login');
     const before = (await call<unknown[]>('GET', 'appointments', waiting.token)).body;
@@ -145,11 +146,12 @@ describe('waitlist journey: a freed slot offered by SMS, claimed after signing i
     await fresh.waitForFunction((path) => location.pathname === path, {}, new URL(link!).pathname);
     await waitForText(fresh, 'A slot for you');
     await waitForText(fresh, freed.time_slot);
+    await auditScreen(fresh);
     await clickButton(fresh, 'Book this slot');
     await waitForText(fresh, 'Appointment booked! Please proceed with payment.');
 
     const after = (await call<{ appointment_date: string; time_slot: string; doctor_id: number; appointment_status: string }[]>('GET', 'appointments', waiting.token)).body;
     expect(after).toEqual([expect.objectContaining({ doctor_id: doctor.doctor_id, appointment_date: date, time_slot: freed.time_slot, appointment_status: 'Pending' })]);
-    await context.close();
+    await closePage(fresh);
   });
 });

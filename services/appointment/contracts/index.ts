@@ -371,6 +371,21 @@ export interface VideoAccessReply {
   closes_at: string;
 }
 
+/**
+ * What one browser of a video visit sends the other through the gateway (POST /api/video/{id}/signal): a session
+ * description (SDP offer or answer) or an ICE candidate, and nothing else (the gateway refuses any other shape).
+ */
+export type VideoSignal =
+  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
+  | { kind: 'candidate'; candidate: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null; usernameFragment: string | null } };
+
+/** One event of a visit's stream (GET /api/video/{id}/events), as the gateway writes it and the call screen reads it. */
+export type VideoStreamEvent =
+  | { event: 'ready'; data: { appointment_id: number; side: VideoSide; closes_at: string } }
+  | { event: 'peer'; data: { state: 'joined' | 'left'; side: VideoSide; stream: string } }
+  | { event: 'signal'; data: VideoSignal }
+  | { event: 'closed'; data: { reason: string } };
+
 export interface ApproveDoctorPayload {
   doctor_id: number;
   specialization?: Specialization;

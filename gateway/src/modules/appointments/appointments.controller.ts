@@ -56,6 +56,18 @@ const APPOINTMENT_LIST_FIELDS = ['appointment_id', 'user_id', 'doctor_id', 'appo
 export class AppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
+  /** One page of the caller's appointments from a list pattern (own or agenda), sent as the bare JSON array. */
+  private pageOf(
+    pattern: typeof AppointmentPatterns.listOwn | typeof AppointmentPatterns.listForDoctor,
+    query: PageQuery,
+    caller: Caller,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | Uint8Array> {
+    const page = pageOfQuery(query);
+    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(pattern), page, caller), page);
+  }
+
   /**
    * Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken.
    * The type may be left out (see BookPayload); user_id and appointment_status are accepted and ignored.
@@ -85,8 +97,7 @@ export class AppointmentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | Uint8Array> {
-    const page = pageOfQuery(query);
-    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listOwn), page, caller), page);
+    return this.pageOf(AppointmentPatterns.listOwn, query, caller, request, reply);
   }
 
   /** The booking screen's slots of one doctor and date: {slots:[{time_slot, available}]}. */
@@ -117,8 +128,7 @@ export class AppointmentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | Uint8Array> {
-    const page = pageOfQuery(query);
-    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listForDoctor), page, caller), page);
+    return this.pageOf(AppointmentPatterns.listForDoctor, query, caller, request, reply);
   }
 
   @Roles('admin')

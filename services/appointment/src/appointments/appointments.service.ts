@@ -51,7 +51,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
 import { isValidAmount } from '../rules/money';
 import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
@@ -257,6 +257,9 @@ export class AppointmentsService {
     if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
     if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
+    const closed = clinicHoursProblem(appointment_date, time_slot);
+    if (closed) throw badRequest(closed);
     if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
@@ -422,6 +425,8 @@ export class AppointmentsService {
         const current = await this.lockedRow(manager, id);
         this.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
         if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+        const closed = clinicHoursProblem(appointment_date, time_slot);
+        if (closed) throw badRequest(closed);
         const doctor = await this.doctors.findById(current.doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         if (!worksOn(doctor.available_days, appointment_date)) {
