@@ -12,6 +12,7 @@ import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
 export * from './catalog';
 export * from './care-relationship';
 export * from './booking-rules';
+export * from './waitlist';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
@@ -49,6 +50,20 @@ export const AppointmentPatterns = {
   health: 'appointment.v1.health',
   /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
   dataExport: 'appointment.v1.data-export',
+  /** POST /waitlist (contracts/waitlist.ts): join a doctor's waitlist for a date range. */
+  waitlistJoin: 'appointment.v1.waitlist.join',
+  /** GET /waitlist: the patient's entries with their place in line and any offer held for them. */
+  waitlistList: 'appointment.v1.waitlist.list',
+  /** DELETE /waitlist/:id: leave (a slot held for the entry passes on). */
+  waitlistLeave: 'appointment.v1.waitlist.leave',
+  /** GET /waitlist/offers/:id: the confirmation page's offer (reading it claims nothing). */
+  waitlistOffer: 'appointment.v1.waitlist.offer.get',
+  /** POST /waitlist/offers/:id/claim: the patient books the held slot. */
+  waitlistClaim: 'appointment.v1.waitlist.offer.claim',
+  /** POST /waitlist/offers/:id/decline: the slot passes to the next patient now. */
+  waitlistDecline: 'appointment.v1.waitlist.offer.decline',
+  /** GET /admin/waitlist: waitlist length per doctor. */
+  waitlistLengths: 'appointment.v1.waitlist.lengths',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
 
@@ -67,6 +82,8 @@ export const AppointmentEvents = {
    * group instead of one per read. Each entry means the same as one audit.recorded event.
    */
   auditAccessBatch: 'appointment.audit.access-batch.v1',
+  /** A freed slot is offered to a patient on the waitlist and held for them (WaitlistOfferedEventData). */
+  waitlistOffered: 'appointment.waitlist.offered.v1',
 } as const;
 
 // ---- Shapes (CONTRACT.md §3) ----

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { EmptyState, ErrorState, Money, PageHeader } from 'shell/ui-kit';
 import { ApproveDoctorButton } from './ApproveDoctorButton';
-import { isPending, useAdminDoctors } from './api';
+import { isPending, useAdminDoctors, useWaitlistLengths } from './api';
 
 /** /dashboard/admin/doctors: every doctor with its approval state, those awaiting approval first. */
 export function AdminDoctorsPage() {
@@ -16,6 +16,8 @@ export function AdminDoctorsPage() {
   const loading = query.isPending && query.isFetching;
   const error = query.isError && !query.isFetching ? t('doctors.loadError', { error: errorText(query.error, t('doctors.fetchFailed')) }) : null;
   const pending = doctors.filter(isPending);
+  // a waitlist that fails to load shows no counts (the list of doctors stays usable)
+  const waitlists = new Map((useWaitlistLengths().data ?? []).map((w) => [w.doctor_id, w]));
 
   return (
     <div>
@@ -40,6 +42,12 @@ export function AdminDoctorsPage() {
                     <Space wrap size={6}>
                       <span>{t('common.doctorName', { name: `${d.first_name} ${d.last_name}` })}</span>
                       {isPending(d) ? <Tag color="gold">{t('doctors.awaiting')}</Tag> : <Tag color="green">{t('doctors.approved')}</Tag>}
+                      {waitlists.get(d.doctor_id) ? (
+                        <Tag color="blue" data-testid="waitlist-length">
+                          {t('doctors.waitlistLength', { count: waitlists.get(d.doctor_id)!.waiting })}
+                          {waitlists.get(d.doctor_id)!.held_offers ? t('doctors.waitlistHeld', { count: waitlists.get(d.doctor_id)!.held_offers }) : ''}
+                        </Tag>
+                      ) : null}
                     </Space>
                   }
                   description={

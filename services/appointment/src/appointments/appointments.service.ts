@@ -48,6 +48,7 @@ import {
   VISIT_MODES,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { SlotHolds } from '../waitlist/slot-holds';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicHoursProblem, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
@@ -88,6 +89,7 @@ export class AppointmentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly doctors: DoctorsService,
     private readonly audit: AuditTrail,
+    private readonly holds: SlotHolds,
   ) {}
 
   // ---------- reads ----------
@@ -220,9 +222,12 @@ export class AppointmentsService {
     // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
     const open = slotsWithinClinicHours(weekdayOf(date));
     const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // taken: booked, or held for another patient from the doctor's waitlist (held for the caller, it is theirs to take)
     const taken: { time_slot: string }[] = await this.dataSource.query(
-      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'`,
-      [doctor_id, date],
+      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'
+       UNION ALL
+       SELECT time_slot FROM waitlist_offers WHERE doctor_id = $1 AND appointment_date = $2 AND status = 'held' AND user_id <> $3`,
+      [doctor_id, date, actor.userId],
     );
     const takenSlots = new Set(taken.map((t) => t.time_slot));
     return {
@@ -258,45 +263,9 @@ export class AppointmentsService {
     if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
-      const row = await this.dataSource.transaction(async (manager) => {
-        const doctor = await this.doctors.findById(doctor_id, manager);
-        if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
-        if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
-        if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
-        if (!worksOn(doctor.available_days, appointment_date)) {
-          throw badRequest(
-            `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
-          );
-        }
-        // The new row comes back as the view reads it (one round trip, not an insert then a select).
-        const [created]: AppointmentRow[] = await manager.query(
-          `WITH inserted AS (
-             INSERT INTO appointments
-               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-                     (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
-             RETURNING *)
-           ${INSERTED_APPOINTMENT_SELECT}`,
-          [
-            actor.userId,
-            doctor_id,
-            appointment_date,
-            time_slot,
-            slotStart(appointment_date, time_slot),
-            appointment_type,
-            bookingAmount(appointment_type, doctor.fee),
-            notes,
-            DEFAULT_DURATION_MINUTES,
-            visitMode,
-          ],
-        );
-        // The booking and its audit entry: one statement for both events.
-        await recordEvents(manager, [
-          { type: AppointmentEvents.created, data: toEventData(created) },
-          this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
-        ]);
-        return created;
-      });
+      const row = await this.dataSource.transaction((manager) =>
+        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId),
+      );
       appointmentsBooked.inc(); // committed: the transaction above resolved
       return {
         appointment: toAppointmentView(row),
@@ -307,6 +276,58 @@ export class AppointmentsService {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
     }
+  }
+
+  /**
+   * A booking's row, its events and audit entry, in the caller's transaction (a booking, or a waitlist offer being
+   * claimed). The slot's uniqueness is the partial unique index; a slot held for a waitlisted patient is refused to
+   * anyone else after the insert (SlotHolds.take), and taken by that patient it settles their offer.
+   */
+  async insertBooking(
+    manager: EntityManager,
+    actor: Principal,
+    booking: { doctor_id: number; appointment_date: string; time_slot: string; appointment_type: string; notes: string; visit_mode: string },
+    requestId?: string,
+  ): Promise<AppointmentRow> {
+    const { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode } = booking;
+    const doctor = await this.doctors.findById(doctor_id, manager);
+    if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+    if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+    if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
+    if (!worksOn(doctor.available_days, appointment_date)) {
+      throw badRequest(
+        `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+      );
+    }
+    // The new row comes back as the view reads it (one round trip, not an insert then a select).
+    const [created]: AppointmentRow[] = await manager.query(
+      `WITH inserted AS (
+         INSERT INTO appointments
+           (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+         RETURNING *)
+       ${INSERTED_APPOINTMENT_SELECT}`,
+      [
+        actor.userId,
+        doctor_id,
+        appointment_date,
+        time_slot,
+        slotStart(appointment_date, time_slot),
+        appointment_type,
+        bookingAmount(appointment_type, doctor.fee),
+        notes,
+        DEFAULT_DURATION_MINUTES,
+        visitMode,
+      ],
+    );
+    await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, actor.userId, created.appointment_id);
+    // The booking and its audit entry: one statement for both events.
+    await recordEvents(manager, [
+      { type: AppointmentEvents.created, data: toEventData(created) },
+      this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
+    ]);
+    return created;
   }
 
   // ---------- changes ----------
@@ -371,6 +392,10 @@ export class AppointmentsService {
           [id, status],
         );
         const updated = (await this.findRow(id, manager))!;
+        const slot = { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot };
+        // a cancelled slot goes to the doctor's waitlist first; a cancelled visit re-opened must not take a held slot
+        if (status === 'Cancelled') await this.holds.freed(manager, slot, current.user_id);
+        else if (current.appointment_status === 'Cancelled') await this.holds.take(manager, slot, current.user_id, id);
         const type = status === 'Cancelled' ? AppointmentEvents.cancelled : AppointmentEvents.updated;
         await recordEvent(manager, type, toEventData(updated, current.appointment_status));
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_status']);
@@ -414,6 +439,9 @@ export class AppointmentsService {
           [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
         );
         const updated = (await this.findRow(id, manager))!;
+        // the new slot may be held for a waitlisted patient; the old one goes to the doctor's waitlist
+        await this.holds.take(manager, { doctor_id: current.doctor_id, appointment_date, time_slot }, current.user_id, id);
+        await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);
         await recordEvent(manager, AppointmentEvents.updated, toEventData(updated, undefined, { appointment_date: current.appointment_date, time_slot: current.time_slot }));
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_date', 'time_slot']);
         return updated;
@@ -446,6 +474,9 @@ export class AppointmentsService {
     await this.dataSource.transaction(async (manager) => {
       const current = await this.lockedRow(manager, id);
       await manager.query(`DELETE FROM appointments WHERE appointment_id = $1`, [id]);
+      if (current.appointment_status !== 'Cancelled') {
+        await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);
+      }
       await recordEvent(manager, AppointmentEvents.deleted, toEventData(current));
       await this.audit.recordChange(manager, actor, 'delete', [current], requestId);
     });

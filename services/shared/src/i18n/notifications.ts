@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'reminder-2h',
   'reschedule',
   'doctor-reschedule',
+  'waitlist-offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +41,15 @@ export interface NotificationTexts {
   resetOpenLink: string;
   resetChoose: string;
   resetValidity: (minutes: number) => string;
+  /** A freed slot offered from the waitlist: held until a time, confirmed on a page after sign-in. */
+  offer: {
+    heldUntil: (time: string) => string;
+    confirmSms: string;
+    held: (minutes: number) => string;
+    heldUntilLabel: string;
+    confirm: string;
+    confirmText: (link: string) => string;
+  };
 }
 
 export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTexts>> = {
@@ -52,6 +62,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': (who, when, was) => `Afya reminder: in 2 hours Dr ${who}, ${when}${was}.`,
       reschedule: (who, when, was) => `Afya: moved to Dr ${who}, ${when}${was}.`,
       'doctor-reschedule': (who, when, was) => `Afya: ${who} moved their visit to ${when}${was}.`,
+      'waitlist-offer': (who, when, was) => `Afya: a slot opened with Dr ${who}, ${when}${was}.`,
     },
     smsWas: (when) => ` (was ${when})`,
     aPatient: 'A patient',
@@ -63,6 +74,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': 'Reminder: your appointment is in 2 hours',
       reschedule: 'Your appointment has moved',
       'doctor-reschedule': 'A patient moved their appointment',
+      'waitlist-offer': 'A slot opened for you',
     },
     leads: {
       'booking-confirmation': 'Your appointment is booked.',
@@ -72,6 +84,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': 'This is a reminder of your appointment in 2 hours.',
       reschedule: 'Your appointment has moved to a new time.',
       'doctor-reschedule': 'A patient moved their appointment with you.',
+      'waitlist-offer': 'A slot opened with the doctor whose waitlist you joined.',
     },
     hello: (name) => `Hello ${name},`,
     helloThere: 'there',
@@ -88,6 +101,14 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
     resetOpenLink: 'Open this link to choose a new one:',
     resetChoose: 'Choose a new password',
     resetValidity: (minutes) => `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+    offer: {
+      heldUntil: (time) => `Held for you until ${time}.`,
+      confirmSms: 'Confirm:',
+      held: (minutes) => `It is held for you for ${minutes} minutes: sign in and confirm it to book it. If you do not, it goes to the next patient on the waitlist.`,
+      heldUntilLabel: 'Held for you until',
+      confirm: 'Confirm the slot',
+      confirmText: (link) => `Confirm the slot: ${link}`,
+    },
   },
   sw: {
     sms: {
@@ -98,6 +119,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': (who, when, was) => `Afya kumbusho: baada ya saa 2, miadi na Dkt ${who}, ${when}${was}.`,
       reschedule: (who, when, was) => `Afya: miadi na Dkt ${who} imehamishwa hadi ${when}${was}.`,
       'doctor-reschedule': (who, when, was) => `Afya: ${who} amehamisha miadi hadi ${when}${was}.`,
+      'waitlist-offer': (who, when, was) => `Afya: nafasi imepatikana na Dkt ${who}, ${when}${was}.`,
     },
     smsWas: (when) => ` (awali ${when})`,
     aPatient: 'Mgonjwa',
@@ -109,6 +131,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': 'Kumbusho: una miadi baada ya saa 2',
       reschedule: 'Miadi yako imehamishwa',
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake',
+      'waitlist-offer': 'Nafasi imepatikana kwa ajili yako',
     },
     leads: {
       'booking-confirmation': 'Miadi yako imewekwa.',
@@ -118,6 +141,7 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
       'reminder-2h': 'Huu ni ukumbusho wa miadi yako baada ya saa 2.',
       reschedule: 'Miadi yako imehamishiwa muda mpya.',
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake nawe.',
+      'waitlist-offer': 'Nafasi imepatikana kwa daktari ambaye uliingia kwenye orodha yake ya kusubiri.',
     },
     hello: (name) => `Habari ${name},`,
     helloThere: 'mpendwa',
@@ -134,5 +158,13 @@ export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTe
     resetOpenLink: 'Fungua kiungo hiki ili kuchagua jipya:',
     resetChoose: 'Chagua nenosiri jipya',
     resetValidity: (minutes) => `Kiungo kinafanya kazi mara moja tu na kwa dakika ${minutes}. Kama hukuomba, puuza barua pepe hii: nenosiri lako litabaki lilivyo.`,
+    offer: {
+      heldUntil: (time) => `Imeshikiliwa kwako hadi ${time}.`,
+      confirmSms: 'Thibitisha:',
+      held: (minutes) => `Imeshikiliwa kwa ajili yako kwa dakika ${minutes}: ingia na uithibitishe ili kuiweka. Usipofanya hivyo, itampita mgonjwa anayefuata kwenye orodha ya kusubiri.`,
+      heldUntilLabel: 'Imeshikiliwa hadi',
+      confirm: 'Thibitisha nafasi',
+      confirmText: (link) => `Thibitisha nafasi: ${link}`,
+    },
   },
 };

@@ -170,6 +170,24 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Available days must be a list of weekday names': 'Siku za kupatikana lazima ziwe orodha ya majina ya siku za wiki',
   'A signal is an SDP offer or answer, or an ICE candidate': 'Ishara lazima iwe ofa au jibu la SDP, au mgombea wa ICE',
 
+  // Waitlist (orodha ya kusubiri)
+  'Only patients can join a waitlist': 'Wagonjwa pekee ndio wanaoweza kuingia kwenye orodha ya kusubiri',
+  'Only patients have waitlist entries': 'Wagonjwa pekee ndio wenye nafasi kwenye orodha ya kusubiri',
+  'Please choose the dates you could come: from a first to a last date': 'Tafadhali chagua tarehe unazoweza kuja: kuanzia tarehe ya kwanza hadi ya mwisho',
+  'The last date must be on or after the first date': 'Tarehe ya mwisho lazima iwe siku ile ile au baada ya tarehe ya kwanza',
+  'You are already on this doctor’s waitlist. Leave it first to choose other dates.': 'Tayari uko kwenye orodha ya kusubiri ya daktari huyu. Iondoke kwanza ili kuchagua tarehe nyingine.',
+  'Waitlist entry not found': 'Nafasi kwenye orodha ya kusubiri haikupatikana',
+  'Offer not found': 'Ofa haikupatikana',
+  'You have already booked this slot.': 'Tayari umeweka miadi katika nafasi hii.',
+  'This offer has expired: the slot was held for {minutes} minutes and has passed to the next patient on the waitlist.':
+    'Ofa hii imekwisha: nafasi ilishikiliwa kwa dakika {minutes} na imempita mgonjwa anayefuata kwenye orodha ya kusubiri.',
+  'This offer is no longer open.': 'Ofa hii haipo wazi tena.',
+  'That time slot is held for a patient on the waitlist. Please choose another.': 'Nafasi hiyo ya muda imeshikiliwa kwa mgonjwa aliye kwenye orodha ya kusubiri. Tafadhali chagua nyingine.',
+  'You are on the waitlist. We will send you an SMS and an email when a slot frees.': 'Uko kwenye orodha ya kusubiri. Tutakutumia SMS na barua pepe nafasi ikipatikana.',
+  'You have left the waitlist.': 'Umeondoka kwenye orodha ya kusubiri.',
+  'Appointment booked! Please proceed with payment.': 'Miadi imewekwa! Tafadhali endelea na malipo.',
+  'Thank you. The slot goes to the next patient on the waitlist.': 'Asante. Nafasi inampita mgonjwa anayefuata kwenye orodha ya kusubiri.',
+
   // ---- Payments (malipo) ----
   'Failed to initiate payment. Please try again.': 'Imeshindwa kuanzisha malipo. Tafadhali jaribu tena.',
   'STK Push sent! Check your phone to complete payment.': 'Ombi la M-Pesa limetumwa! Angalia simu yako ili kukamilisha malipo.',

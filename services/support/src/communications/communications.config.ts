@@ -84,7 +84,7 @@ export function readCommunicationsConfig(): CommunicationsConfig {
     publicAppUrl,
     calendarDomain: env('CALENDAR_DOMAIN', new URL(publicAppUrl).hostname),
     ...readJobQueueSettings(),
-    batchSize: envInt('MESSAGE_BATCH_SIZE', 50),
+    batchSize: envInt('MESSAGE_BATCH_SIZE', 200),
     pollingIntervalSeconds: envInt('MESSAGE_POLL_SECONDS', 2),
     sender: env('COMMUNICATIONS_SENDER', 'true') !== 'false',
   };

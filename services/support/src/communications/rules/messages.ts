@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes } from '@afya/appointment-service/contracts';
+import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes, WAITLIST_HOLD_MINUTES } from '@afya/appointment-service/contracts';
 import { choiceLabel, type MessageLanguage, NOTIFICATION_TEXTS, slotLabel } from '@afya/service-shared';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
@@ -15,6 +15,8 @@ export const MESSAGE_KINDS = [
   'reschedule',
   /** to the doctor: a patient moved their visit */
   'doctor-reschedule',
+  /** to a waitlisted patient: a freed slot is held for them for a few minutes */
+  'waitlist-offer',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type Channel = 'sms' | 'email';
@@ -223,4 +225,63 @@ export function resetEmailContent(firstname: string, link: string, minutes: numb
     `<p><a href="${escapeHtml(link)}">${t.resetChoose}</a></p>` +
     `<p>${escapeHtml(t.resetValidity(minutes))}</p><p>Afya</p></body></html>`;
   return { subject: t.resetSubject, text, html };
+}
+
+/** A freed slot offered to a waitlisted patient: what it is, until when it is held, where to confirm it. */
+export interface WaitlistOfferFacts {
+  offer_id: number;
+  doctor_name: string;
+  appointment_date: string;
+  time_slot: string;
+  /** ISO instant the hold ends. */
+  expires_at: string;
+}
+
+/** `10:15 AM` / `10:15`, clinic time (Kiswahili readers get the 24-hour clock, like the slots). */
+export function clinicClock(instant: string, language: MessageLanguage = 'en'): string {
+  const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: CLINIC_TIME_ZONE }).format(new Date(instant)).replace(INTL_SPACES, ' ');
+  return slotLabel(clock, language);
+}
+
+/**
+ * The offer's SMS in the recipient's language, one GSM-7 part: the doctor, the slot, until when it is held, and the
+ * confirmation page's link. Opening the link claims nothing: the patient signs in and confirms there.
+ */
+export function waitlistOfferSms(offer: WaitlistOfferFacts, link: string, language: MessageLanguage = 'en'): string {
+  const t = NOTIFICATION_TEXTS[language];
+  const fullName = toGsm7(withoutTitle(offer.doctor_name));
+  const until = ` ${t.offer.heldUntil(clinicClock(offer.expires_at, language))}`;
+  let text = '';
+  for (const weekday of [true, false]) {
+    const when = smsWhen(offer.appointment_date, offer.time_slot, language, weekday);
+    const compose = (who: string) => `${t.sms['waitlist-offer'](who, when, '')}${until} ${t.offer.confirmSms} ${link}`;
+    let who = fullName;
+    text = compose(who);
+    while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && who.length > (weekday ? NAME_KEPT_WITH_WEEKDAYS : 1)) {
+      who = who.slice(0, -1);
+      text = compose(`${who.trimEnd()}.`);
+    }
+    if ((gsm7Units(text) ?? Infinity) <= SMS_MAX_UNITS) return text;
+  }
+  return text;
+}
+
+/** The offer's email in the recipient's language: the same facts and the confirmation link. */
+export function waitlistOfferEmail(offer: WaitlistOfferFacts, patientName: string, link: string, language: MessageLanguage = 'en'): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
+  const facts: [string, string][] = [
+    [t.labels.doctor, t.doctorName(withoutTitle(offer.doctor_name))],
+    [t.labels.date, longDate(offer.appointment_date, language)],
+    [t.labels.time, t.clinicTime(slotLabel(offer.time_slot, language))],
+    [t.offer.heldUntilLabel, t.clinicTime(clinicClock(offer.expires_at, language))],
+  ];
+  const hello = t.hello(patientName || t.helloThere);
+  const lead = `${t.leads['waitlist-offer']} ${t.offer.held(WAITLIST_HOLD_MINUTES)}`;
+  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.offer.confirmText(link), '', 'Afya'].join('\n');
+  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const html =
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table>${rows}</table>` +
+    `<p><a href="${escapeHtml(link)}">${t.offer.confirm}</a></p><p>Afya</p></body></html>`;
+  return { subject: t.subjects['waitlist-offer'], text, html };
 }
