@@ -2,12 +2,17 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { pageQuery } from '@afya/service-shared/schema';
 import { JsonText, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, Page, pageOf } from '@afya/service-shared';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 const LIMIT_MESSAGE = `limit must be from 1 to ${LIST_LIMIT_MAX}`;
 
-/** `?limit=&offset=` of every list call. Without them a list answers its first LIST_LIMIT_DEFAULT rows. */
+/** `?limit=&offset=` of every list call, from the contracts' schema kit. */
+export class PageQueryDto extends createZodDto(pageQuery) {}
+
+/** The same with class-validator, for the modules whose list DTOs still extend it (support, prescriptions, payments). */
 export class PageQuery {
   @ApiPropertyOptional({ default: LIST_LIMIT_DEFAULT, minimum: 1, maximum: LIST_LIMIT_MAX })
   @IsOptional()
@@ -26,7 +31,7 @@ export class PageQuery {
 }
 
 /** The page a query asks for, as services read it (payload fields `limit`, `offset`). */
-export function pageOfQuery(query: PageQuery | undefined): Page {
+export function pageOfQuery(query: { limit?: number; offset?: number } | undefined): Page {
   return pageOf(query);
 }
 
