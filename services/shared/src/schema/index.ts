@@ -28,11 +28,12 @@ export function wholeNumber(message: string, { min = 0, max }: { min?: number; m
     .pipe(max === undefined ? whole : whole.max(max, message));
 }
 
-/** An amount in JSON or as text ('1500', '1500.50': an inline edit may send text), from `min` to `max`, else `message`. */
-export function decimalNumber(message: string, { min, max }: { min: number; max: number }) {
+/** An amount in JSON or as text ('1500', '1500.50': an inline edit may send text), from `min` (to `max`), else `message`. */
+export function decimalNumber(message: string, { min, max }: { min: number; max?: number }) {
+  const amount = z.number(message).min(min, message);
   return z
     .union([z.number({ error: message }), z.string({ error: message }).regex(DECIMAL, message).transform(Number)], { error: message })
-    .pipe(z.number(message).min(min, message).max(max, message));
+    .pipe(max === undefined ? amount : amount.max(max, message));
 }
 
 /** One of `values`, else `message`. */
