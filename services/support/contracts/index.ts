@@ -3,13 +3,14 @@
  * rules' constants and messages. Other packages import only this folder from services/support; the web app
  * `import type`s the views from here and imports catalog.ts.
  *
- * Pure: no runtime imports, nothing evaluated at import; patterns are plain names, callers put the bus namespace
- * in front with `subject()`.
+ * The request shapes are zod schemas (schemas.ts): a web app imports only types from here (and catalog.ts at
+ * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
 import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
+export * from './schemas';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
