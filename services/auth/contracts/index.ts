@@ -12,6 +12,7 @@ import type {
   ChangePasswordBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
+  ListUsersPayloadSchema,
   LoginReplySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
@@ -177,8 +178,6 @@ export interface AdminUserListReply {
 
 /** Admin user list paging: a call without a limit gets up to this many users (newest first)... */
 export const ADMIN_USERS_PAGE_DEFAULT = 1000;
-/** ...and no page holds more. */
-export const ADMIN_USERS_PAGE_MAX = 1000;
 /** PUT and PATCH /admin/users/{id} */
 export interface AdminUserReply {
   user: AdminUserEntry;
@@ -257,14 +256,7 @@ export interface RevocationsSnapshot {
   users: { userId: number; sessionVersion: number }[];
 }
 
-export interface ListUsersPayload {
-  search?: string;
-  role?: Role;
-  status?: UserStatus;
-  /** 1-based */
-  page?: number;
-  limit?: number;
-}
+export type ListUsersPayload = z.output<typeof ListUsersPayloadSchema>;
 
 export interface CreateUserPayload {
   firstname: string;

@@ -5,7 +5,7 @@
  *
  * Field order is the form's order: a request with several faults is answered with the first field's message.
  */
-import { nullToAbsent, oneOf, z } from '@afya/service-shared/schema';
+import { nullToAbsent, oneOf, wholeNumber, z } from '@afya/service-shared/schema';
 import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
 
 /** CONTRACT.md §1: 'user' is a patient. */
@@ -106,3 +106,51 @@ export const UserReplySchema = z.object({ user: SessionUserSchema });
 export const LoginReplySchema = z.object({ token: z.string(), user: SessionUserSchema });
 export const UploadPictureReplySchema = z.object({ url: z.string(), user: SessionUserSchema });
 export const MessageReplySchema = z.object({ message: z.string() });
+
+// ---- The admin's user management (GET/POST /admin/users, PUT/PATCH /admin/users/{id}) ----
+
+/** No page of the admin's user list holds more. */
+export const ADMIN_USERS_PAGE_MAX = 1000;
+const LIMIT_MESSAGE = `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`;
+const adminName = (short: string, tooLong: string) => z.string({ error: short }).min(MIN_NAME_LENGTH, short).max(100, tooLong);
+
+const adminUserFields = {
+  firstname: adminName(AuthMessages.firstname, 'First name is too long'),
+  lastname: adminName(AuthMessages.lastname, 'Last name is too long'),
+  email: z.email({ error: AuthMessages.email }),
+  /** The phone may arrive as contact_phone or phone (the first one given is read). */
+  contact_phone: phone.optional(),
+  phone: z.unknown().optional(),
+  address: text('address').max(300, 'Address is too long').optional(),
+  role: oneOf(ROLES, AuthMessages.role).optional().meta({ default: 'user' }),
+  status: oneOf(USER_STATUSES, AuthMessages.status).optional().meta({ default: 'active' }),
+};
+
+/** `phone` is read (and held to the phone rule) only when contact_phone is not given; `needed`: one of them must be. */
+function phoneFromEither(needed: boolean) {
+  return (user: { contact_phone?: string; phone?: unknown }, context: z.RefinementCtx) => {
+    if (user.contact_phone !== undefined || (!needed && user.phone === undefined)) return;
+    const result = phone.safeParse(user.phone);
+    if (!result.success) context.addIssue({ code: 'custom', path: ['phone'], message: result.error.issues[0].message });
+  };
+}
+
+/** POST /admin/users (the admin user form, CONTRACT.md §5): role and status default to user and active. */
+export const CreateUserBodySchema = z.object(adminUserFields).superRefine(phoneFromEither(true));
+/** PUT and PATCH /admin/users/{id}: the same fields, each optional. */
+export const UpdateUserBodySchema = z.object(adminUserFields).partial().superRefine(phoneFromEither(false));
+
+const anyOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum([...values, '', 'all'], { error: message }).optional();
+/** GET /admin/users: search (name or email), role, status ('all' or empty: any), page and limit. */
+export const ListUsersQuerySchema = z.object({
+  search: z.string({ error: 'search must be a string' }).max(100, 'Search is too long').optional().meta({ description: 'Matches name or email' }),
+  role: anyOf(ROLES, AuthMessages.role),
+  status: anyOf(USER_STATUSES, AuthMessages.status),
+  page: wholeNumber('page must be 1 or more', { min: 1 }).optional().meta({ default: 1 }),
+  limit: wholeNumber(LIMIT_MESSAGE, { min: 1, max: ADMIN_USERS_PAGE_MAX }).optional().meta({ default: ADMIN_USERS_PAGE_MAX }),
+});
+/** auth.v1.users.list: the query with 'all' and empty read as no filter. */
+export const ListUsersPayloadSchema = ListUsersQuerySchema.extend({
+  role: oneOf(ROLES, AuthMessages.role).optional(),
+  status: oneOf(USER_STATUSES, AuthMessages.status).optional(),
+});

@@ -1,5 +1,5 @@
 import { issueMessages } from '@afya/service-shared/schema';
-import { AuthMessages, LoginBodySchema, RegisterBodySchema, ResetPasswordBodySchema, UpdateProfileBodySchema } from '../contracts';
+import { AuthMessages, CreateUserBodySchema, ListUsersQuerySchema, LoginBodySchema, RegisterBodySchema, ResetPasswordBodySchema, UpdateProfileBodySchema, UpdateUserBodySchema } from '../contracts';
 
 function verdict(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown): string {
   const result = schema.safeParse(value);
@@ -32,5 +32,20 @@ describe('the auth requests (one schema: gateway, service, web types)', () => {
     expect(verdict(UpdateProfileBodySchema, { contact_phone: '07-12' })).toBe(AuthMessages.phone);
     expect(verdict(UpdateProfileBodySchema, { address: '   short    ' })).toBe(AuthMessages.address);
     expect(verdict(UpdateProfileBodySchema, { profile_picture_url: '' })).toBe('ok');
+  });
+});
+
+describe('the admin user form', () => {
+  const user = { firstname: 'Wanjiru', lastname: 'Kamau', email: 'wanjiru@example.co.ke' };
+  it('takes the phone as contact_phone or phone, and needs one of them on create', () => {
+    expect(verdict(CreateUserBodySchema, { ...user, phone: '0712345678' })).toBe('ok');
+    expect(verdict(CreateUserBodySchema, { ...user, contact_phone: '0712345678', phone: 5 })).toBe('ok');
+    expect(verdict(CreateUserBodySchema, user)).toBe(AuthMessages.phone);
+    expect(verdict(UpdateUserBodySchema, { status: 'suspended' })).toBe('ok');
+    expect(verdict(UpdateUserBodySchema, { phone: '07' })).toBe(AuthMessages.phone);
+  });
+  it('lists with any role or status when asked for all, one page of at most 1,000', () => {
+    expect(ListUsersQuerySchema.parse({ role: 'all', page: '2' })).toEqual({ role: 'all', page: 2 });
+    expect(verdict(ListUsersQuerySchema, { limit: '1001' })).toBe('limit must be from 1 to 1000');
   });
 });
