@@ -36,6 +36,18 @@ export const AuthMessages = {
   resetDone: 'Your password has been reset. Please sign in with your new password.',
 } as const;
 
+export const ErasureMessages = {
+  requested: 'Your erasure request has been sent. An administrator will review it.',
+  alreadyPending: 'You already have an erasure request waiting for review.',
+  approved: 'The account has been erased.',
+  rejected: 'The erasure request has been rejected.',
+  notFound: 'Erasure request not found',
+  notPending: 'This erasure request has already been decided.',
+  decision: 'decision must be approve or reject',
+  reasonTooLong: 'The reason must be at most 500 characters.',
+  adminsCannotAsk: 'An administrator account is closed by another administrator, not by an erasure request.',
+} as const;
+
 // ---- The account rules as plain functions: the schemas (schemas.ts) and the web forms both use them ----
 
 /**

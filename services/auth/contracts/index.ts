@@ -142,17 +142,6 @@ export interface AccountExportReply {
   account: SessionUser & { created_at: string; last_login: string | null; has_profile_picture: boolean };
   erasure_requests: ErasureRequestView[];
 }
-export const ErasureMessages = {
-  requested: 'Your erasure request has been sent. An administrator will review it.',
-  alreadyPending: 'You already have an erasure request waiting for review.',
-  approved: 'The account has been erased.',
-  rejected: 'The erasure request has been rejected.',
-  notFound: 'Erasure request not found',
-  notPending: 'This erasure request has already been decided.',
-  decision: 'decision must be approve or reject',
-  reasonTooLong: 'The reason must be at most 500 characters.',
-  adminsCannotAsk: 'An administrator account is closed by another administrator, not by an erasure request.',
-} as const;
 
 export type RegisterPayload = z.output<typeof RegisterBodySchema>;
 

@@ -6,7 +6,7 @@
  * Field order is the form's order: a request with several faults is answered with the first field's message.
  */
 import { nullToAbsent, oneOf, wholeNumber, z } from '@afya/service-shared/schema';
-import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
+import { AuthMessages, ErasureMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
 
 /** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
@@ -153,4 +153,17 @@ export const ListUsersQuerySchema = z.object({
 export const ListUsersPayloadSchema = ListUsersQuerySchema.extend({
   role: oneOf(ROLES, AuthMessages.role).optional(),
   status: oneOf(USER_STATUSES, AuthMessages.status).optional(),
+});
+
+// ---- Data rights (POST /user/erasure-request, GET and PATCH /admin/erasure-requests) ----
+
+/** POST /user/erasure-request: why (optional, at most 500 characters). */
+export const RequestErasureBodySchema = z.object({
+  reason: z.string({ error: ErasureMessages.reasonTooLong }).max(500, ErasureMessages.reasonTooLong).nullish().meta({ description: 'Why (optional, at most 500 characters)' }),
+});
+/** PATCH /admin/erasure-requests/{id} */
+export const DecideErasureBodySchema = z.object({ decision: z.enum(['approve', 'reject'], { error: ErasureMessages.decision }) });
+/** GET /admin/erasure-requests */
+export const ErasureListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected'], { error: 'status must be pending, approved or rejected' }).optional(),
 });

@@ -7,7 +7,7 @@
  * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
-import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
+import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
 export * from './schemas';
@@ -250,9 +250,6 @@ export type MessageKind =
   | 'reschedule'
   | 'doctor-reschedule'
   | 'password-reset';
-export type MessageChannel = 'sms' | 'email';
-export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'retrying' | 'failed' | 'skipped';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'];
 
 /** A patient's choice of channels (both on by default). */
 export interface NotificationPreferences {

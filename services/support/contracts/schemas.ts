@@ -5,7 +5,7 @@
  * those rules are the support service's (src/rules/tickets.ts), worded once in the catalog.
  */
 import { pageQuery, wholeNumber, z } from '@afya/service-shared/schema';
-import { SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
+import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
 
 // ---- Requests ----
 
@@ -42,4 +42,28 @@ export const ContactBodySchema = z.object({
   email: z.string({ error: SupportMessages.contactEmail }),
   subject: z.string({ error: SupportMessages.contactSubject }),
   message: z.string({ error: SupportMessages.contactMessage }),
+});
+
+// ---- Notifications (PUT /notifications/preferences, GET /admin/deliveries) ----
+
+/** PUT /notifications/preferences: either channel, or both. */
+export const PreferencesBodySchema = z.object({
+  sms: z.boolean({ error: 'sms must be true or false' }).nullish(),
+  email: z.boolean({ error: 'email must be true or false' }).nullish(),
+});
+
+const positive = (field: string, max?: number) => {
+  const whole = z.number().int(`${field} must be an integer number`).min(1, `${field} must not be less than 1`);
+  return z
+    .union([z.number(), z.string().regex(/^\s*\d+\s*$/).transform(Number)], { error: `${field} must be an integer number` })
+    .pipe(max === undefined ? whole : whole.max(max, `${field} must not be greater than ${max}`))
+    .optional();
+};
+/** GET /admin/deliveries: search, status, channel and a page. */
+export const DeliveriesQuerySchema = z.object({
+  search: z.string({ error: 'search must be a string' }).max(100, 'search must be shorter than or equal to 100 characters').optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
+  channel: z.enum(MESSAGE_CHANNELS, { error: 'channel must be sms or email' }).optional(),
+  page: positive('page'),
+  limit: positive('limit', 100),
 });
