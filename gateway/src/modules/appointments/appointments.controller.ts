@@ -15,7 +15,6 @@ import {
   AvailabilityReply,
   AvailabilityReplySchema,
   BookBodySchema,
-  BookPayload,
   BookReply,
   BookReplySchema,
   DeleteAppointmentReply,
@@ -71,14 +70,14 @@ export class AppointmentsController {
 
   /**
    * Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken.
-   * The type may be left out (see BookPayload); user_id and appointment_status are accepted and ignored.
+   * The type may be left out (see BookBodySchema); user_id and appointment_status are accepted and ignored.
    */
   @Roles('user')
   @ReplyOf(201, BookReplySchema)
   @Post()
   book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<BookReply> {
-    const { user_id: _caller, appointment_status: _pending, ...payload } = body;
-    return this.bus.send(subject(AppointmentPatterns.book), payload satisfies BookPayload, caller);
+    // Sent as validated: the service reads it with BookPayloadSchema, which drops user_id and appointment_status.
+    return this.bus.send(subject(AppointmentPatterns.book), body, caller);
   }
 
   /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
