@@ -3,7 +3,6 @@ export * from './rpc/principal';
 export * from './rpc/envelope';
 export * from './rpc/deadline';
 export * from './rpc/rpc-error';
-export * from './rpc/payload';
 export * from './rpc/rpc-exception.filter';
 export * from './rpc/bus';
 export * from './rpc/microservice';
