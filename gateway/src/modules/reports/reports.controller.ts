@@ -1,43 +1,24 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { FastifyReply } from 'fastify';
 import { Empty, NatsConnection } from 'nats';
 import { NATS_CONNECTION, subject } from '@afya/service-shared';
 import {
   REPORT_END_HEADER,
   REPORT_ERROR_HEADER,
-  REPORT_LANGUAGES,
   REPORT_TYPES,
-  type ReportLanguage,
-  ReportingMessages,
   ReportingPatterns,
   ReportOpenReply,
   type ReportType,
+  ReportQuerySchema,
 } from '@afya/reporting-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export class ReportQuery {
-  @ApiPropertyOptional({ description: 'First day (YYYY-MM-DD, inclusive)' })
-  @IsOptional()
-  @Matches(DAY, { message: ReportingMessages.date })
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'Last day (YYYY-MM-DD, inclusive)' })
-  @IsOptional()
-  @Matches(DAY, { message: ReportingMessages.date })
-  to?: string;
-
-  @ApiPropertyOptional({ enum: REPORT_LANGUAGES, description: 'sw: the header row in Kiswahili (columns and values unchanged)' })
-  @IsOptional()
-  @IsIn(REPORT_LANGUAGES, { message: ReportingMessages.lang })
-  lang?: ReportLanguage;
-}
+export class ReportQuery extends createZodDto(ReportQuerySchema) {}
 
 /** How long one chunk may take to come (a slow cursor page on a big table, a busy service). */
 const PULL_TIMEOUT_MS = 30_000;

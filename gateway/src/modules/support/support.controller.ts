@@ -18,15 +18,19 @@ import {
   TicketView,
   UnreadReply,
   SupportEvents,
+  ListTicketsQuerySchema,
+  TicketBodySchema,
+  TicketMessageBodySchema,
+  TicketStatusBodySchema,
 } from '@afya/support-service/contracts';
+import { createZodDto } from 'nestjs-zod';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { openEventStream } from '../../common/http/event-stream';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
+import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { TicketEventsHub } from './ticket-events.hub';
 import { ListReply } from '../../common/http/reply-docs';
 
@@ -36,6 +40,13 @@ const DEFAULT_PAGE_ROWS = 50;
 /** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
 
+class CreateTicketDto extends createZodDto(TicketBodySchema) {}
+class UpdateTicketDto extends createZodDto(TicketBodySchema) {}
+class TicketStatusDto extends createZodDto(TicketStatusBodySchema) {}
+class MessageDto extends createZodDto(TicketMessageBodySchema) {}
+class ListTicketsQuery extends createZodDto(ListTicketsQuerySchema) {}
+
+/** The fields as sent (a null is the service's to judge: a blank subject or description is refused there). */
 function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
   return {
     subject: body.subject ?? body.title,
@@ -43,7 +54,7 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
     category: body.category,
     priority: body.priority,
     related_appointment_id: body.related_appointment_id,
-  };
+  } as Partial<CreateTicketPayload>;
 }
 
 /**
@@ -66,7 +77,7 @@ export class SupportController {
   @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get()
   async listOwn(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -97,7 +108,7 @@ export class SupportController {
   @ListReply<DoctorTicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email', 'user_name', 'user_email', 'user_phone', 'appointment_date')
   @Get('doctor')
   async listForDoctor(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

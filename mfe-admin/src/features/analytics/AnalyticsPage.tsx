@@ -1,6 +1,7 @@
 import { useAdminTranslation } from '../../i18n';
 import { currentLanguage, formatNumber, LOCALES } from 'shell/i18n';
-import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type MonthlyRow } from '@afya/reporting-service/contracts';
+import type { MonthlyRow } from '@afya/reporting-service/contracts';
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from '@afya/reporting-service/contracts/catalog';
 import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, DollarOutlined, MedicineBoxOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Select, Skeleton, Table, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 import { useAdminTranslation } from '../../i18n';
 import { formatDate } from 'shell/i18n';
 import { MailOutlined, MessageOutlined } from '@ant-design/icons';
-import { DELIVERY_STATUSES, type DeliveryStatus, type MessageChannel } from '@afya/support-service/contracts';
+import { DELIVERY_STATUSES, type DeliveryStatus, type MessageChannel } from '@afya/support-service/contracts/catalog';
 import { Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

@@ -11,6 +11,7 @@ import {
   notFound,
   PageRequest,
   pageOf,
+  parsePayload,
   Principal,
   recordEvent,
   recordEvents,
@@ -24,36 +25,33 @@ import {
   AppointmentMessages,
   AppointmentReply,
   AppointmentStatus,
-  AvailabilityPayload,
+  AvailabilityQuerySchema,
   AvailabilityReply,
-  BookPayload,
+  BookPayloadSchema,
   BookReply,
+  DEFAULT_APPOINTMENT_TYPE,
   DataExportAppointmentsReply,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
   ListAllPayload,
-  MAX_REASON_LENGTH,
-  MIN_REASON_LENGTH,
-  RatePayload,
+  RatePayloadSchema,
   RatingReply,
   RatingView,
-  ReschedulePayload,
-  SetAmountPayload,
-  SetStatusPayload,
+  ReschedulePayloadSchema,
+  SetAmountPayloadSchema,
+  SetStatusPayloadSchema,
   StatsReply,
   StatusCounts,
   slotsWithinClinicHours,
-  UpdateAppointmentPayload,
-  VISIT_MODES,
+  UpdateAppointmentPayloadSchema,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, clinicToday, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
-import { isValidAmount } from '../rules/money';
 import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
 import {
   APPOINTMENT_ORDER,
@@ -212,9 +210,8 @@ export class AppointmentsService {
   }
 
   /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
-  async availability(actor: Principal, { doctor_id, date }: AvailabilityPayload): Promise<AvailabilityReply> {
-    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    if (!isCalendarDate(date)) throw badRequest(AppointmentMessages.date);
+  async availability(actor: Principal, request: unknown): Promise<AvailabilityReply> {
+    const { doctor_id, date } = parsePayload(AvailabilityQuerySchema, request);
     const doctor = await this.doctors.findById(doctor_id);
     if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
       throw notFound(AppointmentMessages.doctorNotFound);
@@ -244,23 +241,17 @@ export class AppointmentsService {
    * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
    * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
    */
-  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<BookReply> {
+  async book(actor: Principal, request: unknown, requestId?: string): Promise<BookReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
-    const { doctor_id, appointment_date, time_slot } = payload;
+    const payload = parsePayload(BookPayloadSchema, request);
+    const { doctor_id, appointment_date, time_slot, notes } = payload;
     const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
-    const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
-    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    const appointment_type = bookingType(payload.appointment_type, payload.total_amount);
-    if (!appointment_type) throw badRequest(AppointmentMessages.type);
-    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
-    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
-    if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
-    if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
+    // The named type is valid (the schema); without one, the amount the client showed chooses it.
+    const appointment_type = bookingType(payload.appointment_type, payload.total_amount) ?? DEFAULT_APPOINTMENT_TYPE;
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
     // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
     const closed = clinicHoursProblem(appointment_date, time_slot);
     if (closed) throw badRequest(closed);
-    if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
 
     try {
       const row = await this.dataSource.transaction((manager) =>
@@ -333,15 +324,13 @@ export class AppointmentsService {
   // ---------- changes ----------
 
   /** PATCH /appointments/{id}: clinical fields, by the appointment's doctor or an admin. */
-  async update(actor: Principal, { id, changes }: UpdateAppointmentPayload, requestId?: string): Promise<AppointmentReply> {
+  async update(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentReply> {
+    const { id, changes } = parsePayload(UpdateAppointmentPayloadSchema, request);
     const fields = (['diagnosis', 'treatment', 'medications', 'notes', 'duration'] as const).filter((f) => changes?.[f] !== undefined);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.lockedRow(manager, id);
       this.guard(actor, 'update', current, () => assertClinicalEdit(actor, current), requestId);
       if (!fields.length) return current;
-      if (changes.duration !== undefined && (!Number.isInteger(changes.duration) || changes.duration < 1 || changes.duration > 480)) {
-        throw badRequest('Duration must be a whole number of minutes from 1 to 480');
-      }
       const text = (value: string | null | undefined) => (value === null || value === undefined ? null : String(value).trim() || null);
       await manager.query(
         `UPDATE appointments SET
@@ -375,9 +364,9 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/status (and /override for admins). A cancelled slot is free again at once. */
-  async setStatus(actor: Principal, { id, status }: SetStatusPayload, requestId?: string, adminOnly = false): Promise<AppointmentChangeReply> {
+  async setStatus(actor: Principal, request: unknown, requestId?: string, adminOnly = false): Promise<AppointmentChangeReply> {
     if (adminOnly && actor.role !== 'admin') throw forbidden();
-    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    const { id, status } = parsePayload(SetStatusPayloadSchema, request);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);
@@ -416,10 +405,8 @@ export class AppointmentsService {
    * status, notes and history stay with the appointment (its id does not change). One appointment.updated event
    * carries where it was (previous_appointment_date/previous_time_slot): reminders move, the doctor is told.
    */
-  async reschedule(actor: Principal, payload: ReschedulePayload, requestId?: string): Promise<AppointmentChangeReply> {
-    const { id, appointment_date, time_slot } = payload ?? ({} as ReschedulePayload);
-    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
-    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+  async reschedule(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentChangeReply> {
+    const { id, appointment_date, time_slot } = parsePayload(ReschedulePayloadSchema, request);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);
@@ -454,9 +441,9 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/amount (admin). */
-  async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentChangeReply> {
+  async setAmount(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentChangeReply> {
     if (actor.role !== 'admin') throw forbidden();
-    if (!isValidAmount(total_amount)) throw badRequest(AppointmentMessages.amount);
+    const { id, total_amount } = parsePayload(SetAmountPayloadSchema, request);
     const row = await this.dataSource.transaction(async (manager) => {
       await this.lockedRow(manager, id);
       await manager.query(`UPDATE appointments SET total_amount = round($2::numeric, 2), updated_at = now() WHERE appointment_id = $1`, [id, total_amount]);
@@ -484,9 +471,9 @@ export class AppointmentsService {
   }
 
   /** POST /appointments/{id}/rating: the patient, on their own Completed appointment, once. */
-  async rate(actor: Principal, { id, rating, comment }: RatePayload): Promise<RatingReply> {
+  async rate(actor: Principal, request: unknown): Promise<RatingReply> {
     if (actor.role !== 'user') throw forbidden('Only the patient can rate an appointment');
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw badRequest(AppointmentMessages.rating);
+    const { id, rating, comment } = parsePayload(RatePayloadSchema, request);
     try {
       const saved = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);
