@@ -12,6 +12,8 @@ const RPC_HELPERS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFoun
 
 /** Tables of messages: AuthMessages, PAYMENT_MESSAGES, REFUSALS... */
 const CATALOG_NAME = /(messages|refusals|reasons)$/i;
+/** zod's rule methods whose text argument (or `{ error }`) is the message a refused value gets. */
+const ZOD_RULES = new Set(['min', 'max', 'length', 'gt', 'gte', 'lt', 'lte', 'regex', 'refine', 'email', 'int', 'positive', 'nonnegative', 'multipleOf']);
 /** Reply fields that carry a message for a person. */
 export const MESSAGE_FIELDS = new Set(['message', 'failure_reason']);
 
@@ -83,6 +85,9 @@ export function scanServerMessages(root: string, dirs: string[]): FoundMessage[]
 
   const found: FoundMessage[] = [];
   for (const file of files) {
+    const inContracts = /[\\/](contracts|schema)[\\/]/.test(file.fileName);
+    // (A contract's start-up checks of secrets and config speak to the operator, in English, in the log.)
+    const operatorOnly = /secret|config/i.test(file.fileName);
     const add = (expression: ts.Expression | undefined, node: ts.Node) => {
       const { line } = file.getLineAndCharacterOfPosition(node.getStart());
       for (const text of texts(expression)) if (/[a-z]/i.test(text)) found.push({ text, where: `${relative(root, file.fileName)}:${line + 1}` });
@@ -93,6 +98,25 @@ export function scanServerMessages(root: string, dirs: string[]): FoundMessage[]
         const name = node.expression.text;
         if (name === 'RpcFailure') add(node.arguments?.[1], node);
         else if (name.endsWith('Exception') && name !== 'RpcException') add(node.arguments?.[0], node);
+      }
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ZOD_RULES.has(node.expression.name.text)) {
+        for (const argument of node.arguments) add(argument, node);
+      }
+      if (inContracts && !operatorOnly) {
+        // A schema's own message: `z.string({ error: '...' })`, `.refine(check, { error: '...' })`.
+        if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'error') add(node.initializer, node);
+        // A schema builder's message argument (wholeNumber('...'), oneOf(values, '...'), a contract's own helpers):
+        // a sentence, never a field name.
+        // Written there, or a named constant (DURATION): a local variable's name may match an unrelated one elsewhere.
+        const written = (argument: ts.Expression) =>
+          ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument) || ts.isTemplateExpression(argument) || (ts.isIdentifier(argument) && /^[A-Z][A-Z0-9_]*$/.test(argument.text));
+        // What a rule's `...Problem(...)` function returns is the refusal's message (clinicHoursProblem).
+        if (ts.isReturnStatement(node) && node.expression && written(node.expression)) {
+          let owner: ts.Node | undefined = node.parent;
+          while (owner && !ts.isFunctionLike(owner)) owner = owner.parent;
+          if (owner && ts.isFunctionDeclaration(owner) && owner.name && /Problem$/.test(owner.name.text)) add(node.expression, node);
+        }
+        if (ts.isCallExpression(node)) for (const argument of node.arguments) if (written(argument) && texts(argument).some((text) => text.includes(' '))) add(argument, node);
       }
       if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_FIELDS.has(node.name.text)) add(node.initializer, node);
       if (ts.isShorthandPropertyAssignment(node) && MESSAGE_FIELDS.has(node.name.text)) add(node.name, node);

@@ -6,7 +6,7 @@
  * waiting patient is offered it and the slot is held for them for WAITLIST_HOLD_MINUTES; they claim it on a
  * confirmation page after signing in (opening the link claims nothing); unclaimed, it passes to the next patient.
  */
-import { z } from 'zod';
+import { z } from '@afya/service-shared/schema';
 import { APPOINTMENT_TYPES, AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH, WaitlistMessages } from './catalog';
 
 const calendarDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);

@@ -29,6 +29,7 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'catalog.ts': [],
     'booking-rules.ts': ['./catalog'],
     'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema'],
+    'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
   };
   it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the catalog, the booking rules and the schema kit', (file) => {
     const source = readFileSync(join(contractsDir, file), 'utf8');
@@ -37,7 +38,7 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     for (const [, typeOnly, from] of imports) {
       if (!typeOnly) expect(RUNTIME_IMPORTS[file]).toContain(from);
     }
-    for (const [, from] of source.matchAll(/^export \* from '([^']+)';$/gm)) expect(['./catalog', './care-relationship', './booking-rules', './schemas']).toContain(from);
+    for (const [, from] of source.matchAll(/^export \* from '([^']+)';$/gm)) expect(['./catalog', './care-relationship', './booking-rules', './schemas', './waitlist']).toContain(from);
     expect(code(source)).not.toMatch(/\bsubject\(|process\.env|\brequire\(/);
   });
 

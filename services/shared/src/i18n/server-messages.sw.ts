@@ -136,6 +136,9 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology':
     'Utaalamu lazima uwe mojawapo ya Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
   'Only patients can book appointments': 'Wagonjwa pekee ndio wanaoweza kuweka miadi',
+  'The clinic is closed on {weekday}s. Please choose another date.': 'Kliniki imefungwa siku ya {weekday}. Tafadhali chagua tarehe nyingine.',
+  'On {weekday}s the clinic is open {opens} - {closes}. Please choose a time within those hours.':
+    'Siku ya {weekday} kliniki iko wazi {opens} - {closes}. Tafadhali chagua muda ndani ya saa hizo.',
   'Dr. {doctor} does not see patients on {weekday}s. Please choose another date.': 'Dkt. {doctor} haoni wagonjwa siku ya {weekday}. Tafadhali chagua tarehe nyingine.',
   'Appointment booked successfully! Please proceed with payment.': 'Miadi imewekwa! Tafadhali endelea na malipo.',
   'Status updated!': 'Hali imesasishwa!',
@@ -240,7 +243,6 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Medical record not found': 'Kumbukumbu ya matibabu haikupatikana',
   'Please give a reason for deleting this record.': 'Tafadhali eleza sababu ya kufuta kumbukumbu hii.',
   'Medical record deleted successfully': 'Kumbukumbu ya matibabu imefutwa',
-  'Notes must be at most {max} characters.': 'Maelezo yasizidi herufi {max}.',
 
   // ---- Support and notifications ----
   'Failed to load support tickets': 'Imeshindwa kupakia tiketi za msaada',
@@ -275,7 +277,6 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'OK': 'Sawa',
   'Admins answer tickets; patients and doctors open them': 'Wasimamizi hujibu tiketi; wagonjwa na madaktari huzifungua',
   'Not a password-reset message': 'Huu si ujumbe wa kuweka upya nenosiri',
-  'sms and email must be true or false': 'sms na email lazima ziwe true au false',
   'sms must be true or false': 'sms lazima iwe true au false',
   'email must be true or false': 'email lazima iwe true au false',
   'status must be one of {values}': 'status lazima iwe mojawapo ya {values}',
@@ -291,6 +292,22 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'from must not be after to': 'from isiwe baada ya to',
   'lang must be en or sw': 'lang lazima iwe en au sw',
   'The report stream has ended': 'Mtiririko wa ripoti umeisha',
+  // ---- Fields without a message of their own (the wording clients of the old API matched on) ----
+  '{field} must be a string': '{field} lazima iwe maandishi',
+  '{field} must be shorter than or equal to {max} characters': '{field} lazima iwe na herufi {max} au chache zaidi',
+  '{field} must be an integer number': '{field} lazima iwe namba kamili',
+  '{field} must not be less than 1': '{field} isipungue 1',
+  '{field} must not be greater than {max}': '{field} isizidi {max}',
+  'search must be a string': 'search lazima iwe maandishi',
+  'search must be shorter than or equal to 100 characters': 'search lazima iwe na herufi 100 au chache zaidi',
+  'payment_status must be a string': 'payment_status lazima iwe maandishi',
+  'payment_status must be shorter than or equal to 40 characters': 'payment_status lazima iwe na herufi 40 au chache zaidi',
+  'notes must be a string': 'notes lazima iwe maandishi',
+  'notes must be shorter than or equal to {max} characters': 'notes lazima iwe na herufi {max} au chache zaidi',
+  'reason must be a string': 'reason lazima iwe maandishi',
+  'reason must be shorter than or equal to 500 characters': 'reason lazima iwe na herufi 500 au chache zaidi',
+  'page must be an integer number': 'page lazima iwe namba kamili',
+  'page must not be less than 1': 'page isipungue 1',
 };
 
 /**
