@@ -34,6 +34,8 @@ const elements = [
   { type: 'gateway', pattern: 'gateway/src' },
   { type: 'gateway-test', pattern: 'gateway/test' },
   { type: 'shared-testing', pattern: 'services/shared/src/testing' },
+  // The contracts' schema kit (zod field builders): pure, so contracts and web apps may import it at runtime.
+  { type: 'schema-kit', pattern: 'services/shared/src/schema' },
   { type: 'service-shared', pattern: 'services/shared/src' },
   { type: 'contracts', pattern: 'services/*/contracts', capture: ['service'] },
   { type: 'service', pattern: 'services/*/src', capture: ['service'] },
@@ -60,19 +62,19 @@ const policies = [
     from: { element: { type: ['remote', 'remote-feature'] } },
     allow: [
       { to: { element: { type: ['remote', 'remote-feature'], ...sameRemote } } },
-      { to: { element: { type: ['shell-lib', 'contracts'] } } },
+      { to: { element: { type: ['shell-lib', 'contracts', 'schema-kit'] } } },
     ],
   },
   // The shell's app and features: the shell's own code and the contracts; no remote's source.
   {
     from: { element: { type: ['shell-app', 'shell-feature'] } },
-    allow: { to: { element: { type: ['shell-app', 'shell-feature', 'shell-lib', 'contracts'] } } },
+    allow: { to: { element: { type: ['shell-app', 'shell-feature', 'shell-lib', 'contracts', 'schema-kit'] } } },
   },
   // The shell's libs (session, api-client, ui-kit): each other and the contracts, no feature and no
   // remote: they are what the features are built from.
   {
     from: { element: { type: 'shell-lib' } },
-    allow: { to: { element: { type: ['shell-lib', 'contracts'] } } },
+    allow: { to: { element: { type: ['shell-lib', 'contracts', 'schema-kit'] } } },
   },
   // A feature does not import another feature's page: shared pieces move down to the ui-kit or the
   // feature's own api.ts. (Imports inside one feature are not checked; the app's routes may import pages.)
@@ -84,22 +86,26 @@ const policies = [
   // The gateway and every service: services' contracts and services/shared, never a service's src.
   {
     from: { element: { type: 'gateway' } },
-    allow: { to: { element: { type: ['contracts', 'service-shared'] } } },
+    allow: { to: { element: { type: ['contracts', 'service-shared', 'schema-kit'] } } },
   },
   {
     from: { element: { type: 'service' } },
     allow: [
       { to: { element: { type: 'service', ...sameService } } },
-      { to: { element: { type: ['contracts', 'service-shared'] } } },
+      { to: { element: { type: ['contracts', 'service-shared', 'schema-kit'] } } },
     ],
   },
-  { from: { element: { type: 'service-shared' } }, allow: { to: { element: { type: 'service-shared' } } } },
+  { from: { element: { type: 'service-shared' } }, allow: { to: { element: { type: ['service-shared', 'schema-kit'] } } } },
   { from: { element: { type: 'shared-testing' } }, allow: { to: { element: { type: 'service-shared' } } } },
   // Contracts are pure: type-only imports of other contracts (their own files are not checked).
   // Runtime imports of Nest or of the services' shared code are refused by no-restricted-imports below.
   {
     from: { element: { type: 'contracts' } },
-    allow: { to: { element: { type: 'contracts' } }, dependency: { kind: 'type' } },
+    allow: [
+      { to: { element: { type: 'contracts' } }, dependency: { kind: 'type' } },
+      // A contract's schemas are built with the schema kit (pure: zod only).
+      { to: { element: { type: 'schema-kit' } } },
+    ],
   },
   // Tests may import test helpers: shell/test (render with providers), services/shared's testing kit;
   // the gateway's integration tests boot services in-process from their root module.
@@ -111,7 +117,7 @@ const policies = [
   {
     from: { element: { type: 'gateway-test' } },
     allow: [
-      { to: { element: { type: ['gateway', 'contracts', 'service-shared', 'shared-testing'] } } },
+      { to: { element: { type: ['gateway', 'contracts', 'service-shared', 'schema-kit', 'shared-testing'] } } },
       { to: { element: { type: 'service' }, file: { categories: 'service-module' } } },
       { to: { element: { type: 'service' }, file: { categories: 'service-database' } } },
     ],
@@ -211,9 +217,17 @@ module.exports = defineConfig(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@afya/service-shared',
+              allowTypeImports: true,
+              message: 'Contracts are pure (the browser imports them): no runtime import of Nest or services/shared.',
+            },
+          ],
           patterns: [
             {
-              group: ['@nestjs/*', '@afya/service-shared', '@afya/service-shared/*', '**/shared/src', '**/shared/src/**'],
+              // The schema kit (zod field builders) is pure: a contract's schemas are built with it.
+              group: ['@nestjs/*', '@afya/service-shared/*', '!@afya/service-shared/schema', '**/shared/src', '**/shared/src/**'],
               allowTypeImports: true,
               message: 'Contracts are pure (the browser imports them): no runtime import of Nest or services/shared.',
             },

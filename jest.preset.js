@@ -18,6 +18,7 @@ const swcTransform = [
 const moduleNameMapper = {
   '^@afya/service-shared$': path.join(root, 'services/shared/src/index.ts'),
   '^@afya/service-shared/testing$': path.join(root, 'services/shared/src/testing/index.ts'),
+  '^@afya/service-shared/schema$': path.join(root, 'services/shared/src/schema/index.ts'),
   '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
   '^@afya/([a-z-]+)-service/contracts/catalog$': path.join(root, 'services/$1/contracts/catalog.ts'),
   '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),

@@ -4,6 +4,6 @@ module.exports = {
   ...require('../jest.preset.js'),
   displayName: 'infra',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/k8s/**/*.spec.ts', '<rootDir>/local/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/lint/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts', '<rootDir>/sandboxes/**/*.spec.ts', '<rootDir>/nats/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+  testMatch: ['<rootDir>/k8s/**/*.spec.ts', '<rootDir>/local/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/lint/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts', '<rootDir>/sandboxes/**/*.spec.ts', '<rootDir>/nats/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/e2e/support/**/*.spec.ts'],
   testTimeout: 60000,
 };

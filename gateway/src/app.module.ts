@@ -17,6 +17,7 @@ import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
 import { VideoGatewayModule } from './modules/video/video.module';
+import { WaitlistGatewayModule } from './modules/waitlist/waitlist.module';
 
 @Module({
   imports: [
@@ -29,6 +30,7 @@ import { VideoGatewayModule } from './modules/video/video.module';
     PaymentsModule,
     PrescriptionsGatewayModule,
     VideoGatewayModule,
+    WaitlistGatewayModule,
   ],
   controllers: [
     HealthController,

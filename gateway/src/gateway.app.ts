@@ -4,6 +4,7 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
 import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
@@ -14,6 +15,7 @@ import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-b
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
+import { registerReplyTranslation } from './common/http/reply-language';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
@@ -78,6 +80,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   if (metricsEnabled() || activeTracer()) registerHttpTelemetry(fastify, { metrics: metricsEnabled() });
   registerSecurityHeaders(app);
   registerNoStore(app);
+  registerReplyTranslation(fastify);
   fastify.addHook('onClose', async () => closeHitCounter());
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -90,7 +93,9 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
+  // The request bodies and queries come from the contracts' zod schemas (nestjs-zod DTOs); cleanupOpenApiDoc turns
+  // what nestjs-zod hands Swagger into plain OpenAPI.
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Afya API')
@@ -98,7 +103,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       .setVersion('1.0')
       .addBearerAuth()
       .build(),
-  );
+  ));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const sites = options.staticSites === undefined ? staticSitesFromEnv() : options.staticSites;

@@ -39,6 +39,13 @@ function patientListSql() {
   return appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2');
 }
 
+/** The clinic's hours as the service enforces them (its build's booking rules): bookings go only where it is open. */
+function clinicHoursProblem(date, slot) {
+  const built = path.join(__dirname, '../../services/appointment/dist/contracts/booking-rules.js');
+  if (!fs.existsSync(built)) throw new Error(`${built} is missing: build the appointment service first (npm run build)`);
+  return require(built).clinicHoursProblem(date, slot);
+}
+
 const log = (line) => process.stderr.write(`[appointments bench] ${line}\n`);
 
 /** Clinic date (Africa/Nairobi, UTC+3 all year) `days` from today. */
@@ -258,7 +265,10 @@ async function freeSlots(databaseUrl, doctorIds) {
     return new Set(rows.map((r) => `${r.doctor_id}|${r.day}|${r.time_slot}`));
   });
   const free = [];
-  for (const day of days) for (const doctor of doctorIds) for (const slot of SLOTS) if (!taken.has(`${doctor}|${day}|${slot}`)) free.push([doctor, day, slot]);
+  // Not a Sunday or a Saturday afternoon: the booking rules refuse those (400) and every request must succeed.
+  for (const day of days) {
+    for (const doctor of doctorIds) for (const slot of SLOTS) if (!taken.has(`${doctor}|${day}|${slot}`) && clinicHoursProblem(day, slot) === null) free.push([doctor, day, slot]);
+  }
   return free;
 }
 

@@ -4,7 +4,8 @@
 // run (never as timed assertions in tests). Starts the platform on BENCH_PORT (default 3200) with its own
 // database, unless BENCH_URL points at a running one. BENCH_DURATION (s) and BENCH_CONNECTIONS tune the runs;
 // BENCH_SKIP_FRONTEND=1 leaves out the browser measurements (BENCH_SKIP_LIGHTHOUSE=1 only Lighthouse's),
-// BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics and traces (observability.bench.js); BENCH_SECTIONS picks
+// BENCH_SKIP_OBSERVABILITY=1 the cost of logs, metrics and traces (observability.bench.js); reminders (10,000 due at
+// once, handed to the SMS and email sandboxes: reminders.bench.js); BENCH_SECTIONS picks
 // sections by name. On SIGINT/SIGTERM or a failure it stops everything it started (its platforms, servers and child
 // scripts: shutdown.js). See README.md.
 const fs = require('node:fs');
@@ -19,7 +20,7 @@ const CHILD_TIMEOUT_MS = Number(process.env.BENCH_CHILD_TIMEOUT_S || 3600) * 100
  * The sections to run: BENCH_SECTIONS (comma-separated names) if set, else all but those left out by
  * BENCH_SKIP_FRONTEND=1 / BENCH_SKIP_OBSERVABILITY=1, with reporting only when BENCH_REPORTING_SCALE is set.
  */
-const SECTIONS = ['gateway', 'appointments', 'prescription', 'receipt', 'reporting', 'frontend', 'observability'];
+const SECTIONS = ['gateway', 'appointments', 'prescription', 'receipt', 'reminders', 'reporting', 'frontend', 'observability'];
 function chosenSections(env = process.env) {
   if (env.BENCH_SECTIONS) {
     const chosen = env.BENCH_SECTIONS.split(',').map((s) => s.trim()).filter(Boolean);
@@ -67,6 +68,13 @@ async function main() {
     if (sectionsToRun.has('receipt')) {
       const { runReceiptBench } = require('./receipt.bench');
       sections.push((await runReceiptBench({ gatewayUrl: platform.url, durationSeconds: DURATION })).markdown);
+    }
+    // Issue 24: 10,000 reminders due in the same minute, all handed to the SMS and email providers within 2 minutes.
+    if (sectionsToRun.has('reminders')) {
+      const { runReminderBench } = require('./reminders.bench');
+      const smsUrl = platform.sandboxes?.sms?.url ?? process.env.BENCH_SMS_URL ?? null;
+      const mailUrl = platform.mailInbox?.webUrl ?? process.env.BENCH_MAIL_URL ?? null;
+      sections.push((await runReminderBench({ databaseUrl: platform.databaseUrl, smsUrl, mailUrl })).markdown);
     }
     // BENCH_REPORTING_SCALE=0.05 (50,000 appointments) or 1 (1,000,000): issue 12's reporting figures.
     if (sectionsToRun.has('reporting')) sections.push(await reportingSection(platform));

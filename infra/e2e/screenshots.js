@@ -27,7 +27,7 @@ const ROLES = [
   },
   {
     role: 'patient', email: 'patient@afya.test', password: 'Patient#2026',
-    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/appointments/book?doctor_id=1', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments'],
+    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/appointments/book?doctor_id=1', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments', '/dashboard/waitlist'],
   },
   {
     role: 'doctor', email: 'dr.wanjiku@afya.test', password: 'Doctor#2026',

@@ -8,7 +8,10 @@
 //   POST /mpesa/stkpushquery/v1/query                       the push's result (or "being processed" while pending)
 //   POST /mpesa/transactionstatus/v1/query                  Initiator + SecurityCredential; acknowledges, then posts the
 //                                                           transaction's details (ReceiptNo, Amount, DebitPartyName,
-//                                                           TransactionStatus) to the ResultURL, as Daraja does
+//                                                           TransactionStatus) to the ResultURL, as Daraja does; the
+//                                                           transaction is named by its receipt (TransactionID) or,
+//                                                           without one, by OriginalConversationID (a push's
+//                                                           CheckoutRequestID)
 //
 // A push is "approved" after `delayMs` (default 3000, DARAJA_SANDBOX_DELAY_MS) and the callback goes to its
 // CallBackURL. Phone numbers ending in 1032, 1037 or 2001 get those result codes (cancelled by the user,
@@ -198,8 +201,13 @@ async function startDarajaSandbox(options) {
         OriginatorConversationID: `${crypto.randomInt(1e4, 1e5)}-${crypto.randomInt(1e7, 1e8)}-1`,
         ConversationID: `AG_${nairobiTimestamp(new Date()).slice(0, 8)}_${crypto.randomBytes(10).toString('hex')}`,
       };
-      // The receipt is M-Pesa's own record: only a completed push has one, and only its real number finds it.
-      const paid = [...pushes.values()].find((p) => p.done && p.resultCode === '0' && p.receipt === String(body.TransactionID || ''));
+      // The receipt is M-Pesa's own record: only a completed push has one, and only its real number (or, without a
+      // number, the push's own CheckoutRequestID) finds it.
+      const receipt = String(body.TransactionID || '');
+      const originalConversationId = String(body.OriginalConversationID || '');
+      const paid = [...pushes.values()].find(
+        (p) => p.done && p.resultCode === '0' && (receipt ? p.receipt === receipt : originalConversationId !== '' && p.checkoutRequestId === originalConversationId),
+      );
       const result = paid
         ? {
             ResultType: 0,
@@ -220,7 +228,7 @@ async function startDarajaSandbox(options) {
             },
             ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
           }
-        : { ResultType: 0, ResultCode: 'R000001', ResultDesc: 'The transaction receipt number does not exist.', ...ids, TransactionID: String(body.TransactionID || '') };
+        : { ResultType: 0, ResultCode: 'R000001', ResultDesc: 'The transaction receipt number does not exist.', ...ids, TransactionID: receipt };
       const timer = setTimeout(() => {
         timers.delete(timer);
         fetch(resultUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Result: result }) })
@@ -228,7 +236,7 @@ async function startDarajaSandbox(options) {
           .catch((e) => log(`transaction status result ${ids.ConversationID} failed: ${e.message}`));
       }, 20);
       timers.add(timer);
-      state.statusQueries.push({ receipt: String(body.TransactionID || ''), ...ids });
+      state.statusQueries.push({ receipt, originalConversationId, ...ids });
       return sendJson(res, 200, { ...ids, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
     }
     return error(res, 404, '404.001.01', 'Resource not found');

@@ -14,7 +14,7 @@ export interface DarajaSandbox {
   url: string;
   pushes: Map<string, { checkoutRequestId: string; merchantRequestId: string; amount: number; phone: string; resultCode: string; receipt: string; done: boolean; callbackUrl: string; paidAt?: number }>;
   /** Transaction status queries received (the receipt asked about and the ids Daraja answered with). */
-  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number; statusQueries: { receipt: string; OriginatorConversationID: string; ConversationID: string }[] };
+  state: { delayMs: number; sendCallbacks: boolean; tokenTtlSeconds: number; tokensIssued: number; statusQueries: { receipt: string; originalConversationId: string; OriginatorConversationID: string; ConversationID: string }[] };
   close(): Promise<void>;
 }
 export interface SandboxCredentials {

@@ -5,7 +5,7 @@ import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { storedEvents } from '../support/event-stream';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from './support';
 
 type Session = Awaited<ReturnType<typeof signUpAndIn>>;
 
@@ -32,8 +32,8 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     otherDoctor = await createDoctor(platform, admin.token, { firstname: 'Ibrahim', lastname: 'Abdi' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     otherPatient = await signUpAndIn(platform, { firstname: 'Kamau', lastname: 'Njoroge' });
-    mine = await book(patient, doctor.doctorId, { appointment_date: clinicDate(4), time_slot: '09:00 AM' });
-    theirs = await book(otherPatient, otherDoctor.doctorId, { appointment_date: clinicDate(4), time_slot: '09:00 AM' });
+    mine = await book(patient, doctor.doctorId, { appointment_date: openClinicDate(4), time_slot: '09:00 AM' });
+    theirs = await book(otherPatient, otherDoctor.doctorId, { appointment_date: openClinicDate(4), time_slot: '09:00 AM' });
   });
 
   afterAll(async () => {
@@ -179,7 +179,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
 
   describe('status changes', () => {
     it('a patient may not confirm or complete (403); the own doctor may; lower-case statuses are read too', async () => {
-      const appointment = await book(patient, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '10:00 AM' });
+      const appointment = await book(patient, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '10:00 AM' });
       const denied = await platform.api('PATCH', `/appointments/${appointment.appointment_id}/status`, { token: patient.token, body: { status: 'Confirmed' } });
       expect(denied.status).toBe(403);
       expect(denied.body.message).toBe('You can only cancel your appointment');
@@ -204,7 +204,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     });
 
     it('a patient cannot cancel less than 24 hours before the start (Africa/Nairobi); the doctor still can', async () => {
-      const appointment = await book(patient, doctor.doctorId, { appointment_date: clinicDate(2), time_slot: '11:00 AM' });
+      const appointment = await book(patient, doctor.doctorId, { appointment_date: openClinicDate(2), time_slot: '11:00 AM' });
       // Move it to start in 23 hours (no route books inside the window, so set-up goes through SQL).
       await sql('appointment', `UPDATE appointments SET starts_at = now() + interval '23 hours' WHERE appointment_id = $1`, [appointment.appointment_id]);
       const late = await platform.api('PATCH', `/appointments/${appointment.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
@@ -212,13 +212,13 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       expect(late.body.message).toBe('Appointments can only be cancelled at least 24 hours before they start');
       await sql('appointment', `UPDATE appointments SET starts_at = now() + interval '24 hours 5 minutes' WHERE appointment_id = $1`, [appointment.appointment_id]);
       expect((await platform.api('PATCH', `/appointments/${appointment.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(200);
-      const other = await book(patient, doctor.doctorId, { appointment_date: clinicDate(2), time_slot: '11:30 AM' });
+      const other = await book(patient, doctor.doctorId, { appointment_date: openClinicDate(2), time_slot: '11:30 AM' });
       await sql('appointment', `UPDATE appointments SET starts_at = now() + interval '2 hours' WHERE appointment_id = $1`, [other.appointment_id]);
       expect((await platform.api('PATCH', `/appointments/${other.appointment_id}/status`, { token: doctor.token, body: { status: 'Cancelled' } })).status).toBe(200);
     });
 
     it('PATCH /appointments/{id}/override: admin only, any status', async () => {
-      const appointment = await book(otherPatient, doctor.doctorId, { appointment_date: clinicDate(8), time_slot: '02:00 PM' });
+      const appointment = await book(otherPatient, doctor.doctorId, { appointment_date: openClinicDate(8), time_slot: '02:00 PM' });
       expect((await platform.api('PATCH', `/appointments/${appointment.appointment_id}/override`, { token: doctor.token, body: { status: 'Completed' } })).status).toBe(403);
       expect((await platform.api('PATCH', `/appointments/${appointment.appointment_id}/override`, { token: otherPatient.token, body: { status: 'Completed' } })).status).toBe(403);
       for (const status of ['Completed', 'Cancelled', 'Pending', 'Confirmed']) {
@@ -256,7 +256,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     });
 
     it('DELETE /appointments/{id}: admins only; the row and its event go', async () => {
-      const appointment = await book(otherPatient, otherDoctor.doctorId, { appointment_date: clinicDate(10), time_slot: '04:30 PM' });
+      const appointment = await book(otherPatient, otherDoctor.doctorId, { appointment_date: openClinicDate(10), time_slot: '04:30 PM' });
       expect((await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: otherPatient.token })).status).toBe(403);
       expect((await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: otherDoctor.token })).status).toBe(403);
       const deleted = await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token });
@@ -267,7 +267,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
     });
 
     it('DELETE with Content-Type: application/json and no body (what the admin screen sends) deletes', async () => {
-      const appointment = await book(otherPatient, otherDoctor.doctorId, { appointment_date: clinicDate(10), time_slot: '05:00 PM' });
+      const appointment = await book(otherPatient, otherDoctor.doctorId, { appointment_date: openClinicDate(10), time_slot: '05:00 PM' });
       const deleted = await platform.api('DELETE', `/appointments/${appointment.appointment_id}`, { token: admin.token, headers: { 'content-type': 'application/json' } });
       expect(deleted.status).toBe(200);
       expect(await sql('appointment', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [appointment.appointment_id])).toHaveLength(0);
@@ -289,7 +289,7 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
       ].filter((data) => data.records.some((record) => record.appointment_id === appointmentId));
 
     it('the own doctor and admins write diagnosis, treatment and notes; patients get 403; each change and read is audited', async () => {
-      const appointment = await book(patient, doctor.doctorId, { appointment_date: clinicDate(11), time_slot: '09:30 AM' });
+      const appointment = await book(patient, doctor.doctorId, { appointment_date: openClinicDate(11), time_slot: '09:30 AM' });
       const denied = await platform.api('PATCH', `/appointments/${appointment.appointment_id}`, { token: patient.token, body: { diagnosis: 'Self-diagnosed' } });
       expect(denied.status).toBe(403);
       const written = await platform.api('PATCH', `/appointments/${appointment.appointment_id}`, {

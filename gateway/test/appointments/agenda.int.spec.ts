@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { bookAs, clinicDate, createDoctor, openClinicDate, sql, TestDoctor } from './support';
 
 type Session = Awaited<ReturnType<typeof signUpAndIn>>;
 type Listed = { appointment_id: number; appointment_date: string; time_slot: string };
@@ -47,22 +47,22 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
 
   it("lists a doctor's appointments soonest first: coming days by date then slot time, then past days, latest first", async () => {
     // Booked out of order, with slots whose labels sort wrongly as text ('02:00 PM' < '09:30 AM').
-    const far = await book(patient, clinicDate(20), '09:00 AM');
-    const afternoon = await book(patient, clinicDate(2), '02:00 PM');
-    const morning = await book(other, clinicDate(2), '09:30 AM');
-    const lateMorning = await book(patient, clinicDate(2), '11:30 AM');
-    const next = await book(other, clinicDate(1), '05:30 PM');
-    const lastWeek = await book(patient, clinicDate(9), '10:00 AM');
-    const yesterday = await book(other, clinicDate(10), '03:00 PM');
+    const far = await book(patient, openClinicDate(20), '09:00 AM');
+    const afternoon = await book(patient, openClinicDate(2), '02:00 PM');
+    const morning = await book(other, openClinicDate(2), '09:30 AM');
+    const lateMorning = await book(patient, openClinicDate(2), '11:30 AM');
+    const next = await book(other, openClinicDate(1), '05:30 PM');
+    const lastWeek = await book(patient, openClinicDate(9), '10:00 AM');
+    const yesterday = await book(other, openClinicDate(10), '03:00 PM');
     await moveToPast(lastWeek.appointment_id, 7);
     await moveToPast(yesterday.appointment_id, 1);
 
     const expected = [
-      `${clinicDate(1)} 05:30 PM`,
-      `${clinicDate(2)} 09:30 AM`,
-      `${clinicDate(2)} 11:30 AM`,
-      `${clinicDate(2)} 02:00 PM`,
-      `${clinicDate(20)} 09:00 AM`,
+      `${openClinicDate(1)} 05:30 PM`,
+      `${openClinicDate(2)} 09:30 AM`,
+      `${openClinicDate(2)} 11:30 AM`,
+      `${openClinicDate(2)} 02:00 PM`,
+      `${openClinicDate(20)} 09:00 AM`,
       `${clinicDate(-1)} 03:00 PM`,
       `${clinicDate(-7)} 10:00 AM`,
     ];
@@ -77,16 +77,16 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
     // A patient's own list keeps its order: newest first.
     const own = await platform.api('GET', '/appointments', { token: patient.token });
     expect(visits(own.body)).toEqual([
-      `${clinicDate(20)} 09:00 AM`,
-      `${clinicDate(2)} 02:00 PM`,
-      `${clinicDate(2)} 11:30 AM`,
+      `${openClinicDate(20)} 09:00 AM`,
+      `${openClinicDate(2)} 02:00 PM`,
+      `${openClinicDate(2)} 11:30 AM`,
       `${clinicDate(-7)} 10:00 AM`,
     ]);
     expect([far, afternoon, morning, lateMorning, next].every((a) => a.appointment_id > 0)).toBe(true);
   });
 
   it('refuses to complete a visit that has not started (409, with the reason); completes it once its time has come', async () => {
-    const visit = await book(patient, clinicDate(3), '10:30 AM');
+    const visit = await book(patient, openClinicDate(3), '10:30 AM');
     const early = await platform.api('PATCH', `/appointments/${visit.appointment_id}/status`, { token: doctor.token, body: { status: 'Completed' } });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('You can complete an appointment only once its time has started.');
@@ -107,7 +107,7 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
   });
 
   it('lets an admin set Completed at any time (CONTRACT.md §4: an admin sets any status freely)', async () => {
-    const visit = await book(other, clinicDate(5), '11:00 AM');
+    const visit = await book(other, openClinicDate(5), '11:00 AM');
     const response = await platform.api('PATCH', `/appointments/${visit.appointment_id}/override`, { token: admin.token, body: { status: 'Completed' } });
     expect(response.status).toBe(200);
     expect(response.body.appointment.appointment_status).toBe('Completed');
@@ -128,7 +128,7 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
   });
 
   it('refuses a negative amount with 400 and keeps the amount it had; 0 is an amount', async () => {
-    const visit = await book(patient, clinicDate(6), '09:00 AM');
+    const visit = await book(patient, openClinicDate(6), '09:00 AM');
     const path = `/appointments/${visit.appointment_id}/amount`;
     expect((await platform.api('PATCH', path, { token: admin.token, body: { total_amount: 1200 } })).status).toBe(200);
     for (const total_amount of [-1, -0.5, -1200, '-5']) {
@@ -145,7 +145,7 @@ describe("a doctor's agenda, completing visits, money that cannot be negative (r
 
   it('answers numbers as numbers in every view (pg numeric and bigint columns arrive as text)', async () => {
     await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: doctor.token, body: { fee: 1850.5 } });
-    const visit = await book(patient, clinicDate(8), '03:30 PM');
+    const visit = await book(patient, openClinicDate(8), '03:30 PM');
     expect(visit).toMatchObject({ total_amount: 1850.5, duration: 25 });
     const single = await platform.api('GET', `/appointments/${visit.appointment_id}`, { token: patient.token });
     expect(typeof single.body.appointment.total_amount).toBe('number');

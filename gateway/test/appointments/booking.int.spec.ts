@@ -4,7 +4,8 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, clinicDateOn, createDoctor, sql, TestDoctor } from './support';
+import { clinicHoursProblem } from '@afya/appointment-service/contracts/booking-rules';
+import { booking, clinicDate, clinicDateOn, createDoctor, openClinicDate, sql, TestDoctor } from './support';
 
 const SLOT_TAKEN = 'That time slot is no longer available. Please choose another.';
 
@@ -24,6 +25,9 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     doctor = await createDoctor(platform, admin.token, { fee: 3500, firstname: 'Grace', lastname: 'Wanjiku' });
     noFeeDoctor = await createDoctor(platform, admin.token, { firstname: 'Brian', lastname: 'Otieno', specialization: 'Dermatology' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
+    // The booking copies the patient's name from the appointment service's directory, which auth's event fills:
+    // wait for it, or the first test races the event on a busy machine.
+    await eventually(async () => expect(await sql('appointment', `SELECT firstname FROM user_directory WHERE user_id = $1`, [patient.user.user_id])).toEqual([{ firstname: 'Achieng' }]), 10_000);
   });
 
   afterAll(async () => {
@@ -37,7 +41,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
       appointment_id: expect.any(Number),
       user_id: patient.user.user_id,
       doctor_id: doctor.doctorId,
-      appointment_date: clinicDate(5),
+      appointment_date: openClinicDate(5),
       time_slot: '09:00 AM',
       appointment_type: 'Consultation',
       type: 'Consultation',
@@ -58,7 +62,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     expect(row.user_id).toBe(patient.user.user_id);
     expect(row.amount).toBe(3500);
     // 09:00 in Nairobi is 06:00 UTC.
-    expect(new Date(row.starts_at).toISOString()).toBe(`${clinicDate(5)}T06:00:00.000Z`);
+    expect(new Date(row.starts_at).toISOString()).toBe(`${openClinicDate(5)}T06:00:00.000Z`);
   });
 
   it.each([
@@ -72,7 +76,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const slot = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM'][['Regular Checkup', 'Follow-up', 'Consultation', 'Emergency', 'Vaccination', 'Lab Work'].indexOf(type)];
     const response = await platform.api('POST', '/appointments', {
       token: patient.token,
-      body: booking(noFeeDoctor.doctorId, { appointment_type: type, time_slot: slot, appointment_date: clinicDate(6), total_amount: 99999 }),
+      body: booking(noFeeDoctor.doctorId, { appointment_type: type, time_slot: slot, appointment_date: openClinicDate(6), total_amount: 99999 }),
     });
     expect(response.status).toBe(201);
     expect(response.body.appointment.total_amount).toBe(amount);
@@ -81,14 +85,14 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
   it('accepts the trailing slash', async () => {
     const response = await platform.api('POST', '/appointments/', {
       token: patient.token,
-      body: booking(doctor.doctorId, { appointment_date: clinicDate(7), appointment_type: 'Follow-up', time_slot: '02:00 PM', notes: '  Review of blood test results.  ' }),
+      body: booking(doctor.doctorId, { appointment_date: openClinicDate(7), appointment_type: 'Follow-up', time_slot: '02:00 PM', notes: '  Review of blood test results.  ' }),
     });
     expect(response.status).toBe(201);
     expect(response.body.appointment).toMatchObject({ appointment_type: 'Follow-up', time_slot: '02:00 PM', notes: 'Review of blood test results.' });
   });
 
   it("reads only the API's names: time_slot, appointment_type and notes (not appointment_time, type or reason)", async () => {
-    const { time_slot, appointment_type, notes, ...rest } = booking(doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '02:30 PM' });
+    const { time_slot, appointment_type, notes, ...rest } = booking(doctor.doctorId, { appointment_date: openClinicDate(7), time_slot: '02:30 PM' });
     for (const [body, message] of [
       [{ ...rest, appointment_type, notes, appointment_time: time_slot }, 'Please select a time'],
       [{ ...rest, time_slot, appointment_type, reason: notes }, 'Please provide a reason (at least 10 characters)'],
@@ -108,7 +112,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const spec = (time_slot: string, total_amount: unknown) => ({
       user_id: 424242,
       doctor_id: noFeeDoctor.doctorId,
-      appointment_date: clinicDate(8),
+      appointment_date: openClinicDate(8),
       time_slot,
       total_amount,
       appointment_status: 'Confirmed',
@@ -170,12 +174,49 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
       token: patient.token,
       body: booking(doctor.doctorId, { appointment_date: clinicDate(days), time_slot: '05:30 PM' }),
     });
-    if (allowed) {
+    // The window's edges fall on any weekday: where the clinic is closed at 5:30 PM (a Saturday, a Sunday) the hours refuse it instead.
+    const closed = allowed ? clinicHoursProblem(clinicDate(days), '05:30 PM') : null;
+    if (closed) {
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(closed);
+    } else if (allowed) {
       expect(response.status).toBe(201);
     } else {
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('Please choose a date from tomorrow up to 30 days ahead');
     }
+  });
+
+  it("refuses a day the clinic is closed or a slot outside its hours, booking or rescheduling, with the reason (400, nothing changes)", async () => {
+    const sunday = clinicDateOn(0, 2);
+    const saturday = clinicDateOn(6, 2);
+    const count = async () => (await sql('appointment', `SELECT count(*)::int AS n FROM appointments WHERE doctor_id = $1 AND appointment_date IN ($2, $3)`, [doctor.doctorId, sunday, saturday]))[0].n;
+    const before = await count();
+    for (const [date, slot, message] of [
+      [sunday, '10:00 AM', 'The clinic is closed on Sundays. Please choose another date.'],
+      [saturday, '02:00 PM', 'On Saturdays the clinic is open 9:00 AM - 2:00 PM. Please choose a time within those hours.'],
+      [saturday, '05:30 PM', 'On Saturdays the clinic is open 9:00 AM - 2:00 PM. Please choose a time within those hours.'],
+    ] as const) {
+      const response = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: date, time_slot: slot }) });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
+    expect(await count()).toBe(before);
+    // A Saturday morning is open.
+    const morning = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: saturday, time_slot: '11:30 AM' }) });
+    expect(morning.status).toBe(201);
+    // Rescheduling follows the same hours; the visit stays where it was.
+    const id = morning.body.appointment.appointment_id;
+    for (const [date, slot, message] of [
+      [sunday, '09:00 AM', 'The clinic is closed on Sundays. Please choose another date.'],
+      [saturday, '02:30 PM', 'On Saturdays the clinic is open 9:00 AM - 2:00 PM. Please choose a time within those hours.'],
+    ] as const) {
+      const moved = await platform.api('PATCH', `/appointments/${id}/reschedule`, { token: patient.token, body: { appointment_date: date, time_slot: slot } });
+      expect(moved.status).toBe(400);
+      expect(moved.body.message).toBe(message);
+    }
+    expect((await sql('appointment', `SELECT appointment_date::text AS date, time_slot FROM appointments WHERE appointment_id = $1`, [id]))[0]).toEqual({ date: saturday, time_slot: '11:30 AM' });
+    expect((await platform.api('PATCH', `/appointments/${id}/reschedule`, { token: patient.token, body: { appointment_date: openClinicDate(7), time_slot: '05:00 PM' } })).status).toBe(200);
   });
 
   it('refuses impossible dates', async () => {
@@ -271,7 +312,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
     const racer = await createDoctor(platform, admin.token, { firstname: 'Samuel', lastname: 'Kiprotich', specialization: 'Gastroenterology' });
     const patients = [];
     for (let i = 0; i < 50; i++) patients.push(await signUpAndIn(platform));
-    const date = clinicDate(12);
+    const date = openClinicDate(12);
     const responses = await Promise.all(
       patients.map((p) => platform.api('POST', '/appointments', { token: p.token, body: booking(racer.doctorId, { appointment_date: date, time_slot: '11:30 AM' }) })),
     );
@@ -286,7 +327,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
 
   it("reaches auth through events: the patient's appointments_count in GET /admin/users", async () => {
     const fresh = await signUpAndIn(platform);
-    const booked = await platform.api('POST', '/appointments', { token: fresh.token, body: booking(noFeeDoctor.doctorId, { appointment_date: clinicDate(14), time_slot: '04:00 PM' }) });
+    const booked = await platform.api('POST', '/appointments', { token: fresh.token, body: booking(noFeeDoctor.doctorId, { appointment_date: openClinicDate(14), time_slot: '04:00 PM' }) });
     expect(booked.status).toBe(201);
     const countOf = async () => {
       const users = await platform.api('GET', `/admin/users?search=${encodeURIComponent(fresh.details.email)}`, { token: admin.token });
@@ -301,7 +342,7 @@ describe('booking appointments through the gateway (real NATS + PostgreSQL)', ()
       appointment_id: booked.body.appointment.appointment_id,
       user_id: fresh.user.user_id,
       doctor_id: noFeeDoctor.doctorId,
-      appointment_date: clinicDate(14),
+      appointment_date: openClinicDate(14),
       time_slot: '04:00 PM',
       total_amount: 200,
       appointment_status: 'Pending',

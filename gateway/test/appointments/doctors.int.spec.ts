@@ -4,7 +4,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, sql, TestDoctor } from './support';
+import { booking, clinicDate, createDoctor, openClinicDate, sql, TestDoctor } from './support';
 
 // Set-up waits for events between services; the root jest run does not apply the project's testTimeout.
 jest.setTimeout(60_000);
@@ -114,7 +114,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
     });
 
     it('PATCH /doctor/{id}/fee: own fee (or admin), a number ≥ 0; new bookings use it, earlier ones keep theirs', async () => {
-      const before = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:00 AM' }) });
+      const before = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:00 AM' }) });
       expect(before.body.appointment.total_amount).toBe(200); // no fee yet: the Consultation default
       expect((await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: patient.token, body: { fee: 1 } })).status).toBe(403);
       expect((await platform.api('PATCH', `/doctor/${otherDoctor.doctorId}/fee`, { token: doctor.token, body: { fee: 1 } })).status).toBe(404);
@@ -127,13 +127,13 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ doctor_id: doctor.doctorId, fee: 3500, doctor: { fee: 3500 } });
       expect(await sql('appointment', `SELECT 1 FROM outbox WHERE type = 'appointment.doctor.updated.v1' AND (payload->'data'->>'doctor_id')::int = $1`, [doctor.doctorId])).not.toHaveLength(0);
-      const after = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' }) });
+      const after = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:30 AM' }) });
       expect(after.body.appointment.total_amount).toBe(3500);
       const mine = (await platform.api('GET', '/appointments', { token: patient.token })).body;
       expect(mine.find((a: { appointment_id: number }) => a.appointment_id === before.body.appointment.appointment_id).total_amount).toBe(200);
       // A fee of 0 is a fee (free consultations), not 'Not set'.
       expect((await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: admin.token, body: { fee: 0 } })).body.fee).toBe(0);
-      const free = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '10:00 AM' }) });
+      const free = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '10:00 AM' }) });
       expect(free.body.appointment.total_amount).toBe(0);
       await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: doctor.token, body: { fee: 3500 } });
     });
@@ -151,18 +151,18 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
         return booked.body.appointment.appointment_id as number;
       };
       // Booked as patients book (from tomorrow on): two emergencies, the later one booked first.
-      const later = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '02:30 PM' });
-      const sooner = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+      const later = await book(patient.token, { appointment_type: 'Emergency', appointment_date: openClinicDate(6), time_slot: '02:30 PM' });
+      const sooner = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: openClinicDate(6), time_slot: '09:30 AM' });
       // Not notifications: a cancelled emergency, another type, another doctor's emergency.
-      const cancelled = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '11:00 AM' });
+      const cancelled = await book(patient.token, { appointment_type: 'Emergency', appointment_date: openClinicDate(6), time_slot: '11:00 AM' });
       expect((await platform.api('PATCH', `/appointments/${cancelled}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(200);
-      await book(patient.token, { appointment_type: 'Consultation', appointment_date: clinicDate(6), time_slot: '10:00 AM' });
-      await platform.api('POST', '/appointments', { token: patient.token, body: booking(otherDoctor.doctorId, { appointment_type: 'Emergency', appointment_date: clinicDate(6), time_slot: '09:00 AM' }) });
+      await book(patient.token, { appointment_type: 'Consultation', appointment_date: openClinicDate(6), time_slot: '10:00 AM' });
+      await platform.api('POST', '/appointments', { token: patient.token, body: booking(otherDoctor.doctorId, { appointment_type: 'Emergency', appointment_date: openClinicDate(6), time_slot: '09:00 AM' }) });
       // One under way now (started 10 minutes ago, 25 minutes long) and one that ended yesterday (set up through SQL:
       // no route books today or in the past).
-      const underWay = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(7), time_slot: '03:00 PM' });
+      const underWay = await book(secondPatient.token, { appointment_type: 'Emergency', appointment_date: openClinicDate(7), time_slot: '03:00 PM' });
       await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '10 minutes' WHERE appointment_id = $1`, [underWay, clinicDate(0)]);
-      const past = await book(patient.token, { appointment_type: 'Emergency', appointment_date: clinicDate(7), time_slot: '03:30 PM' });
+      const past = await book(patient.token, { appointment_type: 'Emergency', appointment_date: openClinicDate(7), time_slot: '03:30 PM' });
       await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [past, clinicDate(-1)]);
       await sql('appointment', `INSERT INTO lab_results (doctor_id, user_id, test_name, message) VALUES ($1, $2, 'Full blood count', 'Full blood count for Achieng Odhiambo is ready: haemoglobin 10.9 g/dL (low).')`, [
         doctor.doctorId,
@@ -173,7 +173,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       expect(response.body.emergencies.map((e: { appointment_id: number }) => e.appointment_id)).toEqual([underWay, sooner, later]);
       expect(response.body.emergencies[1]).toMatchObject({
         appointment_id: sooner,
-        appointment_date: clinicDate(6),
+        appointment_date: openClinicDate(6),
         time_slot: '09:30 AM',
         appointment_status: 'Pending',
         user_id: secondPatient.user.user_id,
@@ -197,7 +197,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
 
   describe('ratings and performance', () => {
     it('POST /appointments/{id}/rating: own Completed appointment, 1 to 5, once', async () => {
-      const booked = await platform.api('POST', '/appointments', { token: patient.token, body: booking(otherDoctor.doctorId, { appointment_date: clinicDate(4), time_slot: '04:00 PM' }) });
+      const booked = await platform.api('POST', '/appointments', { token: patient.token, body: booking(otherDoctor.doctorId, { appointment_date: openClinicDate(4), time_slot: '04:00 PM' }) });
       const id = booked.body.appointment.appointment_id;
       const early = await platform.api('POST', `/appointments/${id}/rating`, { token: patient.token, body: { rating: 5 } });
       expect(early.status).toBe(400);
@@ -234,7 +234,7 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
         [patient, '09:30 AM'],
         [second, '10:00 AM'],
       ] as const) {
-        const booked = await platform.api('POST', '/appointments', { token: who.token, body: booking(fresh.doctorId, { appointment_date: clinicDate(5), time_slot: slot }) });
+        const booked = await platform.api('POST', '/appointments', { token: who.token, body: booking(fresh.doctorId, { appointment_date: openClinicDate(5), time_slot: slot }) });
         ids.push(booked.body.appointment.appointment_id);
       }
       // The three took place this week (set up through SQL: no route books in the past).
@@ -261,8 +261,8 @@ describe('doctors: profiles, approval, fees, notifications, performance, ratings
       // Total patients counts people, not bookings: the first patient's next visit adds no one, a cancelled booking
       // by a third person adds no one.
       const third = await signUpAndIn(platform);
-      expect((await platform.api('POST', '/appointments', { token: patient.token, body: booking(fresh.doctorId, { appointment_date: clinicDate(6), time_slot: '09:00 AM' }) })).status).toBe(201);
-      const dropped = await platform.api('POST', '/appointments', { token: third.token, body: booking(fresh.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' }) });
+      expect((await platform.api('POST', '/appointments', { token: patient.token, body: booking(fresh.doctorId, { appointment_date: openClinicDate(6), time_slot: '09:00 AM' }) })).status).toBe(201);
+      const dropped = await platform.api('POST', '/appointments', { token: third.token, body: booking(fresh.doctorId, { appointment_date: openClinicDate(6), time_slot: '09:30 AM' }) });
       expect((await platform.api('PATCH', `/appointments/${dropped.body.appointment.appointment_id}/status`, { token: third.token, body: { status: 'Cancelled' } })).status).toBe(200);
 
       const performance = await platform.api('GET', '/doctor/performance', { token: fresh.token });

@@ -1,12 +1,20 @@
 import { Client } from 'pg';
 import { eventually } from '@afya/service-shared/testing';
 import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts/catalog';
+import { openClinicDate } from '@afya/appointment-service/contracts/booking-rules';
 import type { TestPlatform } from '../support/platform';
 import { newPatient } from '../support/users';
 
 const clinicCalendar = new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** A clinic date (CLINIC_TIME_ZONE, YYYY-MM-DD) `days` from today. */
+/**
+ * The nth day after today on which the clinic is open all day (Monday to Friday: every slot bookable). Book on these,
+ * never on clinicDate(n): "n days ahead" is a Sunday or a Saturday afternoon on some weekdays, which the clinic's
+ * hours refuse. Distinct n, distinct dates, in order; n ≤ 20 stays in the booking window.
+ */
+export { openClinicDate };
+
+/** A clinic date (CLINIC_TIME_ZONE, YYYY-MM-DD) `days` from today: for dates that are not booked (past visits, report periods, the window's edges). */
 export function clinicDate(days: number): string {
   const part = Object.fromEntries(clinicCalendar.formatToParts(new Date()).map((p) => [p.type, p.value]));
   return new Date(Date.UTC(+part.year, +part.month - 1, +part.day + days)).toISOString().slice(0, 10);
@@ -90,7 +98,7 @@ export function booking(doctorId: number, overrides: Record<string, unknown> = {
   return {
     user_id: 999999,
     doctor_id: doctorId,
-    appointment_date: clinicDate(5),
+    appointment_date: openClinicDate(5),
     time_slot: '10:00 AM',
     appointment_type: 'Consultation',
     notes: 'Chest pain when climbing stairs for a week.',

@@ -2,10 +2,11 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
+import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { Sandboxes, startPaymentPlatform } from '../payments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
@@ -35,15 +36,25 @@ describe('data rights: export, erasure, admin deletion', () => {
   let prescriptionId: number;
   let paymentId: number;
 
+  /** The admin's prescriptions report: the row of the prescription written in set-up, as its CSV fields. */
+  const prescriptionsCsvRow = async () => {
+    const response = await fetch(`${platform.baseUrl}/api/admin/reports/prescriptions.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const line = text.split('\n').find((l) => l.startsWith(`${prescriptionId},`));
+    if (!line) throw new Error(`prescription ${prescriptionId} not in the report yet`);
+    return { line, text };
+  };
+
   const appointment = async (id: number) => (await sql('appointment', `SELECT appointment_status, patient_full_name FROM appointments WHERE appointment_id = $1`, [id]))[0];
 
   beforeAll(async () => {
-    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, prescription: PrescriptionModule, support: SupportModule });
+    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, prescription: PrescriptionModule, support: SupportModule, reporting: ReportingModule });
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, firstname: 'Grace', lastname: 'Wanjiku' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     // A visit two days ahead, Completed by an admin, with a prescription; a paid visit; a Pending one.
-    pastVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(2), time_slot: '09:00 AM' })).appointment_id;
+    pastVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(2), time_slot: '09:00 AM' })).appointment_id;
     expect((await platform.api('PATCH', `/appointments/${pastVisit}/override`, { token: admin.token, body: { status: 'Completed' } })).status).toBe(200);
     const written = await eventually(async () => {
       const r = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: pastVisit, medicines } });
@@ -51,13 +62,13 @@ describe('data rights: export, erasure, admin deletion', () => {
       return r;
     }, 15000);
     prescriptionId = written.body.prescription.prescription_id;
-    paidVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(5), time_slot: '10:00 AM' })).appointment_id;
+    paidVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(5), time_slot: '10:00 AM' })).appointment_id;
     const checkout = await platform.api('POST', '/payments/create', { token: patient.token, body: { appointment_id: paidVisit, amount: FEE } });
     expect(checkout.status).toBe(200);
     paymentId = checkout.body.payment_id;
     await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' });
     await eventually(async () => expect(await appointment(paidVisit)).toMatchObject({ appointment_status: 'Confirmed' }), 15000);
-    pendingVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '11:00 AM' })).appointment_id;
+    pendingVisit = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '11:00 AM' })).appointment_id;
     const ticket = await platform.api('POST', '/support', { token: patient.token, body: { subject: 'Dose', description: 'How many a day?', related_appointment_id: pastVisit } });
     expect(ticket.status).toBe(201);
   });
@@ -94,6 +105,8 @@ describe('data rights: export, erasure, admin deletion', () => {
   });
 
   it('erasure: the patient asks (once), an admin sees and approves it', async () => {
+    // Before erasure the prescriptions report names the patient (the report's read model has the row).
+    await eventually(async () => expect((await prescriptionsCsvRow()).line).toContain('Achieng Odhiambo'), 15000);
     expect((await platform.api('GET', '/user/erasure-request', { token: patient.token })).body).toEqual({ request: null });
     const asked = await platform.api('POST', '/user/erasure-request', { token: patient.token, body: { reason: 'Moving abroad' } });
     expect(asked.status).toBe(201);
@@ -123,7 +136,7 @@ describe('data rights: export, erasure, admin deletion', () => {
     expect((await appointment(pastVisit)).appointment_status).toBe('Completed');
     // The slots are free again: another patient books one of them.
     const next = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Mwangi' });
-    expect(await bookAs(platform, next.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '11:00 AM' })).toMatchObject({ appointment_status: 'Pending' });
+    expect(await bookAs(platform, next.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '11:00 AM' })).toMatchObject({ appointment_status: 'Pending' });
     // Paid and cancelled five days ahead: refunded per the policy (24 hours or more ahead); the payment is kept without name or phone.
     await eventually(async () => {
       const [payment] = await sql('payment', `SELECT status, patient_name, phone, amount::float8 AS amount FROM payments WHERE payment_id = $1`, [paymentId]);
@@ -135,6 +148,10 @@ describe('data rights: export, erasure, admin deletion', () => {
       expect(kept.status).toBe(200);
       expect(kept.body).toMatchObject({ patient_id: patient.user.user_id, patient_name: 'Erased user', medicines });
     }, 15000);
+    // The admin's prescriptions report forgets the name as the erasure arrives (not at the next rebuild): the row
+    // stays, keyed by the patient id, under the anonymised name.
+    await eventually(async () => expect((await prescriptionsCsvRow()).line).toContain('Erased user'), 15000);
+    expect((await prescriptionsCsvRow()).text).not.toMatch(/Achieng|Odhiambo/);
     const [ticket] = await sql('support', `SELECT t.subject, u.email FROM tickets t JOIN user_directory u ON u.user_id = t.user_id WHERE t.user_id = $1`, [patient.user.user_id]);
     await eventually(async () => expect((await sql('support', `SELECT email FROM user_directory WHERE user_id = $1`, [patient.user.user_id]))[0].email).toMatch(/@erased\.invalid$/), 15000);
     expect(ticket.subject).toBe('Dose');
@@ -142,7 +159,7 @@ describe('data rights: export, erasure, admin deletion', () => {
 
   it('an admin deleting a user does what erasure does: the future visit is cancelled, no longer Pending in the doctor’s list', async () => {
     const leaving = await signUpAndIn(platform, { firstname: 'Otieno', lastname: 'Okoth' });
-    const visit = (await bookAs(platform, leaving.token, doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '02:00 PM' })).appointment_id;
+    const visit = (await bookAs(platform, leaving.token, doctor.doctorId, { appointment_date: openClinicDate(7), time_slot: '02:00 PM' })).appointment_id;
     expect((await platform.api('DELETE', `/admin/users/${leaving.user.user_id}`, { token: admin.token })).status).toBe(200);
     expect((await platform.api('GET', '/user/profile', { token: leaving.token })).status).toBe(401);
     await eventually(async () => expect(await appointment(visit)).toEqual({ appointment_status: 'Cancelled', patient_full_name: null }), 15000);

@@ -6,7 +6,7 @@ import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, type TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 
 // Booking, cancelling and the providers, end to end: gateway → NATS → appointment → events → support (pg-boss in
@@ -51,7 +51,7 @@ describe('messages: confirmations and reminders through the providers (real NATS
 
   it('a booking sends the confirmation by SMS and email (with the .ics) and schedules the 24 h and 2 h reminders on both channels', async () => {
     const patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo', contact_phone: '0722 100 201' });
-    const date = clinicDate(5);
+    const date = openClinicDate(5);
     const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: date, time_slot: '02:30 PM' });
 
     const [email] = await eventually(async () => {
@@ -95,7 +95,7 @@ describe('messages: confirmations and reminders through the providers (real NATS
 
   it('a cancellation withdraws the reminders and sends the cancellation with METHOD:CANCEL and SEQUENCE+1', async () => {
     const patient = await signUpAndIn(platform, { firstname: 'Baraka', lastname: 'Mwangi', contact_phone: '+254722100202' });
-    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:00 AM' });
+    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '09:00 AM' });
     await eventually(async () => expect((await jobsOf(appointment.appointment_id)).length).toBe(6), 10_000);
     const cancelled = await platform.api('PATCH', `/appointments/${appointment.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
     expect(cancelled.status).toBe(200);
@@ -122,16 +122,18 @@ describe('messages: confirmations and reminders through the providers (real NATS
     const set = await platform.api('PUT', '/notifications/preferences', { token: patient.token, body: { sms: false } });
     expect(set).toMatchObject({ status: 200, body: { sms: false, email: true } });
     expect((await platform.api('PUT', '/notifications/preferences', { token: patient.token, body: { sms: 'no' } })).status).toBe(400);
-    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '10:00 AM' });
+    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(7), time_slot: '10:00 AM' });
 
     const abroad = await signUpAndIn(platform, { firstname: 'Dan', lastname: 'Abroad', contact_phone: '+1 415 555 0100' });
-    const abroadBooking = await bookAs(platform, abroad.token, doctor.doctorId, { appointment_date: clinicDate(7), time_slot: '10:30 AM' });
+    const abroadBooking = await bookAs(platform, abroad.token, doctor.doctorId, { appointment_date: openClinicDate(7), time_slot: '10:30 AM' });
 
     await eventually(async () => {
       const [own] = await sql('support', `SELECT status, reason FROM deliveries WHERE appointment_id = $1 AND channel = 'sms'`, [appointment.appointment_id]);
       expect(own).toEqual({ status: 'skipped', reason: 'SMS turned off by the user' });
       const [other] = await sql('support', `SELECT status, reason FROM deliveries WHERE appointment_id = $1 AND channel = 'sms'`, [abroadBooking.appointment_id]);
       expect(other).toEqual({ status: 'skipped', reason: 'unknown phone format' });
+      // the email's row too (its job runs beside the SMS's, not after it): the log below counts both
+      expect(await sql('support', `SELECT count(*)::int AS n FROM deliveries WHERE appointment_id = $1 AND channel = 'email'`, [appointment.appointment_id])).toEqual([{ n: 1 }]);
     }, 20_000);
     expect(smsTo('+254722100203')).toEqual([]);
 
@@ -150,7 +152,7 @@ describe('messages: confirmations and reminders through the providers (real NATS
 
   it('an unreachable number is reported Failed by the provider; an outage is retried with backoff and then sent', async () => {
     const unreachable = await signUpAndIn(platform, { firstname: 'Eve', lastname: 'Unreachable', contact_phone: '+254722100000' });
-    const lost = await bookAs(platform, unreachable.token, doctor.doctorId, { appointment_date: clinicDate(8), time_slot: '11:00 AM' });
+    const lost = await bookAs(platform, unreachable.token, doctor.doctorId, { appointment_date: openClinicDate(8), time_slot: '11:00 AM' });
     await eventually(async () => {
       const [row] = await sql('support', `SELECT status, reason, provider_status FROM deliveries WHERE appointment_id = $1 AND channel = 'sms'`, [lost.appointment_id]);
       expect(row).toEqual({ status: 'failed', reason: 'AbsentSubscriber', provider_status: 'Failed' });
@@ -158,7 +160,7 @@ describe('messages: confirmations and reminders through the providers (real NATS
 
     platform.sandboxes.sms.state.outage = true;
     const patient = await signUpAndIn(platform, { firstname: 'Faith', lastname: 'Outage', contact_phone: '+254722100204' });
-    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(8), time_slot: '11:30 AM' });
+    const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(8), time_slot: '11:30 AM' });
     try {
       await eventually(async () => {
         const [row] = await sql('support', `SELECT status, attempts, reason FROM deliveries WHERE appointment_id = $1 AND channel = 'sms'`, [appointment.appointment_id]);

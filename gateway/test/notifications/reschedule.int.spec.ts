@@ -6,7 +6,7 @@ import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, type TestDoctor } from '../appointments/support';
+import { bookAs, clinicDate, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 
 // A patient moves their own visit: one row changes (the old slot freed, the new one taken together), the race rule
@@ -49,8 +49,8 @@ describe('rescheduling an appointment (real NATS + PostgreSQL + sandboxes)', () 
 
   it('moves the visit in one step: same appointment, old slot free, reminders moved, the patient and the doctor told', async () => {
     const patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo', contact_phone: '+254722100301' });
-    const from = { appointment_date: clinicDate(4), time_slot: '09:00 AM' };
-    const to = { appointment_date: clinicDate(5), time_slot: '02:30 PM' };
+    const from = { appointment_date: openClinicDate(4), time_slot: '09:00 AM' };
+    const to = { appointment_date: openClinicDate(5), time_slot: '02:30 PM' };
     const booked = await bookAs<{ appointment_id: number; total_amount: number; created_at: string }>(platform, patient.token, doctor.doctorId, from);
     await eventually(async () => expect(await remindersOf(booked.appointment_id)).toHaveLength(4), 10_000);
 
@@ -96,29 +96,29 @@ describe('rescheduling an appointment (real NATS + PostgreSQL + sandboxes)', () 
   it('refuses a taken slot (409), a slot less than 24 h away, someone else’s appointment, and bad input, changing nothing', async () => {
     const patient = await signUpAndIn(platform, { firstname: 'Chebet', lastname: 'Kiprono' });
     const stranger = await signUpAndIn(platform, { firstname: 'Dan', lastname: 'Other' });
-    const mine = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:00 AM' });
-    await bookAs(platform, stranger.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+    const mine = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '09:00 AM' });
+    await bookAs(platform, stranger.token, doctor.doctorId, { appointment_date: openClinicDate(6), time_slot: '09:30 AM' });
     const move = (body: unknown, token = patient.token) => platform.api('PATCH', `/appointments/${mine.appointment_id}/reschedule`, { token, body });
 
-    expect(await move({ appointment_date: clinicDate(6), time_slot: '09:30 AM' })).toMatchObject({ status: 409, body: { message: 'That time slot is no longer available. Please choose another.' } });
-    expect(await move({ appointment_date: clinicDate(6), time_slot: '09:00 AM' })).toMatchObject({ status: 400, body: { message: 'Please choose a different date or time' } });
-    expect((await move({ appointment_date: clinicDate(6), time_slot: '10:00 AM' }, stranger.token)).status).toBe(404);
+    expect(await move({ appointment_date: openClinicDate(6), time_slot: '09:30 AM' })).toMatchObject({ status: 409, body: { message: 'That time slot is no longer available. Please choose another.' } });
+    expect(await move({ appointment_date: openClinicDate(6), time_slot: '09:00 AM' })).toMatchObject({ status: 400, body: { message: 'Please choose a different date or time' } });
+    expect((await move({ appointment_date: openClinicDate(6), time_slot: '10:00 AM' }, stranger.token)).status).toBe(404);
     expect((await move({ appointment_date: 'tomorrow', time_slot: '10:00 AM' })).status).toBe(400);
-    expect((await move({ appointment_date: clinicDate(6), time_slot: '10:15 AM' })).status).toBe(400);
+    expect((await move({ appointment_date: openClinicDate(6), time_slot: '10:15 AM' })).status).toBe(400);
     expect((await move({ appointment_date: clinicDate(60), time_slot: '10:00 AM' })).status).toBe(400);
     // less than 24 hours ahead: set the visit to start in 12 hours (as time would), then try
     await sql('appointment', `UPDATE appointments SET starts_at = now() + interval '12 hours' WHERE appointment_id = $1`, [mine.appointment_id]);
-    expect(await move({ appointment_date: clinicDate(7), time_slot: '10:00 AM' })).toMatchObject({ status: 400, body: { message: 'Appointments can only be rescheduled at least 24 hours before they start' } });
+    expect(await move({ appointment_date: openClinicDate(7), time_slot: '10:00 AM' })).toMatchObject({ status: 400, body: { message: 'Appointments can only be rescheduled at least 24 hours before they start' } });
     const [row] = await sql('appointment', `SELECT appointment_date::text AS date, time_slot FROM appointments WHERE appointment_id = $1`, [mine.appointment_id]);
-    expect(row).toEqual({ date: clinicDate(6), time_slot: '09:00 AM' });
+    expect(row).toEqual({ date: openClinicDate(6), time_slot: '09:00 AM' });
   });
 
   it('the race rule holds for the new slot: of 20 patients moving into one free slot at once, exactly one gets it', async () => {
-    const target = { appointment_date: clinicDate(9), time_slot: '04:00 PM' };
+    const target = { appointment_date: openClinicDate(9), time_slot: '04:00 PM' };
     const patients = await Promise.all(Array.from({ length: 20 }, (_, i) => signUpAndIn(platform, { firstname: `Race${i}`, lastname: 'Patient' })));
     const booked: { appointment_id: number }[] = [];
     for (const [i, p] of patients.entries()) {
-      booked.push(await bookAs(platform, p.token, doctor.doctorId, { appointment_date: clinicDate(10 + Math.floor(i / 14)), time_slot: ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'][i % 14] }));
+      booked.push(await bookAs(platform, p.token, doctor.doctorId, { appointment_date: openClinicDate(10 + Math.floor(i / 14)), time_slot: ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM', '04:00 PM', '04:30 PM', '05:00 PM', '05:30 PM'][i % 14] }));
     }
     const results = await Promise.all(patients.map((p, i) => platform.api('PATCH', `/appointments/${booked[i].appointment_id}/reschedule`, { token: p.token, body: target })));
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);

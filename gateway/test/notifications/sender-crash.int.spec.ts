@@ -9,7 +9,7 @@ import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 
 // kill -9 of the process sending messages in the middle of a batch: every message still goes out, and the only
@@ -61,7 +61,7 @@ describe('the message sender killed mid-batch (real NATS + PostgreSQL + sandboxe
     for (const [p, patient] of patients.entries()) {
       for (let b = 0; b < BOOKINGS_EACH; b++) {
         const n = p * BOOKINGS_EACH + b;
-        await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(3 + Math.floor(n / SLOTS.length)), time_slot: SLOTS[n % SLOTS.length] });
+        await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3 + Math.floor(n / SLOTS.length)), time_slot: SLOTS[n % SLOTS.length] });
       }
     }
     const expected = PATIENTS * BOOKINGS_EACH * 2; // a confirmation by SMS and by email per booking

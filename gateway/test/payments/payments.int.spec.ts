@@ -1,14 +1,15 @@
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
+import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { signPayload } from '../../../infra/sandboxes';
-import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
+import { Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +30,7 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
     const index = slot++;
     return bookAs<{ appointment_id: number; total_amount: number }>(platform, who.token, doctor.doctorId, {
       time_slot: SLOTS[index % SLOTS.length],
-      appointment_date: dateAhead(3 + Math.floor(index / SLOTS.length)),
+      appointment_date: openClinicDate(3 + Math.floor(index / SLOTS.length)),
     });
   };
   const appointment = async (id: number) => (await sql('appointment', `SELECT paid, appointment_status FROM appointments WHERE appointment_id = $1`, [id]))[0];
@@ -112,6 +113,14 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(receipt.headers.get('content-type')).toBe('application/pdf');
       expect((receipt.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
       expect((receipt.body as Buffer).toString('latin1')).toMatch(/\/Title \(Afya receipt AFYA-\d{6}, Ksh 1,500\.00\)/);
+      expect(pdfText(receipt.body as Buffer)).toContain('Payment receipt');
+      // In the requester's language (Accept-Language travels to the payment service in the request context).
+      const swahili = await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: patient.token, headers: { 'accept-language': 'sw-KE' } });
+      expect(swahili.status).toBe(200);
+      const swahiliText = pdfText(swahili.body as Buffer);
+      expect(swahiliText).toContain('Risiti ya malipo');
+      expect(swahiliText).toContain('Ksh 1,500.00');
+      expect(swahiliText).not.toContain('Payment receipt');
       expect((await platform.api('GET', `/payments/${created.body.payment_id}/receipt`, { token: other.token })).status).toBe(404);
 
       // Paid now: a second payment is refused.
@@ -384,7 +393,10 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
         const sent = await push(booked.appointment_id, '0110 123 456');
         expect(platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)!.phone).toBe('254110123456');
         // The booking screen keeps asking for the status: once the callback is overdue the answer comes from an STK query.
-        await eventually(async () => expect((await status(sent.body.checkout_request_id)).body.status).toBe('completed'), 15_000);
+        // Its receipt number too: no callback named it, so M-Pesa is asked (Transaction Status) and the dialog waits for it.
+        const pushed = platform.sandboxes.daraja.pushes.get(sent.body.checkout_request_id)!;
+        await eventually(async () => expect((await status(sent.body.checkout_request_id)).body).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt }), 15_000);
+        expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
         await eventually(async () => expect((await appointment(booked.appointment_id)).paid).toBe(true), 10_000);
       } finally {
         platform.sandboxes.daraja.state.sendCallbacks = true;

@@ -7,11 +7,11 @@ import { eventually } from '@afya/service-shared/testing';
 import { signPayload } from '../../../infra/sandboxes';
 import { createGatewayApp } from '../../src/gateway.app';
 import { pathOf } from '../../src/common/logging/request-logging';
-import { bookAs, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { dateAhead, Sandboxes, startPaymentPlatform } from './support';
+import { Sandboxes, startPaymentPlatform } from './support';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +37,7 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
     const index = slot++;
     return bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, {
       time_slot: SLOTS[index % SLOTS.length],
-      appointment_date: dateAhead(3 + Math.floor(index / SLOTS.length)),
+      appointment_date: openClinicDate(3 + Math.floor(index / SLOTS.length)),
     });
   };
   const appointment = async (id: number) => (await sql('appointment', `SELECT paid, appointment_status FROM appointments WHERE appointment_id = $1`, [id]))[0];
@@ -199,17 +199,28 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       expect(await checks()).toEqual([]);
 
       // A forger holding everything a real callback holds: Daraja's STK query says the push is paid, so it completes,
-      // but the receipt number is asked of M-Pesa (Transaction Status), which knows no FAKE0001.
+      // but the receipt number is asked of M-Pesa (Transaction Status), which knows no FAKE0001. Refused, the payment
+      // asks M-Pesa for the push's own receipt (by its CheckoutRequestID): the number comes from M-Pesa, never the forger.
       expect((await callback(success(pushed, 'FAKE0001'))).status).toBe(200);
       expect((await payment(sent.body.payment_id)).status).toBe('completed');
-      await eventually(async () => expect(await checks()).toEqual([expect.objectContaining({ receipt: 'FAKE0001', state: 'refused', detail: expect.stringMatching(/does not know it/) })]), 10_000);
-      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBeNull();
-      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'completed', mpesa_receipt: null });
+      await eventually(
+        async () =>
+          expect(await checks()).toEqual([
+            expect.objectContaining({ receipt: 'FAKE0001', state: 'refused', detail: expect.stringMatching(/does not know it/) }),
+            expect.objectContaining({ receipt: pushed.receipt, state: 'confirmed', detail: null }),
+          ]),
+        10_000,
+      );
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
+      expect(daraja().state.statusQueries).toEqual(
+        expect.arrayContaining([expect.objectContaining({ receipt: 'FAKE0001' }), expect.objectContaining({ receipt: '', originalConversationId: pushed.checkoutRequestId })]),
+      );
+      expect((await platform.api('GET', `/mpesa/status/${pushed.checkoutRequestId}`, { token: patient.token })).body).toMatchObject({ status: 'completed', mpesa_receipt: pushed.receipt });
 
-      // Daraja's own callback: M-Pesa confirms its receipt for this phone and amount.
+      // Daraja's own callback, late, names the same receipt: nothing changes.
       expect((await callback(success(pushed, pushed.receipt))).status).toBe(200);
-      await eventually(async () => expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt), 10_000);
-      expect(daraja().state.statusQueries.map((q) => q.receipt)).toEqual(expect.arrayContaining(['FAKE0001', pushed.receipt]));
+      expect((await payment(sent.body.payment_id)).mpesa_receipt).toBe(pushed.receipt);
+      expect((await checks()).map((c) => c.state)).toEqual(['refused', 'confirmed']);
       const history = await platform.api('GET', '/payments/history', { token: patient.token });
       const rows = Array.isArray(history.body) ? history.body : history.body.payments;
       expect(rows.find((p: { payment_id: number }) => p.payment_id === sent.body.payment_id)).toMatchObject({ mpesa_receipt: pushed.receipt, transaction_id: pushed.receipt });

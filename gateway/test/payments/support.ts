@@ -36,10 +36,3 @@ export async function startPaymentPlatform(
   const platform = await startTestPlatform(services, { port, onClose: () => sandboxes.close() });
   return Object.assign(platform, { sandboxes });
 }
-
-/** A clinic date `days` ahead (Africa/Nairobi). */
-export function dateAhead(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
@@ -51,7 +51,7 @@ describe('the patient’s access log shows refusals, CSV exports and services ac
     doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
     stranger = await createDoctor(platform, admin.token, { firstname: 'Ibrahim', lastname: 'Abdi' });
     patient = await signUpAndIn(platform, { firstname: 'Auma', lastname: 'Otieno' });
-    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(2), time_slot: '09:00 AM' })).appointment_id;
+    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(2), time_slot: '09:00 AM' })).appointment_id;
     expect((await platform.api('PATCH', `/appointments/${appointmentId}/override`, { token: admin.token, body: { status: 'Completed' } })).status).toBe(200);
   });
 
@@ -85,13 +85,13 @@ describe('the patient’s access log shows refusals, CSV exports and services ac
   it('lists an admin’s CSV export that holds the patient’s rows, and not one that does not', async () => {
     // The reporting read model must have the appointment before the export holds it.
     await eventually(async () => {
-      const response = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(2)}&to=${clinicDate(2)}`, { token: admin.token });
+      const response = await platform.api('GET', `/admin/reports/appointments.csv?from=${openClinicDate(2)}&to=${openClinicDate(2)}`, { token: admin.token });
       expect(String(response.body)).toContain(`${appointmentId},Auma Otieno`);
     }, 15000);
     const entry = await waitForEntry((e) => e.record.startsWith('CSV export'));
-    expect(entry).toMatchObject({ actor_user_id: admin.user.user_id, actor_role: 'admin', action: 'downloaded', record: `CSV export: Appointments report (${clinicDate(2)} to ${clinicDate(2)})` });
+    expect(entry).toMatchObject({ actor_user_id: admin.user.user_id, actor_role: 'admin', action: 'downloaded', record: `CSV export: Appointments report (${openClinicDate(2)} to ${openClinicDate(2)})` });
     const before = (await entries()).filter((e) => e.record.startsWith('CSV export')).length;
-    const other = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(9)}&to=${clinicDate(9)}`, { token: admin.token });
+    const other = await platform.api('GET', `/admin/reports/appointments.csv?from=${openClinicDate(9)}&to=${openClinicDate(9)}`, { token: admin.token });
     expect(other.status).toBe(200);
     // A later event lands (the doctor reads the history), so the consumer has passed the second export's event.
     await platform.api('GET', `/medical-history/user/${patient.user.user_id}`, { token: doctor.token });

@@ -2,7 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
@@ -59,7 +59,7 @@ describe('doctor access to a patient’s records needs a care relationship (real
     later = await createDoctor(platform, admin.token, { firstname: 'Lydia', lastname: 'Mwangi' });
     former = await createDoctor(platform, admin.token, { firstname: 'Otieno', lastname: 'Okoth' });
     patient = await signUpAndIn(platform, { firstname: 'Wambui', lastname: 'Kariuki' });
-    const visit = await bookAs(platform, patient.token, treating.doctorId, { appointment_date: clinicDate(2), time_slot: '09:00 AM' });
+    const visit = await bookAs(platform, patient.token, treating.doctorId, { appointment_date: openClinicDate(2), time_slot: '09:00 AM' });
     await override(visit.appointment_id, 'Completed');
     const written = await platform.api('POST', '/prescriptions', { token: treating.token, body: { appointment_id: visit.appointment_id, medicines } });
     expect(written.status).toBe(201);
@@ -71,7 +71,7 @@ describe('doctor access to a patient’s records needs a care relationship (real
   });
 
   it('a booking cancelled at once gives nothing: another doctor’s prescription, its PDF, the history and the list stay closed', async () => {
-    const booked = await bookAs(platform, patient.token, assessor.doctorId, { appointment_date: clinicDate(3), time_slot: '10:00 AM' });
+    const booked = await bookAs(platform, patient.token, assessor.doctorId, { appointment_date: openClinicDate(3), time_slot: '10:00 AM' });
     const cancelled = await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
     expect(cancelled.status).toBe(200);
     await readModelHas(booked.appointment_id, 'Cancelled');
@@ -79,7 +79,7 @@ describe('doctor access to a patient’s records needs a care relationship (real
   });
 
   it('a Pending (unpaid) booking gives nothing; once Confirmed, 3 days ahead, the doctor reads everything', async () => {
-    const pending = await bookAs(platform, patient.token, assessor.doctorId, { appointment_date: clinicDate(3), time_slot: '11:00 AM' });
+    const pending = await bookAs(platform, patient.token, assessor.doctorId, { appointment_date: openClinicDate(3), time_slot: '11:00 AM' });
     await readModelHas(pending.appointment_id, 'Pending');
     expect(await reads(assessor)).toEqual(denied);
     await override(pending.appointment_id, 'Confirmed');
@@ -87,13 +87,13 @@ describe('doctor access to a patient’s records needs a care relationship (real
   });
 
   it('a Confirmed visit more than 7 days ahead does not open the records yet', async () => {
-    const ahead = await bookAs(platform, patient.token, later.doctorId, { appointment_date: clinicDate(20), time_slot: '09:00 AM' });
+    const ahead = await bookAs(platform, patient.token, later.doctorId, { appointment_date: openClinicDate(20), time_slot: '09:00 AM' });
     await override(ahead.appointment_id, 'Confirmed');
     expect(await reads(later)).toEqual(denied);
   });
 
   it('a Completed visit opens them for 90 days after it, and no longer', async () => {
-    const visit = await bookAs(platform, patient.token, former.doctorId, { appointment_date: clinicDate(4), time_slot: '09:00 AM' });
+    const visit = await bookAs(platform, patient.token, former.doctorId, { appointment_date: openClinicDate(4), time_slot: '09:00 AM' });
     await override(visit.appointment_id, 'Completed');
     // Time passes: the visit was 80 days ago, then 100 days ago (the read model is where the prescription service looks).
     await sql('prescription', `UPDATE appointments SET appointment_date = CURRENT_DATE - 80 WHERE appointment_id = $1`, [visit.appointment_id]);

@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, clinicDate, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { storedEvents } from '../support/event-stream';
 import { startTestPlatform, TestPlatform } from '../support/platform';
@@ -37,9 +37,9 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     otherDoctor = await createDoctor(platform, admin.token, { firstname: 'Ibrahim', lastname: 'Abdi' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     otherPatient = await signUpAndIn(platform, { firstname: 'Kamau', lastname: 'Njoroge' });
-    visit = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:00 AM' });
-    otherVisit = await bookAs(platform, otherPatient.token, otherDoctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:00 AM' });
-    cancelled = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(4), time_slot: '10:00 AM' });
+    visit = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:00 AM' });
+    otherVisit = await bookAs(platform, otherPatient.token, otherDoctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:00 AM' });
+    cancelled = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(4), time_slot: '10:00 AM' });
     for (const [id, status] of [
       [visit.appointment_id, 'Completed'],
       [otherVisit.appointment_id, 'Completed'],
@@ -64,9 +64,9 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
   });
 
   it('Write Prescription lists only visits that can have one (started or completed); a future booking is neither listed nor writable', async () => {
-    const future = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:00 AM' });
+    const future = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(5), time_slot: '11:00 AM' });
     const thirdPatient = await signUpAndIn(platform, { firstname: 'Halima', lastname: 'Said' });
-    const started = await bookAs(platform, thirdPatient.token, otherDoctor.doctorId, { appointment_date: clinicDate(5), time_slot: '11:30 AM' });
+    const started = await bookAs(platform, thirdPatient.token, otherDoctor.doctorId, { appointment_date: openClinicDate(5), time_slot: '11:30 AM' });
     // The visit took place yesterday and is still Pending (set up through SQL in both schemas: no route books in the past).
     await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
     await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [started.appointment_id])).toHaveLength(1), 10_000);
@@ -88,8 +88,9 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     expect(written.status).toBe(201);
 
     // The same patient also sees the first doctor: each doctor's history of them says which records they may edit.
-    // (Confirmed: a doctor reads a patient's history only within a care relationship, which a Pending booking is not.)
-    const mine = await bookAs(platform, thirdPatient.token, doctor.doctorId, { appointment_date: clinicDate(6), time_slot: '09:30 AM' });
+    // (Confirmed: a doctor reads a patient's history only within a care relationship, which a Pending booking is not;
+    // and from 7 days before the visit: the 4th open day is at most 6 days ahead.)
+    const mine = await bookAs(platform, thirdPatient.token, doctor.doctorId, { appointment_date: openClinicDate(4), time_slot: '09:30 AM' });
     expect((await platform.api('PATCH', `/appointments/${mine.appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
     await eventually(
       async () => expect(await sql('prescription', `SELECT appointment_status FROM appointments WHERE appointment_id = $1`, [mine.appointment_id])).toEqual([{ appointment_status: 'Confirmed' }]),

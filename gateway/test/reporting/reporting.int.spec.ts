@@ -5,7 +5,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, TestDoctor } from '../appointments/support';
 
 jest.setTimeout(60_000);
 
@@ -24,7 +24,7 @@ describe('reporting and administration at the gateway', () => {
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     booked = [];
     for (const [days, slot] of [[2, '09:00 AM'], [3, '09:30 AM'], [4, '10:00 AM']] as const) {
-      booked.push(await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(days), time_slot: slot }));
+      booked.push(await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(days), time_slot: slot }));
     }
   });
 
@@ -84,12 +84,37 @@ describe('reporting and administration at the gateway', () => {
       expect(response.headers.get('x-report-rows')).toBe('3');
       const lines = (await response.text()).trim().split('\n');
       expect(lines[0]).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Visit,Status,Amount (Ksh),Paid,Booked At');
-      expect(lines[1]).toContain(`${booked[0].appointment_id},Achieng Odhiambo,${patient.details.email},Dr. Grace Wanjiku,${clinicDate(2)},09:00 AM,`);
+      expect(lines[1]).toContain(`${booked[0].appointment_id},Achieng Odhiambo,${patient.details.email},Dr. Grace Wanjiku,${openClinicDate(2)},09:00 AM,`);
     }, 10_000);
-    const filtered = await platform.api('GET', `/admin/reports/appointments.csv?from=${clinicDate(3)}&to=${clinicDate(3)}`, { token: admin.token });
+    const filtered = await platform.api('GET', `/admin/reports/appointments.csv?from=${openClinicDate(3)}&to=${openClinicDate(3)}`, { token: admin.token });
     expect(String(filtered.body).trim().split('\n')).toHaveLength(2);
     expect((await platform.api('GET', '/admin/reports/secrets.csv', { token: admin.token })).status).toBe(404);
     expect((await platform.api('GET', '/admin/reports/users.csv?from=yesterday', { token: admin.token })).status).toBe(400);
+  });
+
+  it('?lang=sw writes the header row in Kiswahili and nothing else: same columns, same values', async () => {
+    const csv = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await platform.api('GET', `/admin/reports/appointments.csv${query}`, { token: admin.token, headers });
+      expect(response.status).toBe(200);
+      return String(response.body).trim().split('\n');
+    };
+    const english = await csv('');
+    const swahili = await csv('?lang=sw');
+    expect(swahili[0]).toBe(
+      'Namba ya miadi,Mgonjwa,Barua pepe ya mgonjwa,Daktari,Tarehe ya miadi,Muda wa miadi,Aina,Ziara,Hali,Kiasi (Ksh),Imelipwa,Iliwekwa',
+    );
+    expect(swahili.slice(1)).toEqual(english.slice(1));
+    expect(swahili[0].split(',')).toHaveLength(english[0].split(',').length);
+    // English unless ?lang=sw asks: a browser's Accept-Language does not change a file tools read by its headers.
+    expect(await csv('?lang=en')).toEqual(english);
+    expect((await csv('', { 'accept-language': 'sw' }))[0]).toBe(english[0]);
+    for (const report of ['users', 'revenue', 'prescriptions']) {
+      const header = String((await platform.api('GET', `/admin/reports/${report}.csv?lang=sw`, { token: admin.token })).body).split('\n')[0];
+      expect(header).toMatch(/^Namba ya (mtumiaji|malipo|agizo la dawa),/);
+    }
+    const refused = await platform.api('GET', '/admin/reports/users.csv?lang=fr', { token: admin.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('lang must be en or sw');
   });
 
   it('GET /admin/appointments: server-side search, filters and paging with the total', async () => {
@@ -100,7 +125,7 @@ describe('reporting and administration at the gateway', () => {
     expect((await page('search=Dr. Grace')).total).toBe(3);
     expect((await page('search=nobody-by-that-name')).total).toBe(0);
     expect((await page(`search=${booked[1].appointment_id}`)).appointments.map((a: { appointment_id: number }) => a.appointment_id)).toContain(booked[1].appointment_id);
-    expect((await page(`date=${clinicDate(4)}`)).total).toBe(1);
+    expect((await page(`date=${openClinicDate(4)}`)).total).toBe(1);
     expect((await page('date=upcoming&status=pending')).total).toBe(3);
     expect((await page('date=past')).total).toBe(0);
     expect((await platform.api('GET', '/admin/appointments?date=someday', { token: admin.token })).status).toBe(400);

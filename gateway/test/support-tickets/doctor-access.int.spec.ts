@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
@@ -50,7 +50,7 @@ describe('a doctor’s view of patients’ tickets (real NATS + PostgreSQL)', ()
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
     patient = await signUpAndIn(platform, { firstname: 'Njeri', lastname: 'Kamau' });
-    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' })).appointment_id;
+    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:30 AM' })).appointment_id;
     await supportHas('Pending');
     const create = async (body: Record<string, unknown>) => {
       const r = await platform.api('POST', '/support', { token: patient.token, body });

@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
 import { SupportMessages } from '@afya/support-service/contracts';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { storedEvents } from '../support/event-stream';
 import { startTestPlatform, TestPlatform } from '../support/platform';
@@ -66,7 +66,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
     otherDoctor = await createDoctor(platform, admin.token, { firstname: 'Ibrahim', lastname: 'Abdi' });
     patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     otherPatient = await signUpAndIn(platform, { firstname: 'Kamau', lastname: 'Njoroge' });
-    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '09:30 AM' })).appointment_id;
+    appointmentId = (await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '09:30 AM' })).appointment_id;
     // The support service learns users and appointments from events: wait until it knows this booking.
     await eventually(async () => {
       const rows = await sql('support', `SELECT 1 FROM appointment_directory WHERE appointment_id = $1`, [appointmentId]);
@@ -143,7 +143,7 @@ describe('support tickets (real NATS + PostgreSQL)', () => {
     const list = await platform.api('GET', '/support/doctor', { token: doctor.token });
     expect(list.status).toBe(200);
     const mine = list.body.find((t: { complaint_id: number }) => t.complaint_id === id);
-    expect(mine).toMatchObject({ user_name: 'Achieng Odhiambo', user_email: patient.details.email, user_phone: '+254712345678', appointment_date: clinicDate(3) });
+    expect(mine).toMatchObject({ user_name: 'Achieng Odhiambo', user_email: patient.details.email, user_phone: '+254712345678', appointment_date: openClinicDate(3) });
     expect(list.body.every((t: { user_id: number }) => t.user_id === patient.user.user_id)).toBe(true);
     expect((await platform.api('GET', '/support/doctor', { token: otherDoctor.token })).body).toEqual([]);
     expect((await platform.api('GET', '/support/doctor', { token: patient.token })).status).toBe(403);

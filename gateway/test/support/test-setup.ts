@@ -16,3 +16,9 @@ process.env.DARAJA_PASSKEY ||= random();
 process.env.DARAJA_INITIATOR_NAME ||= `afya_api_${random().slice(0, 8)}`;
 process.env.DARAJA_SECURITY_CREDENTIAL ||= random();
 process.env.MPESA_CALLBACK_TOKEN ||= random();
+// Likewise the support service's messaging credentials; email goes to a port nobody listens on unless a test starts
+// its own inbox (SMTP_URL), as the SMS goes to the sandbox only when a test starts the sandboxes.
+process.env.AT_USERNAME ||= 'sandbox';
+process.env.AT_API_KEY ||= `atsk_${random()}`;
+process.env.SMS_DELIVERY_REPORT_TOKEN ||= random();
+process.env.SMTP_URL ||= 'smtp://127.0.0.1:1025';

@@ -1,3 +1,4 @@
+import type { VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
@@ -5,7 +6,7 @@ import { eventually } from '@afya/service-shared/testing';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { bookAs, clinicDate, createDoctor, sql, TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, TestDoctor } from '../appointments/support';
 import { turnCredentials } from '../../src/modules/video/ice-servers';
 
 // TURN from config, as the cluster sets it (the gateway reads it at start).
@@ -15,13 +16,11 @@ process.env.VIDEO_TURN_SECRET = 'video-spec-secret';
 jest.setTimeout(60_000);
 
 const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-const offer = { kind: 'description', description: { type: 'offer', sdp: SDP } };
-const candidate = { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.10 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u1' } };
+const offer: VideoSignal = { kind: 'description', description: { type: 'offer', sdp: SDP } };
+const candidate: VideoSignal = { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.10 50000 typ host', sdpMid: '0', sdpMLineIndex: 0, usernameFragment: 'u1' } };
 
-interface StreamEvent {
-  event: string;
-  data: any;
-}
+/** One parsed event of the stream: the contract's shape (the gateway writes it, the call screen reads it). */
+type StreamEvent = VideoStreamEvent;
 
 /** A video visit's event stream as the call screen reads it: the parsed events so far, and a way to wait for one. */
 async function openStream(platform: TestPlatform, appointmentId: number, token: string) {
@@ -47,7 +46,7 @@ async function openStream(platform: TestPlatform, appointmentId: number, token: 
           buffer = buffer.slice(end + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
+          if (event && data) events.push({ event, data: JSON.parse(data) } as StreamEvent);
         }
       }
       ended = true;
@@ -77,9 +76,9 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
   let slot = 0;
 
   /** A video appointment of `patient` with `doctor`, confirmed by the admin, starting `minutesFromNow` from now. */
-  async function videoVisit(minutesFromNow: number, confirm = true): Promise<number> {
+  async function videoVisit(minutesFromNow: number, confirm = true, who = patient): Promise<number> {
     const slots = ['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM', '02:00 PM', '02:30 PM', '03:00 PM', '03:30 PM'];
-    const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: clinicDate(7), visit_mode: 'video' });
+    const { appointment_id } = await bookAs(platform, who.token, doctor.doctorId, { time_slot: slots[slot++], appointment_date: openClinicDate(7), visit_mode: 'video' });
     if (confirm) {
       const confirmed = await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } });
       expect(confirmed.status).toBe(200);
@@ -152,7 +151,7 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     const cancelled = await videoVisit(0);
     await platform.api('PATCH', `/appointments/${cancelled}/override`, { token: admin.token, body: { status: 'Cancelled' } });
     expect((await platform.api('GET', `/video/${cancelled}`, { token: patient.token })).body.message).toBe('This appointment was cancelled');
-    const inPerson = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: '05:00 PM', appointment_date: clinicDate(7) });
+    const inPerson = await bookAs(platform, patient.token, doctor.doctorId, { time_slot: '05:00 PM', appointment_date: openClinicDate(7) });
     await platform.api('PATCH', `/appointments/${inPerson.appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } });
     await sql('appointment', `UPDATE appointments SET starts_at = now() WHERE appointment_id = $1`, [inPerson.appointment_id]);
     expect((await platform.api('GET', `/video/${inPerson.appointment_id}`, { token: patient.token })).body.message).toBe('This appointment is not a video visit');
@@ -198,9 +197,21 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     const id = await videoVisit(-29.97); // the window closes in about 2 seconds
     const stream = await openStream(platform, id, patient.token);
     expect(stream.response.status).toBe(200);
-    expect((await stream.waitFor((e) => e.event === 'closed')).data.reason).toBe('The video visit closed 30 minutes after the appointment started');
+    expect((await stream.waitFor((e) => e.event === 'closed')).data).toEqual({ reason: 'The video visit closed 30 minutes after the appointment started' });
     await eventually(async () => expect(stream.ended()).toBe(true), 5000);
     expect((await platform.api('POST', `/video/${id}/signal`, { token: patient.token, body: offer })).status).toBe(403);
+  });
+
+  it('ends the stream within 5 s of a revocation of its session (a password change), not at its next heartbeat', async () => {
+    const leaving = await signUpAndIn(platform, { firstname: 'Amani', lastname: 'Juma' });
+    const id = await videoVisit(-1, true, leaving);
+    const stream = await openStream(platform, id, leaving.token);
+    await stream.waitFor((e) => e.event === 'ready');
+    const revokedAt = Date.now();
+    const changed = await platform.api('POST', '/user/change-password', { token: leaving.token, body: { currentPassword: leaving.details.password, newPassword: 'Another#2026pass' } });
+    expect(changed.status).toBe(200);
+    await eventually(async () => expect(stream.ended()).toBe(true), 5000);
+    expect(Date.now() - revokedAt).toBeLessThan(5000);
   });
 
   it("records who joined and left, and when, in the patient's access log; nothing of the call", async () => {

@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
-import { booking, clinicDate, createDoctor, TestDoctor } from '../appointments/support';
+import { booking, createDoctor, openClinicDate, TestDoctor } from '../appointments/support';
 
 jest.setTimeout(60_000);
 
@@ -73,17 +73,17 @@ describe('video visits offered per doctor (real NATS + PostgreSQL)', () => {
   it('refuses video with a doctor who does not offer it, and an unknown mode, booking nothing', async () => {
     const noVideo = await platform.api('POST', '/appointments', {
       token: patient.token,
-      body: booking(other.doctorId, { time_slot: '10:00 AM', appointment_date: clinicDate(6), visit_mode: 'video' }),
+      body: booking(other.doctorId, { time_slot: '10:00 AM', appointment_date: openClinicDate(6), visit_mode: 'video' }),
     });
     expect(noVideo.status).toBe(400);
     expect(noVideo.body.message).toBe('This doctor does not offer video visits. Please choose In person.');
     const unknown = await platform.api('POST', '/appointments', {
       token: patient.token,
-      body: booking(doctor.doctorId, { time_slot: '10:00 AM', appointment_date: clinicDate(6), visit_mode: 'phone' }),
+      body: booking(doctor.doctorId, { time_slot: '10:00 AM', appointment_date: openClinicDate(6), visit_mode: 'phone' }),
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Visit mode must be in_person or video');
-    const availability = await platform.api('GET', `/appointments/availability?doctor_id=${other.doctorId}&date=${clinicDate(6)}`, { token: patient.token });
+    const availability = await platform.api('GET', `/appointments/availability?doctor_id=${other.doctorId}&date=${openClinicDate(6)}`, { token: patient.token });
     expect(availability.body.slots.find((s: { time_slot: string }) => s.time_slot === '10:00 AM').available).toBe(true);
   });
 });

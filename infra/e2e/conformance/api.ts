@@ -45,7 +45,13 @@ export function expectBareList(reply: Reply): unknown[] {
 
 export const unique = () => randomBytes(4).toString('hex');
 
-/** A clinic (Africa/Nairobi) date `days` from today, YYYY-MM-DD. */
+/**
+ * The nth day after today on which the clinic is open all day: what bookings use, so that "a few days ahead" never
+ * falls on a Sunday or a Saturday afternoon (the clinic's hours refuse those) whatever weekday the suite runs.
+ */
+export { openClinicDate } from '@afya/appointment-service/contracts/booking-rules';
+
+/** A clinic (Africa/Nairobi) date `days` from today, YYYY-MM-DD (for dates not booked: the window's edges). */
 export function clinicDate(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number);

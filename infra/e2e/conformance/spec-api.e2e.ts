@@ -6,7 +6,7 @@
  * message and changes nothing. The calls are CONTRACT.md §7; the shape rules ARCHITECTURE.md, "The API's shapes".
  */
 import { DEMO } from '../support/browser';
-import { api, clinicDate, eventually, expectBareList, expectStatus, TINY_PNG, unique } from './api';
+import { api, clinicDate, eventually, expectBareList, expectStatus, openClinicDate, TINY_PNG, unique } from './api';
 
 interface Person {
   token: string;
@@ -51,7 +51,7 @@ async function registerPatient(): Promise<Person> {
 const bookingRequest = (time_slot: string, day = 3) => ({
   user_id: patient.userId,
   doctor_id: doctor.doctorId,
-  appointment_date: clinicDate(day),
+  appointment_date: openClinicDate(day),
   time_slot,
   total_amount: 200,
   appointment_status: 'Pending',
@@ -154,7 +154,7 @@ describe('Appointments', () => {
       appointment_id: appointmentId,
       user_id: patient.userId,
       doctor_id: doctor.doctorId,
-      appointment_date: clinicDate(3),
+      appointment_date: openClinicDate(3),
       time_slot: '09:00 AM',
       // No type named: the one whose default fee is the amount sent (Consultation, Ksh 200).
       appointment_type: 'Consultation',

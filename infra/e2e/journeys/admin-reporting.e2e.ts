@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
@@ -70,10 +71,13 @@ describe('admin reporting journey', () => {
     // G2 draws on canvas: at least the pie and the bookings chart (demo data has appointments today or earlier).
     await page.waitForFunction(() => document.querySelectorAll('canvas').length >= 2, { timeout: 20_000 });
     await waitForText(page, 'Monthly Statistics');
+    // Audited once the charts are drawn (not while they load).
+    await auditScreen(page);
     const refetch = page.waitForResponse((r) => r.url().includes('/api/admin/analytics/bookings?range=7') && r.status() === 200);
     await chooseSelectOption(page, '.ant-select:has(input[aria-label="Date range"])', 'Last 7 days');
     await refetch;
     await waitForText(page, 'vs the previous 7 days');
+    await auditScreen(page);
   });
 
   it('downloads every report as a CSV file; the appointments report holds a booking made just now', async () => {
@@ -90,6 +94,7 @@ describe('admin reporting journey', () => {
     await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await page.goto(`${BASE_URL}/dashboard/admin/reports`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Download system reports as CSV files');
+    await auditScreen(page);
     for (const [type, header] of [
       ['appointments', 'Appointment ID,Patient,Patient Email,Doctor'],
       ['users', 'User ID,First Name,Last Name,Email'],
@@ -107,14 +112,17 @@ describe('admin reporting journey', () => {
       if (type === 'users') expect(text).toContain('admin@afya.test');
     }
     await waitForText(page, 'Report downloaded successfully');
+    await auditScreen(page);
   });
 
   it('Add User shows a one-time password; suspending a signed-in user ends their session at once', async () => {
     const email = `journey.${Date.now()}@afya.test`;
     await page.goto(`${BASE_URL}/dashboard/admin/users`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'User Management');
+    await auditScreen(page);
     await clickButton(page, 'Add User');
     await waitForText(page, 'Add New User');
+    await auditScreen(page);
     await page.type('.ant-modal input#firstname', 'Njeri');
     await page.type('.ant-modal input#lastname', 'Journey');
     await page.type('.ant-modal input#email', email);
@@ -135,9 +143,11 @@ describe('admin reporting journey', () => {
     await page.waitForFunction((e) => document.querySelectorAll('.ant-table-row').length === 1 && document.body.innerText.includes(e), {}, email);
     await page.click('button[aria-label="Edit Njeri Journey"]');
     await waitForText(page, 'Edit User');
+    await auditScreen(page);
     await chooseSelectOption(page, '.ant-select:has(input[aria-label="Status"])', 'Suspended');
     await clickButton(page, 'Update User');
     await waitForText(page, 'User updated successfully');
+    await auditScreen(page);
     await until('the suspended session to be refused', async () => (await call('GET', 'user/profile', token)).status === 401, 5_000);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
@@ -148,6 +149,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await clickButton(page, 'Book Appointment');
 
     await waitForText(page, 'Appointment booked successfully! Please proceed with payment.');
+    await auditScreen(page);
     const panel = await page.waitForSelector('[data-testid="payment-panel"]');
     const panelText = await panel!.evaluate((el) => (el as HTMLElement).innerText);
     expect(panelText).toContain('Complete Payment');
@@ -202,6 +204,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await clickButton(page, 'Book Appointment');
 
     await waitForText(page, 'That time slot is no longer available. Please choose another.');
+    await auditScreen(page);
     await page.waitForSelector(`button[data-slot="${wanted}"][disabled][aria-label="${wanted}, taken"]`);
     expect(await page.$(`button[data-slot="${wanted}"][aria-checked="true"]`)).toBeNull();
     expect(await fieldValue(page, 'textarea[aria-label="Reason for visit"]')).toBe(reason);
@@ -241,6 +244,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     expect(await cardText(page, id)).toContain('Payment pending');
     await (await page.waitForSelector(`::-p-xpath(//*[@data-appointment-id="${id}"]//button[normalize-space(.)="Cancel"])`))!.click();
     await waitForText(page, 'Are you sure you want to cancel this appointment?');
+    await auditScreen(page);
     await sleep(300); // the dialog's opening animation
     await clickButton(page, 'Yes, cancel it');
     await page
@@ -269,6 +273,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await page.waitForSelector(cardSelector(appointmentId));
     await chooseSelectOption(page, `Status of appointment #${appointmentId}`, 'Confirmed', cardSelector(appointmentId));
     await waitForText(page, 'Status updated!');
+    await auditScreen(page);
 
     await page.click(`button[aria-label="Edit amount of appointment #${appointmentId}"]`);
     const input = `input[aria-label="Amount of appointment #${appointmentId} in Ksh"]`;
@@ -278,6 +283,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await page.type(input, '4750');
     await (await page.waitForSelector(`::-p-xpath(//*[@data-appointment-id="${appointmentId}"]//button[normalize-space(.)="Save"])`))!.click();
     await waitForText(page, 'Amount updated!');
+    await auditScreen(page);
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement)?.innerText.includes('Ksh 4,750'), {}, cardSelector(appointmentId));
   });
 

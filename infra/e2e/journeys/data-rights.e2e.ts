@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
+import { bookFirstFreeSlot, demoDoctor, type DemoDoctor, registerPatient } from '../support/visits';
 
 // Issue 22 items 4-6 in the browser: the ticket form says which doctor will read a ticket; the patient's "Who viewed my
 // records" shows a refused attempt and the doctor's read of the ticket; the profile downloads all the patient's data
@@ -20,18 +22,6 @@ const VARIANTS = [
   { name: '390-light', width: 390, height: 844, dark: false },
   { name: '390-dark', width: 390, height: 844, dark: true },
 ];
-
-interface Doctor {
-  doctor_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  available_days: string[];
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 /** A page at one size and theme (the theme is the app's own switch, kept in localStorage). */
 async function variantPage(browser: Browser, variant: (typeof VARIANTS)[number]): Promise<Page> {
@@ -52,7 +42,7 @@ async function shoot(page: Page, screen: string, variant: string, selector?: str
 
 describe('data rights journey: ticket notice, access log, export, erasure', () => {
   let browser: Browser;
-  let doctor: Doctor;
+  let doctor: DemoDoctor;
   let doctorToken: string;
   let adminToken: string;
   let appointmentId: number;
@@ -63,44 +53,14 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const reg = await call<{ user: { user_id: number } }>('POST', 'auth/register', undefined, {
-      firstname: patient.firstname,
-      lastname: patient.lastname,
-      email: patient.email,
-      password: patient.password,
-      contact_phone: '0733444555',
-      address: 'Kimathi Street, Nairobi',
-    });
-    expect(reg.status).toBe(201);
-    patientId = reg.body.user.user_id;
-    const patientToken = await login(patient.email, patient.password);
-    doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
+    const registered = await registerPatient({ ...patient, contact_phone: '0733444555', address: 'Kimathi Street, Nairobi' });
+    patientId = registered.userId;
+    ({ doctor, doctorToken } = await demoDoctor(registered.token));
     adminToken = await login(DEMO.admin.email, DEMO.admin.password);
-    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
-    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
-    doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
     // Before any visit: the doctor's look at the patient's history is refused, and logged.
     expect((await call('GET', `medical-history/user/${patientId}`, doctorToken)).status).toBe(404);
-    search: for (let day = 2; day <= 6; day++) {
-      const date = nairobiDate(day);
-      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
-      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
-      const free = slots.body.slots.find((s) => s.available);
-      if (!free) continue;
-      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
-        doctor_id: doctor.doctor_id,
-        appointment_date: date,
-        time_slot: free.time_slot,
-        appointment_type: 'Consultation',
-        notes: 'Follow-up on my blood pressure.',
-      });
-      expect([booked.status, booked.text]).toEqual([201, expect.any(String)]);
-      appointmentId = booked.body.appointment.appointment_id;
-      break search;
-    }
-    expect(appointmentId).toBeDefined();
-    // Confirmed (as payment would make it): the doctor is now caring for the patient.
-    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Confirmed' })).status).toBe(200);
+    // Confirmed (as payment would make it) within the week: the doctor is now caring for the patient.
+    appointmentId = await bookFirstFreeSlot(registered.token, doctor, { fromDay: 2, toDay: 6, notes: 'Follow-up on my blood pressure.', status: 'Confirmed' });
   });
 
   afterAll(async () => {
@@ -114,14 +74,17 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await page.goto(`${BASE_URL}/dashboard/support`, { waitUntil: 'networkidle0' });
       await page.click('button[aria-label="New Ticket"]');
       await waitForText(page, 'Only the Afya support team will read this ticket.');
+      await auditScreen(page);
       await chooseSelectOption(page, '.ant-modal .ant-select:has(input[aria-label="Related appointment"])', (await optionLabel(page))!);
       await waitForText(page, `Dr. ${doctor.first_name} ${doctor.last_name}, the doctor of this appointment, will read this ticket`);
+      await auditScreen(page);
       await shoot(page, 'ticket-form', variant.name);
       if (variant === VARIANTS[0]) {
         await page.type('.ant-modal #subject', `Dosage question ${run}`);
         await page.type('.ant-modal #description', 'Should I take the tablets before or after meals?');
         await clickButton(page, 'Create Ticket');
         await waitForText(page, 'Support ticket created successfully');
+        await auditScreen(page);
       }
       await page.browserContext().close();
     }
@@ -142,7 +105,9 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
       await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
       await waitForText(page, `Support ticket #${ticketId}`, 20000);
+      await auditScreen(page);
       await waitForText(page, 'Refused: viewed');
+      await auditScreen(page);
       await shoot(page, 'access-log', variant.name);
     }
     await page.browserContext().close();
@@ -153,6 +118,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
     await signIn(page, patient);
     await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
     await waitForText(page, 'Your data');
+    await auditScreen(page);
     const json = page.waitForResponse((r) => r.url().endsWith('/api/user/data-export'));
     await clickButton(page, 'Download data (JSON)');
     const archive = JSON.parse((await (await json).buffer()).toString('utf8'));
@@ -170,6 +136,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
     await shoot(page, 'erasure-confirm', VARIANTS[0].name);
     await clickButton(page, 'Send request');
     await waitForText(page, 'An administrator will review the request.');
+    await auditScreen(page);
     await page.browserContext().close();
   });
 
@@ -188,6 +155,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       }
       await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
       await waitForText(page, 'An administrator will review the request.');
+      await auditScreen(page);
       // The section itself: the dialog (with the message preferences above it) is taller than a screen.
       await shoot(page, 'profile-your-data', variant.name, 'section[aria-labelledby="data-rights-title"]');
     }
@@ -200,12 +168,15 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await signIn(page, DEMO.admin);
       await page.goto(`${BASE_URL}/dashboard/admin/users`, { waitUntil: 'networkidle0' });
       await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+      await auditScreen(page);
       await waitForText(page, 'I am moving abroad.');
+      await auditScreen(page);
       await shoot(page, 'admin-erasure-requests', variant.name);
       if (variant === VARIANTS[VARIANTS.length - 1]) {
         await (await page.waitForSelector(`button[aria-label="Approve erasure of ${patient.firstname} ${patient.lastname}"]`))!.click();
         await clickButton(page, 'Erase account');
         await waitForText(page, 'The account has been erased.');
+        await auditScreen(page);
       }
       await page.browserContext().close();
     }

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 
 describe('frontend foundation: shell, remotes, sign-in (real browser, real platform)', () => {
@@ -34,10 +35,12 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.pathname === '/login');
     await waitForText(page, 'Registration successful! Please login.');
+    await auditScreen(page);
 
     await signIn(page, { email, password: 'Makena#2026' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await waitForText(page, 'Makena');
+    await auditScreen(page);
   });
 
   it.each([
@@ -48,6 +51,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await signIn(page, credentials);
     await page.waitForFunction((path) => location.pathname === path, {}, home);
     await waitForText(page, greeting);
+    await auditScreen(page);
   });
 
   it('sends a patient who opens /dashboard/admin to /dashboard', async () => {
@@ -55,6 +59,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await page.goto(`${BASE_URL}/dashboard/admin`, { waitUntil: 'networkidle0' });
     await page.waitForFunction(() => location.pathname === '/dashboard');
     await waitForText(page, 'Wanjiru');
+    await auditScreen(page);
   });
 
   it('keeps the chosen theme after a reload', async () => {
@@ -86,6 +91,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await fillByLabelOrPlaceholder(page, '.ant-modal #lastname', 'Mutua-Otieno');
     await clickButton(page, 'Save Changes');
     await waitForText(page, 'Profile updated!');
+    await auditScreen(page);
     await page.reload({ waitUntil: 'networkidle0' });
     await (await page.waitForSelector('button.afya-user-chip'))!.click();
     await page.waitForSelector('.ant-modal #address');
@@ -109,6 +115,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await fillByLabelOrPlaceholder(page, '.ant-modal #confirmPassword', 'Imani#2027');
     await clickButton(page, 'Update Password');
     await waitForText(page, 'Password changed!');
+    await auditScreen(page);
     const newToken = await page.evaluate(() => localStorage.getItem('token'));
     expect(newToken).not.toBe(oldToken);
     const oldStatus = (await fetch(`${BASE_URL}/api/user/profile`, { headers: { authorization: `Bearer ${oldToken}` } })).status;
@@ -116,6 +123,7 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await page.reload({ waitUntil: 'networkidle0' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await waitForText(page, 'Imani');
+    await auditScreen(page);
   });
 
   it('shows a fallback with Retry inside the layout when a remote cannot be loaded, and recovers', async () => {
@@ -127,14 +135,17 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     });
     await signIn(page, DEMO.patient);
     await waitForText(page, 'This part of Afya could not be loaded.');
+    await auditScreen(page);
     // The federation runtime's own text (#RUNTIME-…, JSON, URLs) stays in the console.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/RUNTIME|mf-manifest|https?:\/\//);
     expect(await page.$('button.afya-user-chip')).not.toBeNull();
     blocked = false;
     await clickButton(page, 'Retry');
     await waitForText(page, 'Wanjiru');
+    await auditScreen(page);
     // Public pages keep working whatever happens to a remote.
     await page.goto(`${BASE_URL}/about`, { waitUntil: 'networkidle0' });
     await waitForText(page, '2020');
+    await auditScreen(page);
   });
 });

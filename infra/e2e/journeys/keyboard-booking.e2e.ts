@@ -1,5 +1,5 @@
 import type { Browser, Page, SerializedAXNode } from 'puppeteer';
-import { auditAccessibility } from '../support/accessibility';
+import { auditAccessibility, auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, launchBrowser, newPage, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
@@ -160,6 +160,7 @@ describe('keyboard-only booking: sign in, book, both payment options, M-Pesa pai
   it('signs in with the keyboard; focus goes to the dashboard heading', async () => {
     await page.goto(`${BASE_URL}/login`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Welcome back');
+    await auditScreen(page);
     // The first Tab stop skips to the content.
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'A', text: 'Skip to main content', shown: true });
@@ -229,6 +230,7 @@ describe('keyboard-only booking: sign in, book, both payment options, M-Pesa pai
     await page.keyboard.press('Enter');
     await expectHeadingFocused(page, 'H2', 'Complete Payment');
     await waitForText(page, 'Appointment booked successfully');
+    await auditScreen(page);
   });
 
   it('opens both payment options with the arrow keys, then pays by M-Pesa; the status is announced as it changes', async () => {
@@ -257,5 +259,7 @@ describe('keyboard-only booking: sign in, book, both payment options, M-Pesa pai
     await waitForText(page, 'Payment received. Your appointment is paid.', 30_000);
     expect(await statusText()).toContain('Payment received. Your appointment is paid.');
     expect(await page.$('[data-journey-mark="same-region"][aria-live="polite"]')).not.toBeNull();
+    // The payment has settled: the screen is audited now, not while its passing states were checked.
+    await auditScreen(page);
   });
 });

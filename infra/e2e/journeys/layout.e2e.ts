@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
 import { call, login } from '../support/api';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, DEMO, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 
 // Issue 23 §3, the defects one sees rather than reads: measured in a real Chromium at 1366 and 390 px, light and
@@ -82,6 +83,7 @@ describe('layout and colour of the screens fixed in issue 23 (1366 and 390 px, l
   it.each(WIDTHS)("dark mode: the patient hero's Medical History and Contact Support read white on teal (contrast ≥ 4.5) at %i px", async (width) => {
     const page = await pageAt(browser, width, true, DEMO.patient);
     await waitForText(page, 'Contact Support');
+    await auditScreen(page);
     for (const label of ['Medical History', 'Contact Support']) {
       const colour = await page.$eval(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(label)}])`, (b) => getComputedStyle(b).color);
       // The banner is a gradient of these two teals (PatientHomePage): the text must read on both ends.
@@ -109,6 +111,7 @@ describe('layout and colour of the screens fixed in issue 23 (1366 and 390 px, l
     const page = await pageAt(browser, width, false, DEMO.patient);
     await page.goto(`${BASE_URL}/dashboard/prescriptions`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'finish the whole course');
+    await auditScreen(page);
     const clipped = await page.evaluate(() => {
       const texts = ['Three times daily after meals', 'finish the whole course even when the cough is gone'];
       return texts.filter((t) => {
@@ -128,6 +131,7 @@ describe('layout and colour of the screens fixed in issue 23 (1366 and 390 px, l
     const page = await pageAt(browser, width, false, DEMO.admin);
     await page.goto(`${BASE_URL}/dashboard/admin/reports`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Download system reports as CSV files');
+    await auditScreen(page);
     const rows = await page.$$eval('button[aria-label^="Download "]', (buttons) => {
       const boxes = buttons.map((b) => ({ bottom: Math.round(b.getBoundingClientRect().bottom), card: b.closest('.ant-card')!.getBoundingClientRect() }));
       // Buttons whose cards start on the same line must end on the same line.

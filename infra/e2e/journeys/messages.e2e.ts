@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
@@ -95,6 +96,7 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     await waitForOverlaysToSettle(page);
     await reschedule!.click();
     await waitForText(page, 'Reschedule appointment');
+    await auditScreen(page);
     await waitForOverlaysToSettle(page);
     await page.click('.ant-modal input[aria-label="Appointment date"]');
     await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
@@ -112,6 +114,7 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     await slot!.click();
     await clickButton(page, 'Move appointment');
     await waitForText(page, 'Appointment rescheduled.');
+    await auditScreen(page);
 
     const after = await call<{ appointment: { appointment_date: string; time_slot: string; appointment_id: number } }>('GET', `appointments/${id}`, token);
     expect(after.body.appointment).toMatchObject({ appointment_id: id, appointment_date: booking.to, time_slot: booking.toSlot });
@@ -131,6 +134,7 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     await fillByLabelOrPlaceholder(page, 'input[type="email"]', patient.email);
     await clickButton(page, 'Send reset link');
     await waitForText(page, 'Check your email');
+    await auditScreen(page);
 
     const email = await until('the reset email', async () => (await emailsTo(patient.email)).find((e) => e.subject === 'Reset your Afya password'));
     const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(email.text ?? '')?.[0];
@@ -138,6 +142,7 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     // the link is opened on this platform's address (PUBLIC_APP_URL is the gateway's own here)
     await page.goto(`${BASE_URL}${new URL(link!).pathname}${new URL(link!).search}`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Choose a new password');
+    await auditScreen(page);
     await fillByLabelOrPlaceholder(page, 'input#newPassword', 'Fresh#Start2026');
     await fillByLabelOrPlaceholder(page, 'input#confirmPassword', 'Fresh#Start2026');
     await clickButton(page, 'Reset password');

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
@@ -112,9 +113,11 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     );
     await Promise.all([page.waitForNavigation({ waitUntil: 'load', timeout: 30_000 }), clickButton(page, payByCard)]);
     await waitForText(page, 'Sandbox: no real money');
+    await auditScreen(page);
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), clickButton(page, 'Pay')]);
     expect(new URL(page.url()).pathname).toBe('/payment-success');
     await waitForText(page, 'Payment confirmed successfully!');
+    await auditScreen(page);
 
     await clickButton(page, 'View Appointments');
     await page.waitForSelector(cardSelector(booked.appointment_id));
@@ -124,6 +127,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, `#${booked.appointment_id}`);
+    await auditScreen(page);
     const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string }[]>('GET', 'payments/history', token);
     const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'card' });
@@ -151,8 +155,8 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     expect(await page.$eval(submit, (b) => (b as HTMLButtonElement).disabled)).toBe(true); // confirm disabled while the phone is empty
     await page.type(phoneField, '0712 345 678');
     await page.click(submit);
-    // Both texts are read before waitForText's accessibility audit of this page runs: the sandbox approves the push
-    // 1.5 s after it is sent, and the audit (both themes) can take longer than that.
+    // Both texts are read together: the sandbox approves the push 1.5 s after it is sent. The screen is audited once
+    // the payment has settled (auditScreen below), never while its passing states are being checked.
     await page.waitForFunction(
       (sent, waiting) => document.body.innerText.includes(sent) && document.body.innerText.includes(waiting),
       { timeout: 15_000 },
@@ -160,6 +164,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
       'Waiting for you to approve the payment on your phone',
     );
     await waitForText(page, 'Payment received. Your appointment is paid.', 20_000);
+    await auditScreen(page);
     const status = await page.$eval('[data-testid="mpesa-status"]', (el) => (el as HTMLElement).innerText);
     const receiptNumber = /M-Pesa receipt (\w+)/.exec(status)?.[1];
     expect(receiptNumber).toBeTruthy();
@@ -168,6 +173,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
 
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, receiptNumber!);
+    await auditScreen(page);
     const history = await call<{ payment_id: number; appointment_id: number; payment_status: string; method: string; mpesa_receipt: string }[]>('GET', 'payments/history', token);
     const paid = history.body.find((p) => p.appointment_id === booked.appointment_id)!;
     expect(paid).toMatchObject({ payment_status: 'completed', method: 'mpesa', mpesa_receipt: receiptNumber });
@@ -185,6 +191,7 @@ describe('payments journey: card through the Stripe sandbox, M-Pesa through the 
     await page.click(`::-p-xpath(//div[contains(@class,"ant-modal")]//button[starts-with(normalize-space(.), "Pay Ksh")])`);
     await waitForText(page, 'Waiting for you to approve the payment on your phone');
     await waitForText(page, 'The payment was cancelled on the phone.', 20_000);
+    await auditScreen(page);
     await clickButton(page, 'Try again');
     await page.waitForSelector('.ant-modal input[inputmode="tel"]');
     await page.keyboard.press('Escape');

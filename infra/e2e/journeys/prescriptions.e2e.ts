@@ -1,23 +1,13 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
-import { call, login } from '../support/api';
+import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visits';
 
 // Issue 10: a doctor writes a prescription for a completed appointment in the Write Prescription screen → the patient
 // sees it on the home page and in the list → downloads the PDF (a real PDF naming the medicine) → sees the doctor in
 // "Who viewed my records".
 
-interface Doctor {
-  doctor_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  available_days: string[];
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const MEDICINE = 'Azithromycin';
 
 
@@ -38,41 +28,9 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
   beforeAll(async () => {
     browser = await launchBrowser();
     // A fresh patient books the demo doctor's first free slot; the admin marks the visit Completed.
-    const reg = await call('POST', 'auth/register', undefined, {
-      firstname: patient.firstname,
-      lastname: patient.lastname,
-      email: patient.email,
-      password: patient.password,
-      contact_phone: '0733555666',
-      address: 'Moi Avenue, Nairobi CBD, Nairobi',
-    });
-    expect(reg.status).toBe(201);
-    const patientToken = await login(patient.email, patient.password);
-    const doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
-    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
-    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
-    const doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
-    expect(doctor).toBeDefined();
-    search: for (let day = 1; day <= 30; day++) {
-      const date = nairobiDate(day);
-      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
-      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
-      const free = slots.body.slots.find((s) => s.available);
-      if (!free) continue;
-      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
-        doctor_id: doctor.doctor_id,
-        appointment_date: date,
-        time_slot: free.time_slot,
-        appointment_type: 'Consultation',
-        notes: 'Persistent cough for two weeks.',
-      });
-      expect(booked.status).toBe(201);
-      appointmentId = booked.body.appointment.appointment_id;
-      break search;
-    }
-    expect(appointmentId).toBeDefined();
-    const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
-    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Completed' })).status).toBe(200);
+    const registered = await registerPatient({ ...patient, contact_phone: '0733555666', address: 'Moi Avenue, Nairobi CBD, Nairobi' });
+    const { doctor } = await demoDoctor(registered.token);
+    appointmentId = await bookFirstFreeSlot(registered.token, doctor, { fromDay: 1, toDay: 30, notes: 'Persistent cough for two weeks.', status: 'Completed' });
   });
 
   afterAll(async () => {
@@ -91,6 +49,7 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     await signIn(page, DEMO.doctor);
     await page.goto(`${BASE_URL}/dashboard/doctor/write-prescription?appointment_id=${appointmentId}`, { waitUntil: 'networkidle0' });
     await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    await auditScreen(page);
     const save = await page.waitForSelector('::-p-xpath(//button[normalize-space(.)="Save Prescription"])');
     expect(await save!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await typeInto(page, 'Medicine 1 name', MEDICINE);
@@ -101,20 +60,27 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     await page.waitForFunction(() => ![...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save Prescription')?.disabled);
     await clickButton(page, 'Save Prescription');
     await waitForText(page, 'Prescription created successfully!');
+    await auditScreen(page);
     await page.waitForFunction(() => location.pathname === '/dashboard/doctor/prescriptions', { timeout: 10000 });
     await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    await auditScreen(page);
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
   });
 
   it('the patient sees it on the home page and in the list, downloads the PDF, and sees the doctor in "Who viewed my records"', async () => {
     await signIn(page, patient);
     await page.goto(`${BASE_URL}/dashboard`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Recent Prescriptions');
+    await auditScreen(page);
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
 
     await page.goto(`${BASE_URL}/dashboard/prescriptions`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Take for 3 days after food');
+    await auditScreen(page);
     await waitForText(page, 'Return if the cough persists.');
+    await auditScreen(page);
     const pdf = page.waitForResponse((r) => /\/api\/prescriptions\/\d+\/pdf$/.test(r.url()));
     await clickButton(page, 'Download PDF');
     const response = await pdf;
@@ -124,12 +90,15 @@ describe('prescriptions journey: doctor writes, patient reads, downloads, and se
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfText(bytes)).toContain(MEDICINE);
     await waitForText(page, 'Prescription downloaded successfully');
+    await auditScreen(page);
 
     await page.goto(`${BASE_URL}/dashboard/medical-history`, { waitUntil: 'networkidle0' });
     await waitForText(page, MEDICINE);
+    await auditScreen(page);
     await page.click('::-p-xpath(//div[@role="tab" and normalize-space(.)="Who viewed my records"])');
     // The doctor opened the patient's history beside the form and created the prescription.
     await waitForText(page, 'Created');
+    await auditScreen(page);
     const rows = await page.$$eval('.ant-table-row', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
     expect(rows.some((r) => r.includes('Wanjiku') && r.includes('Doctor') && r.includes('Medical history'))).toBe(true);
     expect(rows.some((r) => r.includes('Created') && r.includes('Prescription RX-'))).toBe(true);

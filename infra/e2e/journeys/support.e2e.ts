@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
@@ -40,16 +41,21 @@ describe('support journey', () => {
     // Really sent, not simulated: the admin's desk below shows it (a wall-clock bound here measured the page's
     // accessibility audit, not the send).
     await waitForText(visitor, 'Thank you for your message! We will get back to you soon.');
+    await auditScreen(visitor);
 
     const admin = await newPage(browser);
     await signIn(admin, DEMO.admin);
     await admin.goto(`${BASE_URL}/dashboard/admin/support`, { waitUntil: 'networkidle0' });
     await waitForText(admin, 'Select a ticket to view and reply.');
+    await auditScreen(admin);
     await typeInto(admin, 'input[placeholder="Search by subject, user, or email..."]', run);
     await waitForText(admin, name);
+    await auditScreen(admin);
     await clickButton(admin, 'Contact form: Technical Support');
     await waitForText(admin, 'The booking page does not load on my phone.');
+    await auditScreen(admin);
     await waitForText(admin, 'No messages yet.');
+    await auditScreen(admin);
     await typeInto(admin, 'textarea[placeholder="Type your reply..."]', 'Please update your browser and try again.');
     await clickButton(admin, 'Send Reply');
     await admin.waitForSelector('::-p-xpath(//*[@data-testid="ticket-message" and contains(., "Please update your browser and try again.")])');
@@ -69,11 +75,13 @@ describe('support journey', () => {
     await typeInto(patient, '.ant-modal #description', 'Please send me the receipt for my last consultation.');
     await clickButton(patient, 'Create Ticket');
     await waitForText(patient, 'Support ticket created successfully');
+    await auditScreen(patient);
     // The modal's closing animation keeps its mask over the page for a moment.
     await patient.waitForSelector('.ant-modal-wrap', { hidden: true });
     const card = await patient.waitForSelector(`::-p-xpath(//*[@data-testid="ticket-card" and contains(., ${JSON.stringify(subject)})]//button[normalize-space(.)="Conversation"])`);
     await card!.click();
     await waitForText(patient, 'No messages yet.');
+    await auditScreen(patient);
     // The stream is up before the reply is sent (the Live tag), so the reply can only arrive through it or the poll.
     await patient.waitForSelector('::-p-xpath(//span[contains(@class,"ant-tag") and normalize-space(.)="Live"])');
 

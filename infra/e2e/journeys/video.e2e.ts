@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, DEMO, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 
@@ -155,14 +156,19 @@ describe('video visit: a patient and a doctor see each other through the platfor
   it("each joins the same visit and decodes the other's video within 15 s", async () => {
     await doctorPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
     await waitForText(doctorPage, 'Nothing is recorded');
+    await auditScreen(doctorPage);
     await patientPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
     await waitForText(patientPage, 'Video visit with Dr. ');
+    await auditScreen(patientPage);
     const [patientMs, doctorMs] = await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
     console.log(`video decoded after ${patientMs} ms (patient) and ${doctorMs} ms (doctor)`);
     await waitForText(patientPage, 'connection');
+    await auditScreen(patientPage);
     // The doctor has the patient's history and Write Prescription beside the call.
     await waitForText(doctorPage, 'Write Prescription (new tab)');
+    await auditScreen(doctorPage);
     await waitForText(doctorPage, 'Medical history');
+    await auditScreen(doctorPage);
   });
 
   it('reconnects after a reload, on both sides', async () => {
@@ -208,7 +214,9 @@ describe('video visit: a patient and a doctor see each other through the platfor
       await signIn(page, { email: (third.body as unknown as { user: { email: string } }).user.email, password: 'Patient#2026' });
       await page.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
       await waitForText(page, 'You cannot join this video visit');
+      await auditScreen(page);
       await waitForText(page, 'Appointment not found');
+      await auditScreen(page);
     } finally {
       await thirdBrowser.close();
     }
@@ -216,7 +224,9 @@ describe('video visit: a patient and a doctor see each other through the platfor
     await startIn(appointmentId, -31);
     await patientPage.reload({ waitUntil: 'domcontentloaded' });
     await waitForText(patientPage, 'You cannot join this video visit');
+    await auditScreen(patientPage);
     await waitForText(patientPage, 'The video visit closed 30 minutes after the appointment started');
+    await auditScreen(patientPage);
     const refused = await call('GET', `video/${appointmentId}`, doctorToken);
     expect(refused.status).toBe(403);
   });

@@ -106,13 +106,36 @@ export async function auditAccessibility(page: Page, label?: string): Promise<vo
   if (failures.length) throw new Error(failures.join('\n\n'));
 }
 
+/** The paths each page object showed what a journey waited for (waitForText): each must be audited once. */
+const shown = new WeakMap<Page, Set<string>>();
+
+/** Notes that the page showed what the journey waited for on its current path (support/browser.ts's waitForText). */
+export function noteShown(page: Page): void {
+  const url = page.url();
+  if (!/^https?:/.test(url)) return;
+  const paths = shown.get(page) ?? new Set<string>();
+  paths.add(new URL(url).pathname);
+  shown.set(page, paths);
+}
+
 /**
- * Audits the page if its path has not been audited on this page object yet. The journeys' helpers call it when
- * a page has shown what the journey waited for, so every page a journey visits is checked once.
+ * The explicit audit step: a journey calls it where a screen has settled (its content shown, nothing transient
+ * expected next), so the audit (a few seconds, both themes) never delays the check of a passing state such as a
+ * toast or a payment in progress. Audits the current path once per page object; later calls there do nothing.
  */
-export async function auditIfNew(page: Page): Promise<void> {
+export async function auditScreen(page: Page): Promise<void> {
   const url = page.url();
   if (!/^https?:/.test(url)) return;
   if (audited.get(page)?.has(new URL(url).pathname)) return;
   await auditAccessibility(page);
+}
+
+/**
+ * Every path the page showed (waitForText) was audited: throws naming those that were not, so a journey that stops
+ * auditing a screen it visits fails instead of silently checking less. Called when a journey's page ends.
+ */
+export function expectEveryScreenAudited(page: Page): void {
+  const done = audited.get(page) ?? new Set<string>();
+  const missing = [...(shown.get(page) ?? [])].filter((path) => !done.has(path));
+  if (missing.length) throw new Error(`screens shown but never audited (call auditScreen where each has settled): ${missing.join(', ')}`);
 }

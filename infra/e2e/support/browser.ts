@@ -1,5 +1,5 @@
 import puppeteer, { Browser, Page } from 'puppeteer';
-import { auditIfNew } from './accessibility';
+import { auditScreen, expectEveryScreenAudited, noteShown } from './accessibility';
 
 export const BASE_URL = process.env.E2E_BASE_URL || 'http://localhost:3150';
 
@@ -27,9 +27,10 @@ export async function newPage(browser: Browser, width = 1366, height = 768): Pro
 }
 
 /**
- * Waits until some element's text contains `text`, then checks the page against WCAG 2.2 AA in both themes if its
- * path is new to this page object (support/accessibility.ts). On a timeout the error says what the page showed instead
- * (its path and the text of any open dialog, else of the page), so a failed CI run tells which step stalled.
+ * Waits until some element's text contains `text`. It does not audit (a journey calls auditScreen once a screen has
+ * settled) but notes the path, which must be audited before the page ends (closePage). On a timeout the error says
+ * what the page showed instead (its path and the text of any open dialog, else of the page), so a failed CI run
+ * tells which step stalled.
  */
 export async function waitForText(page: Page, text: string, timeout = 15000): Promise<void> {
   try {
@@ -44,14 +45,17 @@ export async function waitForText(page: Page, text: string, timeout = 15000): Pr
       .catch((reason: Error) => `(the page could not be read: ${reason.message})`);
     throw new Error(`${(error as Error).message}, waiting for the text ${JSON.stringify(text)}. The page showed ${shown}`, { cause: error });
   }
-  // The page shows what the journey came for: check it against WCAG 2.2 AA (once per path), in both themes.
-  await auditIfNew(page);
+  noteShown(page);
 }
 
-/** Ends a journey's page: the page it ended on is audited too (if it was not yet), then its context closes. */
+/**
+ * Ends a journey's page: the page it ended on is audited too (if it was not yet), every path it showed must have been
+ * audited (support/accessibility.ts), then its context closes.
+ */
 export async function closePage(page: Page): Promise<void> {
   try {
-    if (!page.isClosed()) await auditIfNew(page);
+    if (!page.isClosed()) await auditScreen(page);
+    expectEveryScreenAudited(page);
   } finally {
     await page.browserContext().close();
   }

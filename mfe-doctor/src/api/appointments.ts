@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import type { AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
 import { DEFAULT_DURATION_MINUTES } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,15 +39,15 @@ export function useUpdateStatus(onUpdated: (appointment: DoctorAppointment) => v
     mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) => updateStatus(id, status),
     onSuccess: (appointment) => {
       onUpdated(appointment);
-      toast.success('Status updated!');
+      toast.success(t('agenda.statusUpdated'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
       void queryClient.invalidateQueries({ queryKey: performanceKey });
     },
-    onError: () => toast.error('Failed to update status'),
+    onError: () => toast.error(t('agenda.statusFailed')),
   });
 }
 
 /** The consultation length shown in lists: the recorded duration, else the default. */
 export function durationText(minutes: number | null | undefined): string {
-  return `${minutes && minutes > 0 ? minutes : DEFAULT_DURATION_MINUTES} min`;
+  return t('common.minutes', { count: minutes && minutes > 0 ? minutes : DEFAULT_DURATION_MINUTES });
 }

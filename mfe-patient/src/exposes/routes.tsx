@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
   { path: 'prescriptions/:prescriptionId', element: lazyPage(() => import('../features/prescriptions/PrescriptionDetailPage').then((m) => m.PrescriptionDetailPage)) },
   { path: 'medical-history', element: lazyPage(() => import('../features/medical-history/MedicalHistoryPage').then((m) => m.MedicalHistoryPage)) },
   { path: 'support', element: lazyPage(() => import('../features/support/SupportPage').then((m) => m.SupportPage)) },
+  { path: 'waitlist', element: lazyPage(() => import('../features/waitlist/WaitlistPage').then((m) => m.WaitlistPage)) },
+  { path: 'waitlist/offers/:offerId', element: lazyPage(() => import('../features/waitlist/OfferPage').then((m) => m.OfferPage)) },
   { path: 'find-doctors', element: lazyPage(() => import('../features/find-doctors/FindDoctorsPage').then((m) => m.FindDoctorsPage)) },
   { path: 'video/:appointmentId', element: lazyPage(() => import('../features/video/VideoVisitPage').then((m) => m.VideoVisitPage)) },
   { path: 'payments', element: lazyPage(() => import('../features/payments/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)) },

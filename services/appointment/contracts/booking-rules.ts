@@ -6,7 +6,7 @@
  * Pure: imports only the catalog's data; nothing is computed when the module loads (the formatter is made on first
  * use). `now` is injectable everywhere.
  */
-import { BOOKING_FIRST_DAY_OFFSET, BOOKING_WINDOW_DAYS, CLINIC_TIME_ZONE, DEFAULT_WORKING_WEEKDAYS, TIME_SLOTS, WEEKDAYS } from './catalog';
+import { BOOKING_FIRST_DAY_OFFSET, BOOKING_WINDOW_DAYS, CLINIC_HOURS, CLINIC_TIME_ZONE, DEFAULT_WORKING_WEEKDAYS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from './catalog';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SLOT = /^(0[1-9]|1[0-2]):(00|30) (AM|PM)$/;
@@ -134,4 +134,47 @@ export function worksOn(availableDays: readonly string[], date: string): boolean
   const days = availableDays.length ? availableDays : DEFAULT_WORKING_WEEKDAYS;
   const day = weekdayOf(date).toLowerCase();
   return days.some((d) => d.trim().toLowerCase() === day);
+}
+
+/** 'HH:MM' (24-hour) as the clinic writes it: '14:00' → '2:00 PM'. */
+function clockText(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${pad(m)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * Why the clinic cannot see anyone at that slot (CLINIC_HOURS: closed that weekday, or the slot does not fit in the
+ * day's hours), or null when it is open. The booking and the reschedule rules, for the service and the web app.
+ */
+export function clinicHoursProblem(date: string, slot: string): string | null {
+  const weekday = weekdayOf(date);
+  const hours = CLINIC_HOURS[weekday];
+  if (!hours) return `The clinic is closed on ${weekday}s. Please choose another date.`;
+  if ((slotsWithinClinicHours(weekday) as readonly string[]).includes(slot)) return null;
+  return `On ${weekday}s the clinic is open ${clockText(hours.opens)} - ${clockText(hours.closes)}. Please choose a time within those hours.`;
+}
+
+/** Whether the clinic is open at all on that date (some slot fits in its hours). */
+export function isClinicOpenOn(date: string): boolean {
+  return slotsWithinClinicHours(weekdayOf(date)).length > 0;
+}
+
+/** Whether every slot of TIME_SLOTS fits the clinic's hours on that date (Monday to Friday). */
+export function isClinicOpenAllDay(date: string): boolean {
+  return slotsWithinClinicHours(weekdayOf(date)).length === TIME_SLOTS.length;
+}
+
+/**
+ * The nth date after today (n = 1: the first), in clinic time, on which the clinic is open all day: any slot can be
+ * booked on it. What tests, seeds and benches book on, so that "a few days ahead" never lands on a Sunday or a
+ * Saturday afternoon whatever weekday they run. Within the booking window while n ≤ 20 (four weeks hold 20 such days).
+ */
+export function openClinicDate(n: number, now: Date = new Date()): string {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`openClinicDate: n must be a whole number from 1, not ${n}`);
+  const today = clinicToday(now);
+  let found = 0;
+  for (let days = 1; ; days++) {
+    const date = addDays(today, days);
+    if (isClinicOpenAllDay(date) && ++found === n) return date;
+  }
 }

@@ -209,3 +209,25 @@ export const AppointmentMessages = {
   specialization:
     'Specialization must be one of Cardiology, Dermatology, Endocrinology, Gastroenterology, Neurology, Oncology, Orthopedics, Pediatrics, Psychiatry, Radiology, Surgery, Urology',
 } as const;
+
+// ---- Waitlist (contracts/waitlist.ts holds its shapes) ----
+
+/** How long a freed slot is held for the patient it is offered to. */
+export const WAITLIST_HOLD_MINUTES = 15;
+
+export const WaitlistMessages = {
+  range: 'Please choose the dates you could come: from a first to a last date',
+  rangeOrder: 'The last date must be on or after the first date',
+  alreadyWaiting: 'You are already on this doctor’s waitlist. Leave it first to choose other dates.',
+  entryNotFound: 'Waitlist entry not found',
+  offerNotFound: 'Offer not found',
+  offerClaimed: 'You have already booked this slot.',
+  offerExpired: `This offer has expired: the slot was held for ${WAITLIST_HOLD_MINUTES} minutes and has passed to the next patient on the waitlist.`,
+  offerGone: 'This offer is no longer open.',
+  slotHeld: 'That time slot is held for a patient on the waitlist. Please choose another.',
+  joined: 'You are on the waitlist. We will send you an SMS and an email when a slot frees.',
+  left: 'You have left the waitlist.',
+  claimed: 'Appointment booked! Please proceed with payment.',
+  declined: 'Thank you. The slot goes to the next patient on the waitlist.',
+} as const;
+

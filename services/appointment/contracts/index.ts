@@ -3,15 +3,47 @@
  * rules' constants and messages. The gateway and other services import only this folder from
  * services/appointment; the web app `import type`s the views from here and imports catalog.ts.
  *
- * Pure: no runtime imports and nothing evaluated at import. Patterns are plain names; the bus namespace
+ * The request and reply shapes are zod schemas (schemas.ts), so importing this folder loads zod; a web app imports
+ * only types from here (and catalog.ts, booking-rules.ts at runtime). Patterns are plain names; the bus namespace
  * (AFYA_BUS) is put in front where a subject is used (`subject(AppointmentPatterns.book)`).
  */
 import type { Role } from '@afya/auth-service/contracts';
-import type { AppointmentStatus, Specialization, VisitMode } from './catalog';
+import type { z } from 'zod';
+import type { AppointmentStatus, VisitMode } from './catalog';
+import type {
+  AppointmentChangeReplySchema,
+  AppointmentReplySchema,
+  AppointmentViewSchema,
+  ApproveDoctorBodySchema,
+  ApproveDoctorPayloadSchema,
+  AvailabilityQuerySchema,
+  AvailabilityReplySchema,
+  BookBodySchema,
+  BookPayloadSchema,
+  BookReplySchema,
+  DeleteAppointmentReplySchema,
+  DoctorSummarySchema,
+  RatePayloadSchema,
+  RatingBodySchema,
+  RatingReplySchema,
+  RatingViewSchema,
+  RescheduleBodySchema,
+  ReschedulePayloadSchema,
+  SetAmountPayloadSchema,
+  SetFeePayloadSchema,
+  SetStatusPayloadSchema,
+  SetVideoPayloadSchema,
+  StatsReplySchema,
+  StatusCountsSchema,
+  UpdateAppointmentBodySchema,
+  UpdateAppointmentPayloadSchema,
+} from './schemas';
 
 export * from './catalog';
 export * from './care-relationship';
 export * from './booking-rules';
+export * from './waitlist';
+export * from './schemas';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AppointmentPatterns = {
@@ -49,6 +81,20 @@ export const AppointmentPatterns = {
   health: 'appointment.v1.health',
   /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
   dataExport: 'appointment.v1.data-export',
+  /** POST /waitlist (contracts/waitlist.ts): join a doctor's waitlist for a date range. */
+  waitlistJoin: 'appointment.v1.waitlist.join',
+  /** GET /waitlist: the patient's entries with their place in line and any offer held for them. */
+  waitlistList: 'appointment.v1.waitlist.list',
+  /** DELETE /waitlist/:id: leave (a slot held for the entry passes on). */
+  waitlistLeave: 'appointment.v1.waitlist.leave',
+  /** GET /waitlist/offers/:id: the confirmation page's offer (reading it claims nothing). */
+  waitlistOffer: 'appointment.v1.waitlist.offer.get',
+  /** POST /waitlist/offers/:id/claim: the patient books the held slot. */
+  waitlistClaim: 'appointment.v1.waitlist.offer.claim',
+  /** POST /waitlist/offers/:id/decline: the slot passes to the next patient now. */
+  waitlistDecline: 'appointment.v1.waitlist.offer.decline',
+  /** GET /admin/waitlist: waitlist length per doctor. */
+  waitlistLengths: 'appointment.v1.waitlist.lengths',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
 
@@ -67,21 +113,45 @@ export const AppointmentEvents = {
    * group instead of one per read. Each entry means the same as one audit.recorded event.
    */
   auditAccessBatch: 'appointment.audit.access-batch.v1',
+  /** A freed slot is offered to a patient on the waitlist and held for them (WaitlistOfferedEventData). */
+  waitlistOffered: 'appointment.waitlist.offered.v1',
 } as const;
 
 // ---- Shapes (CONTRACT.md §3) ----
+
+// Written once as schemas (schemas.ts); a client's body is the schema's input, a service's payload its output.
+export type DoctorSummary = z.output<typeof DoctorSummarySchema>;
+export type AppointmentView = z.output<typeof AppointmentViewSchema>;
+export type BookBody = z.input<typeof BookBodySchema>;
+export type BookPayload = z.output<typeof BookPayloadSchema>;
+export type BookReply = z.output<typeof BookReplySchema>;
+export type AvailabilityPayload = z.output<typeof AvailabilityQuerySchema>;
+export type AvailabilityReply = z.output<typeof AvailabilityReplySchema>;
+export type AppointmentReply = z.output<typeof AppointmentReplySchema>;
+export type AppointmentChangeReply = z.output<typeof AppointmentChangeReplySchema>;
+export type DeleteAppointmentReply = z.output<typeof DeleteAppointmentReplySchema>;
+export type StatusCounts = z.output<typeof StatusCountsSchema>;
+export type StatsReply = z.output<typeof StatsReplySchema>;
+export type UpdateAppointmentBody = z.input<typeof UpdateAppointmentBodySchema>;
+export type UpdateAppointmentPayload = z.output<typeof UpdateAppointmentPayloadSchema>;
+export type SetStatusPayload = z.output<typeof SetStatusPayloadSchema>;
+export type RescheduleBody = z.input<typeof RescheduleBodySchema>;
+export type ReschedulePayload = z.output<typeof ReschedulePayloadSchema>;
+export type SetAmountPayload = z.output<typeof SetAmountPayloadSchema>;
+export type RatingBody = z.input<typeof RatingBodySchema>;
+export type RatePayload = z.output<typeof RatePayloadSchema>;
+export type RatingView = z.output<typeof RatingViewSchema>;
+export type RatingReply = z.output<typeof RatingReplySchema>;
+export type SetFeePayload = z.output<typeof SetFeePayloadSchema>;
+export type SetVideoPayload = z.output<typeof SetVideoPayloadSchema>;
+export type ApproveDoctorBody = z.input<typeof ApproveDoctorBodySchema>;
+export type ApproveDoctorPayload = z.output<typeof ApproveDoctorPayloadSchema>;
 
 /** The appointment service's part of a patient's data export: every appointment they booked (clinical fields included). */
 export interface DataExportAppointmentsReply {
   appointments: AppointmentView[];
 }
 
-export interface DoctorSummary {
-  doctor_id: number;
-  first_name: string;
-  last_name: string;
-  specialization: string | null;
-}
 
 export type ApprovalStatus = 'pending' | 'approved';
 
@@ -99,82 +169,11 @@ export interface DoctorProfile extends DoctorSummary {
   updated_at: string;
 }
 
-export interface AppointmentView {
-  appointment_id: number;
-  user_id: number;
-  doctor_id: number;
-  /** YYYY-MM-DD, clinic date */
-  appointment_date: string;
-  time_slot: string;
-  appointment_type: string;
-  /** Same as appointment_type (CONTRACT.md calls it type). */
-  type: string;
-  /** In person (the default) or a video call. */
-  visit_mode: VisitMode;
-  total_amount: number;
-  appointment_status: AppointmentStatus;
-  paid: boolean;
-  notes: string | null;
-  duration: number;
-  patient_full_name: string | null;
-  diagnosis: string | null;
-  treatment: string | null;
-  medications: string | null;
-  rating: number | null;
-  rating_comment: string | null;
-  created_at: string;
-  updated_at: string;
-  doctor: DoctorSummary;
-  user: { firstname: string | null; lastname: string | null };
-}
 
 // ---- Payloads and replies ----
 
-/**
- * POST /appointments. The type is optional: without it, the type whose default fee equals `total_amount`, else
- * DEFAULT_APPOINTMENT_TYPE. `total_amount` only chooses the type: what a booking costs is the doctor's fee (else the
- * type's default). The patient is the caller and a booking starts Pending, so `user_id` and `appointment_status`
- * are accepted from a client and ignored.
- */
-export interface BookPayload {
-  doctor_id: number;
-  appointment_date: string;
-  time_slot: string;
-  appointment_type?: string;
-  total_amount?: unknown;
-  notes: string;
-  /** Optional: a booking without it is in person. Video only with a doctor who offers it. */
-  visit_mode?: VisitMode;
-}
-/** POST /appointments' reply: the appointment, its id once more at the top level, and the message to show. */
-export interface BookReply extends AppointmentChangeReply {
-  appointment_id: number;
-}
 
-export interface AvailabilityPayload {
-  doctor_id: number;
-  date: string;
-}
-export interface AvailabilityReply {
-  doctor_id: number;
-  date: string;
-  /** false for every slot when the date is outside the booking window or the doctor does not work that day */
-  bookable_date: boolean;
-  slots: { time_slot: string; available: boolean }[];
-}
 
-export interface AppointmentReply {
-  appointment: AppointmentView;
-}
-/** A change's reply: the appointment as it now is, and the message to show ('Status updated!'). */
-export interface AppointmentChangeReply extends AppointmentReply {
-  message: string;
-}
-/** DELETE /appointments/{id} */
-export interface DeleteAppointmentReply {
-  message: string;
-  appointment_id: number;
-}
 /**
  * The lists (listOwn, listForDoctor, listAll) answer one page: the bare JSON array of the appointments, built by
  * PostgreSQL and carried by the bus as raw bytes with the list's total beside it (@afya/service-shared's JsonText).
@@ -220,18 +219,7 @@ export interface AdminSearchReply {
   limit: number;
 }
 
-export interface StatusCounts {
-  total: number;
-  Pending: number;
-  Confirmed: number;
-  Completed: number;
-  Cancelled: number;
-}
 
-export interface StatsReply {
-  data: AppointmentView[];
-  stats: StatusCounts & { upcoming: number; today: number };
-}
 
 /** GET /user/dashboard's appointment figures, patient and doctor alike. */
 export interface DashboardCounts {
@@ -284,51 +272,12 @@ export interface DashboardReply {
   stats: PatientDashboardStats | DoctorDashboardStats | AdminDashboardStats;
 }
 
-export interface UpdateAppointmentPayload {
-  id: number;
-  changes: { diagnosis?: string | null; treatment?: string | null; medications?: string | null; notes?: string | null; duration?: number };
-}
 
-export interface SetStatusPayload {
-  id: number;
-  status: AppointmentStatus;
-}
 
-export interface ReschedulePayload {
-  id: number;
-  appointment_date: string;
-  time_slot: string;
-}
 
-export interface SetAmountPayload {
-  id: number;
-  total_amount: number;
-}
 
-export interface RatePayload {
-  id: number;
-  rating: number;
-  comment?: string;
-}
-export interface RatingView {
-  rating_id: number;
-  appointment_id: number;
-  doctor_id: number;
-  user_id: number;
-  rating: number;
-  comment: string | null;
-  created_at: string;
-}
 
-export interface SetFeePayload {
-  doctor_id: number;
-  fee: number;
-}
 
-export interface SetVideoPayload {
-  doctor_id: number;
-  offers_video: boolean;
-}
 
 /** appointment.v1.video.presence */
 export interface VideoPresencePayload {
@@ -354,11 +303,21 @@ export interface VideoAccessReply {
   closes_at: string;
 }
 
-export interface ApproveDoctorPayload {
-  doctor_id: number;
-  specialization?: Specialization;
-  available_days?: string[];
-}
+/**
+ * What one browser of a video visit sends the other through the gateway (POST /api/video/{id}/signal): a session
+ * description (SDP offer or answer) or an ICE candidate, and nothing else (the gateway refuses any other shape).
+ */
+export type VideoSignal =
+  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
+  | { kind: 'candidate'; candidate: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null; usernameFragment: string | null } };
+
+/** One event of a visit's stream (GET /api/video/{id}/events), as the gateway writes it and the call screen reads it. */
+export type VideoStreamEvent =
+  | { event: 'ready'; data: { appointment_id: number; side: VideoSide; closes_at: string } }
+  | { event: 'peer'; data: { state: 'joined' | 'left'; side: VideoSide; stream: string } }
+  | { event: 'signal'; data: VideoSignal }
+  | { event: 'closed'; data: { reason: string } };
+
 
 export interface DoctorProfileReply extends DoctorProfile {
   doctor: DoctorProfile;
@@ -370,10 +329,6 @@ export interface DoctorListReply {
 /** GET /admin/doctors: every active profile, those awaiting approval first. */
 export interface AdminDoctorListReply extends DoctorListReply {
   pending: number;
-}
-export interface RatingReply {
-  rating: RatingView;
-  message: string;
 }
 /** PATCH /doctor/{id}/video: the profile as it now is, and 'Video visits turned on.' or '... off.'. */
 export interface SetVideoReply extends DoctorProfileReply {

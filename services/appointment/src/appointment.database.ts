@@ -6,6 +6,7 @@ import { AdminListIndexes1764300000300 } from './migrations/1764300000300-admin-
 import { PeopleListIndexes1764400000100 } from './migrations/1764400000100-people-list-indexes';
 import { DayListIndex1764400000200 } from './migrations/1764400000200-day-list-index';
 import { VideoVisits1764500000100 } from './migrations/1764500000100-video-visits';
+import { Waitlist1765000000100 } from './migrations/1765000000100-waitlist';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -15,5 +16,5 @@ import { VideoVisits1764500000100 } from './migrations/1764500000100-video-visit
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100],
 };

@@ -15,6 +15,10 @@ import { DoctorsService } from './doctors/doctors.service';
 import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 import { VideoVisitsController } from './video/video-visits.controller';
 import { VideoVisitsService } from './video/video-visits.service';
+import { OfferExpiryQueue } from './waitlist/offer-expiry.queue';
+import { SlotHolds } from './waitlist/slot-holds';
+import { WaitlistController } from './waitlist/waitlist.controller';
+import { WaitlistService } from './waitlist/waitlist.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(appointmentDatabase), EventsModule.forService('appointment')],
@@ -24,8 +28,9 @@ import { VideoVisitsService } from './video/video-visits.service';
     DoctorsController,
     DashboardController,
     VideoVisitsController,
+    WaitlistController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
-  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer, VideoVisitsService],
+  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer, VideoVisitsService, OfferExpiryQueue, SlotHolds, WaitlistService],
 })
 export class AppointmentModule {}

@@ -1,10 +1,13 @@
 import { configureProcessLogger, runMigrations } from '@afya/service-shared';
 import { appointmentDatabase } from './appointment.database';
+import { installOfferExpiryQueue } from './waitlist/offer-expiry.queue';
 
 const logger = configureProcessLogger({ service: 'appointment:migrate' });
 
+// The schema's tables, then the waitlist's job queue (pg-boss) in the same schema, both as the migrator.
 runMigrations(appointmentDatabase)
-  .then((applied) => {
+  .then(async (applied) => {
+    await installOfferExpiryQueue();
     logger.info({ applied }, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
     process.exit(0);
   })

@@ -8,12 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
 import { configureProcessLogger, ensureSchema, getProcessLogger, recordEvent, serviceDataSourceOptions } from '@afya/service-shared';
-import { AppointmentEvents, AppointmentType, slotsWithinClinicHours, TimeSlot } from '../contracts';
+import { AppointmentEvents, AppointmentType, TimeSlot } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointments/appointment.sql';
 import { applyUserEvent, UserEventData } from './directory/user-directory.consumer';
 import { DOCTOR_SELECT, DoctorRow, normalizeDays, returnedRows, toDoctorEventData } from './doctors/doctors.service';
-import { addDays, clinicToday, slotStart, weekdayOf, worksOn } from './rules/clinic-time';
+import { addDays, clinicHoursProblem, clinicToday, slotStart, worksOn } from './rules/clinic-time';
 import { bookingAmount } from './rules/fees';
 
 export interface SeededUser {
@@ -64,7 +64,7 @@ function readStdin(): Promise<string> {
 
 /** The first date on or after `from` (stepping by `step` days) that the doctor works and the clinic is open at `slot`. */
 function workingDate(doctor: DoctorRow, from: string, step: 1 | -1, slot: string): string {
-  const open = (date: string) => worksOn(doctor.available_days, date) && (slotsWithinClinicHours(weekdayOf(date)) as readonly string[]).includes(slot);
+  const open = (date: string) => worksOn(doctor.available_days, date) && clinicHoursProblem(date, slot) === null;
   let date = from;
   for (let i = 0; i < 14 && !open(date); i++) date = addDays(date, step);
   return date;

@@ -1,8 +1,13 @@
 /**
  * Account rules and the messages a person reads (CONTRACT.md §5: login, registration, the admin user form,
- * the password change): the one place they are written. The gateway's DTOs read them, and so can the web
- * app's forms. Pure data: no imports, nothing computed when the module loads.
+ * the password change): the one place they are written. The contract's schemas (schemas.ts) and the web app's
+ * forms read them. Pure data and plain functions: no imports, nothing computed when the module loads, so the
+ * public sign-in and registration pages use it without loading zod.
  */
+/** The languages a person may read Afya in (English is the default and the reference text). */
+export const LANGUAGES = ['en', 'sw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_NAME_LENGTH = 2;
 export const MIN_PHONE_LENGTH = 10;
@@ -23,6 +28,7 @@ export const AuthMessages = {
   address: 'Address must be at least 10 characters',
   role: 'Role must be one of user, doctor, admin',
   status: 'Status must be one of active, inactive, suspended',
+  language: 'Language must be one of en, sw',
   /** The registration form's confirm field (checked in the browser; confirmPassword is never sent). */
   passwordsDontMatch: "Passwords don't match",
   /** The profile dialog's password change (checked in the browser; no request is sent). */
@@ -34,3 +40,36 @@ export const AuthMessages = {
   resetCodeInvalid: 'The code is wrong or has expired. Please check it or ask for a new one.',
   resetDone: 'Your password has been reset. Please sign in with your new password.',
 } as const;
+
+export const ErasureMessages = {
+  requested: 'Your erasure request has been sent. An administrator will review it.',
+  alreadyPending: 'You already have an erasure request waiting for review.',
+  approved: 'The account has been erased.',
+  rejected: 'The erasure request has been rejected.',
+  notFound: 'Erasure request not found',
+  notPending: 'This erasure request has already been decided.',
+  decision: 'decision must be approve or reject',
+  reasonTooLong: 'The reason must be at most 500 characters.',
+  adminsCannotAsk: 'An administrator account is closed by another administrator, not by an erasure request.',
+} as const;
+
+// ---- The account rules as plain functions: the schemas (schemas.ts) and the web forms both use them ----
+
+/**
+ * Bidirectional controls (LRE/RLE/PDF/LRO/RLO, LRI/RLI/FSI/PDI, LRM/RLM, ALM): invisible, and able to make a
+ * name read differently from what it is ("Trojan Source" reordering in lists, receipts and audit views).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** A person's name as stored: bidi controls removed, outer whitespace trimmed. */
+export function cleanName(name: string): string {
+  return name.replace(BIDI_CONTROLS, '').trim();
+}
+/** Names count non-blank characters once cleaned. */
+export function validName(name: string): boolean {
+  return cleanName(name).length >= MIN_NAME_LENGTH;
+}
+/** Phones count digits (+254 7.. and 07.. both pass). */
+export function validPhone(phone: string): boolean {
+  return phone.replace(/\D/g, '').length >= MIN_PHONE_LENGTH;
+}

@@ -2,11 +2,39 @@
  * The auth service's contract: NATS patterns, payloads and replies. The gateway and other services import
  * only this folder from services/auth; the web app `import type`s the session user and the payloads.
  *
- * Pure: no runtime imports and nothing evaluated at import. Patterns are plain names; the bus namespace
+ * The request and reply shapes are zod schemas (schemas.ts): a web app imports only types from here (and catalog.ts
+ * at runtime), so its first load does not carry zod. Patterns are plain names; the bus namespace
  * (AFYA_BUS) is put in front where a subject is used (`subject(AuthPatterns.login)`).
  */
 
+import type { z } from 'zod';
+import type {
+  ChangePasswordBodySchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  ListUsersPayloadSchema,
+  LoginReplySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  Role,
+  SessionUserSchema,
+  UpdateProfileBodySchema,
+  UploadPictureReplySchema,
+  UserReplySchema,
+  UserStatus,
+} from './schemas';
+
+import type { Language } from './catalog';
+
 export * from './catalog';
+export * from './schemas';
+
+/** What a client sends (the schemas' input): the web forms' types. */
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+export type LoginBody = z.input<typeof LoginBodySchema>;
+export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
+export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const AuthPatterns = {
@@ -51,9 +79,6 @@ export const AuthEvents = {
   sessionsRevoked: 'auth.user.sessions-revoked.v1',
 } as const;
 
-/** CONTRACT.md §1: 'user' is a patient. */
-export const ROLES = ['user', 'doctor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 /**
  * How the bus carries bytes (a profile picture): base64 inline, or the name of a short-lived blob. The same
@@ -61,38 +86,25 @@ export type Role = (typeof ROLES)[number];
  */
 export type BinaryRef = { inline: string } | { blob: string };
 
-export type UserStatus = 'active' | 'inactive' | 'suspended';
-export const USER_STATUSES: readonly UserStatus[] = ['active', 'inactive', 'suspended'];
 
 /** The signed-in user as the browser keeps it (CONTRACT.md §3). */
-export interface SessionUser {
-  user_id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  contact_phone: string | null;
-  address: string | null;
-  profilePictureUrl: string | null;
-  must_change_password: boolean;
-}
+export type SessionUser = z.output<typeof SessionUserSchema>;
 
 /** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
-export interface AdminUserEntry extends SessionUser {
+export type AdminUserEntry = SessionUser & {
   id: number;
   phone: string | null;
   created_at: string;
   last_login: string | null;
   appointments_count: number;
-}
+};
 
 /**
  * Event payload for user.registered / user.updated / user.deleted: the account fields other services may keep.
  * `erased`: on user.deleted, the account was erased (an approved erasure or an admin's deletion): the fields are
  * already anonymised, and each service drops the person's direct identifiers and cancels what lies ahead.
  */
-export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone'> & { erased?: boolean };
+export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone' | 'language'> & { erased?: boolean };
 
 // ---- Data rights ----
 
@@ -132,46 +144,16 @@ export interface AccountExportReply {
   account: SessionUser & { created_at: string; last_login: string | null; has_profile_picture: boolean };
   erasure_requests: ErasureRequestView[];
 }
-export const ErasureMessages = {
-  requested: 'Your erasure request has been sent. An administrator will review it.',
-  alreadyPending: 'You already have an erasure request waiting for review.',
-  approved: 'The account has been erased.',
-  rejected: 'The erasure request has been rejected.',
-  notFound: 'Erasure request not found',
-  notPending: 'This erasure request has already been decided.',
-  decision: 'decision must be approve or reject',
-  reasonTooLong: 'The reason must be at most 500 characters.',
-  adminsCannotAsk: 'An administrator account is closed by another administrator, not by an erasure request.',
-} as const;
 
-export interface RegisterPayload {
-  firstname: string;
-  lastname: string;
-  email: string;
-  password: string;
-  contact_phone: string;
-  /** Required (at least MIN_ADDRESS_LENGTH characters) when people register themselves; optional for an admin's. */
-  address?: string;
-  /** Only honoured when an admin registers someone; the password the admin's client chose must then be changed at first sign-in (CONTRACT.md §7). */
-  role?: Role;
-  status?: UserStatus;
-}
+export type RegisterPayload = z.output<typeof RegisterBodySchema>;
 
-export interface LoginPayload {
-  email: string;
-  password: string;
-}
+export type LoginPayload = z.output<typeof LoginBodySchema>;
 
 /** GET /user/profile, PATCH /user/profile, POST /auth/register. */
-export interface UserReply {
-  user: SessionUser;
-}
+export type UserReply = z.output<typeof UserReplySchema>;
 
 /** POST /user/profile-picture: where the browser loads the new picture. */
-export interface UploadPictureReply {
-  url: string;
-  user: SessionUser;
-}
+export type UploadPictureReply = z.output<typeof UploadPictureReplySchema>;
 
 /** GET /admin/users: one page of the matching users (newest first) and how many match. */
 /** GET /admin/users: the page under `users` and, the same list, under `data` (clients read either). */
@@ -187,49 +169,27 @@ export interface AdminUserListReply {
 
 /** Admin user list paging: a call without a limit gets up to this many users (newest first)... */
 export const ADMIN_USERS_PAGE_DEFAULT = 1000;
-/** ...and no page holds more. */
-export const ADMIN_USERS_PAGE_MAX = 1000;
 /** PUT and PATCH /admin/users/{id} */
 export interface AdminUserReply {
   user: AdminUserEntry;
 }
 
-export interface LoginReply {
-  token: string;
-  user: SessionUser;
-}
+export type LoginReply = z.output<typeof LoginReplySchema>;
 
 export interface LogoutPayload {
   jti: string;
   exp: number;
 }
 
-export interface UpdateProfilePayload {
-  firstname?: string;
-  lastname?: string;
-  contact_phone?: string;
-  address?: string;
-  profile_picture_url?: string;
-}
+export type UpdateProfilePayload = z.output<typeof UpdateProfileBodySchema>;
 
-export interface ChangePasswordPayload {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordPayload = z.output<typeof ChangePasswordBodySchema>;
 
 /** Forgot password: an email (a reset link goes there) or a phone (a 6-digit code by SMS). */
-export interface ForgotPasswordPayload {
-  email?: string;
-  phone?: string;
-}
+export type ForgotPasswordPayload = z.output<typeof ForgotPasswordBodySchema>;
 
 /** Reset: a link's token, or the phone and its code; then the new password. */
-export interface ResetPasswordPayload {
-  token?: string;
-  phone?: string;
-  code?: string;
-  newPassword: string;
-}
+export type ResetPasswordPayload = z.output<typeof ResetPasswordBodySchema>;
 
 export interface PasswordResetReply {
   message: string;
@@ -252,6 +212,8 @@ export interface ForgotPasswordReply {
     link?: string;
     /** sms: the 6-digit code */
     code?: string;
+    /** The account's language: the message is written in it. */
+    language: Language;
   } | null;
 }
 
@@ -287,14 +249,7 @@ export interface RevocationsSnapshot {
   users: { userId: number; sessionVersion: number }[];
 }
 
-export interface ListUsersPayload {
-  search?: string;
-  role?: Role;
-  status?: UserStatus;
-  /** 1-based */
-  page?: number;
-  limit?: number;
-}
+export type ListUsersPayload = z.output<typeof ListUsersPayloadSchema>;
 
 export interface CreateUserPayload {
   firstname: string;

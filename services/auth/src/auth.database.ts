@@ -5,6 +5,7 @@ import { AdminUserSearchIndexes1764200000100 } from './migrations/1764200000100-
 import { ErasureRequests1764500000100 } from './migrations/1764500000100-erasure-requests';
 import { ErasureRequestEntity } from './data-rights/erasure-request.entity';
 import { PasswordResets1764900000100 } from './migrations/1764900000100-password-resets';
+import { UserLanguage1765000000100 } from './migrations/1765000000100-user-language';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { ProfilePictureEntity } from './profile/profile-picture.entity';
 import { TokenRevocationEntity } from './sessions/token-revocation.entity';
@@ -19,5 +20,5 @@ import { UserEntity } from './users/user.entity';
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
   entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity],
-  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100],
+  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100, UserLanguage1765000000100],
 };

@@ -6,9 +6,14 @@ import { AuthBroadcasts, AuthMessages, AuthPatterns, MIN_ADDRESS_LENGTH, MIN_NAM
 const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
 describe('the auth contract is pure (the browser imports its types)', () => {
-  it.each(['index.ts', 'catalog.ts'])('%s imports nothing and evaluates nothing from the environment', (file) => {
+  // What each file may import at run time (anything else only as types): the schemas are built with the schema kit
+  // (zod and nothing else) from the catalog's rules.
+  const RUNTIME_IMPORTS: Record<string, string[]> = { 'index.ts': [], 'catalog.ts': [], 'schemas.ts': ['./catalog', '@afya/service-shared/schema'] };
+  it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the catalog and the schema kit, and evaluates nothing from the environment', (file) => {
     const source = readFileSync(join(__dirname, '..', 'contracts', file), 'utf8');
-    expect(source.split('\n').filter((line) => /^\s*import\b/.test(line))).toEqual([]);
+    const imports = [...source.matchAll(/^import (type )?(?:\{[^}]*\}|\w+) from '([^']+)';$/gm)];
+    expect(imports.length).toBe(source.split('\n').filter((line) => /^import\b/.test(line)).length);
+    for (const [, typeOnly, from] of imports) if (!typeOnly) expect(RUNTIME_IMPORTS[file]).toContain(from);
     expect(code(source)).not.toMatch(/\bsubject\(|process\.env|\brequire\(/);
   });
 

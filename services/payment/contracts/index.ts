@@ -1,11 +1,29 @@
 /**
  * The payment service's contract: NATS patterns, payloads, replies and events. Other packages import only this
- * folder from services/payment. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
- * callers put the bus namespace in front with `subject()`.
+ * folder from services/payment. The request and reply shapes are zod schemas (schemas.ts): a web app imports only
+ * types from here (and catalog.ts at runtime). Patterns are plain names, callers put the bus namespace in front with
+ * `subject()`.
  */
+
+import type { z } from 'zod';
+import type {
+  ConfirmCardPaymentReplySchema,
+  CreateCardPaymentReplySchema,
+  CreatePaymentBodySchema,
+  PaymentViewSchema,
+  RefundPayloadSchema,
+  RefundReplySchema,
+  StkPushBodySchema,
+  StkPushReplySchema,
+} from './schemas';
 
 export * from './catalog';
 export * from './provider-secrets';
+export * from './schemas';
+
+/** What a client sends (the schemas' input): the web apps' types. */
+export type CreatePaymentBody = z.input<typeof CreatePaymentBodySchema>;
+export type StkPushBody = z.input<typeof StkPushBodySchema>;
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PaymentPatterns = {
@@ -81,30 +99,7 @@ export interface PaymentDisputedData {
 
 // ---- Views (CONTRACT.md §3 "Payment", plus method and M-Pesa receipt) ----
 
-export interface PaymentView {
-  payment_id: number;
-  appointment_id: number;
-  /** Stripe session id (card) or M-Pesa receipt number when there is one, else the CheckoutRequestID. */
-  transaction_id: string | null;
-  amount: number;
-  payment_status: PaymentStatus;
-  method: PaymentMethod;
-  mpesa_receipt: string | null;
-  phone: string | null;
-  failure_reason: string | null;
-  refund_reason: string | null;
-  refunded_at: string | null;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-  user_id: number;
-  patient_name: string | null;
-  appointment: {
-    appointment_date: string | null;
-    time_slot: string | null;
-    doctor: { doctor_id: number; first_name: string | null; last_name: string | null };
-  };
-}
+export type PaymentView = z.output<typeof PaymentViewSchema>;
 
 /** The payment service's part of a patient's data export: every payment attempt of theirs. */
 export interface DataExportPaymentsReply {
@@ -136,11 +131,7 @@ export interface ChargedAmount {
   amount: number;
   requested_amount?: number;
 }
-export interface CreateCardPaymentReply extends ChargedAmount {
-  url: string;
-  session_id: string;
-  payment_id: number;
-}
+export type CreateCardPaymentReply = z.output<typeof CreateCardPaymentReplySchema>;
 
 export interface ConfirmCardPaymentPayload {
   appointment_id: number;
@@ -148,12 +139,7 @@ export interface ConfirmCardPaymentPayload {
   /** The Checkout Session id from the success_url. */
   transaction_id: string;
 }
-export interface ConfirmCardPaymentReply {
-  /** 'Payment confirmed successfully!' when paid; otherwise why not. */
-  message: string;
-  paid: boolean;
-  payment: PaymentView | null;
-}
+export type ConfirmCardPaymentReply = z.output<typeof ConfirmCardPaymentReplySchema>;
 
 export interface StripeWebhookPayload {
   /** The request body exactly as received (utf8). */
@@ -170,11 +156,7 @@ export interface StkPushPayload {
   amount?: number;
   appointment_id: number;
 }
-export interface StkPushReply extends ChargedAmount {
-  message: string;
-  checkout_request_id: string;
-  payment_id: number;
-}
+export type StkPushReply = z.output<typeof StkPushReplySchema>;
 
 export interface StkStatusPayload {
   checkout_request_id: string;
@@ -227,14 +209,8 @@ export interface ReceiptReply {
   filename: string;
 }
 
-export interface RefundPayload {
-  id: number;
-  reason: string;
-}
-export interface RefundReply {
-  message: string;
-  payment: PaymentView;
-}
+export type RefundPayload = z.output<typeof RefundPayloadSchema>;
+export type RefundReply = z.output<typeof RefundReplySchema>;
 
 export interface DisputeListReply {
   disputes: DisputeView[];

@@ -1,14 +1,19 @@
 /**
  * The prescription service's contract: NATS patterns, payloads, replies and events. Other packages import only this
- * folder from services/prescription. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
- * callers put the bus namespace in front with `subject()`.
+ * folder from services/prescription. The request shapes are zod schemas (schemas.ts): a web app imports only types
+ * from here (and catalog.ts at runtime). Patterns are plain names, callers put the bus namespace in front with
+ * `subject()`.
  */
 import type { AccountExportReply } from '@afya/auth-service/contracts';
 import type { DataExportAppointmentsReply, VisitMode } from '@afya/appointment-service/contracts';
 import type { DataExportPaymentsReply } from '@afya/payment-service/contracts';
 import type { DataExportTicketsReply } from '@afya/support-service/contracts';
 
+import type { z } from 'zod';
+import type { CreatePrescriptionBodySchema, MedicineSchema, UpdatePrescriptionBodySchema, UpdatePrescriptionPayloadSchema } from './schemas';
+
 export * from './catalog';
+export * from './schemas';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const PrescriptionPatterns = {
@@ -80,13 +85,7 @@ export interface DataExportPdfReply {
   file: { inline: string } | { blob: string };
 }
 
-export interface Medicine {
-  name: string;
-  dosage: string;
-  /** Optional: '' when not given. */
-  frequency: string;
-  instructions: string;
-}
+export type Medicine = z.output<typeof MedicineSchema>;
 
 export interface PrescriptionView {
   prescription_id: number;
@@ -117,17 +116,10 @@ export interface PrescriptionView {
 // ---- Payloads and replies ----
 
 /** POST /prescriptions. patient_id, doctor_id and doctor_name come from the appointment, never from here. */
-export interface CreatePrescriptionPayload {
-  appointment_id: number;
-  /** A list or a JSON string of a list (CONTRACT.md §7); plain strings are tolerated as names. */
-  medicines: unknown;
-  notes?: string | null;
-}
-export interface UpdatePrescriptionPayload {
-  id: number;
-  medicines?: unknown;
-  notes?: string | null;
-}
+export type CreatePrescriptionPayload = z.output<typeof CreatePrescriptionBodySchema>;
+export type CreatePrescriptionBody = z.input<typeof CreatePrescriptionBodySchema>;
+export type UpdatePrescriptionPayload = z.output<typeof UpdatePrescriptionPayloadSchema>;
+export type UpdatePrescriptionBody = z.input<typeof UpdatePrescriptionBodySchema>;
 export interface DeletePrescriptionPayload {
   id: number;
   reason?: string;

@@ -1,11 +1,16 @@
 /**
  * The reporting service's contract: NATS patterns, payloads, replies and events. Other packages import only this
- * folder from services/reporting. Pure: no runtime imports, nothing evaluated at import; patterns are plain names,
- * callers put the bus namespace in front with `subject()`.
+ * folder from services/reporting. The request shapes are zod schemas (schemas.ts): a web app imports only types from
+ * here (and catalog.ts at runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  *
  * Every figure comes from read models fed by the other services' events (users, appointments, doctors,
  * payments, prescriptions, tickets); money is Ksh; days are Africa/Nairobi days.
  */
+
+import type { AnalyticsRange, ReportLanguage, ReportType } from './catalog';
+
+export * from './catalog';
+export * from './schemas';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const ReportingPatterns = {
@@ -46,21 +51,6 @@ export interface ReportExportedData {
 }
 export const REPORT_EXPORT_PART_SIZE = 5000;
 
-/** CONTRACT.md §9: analytics range options (days). */
-export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
-export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
-
-export const REPORT_TYPES = ['appointments', 'users', 'revenue', 'prescriptions'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-
-export const ReportingMessages = {
-  range: `range must be one of ${ANALYTICS_RANGES.join(', ')}`,
-  report: `report must be one of ${REPORT_TYPES.join(', ')}`,
-  date: 'from and to must be dates (YYYY-MM-DD)',
-  dateOrder: 'from must not be after to',
-  reportGone: 'The report stream has ended',
-} as const;
 
 /** Clinic days (CONTRACT.md: time slots are Africa/Nairobi). */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
@@ -172,7 +162,11 @@ export interface OpenReportPayload {
   /** YYYY-MM-DD, inclusive, Africa/Nairobi days. */
   from?: string;
   to?: string;
+  /** ?lang=sw: the header row in Kiswahili. The columns, their order and every value stay as in English. */
+  lang?: ReportLanguage;
 }
+
+/** The header row's languages (English unless asked). */
 
 /**
  * The caller sends requests (empty body) to `subject` and gets the CSV in order: each reply is a chunk of

@@ -45,3 +45,4 @@ export * from './events/streams';
 export * from './events/dead-letters';
 export * from './logging/typeorm-logger';
 export * from './bus-security/credentials';
+export * from './i18n';

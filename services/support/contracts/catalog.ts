@@ -88,3 +88,9 @@ export const SupportMessages = {
   replySent: 'Reply sent',
   statusUpdated: 'Status updated!',
 } as const;
+
+/** The channels of the platform's messages and a delivery's states (the admin's delivery log). */
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const DELIVERY_STATUSES = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

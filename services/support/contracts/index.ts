@@ -3,13 +3,14 @@
  * rules' constants and messages. Other packages import only this folder from services/support; the web app
  * `import type`s the views from here and imports catalog.ts.
  *
- * Pure: no runtime imports, nothing evaluated at import; patterns are plain names, callers put the bus namespace
- * in front with `subject()`.
+ * The request shapes are zod schemas (schemas.ts): a web app imports only types from here (and catalog.ts at
+ * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
-import type { ContactSubject, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
+import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
+export * from './schemas';
 
 /** Request-reply patterns (NATS subjects without the bus namespace). */
 export const SupportPatterns = {
@@ -249,9 +250,6 @@ export type MessageKind =
   | 'reschedule'
   | 'doctor-reschedule'
   | 'password-reset';
-export type MessageChannel = 'sms' | 'email';
-export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'retrying' | 'failed' | 'skipped';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['sending', 'sent', 'delivered', 'retrying', 'failed', 'skipped'];
 
 /** A patient's choice of channels (both on by default). */
 export interface NotificationPreferences {

@@ -1,32 +1,13 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JsonText, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, Page, pageOf } from '@afya/service-shared';
+import { createZodDto } from 'nestjs-zod';
+import { pageQuery } from '@afya/service-shared/schema';
+import { JsonText, Page, pageOf } from '@afya/service-shared';
 
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
-const LIMIT_MESSAGE = `limit must be from 1 to ${LIST_LIMIT_MAX}`;
-
-/** `?limit=&offset=` of every list call. Without them a list answers its first LIST_LIMIT_DEFAULT rows. */
-export class PageQuery {
-  @ApiPropertyOptional({ default: LIST_LIMIT_DEFAULT, minimum: 1, maximum: LIST_LIMIT_MAX })
-  @IsOptional()
-  @Transform(toInteger)
-  @Max(LIST_LIMIT_MAX, { message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @IsInt({ message: LIMIT_MESSAGE })
-  limit?: number;
-
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Transform(toInteger)
-  @Min(0, { message: 'offset must be 0 or more' })
-  @IsInt({ message: 'offset must be 0 or more' })
-  offset?: number;
-}
+/** `?limit=&offset=` of every list call, from the contracts' schema kit. */
+export class PageQueryDto extends createZodDto(pageQuery) {}
 
 /** The page a query asks for, as services read it (payload fields `limit`, `offset`). */
-export function pageOfQuery(query: PageQuery | undefined): Page {
+export function pageOfQuery(query: { limit?: number; offset?: number } | undefined): Page {
   return pageOf(query);
 }
 

@@ -1,4 +1,5 @@
 import { ApiResponse } from '@nestjs/swagger';
+import { z } from 'zod';
 
 /**
  * The reply of a call in the OpenAPI document (/api/docs-json), named from the contract's type: the field names are
@@ -24,4 +25,20 @@ export function KeysReply<Reply>(status: 200 | 201, ...keys: (keyof Reply & stri
 /** One item, the object itself with its fields at the top level. */
 export function ItemReply<Item>(...fields: (keyof Item & string)[]): MethodDecorator {
   return ApiResponse({ status: 200, description: 'The item itself', schema: objectWith(fields) });
+}
+
+/** A contract's reply schema as OpenAPI 3.0 (inline: the document shows each call's reply in full). */
+function openApiOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...document } = z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' });
+  return document;
+}
+
+/** The reply of a call, from the contract's schema. */
+export function ReplyOf(status: 200 | 201, schema: z.ZodType, description = 'The reply'): MethodDecorator {
+  return ApiResponse({ status, description, schema: openApiOf(schema) });
+}
+
+/** A list call from the contract's row schema: the bare array of one page (without limit/offset the first 1,000 rows, newest first). */
+export function ListOf(row: z.ZodType): MethodDecorator {
+  return ApiResponse({ status: 200, description: 'The bare array of one page; paging in the headers', headers: PAGING_HEADERS, schema: { type: 'array', items: openApiOf(row) } });
 }

@@ -1,4 +1,7 @@
-import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, PipeTransform } from '@nestjs/common';
+import { createZodValidationPipe } from 'nestjs-zod';
+import { ZodError } from 'zod';
+import { issueMessages } from '@afya/service-shared/schema';
 import { MAX_ID, parseId } from './id-param.pipe';
 import { findOutOfRangeNumber, findUnsafeText, UNSAFE_TEXT_MESSAGE } from './safe-input';
 
@@ -9,17 +12,30 @@ function strictInteger(value: string, metadata: ArgumentMetadata): number {
   throw new BadRequestException({ statusCode: 400, message, errors: [message] });
 }
 
-function messagesOf(errors: ValidationError[]): string[] {
-  return errors.flatMap((error) => [...Object.values(error.constraints ?? {}), ...messagesOf(error.children ?? [])]);
+/** A refused request: the first message is the one shown; every field's first message is in `errors`. */
+function invalidRequest(messages: string[]): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message: messages[0] ?? 'Invalid request', errors: messages });
 }
+
+const isZodDto = (metatype: unknown) => (metatype as { isZodDto?: unknown } | undefined)?.isZodDto === true;
+
+/**
+ * Bodies and queries are typed with the contracts' schemas (createZodDto in the controllers) and validated by them,
+ * with the messages of CONTRACT.md §5. Unknown fields are dropped (a patient cannot set their own role).
+ */
+const ZodPipe = createZodValidationPipe({
+  createValidationException: (error: unknown) => invalidRequest(error instanceof ZodError ? issueMessages(error) : []),
+});
 
 /**
  * The gateway's one input pipe (global): before validation, any NUL or unpaired surrogate in any string of
  * any body, query or path parameter is a 400 (PostgreSQL would answer 500); after it, any number no integer
  * column can hold is a 400. Every controller gets both without declaring anything.
  */
-export class GatewayValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+export class GatewayValidationPipe implements PipeTransform {
+  private readonly zod = new ZodPipe();
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (findUnsafeText(value) !== undefined) {
       throw new BadRequestException({ statusCode: 400, message: UNSAFE_TEXT_MESSAGE, errors: [UNSAFE_TEXT_MESSAGE] });
     }
@@ -27,7 +43,9 @@ export class GatewayValidationPipe extends ValidationPipe {
       // Nest would convert with `+value` ('0x39' → 57, '1e3' → 1000): a number in a path or query is decimal digits.
       return strictInteger(value, metadata);
     }
-    const result: unknown = await super.transform(value, metadata);
+    if (!isZodDto(metadata.metatype)) return value;
+    // An empty body or query is an object without fields (each field then says what it lacks).
+    const result: unknown = await this.zod.transform(value ?? {}, metadata);
     const outOfRange = metadata.type === 'custom' ? undefined : findOutOfRangeNumber(result, metadata.data ?? '');
     if (outOfRange !== undefined) {
       const message = `${outOfRange} is out of range`;
@@ -37,20 +55,6 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 }
 
-/**
- * Bodies and queries are validated by class-validator DTOs with the messages of CONTRACT.md §5.
- * Unknown fields are stripped (a patient cannot set their own role). The first message is the one
- * shown; all of them are in `errors`.
- */
-export function createValidationPipe(): ValidationPipe {
-  return new GatewayValidationPipe({
-    whitelist: true,
-    transform: true,
-    transformOptions: { enableImplicitConversion: false },
-    stopAtFirstError: true,
-    exceptionFactory: (errors) => {
-      const messages = messagesOf(errors);
-      return new BadRequestException({ statusCode: 400, message: messages[0] ?? 'Invalid request', errors: messages });
-    },
-  });
+export function createValidationPipe(): GatewayValidationPipe {
+  return new GatewayValidationPipe();
 }

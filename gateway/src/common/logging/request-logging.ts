@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getProcessLogger, Logger, RequestContext, runWithRequestContext } from '@afya/service-shared';
+import { getProcessLogger, languageFromAcceptLanguage, Logger, RequestContext, runWithRequestContext } from '@afya/service-shared';
 
 /**
  * Each request's RequestContext, born here with Fastify's request id (x-request-id when the caller sent a sane one,
@@ -37,7 +37,8 @@ export function pathOf(url: string): string {
 export function registerRequestLogging(fastify: FastifyInstance, options: RequestLoggingOptions = {}): void {
   const logger = options.logger ?? getProcessLogger();
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const context: RequestContext = { requestId: request.id };
+    // The language travels with the request: services write PDFs in it (and the reply's messages are translated here).
+    const context: RequestContext = { requestId: request.id, language: languageFromAcceptLanguage(request.headers['accept-language']) };
     runWithRequestContext(context, () => {
       scopes.set(request, new AsyncResource('afya.request'));
       done();

@@ -1,13 +1,26 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AdminUserListReply, AdminUserReply, AuthPatterns, CreateUserReply, ListUsersPayload } from '@afya/auth-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AdminUserListReply,
+  AdminUserReply,
+  AuthPatterns,
+  CreateUserBodySchema,
+  CreateUserReply,
+  ListUsersPayload,
+  ListUsersQuerySchema,
+  UpdateUserBodySchema,
+} from '@afya/auth-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { CreateUserDto, ListUsersQuery, UpdateUserDto } from './dto/admin-users.dto';
 import { KeysReply } from '../../common/http/reply-docs';
+
+class CreateUserDto extends createZodDto(CreateUserBodySchema) {}
+class UpdateUserDto extends createZodDto(UpdateUserBodySchema) {}
+class ListUsersQuery extends createZodDto(ListUsersQuerySchema) {}
 
 const orUndefined = <T extends string>(value: T | 'all' | '' | undefined) => (value && value !== 'all' ? value : undefined);
 
@@ -36,9 +49,10 @@ export class AdminUsersController {
   @Post()
   create(@Body() body: CreateUserDto, @CurrentCaller() caller: Caller): Promise<CreateUserReply> {
     const { phone, contact_phone, ...rest } = body;
+    // phone is read only without contact_phone, and then it passed the phone rule (the schema's refinement)
     return this.bus.send(
       subject(AuthPatterns.createUser),
-      { ...rest, contact_phone: contact_phone ?? phone, role: body.role ?? 'user', status: body.status ?? 'active' },
+      { ...rest, contact_phone: contact_phone ?? (phone as string), role: body.role ?? 'user', status: body.status ?? 'active' },
       caller,
     );
   }
@@ -51,7 +65,8 @@ export class AdminUsersController {
   @Patch(':id')
   update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<AdminUserReply> {
     const { phone, contact_phone, ...rest } = body;
-    const changes = { ...rest, ...(contact_phone ?? phone ? { contact_phone: contact_phone ?? phone } : {}) };
+    const either = contact_phone ?? (phone as string | undefined);
+    const changes = { ...rest, ...(either ? { contact_phone: either } : {}) };
     return this.bus.send(subject(AuthPatterns.updateUser), { id, changes }, caller);
   }
 

@@ -1,21 +1,18 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
 import {
-  ANALYTICS_RANGES,
   AnalyticsSummaryReply,
   AppointmentStatusReply,
   BookingsReply,
   DailyBookings,
-  DEFAULT_ANALYTICS_RANGE,
   MonthlyReply,
   OverviewReply,
-  ReportingMessages,
   ReportingPatterns,
   RevenueReply,
+  RangeQuerySchema,
 } from '@afya/reporting-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -23,15 +20,7 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { sendList } from '../../common/http/list-reply';
 import { KeysReply, ListReply } from '../../common/http/reply-docs';
 
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
-
-export class RangeQuery {
-  @ApiPropertyOptional({ enum: ANALYTICS_RANGES, default: DEFAULT_ANALYTICS_RANGE })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsIn(ANALYTICS_RANGES, { message: ReportingMessages.range })
-  range?: number;
-}
+export class RangeQuery extends createZodDto(RangeQuerySchema) {}
 
 /** CONTRACT.md §7 "Admin" analytics, and the admin home's overview; figures from the reporting service's read models. */
 @ApiTags('admin')

@@ -2,41 +2,28 @@ import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common'
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { JsonText, subject } from '@afya/service-shared';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { AdminDoctorListReply, AdminSearchPayload, AdminSearchReply, AppointmentPatterns, ApproveDoctorReply } from '@afya/appointment-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AdminAppointmentsQuerySchema,
+  AdminDoctorListReply,
+  AdminSearchPayload,
+  AdminSearchReply,
+  AppointmentPatterns,
+  ApproveDoctorBodySchema,
+  ApproveDoctorReply,
+} from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { sendJsonText } from './appointments.controller';
-import { ApproveDoctorDto, ListAllQuery } from './dto/appointments.dto';
 import { KeysReply } from '../../common/http/reply-docs';
 
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
 const ALL = (value: unknown) => value === undefined || value === '' || value === 'all';
 
 /** GET /admin/appointments: search (patient, doctor, number or status), status, date (all, today, upcoming, past or YYYY-MM-DD), page. */
-export class AdminAppointmentsQuery extends ListAllQuery {
-  @ApiPropertyOptional({ description: 'Patient name, doctor name, appointment number or status' })
-  @IsOptional()
-  @MaxLength(100, { message: 'Search is too long' })
-  @IsString()
-  search?: string;
-
-  @ApiPropertyOptional({ description: 'all, today, upcoming, past or YYYY-MM-DD' })
-  @IsOptional()
-  @Matches(/^(all|today|upcoming|past|\d{4}-\d{2}-\d{2})$/, { message: 'date must be today, upcoming, past or a date (YYYY-MM-DD)' })
-  date?: string;
-
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Transform(toInteger)
-  @Min(1, { message: 'page must be 1 or more' })
-  @IsInt({ message: 'page must be 1 or more' })
-  page?: number;
-}
+export class AdminAppointmentsQuery extends createZodDto(AdminAppointmentsQuerySchema) {}
+class ApproveDoctorDto extends createZodDto(ApproveDoctorBodySchema) {}
 
 export function adminSearchPayload(query: AdminAppointmentsQuery): AdminSearchPayload {
   return {

@@ -2,36 +2,51 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JsonText, subject } from '@afya/service-shared';
+import { createZodDto } from 'nestjs-zod';
 import {
+  AmountBodySchema,
   AppointmentChangeReply,
+  AppointmentChangeReplySchema,
   AppointmentPatterns,
   AppointmentReply,
-  AppointmentView,
+  AppointmentReplySchema,
+  AppointmentViewSchema,
+  AvailabilityQuerySchema,
   AvailabilityReply,
-  BookPayload,
+  AvailabilityReplySchema,
+  BookBodySchema,
   BookReply,
+  BookReplySchema,
   DeleteAppointmentReply,
+  DeleteAppointmentReplySchema,
   DoctorListReply,
   ListAllPayload,
+  ListAllQuerySchema,
+  RatingBodySchema,
   RatingReply,
+  RatingReplySchema,
+  RescheduleBodySchema,
   StatsReply,
+  StatsReplySchema,
+  StatusBodySchema,
+  UpdateAppointmentBodySchema,
 } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { PageQuery, pageOfQuery, sendJsonList } from '../../common/http/list-reply';
-import {
-  AmountDto,
-  AvailabilityQuery,
-  BookAppointmentDto,
-  ListAllQuery,
-  RatingDto,
-  RescheduleDto,
-  StatusDto,
-  UpdateAppointmentDto,
-} from './dto/appointments.dto';
-import { KeysReply, ListReply } from '../../common/http/reply-docs';
+import { PageQueryDto, pageOfQuery, sendJsonList } from '../../common/http/list-reply';
+import { KeysReply, ListOf, ReplyOf } from '../../common/http/reply-docs';
+
+// The contracts' schemas as Nest parameter types (validation and /api/docs): nothing is restated here.
+class BookAppointmentDto extends createZodDto(BookBodySchema) {}
+class AvailabilityQuery extends createZodDto(AvailabilityQuerySchema) {}
+export class ListAllQuery extends createZodDto(ListAllQuerySchema) {}
+class RescheduleDto extends createZodDto(RescheduleBodySchema) {}
+export class StatusDto extends createZodDto(StatusBodySchema) {}
+class AmountDto extends createZodDto(AmountBodySchema) {}
+class UpdateAppointmentDto extends createZodDto(UpdateAppointmentBodySchema) {}
+class RatingDto extends createZodDto(RatingBodySchema) {}
 
 /**
  * The appointment lists arrive as JSON text built by the service (JsonText): sent on as they are,
@@ -43,9 +58,6 @@ export async function sendJsonText(reply: FastifyReply, text: Promise<JsonText>)
   return body;
 }
 
-/** The fields of an appointment in a list reply (the OpenAPI schema of the bare array). */
-const APPOINTMENT_LIST_FIELDS = ['appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'total_amount', 'appointment_status', 'paid', 'notes', 'type', 'duration', 'patient_full_name', 'created_at', 'updated_at', 'doctor', 'user'] as const satisfies readonly (keyof AppointmentView)[];
-
 /**
  * CONTRACT.md §7 'Appointments'. Roles per section 6 and CONTRACT.md §10.1; the service checks
  * ownership again (other people's appointments answer 404).
@@ -56,46 +68,50 @@ const APPOINTMENT_LIST_FIELDS = ['appointment_id', 'user_id', 'doctor_id', 'appo
 export class AppointmentsController {
   constructor(private readonly bus: ServiceClient) {}
 
+  /** One page of the caller's appointments from a list pattern (own or agenda), sent as the bare JSON array. */
+  private pageOf(
+    pattern: typeof AppointmentPatterns.listOwn | typeof AppointmentPatterns.listForDoctor,
+    query: PageQueryDto,
+    caller: Caller,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | Uint8Array> {
+    const page = pageOfQuery(query);
+    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(pattern), page, caller), page);
+  }
+
   /**
    * Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken.
-   * The type may be left out (see BookPayload); user_id and appointment_status are accepted and ignored.
+   * The type may be left out (see BookBodySchema); user_id and appointment_status are accepted and ignored.
    */
   @Roles('user')
-  @KeysReply<BookReply>(201, 'appointment', 'appointment_id')
+  @ReplyOf(201, BookReplySchema)
   @Post()
   book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<BookReply> {
-    const payload: BookPayload = {
-      doctor_id: body.doctor_id,
-      appointment_date: body.appointment_date,
-      time_slot: body.time_slot,
-      appointment_type: body.appointment_type,
-      total_amount: body.total_amount,
-      notes: body.notes,
-      ...(body.visit_mode ? { visit_mode: body.visit_mode } : {}),
-    };
-    return this.bus.send(subject(AppointmentPatterns.book), payload, caller);
+    // Sent as validated: the service reads it with BookPayloadSchema, which drops user_id and appointment_status.
+    return this.bus.send(subject(AppointmentPatterns.book), body, caller);
   }
 
   /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
-  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
+  @ListOf(AppointmentViewSchema)
   @Get()
   listOwn(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | Uint8Array> {
-    const page = pageOfQuery(query);
-    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listOwn), page, caller), page);
+    return this.pageOf(AppointmentPatterns.listOwn, query, caller, request, reply);
   }
 
   /** The booking screen's slots of one doctor and date: {slots:[{time_slot, available}]}. */
+  @ReplyOf(200, AvailabilityReplySchema)
   @Get('availability')
   availability(@Query() query: AvailabilityQuery, @CurrentCaller() caller: Caller): Promise<AvailabilityReply> {
     return this.bus.send(subject(AppointmentPatterns.availability), { doctor_id: query.doctor_id, date: query.date }, caller);
   }
 
-  @KeysReply<StatsReply>(200, 'data', 'stats')
+  @ReplyOf(200, StatsReplySchema)
   @Get('stats')
   stats(@CurrentCaller() caller: Caller): Promise<StatsReply> {
     return this.bus.send(subject(AppointmentPatterns.stats), {}, caller);
@@ -109,20 +125,19 @@ export class AppointmentsController {
   }
 
   @Roles('doctor')
-  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
+  @ListOf(AppointmentViewSchema)
   @Get('doctor')
   forDoctor(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | Uint8Array> {
-    const page = pageOfQuery(query);
-    return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listForDoctor), page, caller), page);
+    return this.pageOf(AppointmentPatterns.listForDoctor, query, caller, request, reply);
   }
 
   @Roles('admin')
-  @ListReply<AppointmentView>(...APPOINTMENT_LIST_FIELDS)
+  @ListOf(AppointmentViewSchema)
   @Get('admin/all')
   all(
     @Query() query: ListAllQuery,
@@ -134,6 +149,7 @@ export class AppointmentsController {
     return sendJsonList(request, reply, this.bus.send<JsonText>(subject(AppointmentPatterns.listAll), payload, caller), pageOfQuery(query));
   }
 
+  @ReplyOf(200, AppointmentReplySchema)
   @Get(':id')
   get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<AppointmentReply> {
     return this.bus.send(subject(AppointmentPatterns.get), { id }, caller);
@@ -143,13 +159,14 @@ export class AppointmentsController {
    * Clinical fields (diagnosis, treatment, medications, notes, duration): the appointment's doctor or an admin.
    * The service answers a patient 403 itself, so the refused attempt lands in the audit trail.
    */
+  @ReplyOf(200, AppointmentReplySchema)
   @Patch(':id')
   update(@Param('id', IdParam) id: number, @Body() body: UpdateAppointmentDto, @CurrentCaller() caller: Caller): Promise<AppointmentReply> {
     return this.bus.send(subject(AppointmentPatterns.update), { id, changes: body }, caller);
   }
 
   /** Admin: any status. Doctor: own appointments. Patient: cancel own Pending/Confirmed, 24 hours ahead. */
-  @KeysReply<AppointmentChangeReply>(200, 'appointment')
+  @ReplyOf(200, AppointmentChangeReplySchema)
   @Patch(':id/status')
   status(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setStatus), { id, status: body.status }, caller);
@@ -157,24 +174,28 @@ export class AppointmentsController {
 
   /** The patient moves their own Pending or Confirmed visit to another free slot of the same doctor, 24 h or more ahead. */
   @Roles('user')
+  @ReplyOf(200, AppointmentChangeReplySchema)
   @Patch(':id/reschedule')
   reschedule(@Param('id', IdParam) id: number, @Body() body: RescheduleDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.reschedule), { id, appointment_date: body.appointment_date, time_slot: body.time_slot }, caller);
   }
 
   @Roles('admin')
+  @ReplyOf(200, AppointmentChangeReplySchema)
   @Patch(':id/override')
   override(@Param('id', IdParam) id: number, @Body() body: StatusDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.override), { id, status: body.status }, caller);
   }
 
   @Roles('admin')
+  @ReplyOf(200, AppointmentChangeReplySchema)
   @Patch(':id/amount')
   amount(@Param('id', IdParam) id: number, @Body() body: AmountDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     return this.bus.send(subject(AppointmentPatterns.setAmount), { id, total_amount: body.total_amount }, caller);
   }
 
   @Roles('admin')
+  @ReplyOf(200, DeleteAppointmentReplySchema)
   @Delete(':id')
   remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<DeleteAppointmentReply> {
     return this.bus.send(subject(AppointmentPatterns.remove), { id }, caller);
@@ -182,6 +203,7 @@ export class AppointmentsController {
 
   /** The patient rates their own Completed appointment once (1-5, optional comment). */
   @Roles('user')
+  @ReplyOf(201, RatingReplySchema)
   @Post(':id/rating')
   rate(@Param('id', IdParam) id: number, @Body() body: RatingDto, @CurrentCaller() caller: Caller): Promise<RatingReply> {
     return this.bus.send(subject(AppointmentPatterns.rate), { id, rating: body.rating, comment: body.comment }, caller);

@@ -1,13 +1,25 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AppointmentPatterns, DoctorProfileReply, NotificationsReply, PerformanceReply, SetFeeReply, SetVideoReply } from '@afya/appointment-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AppointmentPatterns,
+  DoctorProfileReply,
+  FeeBodySchema,
+  NotificationsReply,
+  PerformanceReply,
+  SetFeeReply,
+  SetVideoReply,
+  VideoOfferBodySchema,
+} from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { FeeDto, VideoOfferDto } from './dto/appointments.dto';
 import { KeysReply } from '../../common/http/reply-docs';
+
+class FeeDto extends createZodDto(FeeBodySchema) {}
+class VideoOfferDto extends createZodDto(VideoOfferBodySchema) {}
 
 /** CONTRACT.md §7 'Doctor'. */
 @ApiTags('doctor')

@@ -1,15 +1,34 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
-import { AuthPatterns, type ForgotPasswordReply, LoginReply, type PasswordResetReply, Revocation, UserReply } from '@afya/auth-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AuthPatterns,
+  ForgotPasswordBodySchema,
+  type ForgotPasswordReply,
+  LoginBodySchema,
+  LoginReply,
+  LoginReplySchema,
+  MessageReplySchema,
+  type PasswordResetReply,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  Revocation,
+  UserReply,
+  UserReplySchema,
+} from '@afya/auth-service/contracts';
 import { SupportPatterns } from '@afya/support-service/contracts';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { AuthRateLimitGuard } from '../../common/http/auth-rate-limit.guard';
-import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
-import { KeysReply } from '../../common/http/reply-docs';
+import { ReplyOf } from '../../common/http/reply-docs';
+
+class LoginDto extends createZodDto(LoginBodySchema) {}
+class RegisterDto extends createZodDto(RegisterBodySchema) {}
+class ForgotPasswordDto extends createZodDto(ForgotPasswordBodySchema) {}
+class ResetPasswordDto extends createZodDto(ResetPasswordBodySchema) {}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -21,7 +40,7 @@ export class AuthController {
 
   @Public()
   @UseGuards(AuthRateLimitGuard)
-  @KeysReply<UserReply>(201, 'user')
+  @ReplyOf(201, UserReplySchema)
   @Post('register')
   register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.register), body, caller);
@@ -30,7 +49,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
-  @KeysReply<LoginReply>(200, 'token', 'user')
+  @ReplyOf(200, LoginReplySchema)
   @Post('login')
   login(@Body() body: LoginDto, @CurrentCaller() caller: Caller): Promise<LoginReply> {
     return this.bus.send(subject(AuthPatterns.login), body, caller);
@@ -44,6 +63,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
+  @ReplyOf(200, MessageReplySchema)
   @Post('forgot-password')
   async forgotPassword(@Body() body: ForgotPasswordDto, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
     const reply = await this.bus.send<ForgotPasswordReply>(subject(AuthPatterns.forgotPassword), { email: body.email, phone: body.phone }, caller);
@@ -57,6 +77,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
+  @ReplyOf(200, MessageReplySchema)
   @Post('reset-password')
   resetPassword(@Body() body: ResetPasswordDto, @CurrentCaller() caller: Caller): Promise<PasswordResetReply> {
     return this.bus.send(subject(AuthPatterns.resetPassword), { token: body.token, phone: body.phone, code: body.code, newPassword: body.newPassword }, caller);

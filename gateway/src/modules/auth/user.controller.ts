@@ -1,14 +1,30 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AuthPatterns, ChangePasswordReply, MAX_PICTURE_BYTES, PictureReply, UploadPictureReply, UserReply } from '@afya/auth-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AuthPatterns,
+  ChangePasswordBodySchema,
+  ChangePasswordReply,
+  MAX_PICTURE_BYTES,
+  PictureReply,
+  ProfilePictureBodySchema,
+  UpdateProfileBodySchema,
+  UploadPictureReply,
+  UploadPictureReplySchema,
+  UserReply,
+  UserReplySchema,
+} from '@afya/auth-service/contracts';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
-import { ChangePasswordDto, ProfilePictureDto, UpdateProfileDto } from './dto/auth.dto';
-import { KeysReply } from '../../common/http/reply-docs';
+import { ReplyOf } from '../../common/http/reply-docs';
+
+class UpdateProfileDto extends createZodDto(UpdateProfileBodySchema) {}
+class ChangePasswordDto extends createZodDto(ChangePasswordBodySchema) {}
+class ProfilePictureDto extends createZodDto(ProfilePictureBodySchema) {}
 
 export const PICTURE_TOO_LARGE = 'Profile picture must be 2 MB or smaller';
 
@@ -29,12 +45,13 @@ export class UserController {
   ) {}
 
   @AllowedBeforePasswordChange()
-  @KeysReply<UserReply>(200, 'user')
+  @ReplyOf(200, UserReplySchema)
   @Get('profile')
   profile(@CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.getProfile), {}, caller);
   }
 
+  @ReplyOf(200, UserReplySchema)
   @Patch('profile')
   updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.updateProfile), body, caller);
@@ -51,7 +68,7 @@ export class UserController {
   }
 
   @HttpCode(200)
-  @KeysReply<UploadPictureReply>(200, 'url')
+  @ReplyOf(200, UploadPictureReplySchema)
   @Post('profile-picture')
   async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<UploadPictureReply> {
     const bytes = decodeDataUrl(body.imageBase64);

@@ -1,7 +1,16 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountExportReply, AuthPatterns, ErasureListReply, ErasureReply } from '@afya/auth-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AccountExportReply,
+  AuthPatterns,
+  DecideErasureBodySchema,
+  ErasureListQuerySchema,
+  ErasureListReply,
+  ErasureReply,
+  RequestErasureBodySchema,
+} from '@afya/auth-service/contracts';
 import { AppointmentPatterns, DataExportAppointmentsReply } from '@afya/appointment-service/contracts';
 import { DataExportPaymentsReply, PaymentPatterns } from '@afya/payment-service/contracts';
 import { DataExportArchive, DataExportPdfReply, DataExportRecordsReply, PrescriptionPatterns } from '@afya/prescription-service/contracts';
@@ -11,7 +20,10 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { DecideErasureDto, ErasureListQuery, RequestErasureDto } from './data-rights.dto';
+
+class RequestErasureDto extends createZodDto(RequestErasureBodySchema) {}
+class DecideErasureDto extends createZodDto(DecideErasureBodySchema) {}
+class ErasureListQuery extends createZodDto(ErasureListQuerySchema) {}
 
 /**
  * Data rights (issue 22 item 6). Export: the gateway asks each service for the caller's part over the bus, in

@@ -1,16 +1,18 @@
 import { BadRequestException, Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import { subject } from '@afya/service-shared';
 import { AppointmentChangeReply, AppointmentPatterns } from '@afya/appointment-service/contracts';
 import {
+  AccessLogQuerySchema,
   AccessLogReply,
+  ClinicalEditBodySchema,
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
   MedicalHistorySelfReply,
   PrescriptionMessages,
   PrescriptionPatterns,
+  RemoveRecordBodySchema,
 } from '@afya/prescription-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -18,23 +20,9 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { KeysReply } from '../../common/http/reply-docs';
 
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
-
-export class AccessLogQuery {
-  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) page?: number;
-  @ApiPropertyOptional() @IsOptional() @Transform(toInteger) @IsInt() @Min(1) limit?: number;
-  @ApiPropertyOptional({ description: 'admins: another patient' }) @IsOptional() @Transform(toInteger) @IsInt() @Min(1) user_id?: number;
-}
-
-export class ClinicalEditDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) diagnosis?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) treatment?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) notes?: string | null;
-}
-
-export class RemoveRecordDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) reason?: string;
-}
+class AccessLogQuery extends createZodDto(AccessLogQuerySchema) {}
+class ClinicalEditDto extends createZodDto(ClinicalEditBodySchema) {}
+class RemoveRecordDto extends createZodDto(RemoveRecordBodySchema) {}
 
 /** Parses 'appt-12' (the only editable record kind): anything else is 'Invalid record type.'. */
 function appointmentRecordId(recordId: string): number | undefined {

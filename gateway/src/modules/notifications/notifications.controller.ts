@@ -2,11 +2,21 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
-import { type DeliveryListReply, type DeliveryView, type NotificationPreferences, SupportPatterns } from '@afya/support-service/contracts';
+import { createZodDto } from 'nestjs-zod';
+import {
+  type DeliveryListReply,
+  DeliveriesQuerySchema,
+  type DeliveryView,
+  type NotificationPreferences,
+  PreferencesBodySchema,
+  SupportPatterns,
+} from '@afya/support-service/contracts';
 import { Public, Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
-import { DeliveriesQuery, PreferencesDto } from './notifications.dto';
+
+class PreferencesDto extends createZodDto(PreferencesBodySchema) {}
+class DeliveriesQuery extends createZodDto(DeliveriesQuerySchema) {}
 
 /** The SMS and email the platform sends (the support service's communications): preferences and delivery reports. */
 @ApiTags('notifications')

@@ -2,18 +2,28 @@ import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFound
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
+import { createZodDto } from 'nestjs-zod';
 import {
   ConfirmCardPaymentReply,
+  ConfirmCardPaymentReplySchema,
+  ConfirmPaymentBodySchema,
   CreateCardPaymentPayload,
   CreateCardPaymentReply,
+  CreateCardPaymentReplySchema,
+  CreatePaymentBodySchema,
   DisputeListReply,
   MpesaCallbackReply,
   PaymentHistoryReply,
   PaymentPatterns,
   PaymentView,
+  PaymentViewSchema,
   ReceiptReply,
+  RefundBodySchema,
   RefundReply,
+  RefundReplySchema,
+  StkPushBodySchema,
   StkPushReply,
+  StkPushReplySchema,
   StkStatusReply,
   StripeWebhookReply,
 } from '@afya/payment-service/contracts';
@@ -22,9 +32,13 @@ import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CallbackToken } from './callback-token';
-import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { ConfirmPaymentDto, CreatePaymentDto, RefundDto, StkPushDto } from './payments.dto';
-import { KeysReply, ListReply } from '../../common/http/reply-docs';
+import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
+import { ListOf, ReplyOf } from '../../common/http/reply-docs';
+
+class CreatePaymentDto extends createZodDto(CreatePaymentBodySchema) {}
+class ConfirmPaymentDto extends createZodDto(ConfirmPaymentBodySchema) {}
+class StkPushDto extends createZodDto(StkPushBodySchema) {}
+class RefundDto extends createZodDto(RefundBodySchema) {}
 
 /** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
 @ApiTags('payments')
@@ -43,7 +57,7 @@ export class PaymentsController {
    */
   @Roles('user')
   @HttpCode(200)
-  @KeysReply<CreateCardPaymentReply>(200, 'url', 'amount')
+  @ReplyOf(200, CreateCardPaymentReplySchema)
   @Post('create')
   create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
     const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
@@ -53,6 +67,7 @@ export class PaymentsController {
   /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
   @Roles('user', 'admin')
   @HttpCode(200)
+  @ReplyOf(200, ConfirmCardPaymentReplySchema)
   @Post('confirm')
   confirm(@Body() body: ConfirmPaymentDto, @CurrentCaller() caller: Caller): Promise<ConfirmCardPaymentReply> {
     const payload = { appointment_id: body.appointment_id, amount: body.amount, transaction_id: body.transaction_id };
@@ -61,10 +76,10 @@ export class PaymentsController {
 
   /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
-  @ListReply<PaymentView>('payment_id', 'appointment_id', 'transaction_id', 'amount', 'payment_status', 'created_at', 'appointment')
+  @ListOf(PaymentViewSchema)
   @Get('history')
   async history(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -112,6 +127,7 @@ export class MpesaController {
 
   @Roles('user')
   @HttpCode(200)
+  @ReplyOf(200, StkPushReplySchema)
   @Post('stkpush')
   stkPush(@Body() body: StkPushDto, @CurrentCaller() caller: Caller): Promise<StkPushReply> {
     const payload = { phone: body.phone, amount: body.amount, appointment_id: body.appointment_id };
@@ -187,6 +203,7 @@ export class AdminPaymentsController {
   /** Card: refunded at Stripe; M-Pesa: marked refunded for a manual B2C payout. */
   @Roles('admin')
   @HttpCode(200)
+  @ReplyOf(200, RefundReplySchema)
   @Post(':id/refund')
   refund(@Param('id', IdParam) id: number, @Body() body: RefundDto, @CurrentCaller() caller: Caller): Promise<RefundReply> {
     return this.bus.send(subject(PaymentPatterns.refund), { id, reason: body.reason }, caller, 20_000);

@@ -2,7 +2,11 @@ import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
+import { createZodDto } from 'nestjs-zod';
 import {
+  CreatePrescriptionBodySchema,
+  DeletePrescriptionBodySchema,
+  UpdatePrescriptionBodySchema,
   DeletePrescriptionReply,
   PrescriptionListReply,
   PrescriptionPatterns,
@@ -15,9 +19,12 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { CreatePrescriptionDto, DeleteReasonDto, UpdatePrescriptionDto } from './prescriptions.dto';
+import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { ItemReply, KeysReply, ListReply } from '../../common/http/reply-docs';
+
+class CreatePrescriptionDto extends createZodDto(CreatePrescriptionBodySchema) {}
+class UpdatePrescriptionDto extends createZodDto(UpdatePrescriptionBodySchema) {}
+class DeleteReasonDto extends createZodDto(DeletePrescriptionBodySchema) {}
 
 /**
  * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
@@ -36,7 +43,7 @@ export class PrescriptionsController {
   @Roles('user')
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('user')
-  listUser(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+  listUser(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listUser, query, caller, request, reply);
   }
 
@@ -44,7 +51,7 @@ export class PrescriptionsController {
   @Roles('doctor')
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get('doctor')
-  listDoctor(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+  listDoctor(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listDoctor, query, caller, request, reply);
   }
 
@@ -64,12 +71,12 @@ export class PrescriptionsController {
   /** Admins: all; doctors: those they may read; patients: their own. */
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get()
-  listAll(@Query() query: PageQuery, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
+  listAll(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listAll, query, caller, request, reply);
   }
 
   /** A list call: the bare array of one page, its total and neighbours in the headers. */
-  private async list(pattern: string, query: PageQuery, caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<PrescriptionView[]> {
+  private async list(pattern: string, query: PageQueryDto, caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<PrescriptionView[]> {
     const page = pageOfQuery(query);
     const { prescriptions, total } = await this.bus.send<PrescriptionListReply>(subject(pattern), page, caller);
     return sendList(request, reply, prescriptions, total, page);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { FastifyReply } from 'fastify';
 import { Empty, NatsConnection } from 'nats';
 import { NATS_CONNECTION, subject } from '@afya/service-shared';
@@ -9,28 +9,16 @@ import {
   REPORT_END_HEADER,
   REPORT_ERROR_HEADER,
   REPORT_TYPES,
-  ReportingMessages,
   ReportingPatterns,
   ReportOpenReply,
   type ReportType,
+  ReportQuerySchema,
 } from '@afya/reporting-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export class ReportQuery {
-  @ApiPropertyOptional({ description: 'First day (YYYY-MM-DD, inclusive)' })
-  @IsOptional()
-  @Matches(DAY, { message: ReportingMessages.date })
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'Last day (YYYY-MM-DD, inclusive)' })
-  @IsOptional()
-  @Matches(DAY, { message: ReportingMessages.date })
-  to?: string;
-}
+export class ReportQuery extends createZodDto(ReportQuerySchema) {}
 
 /** How long one chunk may take to come (a slow cursor page on a big table, a busy service). */
 const PULL_TIMEOUT_MS = 30_000;
@@ -78,7 +66,7 @@ export class ReportsController {
     if (!report || !(REPORT_TYPES as readonly string[]).includes(report)) throw new NotFoundException('Report not found');
     const opened = await this.bus.send<ReportOpenReply>(
       subject(ReportingPatterns.openReport),
-      { report: report as ReportType, from: query.from, to: query.to },
+      { report: report as ReportType, from: query.from, to: query.to, lang: query.lang },
       caller,
     );
     // The page shows progress as rows received out of this count (the body's length is not known up front).

@@ -18,14 +18,19 @@ import {
   TicketView,
   UnreadReply,
   SupportEvents,
+  ListTicketsQuerySchema,
+  TicketBodySchema,
+  TicketMessageBodySchema,
+  TicketStatusBodySchema,
 } from '@afya/support-service/contracts';
+import { createZodDto } from 'nestjs-zod';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
+import { openEventStream } from '../../common/http/event-stream';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { PageQuery, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { CreateTicketDto, ListTicketsQuery, MessageDto, TicketStatusDto, UpdateTicketDto } from './support.dto';
+import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
 import { TicketEventsHub } from './ticket-events.hub';
 import { ListReply } from '../../common/http/reply-docs';
 
@@ -35,6 +40,13 @@ const DEFAULT_PAGE_ROWS = 50;
 /** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
 
+class CreateTicketDto extends createZodDto(TicketBodySchema) {}
+class UpdateTicketDto extends createZodDto(TicketBodySchema) {}
+class TicketStatusDto extends createZodDto(TicketStatusBodySchema) {}
+class MessageDto extends createZodDto(TicketMessageBodySchema) {}
+class ListTicketsQuery extends createZodDto(ListTicketsQuerySchema) {}
+
+/** The fields as sent (a null is the service's to judge: a blank subject or description is refused there). */
 function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
   return {
     subject: body.subject ?? body.title,
@@ -42,7 +54,7 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
     category: body.category,
     priority: body.priority,
     related_appointment_id: body.related_appointment_id,
-  };
+  } as Partial<CreateTicketPayload>;
 }
 
 /**
@@ -65,7 +77,7 @@ export class SupportController {
   @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
   @Get()
   async listOwn(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -96,7 +108,7 @@ export class SupportController {
   @ListReply<DoctorTicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email', 'user_name', 'user_email', 'user_phone', 'appointment_date')
   @Get('doctor')
   async listForDoctor(
-    @Query() query: PageQuery,
+    @Query() query: PageQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -169,8 +181,7 @@ export class SupportController {
    * Server-sent events while a conversation is open: `event: ticket` lines naming what changed (a message,
    * a status, a deletion); the browser then reads the conversation again through the routes above, so the
    * stream carries no message text and every read stays authorised. Authorised like the ticket itself: the
-   * support service is asked first (404 for another user's ticket). Written on the raw response (hijacked
-   * from Fastify), unbuffered: the gateway compresses nothing on /api and helmet only sets headers.
+   * support service is asked first (404 for another user's ticket). The stream ends with its token (openEventStream).
    */
   @ApiProduces('text/event-stream')
   @Get(':id/events')
@@ -181,48 +192,16 @@ export class SupportController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.bus.send<TicketReply>(subject(SupportPatterns.get), { id }, caller);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx (the Ingress) must not buffer the stream either.
-      'x-accel-buffering': 'no',
-      'x-request-id': caller.requestId,
-    });
-    raw.write(`retry: 3000\nevent: ready\ndata: {"ticket_id":${id}}\n\n`);
+    const stream = openEventStream(request, reply, { requestId: caller.requestId, user: caller.user, revocations: this.revocations, retryMs: 3000, heartbeatMs: this.heartbeatMs });
+    stream.send('ready', { ticket_id: id });
     const stop = this.hub.listen(
       id,
       (event) => {
-        raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
-        if (event.type === SupportEvents.deleted) raw.end();
+        stream.send('ticket', event);
+        if (event.type === SupportEvents.deleted) stream.end();
       },
-      () => raw.end(),
+      () => stream.end(),
     );
-    const user = caller.user;
-    // The stream lives no longer than its token: it ends at expiry, and as soon as this replica hears that the token
-    // was signed out or its sessions revoked (password change, suspension, deletion); the browser's reconnect then
-    // meets the normal 401. The heartbeat checks again, should a revocation arrive while the listener was not there.
-    const revoked = () => !!user && this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: user.sv });
-    const expired = () => !!user && Date.now() / 1000 >= user.exp;
-    const stopListening = this.revocations.onRevocation(() => {
-      if (revoked()) raw.end();
-    });
-    const heartbeat = setInterval(() => {
-      if (expired() || revoked()) {
-        raw.end();
-        return;
-      }
-      raw.write(': keep-alive\n\n');
-    }, this.heartbeatMs);
-    heartbeat.unref();
-    const close = () => {
-      clearInterval(heartbeat);
-      stopListening();
-      stop();
-    };
-    request.raw.once('close', close);
-    raw.once('close', close);
+    stream.onClose(stop);
   }
 }

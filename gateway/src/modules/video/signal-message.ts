@@ -1,14 +1,12 @@
+import type { VideoSignal } from '@afya/appointment-service/contracts';
+
 /**
- * What one browser of a video visit may send the other through the gateway (issue 26): a session description (SDP
- * offer or answer) or an ICE candidate, and nothing else. Media never passes here (it flows between the browsers,
- * or through TURN); a message of any other shape, with extra keys, or too large is refused before it is relayed.
+ * What one browser of a video visit may send the other through the gateway (issue 26): the appointment contracts'
+ * VideoSignal, a session description (SDP offer or answer) or an ICE candidate, and nothing else. Media never passes
+ * here (it flows between the browsers, or through TURN); a message of any other shape, with extra keys, or too large
+ * is refused before it is relayed.
  */
-export type SignalMessage =
-  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
-  | {
-      kind: 'candidate';
-      candidate: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null; usernameFragment: string | null };
-    };
+export type SignalMessage = VideoSignal;
 
 /** An SDP of a one-to-one call with audio and video is a few KB; the cap leaves room for many candidates in it. */
 export const MAX_SDP_LENGTH = 64 * 1024;

@@ -7,6 +7,7 @@ import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
+import { openEventStream } from '../../common/http/event-stream';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { iceConfigFromEnv, IceServer, iceServersFor } from './ice-servers';
 import { parseSignal, SIGNAL_INVALID } from './signal-message';
@@ -69,7 +70,7 @@ export class VideoController {
   /**
    * Server-sent events while the call screen is open: `ready` (the caller's side and when the window closes),
    * `peer` (the other participant's stream opened or closed, with its id), `signal` (their SDP or ICE candidate), `closed` (the window
-   * ended; the stream ends with it). Written on the raw response (hijacked from Fastify), like the ticket stream.
+   * ended; the stream ends with it). Like the ticket stream, it ends with its token (openEventStream).
    */
   @Roles('user', 'doctor')
   @ApiProduces('text/event-stream')
@@ -78,54 +79,28 @@ export class VideoController {
     const access = await this.access(id, caller);
     // Who joined is in the audit trail before the stream opens (a refused or unrecorded join never streams).
     await this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'joined' }, caller);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': caller.requestId,
-    });
-    const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    raw.write('retry: 2000\n');
-    send('ready', { appointment_id: id, side: access.side, closes_at: access.closes_at });
-    const stream = this.relay.open(
+    const stream = openEventStream(request, reply, { requestId: caller.requestId, user: caller.user, revocations: this.revocations, retryMs: 2000, heartbeatMs: this.heartbeatMs });
+    stream.send('ready', { appointment_id: id, side: access.side, closes_at: access.closes_at });
+    const relayed = this.relay.open(
       id,
       access.side,
       (message) => {
-        if (message.type === 'signal') send('signal', message.signal);
-        else send('peer', { state: message.type, side: message.from, stream: message.stream });
+        if (message.type === 'signal') stream.send('signal', message.signal);
+        else stream.send('peer', { state: message.type, side: message.from, stream: message.stream });
       },
-      () => raw.end(),
+      () => stream.end(),
     );
-    const user = caller.user;
-    const heartbeat = setInterval(() => {
-      // The stream lives no longer than its token (as the ticket stream: ended at expiry or once signed out).
-      if (user && (Date.now() / 1000 >= user.exp || this.revocations.isRevoked({ sub: String(user.userId), jti: user.jti, sv: Number.MAX_SAFE_INTEGER }))) {
-        raw.end();
-        return;
-      }
-      raw.write(': keep-alive\n\n');
-    }, this.heartbeatMs);
-    heartbeat.unref();
     // ...and no longer than the visit's window.
     const windowEnd = setTimeout(() => {
-      send('closed', { reason: 'The video visit closed 30 minutes after the appointment started' });
-      raw.end();
+      stream.send('closed', { reason: 'The video visit closed 30 minutes after the appointment started' });
+      stream.end();
     }, Math.max(0, new Date(access.closes_at).getTime() - Date.now()));
     windowEnd.unref();
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
+    stream.onClose(() => {
       clearTimeout(windowEnd);
-      stream.close();
+      relayed.close();
       // ...and who left, when the stream ends (End call, a reload, a network drop, the window closing).
       this.bus.send(subject(AppointmentPatterns.videoPresence), { id, event: 'left' }, caller).catch((error: Error) => this.logger.warn(`video visit ${id}: leaving not recorded: ${error.message}`));
-    };
-    request.raw.once('close', close);
-    raw.once('close', close);
+    });
   }
 }

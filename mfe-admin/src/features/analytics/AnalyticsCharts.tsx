@@ -1,3 +1,5 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatNumber } from 'shell/i18n';
 import type { BookingsReply, RevenueReply, StatusBreakdownEntry } from '@afya/reporting-service/contracts';
 import { Area, Column, Pie } from '@ant-design/charts';
 import { theme as antdTheme } from 'antd';
@@ -26,6 +28,8 @@ const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
  * (G2 sizes the pie to the card and does not make room for them), worst at phone width.
  */
 export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
+  const { t } = useAdminTranslation();
+  const statusName = (status: string) => t(`appointmentStatus.${status}`, { defaultValue: status });
   const shown = data.filter((d) => d.count > 0);
   const colour = (i: number) => PALETTE[i % PALETTE.length];
   const chartTheme = useChartTheme();
@@ -45,15 +49,15 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
           style: { fill: '#fff', fontWeight: 600, fontSize: 12 },
         }}
         legend={false}
-        tooltip={{ items: [(d: StatusBreakdownEntry) => ({ name: d.status, value: `${d.count.toLocaleString('en-KE')} (${d.percent}%)` })] }}
+        tooltip={{ items: [(d: StatusBreakdownEntry) => ({ name: statusName(d.status), value: `${formatNumber(d.count)} (${d.percent}%)` })] }}
       />
-      <ul aria-label="Appointment statuses" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px' }}>
+      <ul aria-label={t('analytics.statuses')} style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px' }}>
         {shown.map((d, i) => (
           <li key={d.status} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
             <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: colour(i), display: 'inline-block' }} />
-            <span>{d.status}</span>
+            <span>{statusName(d.status)}</span>
             <strong>{d.percent}%</strong>
-            <span style={{ color: token.colorTextSecondary }}>({d.count.toLocaleString('en-KE')})</span>
+            <span style={{ color: token.colorTextSecondary }}>({formatNumber(d.count)})</span>
           </li>
         ))}
       </ul>
@@ -62,6 +66,7 @@ export function StatusPie({ data }: { data: StatusBreakdownEntry[] }) {
 }
 
 export function RevenueArea({ data, height = 280 }: { data: RevenueReply['dailyRevenue']; height?: number }) {
+  const { t } = useAdminTranslation();
   const chartTheme = useChartTheme();
   return (
     <Area
@@ -72,15 +77,17 @@ export function RevenueArea({ data, height = 280 }: { data: RevenueReply['dailyR
       height={height}
       style={{ fill: `linear-gradient(-90deg, ${chartTheme === 'classicDark' ? 'rgba(15,118,110,0.1)' : 'white'} 0%, #0f766e 100%)` }}
       axis={{ y: { labelFormatter: (v: number) => formatKsh(v) } }}
-      tooltip={{ items: [(d: { revenue: number }) => ({ name: 'Revenue', value: formatKsh(d.revenue) })] }}
+      tooltip={{ items: [(d: { revenue: number }) => ({ name: t('home.revenue'), value: formatKsh(d.revenue) })] }}
     />
   );
 }
 
 export function BookingsColumn({ data, height = 280 }: { data: BookingsReply['bookings']; height?: number }) {
-  return <Column theme={useChartTheme()} data={data} xField="date" yField="count" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'Bookings' }] }} />;
+  const { t } = useAdminTranslation();
+  return <Column theme={useChartTheme()} data={data} xField="date" yField="count" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: t('analytics.bookings') }] }} />;
 }
 
 export function UserGrowthColumn({ data, height = 240 }: { data: { month: string; new_users: number }[]; height?: number }) {
-  return <Column theme={useChartTheme()} data={data} xField="month" yField="new_users" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: 'New users' }] }} />;
+  const { t } = useAdminTranslation();
+  return <Column theme={useChartTheme()} data={data} xField="month" yField="new_users" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: t('analytics.newUsersTip') }] }} />;
 }

@@ -1,3 +1,5 @@
+import { formatNumber } from 'shell/i18n';
+import { t } from '../../i18n';
 import type {
   AnalyticsRange,
   AnalyticsSummaryReply,
@@ -49,16 +51,15 @@ export function useAnalytics(range: AnalyticsRange) {
 export function changeNote(
   change: { current: number; previous: number; percent: number | null },
   days: number,
-  format: (n: number) => string = (n) => n.toLocaleString('en-KE'),
+  format: (n: number) => string = (n) => formatNumber(n),
 ): string {
-  const against = `vs the previous ${days} days`;
-  if (change.percent !== null) return `${signedPercent(change.percent)} ${against}`;
+  if (change.percent !== null) return t('analytics.changeVs', { change: signedPercent(change.percent), days });
   const diff = change.current - change.previous;
-  if (diff === 0) return `No change ${against}`;
-  return `${diff > 0 ? '+' : '-'}${format(Math.abs(diff))} ${against} (none before)`;
+  if (diff === 0) return t('analytics.noChangeVs', { days });
+  return t('analytics.changeVsNoneBefore', { change: `${diff > 0 ? '+' : '-'}${format(Math.abs(diff))}`, days });
 }
 
 export function signedPercent(percent: number | null): string {
-  if (percent === null) return 'new';
+  if (percent === null) return t('analytics.new');
   return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`;
 }

@@ -1,3 +1,5 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatNumber } from 'shell/i18n';
 import type { AppointmentStatus } from '@afya/appointment-service/contracts';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Pagination, Select, Skeleton } from 'antd';
@@ -11,7 +13,6 @@ import {
   NO_FILTERS,
   PageHeader,
   confirmDelete,
-  countOf,
   doctorName,
   isFiltered,
   patientName,
@@ -33,6 +34,7 @@ function useDebouncedFilters(filters: AppointmentFilterValue, ms = 300): Appoint
 }
 
 export function AdminAppointmentsPage() {
+  const { t } = useAdminTranslation();
   const [filters, setFilters] = useState<AppointmentFilterValue>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const applied = useDebouncedFilters(filters);
@@ -57,14 +59,14 @@ export function AdminAppointmentsPage() {
     );
 
   const remove = async (a: AdminAppointment) => {
-    if (await confirmDelete(DELETE_CONFIRM, { title: `Delete appointment #${a.appointment_id}?` })) changes.remove.mutate(a.appointment_id);
+    if (await confirmDelete(t('appointments.deleteConfirm'), { title: t('appointments.deleteTitle', { id: a.appointment_id }), okText: t('common.delete'), cancelText: t('common.cancel') })) changes.remove.mutate(a.appointment_id);
   };
 
   return (
     <div>
-      <PageHeader title="All Appointments" subtitle="Every booking on Afya: adjust amounts, override statuses, remove mistakes." />
+      <PageHeader title={t('appointments.title')} subtitle={t('appointments.subtitle')} />
       <AppointmentFilters value={filters} onChange={changeFilters} count={appointments.length} total={total} totalIsEstimate={totalIsEstimate} />
-      {list.isError ? <ErrorState message={`Error loading appointments: ${list.error.message}`} onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? <ErrorState message={t('appointments.loadError', { error: list.error.message })} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? (
         [0, 1].map((i) => (
           <Card key={i} style={{ marginBottom: 12 }}>
@@ -75,12 +77,12 @@ export function AdminAppointmentsPage() {
         <Card>
           {isFiltered(applied) ? (
             <EmptyState
-              title="No appointments match your filters."
-              description="Try another search, status or date."
-              action={<Button onClick={() => changeFilters(NO_FILTERS)}>Clear All</Button>}
+              title={t('appointments.noMatch')}
+              description={t('appointments.noMatchHint')}
+              action={<Button onClick={() => changeFilters(NO_FILTERS)}>{t('appointments.clearAll')}</Button>}
             />
           ) : (
-            <EmptyState title="No appointments have been booked yet." description="Bookings from every patient will appear here." />
+            <EmptyState title={t('appointments.empty')} description={t('appointments.emptyHint')} />
           )}
         </Card>
       ) : (
@@ -94,18 +96,19 @@ export function AdminAppointmentsPage() {
               status={
                 <Select
                   size="small"
-                  aria-label={`Status of appointment #${a.appointment_id}`}
+                  aria-label={t('appointments.statusOf', { id: a.appointment_id })}
                   value={a.appointment_status}
                   disabled={busy(a.appointment_id)}
                   onChange={(status: AppointmentStatus) => changes.status.mutate({ id: a.appointment_id, status })}
-                  options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: s }))}
-                  style={{ width: 130 }}
+                  options={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: t(`appointmentStatus.${s}`) }))}
+                  popupMatchSelectWidth={false}
+                  style={{ minWidth: 130 }}
                 />
               }
-              extraFacts={[['Doctor', doctorName(a)]]}
+              extraFacts={[[t('common.doctor'), doctorName(a)]]}
               actions={
-                <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={`Delete appointment #${a.appointment_id}`}>
-                  Delete
+                <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={t('appointments.deleteLabel', { id: a.appointment_id })}>
+                  {t('common.delete')}
                 </Button>
               }
             />
@@ -116,7 +119,7 @@ export function AdminAppointmentsPage() {
             pageSize={ADMIN_PAGE_SIZE}
             total={total}
             showSizeChanger={false}
-            showTotal={(n) => `${totalIsEstimate ? 'about ' : ''}${countOf(n, 'appointment')}`}
+            showTotal={(n) => t(totalIsEstimate ? 'appointments.countAbout' : 'appointments.count', { count: n, n: formatNumber(n) })}
             onChange={setPage}
           />
         </div>

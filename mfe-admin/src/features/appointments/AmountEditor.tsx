@@ -1,3 +1,4 @@
+import { t as translate, useAdminTranslation } from '../../i18n';
 import { AppointmentMessages, MAX_AMOUNT } from '@afya/appointment-service/contracts/catalog';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Popconfirm, Space, Typography } from 'antd';
@@ -12,11 +13,12 @@ export const AMOUNT_TOO_LARGE = `Amount must be at most ${formatKsh(MAX_AMOUNT)}
 export function validateAmount(value: unknown): { ok: true; amount: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, amount: r.amount };
-  return { ok: false, error: r.reason === 'too-large' ? AMOUNT_TOO_LARGE : AMOUNT_RULE };
+  return { ok: false, error: r.reason === 'too-large' ? translate('amount.tooLarge', { max: formatKsh(MAX_AMOUNT) }) : translate('messages.amount') };
 }
 
 /** Inline amount edit: the amount in Ksh with an edit button; then a number field with Save / Cancel. */
 export function AmountEditor({ id, value, onSave }: { id: number; value: number; onSave: (amount: number) => Promise<boolean> }) {
+  const { t } = useAdminTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<number | string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number;
           type="text"
           size="small"
           icon={<EditOutlined />}
-          aria-label={`Edit amount of appointment #${id}`}
+          aria-label={t('amount.editLabel', { id })}
           onClick={() => {
             setDraft(value);
             setError(null);
@@ -68,7 +70,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number;
         step={50}
         prefix="Ksh"
         autoFocus
-        aria-label={`Amount of appointment #${id} in Ksh`}
+        aria-label={t('amount.inputLabel', { id })}
         value={draft as number | null}
         status={error ? 'error' : undefined}
         onChange={(v) => {
@@ -87,16 +89,16 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number;
       <Space size={4}>
         <Popconfirm
           open={confirmZero}
-          title={`Set appointment #${id} to Ksh 0?`}
-          description="The patient will not be charged."
-          okText="Set to Ksh 0"
-          cancelText="Keep editing"
+          title={t('amount.zeroTitle', { id })}
+          description={t('amount.zeroHint')}
+          okText={t('amount.zeroOk')}
+          cancelText={t('amount.keepEditing')}
           onConfirm={() => save(true)}
           onCancel={() => setConfirmZero(false)}
           onOpenChange={(open) => !open && setConfirmZero(false)}
         >
           <Button size="small" type="primary" onClick={() => save()} loading={saving}>
-            Save
+            {t('common.save')}
           </Button>
         </Popconfirm>
         <Button
@@ -107,7 +109,7 @@ export function AmountEditor({ id, value, onSave }: { id: number; value: number;
           }}
           disabled={saving}
         >
-          Cancel
+          {t('common.cancel')}
         </Button>
       </Space>
     </Space>

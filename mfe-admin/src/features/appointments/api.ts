@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { AdminSearchReply, AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
@@ -67,28 +68,28 @@ export function useAppointmentChanges() {
     mutationFn: ({ id, amount }: { id: number; amount: number }) => setAmount(id, amount),
     onSuccess: (a) => {
       put(a);
-      toast.success('Amount updated!');
+      toast.success(t('appointments.amountUpdated'));
       settle();
     },
-    onError: () => toast.error('Failed to update amount'),
+    onError: () => toast.error(t('appointments.amountFailed')),
   });
   const status = useMutation({
     mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) => overrideStatus(id, status),
     onSuccess: (a) => {
       put(a);
-      toast.success('Status updated!');
+      toast.success(t('appointments.statusUpdated'));
       settle();
     },
-    onError: () => toast.error('Failed to update status'),
+    onError: () => toast.error(t('appointments.statusFailed')),
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteAppointment(id),
     onSuccess: () => {
-      toast.success('Appointment deleted!');
+      toast.success(t('appointments.deleted'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.appointments });
       settle();
     },
-    onError: () => toast.error('Failed to delete appointment'),
+    onError: () => toast.error(t('appointments.deleteFailed')),
   });
   return { amount, status, remove };
 }

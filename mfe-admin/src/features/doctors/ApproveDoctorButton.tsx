@@ -1,3 +1,5 @@
+import { useAdminTranslation } from '../../i18n';
+import { specialtyLabel } from 'shell/i18n';
 import type { Specialization } from '@afya/appointment-service/contracts';
 import { CheckOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
@@ -14,13 +16,14 @@ export const SPECIALIZATION_REQUIRED = 'Please choose a specialization';
  * show the doctor update from the query cache (useApproveDoctor).
  */
 export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; size?: 'small' | 'middle' }) {
+  const { t } = useAdminTranslation();
   const [open, setOpen] = useState(false);
   const [specialization, setSpecialization] = useState<Specialization | undefined>((doctor.specialization as Specialization | null) ?? undefined);
   const [days, setDays] = useState<string[]>(doctor.available_days);
   const [missing, setMissing] = useState(false);
   const approval = useApproveDoctor();
-  const name = `Dr. ${doctor.first_name} ${doctor.last_name}`;
-  const error = missing ? SPECIALIZATION_REQUIRED : approval.isError ? errorText(approval.error, 'Failed to approve doctor') : null;
+  const name = t('common.doctorName', { name: `${doctor.first_name} ${doctor.last_name}` });
+  const error = missing ? t('approve.specializationRequired') : approval.isError ? errorText(approval.error, t('approve.failed')) : null;
 
   const approve = () => {
     if (!specialization) {
@@ -31,7 +34,7 @@ export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; siz
       { id: doctor.doctor_id, specialization, available_days: days },
       {
         onSuccess: () => {
-          toast.success(`${name} approved`);
+          toast.success(t('approve.done', { name }));
           setOpen(false);
         },
       },
@@ -40,13 +43,14 @@ export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; siz
 
   return (
     <>
-      <Button type="primary" size={size} icon={<CheckOutlined />} onClick={() => setOpen(true)} aria-label={`Approve ${name}`}>
-        Approve
+      <Button type="primary" size={size} icon={<CheckOutlined />} onClick={() => setOpen(true)} aria-label={t('approve.label', { name })}>
+        {t('erasure.approve')}
       </Button>
       <Modal
         open={open}
-        title={`Approve ${name}`}
-        okText="Approve"
+        title={t('approve.label', { name })}
+        okText={t('erasure.approve')}
+        cancelText={t('common.cancel')}
         onOk={approve}
         confirmLoading={approval.isPending}
         onCancel={() => {
@@ -55,23 +59,23 @@ export function ApproveDoctorButton({ doctor, size }: { doctor: AdminDoctor; siz
         }}
         destroyOnHidden
       >
-        <Typography.Paragraph type="secondary">Once approved, patients can find and book this doctor.</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('approve.hint')}</Typography.Paragraph>
         {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 12 }} /> : null}
         <Form layout="vertical">
-          <Form.Item label="Specialization" required>
+          <Form.Item label={t('approve.specialization')} required>
             <Select
-              aria-label="Specialization"
-              placeholder="Select a specialization"
+              aria-label={t('approve.specialization')}
+              placeholder={t('approve.selectSpecialization')}
               value={specialization}
               onChange={(v) => {
                 setSpecialization(v);
                 setMissing(false);
               }}
-              options={SPECIALIZATIONS.map((s) => ({ value: s, label: s }))}
+              options={SPECIALIZATIONS.map((s) => ({ value: s, label: specialtyLabel(s) }))}
             />
           </Form.Item>
-          <Form.Item label="Available days" extra="Leave all unticked if the doctor sees patients every day.">
-            <Checkbox.Group value={days} onChange={(v) => setDays(v as string[])} options={WEEKDAYS.map((d) => ({ value: d, label: d }))} />
+          <Form.Item label={t('approve.days')} extra={t('approve.daysHint')}>
+            <Checkbox.Group value={days} onChange={(v) => setDays(v as string[])} options={WEEKDAYS.map((d) => ({ value: d, label: t(`weekday.${d}`) }))} />
           </Form.Item>
         </Form>
       </Modal>

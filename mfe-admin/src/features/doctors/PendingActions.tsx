@@ -1,3 +1,5 @@
+import { useAdminTranslation } from '../../i18n';
+import { specialtyLabel } from 'shell/i18n';
 import { UserAddOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, List, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +13,7 @@ import { isPending, useAdminDoctors } from './api';
  * failure is silently ignored (CONTRACT.md §8: admin dashboard failures).
  */
 export function PendingActions() {
+  const { t } = useAdminTranslation();
   const navigate = useNavigate();
   const doctors = useAdminDoctors();
   const pending = (doctors.data?.doctors ?? []).filter(isPending);
@@ -18,18 +21,18 @@ export function PendingActions() {
 
   return (
     <Card
-      title="Pending Actions"
+      title={t('home.pendingActions')}
       loading={loading}
       style={{ height: '100%' }}
-      extra={<Link to="/dashboard/admin/doctors">All doctors</Link>}
+      extra={<Link to="/dashboard/admin/doctors">{t('doctors.all')}</Link>}
     >
       {pending.length === 0 ? (
-        <EmptyState title="No pending actions." />
+        <EmptyState title={t('home.noPending')} />
       ) : (
         <>
           <Typography.Paragraph style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid="pending-doctors">
             <UserAddOutlined style={{ color: '#d97706' }} aria-hidden />
-            <span>Doctors awaiting approval</span>
+            <span>{t('home.doctorsAwaiting')}</span>
             <Badge count={pending.length} color="#d97706" />
           </Typography.Paragraph>
           <List
@@ -37,13 +40,13 @@ export function PendingActions() {
             dataSource={pending.slice(0, 5)}
             renderItem={(d) => (
               <List.Item key={d.doctor_id} actions={[<ApproveDoctorButton key="a" size="small" doctor={d} />]}>
-                <List.Item.Meta title={`Dr. ${d.first_name} ${d.last_name}`} description={d.specialization || 'No specialization yet'} />
+                <List.Item.Meta title={t('common.doctorName', { name: `${d.first_name} ${d.last_name}` })} description={specialtyLabel(d.specialization) || t('doctors.noSpecialization')} />
               </List.Item>
             )}
           />
           {pending.length > 5 ? (
             <Button type="link" onClick={() => navigate('/dashboard/admin/doctors')} style={{ paddingInline: 0 }}>
-              See all {pending.length} awaiting approval
+              {t('doctors.seeAll', { count: pending.length })}
             </Button>
           ) : null}
         </>

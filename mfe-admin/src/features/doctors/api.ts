@@ -1,4 +1,4 @@
-import type { AdminDoctorListReply, ApproveDoctorReply, DoctorProfile, Specialization } from '@afya/appointment-service/contracts';
+import type { AdminDoctorListReply, ApproveDoctorReply, DoctorProfile, Specialization, WaitlistLength } from '@afya/appointment-service/contracts';
 import { WEEKDAYS as CATALOG_WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
@@ -21,6 +21,13 @@ export async function fetchAdminDoctors(): Promise<AdminDoctorListReply> {
 export async function approveDoctor(id: number, body: { specialization: Specialization; available_days: string[] }): Promise<ApproveDoctorReply> {
   return api.patch<ApproveDoctorReply>(`admin/doctors/${id}/approve`, body, { fallback: 'Failed to approve doctor' });
 }
+
+/** GET /admin/waitlist: patients waiting per doctor (only doctors with someone waiting), longest first. */
+export async function fetchWaitlistLengths(): Promise<WaitlistLength[]> {
+  return api.get<WaitlistLength[]>('admin/waitlist', { fallback: 'Failed to fetch waitlists' });
+}
+
+export const useWaitlistLengths = () => useQuery({ queryKey: [...adminKeys.doctors, 'waitlist'], queryFn: fetchWaitlistLengths });
 
 /** The doctors page and the home's Pending Actions read the same query. */
 export const useAdminDoctors = () => useQuery({ queryKey: adminKeys.doctors, queryFn: fetchAdminDoctors });

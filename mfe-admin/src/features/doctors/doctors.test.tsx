@@ -14,9 +14,12 @@ const profile = { user_id: 90, contact_phone: '+254700000031', approved: false, 
 const pendingDoc = { ...profile, doctor_id: 31, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, available_days: [], offers_video: false, approval_status: 'pending' as const };
 const approvedDoc = { ...profile, doctor_id: 1, user_id: 3, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', fee: 3500, available_days: ['Monday'], approval_status: 'approved' as const, approved: true };
 
+const waitlists = [{ doctor_id: 1, doctor_name: 'Grace Wanjiku', specialization: 'Cardiology', waiting: 3, held_offers: 1 }];
+const doctorsReply = { doctors: [pendingDoc, approvedDoc], pending: 1 };
+
 beforeEach(() => {
   jest.clearAllMocks();
-  get.mockResolvedValue({ doctors: [pendingDoc, approvedDoc], pending: 1 });
+  get.mockImplementation(async (path: string) => (path === 'admin/waitlist' ? waitlists : doctorsReply) as never);
 });
 
 describe('useApproveDoctor', () => {
@@ -80,10 +83,18 @@ describe('doctors awaiting approval', () => {
     expect(within(rows[1]!).getByText('Ksh 3,500')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(screen.getByText('2 doctors, 1 awaiting approval')).toBeInTheDocument();
+    // the waitlist's length per doctor (only doctors someone waits for)
+    expect(await within(rows[1]!).findByTestId('waitlist-length')).toHaveTextContent('3 on the waitlist, 1 slot held');
+    expect(within(rows[0]!).queryByTestId('waitlist-length')).not.toBeInTheDocument();
   });
 
   it("the doctors page says 'Error loading doctors: {error}' with Retry", async () => {
-    get.mockRejectedValueOnce(new ApiError('Failed to fetch doctors', 503));
+    let failures = 1;
+    get.mockImplementation(async (path: string) => {
+      if (path === 'admin/waitlist') return waitlists as never;
+      if (failures-- > 0) throw new ApiError('Failed to fetch doctors', 503);
+      return doctorsReply as never;
+    });
     renderAt(<AdminDoctorsPage />);
     expect(await screen.findByText('Error loading doctors: Failed to fetch doctors')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

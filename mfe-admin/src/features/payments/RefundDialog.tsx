@@ -1,3 +1,4 @@
+import { useAdminTranslation } from '../../i18n';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
@@ -6,6 +7,7 @@ import { useRefund, type Payment } from './api';
 
 /** Confirms a refund with its reason (required). */
 export function RefundDialog({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
+  const { t } = useAdminTranslation();
   const [reason, setReason] = useState('');
   const refund = useRefund();
   const close = () => {
@@ -28,8 +30,9 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
   return (
     <Modal
       open={payment !== null}
-      title={payment ? `Refund payment #${payment.payment_id}?` : ''}
-      okText="Refund"
+      title={payment ? t('refund.title', { id: payment.payment_id }) : ''}
+      okText={t('payments.refund')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, disabled: !reason.trim(), loading: refund.isPending }}
       onOk={submit}
       onCancel={close}
@@ -38,15 +41,13 @@ export function RefundDialog({ payment, onClose }: { payment: Payment | null; on
       {payment ? (
         <>
           <Typography.Paragraph>
-            {formatKsh(payment.amount)} to {payment.patient_name ?? `patient #${payment.user_id}`}.{' '}
-            {payment.method === 'card'
-              ? 'The card payment is refunded through Stripe.'
-              : 'M-Pesa: the payment is marked refunded; send the money back by a B2C payout from the M-Pesa portal.'}
+            {t('refund.to', { amount: formatKsh(payment.amount), name: payment.patient_name ?? t('refund.patientNumber', { id: payment.user_id }) })}{' '}
+            {payment.method === 'card' ? t('refund.card') : t('refund.mpesa')}
           </Typography.Paragraph>
-          {refund.isError ? <Alert type="error" showIcon role="alert" title={errorText(refund.error, 'Failed to refund payment')} style={{ marginBottom: 12 }} /> : null}
+          {refund.isError ? <Alert type="error" showIcon role="alert" title={errorText(refund.error, t('refund.failed'))} style={{ marginBottom: 12 }} /> : null}
           <Form layout="vertical" onFinish={submit}>
-            <Form.Item label="Reason" required help="Shown in the payment's history and sent with the refund.">
-              <Input.TextArea autoFocus rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-label="Refund reason" />
+            <Form.Item label={t('refund.reason')} required help={t('refund.reasonHint')}>
+              <Input.TextArea autoFocus rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-label={t('refund.reasonLabel')} />
             </Form.Item>
           </Form>
         </>

@@ -1,6 +1,7 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatDate } from 'shell/i18n';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, MedicinesTable, PageHeader } from 'shell/ui-kit';
@@ -8,6 +9,7 @@ import { usePrescription } from './api';
 
 /** /dashboard/prescriptions/{id} for admins. */
 export function AdminPrescriptionPage() {
+  const { t } = useAdminTranslation();
   const navigate = useNavigate();
   const { prescriptionId } = useParams();
   const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
@@ -17,21 +19,21 @@ export function AdminPrescriptionPage() {
   const p = query.data;
   return (
     <div>
-      <PageHeader title="Prescription" extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/prescriptions')}>All prescriptions</Button>} />
+      <PageHeader title={t('rx.one')} extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/prescriptions')}>{t('rx.allBack')}</Button>} />
       {missing ? (
-        <EmptyState title="No prescription found for this appointment." />
+        <EmptyState title={t('rx.notFound')} />
       ) : failed ? (
-        <ErrorState message={`Error loading prescription: ${errorText(query.error, 'Failed to fetch prescription')}`} onRetry={() => void query.refetch()} />
+        <ErrorState message={t('rx.loadOneError', { error: errorText(query.error, t('rx.fetchOneFailed')) })} onRetry={() => void query.refetch()} />
       ) : loading || !p ? (
         <Skeleton active />
       ) : (
         <Card title={p.prescription_number}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-            <Descriptions.Item label="Patient">{p.patient_name ?? `#${p.patient_id}`} (ID {p.patient_id})</Descriptions.Item>
-            <Descriptions.Item label="Doctor">{p.doctor_name ? `Dr. ${p.doctor_name}` : `#${p.doctor_id}`}</Descriptions.Item>
-            <Descriptions.Item label="Issued">{dayjs(p.issued_at).format('D MMM YYYY')}</Descriptions.Item>
-            <Descriptions.Item label="Appointment">#{p.appointment_id}</Descriptions.Item>
-            {p.notes ? <Descriptions.Item label="Notes">{p.notes}</Descriptions.Item> : null}
+            <Descriptions.Item label={t('common.patient')}>{t('rx.patientWithId', { name: p.patient_name ?? `#${p.patient_id}`, id: p.patient_id })}</Descriptions.Item>
+            <Descriptions.Item label={t('common.doctor')}>{p.doctor_name ? t('common.doctorName', { name: p.doctor_name }) : `#${p.doctor_id}`}</Descriptions.Item>
+            <Descriptions.Item label={t('rx.issued')}>{formatDate(p.issued_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.appointment')}>#{p.appointment_id}</Descriptions.Item>
+            {p.notes ? <Descriptions.Item label={t('rx.notes')}>{p.notes}</Descriptions.Item> : null}
           </Descriptions>
           <MedicinesTable medicines={p.medicines} />
         </Card>

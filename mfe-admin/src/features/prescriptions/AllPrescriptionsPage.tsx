@@ -1,6 +1,7 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatDate } from 'shell/i18n';
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
@@ -15,6 +16,7 @@ export function filterPrescriptions(list: PrescriptionView[], search: string): P
 
 /** /dashboard/prescriptions for admins: every prescription; soft delete with a reason. */
 export function AllPrescriptionsPage() {
+  const { t } = useAdminTranslation();
   const query = useAllPrescriptions();
   const { loading, failed } = queryStatus(query);
   const [search, setSearch] = useState('');
@@ -27,31 +29,31 @@ export function AllPrescriptionsPage() {
   return (
     <div>
       <PageHeader
-        title="All Prescriptions"
-        subtitle="Every prescription issued on Afya. Deleting hides it and keeps it, with your reason, in the audit log."
-        extra={<Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching && !loading}>Refresh</Button>}
+        title={t('rx.allTitle')}
+        subtitle={t('rx.allSubtitle')}
+        extra={<Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching && !loading}>{t('common.refresh')}</Button>}
       />
-      <Input allowClear prefix={<SearchOutlined />} aria-label="Search prescriptions" placeholder="Search by patient, doctor, number or medicine" value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 420, marginBottom: 16 }} />
-      {failed ? <ErrorState message={`Error loading prescriptions: ${errorText(query.error, 'Failed to fetch prescriptions')}`} onRetry={() => void query.refetch()} /> : null}
+      <Input allowClear prefix={<SearchOutlined />} aria-label={t('rx.searchLabel')} placeholder={t('rx.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 420, marginBottom: 16 }} />
+      {failed ? <ErrorState message={t('rx.loadError', { error: errorText(query.error, t('rx.fetchFailed')) })} onRetry={() => void query.refetch()} /> : null}
       <Table<PrescriptionView>
         rowKey="prescription_id"
         loading={loading}
         dataSource={rows}
         scroll={{ x: 900 }}
-        locale={{ emptyText: query.data?.length ? 'No prescriptions match your search.' : 'No prescriptions yet.' }}
+        locale={{ emptyText: query.data?.length ? t('rx.noMatch') : t('rx.empty') }}
         columns={[
-          { title: 'Number', dataIndex: 'prescription_number', key: 'n' },
-          { title: 'Patient', key: 'patient', render: (_v, p) => p.patient_name ?? `#${p.patient_id}` },
-          { title: 'Doctor', key: 'doctor', render: (_v, p) => (p.doctor_name ? `Dr. ${p.doctor_name}` : `#${p.doctor_id}`) },
-          { title: 'Medicines', key: 'medicines', render: (_v, p) => <Space wrap size={4}>{p.medicines.map((m, i) => <Tag key={i}>{m.name} {m.dosage}</Tag>)}</Space> },
-          { title: 'Issued', dataIndex: 'issued_at', key: 'issued', render: (v: string) => dayjs(v).format('D MMM YYYY') },
+          { title: t('rx.number'), dataIndex: 'prescription_number', key: 'n' },
+          { title: t('common.patient'), key: 'patient', render: (_v, p) => p.patient_name ?? `#${p.patient_id}` },
+          { title: t('common.doctor'), key: 'doctor', render: (_v, p) => (p.doctor_name ? t('common.doctorName', { name: p.doctor_name }) : `#${p.doctor_id}`) },
+          { title: t('rx.medicines'), key: 'medicines', render: (_v, p) => <Space wrap size={4}>{p.medicines.map((m, i) => <Tag key={i}>{m.name} {m.dosage}</Tag>)}</Space> },
+          { title: t('rx.issued'), dataIndex: 'issued_at', key: 'issued', render: (v: string) => formatDate(v) },
           {
-            title: 'Actions',
+            title: t('common.actions'),
             key: 'actions',
             render: (_v, p) => (
               <Space>
-                <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(p)} aria-label={`Download ${p.prescription_number}`}>PDF</Button>
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(p)} aria-label={`Delete ${p.prescription_number}`}>Delete</Button>
+                <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(p)} aria-label={t('rx.downloadLabel', { number: p.prescription_number })}>PDF</Button>
+                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(p)} aria-label={t('rx.deleteLabel', { number: p.prescription_number })}>{t('common.delete')}</Button>
               </Space>
             ),
           },
@@ -59,8 +61,8 @@ export function AllPrescriptionsPage() {
       />
       {deleting ? (
         <ReasonModal
-          title={`Delete ${deleting.prescription_number}?`}
-          text="Are you sure you want to delete this prescription? The patient and doctor will no longer see it; the record is kept for the audit."
+          title={t('rx.deleteTitle', { number: deleting.prescription_number })}
+          text={t('rx.deleteConfirm')}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={(reason) =>
@@ -68,10 +70,10 @@ export function AllPrescriptionsPage() {
               { id: deleting.prescription_id, reason },
               {
                 onSuccess: () => {
-                  toast.success('Prescription deleted successfully');
+                  toast.success(t('rx.deleted'));
                   setDeleting(null);
                 },
-                onError: (e) => toast.error(errorText(e, 'Failed to delete prescription')),
+                onError: (e) => toast.error(errorText(e, t('rx.deleteFailed'))),
               },
             )
           }

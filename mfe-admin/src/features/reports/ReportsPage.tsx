@@ -1,3 +1,5 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatNumber } from 'shell/i18n';
 import type { ReportType } from '@afya/reporting-service/contracts';
 import { CalendarOutlined, DollarOutlined, DownloadOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Progress, Row, Space, Typography } from 'antd';
@@ -6,14 +8,16 @@ import { useState, type ReactNode } from 'react';
 import { PageHeader } from 'shell/ui-kit';
 import { percentOf, useReportDownload } from './api';
 
-const REPORTS: { type: ReportType; title: string; description: string; icon: ReactNode; color: string }[] = [
-  { type: 'appointments', title: 'Appointments', description: 'Every booking with patient, doctor, date, status and amount.', icon: <CalendarOutlined />, color: '#9333ea' },
-  { type: 'users', title: 'Users', description: 'Patients, doctors and admins with role, status and sign-up date.', icon: <TeamOutlined />, color: '#0f766e' },
-  { type: 'revenue', title: 'Revenue', description: 'Card and M-Pesa payments, refunds and net amounts in Ksh.', icon: <DollarOutlined />, color: '#16a34a' },
-  { type: 'prescriptions', title: 'Prescriptions', description: 'Prescriptions issued, with patient, doctor and medicines.', icon: <FileTextOutlined />, color: '#2563eb' },
+// Each report's title and description: reports.<type>.title / .description in the catalogue.
+const REPORTS: { type: ReportType; icon: ReactNode; color: string }[] = [
+  { type: 'appointments', icon: <CalendarOutlined />, color: '#9333ea' },
+  { type: 'users', icon: <TeamOutlined />, color: '#0f766e' },
+  { type: 'revenue', icon: <DollarOutlined />, color: '#16a34a' },
+  { type: 'prescriptions', icon: <FileTextOutlined />, color: '#2563eb' },
 ];
 
 export function ReportsPage() {
+  const { t } = useAdminTranslation();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { active, progress, start } = useReportDownload();
   const dates = { from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') };
@@ -21,10 +25,10 @@ export function ReportsPage() {
 
   return (
     <div>
-      <PageHeader title="Reports & Analytics" subtitle="Download system reports as CSV files" />
+      <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')} />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Typography.Text>Dates (optional):</Typography.Text>
-        <DatePicker.RangePicker aria-label="Report dates" value={range} onChange={(value) => setRange(value)} allowEmpty={[true, true]} />
+        <Typography.Text>{t('reports.dates')}</Typography.Text>
+        <DatePicker.RangePicker aria-label={t('reports.datesLabel')} value={range} onChange={(value) => setRange(value)} allowEmpty={[true, true]} />
       </Space>
       <Row gutter={[16, 16]}>
         {REPORTS.map((r) => (
@@ -35,15 +39,16 @@ export function ReportsPage() {
                   {r.icon}
                 </span>
                 <Typography.Title level={4} style={{ margin: 0 }}>
-                  {r.title}
+                  {t(`reports.${r.type}.title`)}
                 </Typography.Title>
-                <Typography.Text type="secondary">{r.description}</Typography.Text>
+                <Typography.Text type="secondary">{t(`reports.${r.type}.description`)}</Typography.Text>
                 {active === r.type && progress ? (
                   <div role="status" aria-live="polite" data-testid={`progress-${r.type}`}>
                     <Progress percent={percent ?? 100} status="active" showInfo={percent !== null} />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {progress.rows.toLocaleString('en-KE')}
-                      {progress.total !== null ? ` of ${progress.total.toLocaleString('en-KE')}` : ''} rows
+                      {progress.total !== null
+                        ? t('reports.rowsOf', { rows: formatNumber(progress.rows), total: formatNumber(progress.total) })
+                        : t('reports.rows', { rows: formatNumber(progress.rows) })}
                     </Typography.Text>
                   </div>
                 ) : null}
@@ -53,10 +58,10 @@ export function ReportsPage() {
                   loading={active === r.type}
                   disabled={active !== null && active !== r.type}
                   onClick={() => void start(r.type, dates)}
-                  aria-label={`Download ${r.title} report`}
+                  aria-label={t('reports.downloadLabel', { title: t(`reports.${r.type}.title`) })}
                   style={{ marginTop: 'auto', alignSelf: 'flex-start' }}
                 >
-                  Download
+                  {t('reports.download')}
                 </Button>
             </Card>
           </Col>

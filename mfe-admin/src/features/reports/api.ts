@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { ReportType } from '@afya/reporting-service/contracts';
 import { useState } from 'react';
 import { toast } from 'shell/ui-kit';
@@ -14,9 +15,9 @@ export function useReportDownload() {
     setProgress({ rows: 0, total: null, bytes: 0 });
     try {
       await downloadReport(type, range, setProgress);
-      toast.success('Report downloaded successfully');
+      toast.success(t('reports.downloaded'));
     } catch {
-      toast.error('Failed to download report');
+      toast.error(t('reports.failed'));
     } finally {
       setActive(null);
       setProgress(null);

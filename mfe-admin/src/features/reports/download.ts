@@ -1,3 +1,4 @@
+import { currentLanguage } from 'shell/i18n';
 import type { ReportType } from '@afya/reporting-service/contracts';
 import { ApiError, getHttp, saveBlob } from 'shell/api-client';
 
@@ -23,6 +24,8 @@ export async function downloadReport(
   const searchParams: Record<string, string> = {};
   if (range.from) searchParams.from = range.from;
   if (range.to) searchParams.to = range.to;
+  // The header row in the reader's language (the columns, their order and the values stay as they are).
+  if (currentLanguage() === 'sw') searchParams.lang = 'sw';
   let total: number | null = null;
   let lines = 0;
   let bytes = 0;

@@ -1,3 +1,4 @@
+import { useAdminTranslation } from '../../i18n';
 import type { TicketView } from '@afya/support-service/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListPage } from 'shell/api-client';
@@ -8,6 +9,7 @@ import { ConversationView } from 'shell/support-kit';
 
 /** The desk's right pane: the selected ticket's subject, description and conversation with the reply box. */
 export function TicketConversation({ ticketId }: { ticketId: number | null }) {
+  const { t } = useAdminTranslation();
   const queryClient = useQueryClient();
   // The ticket as the queue last loaded it (any page, any filter), read again whenever the cache changes: a status
   // change refetches the queue, and the header must follow it (a one-off read kept the old status).
@@ -15,7 +17,7 @@ export function TicketConversation({ ticketId }: { ticketId: number | null }) {
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
     () => (ticketId ? cachedTicket(queryClient, ticketId) : undefined),
   );
-  if (!ticketId) return <Typography.Text type="secondary">Select a ticket to view and reply.</Typography.Text>;
+  if (!ticketId) return <Typography.Text type="secondary">{t('support.select')}</Typography.Text>;
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       {ticket ? (

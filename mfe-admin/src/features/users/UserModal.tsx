@@ -1,19 +1,12 @@
+import { useAdminTranslation } from '../../i18n';
 import type { AdminUserEntry } from '@afya/auth-service/contracts';
-import { AuthMessages, MIN_NAME_LENGTH, MIN_PHONE_LENGTH } from '@afya/auth-service/contracts/catalog';
+import { MIN_NAME_LENGTH, MIN_PHONE_LENGTH } from '@afya/auth-service/contracts/catalog';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import type { UserForm } from './api';
 
-export const ROLE_OPTIONS = [
-  { value: 'user', label: 'User' },
-  { value: 'doctor', label: 'Doctor' },
-  { value: 'admin', label: 'Admin' },
-];
-export const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'suspended', label: 'Suspended' },
-];
+export const ROLE_VALUES = ['user', 'doctor', 'admin'] as const;
+export const STATUS_VALUES = ['active', 'inactive', 'suspended'] as const;
 
 const EMPTY: UserForm = { firstname: '', lastname: '', email: '', phone: '', role: 'user', status: 'active' };
 
@@ -31,6 +24,7 @@ export function UserModal({
   onCancel: () => void;
   onSubmit: (form: UserForm) => void;
 }) {
+  const { t } = useAdminTranslation();
   const [form] = Form.useForm<UserForm>();
   useEffect(() => {
     if (!open) return;
@@ -44,9 +38,9 @@ export function UserModal({
   return (
     <Modal
       open={open}
-      title={user ? 'Edit User' : 'Add New User'}
-      okText={user ? 'Update User' : 'Create User'}
-      cancelText="Cancel"
+      title={user ? t('userForm.editTitle') : t('userForm.addTitle')}
+      okText={user ? t('userForm.update') : t('userForm.create')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       onCancel={onCancel}
       onOk={() => form.submit()}
@@ -54,23 +48,23 @@ export function UserModal({
       forceRender
     >
       <Form form={form} layout="vertical" onFinish={onSubmit} requiredMark={false} initialValues={EMPTY}>
-        <Form.Item name="firstname" label="First Name" rules={[{ required: true, whitespace: true, min: MIN_NAME_LENGTH, message: AuthMessages.firstname }]}>
+        <Form.Item name="firstname" label={t('userForm.firstname')} rules={[{ required: true, whitespace: true, min: MIN_NAME_LENGTH, message: t('messages.firstname') }]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="lastname" label="Last Name" rules={[{ required: true, whitespace: true, min: MIN_NAME_LENGTH, message: AuthMessages.lastname }]}>
+        <Form.Item name="lastname" label={t('userForm.lastname')} rules={[{ required: true, whitespace: true, min: MIN_NAME_LENGTH, message: t('messages.lastname') }]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="email" label="Email" rules={[{ required: true, type: 'email', message: AuthMessages.email }]}>
+        <Form.Item name="email" label={t('userForm.email')} rules={[{ required: true, type: 'email', message: t('messages.email') }]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="phone" label="Phone" rules={[{ required: true, min: MIN_PHONE_LENGTH, message: AuthMessages.phone }]}>
+        <Form.Item name="phone" label={t('userForm.phone')} rules={[{ required: true, min: MIN_PHONE_LENGTH, message: t('messages.phone') }]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="role" label="Role">
-          <Select options={ROLE_OPTIONS} aria-label="Role" />
+        <Form.Item name="role" label={t('common.role')}>
+          <Select options={ROLE_VALUES.map((value) => ({ value, label: t(`role.${value}`) }))} aria-label={t('common.role')} />
         </Form.Item>
-        <Form.Item name="status" label="Status">
-          <Select options={STATUS_OPTIONS} aria-label="Status" />
+        <Form.Item name="status" label={t('common.status')}>
+          <Select options={STATUS_VALUES.map((value) => ({ value, label: t(`userStatus.${value}`) }))} aria-label={t('common.status')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,14 +1,14 @@
+import { useAdminTranslation } from '../../i18n';
+import { formatDate, formatNumber } from 'shell/i18n';
 import type { AdminUserEntry } from '@afya/auth-service/contracts';
 import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Card, Grid, Input, Modal, Pagination, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { confirmDelete, countOf, EmptyState, initials, PageHeader } from 'shell/ui-kit';
+import { confirmDelete, EmptyState, initials, PageHeader } from 'shell/ui-kit';
 import { isFiltered, NO_USER_FILTERS, useUserChanges, useUsers, type UserFilters, type UserForm } from './api';
 import { ErasureRequestsPanel } from './ErasureRequestsPanel';
-import { STATUS_OPTIONS, UserModal } from './UserModal';
+import { STATUS_VALUES, UserModal } from './UserModal';
 
-export const DELETE_USER_CONFIRM = 'Are you sure you want to delete this user?';
-const ROLE_LABEL: Record<string, string> = { user: 'User', doctor: 'Doctor', admin: 'Admin' };
 const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'default', suspended: 'red' };
 
 /** Waits for typing to pause before the search goes to the server. */
@@ -22,6 +22,7 @@ function useDebounced<T>(value: T, ms = 300): T {
 }
 
 export function UsersPage() {
+  const { t } = useAdminTranslation();
   const [filters, setFilters] = useState<UserFilters>(NO_USER_FILTERS);
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed);
@@ -50,13 +51,13 @@ export function UsersPage() {
   };
 
   const onDelete = async (user: AdminUserEntry) => {
-    if (await confirmDelete(DELETE_USER_CONFIRM, { title: `Delete ${user.firstname} ${user.lastname}?` })) remove.mutate(user.user_id);
+    if (await confirmDelete(t('users.deleteConfirm'), { title: t('users.deleteTitle', { name: `${user.firstname} ${user.lastname}` }), okText: t('common.delete'), cancelText: t('common.cancel') })) remove.mutate(user.user_id);
   };
 
   const emptyText = isFiltered(filters) ? (
-    <EmptyState title="No Users Found" description="Try adjusting your search criteria" />
+    <EmptyState title={t('users.emptyTitle')} description={t('users.emptyFiltered')} />
   ) : (
-    <EmptyState title="No Users Found" description="No users available" />
+    <EmptyState title={t('users.emptyTitle')} description={t('users.empty')} />
   );
   const pagination = {
     current: filters.page,
@@ -64,7 +65,7 @@ export function UsersPage() {
     total,
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
-    showTotal: (n: number) => countOf(n, 'user'),
+    showTotal: (n: number) => t('users.count', { count: n, n: formatNumber(n) }),
     onChange: (page: number, pageSize: number) => setFilters((f) => ({ ...f, page: pageSize === f.pageSize ? page : 1, pageSize })),
   };
   const identity = (u: AdminUserEntry) => (
@@ -77,18 +78,18 @@ export function UsersPage() {
       </div>
     </Space>
   );
-  const roleTag = (r: string) => <Tag color={r === 'admin' ? 'purple' : r === 'doctor' ? 'blue' : 'default'}>{ROLE_LABEL[r] ?? r}</Tag>;
-  const statusTag = (st: string) => <Tag color={STATUS_COLOR[st]}>{st.charAt(0).toUpperCase() + st.slice(1)}</Tag>;
-  const lastLogin = (d: string | null) => (d ? new Date(d).toLocaleString('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' }) : 'Never');
+  const roleTag = (r: string) => <Tag color={r === 'admin' ? 'purple' : r === 'doctor' ? 'blue' : 'default'}>{t(`role.${r}`, { defaultValue: r })}</Tag>;
+  const statusTag = (st: string) => <Tag color={STATUS_COLOR[st]}>{t(`userStatus.${st}`, { defaultValue: st.charAt(0).toUpperCase() + st.slice(1) })}</Tag>;
+  const lastLogin = (d: string | null) => (d ? formatDate(d, 'dateTime') : t('users.never'));
   const actions = (u: AdminUserEntry) => (
     <Space size={4}>
-      <Button size="small" icon={<EyeOutlined />} aria-label={`View ${u.firstname} ${u.lastname}`} onClick={() => { update.reset(); setEditing({ user: u }); }} />
-      <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${u.firstname} ${u.lastname}`} onClick={() => { update.reset(); setEditing({ user: u }); }} />
+      <Button size="small" icon={<EyeOutlined />} aria-label={t('users.viewLabel', { name: `${u.firstname} ${u.lastname}` })} onClick={() => { update.reset(); setEditing({ user: u }); }} />
+      <Button size="small" icon={<EditOutlined />} aria-label={t('users.editLabel', { name: `${u.firstname} ${u.lastname}` })} onClick={() => { update.reset(); setEditing({ user: u }); }} />
       <Button
         size="small"
         danger
         icon={<DeleteOutlined />}
-        aria-label={`Delete ${u.firstname} ${u.lastname}`}
+        aria-label={t('users.deleteLabel', { name: `${u.firstname} ${u.lastname}` })}
         loading={remove.isPending && remove.variables === u.user_id}
         onClick={() => void onDelete(u)}
       />
@@ -98,37 +99,39 @@ export function UsersPage() {
   return (
     <div>
       <PageHeader
-        title="User Management"
-        subtitle="Patients, doctors and admins: add, edit, suspend or remove accounts."
+        title={t('users.title')}
+        subtitle={t('users.subtitle')}
         extra={
           <Button type="primary" icon={<UserAddOutlined />} onClick={() => { create.reset(); setEditing({ user: null }); }}>
-            Add User
+            {t('users.add')}
           </Button>
         }
       />
       <ErasureRequestsPanel />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder="Search by name or email" aria-label="Search users" value={typed} onChange={(e) => setTyped(e.target.value)} style={{ width: 280 }} />
+        <Input.Search allowClear placeholder={t('users.search')} aria-label={t('users.searchLabel')} value={typed} onChange={(e) => setTyped(e.target.value)} style={{ width: 280, maxWidth: '100%' }} />
         <Select
-          aria-label="Role filter"
+          aria-label={t('users.roleFilter')}
           value={filters.role}
-          style={{ width: 140 }}
+          style={{ minWidth: 140 }}
+          popupMatchSelectWidth={false}
           onChange={(role) => setFilters((f) => ({ ...f, role, page: 1 }))}
-          options={[{ value: 'all', label: 'All Roles' }, { value: 'user', label: 'Users' }, { value: 'doctor', label: 'Doctors' }, { value: 'admin', label: 'Admins' }]}
+          options={[{ value: 'all', label: t('users.allRoles') }, { value: 'user', label: t('users.users') }, { value: 'doctor', label: t('users.doctors') }, { value: 'admin', label: t('users.admins') }]}
         />
         <Select
-          aria-label="Status filter"
+          aria-label={t('users.statusFilter')}
           value={filters.status}
-          style={{ width: 140 }}
+          style={{ minWidth: 140 }}
+          popupMatchSelectWidth={false}
           onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
-          options={[{ value: 'all', label: 'All Status' }, ...STATUS_OPTIONS]}
+          options={[{ value: 'all', label: t('users.allStatus') }, ...STATUS_VALUES.map((value) => ({ value, label: t(`userStatus.${value}`) }))]}
         />
       </Space>
       {phone ? (
         // Under 576 px a table shows only its first column and hides the actions off-screen: one card per user.
         <div aria-busy={users.isFetching}>
           {(users.isError ? [] : rows).length === 0 && !users.isFetching ? emptyText : null}
-          <div role="list" aria-label="Users" style={{ display: 'grid', gap: 12 }}>
+          <div role="list" aria-label={t('users.listLabel')} style={{ display: 'grid', gap: 12 }}>
             {(users.isError ? [] : rows).map((u) => (
               <Card key={u.user_id} size="small" role="listitem" data-testid="user-card">
                 <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: 8, alignItems: 'start' }}>
@@ -139,7 +142,7 @@ export function UsersPage() {
                   {roleTag(u.role)}
                   {statusTag(u.status)}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {countOf(u.appointments_count ?? 0, 'appointment')} · Last login {lastLogin(u.last_login)}
+                    {t('users.appointmentsCount', { count: u.appointments_count ?? 0, n: formatNumber(u.appointments_count ?? 0) })} · {t('users.lastLoginAt', { when: lastLogin(u.last_login) })}
                   </Typography.Text>
                 </Space>
               </Card>
@@ -156,20 +159,20 @@ export function UsersPage() {
           locale={{ emptyText }}
           pagination={pagination}
           columns={[
-            { title: 'User', key: 'user', render: (_v, u) => identity(u) },
-            { title: 'Role', dataIndex: 'role', render: (r: string) => roleTag(r) },
-            { title: 'Status', dataIndex: 'status', render: (st: string) => statusTag(st) },
-            { title: 'Appointments', dataIndex: 'appointments_count', align: 'right', render: (n: number | undefined) => (n ?? 0).toLocaleString('en-KE') },
-            { title: 'Last Login', dataIndex: 'last_login', render: (d: string | null) => lastLogin(d) },
-            { title: 'Actions', key: 'actions', render: (_v, u) => actions(u) },
+            { title: t('users.user'), key: 'user', render: (_v, u) => identity(u) },
+            { title: t('common.role'), dataIndex: 'role', render: (r: string) => roleTag(r) },
+            { title: t('common.status'), dataIndex: 'status', render: (st: string) => statusTag(st) },
+            { title: t('users.appointments'), dataIndex: 'appointments_count', align: 'right', render: (n: number | undefined) => formatNumber(n ?? 0) },
+            { title: t('users.lastLogin'), dataIndex: 'last_login', render: (d: string | null) => lastLogin(d) },
+            { title: t('common.actions'), key: 'actions', render: (_v, u) => actions(u) },
           ]}
         />
       )}
       <UserModal open={editing !== null} user={editing?.user ?? null} saving={create.isPending || update.isPending} onCancel={() => setEditing(null)} onSubmit={submit} />
       <Modal
         open={oneTime !== null}
-        title="One-time password"
-        okText="Done"
+        title={t('users.oneTime')}
+        okText={t('users.done')}
         cancelButtonProps={{ style: { display: 'none' } }}
         onOk={() => setOneTime(null)}
         onCancel={() => setOneTime(null)}
@@ -178,12 +181,12 @@ export function UsersPage() {
         {oneTime ? (
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Typography.Paragraph>
-              Give this password to <strong>{oneTime.email}</strong>. It is shown only now; they must choose a new password when they first sign in.
+              {t('users.giveBefore')}<strong>{oneTime.email}</strong>{t('users.giveAfter')}
             </Typography.Paragraph>
             <Typography.Paragraph copyable={{ text: oneTime.password }} data-testid="one-time-password" style={{ fontFamily: 'monospace', fontSize: 18 }}>
               {oneTime.password}
             </Typography.Paragraph>
-            <Alert type="warning" showIcon title="Afya does not keep this password: close this only after you have passed it on." />
+            <Alert type="warning" showIcon title={t('users.notKept')} />
           </Space>
         ) : null}
       </Modal>

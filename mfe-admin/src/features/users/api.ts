@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { AdminUserEntry, AdminUserListReply, CreateUserReply, Role, UserStatus } from '@afya/auth-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shell/api-client';
@@ -63,27 +64,27 @@ export function useUserChanges() {
   const create = useMutation({
     mutationFn: (form: UserForm) => api.post<CreateUserReply>('admin/users', body(form), { fallback: 'Failed to create user' }),
     onSuccess: () => {
-      toast.success('User created successfully');
+      toast.success(t('users.created'));
       settle();
     },
-    onError: (error: Error) => toast.error(error.message || 'Failed to save user'),
+    onError: (error: Error) => toast.error(error.message || t('users.saveFailed')),
   });
   const update = useMutation({
     mutationFn: ({ id, form }: { id: number; form: UserForm }) =>
       api.patch<{ user: AdminUserEntry }>(`admin/users/${id}`, body(form), { fallback: 'Failed to update user' }),
     onSuccess: () => {
-      toast.success('User updated successfully');
+      toast.success(t('users.updated'));
       settle();
     },
-    onError: (error: Error) => toast.error(error.message || 'Failed to save user'),
+    onError: (error: Error) => toast.error(error.message || t('users.saveFailed')),
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`admin/users/${id}`, { fallback: 'Failed to delete user' }),
     onSuccess: () => {
-      toast.success('User deleted successfully');
+      toast.success(t('users.deleted'));
       settle();
     },
-    onError: (error: Error) => toast.error(error.message || 'Failed to delete user'),
+    onError: (error: Error) => toast.error(error.message || t('users.deleteFailed')),
   });
   return { create, update, remove };
 }

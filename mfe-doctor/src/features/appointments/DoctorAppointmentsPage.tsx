@@ -1,11 +1,13 @@
 import type { AppointmentStatus } from '@afya/appointment-service/contracts';
 import { Select, Typography } from 'antd';
 import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, JoinVideoButton, PageHeader, canJoinVideoNow, patientName } from 'shell/ui-kit';
+import { useDoctorTranslation } from '../../i18n';
 import { useDoctorAppointments, useUpdateStatus } from '../../api/appointments';
 import { agendaOrder, groupByDay, statusOptions } from './agenda';
 
 /** /dashboard/doctor/appointments: the doctor's agenda, by day, soonest first; past days follow. */
 export function DoctorAppointmentsPage() {
+  const { t } = useDoctorTranslation();
   const list = useDoctorAppointments();
   const { appointments, filters, setFilters, shown } = list;
   const setStatus = useUpdateStatus((updated) => list.patch(updated.appointment_id, updated));
@@ -16,16 +18,16 @@ export function DoctorAppointmentsPage() {
 
   return (
     <div>
-      <PageHeader title="My Appointments" subtitle="Your agenda by day, soonest first. Update a status as the visit progresses." />
-      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder="Search by patient or status" />
-      <AppointmentListBody list={list} empty={<EmptyState title="No appointments yet." description="Bookings from your patients will appear here." />}>
+      <PageHeader title={t('nav.myAppointments')} subtitle={t('agenda.subtitle')} />
+      <AppointmentFilters value={filters} onChange={setFilters} count={shown.length} total={appointments.length} placeholder={t('agenda.search')} />
+      <AppointmentListBody list={list} empty={<EmptyState title={t('agenda.empty')} description={t('agenda.emptyHint')} />}>
         {days.map((day) => (
           <section key={day.date} aria-label={day.label} data-testid="agenda-day">
             <Typography.Title level={4} style={{ fontSize: 16, margin: '20px 0 10px' }} type={day.past ? 'secondary' : undefined}>
               {day.label}
               <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 14 }}>
                 {' '}
-                · {day.appointments.length} appointment{day.appointments.length === 1 ? '' : 's'}
+                · {t('agenda.count', { count: day.appointments.length })}
               </Typography.Text>
             </Typography.Title>
             {day.appointments.map((a) => (
@@ -36,17 +38,17 @@ export function DoctorAppointmentsPage() {
                 status={
                   <Select
                     size="small"
-                    aria-label={`Status of appointment #${a.appointment_id}`}
+                    aria-label={t('agenda.statusOf', { id: a.appointment_id })}
                     value={a.appointment_status}
                     loading={saving === a.appointment_id}
                     disabled={saving === a.appointment_id}
                     onChange={(status: AppointmentStatus) => setStatus.mutate({ id: a.appointment_id, status })}
                     options={statusOptions(a, now)}
                     popupMatchSelectWidth={false}
-                    style={{ width: 130 }}
+                    style={{ minWidth: 130 }}
                   />
                 }
-                footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>Reason: {a.notes}</span> : undefined}
+                footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>{t('agenda.reason', { reason: a.notes })}</span> : undefined}
                 actions={canJoinVideoNow(a, now) ? <JoinVideoButton appointment={a} now={now} /> : undefined}
               />
             ))}

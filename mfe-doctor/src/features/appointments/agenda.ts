@@ -1,6 +1,7 @@
-import { APPOINTMENT_STATUSES, AppointmentMessages, type AppointmentStatus } from '@afya/appointment-service/contracts/catalog';
-import dayjs from 'dayjs';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@afya/appointment-service/contracts/catalog';
+import { formatDate } from 'shell/i18n';
 import { appointmentStart, canonicalStatus, nairobiDate, type AppointmentLike } from 'shell/ui-kit';
+import { t } from '../../i18n';
 
 type Dated = Pick<AppointmentLike, 'appointment_date' | 'time_slot'> & { appointment_id: number };
 
@@ -31,10 +32,10 @@ export function agendaOrder<T extends Dated>(list: readonly T[], now = Date.now(
 
 /** 'Today', 'Tomorrow', 'Yesterday', else the weekday and date ('Wednesday, 25 November 2026'), clinic dates. */
 export function dayLabel(date: string, now = Date.now()): string {
-  const long = dayjs(date).format('dddd, D MMMM YYYY');
-  if (date === nairobiDate(0, now)) return `Today · ${long}`;
-  if (date === nairobiDate(1, now)) return `Tomorrow · ${long}`;
-  if (date === nairobiDate(-1, now)) return `Yesterday · ${long}`;
+  const long = formatDate(date, 'dayLong');
+  if (date === nairobiDate(0, now)) return t('agenda.today', { date: long });
+  if (date === nairobiDate(1, now)) return t('agenda.tomorrow', { date: long });
+  if (date === nairobiDate(-1, now)) return t('agenda.yesterday', { date: long });
   return long;
 }
 
@@ -46,7 +47,7 @@ export function groupByDay<T extends Dated>(ordered: readonly T[], now = Date.no
     const date = dayOf(a);
     const last = days.at(-1);
     if (last && last.date === date) last.appointments.push(a);
-    else days.push({ date, label: date ? dayLabel(date, now) : 'No date', past: date < today, appointments: [a] });
+    else days.push({ date, label: date ? dayLabel(date, now) : t('agenda.noDate'), past: date < today, appointments: [a] });
   }
   return days;
 }
@@ -69,7 +70,7 @@ export function statusOptions(
   const completable = canMarkCompleted(a, now);
   return APPOINTMENT_STATUSES.map((s) =>
     s === 'Completed' && !completable
-      ? { value: s, label: 'Completed (after the visit starts)', disabled: true, title: AppointmentMessages.completeTooEarly }
-      : { value: s, label: s },
+      ? { value: s, label: t('agenda.completedAfterStart'), disabled: true, title: t('messages.completeTooEarly') }
+      : { value: s, label: t(`status.${s}`) },
   );
 }

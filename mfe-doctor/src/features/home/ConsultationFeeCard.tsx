@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSession } from 'shell/session';
 import { formatKsh, readKshInput, toast, zeroNeedsConfirmation } from 'shell/ui-kit';
 import { useDoctorProfile, useUpdateFee } from './api';
+import { t as translate, useDoctorTranslation } from '../../i18n';
 
 /** The service's own message (the catalog), for an empty, non-numeric or negative fee. */
 export const FEE_RULE = AppointmentMessages.fee;
@@ -14,11 +15,12 @@ export const FEE_TOO_LARGE = `Fee must be at most ${formatKsh(MAX_AMOUNT)}`;
 export function validateFee(value: unknown): { ok: true; fee: number } | { ok: false; error: string } {
   const r = readKshInput(value);
   if (r.ok) return { ok: true, fee: r.amount };
-  return { ok: false, error: r.reason === 'too-large' ? FEE_TOO_LARGE : FEE_RULE };
+  return { ok: false, error: r.reason === 'too-large' ? translate('fee.tooLarge', { max: formatKsh(MAX_AMOUNT) }) : translate('messages.fee') };
 }
 
 /** Consultation fee panel: fee in Ksh or 'Not set', with Edit / Save / Cancel. */
 export function ConsultationFeeCard() {
+  const { t } = useDoctorTranslation();
   const userId = useSession((s) => s.user?.user_id);
   const profile = useDoctorProfile(userId);
   const saveFee = useUpdateFee(userId);
@@ -43,8 +45,8 @@ export function ConsultationFeeCard() {
   const save = (confirmed = false) => {
     const doctorId = profile.data?.doctor_id;
     if (!doctorId) {
-      setError('Doctor ID missing');
-      toast.error('Failed to update fee');
+      setError(t('fee.noDoctorId'));
+      toast.error(t('fee.failed'));
       return;
     }
     const v = validateFee(draft);
@@ -62,13 +64,13 @@ export function ConsultationFeeCard() {
   };
 
   return (
-    <Card title="Consultation Fee" loading={profile.isPending && profile.fetchStatus !== 'idle'} style={{ height: '100%' }}>
+    <Card title={t('fee.title')} loading={profile.isPending && profile.fetchStatus !== 'idle'} style={{ height: '100%' }}>
       {profile.isError && !profile.isFetching ? (
         <Alert
           type="error"
           showIcon
           role="alert"
-          title="Failed to load doctor profile."
+          title={t('fee.loadFailed')}
           action={
             <Button size="small" danger onClick={() => void profile.refetch()}>
               Retry
@@ -78,11 +80,11 @@ export function ConsultationFeeCard() {
       ) : editing ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <label htmlFor="consultation-fee">
-            <Typography.Text type="secondary">Fee per consultation (Ksh)</Typography.Text>
+            <Typography.Text type="secondary">{t('fee.label')}</Typography.Text>
           </label>
           <InputNumber
             id="consultation-fee"
-            aria-label="Consultation fee in Ksh"
+            aria-label={t('fee.inputLabel')}
             // No min={0}: antd would clamp a typed "-500" to 0 on blur and the fee would silently become 0.
             step={50}
             prefix="Ksh"
@@ -104,20 +106,20 @@ export function ConsultationFeeCard() {
           <Space wrap>
             <Popconfirm
               open={confirmZero}
-              title="Set your fee to Ksh 0?"
-              description="Patients will book with you for free."
-              okText="Set to Ksh 0"
-              cancelText="Keep editing"
+              title={t('fee.zeroTitle')}
+              description={t('fee.zeroHint')}
+              okText={t('fee.zeroOk')}
+              cancelText={t('fee.keepEditing')}
               onConfirm={() => save(true)}
               onCancel={() => setConfirmZero(false)}
               onOpenChange={(open) => !open && setConfirmZero(false)}
             >
               <Button type="primary" onClick={() => save()} loading={saveFee.isPending}>
-                Save
+                {t('common.save')}
               </Button>
             </Popconfirm>
             <Button onClick={stopEdit} disabled={saveFee.isPending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </Space>
         </Space>
@@ -125,14 +127,14 @@ export function ConsultationFeeCard() {
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
           <div>
             <div data-testid="fee-value" style={{ fontSize: 24, fontWeight: 700 }}>
-              {fee === null ? 'Not set' : formatKsh(fee)}
+              {fee === null ? t('fee.notSet') : formatKsh(fee)}
             </div>
             <Typography.Text type="secondary">
-              {fee === null ? 'Patients pay the default fee of the appointment type.' : 'Patients pay this for every booking with you.'}
+              {fee === null ? t('fee.defaultHint') : t('fee.setHint')}
             </Typography.Text>
           </div>
           <Button icon={<EditOutlined />} onClick={startEdit} disabled={!profile.data}>
-            Edit
+            {t('common.edit')}
           </Button>
         </div>
       )}

@@ -8,12 +8,18 @@ import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { VideoVisitsCard } from './VideoVisitsCard';
+import { appointmentTypeLabel } from 'shell/i18n';
+import { t as translate, useDoctorTranslation } from '../../i18n';
 import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
 
 /** The type as the agenda shows it, with 'Video' for a video visit. */
-const typeText = (a: { appointment_type: string; visit_mode?: string }) => (a.visit_mode === 'video' ? `${a.appointment_type} · Video` : a.appointment_type);
+const typeText = (a: { appointment_type: string; visit_mode?: string }) => {
+  const type = appointmentTypeLabel(a.appointment_type);
+  return a.visit_mode === 'video' ? translate('home.typeVideo', { type }) : type;
+};
 
 export function DoctorHomePage() {
+  const { t } = useDoctorTranslation();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -36,15 +42,15 @@ export function DoctorHomePage() {
     <div>
       <WelcomeBanner
         background="linear-gradient(135deg,#1e3a8a,#0f766e)"
-        title={`Welcome back, Dr. ${user?.lastname ?? ''}`}
-        subtitle={loading ? 'Loading your day…' : error ? "Today's appointments could not be loaded." : todayLine(todays.length)}
+        title={t('home.welcome', { name: user?.lastname ?? '' })}
+        subtitle={loading ? t('home.loadingDay') : error ? t('home.todayFailed') : todayLine(todays.length)}
         actions={
           <>
             <Button onClick={() => navigate('/dashboard/doctor/appointments')} icon={<CalendarOutlined />}>
-              My Appointments
+              {t('nav.myAppointments')}
             </Button>
             <Button icon={<EditOutlined />} onClick={() => navigate('/dashboard/doctor/write-prescription')}>
-              Write Prescription
+              {t('nav.writePrescription')}
             </Button>
           </>
         }
@@ -54,25 +60,25 @@ export function DoctorHomePage() {
 
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={12} lg={6}>
-          <StatCard label="Appointments" value={loading ? '…' : error ? '—' : appointments.length} icon={<CalendarOutlined />} />
+          <StatCard label={t('home.appointments')} value={loading ? '…' : error ? '—' : appointments.length} icon={<CalendarOutlined />} />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label="Total patients" value={perfLoading ? '…' : perf ? totalPatients : '—'} icon={<TeamOutlined />} color="#2563eb" />
+          <StatCard label={t('home.totalPatients')} value={perfLoading ? '…' : perf ? totalPatients : '—'} icon={<TeamOutlined />} color="#2563eb" />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard
-            label="Prescriptions issued"
+            label={t('home.prescriptionsIssued')}
             value={issued.isError ? '—' : issued.data ? issued.data.length : '…'}
-            note={issued.isError ? 'Could not be loaded' : undefined}
+            note={issued.isError ? t('home.couldNotLoad') : undefined}
             icon={<FileTextOutlined />}
             color="#9333ea"
           />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard
-            label="Avg. consultation"
-            value={perfLoading ? '…' : completed && perf?.avgConsultation ? `${perf.avgConsultation} min` : '—'}
-            note={!perfLoading && !(completed && perf?.avgConsultation) ? 'No completed visits this week' : 'Last 7 days'}
+            label={t('home.avgConsultation')}
+            value={perfLoading ? '…' : completed && perf?.avgConsultation ? t('common.minutes', { count: perf.avgConsultation }) : '—'}
+            note={!perfLoading && !(completed && perf?.avgConsultation) ? t('home.noCompleted') : t('home.last7Days')}
             icon={<ClockCircleOutlined />}
             color="#ea580c"
           />
@@ -81,11 +87,11 @@ export function DoctorHomePage() {
 
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} lg={16}>
-          <Card title="Today's Appointments" loading={loading} style={{ height: '100%' }}>
+          <Card title={t('home.todaysAppointments')} loading={loading} style={{ height: '100%' }}>
             {error ? (
-              <Typography.Text type="secondary">Today's appointments could not be loaded.</Typography.Text>
+              <Typography.Text type="secondary">{t('home.todayFailed')}</Typography.Text>
             ) : todays.length === 0 ? (
-              <EmptyState title="No appointments today." description="Enjoy the quieter day, or review your upcoming schedule." />
+              <EmptyState title={t('home.emptyToday')} description={t('home.emptyTodayHint')} />
             ) : screens.sm ? (
               <Table
                 size="small"
@@ -93,11 +99,11 @@ export function DoctorHomePage() {
                 pagination={false}
                 dataSource={todays}
                 columns={[
-                  { title: 'Patient', render: (_v, a) => patientName(a) },
-                  { title: 'Time', dataIndex: 'time_slot' },
-                  { title: 'Type', render: (_v, a) => typeText(a) },
-                  { title: 'Status', dataIndex: 'appointment_status', render: (s) => <StatusBadge status={s} /> },
-                  { title: 'Duration', dataIndex: 'duration', render: (d) => durationText(d) },
+                  { title: t('home.patient'), render: (_v, a) => patientName(a) },
+                  { title: t('home.time'), dataIndex: 'time_slot' },
+                  { title: t('home.type'), render: (_v, a) => typeText(a) },
+                  { title: t('home.status'), dataIndex: 'appointment_status', render: (s) => <StatusBadge status={s} /> },
+                  { title: t('home.duration'), dataIndex: 'duration', render: (d) => durationText(d) },
                 ]}
               />
             ) : (
@@ -113,25 +119,25 @@ export function DoctorHomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title="This Week" loading={perfLoading} style={{ height: '100%' }}>
+          <Card title={t('home.thisWeek')} loading={perfLoading} style={{ height: '100%' }}>
             <Space orientation="vertical" style={{ width: '100%' }} size={12}>
               <Row justify="space-between">
-                <Typography.Text type="secondary">Patients seen</Typography.Text>
+                <Typography.Text type="secondary">{t('home.patientsSeen')}</Typography.Text>
                 <Typography.Text strong data-testid="patients-seen">{perf?.patientsSeen ?? 0}</Typography.Text>
               </Row>
               <Row justify="space-between" align="middle" wrap={false} style={{ gap: 8 }}>
-                <Typography.Text type="secondary">Average rating</Typography.Text>
+                <Typography.Text type="secondary">{t('home.averageRating')}</Typography.Text>
                 {!perf?.ratingsCount || !perf.avgRating ? (
-                  <Typography.Text type="secondary">No ratings yet</Typography.Text>
+                  <Typography.Text type="secondary">{t('home.noRatings')}</Typography.Text>
                 ) : (
-                  <span style={{ whiteSpace: 'nowrap' }} aria-label={`Average rating ${perf.avgRating} of 5`}>
+                  <span style={{ whiteSpace: 'nowrap' }} aria-label={t('home.ratingOf', { rating: perf.avgRating })}>
                     <Rate disabled allowHalf value={Math.round(perf.avgRating * 2) / 2} style={{ fontSize: 14 }} />{' '}
                     <Typography.Text strong>{perf.avgRating.toFixed(1)}</Typography.Text>
                   </span>
                 )}
               </Row>
               <Row justify="space-between">
-                <Typography.Text type="secondary">On-time rate</Typography.Text>
+                <Typography.Text type="secondary">{t('home.onTime')}</Typography.Text>
                 <Typography.Text strong data-testid="on-time">{completed ? `${perf?.onTimeRate ?? 0}%` : '—'}</Typography.Text>
               </Row>
             </Space>
@@ -141,9 +147,9 @@ export function DoctorHomePage() {
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card title={`Notifications${notificationCount ? ` (${notificationCount})` : ''}`} loading={notifications.isPending && notifications.isFetching} style={{ height: '100%' }}>
+          <Card title={notificationCount ? t('home.notificationsCount', { count: notificationCount }) : t('home.notifications')} loading={notifications.isPending && notifications.isFetching} style={{ height: '100%' }}>
             {notificationCount === 0 ? (
-              <EmptyState title="No notifications." description="Upcoming emergency appointments and new lab results appear here." />
+              <EmptyState title={t('home.noNotifications')} description={t('home.noNotificationsHint')} />
             ) : (
               <List
                 size="small"
@@ -151,13 +157,13 @@ export function DoctorHomePage() {
                   ...notes.emergencies.map((e) => ({
                     key: `e${e.appointment_id}`,
                     icon: <AlertOutlined style={{ color: '#dc2626' }} />,
-                    title: `Emergency: ${notificationName(e)}`,
+                    title: t('home.emergency', { name: notificationName(e) }),
                     text: visitWhen(e),
                   })),
                   ...notes.labResults.map((l) => ({
                     key: `l${l.lab_result_id}`,
                     icon: <ExperimentOutlined style={{ color: '#2563eb' }} />,
-                    title: l.test_name ? `Lab result: ${l.test_name}` : 'Lab result',
+                    title: l.test_name ? t('home.labResultOf', { test: l.test_name }) : t('home.labResult'),
                     text: l.message,
                   })),
                 ]}

@@ -1,10 +1,12 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Card, Switch, Typography } from 'antd';
 import { useSession } from 'shell/session';
+import { useDoctorTranslation } from '../../i18n';
 import { useDoctorProfile, useUpdateVideoOffer } from './api';
 
 /** "Offers video visits": patients booking this doctor then choose In person or Video. */
 export function VideoVisitsCard() {
+  const { t } = useDoctorTranslation();
   const userId = useSession((s) => s.user?.user_id);
   const profile = useDoctorProfile(userId);
   const save = useUpdateVideoOffer(userId);
@@ -13,17 +15,17 @@ export function VideoVisitsCard() {
     <Card
       title={
         <span>
-          <VideoCameraOutlined aria-hidden /> Video visits
+          <VideoCameraOutlined aria-hidden /> {t('video.title')}
         </span>
       }
       loading={profile.isPending && profile.fetchStatus !== 'idle'}
     >
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
         <label htmlFor="offers-video" style={{ flex: '1 1 220px' }}>
-          <Typography.Text strong>Offer video visits</Typography.Text>
+          <Typography.Text strong>{t('video.offer')}</Typography.Text>
           <br />
           <Typography.Text type="secondary">
-            {on ? 'Patients booking you choose In person or Video. The fee is the same.' : 'Patients book in-person visits only.'}
+            {on ? t('video.on') : t('video.off')}
           </Typography.Text>
         </label>
         <Switch

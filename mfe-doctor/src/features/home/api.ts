@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { DoctorProfile, DoctorProfileReply, NotificationsReply, PerformanceReply } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from 'shell/api-client';
@@ -53,10 +54,10 @@ export function useUpdateFee(userId: number | undefined) {
     mutationFn: ({ doctorId, fee }: { doctorId: number; fee: number }) => updateFee(doctorId, fee),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKey(userId), profile);
-      toast.success('Fee updated!');
+      toast.success(t('fee.updated'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.doctors });
     },
-    onError: () => toast.error('Failed to update fee'),
+    onError: () => toast.error(t('fee.failed')),
   });
 }
 
@@ -67,9 +68,9 @@ export function useUpdateVideoOffer(userId: number | undefined) {
     mutationFn: ({ doctorId, offersVideo }: { doctorId: number; offersVideo: boolean }) => updateVideoOffer(doctorId, offersVideo),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKey(userId), profile);
-      toast.success(profile.offers_video ? 'Video visits turned on.' : 'Video visits turned off.');
+      toast.success(profile.offers_video ? t('video.turnedOn') : t('video.turnedOff'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.doctors });
     },
-    onError: () => toast.error('Failed to update video visits'),
+    onError: () => toast.error(t('video.failed')),
   });
 }

@@ -1,12 +1,13 @@
 import { EditOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Empty, Input, Modal, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDate } from 'shell/i18n';
 import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useDoctorAppointments } from '../../api/appointments';
 import { useEditRecord, usePatientHistory, type MedicalRecord } from './api';
 import { patientOptions } from './patient-labels';
+import { useDoctorTranslation } from '../../i18n';
 
 /** Search over condition, diagnosis and doctor name. */
 export function searchRecords(records: MedicalRecord[], search: string): MedicalRecord[] {
@@ -15,6 +16,7 @@ export function searchRecords(records: MedicalRecord[], search: string): Medical
 }
 
 function EditRecordModal({ record, onClose }: { record: MedicalRecord; onClose: () => void }) {
+  const { t } = useDoctorTranslation();
   const [diagnosis, setDiagnosis] = useState(record.diagnosis ?? '');
   const [treatment, setTreatment] = useState(record.treatment ?? '');
   const [notes, setNotes] = useState(record.notes ?? '');
@@ -24,26 +26,26 @@ function EditRecordModal({ record, onClose }: { record: MedicalRecord; onClose: 
       { recordId: record.id, diagnosis, treatment, notes },
       {
         onSuccess: () => {
-          toast.success('Medical record updated');
+          toast.success(t('records.updated'));
           onClose();
         },
-        onError: (e) => toast.error(errorText(e, 'Failed to update medical record')),
+        onError: (e) => toast.error(errorText(e, t('records.updateFailed'))),
       },
     );
   return (
-    <Modal open title="Edit medical record" okText="Save Changes" onOk={save} onCancel={onClose} confirmLoading={edit.isPending} destroyOnHidden>
+    <Modal open title={t('records.editTitle')} okText={t('common.saveChanges')} cancelText={t('common.cancel')} onOk={save} onCancel={onClose} confirmLoading={edit.isPending} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <label>
-          Diagnosis
-          <Input.TextArea aria-label="Diagnosis" rows={2} value={diagnosis} onChange={(e) => setDiagnosis(e.target.value)} maxLength={2000} />
+          {t('records.diagnosis')}
+          <Input.TextArea aria-label={t('records.diagnosis')} rows={2} value={diagnosis} onChange={(e) => setDiagnosis(e.target.value)} maxLength={2000} />
         </label>
         <label>
-          Treatment
-          <Input.TextArea aria-label="Treatment" rows={2} value={treatment} onChange={(e) => setTreatment(e.target.value)} maxLength={2000} />
+          {t('records.treatment')}
+          <Input.TextArea aria-label={t('records.treatment')} rows={2} value={treatment} onChange={(e) => setTreatment(e.target.value)} maxLength={2000} />
         </label>
         <label>
-          Notes
-          <Input.TextArea aria-label="Notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
+          {t('write.notes')}
+          <Input.TextArea aria-label={t('write.notes')} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
         </label>
       </Space>
     </Modal>
@@ -52,6 +54,7 @@ function EditRecordModal({ record, onClose }: { record: MedicalRecord; onClose: 
 
 /** /dashboard/doctor/medical-history: one of the doctor's patients' records; Edit on the doctor's own appointment records. */
 export function DoctorMedicalHistoryPage() {
+  const { t } = useDoctorTranslation();
   const appointments = useDoctorAppointments();
   const patients = useMemo(() => patientOptions(appointments.appointments), [appointments.appointments]);
   const [patientId, setPatientId] = useState<number | undefined>();
@@ -64,27 +67,27 @@ export function DoctorMedicalHistoryPage() {
   return (
     <div>
       <PageHeader
-        title="Medical History"
-        subtitle="Your patients' visits and prescriptions."
+        title={t('records.title')}
+        subtitle={t('records.subtitle')}
         extra={
-          <Button icon={<ReloadOutlined />} disabled={!patientId} onClick={() => void history.refetch().then((r) => (r.isError ? toast.error(errorText(r.error, 'Failed to load medical history')) : toast.success('Medical history refreshed')))}>
-            Refresh
+          <Button icon={<ReloadOutlined />} disabled={!patientId} onClick={() => void history.refetch().then((r) => (r.isError ? toast.error(errorText(r.error, t('history.loadFailed'))) : toast.success(t('records.refreshed'))))}>
+            {t('common.refresh')}
           </Button>
         }
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select aria-label="Patient" showSearch optionFilterProp="label" placeholder="Select a patient" style={{ minWidth: 260 }} options={patients} value={patientId} onChange={setPatientId} loading={appointments.loading} />
-        <Input allowClear prefix={<SearchOutlined />} aria-label="Search medical history" placeholder="Search by condition, diagnosis or doctor" value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 320 }} />
+        <Select aria-label={t('home.patient')} showSearch optionFilterProp="label" placeholder={t('records.selectPatient')} style={{ minWidth: 260, maxWidth: '100%' }} options={patients} value={patientId} onChange={setPatientId} loading={appointments.loading} />
+        <Input allowClear prefix={<SearchOutlined />} aria-label={t('records.searchLabel')} placeholder={t('records.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 320, maxWidth: '100%' }} />
       </Space>
       {appointments.error ? <ErrorState message={appointments.error} onRetry={appointments.load} /> : null}
       {!patientId ? (
-        <Empty description="Select a patient to see their medical history." />
+        <Empty description={t('records.selectFirst')} />
       ) : failed ? (
-        <ErrorState message={errorText(history.error, 'Failed to load medical history')} onRetry={() => void history.refetch()} />
+        <ErrorState message={errorText(history.error, t('history.loadFailed'))} onRetry={() => void history.refetch()} />
       ) : loading ? (
         <Skeleton active />
       ) : shown.length === 0 ? (
-        <Empty description={history.data?.length ? 'No records match your search.' : 'No medical records yet.'} />
+        <Empty description={history.data?.length ? t('records.noMatch') : t('records.empty')} />
       ) : (
         <Row gutter={[16, 16]}>
           {shown.map((r) => (
@@ -93,18 +96,18 @@ export function DoctorMedicalHistoryPage() {
                 size="small"
                 title={
                   <Space wrap>
-                    <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{r.condition}</Tag>
-                    {r.doctor_name ? `Dr. ${r.doctor_name}` : ''}
+                    <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{t(`history.kind.${r.type}`, { defaultValue: r.condition })}</Tag>
+                    {r.doctor_name ? t('common.doctorName', { name: r.doctor_name }) : ''}
                   </Space>
                 }
                 // Edit only where the server allows it (the doctor's own appointment records).
-                extra={r.can_edit ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={`Edit ${r.id}`}>Edit</Button> : null}
+                extra={r.can_edit ? <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} aria-label={t('records.editLabel', { id: r.id })}>{t('common.edit')}</Button> : null}
               >
                 <Descriptions size="small" column={1}>
-                  <Descriptions.Item label="Date">{r.date ? dayjs(r.date).format('D MMM YYYY') : '—'}</Descriptions.Item>
-                  <Descriptions.Item label="Diagnosis">{r.diagnosis || '—'}</Descriptions.Item>
-                  {r.type === 'appointment' ? <Descriptions.Item label="Treatment">{r.treatment || '—'}</Descriptions.Item> : null}
-                  {r.notes ? <Descriptions.Item label="Notes">{r.notes}</Descriptions.Item> : null}
+                  <Descriptions.Item label={t('write.date')}>{formatDate(r.date)}</Descriptions.Item>
+                  <Descriptions.Item label={t('records.diagnosis')}>{r.diagnosis || '—'}</Descriptions.Item>
+                  {r.type === 'appointment' ? <Descriptions.Item label={t('records.treatment')}>{r.treatment || '—'}</Descriptions.Item> : null}
+                  {r.notes ? <Descriptions.Item label={t('write.notes')}>{r.notes}</Descriptions.Item> : null}
                 </Descriptions>
                 {r.medicines.length ? <Typography.Text type="secondary">{r.medicines.map((m) => `${m.name} ${m.dosage}`).join(', ')}</Typography.Text> : null}
               </Card>

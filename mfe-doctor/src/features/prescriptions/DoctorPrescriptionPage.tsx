@@ -5,9 +5,11 @@ import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, usePrescriptionDownload } from 'shell/ui-kit';
 import { usePrescription } from './api';
 import { PrescriptionSummary } from './PrescriptionSummary';
+import { useDoctorTranslation } from '../../i18n';
 
 /** /dashboard/prescriptions/{id} for doctors. */
 export function DoctorPrescriptionPage() {
+  const { t } = useDoctorTranslation();
   const navigate = useNavigate();
   const { prescriptionId } = useParams();
   const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
@@ -17,11 +19,11 @@ export function DoctorPrescriptionPage() {
   const missing = !id || (failed && query.error instanceof ApiError && query.error.status === 404);
   return (
     <div>
-      <PageHeader title="Prescription" extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/doctor/prescriptions')}>Issued prescriptions</Button>} />
+      <PageHeader title={t('one.title')} extra={<Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/doctor/prescriptions')}>{t('one.back')}</Button>} />
       {missing ? (
-        <EmptyState title="No prescription found for this appointment." />
+        <EmptyState title={t('one.notFound')} />
       ) : failed ? (
-        <ErrorState message={`Error loading prescription: ${errorText(query.error, 'Failed to fetch prescription')}`} onRetry={() => void query.refetch()} />
+        <ErrorState message={t('one.loadError', { error: errorText(query.error, t('one.fetchFailed')) })} onRetry={() => void query.refetch()} />
       ) : loading || !query.data ? (
         <Skeleton active />
       ) : (

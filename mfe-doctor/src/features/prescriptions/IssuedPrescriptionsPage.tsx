@@ -7,9 +7,11 @@ import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } fr
 import { useIssuedPrescriptions, type PrescriptionView } from './api';
 import { EditPrescriptionModal } from './EditPrescriptionModal';
 import { PrescriptionSummary } from './PrescriptionSummary';
+import { useDoctorTranslation } from '../../i18n';
 
 /** /dashboard/doctor/prescriptions: the prescriptions this doctor issued, with Edit and Download PDF. */
 export function IssuedPrescriptionsPage() {
+  const { t } = useDoctorTranslation();
   const navigate = useNavigate();
   const query = useIssuedPrescriptions();
   const { loading, failed } = queryStatus(query);
@@ -24,32 +26,32 @@ export function IssuedPrescriptionsPage() {
 
   const refresh = async () => {
     const result = await query.refetch();
-    if (result.isError) toast.error(errorText(result.error, 'Failed to fetch prescriptions'));
-    else toast.success('Prescriptions refreshed');
+    if (result.isError) toast.error(errorText(result.error, t('issued.fetchFailed')));
+    else toast.success(t('issued.refreshed'));
   };
 
   return (
     <div>
       <PageHeader
-        title="Issued Prescriptions"
-        subtitle="Prescriptions you have written."
+        title={t('issued.title')}
+        subtitle={t('issued.subtitle')}
         extra={
           <Space wrap>
             <Button icon={<ReloadOutlined />} onClick={() => void refresh()} loading={query.isFetching && !loading}>
-              Refresh
+              {t('common.refresh')}
             </Button>
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate('/dashboard/doctor/write-prescription')}>
-              Write Prescription
+              {t('nav.writePrescription')}
             </Button>
           </Space>
         }
       />
-      <Input allowClear prefix={<SearchOutlined />} aria-label="Search prescriptions" placeholder="Search by patient, number or medicine" value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 420, marginBottom: 16 }} />
-      {failed ? <ErrorState message={`Error loading prescriptions: ${errorText(query.error, 'Failed to fetch prescriptions')}`} onRetry={() => void query.refetch()} /> : null}
+      <Input allowClear prefix={<SearchOutlined />} aria-label={t('issued.searchLabel')} placeholder={t('issued.search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ maxWidth: 420, marginBottom: 16 }} />
+      {failed ? <ErrorState message={t('issued.loadError', { error: errorText(query.error, t('issued.fetchFailed')) })} onRetry={() => void query.refetch()} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : failed && !query.data ? null : list.length === 0 ? (
-        <EmptyState title={query.data?.length ? 'No prescriptions match your search.' : 'You have not issued any prescriptions yet.'} />
+        <EmptyState title={query.data?.length ? t('issued.noMatch') : t('issued.empty')} />
       ) : (
         <Row gutter={[16, 16]}>
           {list.map((p) => (

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Medicine } from '@afya/prescription-service/contracts';
-import { PrescriptionMessages } from '@afya/prescription-service/contracts/catalog';
+import { appointmentTypeLabel, formatDate } from 'shell/i18n';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useCreatePrescription, useWritableAppointments } from './api';
@@ -11,11 +10,13 @@ import { emptyMedicine, medicinesValid, startedFilling, trimMedicines } from './
 import { MedicineRows } from './MedicineRows';
 import { PatientHistory } from './PatientHistory';
 import { writableOptions } from './patient-labels';
+import { useDoctorTranslation } from '../../i18n';
 
 export const REDIRECT_MS = 1500;
 
 /** /dashboard/doctor/write-prescription: pick an own appointment, see the patient and history, write the medicines. */
 export function WritePrescriptionPage() {
+  const { t } = useDoctorTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const writable = useWritableAppointments();
@@ -38,7 +39,7 @@ export function WritePrescriptionPage() {
 
   const submit = () => {
     if (!appointment || !medicinesValid(medicines)) {
-      setError(PrescriptionMessages.fillRequired);
+      setError(t('messages.fillRequired'));
       return;
     }
     setError(null);
@@ -46,34 +47,34 @@ export function WritePrescriptionPage() {
       { appointment_id: appointment.appointment_id, medicines: trimMedicines(medicines), notes: notes.trim() },
       {
         onSuccess: () => {
-          toast.success(PrescriptionMessages.created);
+          toast.success(t('messages.created'));
           setDone(true);
           timer.current = setTimeout(() => navigate('/dashboard/doctor/prescriptions'), REDIRECT_MS);
         },
-        onError: (e) => setError(errorText(e, 'Failed to create prescription')),
+        onError: (e) => setError(errorText(e, t('write.createFailed'))),
       },
     );
   };
 
   return (
     <div>
-      <PageHeader title="Write Prescription" subtitle="For one of your appointments that has no prescription yet." />
-      {failed ? <ErrorState message={errorText(writable.error, 'Failed to fetch appointments')} onRetry={() => void writable.refetch()} /> : null}
+      <PageHeader title={t('nav.writePrescription')} subtitle={t('write.subtitle')} />
+      {failed ? <ErrorState message={errorText(writable.error, t('write.fetchFailed'))} onRetry={() => void writable.refetch()} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : !failed && writable.data?.length === 0 ? (
-        <EmptyState title="No appointments waiting for a prescription." description="Every one of your appointments already has one, or none is booked yet." />
+        <EmptyState title={t('write.empty')} description={t('write.emptyHint')} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={14}>
             <Card>
               <Form layout="vertical" onFinish={submit} disabled={done}>
-                <Form.Item label="Appointment" required>
+                <Form.Item label={t('write.appointment')} required>
                   <Select
-                    aria-label="Appointment"
+                    aria-label={t('write.appointment')}
                     showSearch
                     optionFilterProp="label"
-                    placeholder="Select an appointment"
+                    placeholder={t('write.selectAppointment')}
                     value={appointment ? appointment.appointment_id : undefined}
                     onChange={(id: number) => setAppointmentId(id)}
                     options={options}
@@ -81,30 +82,30 @@ export function WritePrescriptionPage() {
                 </Form.Item>
                 {appointment ? (
                   <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
-                    <Descriptions.Item label="Patient">{appointment.patient_name ?? `#${appointment.patient_id}`}</Descriptions.Item>
-                    {appointment.patient_phone ? <Descriptions.Item label="Phone">{appointment.patient_phone}</Descriptions.Item> : null}
-                    <Descriptions.Item label="Date">{dayjs(appointment.appointment_date).format('ddd, D MMM YYYY')}</Descriptions.Item>
-                    <Descriptions.Item label="Time">{appointment.time_slot}</Descriptions.Item>
-                    <Descriptions.Item label="Type">{appointment.appointment_type}</Descriptions.Item>
+                    <Descriptions.Item label={t('home.patient')}>{appointment.patient_name ?? `#${appointment.patient_id}`}</Descriptions.Item>
+                    {appointment.patient_phone ? <Descriptions.Item label={t('write.phone')}>{appointment.patient_phone}</Descriptions.Item> : null}
+                    <Descriptions.Item label={t('write.date')}>{formatDate(appointment.appointment_date.slice(0, 10), 'day')}</Descriptions.Item>
+                    <Descriptions.Item label={t('home.time')}>{appointment.time_slot}</Descriptions.Item>
+                    <Descriptions.Item label={t('home.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
                   </Descriptions>
                 ) : null}
-                <Form.Item label="Medicines" required>
+                <Form.Item label={t('write.medicines')} required>
                   <MedicineRows value={medicines} onChange={setMedicines} />
                 </Form.Item>
-                <Form.Item label="Notes">
-                  <Input.TextArea aria-label="Notes" rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Optional notes for the patient" />
+                <Form.Item label={t('write.notes')}>
+                  <Input.TextArea aria-label={t('write.notes')} rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={t('write.notesPlaceholder')} />
                 </Form.Item>
                 {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
                 <div role="status" id={hintId} style={{ marginBottom: incomplete ? 12 : 0 }}>
-                  {incomplete ? <Typography.Text type="danger">{PrescriptionMessages.fillRequired}</Typography.Text> : null}
+                  {incomplete ? <Typography.Text type="danger">{t('messages.fillRequired')}</Typography.Text> : null}
                 </div>
                 <Button type="primary" htmlType="submit" disabled={!valid || done} loading={create.isPending} aria-describedby={incomplete ? hintId : undefined}>
-                  Save Prescription
+                  {t('write.save')}
                 </Button>
               </Form>
             </Card>
           </Col>
-          <Col xs={24} lg={10}>{appointment ? <PatientHistory userId={appointment.patient_id} /> : <Card size="small" title="Medical history">Select an appointment to see the patient&apos;s history.</Card>}</Col>
+          <Col xs={24} lg={10}>{appointment ? <PatientHistory userId={appointment.patient_id} /> : <Card size="small" title={t('history.title')}>{t('write.selectForHistory')}</Card>}</Col>
         </Row>
       )}
     </div>

@@ -1,6 +1,7 @@
-import dayjs from 'dayjs';
+import { appointmentTypeLabel, formatDate } from 'shell/i18n';
 import type { DoctorAppointment } from '../../api/appointments';
 import type { WritableAppointment } from './api';
+import { t } from '../../i18n';
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
@@ -14,7 +15,7 @@ function sharedNames<T>(items: readonly T[], name: (item: T) => string, patient:
   return new Set([...owners].filter(([, ids]) => ids.size > 1).map(([key]) => key));
 }
 
-const writableName = (a: WritableAppointment) => a.patient_name ?? `Patient #${a.patient_id}`;
+const writableName = (a: WritableAppointment) => a.patient_name ?? t('common.patientNumber', { id: a.patient_id });
 
 /**
  * Write Prescription's visit picker: patient, appointment number, date, slot, type and status. When two patients
@@ -23,8 +24,8 @@ const writableName = (a: WritableAppointment) => a.patient_name ?? `Patient #${a
 export function writableOptions(list: readonly WritableAppointment[]): { value: number; label: string }[] {
   const shared = sharedNames(list, writableName, (a) => a.patient_id);
   return list.map((a) => {
-    const who = shared.has(nameKey(writableName(a))) ? `${writableName(a)} (${a.patient_phone ?? `patient #${a.patient_id}`})` : writableName(a);
-    return { value: a.appointment_id, label: `${who} · #${a.appointment_id} · ${dayjs(a.appointment_date).format('D MMM YYYY')} ${a.time_slot} · ${a.appointment_type} (${a.appointment_status})` };
+    const who = shared.has(nameKey(writableName(a))) ? `${writableName(a)} (${a.patient_phone ?? t('labels.patientNumber', { id: a.patient_id })})` : writableName(a);
+    return { value: a.appointment_id, label: `${who} · #${a.appointment_id} · ${formatDate(a.appointment_date.slice(0, 10))} ${a.time_slot} · ${appointmentTypeLabel(a.appointment_type)} (${t(`status.${a.appointment_status}`, { defaultValue: a.appointment_status })})` };
   });
 }
 
@@ -38,12 +39,12 @@ export function patientOptions(appointments: readonly DoctorAppointment[]): { va
     const seen = latest.get(a.user_id);
     if (!seen || a.appointment_date > seen.appointment_date) latest.set(a.user_id, a);
   }
-  const name = (a: DoctorAppointment) => a.patient_full_name ?? `Patient #${a.user_id}`;
+  const name = (a: DoctorAppointment) => a.patient_full_name ?? t('common.patientNumber', { id: a.user_id });
   const shared = sharedNames([...latest.values()], name, (a) => a.user_id);
   return [...latest.values()]
     .map((a) => ({
       value: a.user_id,
-      label: shared.has(nameKey(name(a))) ? `${name(a)} (latest visit #${a.appointment_id}, ${dayjs(a.appointment_date).format('D MMM YYYY')})` : name(a),
+      label: shared.has(nameKey(name(a))) ? t('labels.latestVisit', { name: name(a), id: a.appointment_id, date: formatDate(a.appointment_date.slice(0, 10)) }) : name(a),
     }))
     .sort((x, y) => x.label.localeCompare(y.label));
 }

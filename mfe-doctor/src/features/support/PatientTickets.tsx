@@ -1,13 +1,14 @@
 import type { DoctorTicketView } from '@afya/support-service/contracts';
-import { SupportMessages } from '@afya/support-service/contracts/catalog';
 import { Drawer, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, StatusBadge } from 'shell/ui-kit';
 import { ConversationView, NO_TICKET_FILTERS, TicketCard, TicketFilters, filterTickets, useTicketList } from 'shell/support-kit';
+import { useDoctorTranslation } from '../../i18n';
 
 /** The tickets of the doctor's patients (name, email, phone, appointment date): read, never changed. */
 export function PatientTickets() {
+  const { t } = useDoctorTranslation();
   const query = useTicketList('doctor');
   const { loading, failed } = queryStatus(query);
   const [filters, setFilters] = useState(NO_TICKET_FILTERS);
@@ -20,17 +21,17 @@ export function PatientTickets() {
     <>
       <TicketFilters value={filters} onChange={setFilters} count={shown.length} total={tickets.length} />
       {loading ? (
-        <Typography.Text type="secondary">Loading tickets...</Typography.Text>
+        <Typography.Text type="secondary">{t('support.loading')}</Typography.Text>
       ) : failed ? (
-        <ErrorState message={errorText(query.error, SupportMessages.loadFailed)} onRetry={() => void query.refetch()} />
+        <ErrorState message={errorText(query.error, t('messages.loadTicketsFailed'))} onRetry={() => void query.refetch()} />
       ) : tickets.length === 0 ? (
-        <EmptyState title="None of your patients has a support ticket." />
+        <EmptyState title={t('support.noneForPatients')} />
       ) : shown.length === 0 ? (
-        <EmptyState title="No tickets match your filters." />
+        <EmptyState title={t('support.noMatch')} />
       ) : (
         shown.map((t) => <TicketCard key={t.complaint_id} ticket={t} onOpen={() => setOpenId(t.complaint_id)} />)
       )}
-      <Drawer open={!!open} onClose={() => setOpenId(null)} title={open?.subject ?? 'Conversation'} size="large" destroyOnHidden>
+      <Drawer open={!!open} onClose={() => setOpenId(null)} title={open?.subject ?? t('support.conversation')} size="large" destroyOnHidden>
         {open ? (
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Space wrap>

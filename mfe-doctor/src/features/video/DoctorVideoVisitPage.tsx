@@ -5,22 +5,24 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from 'shell/ui-kit';
 import { VideoCallScreen, videoApi } from 'shell/video-kit';
 import { PatientHistory } from '../prescriptions/PatientHistory';
+import { useDoctorTranslation } from '../../i18n';
 
 /**
  * /dashboard/video/:appointmentId: the doctor's side of a video visit, with the patient's medical history beside the
  * call and Write Prescription for this appointment in a new tab (the call keeps running in this one).
  */
 export function DoctorVideoVisitPage() {
+  const { t } = useDoctorTranslation();
   const { appointmentId } = useParams();
   const id = Number(appointmentId);
   const navigate = useNavigate();
-  useDocumentTitle('Video visit');
+  useDocumentTitle(t('visit.title'));
   // The same session the call screen opens (cached): who the patient is, for their history.
   const session = useQuery({ queryKey: ['video', 'session', id], queryFn: () => videoApi.session(id), retry: false, staleTime: 60_000 });
   const patientId = session.data?.patient_user_id;
   const aside = (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" title="During the visit">
+      <Card size="small" title={t('visit.during')}>
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Button
             type="primary"
@@ -30,12 +32,12 @@ export function DoctorVideoVisitPage() {
             target="_blank"
             rel="noopener"
           >
-            Write Prescription (new tab)
+            {t('visit.write')}
           </Button>
           <Button icon={<HistoryOutlined />} block href="/dashboard/doctor/medical-history" target="_blank" rel="noopener">
-            Open full medical history (new tab)
+            {t('visit.history')}
           </Button>
-          <Typography.Text type="secondary">Leaving the call keeps the appointment open: mark it Completed from your appointments when you are done.</Typography.Text>
+          <Typography.Text type="secondary">{t('visit.leaving')}</Typography.Text>
         </Space>
       </Card>
       {patientId ? <PatientHistory userId={patientId} /> : null}

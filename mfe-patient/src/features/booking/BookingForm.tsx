@@ -12,6 +12,7 @@ import { DateSlotFields } from './components/DateSlotFields';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
 import { ReasonField } from './components/ReasonField';
 import { useAvailability } from './useAvailability';
+import { JoinWaitlistPanel } from '../waitlist/JoinWaitlistPanel';
 import { bookingProblem, useBookAppointment } from './useBookAppointment';
 
 const NO_DOCTORS: Doctor[] = [];
@@ -93,6 +94,10 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
           conflict={problem?.conflict ? translateMessage(problem.message) : null}
         />
         <ReasonField />
+        {/* no free time that day: the doctor's waitlist, for that day and the next ones */}
+        {doctor && date && user && slots.availability?.bookable_date && !slots.availability.slots.some((s) => s.available) ? (
+          <JoinWaitlistPanel key={`${doctor.doctor_id}:${date}`} form={form} doctor={doctor} date={date} />
+        ) : null}
         <Button type="primary" htmlType="submit" size="large" loading={booking.isPending} block>
           {booking.isPending ? t('booking.booking') : t('booking.submit')}
         </Button>

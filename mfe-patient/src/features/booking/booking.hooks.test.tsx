@@ -1,3 +1,4 @@
+import type { BookPayload } from '@afya/appointment-service/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, queryKeys } from 'shell/api-client';
 import { queryWrapper } from '../../../../shell/test/render';
@@ -15,7 +16,7 @@ const answer = (taken: string[] = []) => ({
   bookable_date: true,
   slots: ['09:00 AM', '09:30 AM'].map((t) => ({ time_slot: t, available: !taken.includes(t) })),
 });
-const PAYLOAD = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: '2026-11-23', time_slot: '09:00 AM', notes: 'Palpitations at night' };
+const PAYLOAD: BookPayload = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: '2026-11-23', time_slot: '09:00 AM', notes: 'Palpitations at night' };
 const TAKEN = 'That time slot is no longer available. Please choose another.';
 
 beforeEach(() => jest.clearAllMocks());

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { nairobiDate } from 'shell/ui-kit';
 import type { Doctor } from '../find-doctors/api';
-import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload } from './booking.rules';
+import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload, type BookingFormValues } from './booking.rules';
 
 const doctor = (over: Partial<Doctor> = {}): Doctor => ({
   doctor_id: 7,
@@ -116,7 +116,7 @@ describe('booking rules', () => {
   });
 
   it('sends visit_mode video only with a doctor who offers it; in person sends no mode', () => {
-    const values = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Palpitations at night' };
+    const values: BookingFormValues = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Palpitations at night' };
     expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: true })).visit_mode).toBe('video');
     expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: false }))).not.toHaveProperty('visit_mode');
     expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');

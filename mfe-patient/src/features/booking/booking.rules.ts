@@ -1,6 +1,6 @@
 // The booking form's rules as pure functions (CONTRACT.md §5), read from the appointment catalog so the
 // screen and the service agree: the window, the doctor's weekdays, the fee, the reason's length, the messages.
-import type { BookPayload, VisitMode } from '@afya/appointment-service/contracts';
+import type { BookPayload } from '@afya/appointment-service/contracts';
 import { AppointmentMessages, CLINIC_HOURS, MAX_REASON_LENGTH, MIN_REASON_LENGTH, WEEKDAYS, slotsWithinClinicHours, type Weekday } from '@afya/appointment-service/contracts/catalog';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -10,16 +10,13 @@ import type { Availability, Slot } from './api';
 import { appointmentTypeLabel, formatDate } from 'shell/i18n';
 import { t } from '../../i18n';
 
-/** The form's fields carry the API's names (BookPayload), the date as the picker's Dayjs. */
-export interface BookingFormValues {
-  doctor_id?: number;
-  appointment_type?: string;
-  appointment_date?: Dayjs | null;
-  time_slot?: string;
-  notes?: string;
-  /** Asked only when the doctor offers video visits; in person otherwise. */
-  visit_mode?: VisitMode;
-}
+/**
+ * The form's fields: the booking request's (the contract's BookPayload, its types), the date as the picker's Dayjs.
+ * The visit mode is asked only when the doctor offers video visits; in person otherwise.
+ */
+export type BookingFormValues = {
+  [Field in 'doctor_id' | 'appointment_type' | 'time_slot' | 'notes' | 'visit_mode']?: BookPayload[Field];
+} & { appointment_date?: Dayjs | null };
 
 /** CONTRACT.md §5's messages, word for word from the catalog. */
 export const BOOKING_MESSAGES = {

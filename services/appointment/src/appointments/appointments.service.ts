@@ -11,6 +11,7 @@ import {
   notFound,
   PageRequest,
   pageOf,
+  parsePayload,
   Principal,
   recordEvent,
   recordEvents,
@@ -24,35 +25,33 @@ import {
   AppointmentMessages,
   AppointmentReply,
   AppointmentStatus,
-  AvailabilityPayload,
+  AvailabilityQuerySchema,
   AvailabilityReply,
-  BookPayload,
+  BookPayloadSchema,
   BookReply,
+  DEFAULT_APPOINTMENT_TYPE,
   DataExportAppointmentsReply,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
   ListAllPayload,
-  MAX_REASON_LENGTH,
-  MIN_REASON_LENGTH,
-  RatePayload,
+  RatePayloadSchema,
   RatingReply,
   RatingView,
-  ReschedulePayload,
-  SetAmountPayload,
-  SetStatusPayload,
+  ReschedulePayloadSchema,
+  SetAmountPayloadSchema,
+  SetStatusPayloadSchema,
   StatsReply,
   StatusCounts,
   slotsWithinClinicHours,
-  UpdateAppointmentPayload,
-  VISIT_MODES,
+  UpdateAppointmentPayloadSchema,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { SlotHolds } from '../waitlist/slot-holds';
 import { preparedQuery } from './prepared-query';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, clinicToday, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
-import { isValidAmount } from '../rules/money';
 import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
 import {
   APPOINTMENT_ORDER,
@@ -88,6 +87,7 @@ export class AppointmentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly doctors: DoctorsService,
     private readonly audit: AuditTrail,
+    private readonly holds: SlotHolds,
   ) {}
 
   // ---------- reads ----------
@@ -210,9 +210,8 @@ export class AppointmentsService {
   }
 
   /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
-  async availability(actor: Principal, { doctor_id, date }: AvailabilityPayload): Promise<AvailabilityReply> {
-    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    if (!isCalendarDate(date)) throw badRequest(AppointmentMessages.date);
+  async availability(actor: Principal, request: unknown): Promise<AvailabilityReply> {
+    const { doctor_id, date } = parsePayload(AvailabilityQuerySchema, request);
     const doctor = await this.doctors.findById(doctor_id);
     if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
       throw notFound(AppointmentMessages.doctorNotFound);
@@ -220,9 +219,12 @@ export class AppointmentsService {
     // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
     const open = slotsWithinClinicHours(weekdayOf(date));
     const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // taken: booked, or held for another patient from the doctor's waitlist (held for the caller, it is theirs to take)
     const taken: { time_slot: string }[] = await this.dataSource.query(
-      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'`,
-      [doctor_id, date],
+      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'
+       UNION ALL
+       SELECT time_slot FROM waitlist_offers WHERE doctor_id = $1 AND appointment_date = $2 AND status = 'held' AND user_id <> $3`,
+      [doctor_id, date, actor.userId],
     );
     const takenSlots = new Set(taken.map((t) => t.time_slot));
     return {
@@ -239,61 +241,22 @@ export class AppointmentsService {
    * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
    * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
    */
-  async book(actor: Principal, payload: BookPayload, requestId?: string): Promise<BookReply> {
+  async book(actor: Principal, request: unknown, requestId?: string): Promise<BookReply> {
     if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
-    const { doctor_id, appointment_date, time_slot } = payload;
+    const payload = parsePayload(BookPayloadSchema, request);
+    const { doctor_id, appointment_date, time_slot, notes } = payload;
     const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
-    const notes = typeof payload.notes === 'string' ? payload.notes.trim() : '';
-    if (!Number.isInteger(doctor_id) || doctor_id <= 0) throw badRequest(AppointmentMessages.doctor);
-    const appointment_type = bookingType(payload.appointment_type, payload.total_amount);
-    if (!appointment_type) throw badRequest(AppointmentMessages.type);
-    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
-    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
-    if (notes.length < MIN_REASON_LENGTH) throw badRequest(AppointmentMessages.reason);
-    if (notes.length > MAX_REASON_LENGTH) throw badRequest(AppointmentMessages.reasonTooLong);
+    // The named type is valid (the schema); without one, the amount the client showed chooses it.
+    const appointment_type = bookingType(payload.appointment_type, payload.total_amount) ?? DEFAULT_APPOINTMENT_TYPE;
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
-    if (!(VISIT_MODES as readonly string[]).includes(visitMode)) throw badRequest(AppointmentMessages.visitMode);
+    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
+    const closed = clinicHoursProblem(appointment_date, time_slot);
+    if (closed) throw badRequest(closed);
 
     try {
-      const row = await this.dataSource.transaction(async (manager) => {
-        const doctor = await this.doctors.findById(doctor_id, manager);
-        if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
-        if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
-        if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
-        if (!worksOn(doctor.available_days, appointment_date)) {
-          throw badRequest(
-            `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
-          );
-        }
-        // The new row comes back as the view reads it (one round trip, not an insert then a select).
-        const [created]: AppointmentRow[] = await manager.query(
-          `WITH inserted AS (
-             INSERT INTO appointments
-               (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-                     (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
-             RETURNING *)
-           ${INSERTED_APPOINTMENT_SELECT}`,
-          [
-            actor.userId,
-            doctor_id,
-            appointment_date,
-            time_slot,
-            slotStart(appointment_date, time_slot),
-            appointment_type,
-            bookingAmount(appointment_type, doctor.fee),
-            notes,
-            DEFAULT_DURATION_MINUTES,
-            visitMode,
-          ],
-        );
-        // The booking and its audit entry: one statement for both events.
-        await recordEvents(manager, [
-          { type: AppointmentEvents.created, data: toEventData(created) },
-          this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
-        ]);
-        return created;
-      });
+      const row = await this.dataSource.transaction((manager) =>
+        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId),
+      );
       appointmentsBooked.inc(); // committed: the transaction above resolved
       return {
         appointment: toAppointmentView(row),
@@ -306,18 +269,68 @@ export class AppointmentsService {
     }
   }
 
+  /**
+   * A booking's row, its events and audit entry, in the caller's transaction (a booking, or a waitlist offer being
+   * claimed). The slot's uniqueness is the partial unique index; a slot held for a waitlisted patient is refused to
+   * anyone else after the insert (SlotHolds.take), and taken by that patient it settles their offer.
+   */
+  async insertBooking(
+    manager: EntityManager,
+    actor: Principal,
+    booking: { doctor_id: number; appointment_date: string; time_slot: string; appointment_type: string; notes: string; visit_mode: string },
+    requestId?: string,
+  ): Promise<AppointmentRow> {
+    const { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode } = booking;
+    const doctor = await this.doctors.findById(doctor_id, manager);
+    if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+    if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+    if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
+    if (!worksOn(doctor.available_days, appointment_date)) {
+      throw badRequest(
+        `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+      );
+    }
+    // The new row comes back as the view reads it (one round trip, not an insert then a select).
+    const [created]: AppointmentRow[] = await manager.query(
+      `WITH inserted AS (
+         INSERT INTO appointments
+           (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+         RETURNING *)
+       ${INSERTED_APPOINTMENT_SELECT}`,
+      [
+        actor.userId,
+        doctor_id,
+        appointment_date,
+        time_slot,
+        slotStart(appointment_date, time_slot),
+        appointment_type,
+        bookingAmount(appointment_type, doctor.fee),
+        notes,
+        DEFAULT_DURATION_MINUTES,
+        visitMode,
+      ],
+    );
+    await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, actor.userId, created.appointment_id);
+    // The booking and its audit entry: one statement for both events.
+    await recordEvents(manager, [
+      { type: AppointmentEvents.created, data: toEventData(created) },
+      this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
+    ]);
+    return created;
+  }
+
   // ---------- changes ----------
 
   /** PATCH /appointments/{id}: clinical fields, by the appointment's doctor or an admin. */
-  async update(actor: Principal, { id, changes }: UpdateAppointmentPayload, requestId?: string): Promise<AppointmentReply> {
+  async update(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentReply> {
+    const { id, changes } = parsePayload(UpdateAppointmentPayloadSchema, request);
     const fields = (['diagnosis', 'treatment', 'medications', 'notes', 'duration'] as const).filter((f) => changes?.[f] !== undefined);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.lockedRow(manager, id);
       this.guard(actor, 'update', current, () => assertClinicalEdit(actor, current), requestId);
       if (!fields.length) return current;
-      if (changes.duration !== undefined && (!Number.isInteger(changes.duration) || changes.duration < 1 || changes.duration > 480)) {
-        throw badRequest('Duration must be a whole number of minutes from 1 to 480');
-      }
       const text = (value: string | null | undefined) => (value === null || value === undefined ? null : String(value).trim() || null);
       await manager.query(
         `UPDATE appointments SET
@@ -351,9 +364,9 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/status (and /override for admins). A cancelled slot is free again at once. */
-  async setStatus(actor: Principal, { id, status }: SetStatusPayload, requestId?: string, adminOnly = false): Promise<AppointmentChangeReply> {
+  async setStatus(actor: Principal, request: unknown, requestId?: string, adminOnly = false): Promise<AppointmentChangeReply> {
     if (adminOnly && actor.role !== 'admin') throw forbidden();
-    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
+    const { id, status } = parsePayload(SetStatusPayloadSchema, request);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);
@@ -368,6 +381,10 @@ export class AppointmentsService {
           [id, status],
         );
         const updated = (await this.findRow(id, manager))!;
+        const slot = { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot };
+        // a cancelled slot goes to the doctor's waitlist first; a cancelled visit re-opened must not take a held slot
+        if (status === 'Cancelled') await this.holds.freed(manager, slot, current.user_id);
+        else if (current.appointment_status === 'Cancelled') await this.holds.take(manager, slot, current.user_id, id);
         const type = status === 'Cancelled' ? AppointmentEvents.cancelled : AppointmentEvents.updated;
         await recordEvent(manager, type, toEventData(updated, current.appointment_status));
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_status']);
@@ -388,15 +405,15 @@ export class AppointmentsService {
    * status, notes and history stay with the appointment (its id does not change). One appointment.updated event
    * carries where it was (previous_appointment_date/previous_time_slot): reminders move, the doctor is told.
    */
-  async reschedule(actor: Principal, payload: ReschedulePayload, requestId?: string): Promise<AppointmentChangeReply> {
-    const { id, appointment_date, time_slot } = payload ?? ({} as ReschedulePayload);
-    if (!isCalendarDate(appointment_date)) throw badRequest(AppointmentMessages.date);
-    if (!isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+  async reschedule(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentChangeReply> {
+    const { id, appointment_date, time_slot } = parsePayload(ReschedulePayloadSchema, request);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);
         this.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
         if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+        const closed = clinicHoursProblem(appointment_date, time_slot);
+        if (closed) throw badRequest(closed);
         const doctor = await this.doctors.findById(current.doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         if (!worksOn(doctor.available_days, appointment_date)) {
@@ -409,6 +426,9 @@ export class AppointmentsService {
           [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
         );
         const updated = (await this.findRow(id, manager))!;
+        // the new slot may be held for a waitlisted patient; the old one goes to the doctor's waitlist
+        await this.holds.take(manager, { doctor_id: current.doctor_id, appointment_date, time_slot }, current.user_id, id);
+        await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);
         await recordEvent(manager, AppointmentEvents.updated, toEventData(updated, undefined, { appointment_date: current.appointment_date, time_slot: current.time_slot }));
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_date', 'time_slot']);
         return updated;
@@ -421,9 +441,9 @@ export class AppointmentsService {
   }
 
   /** PATCH /appointments/{id}/amount (admin). */
-  async setAmount(actor: Principal, { id, total_amount }: SetAmountPayload, requestId?: string): Promise<AppointmentChangeReply> {
+  async setAmount(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentChangeReply> {
     if (actor.role !== 'admin') throw forbidden();
-    if (!isValidAmount(total_amount)) throw badRequest(AppointmentMessages.amount);
+    const { id, total_amount } = parsePayload(SetAmountPayloadSchema, request);
     const row = await this.dataSource.transaction(async (manager) => {
       await this.lockedRow(manager, id);
       await manager.query(`UPDATE appointments SET total_amount = round($2::numeric, 2), updated_at = now() WHERE appointment_id = $1`, [id, total_amount]);
@@ -441,6 +461,9 @@ export class AppointmentsService {
     await this.dataSource.transaction(async (manager) => {
       const current = await this.lockedRow(manager, id);
       await manager.query(`DELETE FROM appointments WHERE appointment_id = $1`, [id]);
+      if (current.appointment_status !== 'Cancelled') {
+        await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);
+      }
       await recordEvent(manager, AppointmentEvents.deleted, toEventData(current));
       await this.audit.recordChange(manager, actor, 'delete', [current], requestId);
     });
@@ -448,9 +471,9 @@ export class AppointmentsService {
   }
 
   /** POST /appointments/{id}/rating: the patient, on their own Completed appointment, once. */
-  async rate(actor: Principal, { id, rating, comment }: RatePayload): Promise<RatingReply> {
+  async rate(actor: Principal, request: unknown): Promise<RatingReply> {
     if (actor.role !== 'user') throw forbidden('Only the patient can rate an appointment');
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw badRequest(AppointmentMessages.rating);
+    const { id, rating, comment } = parsePayload(RatePayloadSchema, request);
     try {
       const saved = await this.dataSource.transaction(async (manager) => {
         const current = await this.lockedRow(manager, id);

@@ -5,6 +5,7 @@ import { AuthEvents, type UserEventData as AuthUserEventData } from '@afya/auth-
 import { AppointmentEvents } from '../../contracts';
 import { applyErasedUser } from '../appointments/erased-user';
 import { DoctorRow, returnedRows, toDoctorEventData } from '../doctors/doctors.service';
+import { SlotHolds } from '../waitlist/slot-holds';
 
 /** What auth's user.registered / user.updated / user.deleted carry (a type-only import: no runtime dependency). */
 export type UserEventData = Pick<AuthUserEventData, 'user_id' | 'firstname' | 'lastname' | 'role'> &
@@ -55,7 +56,10 @@ export async function applyUserEvent(manager: EntityManager, data: UserEventData
 
 @Injectable()
 export class UserDirectoryConsumer implements OnApplicationBootstrap {
-  constructor(private readonly events: EventConsumer) {}
+  constructor(
+    private readonly events: EventConsumer,
+    private readonly holds: SlotHolds,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.consume('appointment-users', {
@@ -64,7 +68,11 @@ export class UserDirectoryConsumer implements OnApplicationBootstrap {
       [AuthEvents.deleted]: async (event: DomainEvent<UserEventData>, manager) => {
         await applyUserEvent(manager, event.data, true);
         // Every deletion is an erasure now; `erased` is checked so an older deletion replayed from the stream changes nothing more.
-        if (event.data?.erased && event.data.user_id) await applyErasedUser(manager, event.data.user_id);
+        if (event.data?.erased && event.data.user_id) {
+          const cancelled = await applyErasedUser(manager, event.data.user_id);
+          // the waitlist forgets them; the slots their erasure freed go to the patients waiting for them
+          await this.holds.userErased(manager, event.data.user_id, cancelled);
+        }
       },
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, forbidden, notFound, Principal, recordEvent } from '@afya/service-shared';
+import { badRequest, forbidden, notFound, parsePayload, Principal, recordEvent } from '@afya/service-shared';
 import {
   AdminDoctorListReply,
   AppointmentEvents,
@@ -12,14 +12,13 @@ import {
   DoctorListReply,
   DoctorProfile,
   DoctorProfileReply,
-  SetFeePayload,
+  SetFeePayloadSchema,
   SetFeeReply,
-  SetVideoPayload,
+  SetVideoPayloadSchema,
   SetVideoReply,
   SPECIALIZATIONS,
   WEEKDAYS,
 } from '../../contracts';
-import { isValidAmount } from '../rules/money';
 
 export const DOCTOR_SELECT = `
   SELECT doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
@@ -125,9 +124,9 @@ export class DoctorsService {
   }
 
   /** PATCH /doctor/{id}/fee: the doctor themself or an admin. */
-  async setFee(actor: Principal, { doctor_id, fee }: SetFeePayload): Promise<SetFeeReply> {
+  async setFee(actor: Principal, request: unknown): Promise<SetFeeReply> {
     if (actor.role === 'user') throw forbidden();
-    if (!isValidAmount(fee)) throw badRequest(AppointmentMessages.fee);
+    const { doctor_id, fee } = parsePayload(SetFeePayloadSchema, request);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.findById(doctor_id, manager, true);
       if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);
@@ -145,9 +144,9 @@ export class DoctorsService {
   }
 
   /** PATCH /doctor/{id}/video: the doctor themself or an admin turns video visits on or off. */
-  async setVideo(actor: Principal, { doctor_id, offers_video }: SetVideoPayload): Promise<SetVideoReply> {
+  async setVideo(actor: Principal, request: unknown): Promise<SetVideoReply> {
     if (actor.role === 'user') throw forbidden();
-    if (typeof offers_video !== 'boolean') throw badRequest(AppointmentMessages.offersVideo);
+    const { doctor_id, offers_video } = parsePayload(SetVideoPayloadSchema, request);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.findById(doctor_id, manager, true);
       if (!current || (actor.role === 'doctor' && current.user_id !== actor.userId)) throw notFound(DOCTOR_PROFILE_NOT_FOUND);

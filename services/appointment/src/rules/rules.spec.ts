@@ -1,9 +1,8 @@
 import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
-import { addDays, bookingWindow, clinicToday, isCalendarDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
+import { addDays, bookingWindow, clinicHoursProblem, clinicToday, isCalendarDate, isClinicOpenAllDay, isClinicOpenOn, openClinicDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
 import { bookingAmount, bookingType, typeFee } from './fees';
 import { assertCanComplete, hasStarted } from './completion';
-import { isValidAmount } from './money';
 import { countDistinctPatients } from './patients';
 import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, canSee } from './permissions';
 
@@ -66,15 +65,6 @@ describe('bookingType: the type of a booking that may not name one', () => {
     expect(bookingType(undefined, 'abc')).toBe('Regular Checkup');
     expect(bookingType(undefined, undefined)).toBe('Regular Checkup');
     expect(bookingType(undefined, { amount: 200 })).toBe('Regular Checkup');
-  });
-});
-
-describe('amounts and fees', () => {
-  it('are numbers from 0 to MAX_AMOUNT: a negative one is refused, never turned into 0', () => {
-    for (const ok of [0, 0.5, 150, 3500, 1800.5, 10_000_000]) expect(isValidAmount(ok)).toBe(true);
-    for (const bad of [-1, -0.01, -5000, 10_000_000.01, Number.NaN, Number.POSITIVE_INFINITY, '150', '-5', null, undefined, {}]) {
-      expect(isValidAmount(bad)).toBe(false);
-    }
   });
 });
 
@@ -259,6 +249,33 @@ describe('clinic hours: one source for the slots offered and the Office Hours pa
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const) expect(slotsWithinClinicHours(day)).toEqual([...TIME_SLOTS]);
     expect(slotsWithinClinicHours('Saturday')).toEqual(['09:00 AM', '09:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM']);
     expect(slotsWithinClinicHours('Sunday')).toEqual([]);
+  });
+  it('the booking and reschedule rules refuse a closed day or a slot outside the hours, with the reason', () => {
+    // 2026-11-29 is a Sunday, 2026-11-28 a Saturday, 2026-11-30 a Monday.
+    expect(clinicHoursProblem('2026-11-29', '10:00 AM')).toBe('The clinic is closed on Sundays. Please choose another date.');
+    expect(clinicHoursProblem('2026-11-28', '02:00 PM')).toBe('On Saturdays the clinic is open 9:00 AM - 2:00 PM. Please choose a time within those hours.');
+    expect(clinicHoursProblem('2026-11-28', '11:30 AM')).toBeNull();
+    for (const slot of TIME_SLOTS) expect(clinicHoursProblem('2026-11-30', slot)).toBeNull();
+    expect([isClinicOpenOn('2026-11-28'), isClinicOpenOn('2026-11-29'), isClinicOpenOn('2026-11-30')]).toEqual([true, false, true]);
+  });
+  it('openClinicDate(n): the nth day after today open all day, whatever weekday today is, inside the booking window up to n = 20', () => {
+    // Today on each weekday: Monday 2026-11-23 … Sunday 2026-11-29, at 23:30 clinic time (the day's last half hour).
+    for (let i = 0; i < 7; i++) {
+      const now = new Date(`2026-11-${23 + i}T23:30:00+03:00`);
+      const dates = Array.from({ length: 20 }, (_, k) => openClinicDate(k + 1, now));
+      expect(new Set(dates).size).toBe(20);
+      expect([...dates].sort()).toEqual(dates);
+      for (const date of dates) {
+        expect(isClinicOpenAllDay(date)).toBe(true);
+        expect(isInBookingWindow(date, now)).toBe(true);
+        for (const slot of TIME_SLOTS) expect(clinicHoursProblem(date, slot)).toBeNull();
+      }
+      // No open day skipped: every weekday from tomorrow to the 20th is one of them.
+      const all = Array.from({ length: 40 }, (_, k) => addDays(clinicToday(now), k + 1)).filter((d) => d <= dates[19] && isClinicOpenAllDay(d));
+      expect(all).toEqual(dates);
+    }
+    expect(openClinicDate(1, new Date('2026-11-28T10:00:00+03:00'))).toBe('2026-11-30'); // Saturday → Monday
+    expect(() => openClinicDate(0)).toThrow(RangeError);
   });
   it('never offers a slot that starts before opening or ends after closing', () => {
     for (const day of WEEKDAYS) {

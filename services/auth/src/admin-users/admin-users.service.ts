@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, IsNull } from 'typeorm';
-import { badRequest, conflict, forbidden, listTotal, Principal } from '@afya/service-shared';
+import { conflict, forbidden, listTotal, parsePayload, Principal } from '@afya/service-shared';
 import {
   ADMIN_USERS_PAGE_DEFAULT,
-  ADMIN_USERS_PAGE_MAX,
   AdminUserEntry,
   AdminUserListReply,
   AuthEvents,
   CreateUserPayload,
   CreateUserReply,
-  ListUsersPayload,
+  ListUsersPayloadSchema,
   Revocation,
   UpdateUserPayload,
 } from '../../contracts';
@@ -34,12 +33,11 @@ export class AdminUsersService {
     private readonly broadcaster: RevocationBroadcaster,
   ) {}
 
-  async list(principal: Principal, filters: ListUsersPayload): Promise<AdminUserListReply> {
+  async list(principal: Principal, request: unknown): Promise<AdminUserListReply> {
     assertAdmin(principal);
+    const filters = parsePayload(ListUsersPayloadSchema, request);
     const limit = filters.limit ?? ADMIN_USERS_PAGE_DEFAULT;
     const page = filters.page ?? 1;
-    if (!Number.isInteger(limit) || limit < 1 || limit > ADMIN_USERS_PAGE_MAX) throw badRequest(`limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`);
-    if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
     // The filters once, as SQL over users alone: the page's ids (read in users_admin_list_idx order, no join while
     // skipping earlier pages) and the total (exact up to 10,000, else estimated: listTotal) come from it.
     const params: unknown[] = [];

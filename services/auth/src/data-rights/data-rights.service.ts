@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, Principal } from '@afya/service-shared';
+import { conflict, forbidden, notFound, parsePayload, Principal } from '@afya/service-shared';
 import {
   AccountExportReply,
   DecideErasurePayload,
@@ -10,6 +10,9 @@ import {
   ErasureReply,
   ErasureRequestView,
   RequestErasurePayload,
+  DecideErasureBodySchema,
+  ErasureListQuerySchema,
+  RequestErasureBodySchema,
 } from '../../contracts';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { UserEntity } from '../users/user.entity';
@@ -59,8 +62,7 @@ export class DataRightsService {
   /** A patient or a doctor asks for their account's erasure; one pending request at a time (409). */
   async request(principal: Principal, payload: RequestErasurePayload): Promise<ErasureReply> {
     if (principal.role === 'admin') throw forbidden(ErasureMessages.adminsCannotAsk);
-    const reason = typeof payload?.reason === 'string' ? payload.reason.trim() : '';
-    if (reason.length > 500) throw badRequest(ErasureMessages.reasonTooLong);
+    const reason = (parsePayload(RequestErasureBodySchema, payload).reason ?? '').trim();
     return this.users.dataSource.transaction(async (manager) => {
       const user = await this.users.getLive(principal.userId, manager, true);
       const pending = await manager.findOne(ErasureRequestEntity, { where: { userId: user.userId, status: 'pending' } });
@@ -80,8 +82,7 @@ export class DataRightsService {
   /** Admins: the requests, pending first then the latest decided. */
   async list(principal: Principal, payload: ErasureListPayload): Promise<ErasureListReply> {
     if (principal.role !== 'admin') throw forbidden();
-    const status = payload?.status;
-    if (status !== undefined && !['pending', 'approved', 'rejected'].includes(status)) throw badRequest('status must be pending, approved or rejected');
+    const { status } = parsePayload(ErasureListQuerySchema, payload);
     const requests = await this.manager.find(ErasureRequestEntity, {
       where: status ? { status } : {},
       order: { requestedAt: 'DESC', requestId: 'DESC' },
@@ -94,7 +95,7 @@ export class DataRightsService {
   /** Admins approve (the account is erased in the same transaction) or reject a pending request. */
   async decide(principal: Principal, payload: DecideErasurePayload): Promise<ErasureReply> {
     if (principal.role !== 'admin') throw forbidden();
-    if (payload?.decision !== 'approve' && payload?.decision !== 'reject') throw badRequest(ErasureMessages.decision);
+    parsePayload(DecideErasureBodySchema, payload);
     const id = Number(payload.id);
     if (!Number.isInteger(id) || id < 1) throw notFound(ErasureMessages.notFound);
     const { request, user } = await this.users.dataSource.transaction(async (manager) => {

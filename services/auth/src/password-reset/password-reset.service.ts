@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
-import { badRequest, env, getProcessLogger } from '@afya/service-shared';
+import { badRequest, env, getProcessLogger, parsePayload } from '@afya/service-shared';
 import {
   AuthMessages,
   type ForgotPasswordPayload,
   type ForgotPasswordReply,
-  MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_MINUTES,
   type PasswordResetReply,
-  type ResetPasswordPayload,
+  ResetPasswordBodySchema,
 } from '../../contracts';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { hashPassword } from '../users/passwords';
@@ -62,14 +61,15 @@ export class PasswordResetService {
         channel,
         to,
         firstname: user.firstname,
+        language: user.language ?? 'en',
         ...(channel === 'email' ? { link: `${this.publicAppUrl}/reset-password?token=${secret}` } : { code: secret }),
       },
     };
   }
 
-  async reset(payload: ResetPasswordPayload, now: Date = new Date()): Promise<PasswordResetReply> {
-    const password = typeof payload?.newPassword === 'string' ? payload.newPassword : '';
-    if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(AuthMessages.password);
+  async reset(request: unknown, now: Date = new Date()): Promise<PasswordResetReply> {
+    const payload = parsePayload(ResetPasswordBodySchema, request);
+    const password = payload.newPassword;
     const byLink = typeof payload?.token === 'string' && payload.token.length > 0;
     const invalid = () => badRequest(byLink ? AuthMessages.resetLinkInvalid : AuthMessages.resetCodeInvalid, 'RESET_INVALID');
     let reset: PasswordResetEntity | null;

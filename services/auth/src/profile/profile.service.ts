@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { NatsConnection } from 'nats';
-import { badRequest, BinaryTransfer, NATS_CONNECTION, notFound, Principal } from '@afya/service-shared';
+import { badRequest, BinaryTransfer, NATS_CONNECTION, notFound, parsePayload, Principal } from '@afya/service-shared';
 import {
   AuthEvents,
-  ChangePasswordPayload,
+  ChangePasswordBodySchema,
   ChangePasswordReply,
   PictureReply,
   SessionUser,
-  UpdateProfilePayload,
+  UpdateProfileBodySchema,
   UploadPicturePayload,
 } from '../../contracts';
 import { hashPassword, verifyPassword } from '../users/passwords';
@@ -47,14 +47,16 @@ export class ProfileService {
     return { user: toSessionUser(await this.users.getLive(principal.userId)) };
   }
 
-  async update(principal: Principal, changes: UpdateProfilePayload): Promise<{ user: SessionUser }> {
-    const cleaned = cleanProfileChanges(changes ?? {});
+  async update(principal: Principal, request: unknown): Promise<{ user: SessionUser }> {
+    const changes = parsePayload(UpdateProfileBodySchema, request);
+    const cleaned = cleanProfileChanges(changes);
     const user = await this.users.dataSource.transaction(async (manager) => {
       const current = await this.users.getLive(principal.userId, manager, true);
       if (cleaned.firstname !== undefined) current.firstname = cleaned.firstname;
       if (cleaned.lastname !== undefined) current.lastname = cleaned.lastname;
       if (cleaned.contact_phone !== undefined) current.contactPhone = cleaned.contact_phone;
       if (cleaned.address !== undefined) current.address = cleaned.address;
+      if (cleaned.language !== undefined) current.language = cleaned.language;
       // The picture is set by upload; a URL in the payload may only clear it, never point elsewhere.
       // A cleared picture is deleted: its old URL must stop serving it.
       const cleared = changes.profile_picture_url === '' ? current.profilePictureId : null;
@@ -68,7 +70,8 @@ export class ProfileService {
     return { user: toSessionUser(user) };
   }
 
-  async changePassword(principal: Principal, payload: ChangePasswordPayload): Promise<ChangePasswordReply> {
+  async changePassword(principal: Principal, request: unknown): Promise<ChangePasswordReply> {
+    const payload = parsePayload(ChangePasswordBodySchema, request);
     const existing = await this.users.getLive(principal.userId);
     if (!(await verifyPassword(existing.passwordHash, payload.currentPassword))) {
       throw badRequest(WRONG_CURRENT_PASSWORD, 'WRONG_PASSWORD');

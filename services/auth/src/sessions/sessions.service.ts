@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { LessThan, MoreThan } from 'typeorm';
-import { badRequest, forbidden, Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, parsePayload, Principal, unauthorized } from '@afya/service-shared';
 import {
   AuthMessages,
-  LoginPayload,
+  LoginBodySchema,
   LoginReply,
   LogoutPayload,
-  MIN_ADDRESS_LENGTH,
-  RegisterPayload,
+  RegisterBodySchema,
   Revocation,
   RevocationsSnapshot,
   SessionUser,
@@ -19,7 +18,7 @@ import { UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from './revocation-broadcaster';
 import { TokenIssuer } from './token-issuer';
 import { TokenRevocationEntity } from './token-revocation.entity';
-import { cleanName, validName } from '../profile/profile-rules';
+import { cleanName } from '../profile/profile-rules';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -32,12 +31,12 @@ export class SessionsService {
   ) {}
 
   /** Self-registration creates a patient; an admin caller may set role and status (CONTRACT.md §7). */
-  async register(payload: RegisterPayload, caller: Principal | null): Promise<{ user: SessionUser }> {
+  async register(request: unknown, caller: Principal | null): Promise<{ user: SessionUser }> {
     const byAdmin = caller?.role === 'admin';
-    if (!validName(payload.firstname)) throw badRequest(AuthMessages.firstname);
-    if (!validName(payload.lastname)) throw badRequest(AuthMessages.lastname);
-    // A person registering gives an address; an admin registering someone may leave it for them to fill in.
-    if (!byAdmin && !(typeof payload.address === 'string' && payload.address.trim().length >= MIN_ADDRESS_LENGTH)) throw badRequest(AuthMessages.address);
+    const payload = parsePayload(RegisterBodySchema, request);
+    // A person registering gives an address (the schema holds it to its rule); an admin registering someone may
+    // leave it for them to fill in.
+    if (!byAdmin && payload.address === undefined) throw badRequest(AuthMessages.address);
     const user = await this.users.create({
       // Bidi controls are stripped from names here as in profile updates (profile-rules.ts).
       firstname: cleanName(payload.firstname),
@@ -53,7 +52,8 @@ export class SessionsService {
     return { user: toSessionUser(user) };
   }
 
-  async login(payload: LoginPayload): Promise<LoginReply> {
+  async login(request: unknown): Promise<LoginReply> {
+    const payload = parsePayload(LoginBodySchema, request);
     const user = await this.users.findLiveByEmail(payload.email);
     if (!user) {
       await verifyPassword(await DUMMY_HASH_PROMISE, payload.password);

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Role } from '@afya/service-shared';
-import type { UserStatus } from '../../contracts';
+import type { Language, UserStatus } from '../../contracts';
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -37,6 +37,10 @@ export class UserEntity {
 
   @Column({ name: 'must_change_password', type: 'boolean', default: false })
   mustChangePassword!: boolean;
+
+  /** 'en' or 'sw' (a CHECK constraint holds it to LANGUAGES). */
+  @Column({ type: 'text', default: 'en' })
+  language!: Language;
 
   /** Bumped by password change, suspension, role change and deletion: older tokens stop working. */
   @Column({ name: 'session_version', type: 'integer', default: 0 })

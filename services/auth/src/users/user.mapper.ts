@@ -18,6 +18,7 @@ export function toSessionUser(user: UserEntity): SessionUser {
     address: user.address,
     profilePictureUrl: pictureUrl(user.profilePictureId),
     must_change_password: user.mustChangePassword,
+    language: user.language ?? 'en',
   };
 }
 
@@ -33,8 +34,8 @@ export function toAdminEntry(user: UserEntity, appointmentsCount: number): Admin
 }
 
 export function toUserEventData(user: UserEntity): UserEventData {
-  const { user_id, firstname, lastname, email, role, status, contact_phone } = toSessionUser(user);
-  return { user_id, firstname, lastname, email, role, status, contact_phone };
+  const { user_id, firstname, lastname, email, role, status, contact_phone, language } = toSessionUser(user);
+  return { user_id, firstname, lastname, email, role, status, contact_phone, language };
 }
 
 export function normalizeEmail(email: string): string {

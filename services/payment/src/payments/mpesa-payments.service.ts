@@ -291,17 +291,22 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
   async settleByQuery(row: PaymentRow): Promise<void> {
     const result = await this.daraja.stkQuery(row.checkout_request_id!);
     if (result.state === 'pending') return;
-    await this.dataSource.transaction(async (manager) => {
+    const completedWithoutReceipt = await this.dataSource.transaction(async (manager) => {
       const locked = await this.store.lock(manager, 'payment_id', row.payment_id);
-      if (!locked || locked.status !== 'pending') return;
+      if (!locked || locked.status !== 'pending') return false;
       if (result.resultCode === '0') {
         // Paid, says Daraja. The receipt number is the one M-Pesa confirmed, if it has yet (else it follows: MpesaReceiptsService).
         const receipt = await this.receipts.confirmed(manager, locked.payment_id);
         await this.store.complete(manager, locked, { providerReference: receipt ?? locked.checkout_request_id, mpesaReceipt: receipt });
-      } else {
-        await this.store.fail(manager, locked, mpesaFailureReason(result.resultCode, result.resultDesc), locked.checkout_request_id);
+        return receipt === null;
       }
+      await this.store.fail(manager, locked, mpesaFailureReason(result.resultCode, result.resultDesc), locked.checkout_request_id);
+      return false;
     });
+    // The STK query names no receipt: unless a callback claimed one, M-Pesa is asked for it (Transaction Status).
+    if (completedWithoutReceipt) {
+      await this.receipts.lookUp(row.payment_id, row.checkout_request_id!).catch((error: Error) => this.logger.warn(`receipt look-up for payment ${row.payment_id}: ${error.message}`));
+    }
   }
 
   /** Pending pushes older than MPESA_RECONCILE_AFTER_MS (default 2 minutes): ask Daraja how they ended. */

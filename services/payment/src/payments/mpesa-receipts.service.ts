@@ -12,11 +12,15 @@ import { PaymentRow, PaymentStore } from './payment-store';
 const ACCEPTED: MpesaCallbackReply = { ResultCode: 0, ResultDesc: 'Accepted' };
 /** How long the payment dialog may wait for M-Pesa to confirm a receipt number before it shows the payment without one. */
 const RECEIPT_WAIT_MS = 10_000;
+/** What an M-Pesa receipt number looks like (as the callback's MpesaReceiptNumber is checked). */
+const RECEIPT_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
 interface CheckRow {
   check_id: string;
   payment_id: number;
-  receipt: string;
+  /** null: a look-up (the push's receipt number is what M-Pesa is asked for). */
+  receipt: string | null;
+  checkout_request_id: string | null;
   state: 'claimed' | 'asked' | 'confirmed' | 'refused';
 }
 
@@ -27,6 +31,8 @@ interface CheckRow {
  * receipt a callback claims is asked of M-Pesa's Transaction Status API; its result, posted to our ResultURL,
  * must show that receipt completed for this payment's amount from this payment's phone. Only then does the
  * payment (its history row, status and PDF receipt) carry it; until then they show our own reference.
+ * A push settled by the STK query alone (its callback lost) has no claim: M-Pesa is asked which transaction the push
+ * was (lookUp), and the receipt number its answer names is checked the same way before the payment takes it.
  */
 @Injectable()
 export class MpesaReceiptsService {
@@ -44,8 +50,24 @@ export class MpesaReceiptsService {
     if (!receipt) return;
     const [check] = (await this.dataSource.query(
       `INSERT INTO mpesa_receipt_checks (payment_id, receipt) VALUES ($1, $2) ON CONFLICT (payment_id, receipt) DO NOTHING
-       RETURNING check_id, payment_id, receipt, state`,
+       RETURNING check_id, payment_id, receipt, checkout_request_id, state`,
       [paymentId, receipt],
+    )) as CheckRow[];
+    if (check) await this.ask(check);
+  }
+
+  /**
+   * A push the STK query settled as paid without any receipt claimed (the callback lost): asks M-Pesa for its
+   * transaction by the push's CheckoutRequestID. Nothing when a callback's claim is being checked or confirmed (that
+   * one gives the receipt), or a look-up is already under way.
+   */
+  async lookUp(paymentId: number, checkoutRequestId: string): Promise<void> {
+    const [check] = (await this.dataSource.query(
+      `INSERT INTO mpesa_receipt_checks (payment_id, receipt, checkout_request_id)
+       SELECT $1, NULL, $2 WHERE NOT EXISTS (SELECT 1 FROM mpesa_receipt_checks WHERE payment_id = $1 AND state <> 'refused')
+       ON CONFLICT DO NOTHING
+       RETURNING check_id, payment_id, receipt, checkout_request_id, state`,
+      [paymentId, checkoutRequestId],
     )) as CheckRow[];
     if (check) await this.ask(check);
   }
@@ -53,7 +75,7 @@ export class MpesaReceiptsService {
   /** The receipt M-Pesa has confirmed for a payment, if any (read in the caller's transaction). */
   async confirmed(manager: EntityManager, paymentId: number): Promise<string | null> {
     const [row] = (await manager.query(
-      `SELECT receipt FROM mpesa_receipt_checks WHERE payment_id = $1 AND state = 'confirmed' ORDER BY updated_at, check_id LIMIT 1`,
+      `SELECT receipt FROM mpesa_receipt_checks WHERE payment_id = $1 AND state = 'confirmed' AND receipt IS NOT NULL ORDER BY updated_at, check_id LIMIT 1`,
       [paymentId],
     )) as { receipt: string }[];
     return row?.receipt ?? null;
@@ -74,7 +96,7 @@ export class MpesaReceiptsService {
   /** Claims M-Pesa has not answered: not asked yet (or timed out in its queue) after 30 s, asked 10 minutes ago. */
   async askAgain(): Promise<void> {
     const stale = (await this.dataSource.query(
-      `SELECT check_id, payment_id, receipt, state FROM mpesa_receipt_checks
+      `SELECT check_id, payment_id, receipt, checkout_request_id, state FROM mpesa_receipt_checks
         WHERE (state = 'claimed' AND updated_at < now() - interval '30 seconds') OR (state = 'asked' AND updated_at < now() - interval '10 minutes')
         ORDER BY updated_at LIMIT 20`,
     )) as CheckRow[];
@@ -84,7 +106,8 @@ export class MpesaReceiptsService {
   private async ask(check: CheckRow): Promise<void> {
     const base = `${this.config.mpesaCallbackBaseUrl}/api/mpesa/transaction-status/${this.config.mpesaCallbackToken}`;
     try {
-      const ack = await this.daraja.transactionStatus({ receipt: check.receipt, resultUrl: base, timeoutUrl: `${base}/timeout`, remarks: `Afya payment ${check.payment_id}` });
+      const about = check.receipt !== null ? { receipt: check.receipt } : { originalConversationId: check.checkout_request_id! };
+      const ack = await this.daraja.transactionStatus({ ...about, resultUrl: base, timeoutUrl: `${base}/timeout`, remarks: `Afya payment ${check.payment_id}` });
       await this.dataSource.query(
         `UPDATE mpesa_receipt_checks SET state = 'asked', originator_conversation_id = $2, conversation_id = $3, updated_at = now()
           WHERE check_id = $1 AND state IN ('claimed', 'asked')`,
@@ -103,9 +126,11 @@ export class MpesaReceiptsService {
     const result = (body as { Result?: Record<string, unknown> } | null)?.Result;
     const ids = [result?.OriginatorConversationID, result?.ConversationID].filter((id): id is string => typeof id === 'string' && id.length > 0);
     if (!result || ids.length === 0) return ACCEPTED;
+    // A refused claim of a payment already paid without a receipt: M-Pesa is asked for the real one (lookUp).
+    let lookUpAfter: { paymentId: number; checkoutRequestId: string } | null = null;
     await this.dataSource.transaction(async (manager) => {
       const [check] = (await manager.query(
-        `SELECT check_id, payment_id, receipt, state FROM mpesa_receipt_checks
+        `SELECT check_id, payment_id, receipt, checkout_request_id, state FROM mpesa_receipt_checks
           WHERE state = 'asked' AND (originator_conversation_id = ANY($1) OR conversation_id = ANY($1)) FOR UPDATE`,
         [ids],
       )) as CheckRow[];
@@ -119,16 +144,33 @@ export class MpesaReceiptsService {
       }
       const payment = await this.store.lock(manager, 'payment_id', check.payment_id);
       if (!payment) return;
-      const refusal = receiptRefusal({ resultCode: result.ResultCode, parameters: resultParameters(result.ResultParameters) }, { receipt: check.receipt, amount: payment.amount, phone: payment.phone });
-      if (refusal) return this.refuse(manager, check, payment, refusal);
-      const [taken] = (await manager.query(`SELECT payment_id FROM payments WHERE mpesa_receipt = $1 AND payment_id <> $2`, [check.receipt, payment.payment_id])) as { payment_id: number }[];
-      if (taken) return this.refuse(manager, check, payment, `it is the receipt of payment ${taken.payment_id}`);
-      await manager.query(`UPDATE mpesa_receipt_checks SET state = 'confirmed', detail = NULL, updated_at = now() WHERE check_id = $1`, [check.check_id]);
+      const parameters = resultParameters(result.ResultParameters);
+      // A look-up takes the receipt number M-Pesa names, then checks it like a claimed one (phone, amount, status).
+      const named = String(parameters.ReceiptNo ?? '');
+      const receipt = check.receipt ?? (RECEIPT_PATTERN.test(named) ? named : null);
+      if (receipt === null) return this.refuse(manager, check, payment, String(result.ResultCode) === '0' ? 'M-Pesa named no receipt number' : `M-Pesa does not know it (result ${String(result.ResultCode)})`);
+      const refusal = receiptRefusal({ resultCode: result.ResultCode, parameters }, { receipt, amount: payment.amount, phone: payment.phone });
+      const [taken] = refusal
+        ? []
+        : ((await manager.query(`SELECT payment_id FROM payments WHERE mpesa_receipt = $1 AND payment_id <> $2`, [receipt, payment.payment_id])) as { payment_id: number }[]);
+      if (refusal || taken) {
+        await this.refuse(manager, check, payment, refusal ?? `it is the receipt of payment ${taken.payment_id}`);
+        const paidWithoutReceipt = (payment.status === 'completed' || payment.status === 'refunded') && payment.mpesa_receipt === null;
+        if (check.receipt !== null && paidWithoutReceipt && payment.checkout_request_id) lookUpAfter = { paymentId: payment.payment_id, checkoutRequestId: payment.checkout_request_id };
+        return;
+      }
+      if (check.receipt === null) {
+        // A callback that arrived meanwhile claimed the same number: this confirmation answers it too.
+        await manager.query(`DELETE FROM mpesa_receipt_checks WHERE payment_id = $1 AND receipt = $2 AND check_id <> $3`, [payment.payment_id, receipt, check.check_id]);
+      }
+      await manager.query(`UPDATE mpesa_receipt_checks SET receipt = $2, state = 'confirmed', detail = NULL, updated_at = now() WHERE check_id = $1`, [check.check_id, receipt]);
       // A payment already settled takes it now; one still pending takes it when it completes (MpesaPaymentsService).
       if (payment.mpesa_receipt === null && (payment.status === 'completed' || payment.status === 'refunded' || payment.status === 'failed')) {
-        await manager.query(`UPDATE payments SET mpesa_receipt = $2, updated_at = now() WHERE payment_id = $1 AND mpesa_receipt IS NULL`, [payment.payment_id, check.receipt]);
+        await manager.query(`UPDATE payments SET mpesa_receipt = $2, updated_at = now() WHERE payment_id = $1 AND mpesa_receipt IS NULL`, [payment.payment_id, receipt]);
       }
     });
+    const wanted = lookUpAfter as { paymentId: number; checkoutRequestId: string } | null;
+    if (wanted) await this.lookUp(wanted.paymentId, wanted.checkoutRequestId).catch((error: Error) => this.logger.warn(`receipt look-up for payment ${wanted.paymentId}: ${error.message}`));
     return ACCEPTED;
   }
 

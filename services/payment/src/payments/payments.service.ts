@@ -1,15 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, Principal } from '@afya/service-shared';
+import { conflict, forbidden, listTotal, notFound, PageRequest, pageOf, parsePayload, Principal } from '@afya/service-shared';
 import type { AppointmentEventData } from '@afya/appointment-service/contracts';
-import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, RefundPayload, RefundReply } from '../../contracts';
+import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, RefundPayloadSchema, RefundReply } from '../../contracts';
 import { appointmentStart, cancellationRefundable } from '../rules/payment-rules';
 import { CardPaymentsService } from './card-payments.service';
 import { DisputeRow, PaymentRow, PaymentStore, ROW_COLUMNS, toDisputeView, toPaymentView } from './payment-store';
 
 export const AUTO_REFUND_REASON = 'Appointment cancelled at least 24 hours ahead: refunded automatically';
-const MAX_REASON = 500;
 
 /** History, refunds and disputes (card and M-Pesa alike), and what appointment changes mean for payments. */
 @Injectable()
@@ -53,10 +52,9 @@ export class PaymentsService {
    * POST /admin/payments/:id/refund. Card: refunded at Stripe (idempotent per payment), then marked here.
    * M-Pesa: marked refunded with the reason; the money goes back by a manual B2C payout.
    */
-  async refund(caller: Principal, { id, reason }: RefundPayload): Promise<RefundReply> {
+  async refund(caller: Principal, request: unknown): Promise<RefundReply> {
     if (caller.role !== 'admin') throw forbidden();
-    const text = typeof reason === 'string' ? reason.trim() : '';
-    if (!text || text.length > MAX_REASON) throw badRequest(PAYMENT_MESSAGES.refundReasonRequired);
+    const { id, reason: text } = parsePayload(RefundPayloadSchema, request);
     const row = await this.store.find(this.dataSource.manager, 'payment_id', id);
     if (!row) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     if (row.status !== 'completed') throw conflict(PAYMENT_MESSAGES.refundOnlyCompleted);

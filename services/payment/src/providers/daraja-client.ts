@@ -126,15 +126,19 @@ export class DarajaClient {
   }
 
   /**
-   * Asks M-Pesa about a transaction by its receipt number (Transaction Status API). The answer comes later, posted
-   * to `resultUrl` with the same OriginatorConversationID / ConversationID as this acknowledgement.
+   * Asks M-Pesa about a transaction (Transaction Status API): by its receipt number, or, without one, by the id of
+   * the request that started it (OriginalConversationID: for an STK push, its CheckoutRequestID). The answer comes
+   * later, posted to `resultUrl` with the same OriginatorConversationID / ConversationID as this acknowledgement.
    */
-  async transactionStatus(request: { receipt: string; resultUrl: string; timeoutUrl: string; remarks: string }): Promise<TransactionStatusAck> {
+  async transactionStatus(
+    request: ({ receipt: string; originalConversationId?: undefined } | { receipt?: undefined; originalConversationId: string }) & { resultUrl: string; timeoutUrl: string; remarks: string },
+  ): Promise<TransactionStatusAck> {
     const reply = await this.post<TransactionStatusAck>('/mpesa/transactionstatus/v1/query', {
       Initiator: this.config.initiatorName,
       SecurityCredential: this.config.securityCredential,
       CommandID: 'TransactionStatusQuery',
-      TransactionID: request.receipt,
+      TransactionID: request.receipt ?? '',
+      ...(request.originalConversationId ? { OriginalConversationID: request.originalConversationId } : {}),
       PartyA: this.config.shortcode,
       IdentifierType: '4',
       ResultURL: request.resultUrl,

@@ -1,3 +1,4 @@
+import { closePdfRenderer, pdfText, renderPdf } from '@afya/service-shared';
 import type { PrescriptionView } from '../../contracts';
 import { prescriptionHtml } from './prescription-pdf';
 
@@ -28,5 +29,25 @@ describe('prescription PDF', () => {
     expect(prescriptionHtml(prescription('video'))).toContain('Consultation 09:00 AM · Video');
     expect(prescriptionHtml(prescription('in_person'))).toContain('Consultation 09:00 AM · In person');
     expect(prescriptionHtml(prescription(null))).toContain('Consultation 09:00 AM</div>');
+  });
+});
+
+describe('prescription PDF in the reader’s language', () => {
+  afterAll(() => closePdfRenderer());
+  const written = { ...prescription('video'), notes: 'Kunywa maji mengi. Return if the fever lasts beyond 3 days.' };
+
+  it('English as before', async () => {
+    const text = pdfText(await renderPdf(prescriptionHtml(written, 'en')));
+    for (const expected of ['Afya Clinic', 'Prescription RX-000042', 'Issued 30 November 2026', 'Dr. Grace Wanjiku', 'Cardiology', 'Consultation 09:00 AM · Video', 'Medicine', 'Dosage', 'Frequency', 'Instructions', 'Amoxicillin', 'twice daily', 'NOTES']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('Kiswahili labels, dates and choices; the medicines and the doctor’s notes exactly as written', async () => {
+    const text = pdfText(await renderPdf(prescriptionHtml(written, 'sw')));
+    for (const expected of ['Kliniki ya Afya', 'Agizo la dawa RX-000042', 'Limetolewa 30 Novemba 2026', 'MGONJWA', 'Achieng Odhiambo', 'Dkt. Grace Wanjiku', 'Magonjwa ya moyo', 'Ushauri wa daktari 09:00 · Video', 'Dawa', 'Kipimo', 'Mara ngapi', 'Maelekezo', 'Amoxicillin', '500mg', 'twice daily', 'after meals', 'MAELEZO YA DAKTARI', 'Kunywa maji mengi. Return if the fever lasts beyond 3 days.']) {
+      expect(text).toContain(expected);
+    }
+    for (const english of ['Afya Clinic', 'Issued', 'Dosage', 'Instructions', 'Prescription number']) expect(text).not.toContain(english);
   });
 });

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
-import { BinaryTransfer, NATS_CONNECTION, PageRequest, renderPdf, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { BinaryTransfer, NATS_CONNECTION, PageRequest, renderPdf, requestLanguage, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   AccessLogPayload,
   CreatePrescriptionPayload,
@@ -59,7 +59,7 @@ export class PrescriptionsController {
   async pdf(@Payload() r: RpcRequest<{ id: number }>): Promise<PrescriptionPdfReply> {
     const actor = requirePrincipal(r);
     const view = await this.prescriptions.readable(this.prescriptionsManager(), actor, Number(r.payload?.id), false, r.requestId);
-    const bytes = await renderPdf(prescriptionHtml(view));
+    const bytes = await renderPdf(prescriptionHtml(view, requestLanguage()));
     await this.accessLog.record(actor, 'downloaded', 'prescription_pdf', `Prescription ${view.prescription_number} (PDF)`, [view.patient_id], {
       requestId: r.requestId,
     });

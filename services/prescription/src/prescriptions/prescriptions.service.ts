@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, parsePayload, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
-  CreatePrescriptionPayload,
+  CreatePrescriptionBodySchema,
   DeletePrescriptionPayload,
   DeletePrescriptionReply,
   PrescriptionEventData,
@@ -14,7 +14,7 @@ import {
   PrescriptionReply,
   PrescriptionView,
   prescriptionNumber,
-  UpdatePrescriptionPayload,
+  UpdatePrescriptionPayloadSchema,
   WritableAppointmentsReply,
 } from '../../contracts';
 import type { VisitMode } from '@afya/appointment-service/contracts';
@@ -22,7 +22,7 @@ import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
 import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
 import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
-import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf, parseMedicines, parseNotes } from '../rules/prescription-rules';
+import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf } from '../rules/prescription-rules';
 
 export interface PrescriptionRow {
   prescription_id: number;
@@ -115,12 +115,9 @@ export class PrescriptionsService {
   ) {}
 
   /** POST /prescriptions: the doctor's own, not cancelled appointment; one per appointment (409). */
-  async create(actor: Principal, payload: CreatePrescriptionPayload, requestId?: string): Promise<PrescriptionReply> {
+  async create(actor: Principal, request: unknown, requestId?: string): Promise<PrescriptionReply> {
     if (actor.role !== 'doctor') throw forbidden();
-    const appointmentId = Number(payload?.appointment_id);
-    if (!Number.isInteger(appointmentId) || appointmentId < 1) throw badRequest(PrescriptionMessages.fillRequired);
-    const medicines = parseMedicines(payload.medicines);
-    const notes = parseNotes(payload.notes);
+    const { appointment_id: appointmentId, medicines, notes = null } = parsePayload(CreatePrescriptionBodySchema, request);
     // A fresh answer from the appointment service: its access rules (another doctor's appointment is a 404 there).
     const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId, via: 'prescription' });
     if (appointment.appointment_status === 'Cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
@@ -150,9 +147,9 @@ export class PrescriptionsService {
   }
 
   /** PATCH /prescriptions/{id}: the issuing doctor or an admin; medicines and notes only. */
-  async update(actor: Principal, payload: UpdatePrescriptionPayload, requestId?: string): Promise<PrescriptionReply> {
-    const medicines = payload.medicines === undefined ? undefined : parseMedicines(payload.medicines);
-    const notes = payload.notes === undefined ? undefined : parseNotes(payload.notes);
+  async update(actor: Principal, request: unknown, requestId?: string): Promise<PrescriptionReply> {
+    const payload = parsePayload(UpdatePrescriptionPayloadSchema, request);
+    const { medicines, notes } = payload;
     const view = await this.dataSource.transaction(async (manager) => {
       const current = await this.readable(manager, actor, payload.id, true);
       if (!canEditPrescription(actor, current)) throw actor.role === 'user' ? forbidden() : notFound(PrescriptionMessages.notFound);

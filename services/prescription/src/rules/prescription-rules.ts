@@ -1,47 +1,7 @@
 import { badRequest, Principal } from '@afya/service-shared';
-import { AccessAction, MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, Medicine, NOTES_MAX, PrescriptionMessages } from '../../contracts';
+import { AccessAction, Medicine, PrescriptionMessages } from '../../contracts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-
-/**
- * The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (CONTRACT.md §7); a plain string
- * row is tolerated as a name (and then lacks its dosage and instructions). 1-20 rows, each with a non-empty trimmed
- * name, dosage and instructions; frequency optional. Anything else: 400 'Please fill all required fields.'.
- */
-export function parseMedicines(input: unknown): Medicine[] {
-  let list: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      list = JSON.parse(input);
-    } catch {
-      throw badRequest(PrescriptionMessages.fillRequired);
-    }
-  }
-  if (!Array.isArray(list) || list.length < MEDICINES_MIN || list.length > MEDICINES_MAX) throw badRequest(PrescriptionMessages.fillRequired);
-  return list.map((row) => {
-    const source = typeof row === 'string' ? { name: row } : row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
-    const medicine: Medicine = {
-      name: text(source.name),
-      dosage: text(source.dosage),
-      frequency: text(source.frequency),
-      instructions: text(source.instructions),
-    };
-    const fields = [medicine.name, medicine.dosage, medicine.instructions];
-    if (fields.some((f) => !f) || [...fields, medicine.frequency].some((f) => f.length > MEDICINE_FIELD_MAX)) {
-      throw badRequest(PrescriptionMessages.fillRequired);
-    }
-    return medicine;
-  });
-}
-
-/** Optional notes: trimmed, '' → null, at most NOTES_MAX characters. */
-export function parseNotes(input: unknown): string | null {
-  if (input === undefined || input === null) return null;
-  if (typeof input !== 'string') throw badRequest(PrescriptionMessages.fillRequired);
-  const notes = input.trim();
-  if (notes.length > NOTES_MAX) throw badRequest(`Notes must be at most ${NOTES_MAX} characters.`);
-  return notes || null;
-}
 
 /** Stored medicines (jsonb) as the view's list, tolerating older plain-string rows. */
 export function medicinesOf(stored: unknown): Medicine[] {

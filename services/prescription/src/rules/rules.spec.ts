@@ -1,5 +1,10 @@
-import { RpcFailure } from '@afya/service-shared';
-import { accessActionOf, canEditPrescription, canEditRecord, canReadPrescription, canWriteFor, medicinesOf, pageOf, parseMedicines, parseNotes, parseRecordId } from './prescription-rules';
+import { parsePayload, RpcFailure } from '@afya/service-shared';
+import { MedicinesSchema, UpdatePrescriptionBodySchema } from '../../contracts';
+import { accessActionOf, canEditPrescription, canEditRecord, canReadPrescription, canWriteFor, medicinesOf, pageOf, parseRecordId } from './prescription-rules';
+
+/** The medicines and notes as the service reads them: the contract's schemas (the gateway validates with the same). */
+const parseMedicines = (input: unknown) => parsePayload(MedicinesSchema, input);
+const parseNotes = (input: unknown) => parsePayload(UpdatePrescriptionBodySchema, { notes: input }).notes ?? null;
 
 const row = { name: 'Amoxicillin', dosage: '500mg', frequency: 'Three times daily', instructions: 'After meals' };
 const failure = (fn: () => unknown) => {
@@ -11,7 +16,7 @@ const failure = (fn: () => unknown) => {
   throw new Error('expected a failure');
 };
 
-describe('parseMedicines', () => {
+describe('the medicines of a prescription (MedicinesSchema)', () => {
   it('accepts a list or a JSON string of a list, trimming and defaulting frequency', () => {
     expect(parseMedicines([{ ...row, name: '  Amoxicillin ' }])).toEqual([row]);
     expect(parseMedicines(JSON.stringify([{ name: 'Paracetamol', dosage: '1 tablet', instructions: 'When needed' }]))).toEqual([

@@ -1,7 +1,7 @@
 import { EntityManager } from 'typeorm';
 import type { BatchEventHandlers, DomainEvent } from '@afya/service-shared';
 import { CLINIC_TIME_ZONE } from '../../contracts';
-import { DailyDelta, foldEvents, READ_MODEL_RULES, READ_MODEL_SHAPES, ReadModelTable, rowsConcerned, StoredRow, Touched } from '../rules/read-model.rules';
+import { DailyDelta, Erasure, erasuresIn, foldEvents, READ_MODEL_RULES, READ_MODEL_SHAPES, ReadModelTable, rowsConcerned, StoredRow, Touched } from '../rules/read-model.rules';
 
 /*
  * Applies a batch of events to the read models set-wise, inside the consumer's transaction, after the events' ids
@@ -29,6 +29,25 @@ export async function applyReadModelBatch(events: DomainEvent[], m: EntityManage
   for (const table of tables) await writeRows(m, table, rows.get(table)!);
   await bumpCounts(m, counts);
   await bumpDaily(m, daily);
+  await forgetErased(m, erasuresIn(events));
+}
+
+/**
+ * An erased account's name goes from every row that copied it, as the owning services drop it from theirs:
+ * prescriptions keep the patient and doctor ids (records stay, without direct identifiers) and show the anonymised
+ * name, as the prescription service does; an erased doctor's rm_doctors row takes it too. After the fold, so rows
+ * the same batch wrote are covered; a replay (rebuild) meets the erasure at the same point of the stream.
+ */
+async function forgetErased(m: EntityManager, erasures: Erasure[]): Promise<void> {
+  for (const { user_id, firstname, lastname, name } of erasures) {
+    await m.query(`UPDATE rm_prescriptions SET patient_name = $2 WHERE patient_id = $1 AND patient_name IS DISTINCT FROM $2`, [user_id, name]);
+    await m.query(
+      `UPDATE rm_prescriptions p SET doctor_name = $2 FROM rm_doctors d
+        WHERE d.user_id = $1 AND p.doctor_id = d.doctor_id AND p.doctor_name IS DISTINCT FROM $2`,
+      [user_id, name],
+    );
+    await m.query(`UPDATE rm_doctors SET first_name = $2, last_name = $3 WHERE user_id = $1`, [user_id, firstname, lastname]);
+  }
 }
 
 /** The batch's rows of one table, locked in key order. */

@@ -1,7 +1,8 @@
-import { CLINIC_TIME_ZONE, ReportType } from '../../contracts';
+import { REPORT_HEADERS_SW } from '@afya/service-shared';
+import { CLINIC_TIME_ZONE, ReportLanguage, ReportType } from '../../contracts';
 
 export interface ReportDefinition {
-  /** Readable column names, the CSV's header row. */
+  /** Readable column names, the CSV's header row (English: the columns' keys; ?lang=sw reads them in Kiswahili). */
   headers: string[];
   /** The row query; $1/$2 are the from/to instants when filtered. Rows come back as arrays (rowMode array). */
   sql(filtered: boolean): string;
@@ -72,3 +73,8 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
     patientsSql: (filtered) => `SELECT DISTINCT r.patient_id FROM rm_prescriptions r WHERE r.patient_id IS NOT NULL ${filtered ? `AND ${between('r.created_at')}` : ''}`,
   },
 };
+
+/** The header row in the language asked for: only the names change, never the columns or their order. */
+export function headerRow(definition: ReportDefinition, lang: ReportLanguage): string[] {
+  return lang === 'sw' ? definition.headers.map((name) => REPORT_HEADERS_SW[name] ?? name) : definition.headers;
+}

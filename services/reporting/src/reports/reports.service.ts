@@ -11,7 +11,9 @@ import {
   REPORT_END_HEADER,
   REPORT_ERROR_HEADER,
   REPORT_EXPORT_PART_SIZE,
+  REPORT_LANGUAGES,
   REPORT_TYPES,
+  ReportLanguage,
   ReportExportedData,
   ReportingEvents,
   ReportingMessages,
@@ -20,7 +22,7 @@ import {
 } from '../../contracts';
 import { assertAdmin } from '../analytics/analytics.service';
 import { csvCell, isCalendarDate } from '../rules/csv.rules';
-import { REPORTS } from './report-definitions';
+import { headerRow, REPORTS } from './report-definitions';
 
 /** Bytes per reply: well under NATS's 1 MB message cap. */
 const CHUNK_BYTES = 256 * 1024;
@@ -57,16 +59,19 @@ export interface ReportRequest {
   report: ReportType;
   from: string | null;
   to: string | null;
+  lang: ReportLanguage;
 }
 
-/** Validates the report name and the optional inclusive day range. */
+/** Validates the report name, the optional inclusive day range and the header row's language. */
 export function reportRequest(payload: OpenReportPayload): ReportRequest {
   if (!(REPORT_TYPES as readonly string[]).includes(payload?.report)) throw badRequest(ReportingMessages.report);
   const from = payload.from || null;
   const to = payload.to || null;
   if ((from && !isCalendarDate(from)) || (to && !isCalendarDate(to))) throw badRequest(ReportingMessages.date);
   if (from && to && from > to) throw badRequest(ReportingMessages.dateOrder);
-  return { report: payload.report, from, to };
+  const lang = payload.lang ?? 'en';
+  if (!(REPORT_LANGUAGES as readonly unknown[]).includes(lang)) throw badRequest(ReportingMessages.lang);
+  return { report: payload.report, from, to, lang };
 }
 
 /**
@@ -121,7 +126,7 @@ class ReportStream {
       this.rows += 1;
       return row.map(csvCell);
     });
-    csv.write(definition.headers);
+    csv.write(headerRow(definition, this.request.lang));
     rows.on('error', (error) => csv.destroy(error));
     rows.pipe(csv);
     return csv[Symbol.asyncIterator]();

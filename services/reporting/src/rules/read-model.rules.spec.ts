@@ -12,6 +12,7 @@ import {
   applyTicket,
   applyUser,
   AppointmentRow,
+  erasuresIn,
   foldEvents,
   PaymentRow,
   READ_MODEL_RULES,
@@ -30,6 +31,17 @@ const appointment = (status: string, extra: Record<string, unknown> = {}) => ({
   appointment_type: 'Consultation', total_amount: 200, appointment_status: status, paid: false, ...extra,
 });
 const payment = (extra: Record<string, unknown> = {}) => ({ payment_id: 500, appointment_id: 100, patient_id: 1, doctor_id: 7, amount: 1500, method: 'mpesa', ...extra });
+
+describe('erasures in a batch', () => {
+  it('only user.deleted with `erased` erases, with the anonymised names the event carries', () => {
+    const events = [
+      event(AuthEvents.deleted, user({ user_id: 3 })),
+      event(AuthEvents.updated, user({ user_id: 4, erased: true })),
+      event(AuthEvents.deleted, user({ user_id: 5, firstname: 'Erased', lastname: 'user', erased: true })),
+    ];
+    expect(erasuresIn(events)).toEqual([{ user_id: 5, firstname: 'Erased', lastname: 'user', name: 'Erased user' }]);
+  });
+});
 
 describe('read-model rules, one event at a time', () => {
   it('a registration counts a live user by role and status and a new user (and doctor) on its day; an update keeps what it does not carry', () => {

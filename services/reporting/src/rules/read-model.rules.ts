@@ -166,6 +166,31 @@ export function applyUser(before: UserRow | null, event: DomainEvent<ReportingUs
   return { row, counts, daily: registered };
 }
 
+/** An erased account: its id and the anonymised names its user.deleted event carries ('Erased', 'user'). */
+export interface Erasure {
+  user_id: number;
+  firstname: string;
+  lastname: string;
+  /** The full name as other rows show it ('Erased user'). */
+  name: string | null;
+}
+
+/**
+ * The accounts a batch erases (user.deleted with `erased`), in stream order. Their rm_users row follows applyUser
+ * (the event carries the anonymised fields); the names other read models copied from other services' events
+ * (rm_prescriptions, rm_doctors) are rows keyed by something else, so apply.ts replaces them set-wise after the fold.
+ */
+export function erasuresIn(events: DomainEvent[]): Erasure[] {
+  return events
+    .filter((event) => event.type === AuthEvents.deleted && (event.data as ReportingUserData | undefined)?.erased && (event.data as ReportingUserData).user_id)
+    .map((event) => {
+      const d = event.data as ReportingUserData;
+      const firstname = d.firstname ?? '';
+      const lastname = d.lastname ?? '';
+      return { user_id: d.user_id, firstname, lastname, name: [firstname, lastname].filter((part) => part.trim()).join(' ') || null };
+    });
+}
+
 // ---------- doctors (appointment) ----------
 
 export function applyDoctor(before: DoctorRow | null, event: DomainEvent<ReportingDoctorData>): Outcome<DoctorRow> {

@@ -10,6 +10,7 @@ export const REQUEST_CONTEXT_HEADERS: Record<keyof RequestContext, string> = {
   requestId: 'x-request-id',
   traceparent: 'traceparent',
   tracestate: 'tracestate',
+  language: 'x-afya-language',
 };
 
 const FIELDS = Object.keys(REQUEST_CONTEXT_HEADERS) as (keyof RequestContext)[];

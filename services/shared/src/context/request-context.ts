@@ -9,6 +9,11 @@ export interface RequestContext {
   /** W3C trace context of the caller's span, when tracing is on. */
   traceparent?: string;
   tracestate?: string;
+  /**
+   * The language the person behind the request reads ('en' | 'sw', from the browser's Accept-Language at the
+   * gateway): what a PDF made for them is written in. Read it with requestLanguage().
+   */
+  language?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

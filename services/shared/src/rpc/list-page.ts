@@ -4,9 +4,9 @@
  * up to LIST_LIMIT_DEFAULT rows, newest first. Services read a page with pageOf() and reply with the page's rows
  * and the total (a ListPageReply under the list's own key).
  */
-export const LIST_LIMIT_DEFAULT = 1000;
-/** The largest page one call may ask for. */
-export const LIST_LIMIT_MAX = 1000;
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../schema';
+
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX };
 
 /** The paging part of a list call's payload (query parameters `limit` and `offset`). */
 export interface PageRequest {

@@ -1,4 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { issueMessages } from '../schema';
 
 /** The one error shape services return; the gateway maps it to the HTTP status and `{message}`. */
 export interface RpcErrorBody {
@@ -37,3 +39,13 @@ export const forbidden = (message = 'You do not have permission to do that', cod
 export const notFound = (message = 'Not found', code?: string) => new RpcFailure(404, message, code);
 export const conflict = (message: string, code?: string) => new RpcFailure(409, message, code);
 export const unprocessable = (message: string, code?: string) => new RpcFailure(422, message, code);
+
+/**
+ * A bus payload read with the contract's schema (the one the gateway validated the request with): the parsed value,
+ * or a 400 with the first field's message. A service re-checks what another caller than the gateway may send.
+ */
+export function parsePayload<Schema extends z.ZodType>(schema: Schema, payload: unknown): z.output<Schema> {
+  const result = schema.safeParse(payload ?? {});
+  if (result.success) return result.data;
+  throw badRequest(issueMessages(result.error)[0] ?? 'Invalid request');
+}

@@ -5,6 +5,7 @@ import { CommunicationsService } from './communications.service';
 import { JobQueue } from './job-queue';
 import { MessageScheduler } from './message-scheduler';
 import { MessageSender } from './message-sender';
+import { PaymentReceipts } from './payment-receipts';
 import { EmailProvider, SmsProvider } from './providers';
 
 /** Support and communications: the SMS and email the platform sends, their preferences and delivery log. */
@@ -16,6 +17,7 @@ import { EmailProvider, SmsProvider } from './providers';
     SmsProvider,
     EmailProvider,
     MessageScheduler,
+    PaymentReceipts,
     MessageSender,
     CommunicationsService,
   ],

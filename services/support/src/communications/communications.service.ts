@@ -2,15 +2,16 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, getProcessLogger, type Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, getProcessLogger, isMessageLanguage, parsePayload, type Principal, unauthorized } from '@afya/service-shared';
 import {
-  DELIVERY_STATUSES,
+  DeliveriesQuerySchema,
   type DeliveryListPayload,
   type DeliveryListReply,
   type DeliveryView,
   type NotificationPreferences,
   type PasswordResetMessagePayload,
   type SmsDeliveryReportPayload,
+  PreferencesBodySchema,
 } from '../../contracts';
 import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
@@ -45,6 +46,8 @@ export class CommunicationsService {
     const channel = payload?.channel;
     if ((channel !== 'email' && channel !== 'sms') || !payload.to || !Number.isInteger(payload.user_id)) throw badRequest('Not a password-reset message');
     const address = channel === 'sms' ? kenyanMobile(payload.to) : payload.to;
+    // the account's language, as auth sent it (English for anything else)
+    const language = isMessageLanguage(payload.language) ? payload.language : 'en';
     const jobId = randomUUID();
     const record = (status: string, reason: string | null, providerId: string | null = null, providerStatus: string | null = null) =>
       this.db.query(
@@ -59,8 +62,8 @@ export class CommunicationsService {
     try {
       const sent =
         channel === 'sms'
-          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES))
-          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES) });
+          ? await this.sms.send(address, resetSmsText(payload.code ?? '', PASSWORD_RESET_MINUTES, language))
+          : await this.email.send({ to: address, ...resetEmailContent(payload.firstname, payload.link ?? '', PASSWORD_RESET_MINUTES, language) });
       await record('sent', null, sent.providerMessageId, sent.providerStatus);
       return { sent: true };
     } catch (error) {
@@ -76,9 +79,7 @@ export class CommunicationsService {
   }
 
   async setPreferences(principal: Principal, payload: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
-    const sms = payload?.sms;
-    const email = payload?.email;
-    if ((sms !== undefined && typeof sms !== 'boolean') || (email !== undefined && typeof email !== 'boolean')) throw badRequest('sms and email must be true or false');
+    const { sms, email } = parsePayload(PreferencesBodySchema, payload);
     const [row] = (await this.db.query(
       `INSERT INTO notification_preferences (user_id, sms, email) VALUES ($1, COALESCE($2, true), COALESCE($3, true))
        ON CONFLICT (user_id) DO UPDATE SET sms = COALESCE($2, notification_preferences.sms), email = COALESCE($3, notification_preferences.email), updated_at = now()
@@ -113,10 +114,7 @@ export class CommunicationsService {
     if (principal.role !== 'admin') throw forbidden();
     const page = Math.max(1, Math.trunc(Number(payload?.page ?? 1)) || 1);
     const limit = Math.min(LIST_LIMIT_MAX, Math.max(1, Math.trunc(Number(payload?.limit ?? 20)) || 20));
-    const status = payload?.status;
-    if (status !== undefined && !DELIVERY_STATUSES.includes(status)) throw badRequest(`status must be one of ${DELIVERY_STATUSES.join(', ')}`);
-    const channel = payload?.channel;
-    if (channel !== undefined && channel !== 'sms' && channel !== 'email') throw badRequest('channel must be sms or email');
+    const { status, channel } = parsePayload(DeliveriesQuerySchema.pick({ status: true, channel: true }), { status: payload?.status, channel: payload?.channel });
     const search = typeof payload?.search === 'string' ? payload.search.trim().slice(0, 100) : '';
     const conditions: string[] = [];
     const params: unknown[] = [];

@@ -2,21 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, getProcessLogger } from '@afya/service-shared';
-import { type AppointmentEventData, AppointmentEvents } from '@afya/appointment-service/contracts';
+import { type AppointmentEventData, AppointmentEvents, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
 import { type PaymentEventData, PaymentEvents } from '@afya/payment-service/contracts';
 import { JobQueue, SEND_QUEUE, transactionDb } from './job-queue';
-import { CHANNELS, type Channel, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart } from './rules/messages';
+import { CHANNELS, type Channel, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart, type WaitlistOfferFacts } from './rules/messages';
 
 /** A job of the send queue: one message on one channel. */
 export interface SendJob {
   kind: MessageKind;
   channel: Channel;
   user_id: number;
-  appointment_id: number;
+  /** null for a waitlist offer (no appointment yet). */
+  appointment_id: number | null;
+  /** Waitlist offers: the slot held and until when (a message due after that is not sent). */
+  offer?: WaitlistOfferFacts;
   /** When the message was due (a provider outage is retried for 24 hours from here). */
   due_at: string;
   /** Reminders: the visit's start they were planned for (a moved visit's old reminder sends nothing). */
   planned_start?: string;
+  /** Payment confirmations: the payment, whose receipt PDF the email carries. */
+  payment_id?: number;
   /** Reschedule messages: where the visit was. */
   previous?: { appointment_date: string; time_slot: string };
 }
@@ -48,6 +53,9 @@ export class MessageScheduler implements OnApplicationBootstrap {
       [AppointmentEvents.updated]: (event: DomainEvent<AppointmentEventData>, manager) => this.changed(manager, event.data),
       [AppointmentEvents.cancelled]: (event: DomainEvent<AppointmentEventData>, manager) => this.cancelled(manager, event.data),
       [AppointmentEvents.deleted]: (event: DomainEvent<AppointmentEventData>, manager) => this.deleted(manager, event.data),
+    });
+    await this.events.consume('support-messages-waitlist', {
+      [AppointmentEvents.waitlistOffered]: (event: DomainEvent<WaitlistOfferedEventData>, manager) => this.offered(manager, event.data),
     });
     await this.events.consume('support-messages-payments', {
       [PaymentEvents.completed]: (event: DomainEvent<PaymentEventData>, manager) => this.paid(manager, event.data),
@@ -128,7 +136,13 @@ export class MessageScheduler implements OnApplicationBootstrap {
 
   private async paid(manager: EntityManager, data: PaymentEventData): Promise<void> {
     if (!data.appointment_id || !data.patient_id) return;
-    await this.queueBoth(manager, { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id }, new Date());
+    await this.queueBoth(manager, { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id, payment_id: data.payment_id }, new Date());
+  }
+
+  /** A freed slot held for a waitlisted patient: the offer goes at once, by SMS and email. */
+  private async offered(manager: EntityManager, data: WaitlistOfferedEventData): Promise<void> {
+    const { offer_id, doctor_name, appointment_date, time_slot, expires_at } = data;
+    await this.queueBoth(manager, { kind: 'waitlist-offer', user_id: data.user_id, appointment_id: null, offer: { offer_id, doctor_name, appointment_date, time_slot, expires_at } }, new Date());
   }
 
   private async scheduleReminders(manager: EntityManager, data: AppointmentEventData, now: Date): Promise<void> {
@@ -145,6 +159,8 @@ export class MessageScheduler implements OnApplicationBootstrap {
       const id = randomUUID();
       const data: SendJob = { ...job, channel, due_at: runAt.toISOString() };
       await boss.send(SEND_QUEUE, data, { id, startAfter: runAt, db });
+      // the jobs of an appointment are listed so a cancellation or a move withdraws them (an offer has none)
+      if (job.appointment_id === null) continue;
       await manager.query(`INSERT INTO message_jobs (job_id, appointment_id, kind, channel, run_at) VALUES ($1, $2, $3, $4, $5)`, [
         id,
         job.appointment_id,

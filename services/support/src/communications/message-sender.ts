@@ -2,13 +2,14 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { getProcessLogger } from '@afya/service-shared';
+import { getProcessLogger, isMessageLanguage, type MessageLanguage } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
+import { PaymentReceipts } from './payment-receipts';
 import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
 import { appointmentCalendar } from './rules/calendar';
-import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts } from './rules/messages';
+import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
 import { deliveryDecision } from './rules/recipients';
 
 /** A delivery in one of these states is done: a job run again (after a crash, a second replica) sends nothing. */
@@ -21,6 +22,7 @@ interface UserRow {
   contact_phone: string | null;
   status: string | null;
   deleted: boolean;
+  language: MessageLanguage;
 }
 
 interface AppointmentRow extends VisitFacts {
@@ -47,12 +49,19 @@ export class MessageSender implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly sms: SmsProvider,
     private readonly email: EmailProvider,
+    private readonly receipts: PaymentReceipts,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.sender) return;
     const boss = await this.queue.instance();
-    await boss.work<SendJob>(SEND_QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) => this.sendBatch(boss, jobs));
+    let workerId: string | null = null;
+    workerId = await boss.work<SendJob>(SEND_QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, async (jobs) => {
+      await this.sendBatch(boss, jobs);
+      // A full batch means more are due (10,000 reminders of one minute): fetch the next at once, not after the
+      // polling interval. One worker still takes one batch at a time (a recipient's messages stay in order).
+      if (jobs.length >= this.config.batchSize && workerId) boss.notifyWorker(workerId);
+    });
   }
 
   /**
@@ -81,24 +90,33 @@ export class MessageSender implements OnApplicationBootstrap {
   }
 
   async deliver(jobId: string, job: SendJob, now: Date = new Date()): Promise<void> {
-    const [prior] = (await this.db.query(`SELECT status FROM deliveries WHERE job_id = $1`, [jobId])) as { status: string }[];
-    if (prior && FINISHED.has(prior.status)) return;
-    const [user] = (await this.db.query(
-      `SELECT firstname, lastname, email, contact_phone, status, deleted FROM user_directory WHERE user_id = $1`,
-      [job.user_id],
-    )) as UserRow[];
-    const [appointment] = (await this.db.query(
-      `SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
-              time_slot, status, deleted, sequence
-         FROM message_appointments WHERE appointment_id = $1`,
-      [job.appointment_id],
-    )) as AppointmentRow[];
-    const [preferences] = (await this.db.query(`SELECT sms, email FROM notification_preferences WHERE user_id = $1`, [job.user_id])) as { sms: boolean; email: boolean }[];
+    // What the decision needs, in one round trip: the delivery so far, the recipient, the visit, the preferences.
+    const [facts] = (await this.db.query(
+      `SELECT (SELECT status FROM deliveries WHERE job_id = $1) AS prior,
+              (SELECT row_to_json(u) FROM (SELECT firstname, lastname, email, contact_phone, status, deleted, language FROM user_directory WHERE user_id = $2) u) AS user,
+              (SELECT row_to_json(a) FROM (
+                 SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
+                        time_slot, status, deleted, sequence
+                   FROM message_appointments WHERE appointment_id = $3) a) AS appointment,
+              (SELECT row_to_json(p) FROM (SELECT sms, email FROM notification_preferences WHERE user_id = $2) p) AS preferences`,
+      [jobId, job.user_id, job.appointment_id],
+    )) as { prior: string | null; user: UserRow | null; appointment: AppointmentRow | null; preferences: { sms: boolean; email: boolean } | null }[];
+    if (facts.prior && FINISHED.has(facts.prior)) return;
+    const { user, appointment, preferences } = facts;
     if (!user) {
       // the user directory may lag the booking by a moment: try again (given up after 24 hours like an outage)
       return this.failOrRetry(jobId, job, null, new ProviderError('recipient not known yet', false), now);
     }
-    const decision = deliveryDecision({ kind: job.kind, channel: job.channel, user, preferences: preferences ?? null, appointment: appointment ?? null, plannedStart: job.planned_start });
+    const decision = deliveryDecision({
+      kind: job.kind,
+      channel: job.channel,
+      user,
+      preferences: preferences ?? null,
+      appointment: appointment ?? null,
+      plannedStart: job.planned_start,
+      offerExpiresAt: job.offer?.expires_at,
+      now,
+    });
     if (!decision.send) {
       await this.upsert(jobId, job, { status: 'skipped', reason: decision.reason, recipient: null });
       this.logger.info({ jobId, kind: job.kind, channel: job.channel, appointmentId: job.appointment_id, reason: decision.reason }, `message not sent: ${decision.reason}`);
@@ -108,7 +126,12 @@ export class MessageSender implements OnApplicationBootstrap {
     await this.upsert(jobId, job, { status: 'sending', reason: null, recipient, attempt: true });
     let sent: SentMessage;
     try {
-      sent = await this.send(job, decision.address, appointment);
+      // (a message about a visit got here only with the visit known: the decision sends nothing without it)
+      const language: MessageLanguage = isMessageLanguage(user.language) ? user.language : 'en';
+      sent =
+        job.kind === 'waitlist-offer' && job.offer
+          ? await this.sendOffer(job, job.offer, decision.address, user, language)
+          : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -133,19 +156,49 @@ export class MessageSender implements OnApplicationBootstrap {
     throw error;
   }
 
-  private send(job: SendJob, address: string, appointment: AppointmentRow): Promise<SentMessage> {
+  /** The confirmation page's link: opening it claims nothing (the patient signs in and confirms there). */
+  private sendOffer(job: SendJob, offer: WaitlistOfferFacts, address: string, user: UserRow, language: MessageLanguage): Promise<SentMessage> {
+    const link = `${this.config.publicAppUrl}/dashboard/waitlist/offers/${offer.offer_id}`;
+    if (job.channel === 'sms') return this.sms.send(address, waitlistOfferSms(offer, link, language));
+    return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link, language) });
+  }
+
+  /**
+   * A payment confirmation's email carries the receipt PDF. Not had (the payment service away, a timeout): the job is
+   * retried like a provider outage, so the email goes later with its receipt rather than without it.
+   */
+  private async receiptFor(job: SendJob, language: MessageLanguage): Promise<{ filename: string; content: Buffer } | null> {
+    if (job.kind !== 'payment-confirmation' || job.channel !== 'email' || !job.payment_id) return null;
+    try {
+      return await this.receipts.pdf(job.payment_id, job.user_id, language);
+    } catch (error) {
+      throw new ProviderError(`receipt not available yet: ${(error as Error).message}`.slice(0, 300), false);
+    }
+  }
+
+  /** In the recipient's stored language (their profile's, learnt from auth's user events). */
+  private send(
+    job: SendJob,
+    address: string,
+    appointment: AppointmentRow,
+    language: MessageLanguage,
+    receipt: { filename: string; content: Buffer } | null = null,
+  ): Promise<SentMessage> {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
-    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous));
-    const content = emailContent(job.kind, appointment, link, job.previous);
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language));
+    const content = emailContent(job.kind, appointment, link, job.previous, language);
     if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(
       { ...appointment, cancelled: job.kind === 'cancellation' },
-      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link },
+      { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link, language },
     );
     return this.email.send({
       to: address,
       ...content,
-      attachments: [{ filename: 'appointment.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${job.kind === 'cancellation' ? 'CANCEL' : 'REQUEST'}` }],
+      attachments: [
+        { filename: 'appointment.ics', content: calendar, contentType: `text/calendar; charset=utf-8; method=${job.kind === 'cancellation' ? 'CANCEL' : 'REQUEST'}` },
+        ...(receipt ? [{ filename: receipt.filename, content: receipt.content, contentType: 'application/pdf' }] : []),
+      ],
     });
   }
 

@@ -1,20 +1,31 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { DomainEvent, EventConsumer } from '@afya/service-shared';
+import { DomainEvent, EventConsumer, isMessageLanguage } from '@afya/service-shared';
 import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
 import { AppointmentEvents, type AppointmentEventData } from '@afya/appointment-service/contracts';
 
-/** Applies auth's user events to the support service's names, emails, phones and statuses (idempotent: an upsert). */
+/** Applies auth's user events to the support service's names, emails, phones, statuses and languages (idempotent: an upsert). */
 export async function applyUserEvent(manager: EntityManager, data: Partial<UserEventData> | undefined, deleted = false): Promise<void> {
   if (!data?.user_id) return;
   await manager.query(
-    `INSERT INTO user_directory (user_id, firstname, lastname, email, role, contact_phone, status, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+    `INSERT INTO user_directory (user_id, firstname, lastname, email, role, contact_phone, status, deleted, language, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, 'en'), now())
      ON CONFLICT (user_id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname,
        email = COALESCE(EXCLUDED.email, user_directory.email), role = EXCLUDED.role,
        contact_phone = EXCLUDED.contact_phone, status = COALESCE(EXCLUDED.status, user_directory.status),
-       deleted = EXCLUDED.deleted, updated_at = now()`,
-    [data.user_id, data.firstname ?? '', data.lastname ?? '', data.email ?? null, data.role ?? 'user', data.contact_phone ?? null, data.status ?? null, deleted],
+       deleted = EXCLUDED.deleted, language = COALESCE($9, user_directory.language), updated_at = now()`,
+    [
+      data.user_id,
+      data.firstname ?? '',
+      data.lastname ?? '',
+      data.email ?? null,
+      data.role ?? 'user',
+      data.contact_phone ?? null,
+      data.status ?? null,
+      deleted,
+      // events from before the language existed carry none: the stored one (or English) stays
+      isMessageLanguage(data.language) ? data.language : null,
+    ],
   );
 }
 

@@ -1,4 +1,4 @@
-import type { VideoAccessReply, VideoSide } from '@afya/appointment-service/contracts';
+import type { VideoAccessReply, VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
 import { api, getHttp } from 'shell/api-client';
 
 /** GET /api/video/{id}: the appointment service's access answer (side, window, participants) plus the ICE servers. */
@@ -7,17 +7,8 @@ export interface VideoSession extends VideoAccessReply {
   recording: 'none';
 }
 
-/** What one browser sends the other: an SDP offer or answer, or an ICE candidate (the gateway refuses anything else). */
-export type VideoSignal =
-  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
-  | { kind: 'candidate'; candidate: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null; usernameFragment: string | null } };
-
-/** One event of the visit's stream (GET /api/video/{id}/events). */
-export type VideoStreamEvent =
-  | { event: 'ready'; data: { appointment_id: number; side: VideoSide; closes_at: string } }
-  | { event: 'peer'; data: { state: 'joined' | 'left'; side: VideoSide; stream: string } }
-  | { event: 'signal'; data: VideoSignal }
-  | { event: 'closed'; data: { reason: string } };
+/** The signal and stream shapes are the appointment contracts' (VideoSignal, VideoStreamEvent). */
+export type { VideoSignal, VideoStreamEvent };
 
 export const videoApi = {
   session: (id: number) => api.get<VideoSession>(`video/${id}`, { fallback: 'Failed to open the video visit' }),

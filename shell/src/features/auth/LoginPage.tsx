@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeForRole, useSession, TOKEN_EXPIRED_REASON } from 'shell/session';
+import { dashboardRedirect } from '../dashboard/access';
 import { ApiError } from 'shell/api-client';
 import { translateMessage, useTranslation } from 'shell/i18n';
 import { Icon } from '../public-site/icons';
@@ -20,6 +21,12 @@ export function loginErrorText(err: unknown): string {
   return m;
 }
 
+/** The dashboard page a visitor was sent to sign in from, when their role may see it (else null: their home). */
+export function returnPath(from: string | undefined, role: string): string | null {
+  if (!from || !from.startsWith('/dashboard/') || from.includes('//')) return null;
+  return dashboardRedirect(from, role) === null ? from : null;
+}
+
 /**
  * /login, without antd (plain React and styles.css): the first page many patients open on a phone. `onSubmit`
  * lets the app fetch the dashboard's code while the sign-in request is on its way.
@@ -28,7 +35,8 @@ export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const login = useSession((s) => s.login);
   const logoutReason = useSession((s) => s.logoutReason);
   const navigate = useNavigate();
-  const notice = (useLocation().state as AuthNotice | null)?.notice;
+  const state = useLocation().state as (AuthNotice & { from?: string }) | null;
+  const notice = state?.notice;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useCheckedForm({ email: checkEmail, password: checkPassword });
@@ -48,8 +56,9 @@ export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
     onSubmit?.();
     try {
       const user = await login(form.values.email.trim(), form.values.password);
-      // The dashboard shows it as a toast (its antd toasts); the page is left at once.
-      navigate(homeForRole(user.role), { replace: true, state: { notice: LOGIN_SUCCESS } satisfies AuthNotice });
+      // The dashboard shows it as a toast (its antd toasts); the page is left at once. A visitor sent here from a
+      // dashboard page (a waitlist offer's link, say) goes back to it when their role may see it, else home.
+      navigate(returnPath(state?.from, user.role) ?? homeForRole(user.role), { replace: true, state: { notice: LOGIN_SUCCESS } satisfies AuthNotice });
     } catch (err) {
       // Said once, in the form (role alert), not also in a toast.
       setError(loginErrorText(err));

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { setAuthApi, useSession, type AuthApi, type User } from 'shell/session';
 import { ApiError } from 'shell/api-client';
 import { fakeToken, nowSeconds, renderAt } from '../../../test/render';
-import { LoginPage } from './LoginPage';
+import { LoginPage, returnPath } from './LoginPage';
 
 const mk = (role: string): User => ({ user_id: 1, firstname: 'A', lastname: 'B', email: 'a@b.co', role });
 
@@ -134,5 +134,16 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(input).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('after signing in from a dashboard link', () => {
+  it('goes back to the page the visitor was sent from when their role may see it, else home', () => {
+    expect(returnPath('/dashboard/waitlist/offers/7', 'user')).toBe('/dashboard/waitlist/offers/7');
+    expect(returnPath('/dashboard/waitlist/offers/7', 'admin')).toBeNull();
+    expect(returnPath('/dashboard', 'user')).toBeNull();
+    expect(returnPath('https://evil.example/dashboard/x', 'user')).toBeNull();
+    expect(returnPath('/dashboard//evil.example', 'user')).toBeNull();
+    expect(returnPath(undefined, 'user')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from '@afya/auth-service/contracts/catalog';
+import { AuthMessages, MIN_ADDRESS_LENGTH, MIN_PASSWORD_LENGTH, validName, validPhone } from '@afya/auth-service/contracts/catalog';
 import type { FormRule } from 'antd';
 import { translateMessage } from 'shell/i18n';
 
@@ -36,11 +36,12 @@ export const checkMinLength =
 
 export const checkEmail: Check = (value) => (isValidEmail(value) ? null : MSG.email);
 export const checkPassword = checkMinLength(MIN_PASSWORD_LENGTH, MSG.password);
-export const checkFirstname = checkMinLength(MIN_NAME_LENGTH, MSG.firstname);
-export const checkLastname = checkMinLength(MIN_NAME_LENGTH, MSG.lastname);
+/** Names: the server's rule (the contract's validName: counted once invisible direction marks are removed). */
+export const checkFirstname: Check = (value) => (typeof value === 'string' && validName(value) ? null : MSG.firstname);
+export const checkLastname: Check = (value) => (typeof value === 'string' && validName(value) ? null : MSG.lastname);
 export const checkAddress = checkMinLength(MIN_ADDRESS_LENGTH, MSG.address);
-/** Phone: at least 10 digits (spaces, dashes and a leading + allowed). */
-export const checkPhone: Check = (value) => (typeof value === 'string' && value.replace(/\D/g, '').length >= MIN_PHONE_LENGTH ? null : MSG.phone);
+/** Phone: at least 10 digits (spaces, dashes and a leading + allowed): the contract's validPhone. */
+export const checkPhone: Check = (value) => (typeof value === 'string' && validPhone(value) ? null : MSG.phone);
 
 /** A check as an antd Form rule (type-only import of antd: nothing of antd is loaded by this file). */
 export function asRule(check: Check): FormRule {

@@ -11,6 +11,8 @@ export const ROUTE_ACCESS: Array<{ path: string; prefix?: boolean; roles: Role[]
   { path: '/dashboard/appointments/book', roles: ['user'] },
   { path: '/dashboard/appointments', roles: ['user', 'doctor', 'admin'] },
   { path: '/dashboard/find-doctors', roles: ['user'] },
+  // A patient's waitlist entries and the confirmation page of a slot offered to them.
+  { path: '/dashboard/waitlist', prefix: true, roles: ['user'] },
   { path: '/dashboard/prescriptions', prefix: true, roles: ['user', 'doctor', 'admin'] },
   { path: '/dashboard/medical-history', roles: ['user', 'doctor', 'admin'] },
   { path: '/dashboard/payments', roles: ['user', 'admin'] },

@@ -36,6 +36,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/appointments', 'titles.appointments'],
   ['/dashboard/appointments/book', 'titles.bookAppointment'],
   ['/dashboard/find-doctors', 'titles.findDoctors'],
+  ['/dashboard/waitlist', 'titles.waitlist'],
+  ['/dashboard/waitlist/offers/:id', 'titles.waitlistOffer'],
   ['/dashboard/prescriptions', 'titles.prescriptions'],
   ['/dashboard/prescriptions/:id', 'titles.prescription'],
   ['/dashboard/medical-history', 'titles.medicalHistory'],

@@ -1,5 +1,6 @@
 import { createEvent } from 'ics';
 import { CLINIC_TIME_ZONE, SLOT_MINUTES } from '@afya/appointment-service/contracts';
+import { choiceLabel, type MessageLanguage, NOTIFICATION_TEXTS } from '@afya/service-shared';
 
 export interface CalendarVisit {
   appointment_id: number;
@@ -33,9 +34,15 @@ export function calendarUid(appointmentId: number, domain: string): string {
 /**
  * The visit as an iCalendar file (RFC 5545) made with the `ics` package: UID stable per appointment, start in
  * clinic time with TZID Africa/Nairobi (the package writes floating local times; the TZID and its VTIMEZONE are
- * added to its output), SEQUENCE as given, METHOD:CANCEL and STATUS:CANCELLED for a cancellation.
+ * added to its output), SEQUENCE as given, METHOD:CANCEL and STATUS:CANCELLED for a cancellation; title and
+ * description in the recipient's language.
  */
-export function appointmentCalendar(visit: CalendarVisit, options: { domain: string; organizerEmail: string; url: string; now?: Date }): string {
+export function appointmentCalendar(
+  visit: CalendarVisit,
+  options: { domain: string; organizerEmail: string; url: string; now?: Date; language?: MessageLanguage },
+): string {
+  const language = options.language ?? 'en';
+  const t = NOTIFICATION_TEXTS[language];
   const [y, m, d] = visit.appointment_date.split('-').map(Number);
   const slot = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(visit.time_slot);
   if (!slot) throw new Error(`not a time slot: ${visit.time_slot}`);
@@ -45,8 +52,8 @@ export function appointmentCalendar(visit: CalendarVisit, options: { domain: str
     method: visit.cancelled ? 'CANCEL' : 'REQUEST',
     uid: calendarUid(visit.appointment_id, options.domain),
     sequence: visit.sequence,
-    title: `Appointment with Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')}`,
-    description: `${visit.appointment_type} at Afya. Your appointments: ${options.url}`,
+    title: t.calendarTitle(visit.doctor_name.replace(/^Dr\.?\s+/i, '')),
+    description: t.calendarDescription(choiceLabel(visit.appointment_type, language), options.url),
     url: options.url,
     start: [y, m, d, hour, Number(slot[2])],
     startInputType: 'local',

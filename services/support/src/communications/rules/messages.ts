@@ -1,9 +1,10 @@
-import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes } from '@afya/appointment-service/contracts';
+import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes, WAITLIST_HOLD_MINUTES } from '@afya/appointment-service/contracts';
+import { choiceLabel, type MessageLanguage, NOTIFICATION_TEXTS, slotLabel } from '@afya/service-shared';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
 // injectable; the sender and the event consumer apply them.
 
-/** What a message is about; each is one job per channel. */
+/** What a message is about; each is one job per channel (and has its texts in NOTIFICATION_TEXTS, both languages). */
 export const MESSAGE_KINDS = [
   'booking-confirmation',
   'payment-confirmation',
@@ -14,6 +15,8 @@ export const MESSAGE_KINDS = [
   'reschedule',
   /** to the doctor: a patient moved their visit */
   'doctor-reschedule',
+  /** to a waitlisted patient: a freed slot is held for them for a few minutes */
+  'waitlist-offer',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type Channel = 'sms' | 'email';
@@ -115,123 +118,170 @@ export interface PreviousVisit {
   time_slot: string;
 }
 
-/** `Tue 1 Dec` in clinic time. */
-export function shortDate(date: string): string {
+/** Intl's spaces that are not a plain space (no-break, narrow no-break): GSM-7 has only the plain one. */
+const INTL_SPACES = /[\u00a0\u202f]/g;
+
+/** `Tue 1 Dec` / `Jumanne, 1 Des` in clinic time; `1 Dec` / `1 Des` without the weekday. */
+export function shortDate(date: string, language: MessageLanguage = 'en', weekday = true): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { ...(weekday ? { weekday: 'short' as const } : {}), day: 'numeric', month: 'short', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    .replace(INTL_SPACES, ' ');
 }
 
-/** `Tuesday 1 December 2026` in clinic time. */
-export function longDate(date: string): string {
+/** `Tuesday 1 December 2026` / `Jumanne, 1 Desemba 2026` in clinic time. */
+export function longDate(date: string, language: MessageLanguage = 'en'): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y, m - 1, d)))
+    .replace(INTL_SPACES, ' ');
 }
 
-const SMS_LEADS: Record<MessageKind, string> = {
-  'booking-confirmation': 'Afya: booked',
-  'payment-confirmation': 'Afya: payment received for',
-  cancellation: 'Afya: cancelled',
-  'reminder-24h': 'Afya reminder: tomorrow',
-  'reminder-2h': 'Afya reminder: in 2 hours',
-  reschedule: 'Afya: moved to',
-  'doctor-reschedule': 'Afya:',
-};
+/** A day and slot as the recipient reads them: `Tue 1 Dec 02:30 PM` / `Jumanne, 1 Des 14:30`. */
+function smsWhen(date: string, slot: string, language: MessageLanguage, weekday: boolean): string {
+  return `${shortDate(date, language, weekday)} ${slotLabel(slot, language)}`;
+}
+
+/** While the text is too long the name is shortened, down to this many characters before the weekdays go. */
+const NAME_KEPT_WITH_WEEKDAYS = 10;
+
+const withoutTitle = (name: string) => name.replace(/^Dr\.?\s+/i, '');
 
 /**
- * The SMS: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time and a short link. A long
- * doctor's name is shortened first; nothing clinical (no reason for the visit).
+ * The SMS in the recipient's language: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time
+ * and a short link. A long doctor's name is shortened first; nothing clinical (no reason for the visit).
  */
-export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit): string {
-  const was = previous ? ` (was ${shortDate(previous.appointment_date)} ${previous.time_slot})` : '';
-  // to the doctor the person named is the patient, who moved their visit
-  const compose =
-    kind === 'doctor-reschedule'
-      ? (name: string) => `Afya: ${name} moved their visit to ${shortDate(visit.appointment_date)} ${visit.time_slot}${was}. ${link}`
-      : (doctor: string) => `${SMS_LEADS[kind]} Dr ${doctor}, ${shortDate(visit.appointment_date)} ${visit.time_slot}${was}. ${link}`;
-  let doctor = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || 'A patient' : visit.doctor_name.replace(/^Dr\.?\s+/i, ''));
-  let text = compose(doctor);
-  while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && doctor.length > 1) {
-    doctor = doctor.slice(0, -1);
-    text = compose(`${doctor.trimEnd()}.`);
+export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit, language: MessageLanguage = 'en'): string {
+  const t = NOTIFICATION_TEXTS[language];
+  const fullName = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || t.aPatient : withoutTitle(visit.doctor_name));
+  let text = '';
+  // First with the weekdays ("Tue 1 Dec"), shortening a long name; if that is not enough (Kiswahili's weekdays are
+  // long words), without them ("1 Dec"), shortening the name further.
+  for (const weekday of [true, false]) {
+    const was = previous ? t.smsWas(smsWhen(previous.appointment_date, previous.time_slot, language, weekday)) : '';
+    const when = smsWhen(visit.appointment_date, visit.time_slot, language, weekday);
+    // to the doctor the person named is the patient, who moved their visit
+    const compose = (who: string) => `${t.sms[kind](who, when, was)} ${link}`;
+    const floor = weekday ? NAME_KEPT_WITH_WEEKDAYS : 1;
+    let who = fullName;
+    text = compose(who);
+    while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && who.length > floor) {
+      who = who.slice(0, -1);
+      text = compose(`${who.trimEnd()}.`);
+    }
+    if ((gsm7Units(text) ?? Infinity) <= SMS_MAX_UNITS) return text;
   }
   return text;
 }
-
-const SUBJECTS: Record<MessageKind, string> = {
-  'booking-confirmation': 'Your appointment is booked',
-  'payment-confirmation': 'Payment received for your appointment',
-  cancellation: 'Your appointment is cancelled',
-  'reminder-24h': 'Reminder: your appointment is tomorrow',
-  'reminder-2h': 'Reminder: your appointment is in 2 hours',
-  reschedule: 'Your appointment has moved',
-  'doctor-reschedule': 'A patient moved their appointment',
-};
-
-const LEADS: Record<MessageKind, string> = {
-  'booking-confirmation': 'your appointment is booked.',
-  'payment-confirmation': 'we received your payment. Your appointment is confirmed.',
-  cancellation: 'your appointment has been cancelled.',
-  'reminder-24h': 'this is a reminder of your appointment tomorrow.',
-  'reminder-2h': 'this is a reminder of your appointment in 2 hours.',
-  reschedule: 'your appointment has moved to a new time.',
-  'doctor-reschedule': 'a patient moved their appointment with you.',
-};
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-/** The email: subject, text and HTML (the same facts; the calendar file goes with it as an attachment). */
+/** The email in the recipient's language: subject, text and HTML (the same facts; the calendar file goes with it). */
 export function emailContent(
   kind: MessageKind,
   visit: VisitFacts,
   link: string,
   previous?: PreviousVisit,
+  language: MessageLanguage = 'en',
 ): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
   const toDoctor = kind === 'doctor-reschedule';
   const facts: [string, string][] = [
-    toDoctor ? ['Patient', visit.patient_name || 'A patient'] : ['Doctor', `Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')}`],
-    ['Date', longDate(visit.appointment_date)],
-    ['Time', `${visit.time_slot} (East Africa Time)`],
-    ...(previous ? ([['Was', `${longDate(previous.appointment_date)}, ${previous.time_slot}`]] as [string, string][]) : []),
-    ['Type', visit.appointment_type],
+    toDoctor ? [t.labels.patient, visit.patient_name || t.aPatient] : [t.labels.doctor, t.doctorName(withoutTitle(visit.doctor_name))],
+    [t.labels.date, longDate(visit.appointment_date, language)],
+    [t.labels.time, t.clinicTime(slotLabel(visit.time_slot, language))],
+    ...(previous ? ([[t.labels.was, `${longDate(previous.appointment_date, language)}, ${slotLabel(previous.time_slot, language)}`]] as [string, string][]) : []),
+    [t.labels.type, choiceLabel(visit.appointment_type, language)],
   ];
-  const hello = toDoctor ? `Hello Dr ${visit.doctor_name.replace(/^Dr\.?\s+/i, '')},` : `Hello ${visit.patient_name || 'there'},`;
-  const text = [hello, '', `${LEADS[kind].charAt(0).toUpperCase()}${LEADS[kind].slice(1)}`, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Your appointments: ${link}`, '', 'Afya'].join('\n');
+  const hello = toDoctor ? t.hello(t.doctorName(withoutTitle(visit.doctor_name))) : t.hello(visit.patient_name || t.helloThere);
+  const lead = t.leads[kind];
+  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.yourAppointments(link), '', 'Afya'].join('\n');
   const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
   const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">` +
-    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(LEADS[kind].charAt(0).toUpperCase() + LEADS[kind].slice(1))}</p>` +
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>` +
     `<table>${rows}</table>` +
-    `<p><a href="${escapeHtml(link)}">See your appointments</a></p><p>Afya</p></body></html>`;
-  return { subject: SUBJECTS[kind], text, html };
+    `<p><a href="${escapeHtml(link)}">${t.seeAppointments}</a></p><p>Afya</p></body></html>`;
+  return { subject: t.subjects[kind], text, html };
 }
 
 export { CLINIC_TIME_ZONE, SLOT_MINUTES };
 
-/** The password-reset SMS: the code, how long it lasts, and what to do if it was not you. */
-export function resetSmsText(code: string, minutes: number): string {
-  return `Afya: your password reset code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`;
+/** The password-reset SMS in the recipient's language: the code, how long it lasts, and what to do if it was not you. */
+export function resetSmsText(code: string, minutes: number, language: MessageLanguage = 'en'): string {
+  return NOTIFICATION_TEXTS[language].resetSms(code, minutes);
 }
 
-/** The password-reset email: the link, how long it lasts. */
-export function resetEmailContent(firstname: string, link: string, minutes: number): { subject: string; text: string; html: string } {
-  const hello = `Hello ${firstname || 'there'},`;
-  const text = [
-    hello,
-    '',
-    'Someone (we hope you) asked to reset the password of your Afya account. Open this link to choose a new one:',
-    '',
-    link,
-    '',
-    `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-    '',
-    'Afya',
-  ].join('\n');
+/** The password-reset email in the recipient's language: the link, how long it lasts. */
+export function resetEmailContent(firstname: string, link: string, minutes: number, language: MessageLanguage = 'en'): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
+  const hello = t.hello(firstname || t.helloThere);
+  const text = [hello, '', `${t.resetAsked} ${t.resetOpenLink}`, '', link, '', t.resetValidity(minutes), '', 'Afya'].join('\n');
   const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937">` +
-    `<p>${escapeHtml(hello)}</p><p>Someone (we hope you) asked to reset the password of your Afya account.</p>` +
-    `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>` +
-    `<p>The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p><p>Afya</p></body></html>`;
-  return { subject: 'Reset your Afya password', text, html };
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(t.resetAsked)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${t.resetChoose}</a></p>` +
+    `<p>${escapeHtml(t.resetValidity(minutes))}</p><p>Afya</p></body></html>`;
+  return { subject: t.resetSubject, text, html };
+}
+
+/** A freed slot offered to a waitlisted patient: what it is, until when it is held, where to confirm it. */
+export interface WaitlistOfferFacts {
+  offer_id: number;
+  doctor_name: string;
+  appointment_date: string;
+  time_slot: string;
+  /** ISO instant the hold ends. */
+  expires_at: string;
+}
+
+/** `10:15 AM` / `10:15`, clinic time (Kiswahili readers get the 24-hour clock, like the slots). */
+export function clinicClock(instant: string, language: MessageLanguage = 'en'): string {
+  const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: CLINIC_TIME_ZONE }).format(new Date(instant)).replace(INTL_SPACES, ' ');
+  return slotLabel(clock, language);
+}
+
+/**
+ * The offer's SMS in the recipient's language, one GSM-7 part: the doctor, the slot, until when it is held, and the
+ * confirmation page's link. Opening the link claims nothing: the patient signs in and confirms there.
+ */
+export function waitlistOfferSms(offer: WaitlistOfferFacts, link: string, language: MessageLanguage = 'en'): string {
+  const t = NOTIFICATION_TEXTS[language];
+  const fullName = toGsm7(withoutTitle(offer.doctor_name));
+  const until = ` ${t.offer.heldUntil(clinicClock(offer.expires_at, language))}`;
+  let text = '';
+  for (const weekday of [true, false]) {
+    const when = smsWhen(offer.appointment_date, offer.time_slot, language, weekday);
+    const compose = (who: string) => `${t.sms['waitlist-offer'](who, when, '')}${until} ${t.offer.confirmSms} ${link}`;
+    let who = fullName;
+    text = compose(who);
+    while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && who.length > (weekday ? NAME_KEPT_WITH_WEEKDAYS : 1)) {
+      who = who.slice(0, -1);
+      text = compose(`${who.trimEnd()}.`);
+    }
+    if ((gsm7Units(text) ?? Infinity) <= SMS_MAX_UNITS) return text;
+  }
+  return text;
+}
+
+/** The offer's email in the recipient's language: the same facts and the confirmation link. */
+export function waitlistOfferEmail(offer: WaitlistOfferFacts, patientName: string, link: string, language: MessageLanguage = 'en'): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
+  const facts: [string, string][] = [
+    [t.labels.doctor, t.doctorName(withoutTitle(offer.doctor_name))],
+    [t.labels.date, longDate(offer.appointment_date, language)],
+    [t.labels.time, t.clinicTime(slotLabel(offer.time_slot, language))],
+    [t.offer.heldUntilLabel, t.clinicTime(clinicClock(offer.expires_at, language))],
+  ];
+  const hello = t.hello(patientName || t.helloThere);
+  const lead = `${t.leads['waitlist-offer']} ${t.offer.held(WAITLIST_HOLD_MINUTES)}`;
+  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.offer.confirmText(link), '', 'Afya'].join('\n');
+  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const html =
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table>${rows}</table>` +
+    `<p><a href="${escapeHtml(link)}">${t.offer.confirm}</a></p><p>Afya</p></body></html>`;
+  return { subject: t.subjects['waitlist-offer'], text, html };
 }

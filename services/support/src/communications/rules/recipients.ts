@@ -29,14 +29,20 @@ export function deliveryDecision(input: {
   appointment: AppointmentFacts | null;
   /** For reminders: the start the reminder was planned for (ISO). */
   plannedStart?: string;
+  /** For waitlist offers: when the hold ends (ISO); past it, the offer is not sent. */
+  offerExpiresAt?: string;
+  now?: Date;
 }): DeliveryDecision {
   const { kind, channel, user, preferences, appointment } = input;
   if (user.deleted) return { send: false, reason: 'user deleted' };
   if (user.status && user.status !== 'active') return { send: false, reason: `user ${user.status}` };
   if (preferences && !preferences[channel]) return { send: false, reason: `${channel === 'sms' ? 'SMS' : 'email'} turned off by the user` };
-  if (!appointment) return { send: false, reason: 'appointment unknown' };
-  if (appointment.deleted) return { send: false, reason: 'appointment deleted' };
-  if (kind.startsWith('reminder-')) {
+  if (kind === 'waitlist-offer') {
+    // an offer is about a slot, not an appointment; once its hold has ended it has passed on
+    if (!input.offerExpiresAt || new Date(input.offerExpiresAt).getTime() <= (input.now ?? new Date()).getTime()) return { send: false, reason: 'offer no longer held' };
+  } else if (!appointment) return { send: false, reason: 'appointment unknown' };
+  else if (appointment.deleted) return { send: false, reason: 'appointment deleted' };
+  if (appointment && kind.startsWith('reminder-')) {
     const valid = reminderStillValid(appointment, input.plannedStart ?? '');
     if (!valid.ok) return { send: false, reason: valid.reason };
   }

@@ -10,6 +10,8 @@ import {
   smsText,
   toGsm7,
   visitStart,
+  waitlistOfferEmail,
+  waitlistOfferSms,
   type VisitFacts,
 } from './messages';
 
@@ -172,5 +174,41 @@ describe('who gets a message', () => {
     expect(decide({ appointment: { ...appointment, time_slot: '09:00 AM' } })).toEqual({ send: false, reason: 'appointment moved' });
     // a confirmation of a cancellation still goes out; only reminders need the visit to be on
     expect(decide({ kind: 'cancellation', appointment: { ...appointment, status: 'Cancelled' } })).toEqual({ send: true, address: '+254712345678' });
+  });
+});
+
+describe('waitlist offers', () => {
+  const offer = { offer_id: 42, doctor_name: 'Grace Wanjiku', appointment_date: '2026-12-01', time_slot: '09:00 AM', expires_at: '2026-11-28T07:15:00.000Z' };
+  const link = 'https://afya.example.co.ke/dashboard/waitlist/offers/42';
+
+  it('the SMS is one GSM-7 part with the doctor, the slot, the hold’s end in clinic time and the link', () => {
+    const text = waitlistOfferSms(offer, link);
+    expect(text).toBe(`Afya: a slot opened with Dr Grace Wanjiku, Tue 1 Dec 09:00 AM. Held for you until 10:15 AM. Confirm: ${link}`);
+    const long = waitlistOfferSms({ ...offer, doctor_name: 'Wanjiku-Mwangi Oloo Kiprotich Chebet Achieng Nyambura' }, link);
+    expect(gsm7Units(long)).toBeLessThanOrEqual(160);
+    expect(long).toContain(link);
+  });
+
+  it('in Kiswahili too, still one GSM-7 part, with the 24-hour clock', () => {
+    const text = waitlistOfferSms({ ...offer, doctor_name: 'Wanjiku-Mwangi Oloo Kiprotich Chebet' }, link, 'sw');
+    expect(text.startsWith('Afya: nafasi imepatikana na Dkt')).toBe(true);
+    expect(text).toContain('hadi 10:15.');
+    expect(gsm7Units(text)).toBeLessThanOrEqual(160);
+    expect(text.endsWith(link)).toBe(true);
+    expect(waitlistOfferEmail(offer, 'Amina Otieno', link, 'sw').subject).toBe('Nafasi imepatikana kwa ajili yako');
+  });
+
+  it('the email says how long it is held and where to confirm', () => {
+    const email = waitlistOfferEmail(offer, 'Amina Otieno', link);
+    expect(email.subject).toBe('A slot opened for you');
+    expect(email.text).toContain('Held for you until: 10:15 AM (East Africa Time)');
+    expect(email.html).toContain(`href="${link}"`);
+  });
+
+  it('is not sent once its hold has ended, and needs no appointment', () => {
+    const user = { email: 'a@b.co', contact_phone: '0712345678', status: 'active', deleted: false };
+    const decide = (now: string) => deliveryDecision({ kind: 'waitlist-offer', channel: 'sms', user, preferences: null, appointment: null, offerExpiresAt: offer.expires_at, now: new Date(now) });
+    expect(decide('2026-11-28T07:14:00Z')).toEqual({ send: true, address: '+254712345678' });
+    expect(decide('2026-11-28T07:15:00Z')).toEqual({ send: false, reason: 'offer no longer held' });
   });
 });

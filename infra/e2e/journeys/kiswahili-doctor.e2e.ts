@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'puppeteer';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, waitForText } from '../support/browser';
+import { call, login } from '../support/api';
+import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
+
+// Issue 27: a doctor who reads Kiswahili signs in and writes a prescription. Every screen on the way is in Kiswahili
+// (no English text of the doctor remote's catalogue left in the page), the medicine and the notes stay as written.
+
+interface Doctor {
+  doctor_id: number;
+  user_id: number;
+  available_days: string[];
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+const MEDICINE = 'Paracetamol';
+const sw = (key: string, values?: Record<string, string | number>) => kiswahili('mfe-doctor', key, values);
+
+async function typeInto(page: Page, ariaLabel: string, text: string): Promise<void> {
+  const input = await page.waitForSelector(`input[aria-label="${ariaLabel}"]`, { visible: true });
+  await input!.click();
+  await input!.type(text);
+  await page.keyboard.press('Escape');
+}
+
+describe('Kiswahili: a doctor signs in and writes a prescription', () => {
+  let browser: Browser;
+  let page: Page;
+  let appointmentId: number;
+  const patient = { email: `rx.sw.${Date.now()}@example.co.ke`, password: 'Patient#2026', firstname: 'Neema', lastname: 'Mwakilema' };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // A fresh patient books the demo doctor's first free slot; the admin marks the visit Completed.
+    const reg = await call('POST', 'auth/register', undefined, {
+      ...patient,
+      contact_phone: '0733555777',
+      address: 'Jomo Kenyatta Avenue, Mombasa',
+    });
+    expect(reg.status).toBe(201);
+    const patientToken = await login(patient.email, patient.password);
+    const doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
+    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
+    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
+    const doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
+    for (let day = 1; day <= 30 && !appointmentId; day++) {
+      const date = nairobiDate(day);
+      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
+      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
+      const free = slots.body.slots.find((s) => s.available);
+      if (!free) continue;
+      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
+        doctor_id: doctor.doctor_id,
+        appointment_date: date,
+        time_slot: free.time_slot,
+        appointment_type: 'Consultation',
+        notes: 'Homa na kikohozi kwa siku tatu.',
+      });
+      expect(booked.status).toBe(201);
+      appointmentId = booked.body.appointment.appointment_id;
+    }
+    expect(appointmentId).toBeDefined();
+    const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
+    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Completed' })).status).toBe(200);
+    page = await newPage(browser);
+  });
+
+  afterAll(async () => {
+    if (page) await closePage(page);
+    await browser?.close();
+    // The pick made at sign-in is saved in the demo doctor's profile: the other journeys read this doctor in English.
+    await call('PATCH', 'user/profile', await login(DEMO.doctor.email, DEMO.doctor.password), { language: 'en' });
+  });
+
+  it('signs in with Kiswahili chosen: the home page greets in Kiswahili', async () => {
+    await signInInKiswahili(page, DEMO.doctor);
+    await waitForText(page, sw('home.welcome', { name: 'Wanjiku' }));
+    await waitForText(page, sw('home.todaysAppointments'));
+    expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+  });
+
+  it('writes the prescription in Kiswahili and lands on the issued list', async () => {
+    await page.goto(`${BASE_URL}/dashboard/doctor/write-prescription?appointment_id=${appointmentId}`, { waitUntil: 'networkidle0' });
+    await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    await waitForText(page, sw('write.subtitle'));
+    const save = sw('write.save');
+    const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(save)}])`);
+    expect(await button!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+
+    await typeInto(page, sw('medicine.nameLabel', { n: 1 }), MEDICINE);
+    // Started but incomplete: the form says why Save is disabled, in Kiswahili.
+    await waitForText(page, sw('messages.fillRequired'));
+    await typeInto(page, sw('medicine.dosageLabel', { n: 1 }), '500mg');
+    await typeInto(page, sw('medicine.frequencyLabel', { n: 1 }), 'Mara tatu kwa siku');
+    await typeInto(page, sw('medicine.instructionsLabel', { n: 1 }), 'Baada ya chakula, kwa siku tano');
+    await page.type(`textarea[aria-label="${sw('write.notes')}"]`, 'Kunywa maji mengi.');
+    await page.waitForFunction((text) => ![...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text)?.disabled, {}, save);
+    expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await clickButton(page, save);
+    await waitForText(page, sw('messages.created'));
+
+    await page.waitForFunction(() => location.pathname === '/dashboard/doctor/prescriptions', { timeout: 10000 });
+    await waitForText(page, sw('issued.title'));
+    await waitForText(page, `${patient.firstname} ${patient.lastname}`);
+    // Free text stays as the doctor wrote it.
+    await waitForText(page, MEDICINE);
+    await waitForText(page, 'Kunywa maji mengi.');
+    await waitForText(page, sw('summary.downloadPdf'));
+    expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+  });
+});

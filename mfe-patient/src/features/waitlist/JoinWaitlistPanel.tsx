@@ -1,0 +1,90 @@
+import { Alert, Button, DatePicker, Form, type FormInstance, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText } from 'shell/api-client';
+import { toast } from 'shell/ui-kit';
+import { doctorFullName, type Doctor } from '../find-doctors/api';
+import { isDateDisabled, type BookingFormValues } from '../booking/booking.rules';
+import { useJoinWaitlist } from './api';
+import { defaultRange } from './waitlist.logic';
+
+/**
+ * Shown on the booking screen when the chosen day has no free time with the doctor: join their waitlist for a range
+ * of days. The type and reason come from the booking form (they are what the visit is for when a slot is offered).
+ */
+export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<BookingFormValues>; doctor: Doctor; date: string }) {
+  const initial = defaultRange(date);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs(initial.date_from), dayjs(initial.date_to)]);
+  const [joined, setJoined] = useState<string | null>(null);
+  const join = useJoinWaitlist();
+  const name = doctorFullName(doctor);
+
+  const submit = async () => {
+    try {
+      await form.validateFields(['appointment_type', 'notes']);
+    } catch {
+      return; // the fields show what is missing
+    }
+    const values = form.getFieldsValue();
+    join.mutate(
+      {
+        doctor_id: doctor.doctor_id,
+        date_from: range[0].format('YYYY-MM-DD'),
+        date_to: range[1].format('YYYY-MM-DD'),
+        appointment_type: values.appointment_type ?? '',
+        notes: (values.notes ?? '').trim(),
+      },
+      {
+        onSuccess: (reply) => {
+          setJoined(reply.message);
+          toast.success(reply.message);
+        },
+        onError: (error) => toast.error(errorText(error, 'Failed to join the waitlist')),
+      },
+    );
+  };
+
+  if (joined) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        role="status"
+        title={joined}
+        description={<Link to="/dashboard/waitlist">See your waitlist</Link>}
+        style={{ marginBottom: 16 }}
+      />
+    );
+  }
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={`Join ${name}'s waitlist`}
+      description={
+        <Space direction="vertical" size={8} style={{ width: '100%' }}>
+          <Typography.Text>
+            When a time frees with {name} on one of these days, we hold it for you for 15 minutes and send you an SMS and an email to confirm it.
+          </Typography.Text>
+          <Form.Item label="Days you could come" style={{ marginBottom: 0 }}>
+            <DatePicker.RangePicker
+              value={range}
+              format="DD/MM/YYYY"
+              allowClear={false}
+              aria-label="Days you could come"
+              disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
+              onChange={(value) => {
+                if (value?.[0] && value[1]) setRange([value[0], value[1]]);
+              }}
+            />
+          </Form.Item>
+          <Button onClick={() => void submit()} loading={join.isPending}>
+            Join the waitlist
+          </Button>
+        </Space>
+      }
+    />
+  );
+}

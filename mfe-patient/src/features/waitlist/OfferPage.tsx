@@ -1,0 +1,101 @@
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorText, queryStatus } from 'shell/api-client';
+import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { useAnswerOffer, useOffer } from './api';
+import { dayLabel, timeLeft } from './waitlist.logic';
+
+/** A clock that ticks each second while `on`. */
+function useNow(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+/**
+ * The confirmation page of a slot offered from the waitlist (the SMS and email link here). Opening it books
+ * nothing: the patient, signed in, presses Book this slot. The time left counts down to the hold's end.
+ */
+export function OfferPage() {
+  const offerId = Number(useParams().offerId);
+  const query = useOffer(Number.isInteger(offerId) ? offerId : 0);
+  const answer = useAnswerOffer(offerId);
+  const [done, setDone] = useState<{ kind: 'claimed' | 'declined'; message: string } | null>(null);
+  const offer = query.data;
+  const held = offer?.status === 'held';
+  const now = useNow(held && !done);
+  const expired = held && new Date(offer.expires_at).getTime() <= now;
+  const { loading, failed } = queryStatus(query);
+
+  const respond = (kind: 'claim' | 'decline') =>
+    answer.mutate(kind, {
+      onSuccess: (reply) => {
+        setDone({ kind: kind === 'claim' ? 'claimed' : 'declined', message: reply.message });
+        toast.success(reply.message);
+      },
+      onError: (error) => {
+        toast.error(errorText(error, kind === 'claim' ? 'Failed to book the slot' : 'Failed to answer the offer'));
+        void query.refetch();
+      },
+    });
+
+  return (
+    <div style={{ maxWidth: 640 }}>
+      <PageHeader title="A slot for you" subtitle="From the waitlist you joined. It is yours only once you book it here." />
+      {failed ? <ErrorState message={errorText(query.error, 'Failed to load the offer')} onRetry={() => void query.refetch()} /> : null}
+      {loading ? <Skeleton active /> : null}
+      {done ? (
+        <Result
+          status={done.kind === 'claimed' ? 'success' : 'info'}
+          title={done.message}
+          extra={
+            <Link to={done.kind === 'claimed' ? '/dashboard/appointments' : '/dashboard/waitlist'}>
+              <Button type="primary">{done.kind === 'claimed' ? 'Go to my appointments' : 'Back to my waitlist'}</Button>
+            </Link>
+          }
+        />
+      ) : offer ? (
+        <Card>
+          <Descriptions column={1} size="middle" styles={{ label: { width: 140 } }}>
+            <Descriptions.Item label="Doctor">
+              Dr {offer.doctor.first_name} {offer.doctor.last_name}
+              {offer.doctor.specialization ? ` (${offer.doctor.specialization})` : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="Date">{dayLabel(offer.appointment_date)}</Descriptions.Item>
+            <Descriptions.Item label="Time">{offer.time_slot} (East Africa Time)</Descriptions.Item>
+            <Descriptions.Item label="Type">{offer.appointment_type}</Descriptions.Item>
+            {held && !expired ? (
+              <Descriptions.Item label="Held for you">
+                <span role="timer" aria-live="off">{`${timeLeft(offer.expires_at, now)} left`}</span>
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+          {offer.status === 'claimed' ? <Alert type="success" showIcon title="You booked this slot." style={{ marginTop: 16 }} /> : null}
+          {expired || offer.status === 'expired' ? (
+            <Alert type="warning" showIcon title="This offer has expired: the slot has passed to the next patient on the waitlist." style={{ marginTop: 16 }} />
+          ) : null}
+          {offer.status === 'declined' || offer.status === 'withdrawn' ? <Alert type="info" showIcon title="This offer is no longer open." style={{ marginTop: 16 }} /> : null}
+          {held && !expired ? (
+            <Space wrap style={{ marginTop: 20 }}>
+              <Button type="primary" size="large" loading={answer.isPending && answer.variables === 'claim'} disabled={answer.isPending} onClick={() => respond('claim')}>
+                Book this slot
+              </Button>
+              <Button size="large" loading={answer.isPending && answer.variables === 'decline'} disabled={answer.isPending} onClick={() => respond('decline')}>
+                Not for me
+              </Button>
+            </Space>
+          ) : (
+            <div style={{ marginTop: 20 }}>
+              <Link to="/dashboard/waitlist">Back to my waitlist</Link>
+            </div>
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}

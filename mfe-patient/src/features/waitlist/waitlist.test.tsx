@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { api } from 'shell/api-client';
+import { renderAt } from '../../../../shell/test/render';
+import { OfferPage } from './OfferPage';
+import { defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
+
+const get = jest.spyOn(api, 'get');
+const post = jest.spyOn(api, 'post');
+
+const offer = (over: Record<string, unknown> = {}) => ({
+  offer_id: 7,
+  entry_id: 3,
+  doctor: { doctor_id: 1, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology' },
+  appointment_date: '2026-12-01',
+  time_slot: '09:00 AM',
+  appointment_type: 'Consultation',
+  status: 'held',
+  offered_at: new Date(Date.now() - 60_000).toISOString(),
+  expires_at: new Date(Date.now() + 14 * 60_000).toISOString(),
+  appointment_id: null,
+  ...over,
+});
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('the waitlist rules on the page', () => {
+  it('offers a week from the wanted day, within the booking window', () => {
+    const now = new Date('2026-11-28T06:00:00Z');
+    expect(defaultRange('2026-12-01', now)).toEqual({ date_from: '2026-12-01', date_to: '2026-12-07' });
+    expect(defaultRange('2026-12-26', now)).toEqual({ date_from: '2026-12-26', date_to: '2026-12-28' });
+  });
+
+  it('says where an entry stands', () => {
+    expect(entryStatusText({ status: 'waiting', ended: false, position: 1 })).toBe('Waiting: next in line');
+    expect(entryStatusText({ status: 'waiting', ended: false, position: 4 })).toBe('Waiting: number 4 in line');
+    expect(entryStatusText({ status: 'waiting', ended: true, position: 2 })).toBe('Dates passed');
+    expect(entryStatusText({ status: 'offered', ended: false, position: null })).toBe('A slot is held for you');
+  });
+
+  it('counts the hold down in minutes and seconds', () => {
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    expect(timeLeft('2026-11-28T10:14:05Z', now)).toBe('14:05');
+    expect(timeLeft('2026-11-28T09:59:00Z', now)).toBe('0:00');
+  });
+});
+
+describe('the offer’s confirmation page', () => {
+  it('opening it only reads the offer; the slot is booked when the patient presses Book this slot', async () => {
+    get.mockResolvedValue(offer() as never);
+    post.mockResolvedValue({ message: 'Appointment booked! Please proceed with payment.', appointment_id: 99, appointment: {} } as never);
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByText('Dr Grace Wanjiku (Cardiology)')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^1[34]:\d\d left$/);
+    expect(get).toHaveBeenCalledWith('waitlist/offers/7', expect.anything());
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('waitlist/offers/7/claim', {}, expect.anything()));
+    expect(await screen.findByRole('link', { name: 'Go to my appointments' })).toBeInTheDocument();
+  });
+
+  it('an offer that has lapsed says so and offers nothing to press', async () => {
+    get.mockResolvedValue(offer({ status: 'expired' }) as never);
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByText('This offer has expired: the slot has passed to the next patient on the waitlist.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this slot' })).not.toBeInTheDocument();
+  });
+});

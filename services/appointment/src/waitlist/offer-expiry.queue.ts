@@ -1,0 +1,107 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { env, envInt, getProcessLogger, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
+
+/** One job per offer, due when its hold ends: the offer passes to the next patient unless it was claimed. */
+export const OFFER_EXPIRY_QUEUE = 'waitlist-offer-expiry';
+
+export interface OfferExpiryJob {
+  offer_id: number;
+}
+
+/**
+ * pg-boss in the appointment schema (its tables installed by the migration step, like the schema's own): a job is
+ * a row queued in the same transaction as the offer it ends, so an offer never exists without its expiry, survives a
+ * restart, and is taken by one replica at a time (SELECT … FOR UPDATE SKIP LOCKED). The handler locks the offer
+ * and acts only on one still held and due, so a job run twice (a worker died after acting) changes nothing more.
+ */
+function queueOptions(migrate: boolean): PgBoss.ConstructorOptions {
+  return {
+    connectionString: serviceDatabaseUrl('appointment'),
+    schema: schemaFor('appointment'),
+    application_name: 'appointment-jobs',
+    max: 2,
+    migrate,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 60,
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  };
+}
+
+/** Installs (or upgrades) pg-boss's tables and the queue: the migration step, or a start in development. */
+export async function installOfferExpiryQueue(): Promise<void> {
+  const boss = new PgBoss({ ...queueOptions(true), supervise: false });
+  boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
+  await boss.start();
+  try {
+    if (!(await boss.getQueue(OFFER_EXPIRY_QUEUE))) await boss.createQueue(OFFER_EXPIRY_QUEUE, { name: OFFER_EXPIRY_QUEUE, policy: 'standard' });
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** pg-boss's Db over a TypeORM transaction: the job is queued in the caller's transaction. */
+function transactionDb(manager: EntityManager): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const runner = manager.queryRunner;
+      if (!runner) throw new Error('not inside a transaction');
+      const result = await runner.query(text, values, true);
+      return { rows: result.records };
+    },
+  };
+}
+
+@Injectable()
+export class OfferExpiryQueue implements OnApplicationShutdown {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+
+  /** Started on first use. */
+  instance(): Promise<PgBoss> {
+    if (!this.starting) {
+      this.starting = (async () => {
+        if (env('DB_MIGRATE_ON_START', 'true') === 'true') await installOfferExpiryQueue();
+        const boss = new PgBoss(queueOptions(false));
+        boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
+        await boss.start();
+        this.boss = boss;
+        return boss;
+      })();
+    }
+    return this.starting;
+  }
+
+  /** Queues the offer's expiry, due at `at`, inside the caller's transaction. */
+  async schedule(manager: EntityManager, offerId: number, at: Date): Promise<void> {
+    const boss = await this.instance();
+    await boss.send(OFFER_EXPIRY_QUEUE, { offer_id: offerId } satisfies OfferExpiryJob, { startAfter: at, db: transactionDb(manager) });
+  }
+
+  /** Runs `handle` for each due job (every replica works; each job goes to one). */
+  async work(handle: (job: OfferExpiryJob) => Promise<void>): Promise<void> {
+    const boss = await this.instance();
+    await boss.work<OfferExpiryJob>(OFFER_EXPIRY_QUEUE, { batchSize: 10, pollingIntervalSeconds: envInt('WAITLIST_POLL_SECONDS', 2) }, async (jobs) => {
+      // one by one; a job that fails is failed alone (pg-boss retries it with backoff), the rest of the batch completes
+      for (const job of jobs) {
+        try {
+          await handle(job.data);
+        } catch (error) {
+          getProcessLogger().warn({ err: error, offerId: job.data.offer_id }, 'waitlist offer expiry failed; retried');
+          await boss.fail(OFFER_EXPIRY_QUEUE, job.id, { message: String((error as Error)?.message ?? error) });
+        }
+      }
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.boss = null;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The auth calls' request bodies and replies, each written once (zod): the gateway validates and documents with them,
+ * the auth service reads its bus payloads with them, the web apps take their types from them. Messages are the
+ * catalog's (CONTRACT.md §5). Rules that need the database (a taken email, the current password) stay in the service.
+ *
+ * Field order is the form's order: a request with several faults is answered with the first field's message.
+ */
+import { nullToAbsent, oneOf, wholeNumber, z } from '@afya/service-shared/schema';
+import { AuthMessages, ErasureMessages, LANGUAGES, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
+
+/** CONTRACT.md §1: 'user' is a patient. */
+export const ROLES = ['user', 'doctor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+const email = z.email({ error: AuthMessages.email }).meta({ example: 'patient@afya.test' });
+const password = z
+  .string({ error: AuthMessages.password })
+  .min(MIN_PASSWORD_LENGTH, AuthMessages.password)
+  .max(200, 'Password is too long')
+  .meta({ minLength: MIN_PASSWORD_LENGTH });
+const name = (short: string, tooLong: string) => z.string({ error: short }).min(MIN_NAME_LENGTH, short).max(100, tooLong).refine(validName, short);
+const phone = z.string({ error: AuthMessages.phone }).min(MIN_PHONE_LENGTH, AuthMessages.phone).max(20, 'Phone number is too long');
+const address = z.string({ error: AuthMessages.address }).min(MIN_ADDRESS_LENGTH, AuthMessages.address).max(300, 'Address is too long');
+/** class-validator's default texts, kept for the fields whose rule names no message (clients may match on them). */
+const text = (field: string, max?: number) => {
+  const base = z.string({ error: `${field} must be a string` });
+  return max === undefined ? base : base.max(max, `${field} must be shorter than or equal to ${max} characters`);
+};
+
+// ---- Requests ----
+
+export const LoginBodySchema = z.object({ email, password });
+
+/**
+ * POST /auth/register. People registering give an address; an admin registering someone may leave it out (the
+ * service checks that, it knows the caller) and sets role and status, which are ignored for anyone else.
+ */
+export const RegisterBodySchema = z.object({
+  firstname: name(AuthMessages.firstname, 'First name is too long').meta({ example: 'Amani' }),
+  lastname: name(AuthMessages.lastname, 'Last name is too long').meta({ example: 'Otieno' }),
+  email,
+  password,
+  contact_phone: phone.meta({ example: '+254712345678' }),
+  address: nullToAbsent(address).meta({
+    example: 'Ngong Road, Kilimani, Nairobi',
+    description: `At least ${MIN_ADDRESS_LENGTH} characters; required unless an admin registers someone`,
+  }),
+  role: nullToAbsent(oneOf(ROLES, AuthMessages.role)).meta({ description: 'Honoured only when an admin registers someone' }),
+  status: nullToAbsent(oneOf(USER_STATUSES, AuthMessages.status)).meta({ description: 'Honoured only when an admin registers someone' }),
+});
+
+/** PATCH /user/profile: the fields present are held to the registration rules. */
+export const UpdateProfileBodySchema = z.object({
+  firstname: text('firstname').min(1, 'First name is required').max(100, 'First name is too long').refine(validName, AuthMessages.firstname).optional(),
+  lastname: text('lastname').min(1, 'Last name is required').max(100, 'Last name is too long').refine(validName, AuthMessages.lastname).optional(),
+  contact_phone: text('contact_phone').max(20, 'Phone number is too long').refine(validPhone, AuthMessages.phone).optional(),
+  address: text('address').max(300, 'Address is too long').refine((value) => value.trim().length >= MIN_ADDRESS_LENGTH, AuthMessages.address).optional(),
+  profile_picture_url: text('profile_picture_url').optional().meta({ description: 'Set by upload; an empty string removes the picture' }),
+  language: z.enum(LANGUAGES, { error: AuthMessages.language }).optional().meta({ description: 'The language emails, SMS and PDFs are written in' }),
+});
+
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: password,
+});
+
+export const ProfilePictureBodySchema = z.object({
+  imageBase64: z
+    .string({ error: 'Please choose an image' })
+    .min(1, 'Please choose an image')
+    .max(2_800_000, 'Profile picture must be 2 MB or smaller')
+    .meta({ description: 'A data URL (data:image/png;base64,...) of a JPEG, PNG or WebP image up to 2 MB' }),
+});
+
+/** POST /auth/forgot-password: an email (a link), or a phone (a 6-digit code by SMS). */
+export const ForgotPasswordBodySchema = z.object({
+  email: nullToAbsent(email),
+  phone: nullToAbsent(z.string({ error: AuthMessages.resetNeedsEmailOrPhone }).max(30, 'Phone number is too long')).meta({ example: '0712345678' }),
+});
+
+/** POST /auth/reset-password: the link's token, or the phone and its code; the new password. */
+export const ResetPasswordBodySchema = z.object({
+  token: nullToAbsent(text('token', 100)),
+  phone: nullToAbsent(text('phone', 30)),
+  code: nullToAbsent(text('code', 10)).meta({ example: '123456' }),
+  newPassword: password,
+});
+
+// ---- Replies ----
+
+export const SessionUserSchema = z.object({
+  user_id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  contact_phone: z.string().nullable(),
+  address: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  must_change_password: z.boolean().meta({ description: 'The one-time password must be changed before anything else' }),
+  language: z.enum(LANGUAGES).meta({ description: 'The language the person reads Afya in: their emails, SMS and PDFs follow it; the web apps start with it' }),
+});
+
+export const UserReplySchema = z.object({ user: SessionUserSchema });
+export const LoginReplySchema = z.object({ token: z.string(), user: SessionUserSchema });
+export const UploadPictureReplySchema = z.object({ url: z.string(), user: SessionUserSchema });
+export const MessageReplySchema = z.object({ message: z.string() });
+
+// ---- The admin's user management (GET/POST /admin/users, PUT/PATCH /admin/users/{id}) ----
+
+/** No page of the admin's user list holds more. */
+export const ADMIN_USERS_PAGE_MAX = 1000;
+const LIMIT_MESSAGE = `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`;
+const adminName = (short: string, tooLong: string) => z.string({ error: short }).min(MIN_NAME_LENGTH, short).max(100, tooLong);
+
+const adminUserFields = {
+  firstname: adminName(AuthMessages.firstname, 'First name is too long'),
+  lastname: adminName(AuthMessages.lastname, 'Last name is too long'),
+  email: z.email({ error: AuthMessages.email }),
+  /** The phone may arrive as contact_phone or phone (the first one given is read). */
+  contact_phone: phone.optional(),
+  phone: z.unknown().optional(),
+  address: text('address').max(300, 'Address is too long').optional(),
+  role: oneOf(ROLES, AuthMessages.role).optional().meta({ default: 'user' }),
+  status: oneOf(USER_STATUSES, AuthMessages.status).optional().meta({ default: 'active' }),
+};
+
+/** `phone` is read (and held to the phone rule) only when contact_phone is not given; `needed`: one of them must be. */
+function phoneFromEither(needed: boolean) {
+  return (user: { contact_phone?: string; phone?: unknown }, context: z.RefinementCtx) => {
+    if (user.contact_phone !== undefined || (!needed && user.phone === undefined)) return;
+    const result = phone.safeParse(user.phone);
+    if (!result.success) context.addIssue({ code: 'custom', path: ['phone'], message: result.error.issues[0].message });
+  };
+}
+
+/** POST /admin/users (the admin user form, CONTRACT.md §5): role and status default to user and active. */
+export const CreateUserBodySchema = z.object(adminUserFields).superRefine(phoneFromEither(true));
+/** PUT and PATCH /admin/users/{id}: the same fields, each optional. */
+export const UpdateUserBodySchema = z.object(adminUserFields).partial().superRefine(phoneFromEither(false));
+
+const anyOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum([...values, '', 'all'], { error: message }).optional();
+/** GET /admin/users: search (name or email), role, status ('all' or empty: any), page and limit. */
+export const ListUsersQuerySchema = z.object({
+  search: z.string({ error: 'search must be a string' }).max(100, 'Search is too long').optional().meta({ description: 'Matches name or email' }),
+  role: anyOf(ROLES, AuthMessages.role),
+  status: anyOf(USER_STATUSES, AuthMessages.status),
+  page: wholeNumber('page must be 1 or more', { min: 1 }).optional().meta({ default: 1 }),
+  limit: wholeNumber(LIMIT_MESSAGE, { min: 1, max: ADMIN_USERS_PAGE_MAX }).optional().meta({ default: ADMIN_USERS_PAGE_MAX }),
+});
+/** auth.v1.users.list: the query with 'all' and empty read as no filter. */
+export const ListUsersPayloadSchema = ListUsersQuerySchema.extend({
+  role: oneOf(ROLES, AuthMessages.role).optional(),
+  status: oneOf(USER_STATUSES, AuthMessages.status).optional(),
+});
+
+// ---- Data rights (POST /user/erasure-request, GET and PATCH /admin/erasure-requests) ----
+
+/** POST /user/erasure-request: why (optional, at most 500 characters). */
+export const RequestErasureBodySchema = z.object({
+  reason: z.string({ error: ErasureMessages.reasonTooLong }).max(500, ErasureMessages.reasonTooLong).nullish().meta({ description: 'Why (optional, at most 500 characters)' }),
+});
+/** PATCH /admin/erasure-requests/{id} */
+export const DecideErasureBodySchema = z.object({ decision: z.enum(['approve', 'reject'], { error: ErasureMessages.decision }) });
+/** GET /admin/erasure-requests */
+export const ErasureListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected'], { error: 'status must be pending, approved or rejected' }).optional(),
+});

@@ -1,0 +1,85 @@
+/**
+ * The prescription calls' request bodies and replies, each written once (zod): the gateway validates and documents
+ * with them, the prescription service reads its bus payloads with them, the web apps take their types from them.
+ * Who may write for which appointment (and whether the visit has started) stays in the service.
+ */
+import { wholeNumber, z } from '@afya/service-shared/schema';
+import { MEDICINE_FIELD_MAX, MEDICINES_MAX, MEDICINES_MIN, NOTES_MAX, PrescriptionMessages } from './catalog';
+
+const FILL = PrescriptionMessages.fillRequired;
+
+/** A field of a medicine row as text: trimmed; a number is written out; anything else is blank. */
+const asText = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+const required = z.unknown().optional().transform(asText).pipe(z.string().min(1, FILL).max(MEDICINE_FIELD_MAX, FILL));
+const optional = z.unknown().optional().transform(asText).pipe(z.string().max(MEDICINE_FIELD_MAX, FILL));
+
+/** A medicine: name, dosage and instructions required, frequency optional ('' when not given). */
+export const MedicineSchema = z.object({ name: required, dosage: required, frequency: optional, instructions: required });
+/** A plain string row is tolerated as a name (and then lacks its dosage and instructions). */
+const medicineRow = z.union([z.string().transform((name) => ({ name })), z.record(z.string(), z.unknown())], { error: FILL }).pipe(MedicineSchema);
+const medicineList = z.array(medicineRow, { error: FILL }).min(MEDICINES_MIN, FILL).max(MEDICINES_MAX, FILL);
+const medicineJson = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: FILL });
+      return z.NEVER;
+    }
+  })
+  .pipe(medicineList);
+
+/** The medicines of POST/PATCH /prescriptions: a list, or a JSON string of a list (CONTRACT.md §7); 1-20 rows. */
+export const MedicinesSchema = z
+  .union([medicineList, medicineJson], { error: FILL })
+  .meta({ description: 'A list of {name, dosage, frequency, instructions}, or a JSON string of one' });
+
+/** Optional notes: trimmed, blank → null (absent stays absent: an edit leaves them as they are). */
+const notes = z
+  .string({ error: 'notes must be a string' })
+  .max(NOTES_MAX, `notes must be shorter than or equal to ${NOTES_MAX} characters`)
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value?.trim() || null))
+  .optional();
+
+// ---- Requests ----
+
+/**
+ * POST /prescriptions. doctor_id and patient_id, which the API's clients send, are accepted and dropped: the service
+ * takes both from the appointment.
+ */
+export const CreatePrescriptionBodySchema = z.object({
+  appointment_id: wholeNumber(FILL, { min: 1 }),
+  medicines: MedicinesSchema,
+  notes,
+});
+
+/** PATCH /prescriptions/{id}: what is present changes. */
+export const UpdatePrescriptionBodySchema = z.object({ medicines: MedicinesSchema.optional(), notes });
+
+/** DELETE /prescriptions/{id}: an optional reason for the audit trail. */
+export const DeletePrescriptionBodySchema = z.object({
+  reason: z.string({ error: 'reason must be a string' }).max(500, 'reason must be shorter than or equal to 500 characters').optional(),
+});
+
+const id = wholeNumber('Invalid id', { min: 1 });
+export const UpdatePrescriptionPayloadSchema = UpdatePrescriptionBodySchema.extend({ id });
+
+// ---- Medical history (GET /medical-history/access-log, PATCH and DELETE /medical-history/{recordId}) ----
+
+/** class-validator's wording for a whole number from 1, kept for these calls' clients. */
+const fromOne = (field: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\s*\d+\s*$/).transform(Number)], { error: `${field} must be an integer number` })
+    .pipe(z.number().int(`${field} must be an integer number`).min(1, `${field} must not be less than 1`))
+    .optional();
+/** GET /medical-history/access-log: a page; admins may name another patient. */
+export const AccessLogQuerySchema = z.object({ page: fromOne('page'), limit: fromOne('limit'), user_id: fromOne('user_id').meta({ description: 'admins: another patient' }) });
+
+const recordText = (field: string, max: number) =>
+  z.string({ error: `${field} must be a string` }).max(max, `${field} must be shorter than or equal to ${max} characters`).nullish();
+/** PATCH /medical-history/appt-{id}: an appointment record's clinical fields (null clears one). */
+export const ClinicalEditBodySchema = z.object({ diagnosis: recordText('diagnosis', 2000), treatment: recordText('treatment', 2000), notes: recordText('notes', 2000) });
+/** DELETE /medical-history/{recordId}: the reason (the service requires one). */
+export const RemoveRecordBodySchema = z.object({ reason: z.string({ error: 'reason must be a string' }).max(500, 'reason must be shorter than or equal to 500 characters').optional() });

@@ -1,0 +1,170 @@
+import { MessageLanguage } from './language';
+
+/**
+ * The emails and SMS the support service sends, in the recipient's stored language. English is the wording the
+ * messages had before Kiswahili came (unchanged); each language has the same shape, so a text missing in either
+ * does not compile. Names, addresses and links are filled in by the sender; every SMS text here is plain GSM-7
+ * (no accents, no curly quotes) so a Kiswahili SMS stays one 160-unit part like an English one.
+ */
+export const NOTIFICATION_KINDS = [
+  'booking-confirmation',
+  'payment-confirmation',
+  'cancellation',
+  'reminder-24h',
+  'reminder-2h',
+  'reschedule',
+  'doctor-reschedule',
+  'waitlist-offer',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationTexts {
+  /** The SMS without its link: `who` is the doctor (the patient for doctor-reschedule), `when` the day and time, `was` the previous time or ''. */
+  sms: Record<NotificationKind, (who: string, when: string, was: string) => string>;
+  smsWas: (when: string) => string;
+  aPatient: string;
+  subjects: Record<NotificationKind, string>;
+  /** The email's first sentence. */
+  leads: Record<NotificationKind, string>;
+  hello: (name: string) => string;
+  helloThere: string;
+  doctorName: (name: string) => string;
+  labels: { patient: string; doctor: string; date: string; time: string; was: string; type: string };
+  clinicTime: (slot: string) => string;
+  yourAppointments: (link: string) => string;
+  seeAppointments: string;
+  calendarTitle: (doctor: string) => string;
+  calendarDescription: (type: string, link: string) => string;
+  resetSms: (code: string, minutes: number) => string;
+  resetSubject: string;
+  resetAsked: string;
+  resetOpenLink: string;
+  resetChoose: string;
+  resetValidity: (minutes: number) => string;
+  /** A freed slot offered from the waitlist: held until a time, confirmed on a page after sign-in. */
+  offer: {
+    heldUntil: (time: string) => string;
+    confirmSms: string;
+    held: (minutes: number) => string;
+    heldUntilLabel: string;
+    confirm: string;
+    confirmText: (link: string) => string;
+  };
+}
+
+export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTexts>> = {
+  en: {
+    sms: {
+      'booking-confirmation': (who, when, was) => `Afya: booked Dr ${who}, ${when}${was}.`,
+      'payment-confirmation': (who, when, was) => `Afya: payment received for Dr ${who}, ${when}${was}.`,
+      cancellation: (who, when, was) => `Afya: cancelled Dr ${who}, ${when}${was}.`,
+      'reminder-24h': (who, when, was) => `Afya reminder: tomorrow Dr ${who}, ${when}${was}.`,
+      'reminder-2h': (who, when, was) => `Afya reminder: in 2 hours Dr ${who}, ${when}${was}.`,
+      reschedule: (who, when, was) => `Afya: moved to Dr ${who}, ${when}${was}.`,
+      'doctor-reschedule': (who, when, was) => `Afya: ${who} moved their visit to ${when}${was}.`,
+      'waitlist-offer': (who, when, was) => `Afya: a slot opened with Dr ${who}, ${when}${was}.`,
+    },
+    smsWas: (when) => ` (was ${when})`,
+    aPatient: 'A patient',
+    subjects: {
+      'booking-confirmation': 'Your appointment is booked',
+      'payment-confirmation': 'Payment received for your appointment',
+      cancellation: 'Your appointment is cancelled',
+      'reminder-24h': 'Reminder: your appointment is tomorrow',
+      'reminder-2h': 'Reminder: your appointment is in 2 hours',
+      reschedule: 'Your appointment has moved',
+      'doctor-reschedule': 'A patient moved their appointment',
+      'waitlist-offer': 'A slot opened for you',
+    },
+    leads: {
+      'booking-confirmation': 'Your appointment is booked.',
+      'payment-confirmation': 'We received your payment. Your appointment is confirmed.',
+      cancellation: 'Your appointment has been cancelled.',
+      'reminder-24h': 'This is a reminder of your appointment tomorrow.',
+      'reminder-2h': 'This is a reminder of your appointment in 2 hours.',
+      reschedule: 'Your appointment has moved to a new time.',
+      'doctor-reschedule': 'A patient moved their appointment with you.',
+      'waitlist-offer': 'A slot opened with the doctor whose waitlist you joined.',
+    },
+    hello: (name) => `Hello ${name},`,
+    helloThere: 'there',
+    doctorName: (name) => `Dr ${name}`,
+    labels: { patient: 'Patient', doctor: 'Doctor', date: 'Date', time: 'Time', was: 'Was', type: 'Type' },
+    clinicTime: (slot) => `${slot} (East Africa Time)`,
+    yourAppointments: (link) => `Your appointments: ${link}`,
+    seeAppointments: 'See your appointments',
+    calendarTitle: (doctor) => `Appointment with Dr ${doctor}`,
+    calendarDescription: (type, link) => `${type} at Afya. Your appointments: ${link}`,
+    resetSms: (code, minutes) => `Afya: your password reset code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    resetSubject: 'Reset your Afya password',
+    resetAsked: 'Someone (we hope you) asked to reset the password of your Afya account.',
+    resetOpenLink: 'Open this link to choose a new one:',
+    resetChoose: 'Choose a new password',
+    resetValidity: (minutes) => `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+    offer: {
+      heldUntil: (time) => `Held for you until ${time}.`,
+      confirmSms: 'Confirm:',
+      held: (minutes) => `It is held for you for ${minutes} minutes: sign in and confirm it to book it. If you do not, it goes to the next patient on the waitlist.`,
+      heldUntilLabel: 'Held for you until',
+      confirm: 'Confirm the slot',
+      confirmText: (link) => `Confirm the slot: ${link}`,
+    },
+  },
+  sw: {
+    sms: {
+      'booking-confirmation': (who, when, was) => `Afya: miadi na Dkt ${who} imewekwa, ${when}${was}.`,
+      'payment-confirmation': (who, when, was) => `Afya: malipo yamepokelewa, miadi na Dkt ${who}, ${when}${was}.`,
+      cancellation: (who, when, was) => `Afya: miadi na Dkt ${who} imeghairiwa, ${when}${was}.`,
+      'reminder-24h': (who, when, was) => `Afya kumbusho: kesho, miadi na Dkt ${who}, ${when}${was}.`,
+      'reminder-2h': (who, when, was) => `Afya kumbusho: baada ya saa 2, miadi na Dkt ${who}, ${when}${was}.`,
+      reschedule: (who, when, was) => `Afya: miadi na Dkt ${who} imehamishwa hadi ${when}${was}.`,
+      'doctor-reschedule': (who, when, was) => `Afya: ${who} amehamisha miadi hadi ${when}${was}.`,
+      'waitlist-offer': (who, when, was) => `Afya: nafasi imepatikana na Dkt ${who}, ${when}${was}.`,
+    },
+    smsWas: (when) => ` (awali ${when})`,
+    aPatient: 'Mgonjwa',
+    subjects: {
+      'booking-confirmation': 'Miadi yako imewekwa',
+      'payment-confirmation': 'Malipo ya miadi yako yamepokelewa',
+      cancellation: 'Miadi yako imeghairiwa',
+      'reminder-24h': 'Kumbusho: una miadi kesho',
+      'reminder-2h': 'Kumbusho: una miadi baada ya saa 2',
+      reschedule: 'Miadi yako imehamishwa',
+      'doctor-reschedule': 'Mgonjwa amehamisha miadi yake',
+      'waitlist-offer': 'Nafasi imepatikana kwa ajili yako',
+    },
+    leads: {
+      'booking-confirmation': 'Miadi yako imewekwa.',
+      'payment-confirmation': 'Tumepokea malipo yako. Miadi yako imethibitishwa.',
+      cancellation: 'Miadi yako imeghairiwa.',
+      'reminder-24h': 'Huu ni ukumbusho wa miadi yako ya kesho.',
+      'reminder-2h': 'Huu ni ukumbusho wa miadi yako baada ya saa 2.',
+      reschedule: 'Miadi yako imehamishiwa muda mpya.',
+      'doctor-reschedule': 'Mgonjwa amehamisha miadi yake nawe.',
+      'waitlist-offer': 'Nafasi imepatikana kwa daktari ambaye uliingia kwenye orodha yake ya kusubiri.',
+    },
+    hello: (name) => `Habari ${name},`,
+    helloThere: 'mpendwa',
+    doctorName: (name) => `Dkt ${name}`,
+    labels: { patient: 'Mgonjwa', doctor: 'Daktari', date: 'Tarehe', time: 'Saa', was: 'Awali', type: 'Aina' },
+    clinicTime: (slot) => `${slot} (saa za Afrika Mashariki)`,
+    yourAppointments: (link) => `Miadi yako: ${link}`,
+    seeAppointments: 'Tazama miadi yako',
+    calendarTitle: (doctor) => `Miadi na Dkt ${doctor}`,
+    calendarDescription: (type, link) => `${type} katika Afya. Miadi yako: ${link}`,
+    resetSms: (code, minutes) => `Afya: msimbo wako wa kuweka upya nenosiri ni ${code}. Ni halali kwa dakika ${minutes}. Kama hukuuomba, puuza ujumbe huu.`,
+    resetSubject: 'Weka upya nenosiri lako la Afya',
+    resetAsked: 'Mtu fulani (tunatumaini ni wewe) ameomba kuweka upya nenosiri la akaunti yako ya Afya.',
+    resetOpenLink: 'Fungua kiungo hiki ili kuchagua jipya:',
+    resetChoose: 'Chagua nenosiri jipya',
+    resetValidity: (minutes) => `Kiungo kinafanya kazi mara moja tu na kwa dakika ${minutes}. Kama hukuomba, puuza barua pepe hii: nenosiri lako litabaki lilivyo.`,
+    offer: {
+      heldUntil: (time) => `Imeshikiliwa kwako hadi ${time}.`,
+      confirmSms: 'Thibitisha:',
+      held: (minutes) => `Imeshikiliwa kwa ajili yako kwa dakika ${minutes}: ingia na uithibitishe ili kuiweka. Usipofanya hivyo, itampita mgonjwa anayefuata kwenye orodha ya kusubiri.`,
+      heldUntilLabel: 'Imeshikiliwa hadi',
+      confirm: 'Thibitisha nafasi',
+      confirmText: (link) => `Thibitisha nafasi: ${link}`,
+    },
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * The support calls' request bodies and queries, each written once (zod): the gateway validates and documents with
+ * them, the web apps take their types from them. They hold the types and lists; whether a field is required, its
+ * length and its default depend on the ticket being created or edited (an edit keeps what it does not name), so
+ * those rules are the support service's (src/rules/tickets.ts), worded once in the catalog.
+ */
+import { pageQuery, wholeNumber, z } from '@afya/service-shared/schema';
+import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
+
+// ---- Requests ----
+
+/** POST /support and PATCH /support/{id}. The API's modal calls the subject a title; both names are read. */
+export const TicketBodySchema = z.object({
+  subject: z.string({ error: SupportMessages.subjectRequired }).nullish(),
+  title: z.string({ error: SupportMessages.subjectRequired }).nullish().meta({ description: 'Same as subject' }),
+  description: z.string({ error: SupportMessages.descriptionRequired }).nullish(),
+  category: z.enum(TICKET_CATEGORIES, { error: SupportMessages.category }).nullish(),
+  priority: z.enum(TICKET_PRIORITIES, { error: SupportMessages.priority }).nullish(),
+  related_appointment_id: wholeNumber(SupportMessages.appointmentNotYours, { min: 1 }).nullable().optional(),
+});
+
+/** PATCH /support/{id}/status */
+export const TicketStatusBodySchema = z.object({ status: z.enum(TICKET_STATUSES, { error: SupportMessages.status }) });
+
+/** POST /support/{id}/messages (its length is the service's rule, with the other ticket texts). */
+export const TicketMessageBodySchema = z.object({ message: z.string({ error: SupportMessages.messageRequired }).meta({ maxLength: 5000 }) });
+
+/** GET /support/all: search and status filters, and a page by limit/offset or by 1-based page number. */
+export const ListTicketsQuerySchema = pageQuery.extend({
+  search: z.string({ error: 'search must be a string' }).optional(),
+  status: z.enum([...TICKET_STATUSES, 'all'], { error: SupportMessages.status }).optional(),
+  page: z
+    .union([z.number(), z.string().regex(/^\s*\d+\s*$/).transform(Number)], { error: 'page must be an integer number' })
+    .pipe(z.number().int('page must be an integer number').min(1, 'page must not be less than 1'))
+    .optional()
+    .meta({ description: 'Instead of offset: the 1-based page of `limit` rows' }),
+});
+
+/** POST /api/contact (the public contact form). Lengths and the subject list are the service's rules. */
+export const ContactBodySchema = z.object({
+  name: z.string({ error: SupportMessages.contactName }),
+  email: z.string({ error: SupportMessages.contactEmail }),
+  subject: z.string({ error: SupportMessages.contactSubject }),
+  message: z.string({ error: SupportMessages.contactMessage }),
+});
+
+// ---- Notifications (PUT /notifications/preferences, GET /admin/deliveries) ----
+
+/** PUT /notifications/preferences: either channel, or both. */
+export const PreferencesBodySchema = z.object({
+  sms: z.boolean({ error: 'sms must be true or false' }).nullish(),
+  email: z.boolean({ error: 'email must be true or false' }).nullish(),
+});
+
+const positive = (field: string, max?: number) => {
+  const whole = z.number().int(`${field} must be an integer number`).min(1, `${field} must not be less than 1`);
+  return z
+    .union([z.number(), z.string().regex(/^\s*\d+\s*$/).transform(Number)], { error: `${field} must be an integer number` })
+    .pipe(max === undefined ? whole : whole.max(max, `${field} must not be greater than ${max}`))
+    .optional();
+};
+/** GET /admin/deliveries: search, status, channel and a page. */
+export const DeliveriesQuerySchema = z.object({
+  search: z.string({ error: 'search must be a string' }).max(100, 'search must be shorter than or equal to 100 characters').optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
+  channel: z.enum(MESSAGE_CHANNELS, { error: 'channel must be sms or email' }).optional(),
+  page: positive('page'),
+  limit: positive('limit', 100),
+});
