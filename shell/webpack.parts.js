@@ -129,9 +129,12 @@ class StartupPreloadPlugin {
           for (const e of manifest.exposes.filter((x) => start.exposes.has(x.path))) {
             for (const f of e.assets.js.sync) scripts.add(f);
             // The exposes' own shared imports (ui-kit → antd) are needed at start too: they sit in the other
-            // chunks of the expose's chunk group (the consume modules get chunks of their own).
+            // chunks of the expose's chunk group (the consume modules get chunks of their own). Only the expose's
+            // own group: a chunk it shares with another expose (the i18n lib, used by the ui-kit too) also belongs
+            // to that expose's group, and following it preloaded antd on `/`.
             const exposeChunks = e.assets.js.sync.map((f) => chunkByFile.get(f)).filter(Boolean);
-            const groupChunks = exposeChunks.flatMap((c) => [...c.groupsIterable].flatMap((g) => g.chunks));
+            const own = exposeChunks.filter((c) => [...c.files].some((f) => f.includes('__federation_expose_')));
+            const groupChunks = (own.length ? own : exposeChunks).flatMap((c) => [...c.groupsIterable].flatMap((g) => g.chunks));
             for (const key of needs(groupChunks).shareKeys) shareKeys.add(key);
           }
           for (const s of manifest.shared.filter((x) => shareKeys.has(x.name))) for (const f of s.assets.js.sync) scripts.add(f);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of every public page and each demo role's dashboard pages at 1366x768 and 390x844.
 // Usage: BASE_URL=http://localhost:3000 OUT=./screenshots node infra/e2e/screenshots.js
+// LANGUAGE=sw takes them in Kiswahili (the visitor's remembered choice; signed in, picked with the switch, so the
+// profile says it too), THEME=dark in the dark theme, ROLES=patient only those roles' pages (and the public ones).
 // Uses Debian's chromium (/usr/bin/chromium); puppeteer never downloads a browser here.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -9,6 +11,10 @@ const puppeteer = require('puppeteer');
 const BASE_URL = (process.env.BASE_URL || 'http://localhost:3000').replace(/\/$/, '');
 const OUT = path.resolve(process.env.OUT || './screenshots');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const LANGUAGE = process.env.LANGUAGE || '';
+const DARK = process.env.THEME === 'dark';
+const ONLY_ROLES = process.env.ROLES ? process.env.ROLES.split(',') : null;
+const SUFFIX = `${LANGUAGE ? `-${LANGUAGE}` : ''}${DARK ? '-dark' : ''}`;
 const SIZES = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'mobile', width: 390, height: 844 },
@@ -28,6 +34,14 @@ const ROLES = [
     pages: ['/dashboard/doctor', '/dashboard/doctor/appointments', '/dashboard/doctor/prescriptions', '/dashboard/doctor/write-prescription', '/dashboard/doctor/medical-history', '/dashboard/doctor/support'],
   },
 ];
+
+/** The language and theme, in localStorage before the app starts on every page of the context. */
+async function prepare(page) {
+  await page.evaluateOnNewDocument((language, dark) => {
+    if (language) localStorage.setItem('language', language);
+    if (dark) localStorage.setItem('darkMode', 'true');
+  }, LANGUAGE, DARK);
+}
 
 const slug = (p) => (p === '/' ? 'home' : p.replace(/^\//, '').replace(/[^a-zA-Z0-9-]+/g, '_'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -62,10 +76,11 @@ async function signIn(page, email, password) {
       const ctx = await browser.createBrowserContext();
       const page = await ctx.newPage();
       await page.setViewport({ width: size.width, height: size.height });
+      await prepare(page);
       page.on('pageerror', (e) => console.warn(`[${size.name}] page error: ${e.message}`));
       for (const p of PUBLIC) {
         try {
-          await shoot(page, BASE_URL + p, path.join(OUT, `public-${slug(p)}-${size.width}x${size.height}.png`));
+          await shoot(page, BASE_URL + p, path.join(OUT, `public-${slug(p)}-${size.width}x${size.height}${SUFFIX}.png`));
         } catch (e) {
           failures++;
           console.error(`failed ${p}: ${e.message}`);
@@ -73,15 +88,21 @@ async function signIn(page, email, password) {
       }
       await ctx.close();
       // Each role in its own context (separate localStorage).
-      for (const r of ROLES) {
+      for (const r of ROLES.filter((x) => !ONLY_ROLES || ONLY_ROLES.includes(x.role))) {
         const rctx = await browser.createBrowserContext();
         const rp = await rctx.newPage();
         await rp.setViewport({ width: size.width, height: size.height });
+        await prepare(rp);
         rp.on('pageerror', (e) => console.warn(`[${r.role} ${size.name}] page error: ${e.message}`));
         try {
           await signIn(rp, r.email, r.password);
+          // Signed in, the profile's language applies: pick the one asked for with the switch (saved in the profile).
+          if (LANGUAGE) {
+            const pick = await rp.waitForSelector(`button[lang="${LANGUAGE}"]`, { timeout: 15000 });
+            if ((await pick.evaluate((b) => b.getAttribute('aria-pressed'))) !== 'true') await pick.click();
+          }
           for (const p of r.pages) {
-            await shoot(rp, BASE_URL + p, path.join(OUT, `${r.role}-${slug(p)}-${size.width}x${size.height}.png`));
+            await shoot(rp, BASE_URL + p, path.join(OUT, `${r.role}-${slug(p)}-${size.width}x${size.height}${SUFFIX}.png`));
           }
         } catch (e) {
           failures++;

@@ -4,8 +4,8 @@ import { useLanguage } from './useLanguage';
 
 /**
  * English / Kiswahili, for the top bars of the public pages and the dashboard. Plain React (the public pages
- * load no antd); styled by `.afya-language-switch` in the shell's styles.css. Each button is named by its
- * language in that language ("EN" is in "English", "SW" in "Kiswahili": the visible label is in the name).
+ * load no antd); styled by `.afya-language-switch` in the shell's styles.css. Each button shows its language's
+ * name in that language, which is also its accessible name (no abbreviation: a voice user says what they see).
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation('shell');
@@ -17,13 +17,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
           key={l}
           type="button"
           lang={l}
-          // The visible code is a word of the name, outside brackets (WCAG 2.5.3 Label in Name: axe's label-content-name-mismatch ignores parentheticals).
-          aria-label={`${LANGUAGE_NAMES[l]} · ${l.toUpperCase()}`}
           aria-pressed={language === l}
           className={language === l ? 'is-active' : undefined}
           onClick={() => void setLanguage(l)}
         >
-          {l.toUpperCase()}
+          {LANGUAGE_NAMES[l]}
         </button>
       ))}
     </div>

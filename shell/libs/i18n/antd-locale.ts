@@ -24,7 +24,10 @@ export function overlay<T>(base: T, over: unknown): T {
 /** antd's locale for a language, from the catalogue's `antd` texts. */
 export function antdLocale(language: Language, texts: unknown): Locale {
   if (language === 'en') return enUS;
-  return { ...overlay(enUS, texts), locale: language };
+  const merged = overlay(enUS, texts);
+  // The date picker names its dayjs locale by `lang.locale` ('en_US' → 'en'): ours, for Kiswahili month and day names.
+  const DatePicker = merged.DatePicker ? { ...merged.DatePicker, lang: { ...merged.DatePicker.lang, locale: language } } : undefined;
+  return { ...merged, locale: language, DatePicker };
 }
 
 // The date picker's month and day names follow the page's language (dayjs ships Kiswahili).

@@ -107,8 +107,9 @@ export function initI18n(options: { language?: Language } = {}): Promise<void> {
   return registry.initializing;
 }
 
-/** The page's language now ('en' until i18n starts). */
+/** The page's language now (before i18n has started, the one it will start with: a call sent at start-up asks for it too). */
 export function currentLanguage(): Language {
+  if (!i18n.isInitialized) return initialLanguage();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }

@@ -21,13 +21,13 @@ describe('the language switch', () => {
       </>,
     );
     expect(screen.getByText('Language')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English · EN' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Kiswahili · SW' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kiswahili' }));
 
     expect(await screen.findByText('Lugha')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Lugha' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Kiswahili · SW' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Kiswahili' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement.lang).toBe('sw');
     expect(localStorage.getItem('language')).toBe('sw');
   });

@@ -4,11 +4,15 @@ import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { useRateAppointment, type Appointment } from './api';
+import { translateMessage } from 'shell/i18n';
+import { t as translate, usePatientTranslation } from '../../i18n';
 
-const LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+const LABEL_KEYS = ['rate.labels.poor', 'rate.labels.fair', 'rate.labels.good', 'rate.labels.veryGood', 'rate.labels.excellent'];
+const labels = () => LABEL_KEYS.map((key) => translate(key));
 
 /** 1-5 stars with an optional comment on a Completed appointment; read-only once rated. */
 export function RateAppointment({ appointment, onRated }: { appointment: Appointment; onRated: (rating: number, comment?: string) => void }) {
+  const { t } = usePatientTranslation();
   const [open, setOpen] = useState(false);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -17,8 +21,8 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
 
   if (appointment.rating) {
     return (
-      <span aria-label={`You rated this visit ${appointment.rating} of 5`} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-        <Typography.Text type="secondary">Your rating</Typography.Text>
+      <span aria-label={t('rate.rated', { rating: appointment.rating })} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        <Typography.Text type="secondary">{t('rate.yours')}</Typography.Text>
         <Rate disabled value={appointment.rating} style={{ fontSize: 14 }} />
       </span>
     );
@@ -26,7 +30,7 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
 
   const save = () => {
     if (rating < 1) {
-      setError('Please choose 1 to 5 stars.');
+      setError(t('rate.choose'));
       return;
     }
     setError(null);
@@ -34,11 +38,11 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
       { id: appointment.appointment_id, rating, comment },
       {
         onSuccess: () => {
-          toast.success('Thank you for your rating!');
+          toast.success(t('rate.thanks'));
           onRated(rating, comment.trim() || undefined);
           setOpen(false);
         },
-        onError: (e) => setError(errorText(e, 'Failed to save rating')),
+        onError: (e) => setError(translateMessage(errorText(e, 'Failed to save rating'))),
       },
     );
   };
@@ -46,23 +50,23 @@ export function RateAppointment({ appointment, onRated }: { appointment: Appoint
   return (
     <>
       <Button icon={<StarOutlined />} onClick={() => setOpen(true)}>
-        Rate Visit
+        {t('rate.button')}
       </Button>
       <Modal
         open={open}
-        title="Rate your visit"
-        okText="Submit Rating"
+        title={t('rate.title')}
+        okText={t('rate.submit')}
         onOk={save}
         confirmLoading={rate.isPending}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
         <Form layout="vertical">
-          <Form.Item label="Your rating" required validateStatus={error ? 'error' : undefined} help={error ?? (rating ? LABELS[rating - 1] : 'Choose 1 to 5 stars')}>
-            <Rate value={rating} onChange={setRating} tooltips={LABELS} aria-label="Rating, 1 to 5 stars" />
+          <Form.Item label={t('rate.yours')} required validateStatus={error ? 'error' : undefined} help={error ?? (rating ? labels()[rating - 1] : t('rate.chooseHint'))}>
+            <Rate value={rating} onChange={setRating} tooltips={labels()} aria-label={t('rate.aria')} />
           </Form.Item>
-          <Form.Item label="Comment (optional)">
-            <Input.TextArea rows={3} maxLength={500} showCount value={comment} onChange={(e) => setComment(e.target.value)} aria-label="Comment (optional)" />
+          <Form.Item label={t('rate.comment')}>
+            <Input.TextArea rows={3} maxLength={500} showCount value={comment} onChange={(e) => setComment(e.target.value)} aria-label={t('rate.comment')} />
           </Form.Item>
         </Form>
       </Modal>

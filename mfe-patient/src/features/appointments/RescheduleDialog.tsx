@@ -1,5 +1,5 @@
 import { Form, Modal, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ApiError } from 'shell/api-client';
 import { doctorName, toast } from 'shell/ui-kit';
@@ -8,6 +8,8 @@ import { useAvailability } from '../booking/useAvailability';
 import { useDoctors } from '../find-doctors/api';
 import type { Appointment } from './api';
 import { useRescheduleAppointment } from './api';
+import { formatDate, translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 
 interface RescheduleValues {
   appointment_date?: Dayjs | null;
@@ -19,6 +21,7 @@ interface RescheduleValues {
  * history. A slot taken meanwhile (409) is said above the slots, which are fetched again.
  */
 export function RescheduleDialog({ appointment, onClose, onMoved }: { appointment: Appointment | null; onClose: () => void; onMoved: (updated: Appointment) => void }) {
+  const { t } = usePatientTranslation();
   const [form] = Form.useForm<RescheduleValues>();
   const doctors = useDoctors();
   const doctor = doctors.data?.find((d) => d.doctor_id === appointment?.doctor_id);
@@ -39,12 +42,12 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
     const target = { date: values.appointment_date.format('YYYY-MM-DD'), slot: values.time_slot };
     try {
       const updated = await reschedule.mutateAsync({ id: appointment.appointment_id, doctorId: appointment.doctor_id, ...target });
-      toast.success('Appointment rescheduled.');
+      toast.success(t('reschedule.done'));
       onMoved(updated);
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        setConflict(err.message);
+        setConflict(translateMessage(err.message));
         form.setFieldValue('time_slot', undefined);
       } else {
         toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to reschedule the appointment');
@@ -55,9 +58,9 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
   return (
     <Modal
       open={appointment !== null}
-      title="Reschedule appointment"
-      okText="Move appointment"
-      cancelText="Keep current time"
+      title={t('reschedule.title')}
+      okText={t('reschedule.ok')}
+      cancelText={t('reschedule.keep')}
       onOk={() => form.submit()}
       onCancel={reschedule.isPending ? undefined : onClose}
       confirmLoading={reschedule.isPending}
@@ -67,8 +70,7 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
       {appointment ? (
         <>
           <Typography.Paragraph type="secondary">
-            {doctorName(appointment)}, now on {dayjs(appointment.appointment_date).format('ddd, D MMM YYYY')} at {appointment.time_slot}. Choose a new date and time; your payment and notes stay
-            with the appointment.
+            {t('reschedule.text', { doctor: doctorName(appointment), date: formatDate(appointment.appointment_date.slice(0, 10), 'day'), time: appointment.time_slot })}
           </Typography.Paragraph>
           <Form
             form={form}

@@ -2,9 +2,13 @@ import { CalendarOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Space, Tag, Typography } from 'antd';
 import { Money, initials } from 'shell/ui-kit';
 import { doctorFullName, type Doctor } from './api';
+import { specialtyLabel } from 'shell/i18n';
+import { weekdayName } from '../booking/booking.rules';
+import { usePatientTranslation } from '../../i18n';
 
 /** One doctor on Find Doctors: name, specialization, phone, working days, fee, and Book Appointment. */
 export function DoctorCard({ doctor: d, onBook }: { doctor: Doctor; onBook: () => void }) {
+  const { t } = usePatientTranslation();
   return (
     <Card style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12, height: '100%' } }} data-testid="doctor-card">
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
@@ -16,35 +20,35 @@ export function DoctorCard({ doctor: d, onBook }: { doctor: Doctor; onBook: () =
             {doctorFullName(d)}
           </Typography.Title>
           <Tag color="cyan" style={{ marginTop: 4 }}>
-            {d.specialization || 'General practice'}
+            {d.specialization ? specialtyLabel(d.specialization) : t('doctors.generalPractice')}
           </Tag>
         </div>
       </div>
       <Space orientation="vertical" size={6} style={{ width: '100%' }}>
         <Typography.Text>
           <PhoneOutlined style={{ marginRight: 8 }} aria-hidden />
-          {d.contact_phone ? <a href={`tel:${d.contact_phone.replace(/\s+/g, '')}`}>{d.contact_phone}</a> : 'No phone listed'}
+          {d.contact_phone ? <a href={`tel:${d.contact_phone.replace(/\s+/g, '')}`}>{d.contact_phone}</a> : t('doctors.noPhone')}
         </Typography.Text>
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <CalendarOutlined style={{ marginTop: 5 }} aria-hidden />
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} aria-label="Available days">
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} aria-label={t('doctors.availableDays')}>
             {d.available_days.length ? (
               d.available_days.map((day) => (
                 <Tag key={day} style={{ marginInlineEnd: 0 }}>
-                  {day}
+                  {weekdayName(day)}
                 </Tag>
               ))
             ) : (
-              <Typography.Text type="secondary">Days not listed</Typography.Text>
+              <Typography.Text type="secondary">{t('doctors.noDays')}</Typography.Text>
             )}
           </div>
         </div>
         <Typography.Text>
-          Consultation fee: {d.fee === null ? <Typography.Text type="secondary">by appointment type</Typography.Text> : <Money value={d.fee} strong />}
+          {t('doctors.fee')} {d.fee === null ? <Typography.Text type="secondary">{t('doctors.feeByType')}</Typography.Text> : <Money value={d.fee} strong />}
         </Typography.Text>
       </Space>
-      <Button type="primary" block style={{ marginTop: 'auto' }} aria-label={`Book Appointment with ${doctorFullName(d)}`} onClick={onBook}>
-        Book Appointment
+      <Button type="primary" block style={{ marginTop: 'auto' }} aria-label={t('doctors.bookWith', { name: doctorFullName(d) })} onClick={onBook}>
+        {t('booking.title')}
       </Button>
     </Card>
   );

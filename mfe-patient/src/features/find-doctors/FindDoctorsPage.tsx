@@ -6,6 +6,8 @@ import { queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
 import { doctorsLoadError, useDoctors, type Doctor } from './api';
 import { DoctorCard } from './DoctorCard';
+import { specialtyLabel } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 
 const ALL = '__all__';
 
@@ -27,6 +29,7 @@ const NO_DOCTORS: Doctor[] = [];
 
 export function FindDoctorsPage() {
   const navigate = useNavigate();
+  const { t } = usePatientTranslation();
   const query = useDoctors();
   const doctors = query.data ?? NO_DOCTORS;
   // Skeletons while nothing is there yet (also during a Retry); the error once a load has failed.
@@ -40,29 +43,29 @@ export function FindDoctorsPage() {
 
   return (
     <div>
-      <PageHeader title="Find Doctors" subtitle="Search our approved doctors and book an appointment." />
+      <PageHeader title={t('doctors.title')} subtitle={t('doctors.subtitle')} />
       <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
           <Input
             allowClear
             prefix={<SearchOutlined />}
-            placeholder="Search doctors by name"
-            aria-label="Search doctors by name"
+            placeholder={t('doctors.search')}
+            aria-label={t('doctors.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             style={{ flex: '1 1 240px', minWidth: 0 }}
           />
           <Select
-            aria-label="Filter by specialization"
+            aria-label={t('doctors.bySpecialization')}
             value={specialization}
             onChange={setSpecialization}
-            options={[{ value: ALL, label: 'All Specializations' }, ...specializations.map((s) => ({ value: s, label: s }))]}
+            options={[{ value: ALL, label: t('doctors.allSpecializations') }, ...specializations.map((s) => ({ value: s, label: specialtyLabel(s) }))]}
             style={{ flex: '1 1 200px', minWidth: 0 }}
           />
         </div>
         {!loading && !error ? (
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 10 }} aria-live="polite">
-            {shown.length} doctor{shown.length === 1 ? '' : 's'} found
+            {t('doctors.found', { count: shown.length })}
           </Typography.Text>
         ) : null}
       </Card>
@@ -82,8 +85,8 @@ export function FindDoctorsPage() {
       ) : error ? null : shown.length === 0 ? (
         <Card>
           <EmptyState
-            title="No doctors found."
-            description={doctors.length ? 'Try another name or specialization.' : 'No doctors are available for booking yet.'}
+            title={t('doctors.none')}
+            description={doctors.length ? t('doctors.tryAnother') : t('doctors.noneYet')}
             action={
               doctors.length ? (
                 <Button
@@ -92,7 +95,7 @@ export function FindDoctorsPage() {
                     setSpecialization(ALL);
                   }}
                 >
-                  Clear filters
+                  {t('payments.clearFilters')}
                 </Button>
               ) : undefined
             }

@@ -2,6 +2,8 @@ import type { DoctorListReply, DoctorProfile } from '@afya/appointment-service/c
 import { WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, queryKeys } from 'shell/api-client';
+import { translateMessage } from 'shell/i18n';
+import { t } from '../../i18n';
 
 /** An approved, bookable doctor (the appointment contract's profile). */
 export type Doctor = DoctorProfile;
@@ -19,10 +21,10 @@ export function useDoctors() {
 /** 'Failed to load doctors' (CONTRACT.md §8), with the server's reason when it sent one. */
 export function doctorsLoadError(err: unknown): string {
   const detail = err instanceof ApiError ? err.serverMessage : '';
-  return detail ? `Failed to load doctors: ${detail}` : 'Failed to load doctors';
+  return detail ? t('doctors.loadFailedBecause', { detail: translateMessage(detail) }) : t('doctors.loadFailed');
 }
 
-export const doctorFullName = (d: Pick<Doctor, 'first_name' | 'last_name'>) => `Dr. ${d.first_name} ${d.last_name}`.trim();
+export const doctorFullName = (d: Pick<Doctor, 'first_name' | 'last_name'>) => t('home.doctorName', { name: `${d.first_name} ${d.last_name}`.trim() });
 
 /** Whether the doctor sees patients on a date (YYYY-MM-DD); no days listed means every day (the service's rule). */
 export function worksOn(d: Pick<Doctor, 'available_days'> | null | undefined, date: string): boolean {

@@ -7,9 +7,12 @@ import { AccessLogTab } from './AccessLogTab';
 import { useMyHistory } from './api';
 import { searchRecords } from './history.logic';
 import { RecordCard } from './RecordCard';
+import { translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 
 /** /dashboard/medical-history for patients: records (read-only) and "Who viewed my records". */
 export function MedicalHistoryPage() {
+  const { t } = usePatientTranslation();
   const query = useMyHistory();
   const { loading, failed } = queryStatus(query);
   const [search, setSearch] = useState('');
@@ -20,7 +23,7 @@ export function MedicalHistoryPage() {
   const refresh = async () => {
     const result = await query.refetch();
     if (result.isError) toast.error(errorText(result.error, 'Failed to load medical history'));
-    else toast.success('Medical history refreshed');
+    else toast.success(t('history.refreshed'));
   };
 
   const recordsTab = (
@@ -28,20 +31,20 @@ export function MedicalHistoryPage() {
       <Input
         allowClear
         prefix={<SearchOutlined />}
-        placeholder="Search by condition, diagnosis or doctor"
-        aria-label="Search medical history"
+        placeholder={t('history.searchPlaceholder')}
+        aria-label={t('history.search')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
-      {failed ? <ErrorState message={errorText(query.error, 'Failed to load medical history')} onRetry={() => void query.refetch()} /> : null}
+      {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load medical history'))} onRetry={() => void query.refetch()} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : failed && !query.data ? null : shown.length === 0 ? (
         <EmptyState
-          title={records.length ? 'No records match your search.' : 'No medical records yet.'}
-          description={records.length ? 'Try another condition, diagnosis or doctor.' : 'Your visits and prescriptions appear here after your appointments.'}
-          action={search ? <Button onClick={() => setSearch('')}>Clear search</Button> : undefined}
+          title={records.length ? t('history.noMatch') : t('history.none')}
+          description={records.length ? t('history.tryAnother') : t('history.noneHint')}
+          action={search ? <Button onClick={() => setSearch('')}>{t('history.clearSearch')}</Button> : undefined}
         />
       ) : (
         <Row gutter={[16, 16]}>
@@ -58,11 +61,11 @@ export function MedicalHistoryPage() {
   return (
     <div>
       <PageHeader
-        title="Medical History"
-        subtitle="Your visits and prescriptions, and who has looked at them."
+        title={t('home.medicalHistory')}
+        subtitle={t('history.subtitle')}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => void refresh()} loading={query.isFetching && !loading}>
-            Refresh
+            {t('payments.refresh')}
           </Button>
         }
       />
@@ -70,8 +73,8 @@ export function MedicalHistoryPage() {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'records', label: 'Records', children: recordsTab },
-          { key: 'access', label: 'Who viewed my records', children: <AccessLogTab /> },
+          { key: 'records', label: t('history.records'), children: recordsTab },
+          { key: 'access', label: t('history.whoViewed'), children: <AccessLogTab /> },
         ]}
       />
     </div>

@@ -1,4 +1,5 @@
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
+import { t } from '../../i18n';
 
 /** Search over condition, diagnosis and doctor name (CONTRACT.md §2), case-insensitive. */
 export function searchRecords(records: MedicalRecord[], search: string): MedicalRecord[] {
@@ -7,19 +8,9 @@ export function searchRecords(records: MedicalRecord[], search: string): Medical
   return records.filter((r) => [r.condition, r.diagnosis, r.doctor_name, r.doctor_name ? `Dr. ${r.doctor_name}` : null].some((f) => f?.toLowerCase().includes(q)));
 }
 
-const ROLE_LABEL: Record<string, string> = { user: 'Patient', doctor: 'Doctor', admin: 'Administrator' };
-export const roleLabel = (role: string) => ROLE_LABEL[role] ?? role;
+export const roleLabel = (role: string) => t(`history.roles.${role}`, { defaultValue: role });
 
-const ACTION_LABEL: Record<string, string> = {
-  viewed: 'Viewed',
-  created: 'Created',
-  updated: 'Updated',
-  deleted: 'Deleted',
-  downloaded: 'Downloaded',
-  joined_video: 'Joined video visit',
-  left_video: 'Left video visit',
-};
-export const actionLabel = (action: string) => ACTION_LABEL[action] ?? action;
+export const actionLabel = (action: string) => t(`history.actions.${action}`, { defaultValue: action });
 
 /**
  * Who, as the access log says it: the person's name (else their role and number), and the service that acted for them
@@ -27,7 +18,7 @@ export const actionLabel = (action: string) => ACTION_LABEL[action] ?? action;
  */
 export function actorLabel(entry: { actor_name: string | null; actor_role: string; actor_user_id: number; via?: string | null }): string {
   const who = entry.actor_name ?? `${roleLabel(entry.actor_role)} #${entry.actor_user_id}`;
-  return entry.via ? `${who}, through the ${entry.via} service` : who;
+  return entry.via ? t('history.via', { who, service: entry.via }) : who;
 }
 
 /** A refused attempt (the record was not shown): 'denied' by the access rules, or 'not_found' to the actor. */

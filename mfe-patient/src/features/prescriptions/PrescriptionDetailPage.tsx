@@ -5,9 +5,12 @@ import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, usePrescriptionDownload } from 'shell/ui-kit';
 import { usePrescription } from './api';
 import { PrescriptionCard } from './PrescriptionCard';
+import { translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 
 /** /dashboard/prescriptions/{prescriptionId}: one prescription, or 'No prescription found for this appointment.'. */
 export function PrescriptionDetailPage() {
+  const { t } = usePatientTranslation();
   const navigate = useNavigate();
   const { prescriptionId } = useParams();
   const id = /^\d+$/.test(prescriptionId ?? '') ? Number(prescriptionId) : undefined;
@@ -19,17 +22,17 @@ export function PrescriptionDetailPage() {
   return (
     <div>
       <PageHeader
-        title="Prescription"
+        title={t('home.prescription')}
         extra={
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard/prescriptions')}>
-            All prescriptions
+            {t('prescriptions.all')}
           </Button>
         }
       />
       {missing ? (
-        <EmptyState title="No prescription found for this appointment." />
+        <EmptyState title={t('prescriptions.notFound')} />
       ) : failed ? (
-        <ErrorState message={`Error loading prescription: ${errorText(query.error, 'Failed to fetch prescription')}`} onRetry={() => void query.refetch()} />
+        <ErrorState message={t('prescriptions.loadOneError', { error: translateMessage(errorText(query.error, 'Failed to fetch prescription')) })} onRetry={() => void query.refetch()} />
       ) : loading || !query.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (

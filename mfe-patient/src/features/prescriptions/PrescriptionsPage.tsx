@@ -5,9 +5,12 @@ import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
 import { useMyPrescriptions } from './api';
 import { PrescriptionCard } from './PrescriptionCard';
+import { translateMessage } from 'shell/i18n';
+import { usePatientTranslation } from '../../i18n';
 
 /** /dashboard/prescriptions for patients: cards, Download PDF, Refresh and a 30 s auto-refresh. */
 export function PrescriptionsPage() {
+  const { t } = usePatientTranslation();
   const navigate = useNavigate();
   const query = useMyPrescriptions();
   const { loading, failed } = queryStatus(query);
@@ -17,25 +20,25 @@ export function PrescriptionsPage() {
   const refresh = async () => {
     const result = await query.refetch();
     if (result.isError) toast.error(errorText(result.error, 'Failed to fetch prescriptions'));
-    else toast.success('Prescriptions refreshed');
+    else toast.success(t('prescriptions.refreshed'));
   };
 
   return (
     <div>
       <PageHeader
-        title="My Prescriptions"
-        subtitle="Prescriptions from your doctors. The list refreshes every 30 seconds."
+        title={t('prescriptions.title')}
+        subtitle={t('prescriptions.subtitle')}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => void refresh()} loading={query.isFetching && !loading}>
-            Refresh
+            {t('payments.refresh')}
           </Button>
         }
       />
-      {failed ? <ErrorState message={`Error loading prescriptions: ${errorText(query.error, 'Failed to fetch prescriptions')}`} onRetry={() => void query.refetch()} /> : null}
+      {failed ? <ErrorState message={t('prescriptions.loadError', { error: translateMessage(errorText(query.error, 'Failed to fetch prescriptions')) })} onRetry={() => void query.refetch()} /> : null}
       {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : failed && !query.data ? null : prescriptions.length === 0 ? (
-        <EmptyState title="No prescriptions yet." description="When a doctor writes you a prescription it shows here." />
+        <EmptyState title={t('prescriptions.none')} description={t('prescriptions.noneHint')} />
       ) : (
         <Row gutter={[16, 16]}>
           {prescriptions.map((p) => (

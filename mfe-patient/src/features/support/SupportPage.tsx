@@ -3,15 +3,17 @@ import { FloatButton } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from 'shell/ui-kit';
 import { OwnTickets } from 'shell/support-kit';
+import { usePatientTranslation } from '../../i18n';
 
 /** /dashboard/support (patients): their tickets, the create and edit modals, the conversation drawer. */
 export function SupportPage() {
+  const { t } = usePatientTranslation();
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <PageHeader title="Support Tickets" subtitle="Ask us anything about your care, payments or the app. We reply here." />
+      <PageHeader title={t('support.title')} subtitle={t('support.subtitle')} />
       <OwnTickets creating={creating} onCreatingChange={setCreating} />
-      <FloatButton type="primary" icon={<PlusOutlined />} tooltip="New Ticket" aria-label="New Ticket" description="New" onClick={() => setCreating(true)} />
+      <FloatButton type="primary" icon={<PlusOutlined />} tooltip={t('support.newTicket')} aria-label={t('support.newTicket')} description={t('support.new')} onClick={() => setCreating(true)} />
     </div>
   );
 }

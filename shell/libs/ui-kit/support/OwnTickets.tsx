@@ -10,6 +10,7 @@ import { useTicketList, useTicketMutations } from './support.api';
 import { filterTickets, NO_TICKET_FILTERS } from './support.logic';
 import { TicketCard, TicketFilters } from './TicketCard';
 import { TicketFormModal } from './TicketFormModal';
+import { translateMessage, useTranslation } from '../../i18n';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this ticket?';
 
@@ -18,6 +19,7 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this ticket?';
  * modals, delete with confirmation, and the conversation drawer with a reply box.
  */
 export function OwnTickets({ creating, onCreatingChange }: { creating: boolean; onCreatingChange: (open: boolean) => void }) {
+  const { t } = useTranslation('shell');
   const query = useTicketList('own');
   const { loading, failed } = queryStatus(query);
   const { create, update, remove, setStatus } = useTicketMutations();
@@ -43,39 +45,39 @@ export function OwnTickets({ creating, onCreatingChange }: { creating: boolean; 
     }
   };
 
-  const del = async (t: TicketView) => {
-    if (!(await confirmDelete(DELETE_CONFIRM, { title: 'Delete ticket?', okText: 'Delete' }))) return;
-    remove.mutate(t.complaint_id, {
+  const del = async (ticket: TicketView) => {
+    if (!(await confirmDelete(translateMessage(DELETE_CONFIRM), { title: t('tickets.deleteTitle'), okText: t('common.delete') }))) return;
+    remove.mutate(ticket.complaint_id, {
       onSuccess: () => {
-        if (openId === t.complaint_id) setOpenId(null);
+        if (openId === ticket.complaint_id) setOpenId(null);
         toast.success(SupportMessages.deleted);
       },
       onError: (e) => toast.error(errorText(e, SupportMessages.deleteFailed)),
     });
   };
 
-  const closeTicket = (t: TicketView) =>
-    setStatus.mutate({ id: t.complaint_id, status: 'closed' }, { onSuccess: () => toast.success('Ticket closed'), onError: (e) => toast.error(errorText(e, SupportMessages.updateFailed)) });
+  const closeTicket = (ticket: TicketView) =>
+    setStatus.mutate({ id: ticket.complaint_id, status: 'closed' }, { onSuccess: () => toast.success(t('tickets.closed')), onError: (e) => toast.error(errorText(e, SupportMessages.updateFailed)) });
 
   return (
     <>
       <TicketFilters value={filters} onChange={setFilters} count={shown.length} total={tickets.length} />
       {loading ? (
-        <Typography.Text type="secondary">Loading tickets...</Typography.Text>
+        <Typography.Text type="secondary">{t('tickets.loading')}</Typography.Text>
       ) : failed ? (
-        <ErrorState message={errorText(query.error, SupportMessages.loadFailed)} onRetry={() => void query.refetch()} />
+        <ErrorState message={translateMessage(errorText(query.error, SupportMessages.loadFailed))} onRetry={() => void query.refetch()} />
       ) : tickets.length === 0 ? (
         <EmptyState
-          title="You have no support tickets."
-          description="Open a ticket and our team will reply here."
+          title={t('tickets.none')}
+          description={t('tickets.noneHint')}
           action={
             <Button type="primary" onClick={() => onCreatingChange(true)}>
-              New Ticket
+              {t('tickets.new')}
             </Button>
           }
         />
       ) : shown.length === 0 ? (
-        <EmptyState title="No tickets match your filters." action={<Button onClick={() => setFilters(NO_TICKET_FILTERS)}>Clear filters</Button>} />
+        <EmptyState title={t('tickets.noMatch')} action={<Button onClick={() => setFilters(NO_TICKET_FILTERS)}>{t('tickets.clearFilters')}</Button>} />
       ) : (
         shown.map((t) => (
           <TicketCard

@@ -1,11 +1,11 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
-import { AuthMessages } from '@afya/auth-service/contracts/catalog';
 import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, passwordResetApi } from 'shell/api-client';
 import { AuthFrame } from './AuthFrame';
 import { emailRule, phoneRule } from './validation';
+import { translateMessage, useTranslation } from 'shell/i18n';
 
 type Channel = 'email' | 'sms';
 
@@ -19,6 +19,7 @@ export function ForgotPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('shell');
 
   const onFinish = async (values: { email?: string; phone?: string }) => {
     setBusy(true);
@@ -35,47 +36,47 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthFrame title="Forgot your password?" subtitle="We will send you a link by email, or a code by SMS, to choose a new one.">
+    <AuthFrame title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       <Card variant="borderless" className="afya-auth-card">
         {sent ? (
-          <Alert type="success" showIcon role="status" title="Check your email" description={sent} />
+          <Alert type="success" showIcon role="status" title={t('auth.forgot.checkEmail')} description={sent ? translateMessage(sent) : sent} />
         ) : (
           <>
-            {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
+            {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={translateMessage(error)} role="alert" /> : null}
             <Segmented<Channel>
               block
               value={channel}
               onChange={setChannel}
               options={[
-                { label: 'Email me a link', value: 'email', icon: <MailOutlined /> },
-                { label: 'Text me a code', value: 'sms', icon: <MobileOutlined /> },
+                { label: t('auth.forgot.emailLink'), value: 'email', icon: <MailOutlined /> },
+                { label: t('auth.forgot.smsCode'), value: 'sms', icon: <MobileOutlined /> },
               ]}
               style={{ marginBottom: 20 }}
-              aria-label="How to receive the reset"
+              aria-label={t('auth.forgot.how')}
             />
             <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']} key={channel}>
               {channel === 'email' ? (
-                <Form.Item label="Email" name="email" rules={[emailRule]}>
+                <Form.Item label={t('auth.email')} name="email" rules={[emailRule]}>
                   <Input prefix={<MailOutlined />} type="email" autoComplete="email" placeholder="you@example.co.ke" size="large" />
                 </Form.Item>
               ) : (
-                <Form.Item label="Phone number" name="phone" rules={[phoneRule]} extra="The number on your account, e.g. 0712 345 678">
+                <Form.Item label={t('auth.forgot.phone')} name="phone" rules={[phoneRule]} extra={t('auth.forgot.phoneHint')}>
                   <Input prefix={<MobileOutlined />} type="tel" autoComplete="tel" placeholder="0712 345 678" size="large" />
                 </Form.Item>
               )}
               <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-                {channel === 'email' ? 'Send reset link' : 'Send code'}
+                {channel === 'email' ? t('auth.forgot.sendLink') : t('auth.forgot.sendCode')}
               </Button>
             </Form>
           </>
         )}
         {/* afya-auth-switch underlines the link: inside text, colour alone does not tell it apart (WCAG 1.4.1). */}
         <Typography.Paragraph className="afya-auth-switch">
-          Remembered it? <Link to="/login">Sign in</Link>
+          {t('auth.forgot.remembered')} <Link to="/login">{t('auth.register.signIn')}</Link>
         </Typography.Paragraph>
         {sent ? null : (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 8, marginBottom: 0, fontSize: 13 }}>
-            {AuthMessages.resetSent.split('. ').slice(1).join('. ')}
+            {t('auth.forgot.validFor')}
           </Typography.Paragraph>
         )}
       </Card>

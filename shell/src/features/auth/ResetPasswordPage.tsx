@@ -7,6 +7,7 @@ import { errorText, passwordResetApi } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { AuthFrame } from './AuthFrame';
 import { MSG, passwordRule } from './validation';
+import { translateMessage, useTranslation } from 'shell/i18n';
 
 interface ResetValues {
   code?: string;
@@ -24,6 +25,7 @@ export function ResetPasswordPage() {
   const phone = params.get('phone') ?? '';
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('shell');
   const [error, setError] = useState<string | null>(null);
 
   const onFinish = async (values: ResetValues) => {
@@ -41,11 +43,11 @@ export function ResetPasswordPage() {
 
   if (!token && !phone) {
     return (
-      <AuthFrame title="Reset your password" subtitle="This page needs the link from your email, or a code sent by SMS.">
+      <AuthFrame title={t('auth.reset.title')} subtitle={t('auth.reset.needsLink')}>
         <Card variant="borderless" className="afya-auth-card">
-          <Alert type="warning" showIcon title={AuthMessages.resetLinkInvalid} />
+          <Alert type="warning" showIcon title={translateMessage(AuthMessages.resetLinkInvalid)} />
           <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
-            <Link to="/forgot-password">Ask for a new link or code</Link>
+            <Link to="/forgot-password">{t('auth.reset.askNew')}</Link>
           </Typography.Paragraph>
         </Card>
       </AuthFrame>
@@ -53,32 +55,32 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthFrame title="Choose a new password" subtitle={token ? 'Your reset link works once and for 30 minutes.' : `We sent a 6-digit code to ${phone} if it belongs to an account.`}>
+    <AuthFrame title={t('auth.reset.choose')} subtitle={token ? t('auth.reset.linkOnce') : t('auth.reset.codeSent', { phone })}>
       <Card variant="borderless" className="afya-auth-card">
-        {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} role="alert" /> : null}
+        {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={translateMessage(error)} role="alert" /> : null}
         <Form<ResetValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy} validateTrigger={['onSubmit', 'onBlur']}>
           {token ? null : (
-            <Form.Item label="Code from the SMS" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Please enter the 6-digit code' }]}>
+            <Form.Item label={t('auth.reset.code')} name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('auth.reset.codeMessage') }]}>
               <Input prefix={<NumberOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" size="large" />
             </Form.Item>
           )}
-          <Form.Item label="New password" name="newPassword" rules={[passwordRule]}>
+          <Form.Item label={t('auth.reset.newPassword')} name="newPassword" rules={[passwordRule]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
           </Form.Item>
           <Form.Item
-            label="Confirm new password"
+            label={t('auth.reset.confirmPassword')}
             name="confirmPassword"
             dependencies={['newPassword']}
-            rules={[({ getFieldValue }) => ({ validator: (_r, v) => (v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(MSG.passwordsDontMatch))) })]}
+            rules={[({ getFieldValue }) => ({ validator: (_r, v) => (v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(translateMessage(MSG.passwordsDontMatch)))) })]}
           >
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-            Reset password
+            {t('auth.reset.submit')}
           </Button>
         </Form>
         <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
-          <Link to="/forgot-password">Ask for a new link or code</Link>
+          <Link to="/forgot-password">{t('auth.reset.askNew')}</Link>
         </Typography.Paragraph>
       </Card>
     </AuthFrame>

@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Card, Col, Collapse, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { toast } from 'shell/ui-kit';
 import { SupportMessages } from '@afya/support-service/contracts/catalog';
 import { MSG, emailRule, minLength } from '../auth/validation';
@@ -17,51 +18,52 @@ import { CONTACT } from '../public-site/content';
 import { submitContactMessage, type ContactMessage } from './contact.api';
 
 export const SUBJECTS: Array<{ value: ContactMessage['subject']; label: string }> = [
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'appointment', label: 'Appointment Help' },
-  { value: 'technical', label: 'Technical Support' },
-  { value: 'billing', label: 'Billing & Payments' },
-  { value: 'complaint', label: 'Complaint' },
-  { value: 'other', label: 'Other' },
+  { value: 'general', label: 'contact.subjects.general' },
+  { value: 'appointment', label: 'contact.subjects.appointment' },
+  { value: 'technical', label: 'contact.subjects.technical' },
+  { value: 'billing', label: 'contact.subjects.billing' },
+  { value: 'complaint', label: 'contact.subjects.complaint' },
+  { value: 'other', label: 'contact.subjects.other' },
 ];
 
 const INFO = [
-  { icon: <PhoneOutlined />, title: 'Phone', lines: [<a key="p" href={CONTACT.phoneHref}>{CONTACT.phone}</a>, 'Mon-Fri, 8 AM - 6 PM'] },
-  { icon: <MailOutlined />, title: 'Email', lines: [<a key="e" href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>, 'We reply within one business day'] },
-  { icon: <EnvironmentOutlined />, title: 'Address', lines: [CONTACT.address] },
-  { icon: <ClockCircleOutlined />, title: 'Business Hours', lines: CONTACT.hours },
+  { icon: <PhoneOutlined />, title: 'contact.cards.phone', lines: [<a key="p" href={CONTACT.phoneHref}>{CONTACT.phone}</a>, 'contact.cards.phoneHours'] },
+  { icon: <MailOutlined />, title: 'contact.cards.email', lines: [<a key="e" href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>, 'contact.cards.reply'] },
+  { icon: <EnvironmentOutlined />, title: 'contact.cards.address', lines: ['contact.address'] },
+  { icon: <ClockCircleOutlined />, title: 'contact.cards.hours', lines: CONTACT.hours },
 ];
 
 const DEPARTMENTS = [
-  { icon: <UserOutlined />, title: 'Patient Support', text: 'Bookings, cancellations and questions about your care.', email: 'support@afya.co.ke' },
-  { icon: <FileSearchOutlined />, title: 'Medical Records', text: 'Copies of prescriptions, visit summaries and record corrections.', email: 'records@afya.co.ke' },
-  { icon: <ToolOutlined />, title: 'Technical Support', text: 'Trouble signing in, paying or using the dashboard.', email: 'tech@afya.co.ke' },
+  { icon: <UserOutlined />, title: 'contact.departments.patient.title', text: 'contact.departments.patient.text', email: 'support@afya.co.ke' },
+  { icon: <FileSearchOutlined />, title: 'contact.departments.records.title', text: 'contact.departments.records.text', email: 'records@afya.co.ke' },
+  { icon: <ToolOutlined />, title: 'contact.departments.tech.title', text: 'contact.departments.tech.text', email: 'tech@afya.co.ke' },
 ];
 
 const FAQ = [
   {
     key: 'booking',
-    label: 'How do I book an appointment?',
-    children: 'Create an account, open Find Doctors, choose a doctor and select a date and free time slot. You can pay right away with M-Pesa or card, or pay later from Appointments.',
+    label: 'contact.faq.book.q',
+    children: 'contact.faq.book.a',
   },
   {
     key: 'cancel',
-    label: 'Can I cancel or reschedule?',
-    children: 'Yes. You can cancel or reschedule up to 24 hours before your appointment from the Appointments page. Within 24 hours, please contact Patient Support.',
+    label: 'contact.faq.cancel.q',
+    children: 'contact.faq.cancel.a',
   },
   {
     key: 'records',
-    label: 'How do I access my medical records?',
-    children: 'Sign in and open Medical History in your dashboard. Your appointments and prescriptions are listed there, and prescriptions can be downloaded as PDF.',
+    label: 'contact.faq.records.q',
+    children: 'contact.faq.records.a',
   },
   {
     key: 'security',
-    label: 'Is my health information secure?',
-    children: 'Yes. We apply HIPAA-grade security: encryption in transit and at rest, strict access controls, and an audit of every access to your records, in line with the Kenya Data Protection Act.',
+    label: 'contact.faq.secure.q',
+    children: 'contact.faq.secure.a',
   },
 ];
 
 export function ContactPage() {
+  const { t } = useTranslation('shell');
   const [form] = Form.useForm<ContactMessage>();
   const [sending, setSending] = useState(false);
 
@@ -83,8 +85,8 @@ export function ContactPage() {
     <>
       <section className="afya-page-hero">
         <div className="afya-container">
-          <h1>Contact us</h1>
-          <p className="lead">We are here for you. Reach our care team by phone, email, or the form below.</p>
+          <h1>{t('titles.contact')}</h1>
+          <p className="lead">{t('contact.lead')}</p>
         </div>
       </section>
       <section className="afya-section afya-container">
@@ -93,10 +95,10 @@ export function ContactPage() {
             <Col xs={24} sm={12} lg={6} key={c.title}>
               <Card className="afya-feature" style={{ height: '100%' }}>
                 <div className="afya-feature-icon">{c.icon}</div>
-                <Typography.Title level={5}>{c.title}</Typography.Title>
+                <Typography.Title level={5}>{t(c.title)}</Typography.Title>
                 {c.lines.map((l, i) => (
                   <div key={i}>
-                    <Typography.Text type={i === 0 ? undefined : 'secondary'}>{l}</Typography.Text>
+                    <Typography.Text type={i === 0 ? undefined : 'secondary'}>{typeof l === 'string' ? t(l) : l}</Typography.Text>
                   </div>
                 ))}
               </Card>
@@ -106,7 +108,7 @@ export function ContactPage() {
 
         <Row gutter={[24, 24]} style={{ marginTop: 32 }}>
           <Col xs={24} lg={14}>
-            <Card title="Send us a message">
+            <Card title={t('contact.form.title')}>
               <Form
                 form={form}
                 layout="vertical"
@@ -118,49 +120,49 @@ export function ContactPage() {
               >
                 <Row gutter={12}>
                   <Col xs={24} sm={12}>
-                    <Form.Item label="Name" name="name" rules={[minLength(2, MSG.name)]}>
-                      <Input placeholder="Your full name" autoComplete="name" />
+                    <Form.Item label={t('contact.form.name')} name="name" rules={[minLength(2, MSG.name)]}>
+                      <Input placeholder={t('contact.form.namePlaceholder')} autoComplete="name" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item label="Email" name="email" rules={[emailRule]}>
+                    <Form.Item label={t('auth.email')} name="email" rules={[emailRule]}>
                       <Input placeholder="you@example.co.ke" type="email" autoComplete="email" />
                     </Form.Item>
                   </Col>
                 </Row>
-                <Form.Item label="Subject" name="subject" validateFirst rules={[{ required: true, message: MSG.subject }, minLength(5, MSG.subject)]}>
-                  <Select placeholder="Choose a subject" options={SUBJECTS} aria-label="Subject" />
+                <Form.Item label={t('contact.form.subject')} name="subject" validateFirst rules={[{ required: true, message: translateMessage(MSG.subject) }, minLength(5, MSG.subject)]}>
+                  <Select placeholder={t('contact.form.subjectPlaceholder')} options={SUBJECTS.map((o) => ({ value: o.value, label: t(o.label) }))} aria-label={t('contact.form.subject')} />
                 </Form.Item>
-                <Form.Item label="Message" name="message" rules={[minLength(10, MSG.message)]}>
-                  <Input.TextArea rows={5} placeholder="How can we help?" />
+                <Form.Item label={t('contact.form.message')} name="message" rules={[minLength(10, MSG.message)]}>
+                  <Input.TextArea rows={5} placeholder={t('contact.form.messagePlaceholder')} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending}>
-                  {sending ? 'Sending...' : 'Send Message'}
+                  {sending ? t('contact.form.sending') : t('contact.form.send')}
                 </Button>
               </Form>
             </Card>
           </Col>
           <Col xs={24} lg={10}>
-            <Card title="Find us" styles={{ body: { padding: 0 } }}>
-              <div className="afya-map" role="img" aria-label="Map of Afya House, Upper Hill, Nairobi">
+            <Card title={t('contact.map.title')} styles={{ body: { padding: 0 } }}>
+              <div className="afya-map" role="img" aria-label={t('contact.map.label')}>
                 <EnvironmentOutlined style={{ fontSize: 36 }} />
                 <div>Afya House, Upper Hill Road</div>
-                <small>Interactive map coming soon</small>
+                <small>{t('contact.map.soon')}</small>
               </div>
             </Card>
           </Col>
         </Row>
 
         <div className="afya-section-head" style={{ marginTop: 48 }}>
-          <Typography.Title level={2}>Departments</Typography.Title>
+          <Typography.Title level={2}>{t('contact.departments.title')}</Typography.Title>
         </div>
         <Row gutter={[16, 16]}>
           {DEPARTMENTS.map((d) => (
             <Col xs={24} md={8} key={d.title}>
               <Card className="afya-feature" style={{ height: '100%' }}>
                 <div className="afya-feature-icon">{d.icon}</div>
-                <Typography.Title level={5}>{d.title}</Typography.Title>
-                <Typography.Paragraph type="secondary">{d.text}</Typography.Paragraph>
+                <Typography.Title level={5}>{t(d.title)}</Typography.Title>
+                <Typography.Paragraph type="secondary">{t(d.text)}</Typography.Paragraph>
                 <a href={`mailto:${d.email}`}>
                   <MailOutlined /> {d.email}
                 </a>
@@ -170,9 +172,9 @@ export function ContactPage() {
         </Row>
 
         <div className="afya-section-head" style={{ marginTop: 48 }}>
-          <Typography.Title level={2}>Frequently asked questions</Typography.Title>
+          <Typography.Title level={2}>{t('contact.faq.title')}</Typography.Title>
         </div>
-        <Collapse items={FAQ} defaultActiveKey={['booking']} style={{ maxWidth: 860, margin: '0 auto' }} />
+        <Collapse items={FAQ.map((item) => ({ ...item, label: t(item.label), children: t(item.children) }))} defaultActiveKey={['booking']} style={{ maxWidth: 860, margin: '0 auto' }} />
       </section>
     </>
   );

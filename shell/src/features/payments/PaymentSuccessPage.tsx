@@ -5,6 +5,7 @@ import { Alert, Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { api, errorText, queryKeys } from 'shell/api-client';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { formatKsh, toast } from 'shell/ui-kit';
 
 /** Where payment-history queries live in the patient remote (['payments', ...]): refreshed after a payment. */
@@ -30,6 +31,7 @@ export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const payment = readSuccessParams(params);
   const queryClient = useQueryClient();
+  const { t } = useTranslation('shell');
   const confirm = useQuery({
     // Not under ['payments']: refreshing the payment lists afterwards must not confirm a second time.
     queryKey: ['payment-confirmation', payment?.sessionId],
@@ -62,7 +64,7 @@ export function PaymentSuccessPage() {
     return (
       <div className="afya-container afya-section" role="status" aria-live="polite" style={{ textAlign: 'center', padding: '64px 16px' }}>
         <Spin size="large" />
-        <p style={{ marginTop: 16 }}>Confirming your payment with the payment provider…</p>
+        <p style={{ marginTop: 16 }}>{t('paymentResult.confirming')}</p>
       </div>
     );
   }
@@ -72,18 +74,18 @@ export function PaymentSuccessPage() {
     <div className="afya-container afya-section">
       <Result
         status="success"
-        title={<h1 className="afya-result-title">{paid ? PAYMENT_MESSAGES.confirmed : 'Thank you for your payment'}</h1>}
-        subTitle={`Appointment #${payment.appointmentId} · ${formatKsh(payment.amount)}${paid ? ' · paid' : ''}`}
+        title={<h1 className="afya-result-title">{paid ? translateMessage(PAYMENT_MESSAGES.confirmed) : t('paymentResult.thanks')}</h1>}
+        subTitle={`${t('paymentResult.appointment', { id: payment.appointmentId })} · ${formatKsh(payment.amount)}${paid ? ` · ${t('paymentResult.paid')}` : ''}`}
         extra={[
           <Link key="history" to="/dashboard/payments">
-            <Button type="primary">View Payment History</Button>
+            <Button type="primary">{t('paymentResult.viewHistory')}</Button>
           </Link>,
           <Link key="appointments" to="/dashboard/appointments">
-            <Button>View Appointments</Button>
+            <Button>{t('paymentResult.viewAppointments')}</Button>
           </Link>,
         ]}
       >
-        {problem ? <Alert type="warning" showIcon role="alert" title={problem} description={confirm.isError ? undefined : 'If you were charged, the payment is recorded as soon as the provider confirms it.'} /> : null}
+        {problem ? <Alert type="warning" showIcon role="alert" title={translateMessage(problem)} description={confirm.isError ? undefined : t('paymentResult.ifCharged')} /> : null}
       </Result>
     </div>
   );

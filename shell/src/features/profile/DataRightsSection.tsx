@@ -3,14 +3,15 @@ import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ErasureRequestView } from '@afya/auth-service/contracts';
 import { downloadBlob, errorText, userApi } from 'shell/api-client';
+import { formatDate, i18n, useTranslation } from 'shell/i18n';
 import { toast } from 'shell/ui-kit';
 
 /** How the profile states an erasure request: waiting, or rejected (approved accounts cannot sign in any more). */
 export function erasureStatusText(request: ErasureRequestView | null): string | null {
   if (!request) return null;
-  const day = new Date(request.requested_at).toLocaleDateString('en-KE', { day: 'numeric', month: 'long', year: 'numeric' });
-  if (request.status === 'pending') return `You asked on ${day} for your account to be erased. An administrator will review the request.`;
-  if (request.status === 'rejected') return `Your erasure request of ${day} was not approved. Contact support to know why, or ask again.`;
+  const day = formatDate(request.requested_at, 'dateLong');
+  if (request.status === 'pending') return i18n.t('dataRights.pending', { ns: 'shell', day });
+  if (request.status === 'rejected') return i18n.t('dataRights.rejected', { ns: 'shell', day });
   return null;
 }
 
@@ -25,6 +26,7 @@ export function DataRightsSection({ userId, canAskErasure }: { userId: number; c
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   const [reason, setReason] = useState('');
+  const { t } = useTranslation('shell');
 
   useEffect(() => {
     if (!canAskErasure) return;
@@ -44,7 +46,7 @@ export function DataRightsSection({ userId, canAskErasure }: { userId: number; c
       await downloadBlob(format === 'json' ? 'user/data-export' : 'user/data-export/pdf', `afya-data-export-${userId}.${format}`, {
         fallback: 'Failed to download your data',
       });
-      toast.success('Your data has been downloaded');
+      toast.success(t('dataRights.downloaded'));
     } catch (error) {
       toast.error(errorText(error, 'Failed to download your data'));
     } finally {
@@ -57,7 +59,7 @@ export function DataRightsSection({ userId, canAskErasure }: { userId: number; c
     try {
       const reply = await userApi.requestErasure(reason.trim());
       setRequest(reply.request);
-      toast.success(reply.message ?? 'Your erasure request has been sent.');
+      toast.success(reply.message ?? t('dataRights.sent'));
       setAsking(false);
       setReason('');
     } catch (error) {
@@ -71,17 +73,17 @@ export function DataRightsSection({ userId, canAskErasure }: { userId: number; c
   return (
     <section aria-labelledby="data-rights-title">
       <Typography.Title level={5} id="data-rights-title" style={{ marginTop: 0 }}>
-        Your data
+        {t('dataRights.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        Download your profile, appointments, payments, prescriptions, medical history, support tickets and who accessed your records.
+        {t('dataRights.text')}
       </Typography.Paragraph>
       <Space wrap>
         <Button icon={<DownloadOutlined />} loading={downloading === 'json'} disabled={downloading !== null} onClick={() => void download('json')}>
-          Download data (JSON)
+          {t('dataRights.json')}
         </Button>
         <Button icon={<DownloadOutlined />} loading={downloading === 'pdf'} disabled={downloading !== null} onClick={() => void download('pdf')}>
-          Download as PDF
+          {t('dataRights.pdf')}
         </Button>
       </Space>
       {canAskErasure ? (
@@ -89,26 +91,24 @@ export function DataRightsSection({ userId, canAskErasure }: { userId: number; c
           {status ? <Alert type={request?.status === 'pending' ? 'info' : 'warning'} showIcon role="status" title={status} style={{ marginBottom: 8 }} /> : null}
           {request?.status === 'pending' ? null : (
             <Button danger onClick={() => setAsking(true)}>
-              Ask to erase my account
+              {t('dataRights.ask')}
             </Button>
           )}
         </div>
       ) : null}
       <Modal
         open={asking}
-        title="Erase my account?"
-        okText="Send request"
+        title={t('dataRights.modalTitle')}
+        okText={t('dataRights.send')}
         okButtonProps={{ danger: true, loading: sending }}
         onOk={() => void send()}
         onCancel={sending ? undefined : () => setAsking(false)}
         destroyOnHidden
       >
         <Typography.Paragraph>
-          Once an administrator approves, your name and contact details are removed, you are signed out everywhere and your upcoming appointments are
-          cancelled (paid ones are refunded as our cancellation policy allows). Medical and payment records are kept, as the law requires, without your
-          name. Download your data first if you want a copy.
+          {t('dataRights.explain')}
         </Typography.Paragraph>
-        <label htmlFor="erasure-reason">Reason (optional)</label>
+        <label htmlFor="erasure-reason">{t('dataRights.reason')}</label>
         <Input.TextArea id="erasure-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Modal>
     </section>

@@ -2,17 +2,20 @@ import type { NotificationPreferences } from '@afya/support-service/contracts';
 import { Flex, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, notificationsApi } from 'shell/api-client';
+import { useTranslation } from 'shell/i18n';
 import { toast } from 'shell/ui-kit';
 
+/** The channels and their texts' catalogue keys. */
 const CHANNELS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
-  { key: 'sms', label: 'SMS', hint: 'Confirmations and reminders to your phone' },
-  { key: 'email', label: 'Email', hint: 'Confirmations and reminders with a calendar file' },
+  { key: 'sms', label: 'preferences.sms', hint: 'preferences.smsHint' },
+  { key: 'email', label: 'preferences.email', hint: 'preferences.emailHint' },
 ];
 
 /** The patient's message channels: each switch saves at once. */
 export function MessagePreferences() {
   const [preferences, setPreferences] = useState<NotificationPreferences | null>(null);
   const [saving, setSaving] = useState<keyof NotificationPreferences | null>(null);
+  const { t } = useTranslation('shell');
 
   useEffect(() => {
     let live = true;
@@ -29,7 +32,7 @@ export function MessagePreferences() {
     setSaving(key);
     try {
       setPreferences(await notificationsApi.setPreferences({ [key]: on }));
-      toast.success(`${key === 'sms' ? 'SMS' : 'Email'} messages turned ${on ? 'on' : 'off'}`);
+      toast.success(t(on ? 'preferences.turnedOn' : 'preferences.turnedOff', { channel: t(key === 'sms' ? 'preferences.sms' : 'preferences.email') }));
     } catch (err) {
       toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Failed to save message preferences');
     } finally {
@@ -40,7 +43,7 @@ export function MessagePreferences() {
   return (
     <section aria-labelledby="message-preferences-title">
       <Typography.Title level={5} id="message-preferences-title" style={{ marginTop: 0 }}>
-        Appointment messages
+        {t('preferences.title')}
       </Typography.Title>
       {preferences ? (
         <Flex vertical gap={12}>
@@ -48,11 +51,11 @@ export function MessagePreferences() {
             <Flex key={key} justify="space-between" align="center" gap={12}>
               <div>
                 <Typography.Text strong id={`pref-${key}`}>
-                  {label}
+                  {t(label)}
                 </Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                    {hint}
+                    {t(hint)}
                   </Typography.Text>
                 </div>
               </div>

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shell/session';
 import { ApiError, userApi } from 'shell/api-client';
+import { translateMessage, useTranslation } from 'shell/i18n';
 import { toast } from 'shell/ui-kit';
 
 /**
@@ -14,6 +15,7 @@ export function SetNewPasswordDialog() {
   const logout = useSession((s) => s.logout);
   const [form] = Form.useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('shell');
   if (!user) return null;
 
   const onFinish = async (v: { currentPassword: string; newPassword: string; confirmPassword: string }) => {
@@ -31,48 +33,48 @@ export function SetNewPasswordDialog() {
   };
 
   return (
-    <Modal open closable={false} mask={{ closable: false }} keyboard={false} footer={null} title="Set a new password">
+    <Modal open closable={false} mask={{ closable: false }} keyboard={false} footer={null} title={t('setPassword.title')}>
       <Alert
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title="Your account was created with a one-time password. Choose your own password to continue."
+        title={t('setPassword.intro')}
       />
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={busy} requiredMark={false}>
         <Form.Item
-          label="One-time password"
+          label={t('setPassword.oneTime')}
           name="currentPassword"
-          rules={[{ required: true, message: 'Please enter the one-time password' }]}
+          rules={[{ required: true, message: t('setPassword.oneTimeMessage') }]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
-          label="New Password"
+          label={t('profile.newPassword')}
           name="newPassword"
-          rules={[{ required: true, min: 6, message: 'Password must be at least 6 characters' }]}
+          rules={[{ required: true, min: 6, message: translateMessage('Password must be at least 6 characters') }]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          label="Confirm New Password"
+          label={t('profile.confirmNewPassword')}
           name="confirmPassword"
           dependencies={['newPassword']}
           rules={[
             ({ getFieldValue }) => ({
               validator: (_r, value) =>
-                value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('Passwords do not match')),
+                value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('messages.passwordsDoNotMatch'))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          {busy ? 'Saving...' : 'Set new password'}
+          {busy ? t('common.saving') : t('setPassword.submit')}
         </Button>
       </Form>
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 12, marginBottom: 0 }}>
         <Button type="link" onClick={() => logout()} disabled={busy}>
-          Log out
+          {t('setPassword.logout')}
         </Button>
       </Typography.Paragraph>
     </Modal>

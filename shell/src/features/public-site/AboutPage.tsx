@@ -1,12 +1,13 @@
 // From its own file, not the ui-kit's index: that would load antd on the antd-free public pages.
 import { initials } from '../../../libs/ui-kit/format';
+import { useTranslation } from 'shell/i18n';
 import { Icon } from './icons';
 
 const VALUES = [
-  { icon: <Icon name="heart" />, title: 'Compassion', text: 'Every patient is treated as family, with dignity and patience.' },
-  { icon: <Icon name="safety" />, title: 'Integrity', text: 'Clear prices in Ksh, honest advice, and records kept private.' },
-  { icon: <Icon name="thunderbolt" />, title: 'Access', text: 'Quality care reachable from any county, on any phone.' },
-  { icon: <Icon name="team" />, title: 'Excellence', text: 'Licensed doctors, continuous training, and outcomes we measure.' },
+  { icon: <Icon name="heart" />, title: 'about.values.compassion.title', text: 'about.values.compassion.text' },
+  { icon: <Icon name="safety" />, title: 'about.values.integrity.title', text: 'about.values.integrity.text' },
+  { icon: <Icon name="thunderbolt" />, title: 'about.values.access.title', text: 'about.values.access.text' },
+  { icon: <Icon name="team" />, title: 'about.values.excellence.title', text: 'about.values.excellence.text' },
 ];
 
 /**
@@ -14,19 +15,19 @@ const VALUES = [
  * the photo files never existed in the repository and every visitor got four 404s.
  */
 const TEAM = [
-  { name: 'Dr. Achieng Otieno', role: 'Chief Executive Officer', color: '#0f766e' },
-  { name: 'Dr. Grace Wanjiku', role: 'Chief Medical Officer', color: '#1d4ed8' },
-  { name: 'Brian Kiprotich', role: 'Chief Technology Officer', color: '#7c3aed' },
-  { name: 'Fatuma Hassan', role: 'Head of Patient Experience', color: '#b45309' },
+  { name: 'Dr. Achieng Otieno', role: 'about.team.ceo', color: '#0f766e' },
+  { name: 'Dr. Grace Wanjiku', role: 'about.team.cmo', color: '#1d4ed8' },
+  { name: 'Brian Kiprotich', role: 'about.team.cto', color: '#7c3aed' },
+  { name: 'Fatuma Hassan', role: 'about.team.patientExperience', color: '#b45309' },
 ];
 
 const TIMELINE = [
-  { year: '2020', text: 'Founded in Nairobi to bring telemedicine to patients during the pandemic.' },
-  { year: '2021', text: 'Partnered with 40 clinics in Nairobi, Kiambu and Machakos; M-Pesa payments launched.' },
-  { year: '2022', text: 'Expanded to Mombasa, Kisumu and Eldoret; digital prescriptions accepted by partner pharmacies.' },
-  { year: '2023', text: 'Passed 5,000 patients and 250 doctors across 30 specialties.' },
-  { year: '2024', text: 'Launched family accounts and chronic-care follow-ups for diabetes and hypertension.' },
-  { year: '2025', text: '10,000+ patients, 500+ doctors and 50+ specialties, with support around the clock.' },
+  { year: '2020', text: 'about.timeline.y2020' },
+  { year: '2021', text: 'about.timeline.y2021' },
+  { year: '2022', text: 'about.timeline.y2022' },
+  { year: '2023', text: 'about.timeline.y2023' },
+  { year: '2024', text: 'about.timeline.y2024' },
+  { year: '2025', text: 'about.timeline.y2025' },
 ];
 
 /** 'Dr. Achieng Otieno' → 'AO': the ui-kit's initials, of the name without the title. */
@@ -49,33 +50,27 @@ function TeamAvatar({ name, color }: { name: string; color: string }) {
 }
 
 export function AboutPage() {
+  const { t } = useTranslation('shell');
   return (
     <>
       <section className="afya-page-hero">
         <div className="afya-container">
-          <h1>About Afya</h1>
-          <p className="lead">We are a Kenyan health company making it simple to see a good doctor, wherever you live.</p>
+          <h1>{t('about.title')}</h1>
+          <p className="lead">{t('about.lead')}</p>
         </div>
       </section>
       <section className="afya-section afya-container afya-split">
         <div>
-          <h2>Our mission</h2>
-          <p className="afya-mission">
-            Too many Kenyans spend a day off work in a waiting room, or go without care because the nearest specialist is
-            hours away. Afya exists to end that: to let every patient find a qualified doctor, book a time that suits them,
-            pay a fair and visible fee, and carry their records with them.
-          </p>
-          <p className="afya-muted">
-            We work with licensed practitioners registered with the Kenya Medical Practitioners and Dentists Council, and
-            with clinics from Upper Hill to Kisumu.
-          </p>
+          <h2>{t('about.mission.title')}</h2>
+          <p className="afya-mission">{t('about.mission.text')}</p>
+          <p className="afya-muted">{t('about.mission.partners')}</p>
         </div>
         <div className="afya-grid gap-16 cols-sm-2">
           {VALUES.map((v) => (
             <article className="afya-card afya-feature" key={v.title}>
               <div className="afya-feature-icon">{v.icon}</div>
-              <h3 className="afya-card-title small">{v.title}</h3>
-              <span className="afya-muted">{v.text}</span>
+              <h3 className="afya-card-title small">{t(v.title)}</h3>
+              <span className="afya-muted">{t(v.text)}</span>
             </article>
           ))}
         </div>
@@ -83,14 +78,14 @@ export function AboutPage() {
       <section className="afya-section afya-soft">
         <div className="afya-container">
           <div className="afya-section-head">
-            <h2>Leadership team</h2>
+            <h2>{t('about.team.title')}</h2>
           </div>
           <div className="afya-grid cols-sm-2 cols-lg-4">
             {TEAM.map((m) => (
               <article className="afya-card afya-team-card" key={m.name}>
                 <TeamAvatar name={m.name} color={m.color} />
                 <h3 className="afya-card-title small">{m.name}</h3>
-                <span className="afya-muted">{m.role}</span>
+                <span className="afya-muted">{t(m.role)}</span>
               </article>
             ))}
           </div>
@@ -98,14 +93,14 @@ export function AboutPage() {
       </section>
       <section className="afya-section afya-container" style={{ maxWidth: 760 }}>
         <div className="afya-section-head">
-          <h2>Our journey</h2>
+          <h2>{t('about.timeline.title')}</h2>
         </div>
         <ol className="afya-timeline">
-          {TIMELINE.map((t) => (
-            <li key={t.year}>
-              <strong className="year">{t.year}</strong>
+          {TIMELINE.map((step) => (
+            <li key={step.year}>
+              <strong className="year">{step.year}</strong>
               <span className="dot" aria-hidden />
-              <span>{t.text}</span>
+              <span>{t(step.text)}</span>
             </li>
           ))}
         </ol>

@@ -11,7 +11,7 @@ export function HeroArt() {
     <div className="afya-hero-art" aria-hidden>
       <div className="afya-hero-card">
         <div className="afya-hero-card-row">
-          <span className="dot" /> <strong>Dr. Grace Wanjiku</strong>
+          <span className="dot" /> <strong>{t('names.doctor', { name: 'Grace Wanjiku' })}</strong>
         </div>
         <div className="muted">{t('home.hero.cardSlot')}</div>
         <div className="afya-hero-pill">{t('home.hero.confirmed')}</div>

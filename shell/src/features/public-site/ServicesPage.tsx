@@ -1,24 +1,19 @@
 import { Link } from 'react-router-dom';
+import { specialtyLabel, useTranslation } from 'shell/i18n';
 import { FEATURES, SPECIALTIES } from './content';
 import { FEATURE_ICONS } from './feature-icons';
 import { Icon } from './icons';
 
-const WHY = [
-  'Licensed, verified doctors in 50+ specialties',
-  'Transparent fees in Ksh, shown before you book',
-  'Pay with M-Pesa or card, with receipts for your insurer',
-  'Digital prescriptions you can download anytime',
-  'Video consultations for follow-ups from home',
-  'A real care team, reachable 24/7',
-];
+const WHY = ['services.why.doctors', 'services.why.fees', 'services.why.pay', 'services.why.prescriptions', 'services.why.video', 'services.why.team'];
 
 export function ServicesPage() {
+  const { t } = useTranslation('shell');
   return (
     <>
       <section className="afya-page-hero">
         <div className="afya-container">
-          <h1>Our services</h1>
-          <p className="lead">From a routine check-up to specialist care, everything starts with one booking.</p>
+          <h1>{t('services.title')}</h1>
+          <p className="lead">{t('services.lead')}</p>
         </div>
       </section>
       <section className="afya-section afya-container">
@@ -26,9 +21,9 @@ export function ServicesPage() {
           {FEATURES.map((f) => (
             <article className="afya-card afya-card-hover afya-feature" key={f.key}>
               <div className="afya-feature-icon">{FEATURE_ICONS[f.key]}</div>
-              <h2 className="afya-card-title">{f.title}</h2>
+              <h2 className="afya-card-title">{t(f.title)}</h2>
               <p className="afya-muted" style={{ marginBottom: 0 }}>
-                {f.text}
+                {t(f.text)}
               </p>
             </article>
           ))}
@@ -37,13 +32,13 @@ export function ServicesPage() {
       <section className="afya-section afya-soft">
         <div className="afya-container">
           <div className="afya-section-head">
-            <h2>Specialties</h2>
-            <p className="afya-muted">Specialists you can book today.</p>
+            <h2>{t('services.specialties')}</h2>
+            <p className="afya-muted">{t('services.specialtiesLead')}</p>
           </div>
           <ul className="afya-grid gap-12 cols-xs-2 cols-sm-3 cols-lg-4 afya-plain-list">
             {SPECIALTIES.map((s) => (
               <li className="afya-card afya-card-sm afya-specialty" key={s}>
-                <Icon name="heart" /> {s}
+                <Icon name="heart" /> {specialtyLabel(s)}
               </li>
             ))}
           </ul>
@@ -51,20 +46,20 @@ export function ServicesPage() {
       </section>
       <section className="afya-section afya-container afya-split">
         <div>
-          <h2>Why choose Afya</h2>
+          <h2>{t('services.why.title')}</h2>
           <ul className="afya-checklist">
             {WHY.map((w) => (
               <li key={w}>
-                <Icon name="checkCircle" /> {w}
+                <Icon name="checkCircle" /> {t(w)}
               </li>
             ))}
           </ul>
         </div>
         <div className="afya-card afya-feature-cta afya-cta-large">
-          <span className="afya-tag-gold">From Ksh 800</span>
-          <h2 className="afya-cta-title">Your first consultation, booked in under two minutes</h2>
+          <span className="afya-tag-gold">{t('services.from')}</span>
+          <h2 className="afya-cta-title">{t('services.cta')}</h2>
           <Link to="/register" className="afya-btn afya-btn-lg">
-            Create a free account
+            {t('services.createAccount')}
           </Link>
         </div>
       </section>

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { call } from '../support/api';
+
+// A patient in Kiswahili (issue 27): on the home page they switch the language, sign in, book an appointment and pay it
+// by M-Pesa (the Daraja sandbox approves the push). Every screen is in Kiswahili: its texts are asserted, and no
+// English text of the web catalogues (shell and patient remote) is left on it. The choice is remembered
+// (localStorage, <html lang>), saved in the profile once signed in, and every API call carries Accept-Language: sw.
+
+interface Doctor {
+  doctor_id: number;
+  fee: number | null;
+  available_days: string[];
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Tree = { [key: string]: unknown };
+const root = path.resolve(__dirname, '../../..');
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Tree;
+function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? leaves(value as Tree, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
+  );
+}
+
+/**
+ * The English texts of the catalogues that differ in Kiswahili, as patterns over a whole text ({{placeholders}} match
+ * anything). antd's own texts (`antd.*`) are included: our catalogue provides them in Kiswahili.
+ */
+function englishPatterns(): string[] {
+  const out: string[] = [];
+  for (const app of ['shell', 'mfe-patient']) {
+    const sw = new Map(leaves(read(`${app}/locales/sw.json`)));
+    for (const [key, en] of leaves(read(`${app}/locales/en.json`))) {
+      if (sw.get(key) === en || en.trim().length < 2) continue;
+      const escaped = en.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+');
+      out.push(`^${escaped}$`);
+    }
+  }
+  return out;
+}
+
+/**
+ * English catalogue texts visible on the page: each visible element's own text, and what assistive technology reads
+ * (aria-label, placeholder, title). A match is a whole text, so a doctor's name or a medicine is never mistaken.
+ */
+async function englishLeft(page: Page, patterns: string[]): Promise<string[]> {
+  return page.evaluate((sources: string[]) => {
+    const regexes = sources.map((s) => new RegExp(s));
+    const texts = new Set<string>();
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!(el as HTMLElement).checkVisibility?.() || el.closest('script,style,svg')) continue;
+      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      if (own) texts.add(own);
+      for (const attr of ['aria-label', 'placeholder', 'title']) {
+        const v = el.getAttribute(attr)?.trim();
+        if (v) texts.add(v);
+      }
+    }
+    texts.add(document.title.replace(/ · Afya$/, ''));
+    return [...texts].filter((t) => regexes.some((r) => r.test(t)));
+  }, patterns);
+}
+
+/** A doctor with a free slot on some day from day 10 on (clear of the other journeys' days). */
+async function freeSlot(token: string): Promise<{ doctor: Doctor; date: string; slot: string }> {
+  const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', token);
+  for (let day = 12; day <= 30; day++) {
+    const date = nairobiDate(day);
+    for (const d of body.doctors.sort((a, b) => a.doctor_id - b.doctor_id)) {
+      if (d.available_days.length && !d.available_days.includes(weekdayOf(date))) continue;
+      const slots = await call<{ bookable_date?: boolean; slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${d.doctor_id}&date=${date}`, token);
+      const free = slots.body.slots.find((s) => s.available);
+      if (slots.body.bookable_date !== false && free) return { doctor: d, date, slot: free.time_slot };
+    }
+  }
+  throw new Error('no free slot found in the next 30 days');
+}
+
+describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books and pays by M-Pesa', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const patterns = englishPatterns();
+  const patient = { email: `mgonjwa.${Date.now()}@example.co.ke`, password: 'Mgonjwa#2026' };
+  const apiRequests: Array<{ method: string; path: string; language: string | undefined; body: Promise<string | undefined> }> = [];
+
+  const expectNoEnglish = async (where: string) => {
+    expect({ where, english: await englishLeft(page, patterns) }).toEqual({ where, english: [] });
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const reg = await call('POST', 'auth/register', undefined, {
+      firstname: 'Neema',
+      lastname: 'Mwangi',
+      email: patient.email,
+      password: patient.password,
+      contact_phone: '0712345678',
+      address: 'Moi Avenue, Nairobi CBD, Kenya',
+    });
+    expect(reg.status).toBe(201);
+    token = (await call<{ token: string }>('POST', 'auth/login', undefined, patient)).body.token;
+    page = await newPage(browser);
+    page.on('request', (request: HTTPRequest) => {
+      const url = new URL(request.url());
+      // The app's own calls (fetch): an event stream cannot set headers, and the browser's default is not ours to check.
+      if (url.pathname.startsWith('/api/') && ['fetch', 'xhr'].includes(request.resourceType())) {
+        // The body as sent (a fetch's body is not always in the request event itself).
+        apiRequests.push({ method: request.method(), path: url.pathname, language: request.headers()['accept-language'], body: request.fetchPostData().catch(() => undefined) });
+      }
+    });
+  });
+
+  afterAll(async () => {
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
+  });
+
+  it('the home page switches to Kiswahili with the top bar switch, and remembers it', async () => {
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('button[lang="sw"]');
+    expect(await page.$eval('html', (h) => h.lang)).toBe('en');
+    await page.click('button[lang="sw"]');
+    apiRequests.length = 0; // from here on, every call asks for Kiswahili
+    await waitForText(page, 'Muone daktari sahihi, kwa wakati unaofaa.');
+    expect(await page.$eval('html', (h) => h.lang)).toBe('sw');
+    expect(await page.$eval('button[lang="sw"]', (b) => b.getAttribute('aria-pressed'))).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('sw');
+    await waitForText(page, 'Kila kitu afya yako inahitaji');
+    await expectNoEnglish('/');
+
+    // A reload keeps the language (remembered in localStorage).
+    await page.reload({ waitUntil: 'networkidle0' });
+    await waitForText(page, 'Anza Kupona');
+    expect(await page.$eval('html', (h) => h.lang)).toBe('sw');
+  });
+
+  it('signs in in Kiswahili; the choice is saved in the profile and every API call asks for Kiswahili', async () => {
+    await clickButton(page, 'Ingia');
+    await page.waitForFunction(() => location.pathname === '/login');
+    await waitForText(page, 'Karibu tena');
+    await expectNoEnglish('/login');
+    // The form's own messages are in Kiswahili too.
+    await page.click('button[type="submit"]');
+    await waitForText(page, 'Tafadhali weka barua pepe sahihi');
+    await fillByLabelOrPlaceholder(page, 'input#email', patient.email);
+    await fillByLabelOrPlaceholder(page, 'input#password', patient.password);
+    const signedIn = apiRequests.length;
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/dashboard');
+    await waitForText(page, 'Umeingia kikamilifu!');
+    await waitForText(page, 'Karibu, Neema!');
+    await waitForText(page, 'Miadi ya leo');
+    await expectNoEnglish('/dashboard');
+
+    // The pick made before signing in is saved in the profile.
+    for (let i = 0; i < 50 && !apiRequests.some((r) => r.method === 'PATCH' && r.path === '/api/user/profile'); i++) await sleep(100);
+    const saved = apiRequests.slice(signedIn).find((r) => r.method === 'PATCH' && r.path === '/api/user/profile');
+    expect(saved).toBeDefined();
+    expect(JSON.parse((await saved!.body) ?? '{}')).toEqual({ language: 'sw' });
+    // Every call since the switch asked for Kiswahili.
+    expect(apiRequests.length).toBeGreaterThan(0);
+    expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
+  });
+
+  it('books an appointment in Kiswahili and pays it by M-Pesa', async () => {
+    const { doctor, date, slot } = await freeSlot(token);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Mwongozo wa Kuweka Miadi');
+    // The doctor is preselected from ?doctor_id; the type, the date, the slot and the reason are chosen here.
+    await page.waitForFunction(() => !!document.querySelector('.ant-select:has(input[aria-label="Daktari"]) .ant-select-content')?.getAttribute('title'));
+    await page.click('.ant-select:has(input[aria-label="Aina ya miadi"])');
+    const option = await page.waitForSelector(
+      '::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and starts-with(normalize-space(.), "Ushauri")])',
+      { visible: true },
+    );
+    await waitForOverlaysToSettle(page);
+    await option!.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { hidden: true });
+
+    await page.click('input[aria-label="Tarehe ya miadi"]');
+    await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
+    await waitForOverlaysToSettle(page);
+    // The calendar speaks Kiswahili (our catalogue gives antd's date picker its texts, dayjs its month names).
+    expect(await page.$eval('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)', (el) => (el as HTMLElement).innerText)).toMatch(/^J3\s+J4\s+J5\s+Al\s+Ij\s+J1\s+J2$/m); // dayjs's Kiswahili day names, the week from Monday (Jumatatu = J3)
+    await expectNoEnglish('the date picker');
+    for (let i = 0; i < 3; i++) {
+      const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
+      if (cell) {
+        await cell.evaluate((el) => (el as HTMLElement).click());
+        break;
+      }
+      await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
+      await sleep(200);
+    }
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="Tarehe ya miadi"]') as HTMLInputElement)?.value !== '');
+    const slotButton = await page.waitForSelector(`button[data-slot="${slot}"]:not([disabled])`);
+    await slotButton!.click();
+    await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Maumivu ya kichwa kwa wiki mbili.');
+    await expectNoEnglish('the booking form');
+
+    await clickButton(page, 'Weka Miadi');
+    await waitForText(page, 'Kamilisha Malipo');
+    await waitForText(page, 'Miadi imewekwa kikamilifu! Tafadhali endelea na malipo.');
+    await waitForText(page, 'Kiasi kinachodaiwa:');
+    await expectNoEnglish('the booking confirmation');
+
+    // M-Pesa: the phone is the profile's; the sandbox approves the push after a few seconds.
+    expect(await page.$eval('[data-testid="payment-panel"] input[inputmode="tel"]', (i) => (i as HTMLInputElement).value)).toBe('0712 345 678');
+    const pay = await page.waitForSelector('::-p-xpath(//div[@data-testid="payment-panel"]//button[starts-with(normalize-space(.), "Lipa Ksh") and contains(., "kwa M-Pesa")])');
+    await pay!.click();
+    await waitForText(page, 'Tunasubiri uidhinishe malipo kwenye simu yako…');
+    await waitForText(page, 'Malipo yamepokelewa. Miadi yako imelipiwa.', 30_000);
+    await expectNoEnglish('the paid booking');
+
+    // The list shows it paid and confirmed, in Kiswahili.
+    await clickButton(page, 'Tazama Miadi');
+    await page.waitForFunction(() => location.pathname === '/dashboard/appointments');
+    await waitForText(page, 'Miadi Yangu');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="appointment-card"]')].some((c) => (c as HTMLElement).innerText.includes('Imelipwa')));
+    const card = await page.$eval('[data-testid="appointment-card"]', (el) => (el as HTMLElement).innerText);
+    expect(card).toContain('Imethibitishwa');
+    expect(card).toContain('Ushauri');
+    await expectNoEnglish('/dashboard/appointments');
+    expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
+  });
+});
