@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { doctorFullName, type Doctor } from '../find-doctors/api';
 import { isDateDisabled, type BookingFormValues } from '../booking/booking.rules';
 import { useJoinWaitlist } from './api';
@@ -18,6 +19,7 @@ export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<B
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs(initial.date_from), dayjs(initial.date_to)]);
   const [joined, setJoined] = useState<string | null>(null);
   const join = useJoinWaitlist();
+  const { t } = usePatientTranslation();
   const name = doctorFullName(doctor);
 
   const submit = async () => {
@@ -52,7 +54,7 @@ export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<B
         showIcon
         role="status"
         title={joined}
-        description={<Link to="/dashboard/waitlist">See your waitlist</Link>}
+        description={<Link to="/dashboard/waitlist">{t('waitlist.join.see')}</Link>}
         style={{ marginBottom: 16 }}
       />
     );
@@ -62,18 +64,16 @@ export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<B
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      title={`Join ${name}'s waitlist`}
+      title={t('waitlist.join.title', { name })}
       description={
         <Space direction="vertical" size={8} style={{ width: '100%' }}>
-          <Typography.Text>
-            When a time frees with {name} on one of these days, we hold it for you for 15 minutes and send you an SMS and an email to confirm it.
-          </Typography.Text>
-          <Form.Item label="Days you could come" style={{ marginBottom: 0 }}>
+          <Typography.Text>{t('waitlist.join.explain', { name })}</Typography.Text>
+          <Form.Item label={t('waitlist.join.days')} style={{ marginBottom: 0 }}>
             <DatePicker.RangePicker
               value={range}
               format="DD/MM/YYYY"
               allowClear={false}
-              aria-label="Days you could come"
+              aria-label={t('waitlist.join.days')}
               disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}
               onChange={(value) => {
                 if (value?.[0] && value[1]) setRange([value[0], value[1]]);
@@ -81,7 +81,7 @@ export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<B
             />
           </Form.Item>
           <Button onClick={() => void submit()} loading={join.isPending}>
-            Join the waitlist
+            {t('waitlist.join.submit')}
           </Button>
         </Space>
       }

@@ -2,7 +2,9 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
+import { appointmentTypeLabel, specialtyLabel, translateMessage } from 'shell/i18n';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { useAnswerOffer, useOffer } from './api';
 import { dayLabel, timeLeft } from './waitlist.logic';
 
@@ -25,6 +27,7 @@ export function OfferPage() {
   const offerId = Number(useParams().offerId);
   const query = useOffer(Number.isInteger(offerId) ? offerId : 0);
   const answer = useAnswerOffer(offerId);
+  const { t } = usePatientTranslation();
   const [done, setDone] = useState<{ kind: 'claimed' | 'declined'; message: string } | null>(null);
   const offer = query.data;
   const held = offer?.status === 'held';
@@ -46,8 +49,8 @@ export function OfferPage() {
 
   return (
     <div style={{ maxWidth: 640 }}>
-      <PageHeader title="A slot for you" subtitle="From the waitlist you joined. It is yours only once you book it here." />
-      {failed ? <ErrorState message={errorText(query.error, 'Failed to load the offer')} onRetry={() => void query.refetch()} /> : null}
+      <PageHeader title={t('waitlist.offer.title')} subtitle={t('waitlist.offer.subtitle')} />
+      {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load the offer'))} onRetry={() => void query.refetch()} /> : null}
       {loading ? <Skeleton active /> : null}
       {done ? (
         <Result
@@ -55,43 +58,43 @@ export function OfferPage() {
           title={done.message}
           extra={
             <Link to={done.kind === 'claimed' ? '/dashboard/appointments' : '/dashboard/waitlist'}>
-              <Button type="primary">{done.kind === 'claimed' ? 'Go to my appointments' : 'Back to my waitlist'}</Button>
+              <Button type="primary">{done.kind === 'claimed' ? t('waitlist.offer.toAppointments') : t('waitlist.offer.back')}</Button>
             </Link>
           }
         />
       ) : offer ? (
         <Card>
           <Descriptions column={1} size="middle" styles={{ label: { width: 140 } }}>
-            <Descriptions.Item label="Doctor">
-              Dr {offer.doctor.first_name} {offer.doctor.last_name}
-              {offer.doctor.specialization ? ` (${offer.doctor.specialization})` : ''}
+            <Descriptions.Item label={t('waitlist.offer.doctor')}>
+              {t('waitlist.doctor', { name: `${offer.doctor.first_name} ${offer.doctor.last_name}` })}
+              {offer.doctor.specialization ? ` (${specialtyLabel(offer.doctor.specialization)})` : ''}
             </Descriptions.Item>
-            <Descriptions.Item label="Date">{dayLabel(offer.appointment_date)}</Descriptions.Item>
-            <Descriptions.Item label="Time">{offer.time_slot} (East Africa Time)</Descriptions.Item>
-            <Descriptions.Item label="Type">{offer.appointment_type}</Descriptions.Item>
+            <Descriptions.Item label={t('waitlist.offer.date')}>{dayLabel(offer.appointment_date)}</Descriptions.Item>
+            <Descriptions.Item label={t('waitlist.offer.time')}>{t('waitlist.offer.clinicTime', { time: offer.time_slot })}</Descriptions.Item>
+            <Descriptions.Item label={t('waitlist.offer.type')}>{appointmentTypeLabel(offer.appointment_type)}</Descriptions.Item>
             {held && !expired ? (
-              <Descriptions.Item label="Held for you">
-                <span role="timer" aria-live="off">{`${timeLeft(offer.expires_at, now)} left`}</span>
+              <Descriptions.Item label={t('waitlist.offer.heldFor')}>
+                <span role="timer" aria-live="off">{t('waitlist.offer.timeLeft', { time: timeLeft(offer.expires_at, now) })}</span>
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          {offer.status === 'claimed' ? <Alert type="success" showIcon title="You booked this slot." style={{ marginTop: 16 }} /> : null}
+          {offer.status === 'claimed' ? <Alert type="success" showIcon title={t('waitlist.offer.claimed')} style={{ marginTop: 16 }} /> : null}
           {expired || offer.status === 'expired' ? (
-            <Alert type="warning" showIcon title="This offer has expired: the slot has passed to the next patient on the waitlist." style={{ marginTop: 16 }} />
+            <Alert type="warning" showIcon title={t('waitlist.offer.expired')} style={{ marginTop: 16 }} />
           ) : null}
-          {offer.status === 'declined' || offer.status === 'withdrawn' ? <Alert type="info" showIcon title="This offer is no longer open." style={{ marginTop: 16 }} /> : null}
+          {offer.status === 'declined' || offer.status === 'withdrawn' ? <Alert type="info" showIcon title={t('waitlist.offer.closed')} style={{ marginTop: 16 }} /> : null}
           {held && !expired ? (
             <Space wrap style={{ marginTop: 20 }}>
               <Button type="primary" size="large" loading={answer.isPending && answer.variables === 'claim'} disabled={answer.isPending} onClick={() => respond('claim')}>
-                Book this slot
+                {t('waitlist.offer.book')}
               </Button>
               <Button size="large" loading={answer.isPending && answer.variables === 'decline'} disabled={answer.isPending} onClick={() => respond('decline')}>
-                Not for me
+                {t('waitlist.offer.decline')}
               </Button>
             </Space>
           ) : (
             <div style={{ marginTop: 20 }}>
-              <Link to="/dashboard/waitlist">Back to my waitlist</Link>
+              <Link to="/dashboard/waitlist">{t('waitlist.offer.back')}</Link>
             </div>
           )}
         </Card>

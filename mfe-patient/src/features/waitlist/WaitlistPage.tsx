@@ -1,7 +1,9 @@
 import { Button, Card, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
+import { appointmentTypeLabel, specialtyLabel, translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { usePatientTranslation } from '../../i18n';
 import { type WaitlistEntry, useLeaveWaitlist, useWaitlist } from './api';
 import { dayLabel, entryStatusText } from './waitlist.logic';
 
@@ -11,6 +13,7 @@ const STATUS_COLOR: Record<WaitlistEntry['status'], string> = { waiting: 'blue',
 export function WaitlistPage() {
   const query = useWaitlist();
   const leave = useLeaveWaitlist();
+  const { t } = usePatientTranslation();
   const { loading, failed } = queryStatus(query);
   const entries = query.data ?? [];
 
@@ -23,18 +26,18 @@ export function WaitlistPage() {
   return (
     <div>
       <PageHeader
-        title="Waitlist"
-        subtitle="When a slot frees with a doctor whose waitlist you joined, we hold it for you for 15 minutes and send you an SMS and an email."
+        title={t('waitlist.page.title')}
+        subtitle={t('waitlist.page.subtitle')}
         extra={
           <Link to="/dashboard/appointments/book">
-            <Button>Book an appointment</Button>
+            <Button>{t('waitlist.page.book')}</Button>
           </Link>
         }
       />
-      {failed ? <ErrorState message={errorText(query.error, 'Failed to load your waitlist')} onRetry={() => void query.refetch()} /> : null}
+      {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load your waitlist'))} onRetry={() => void query.refetch()} /> : null}
       {loading ? <Skeleton active /> : null}
       {!loading && !failed && entries.length === 0 ? (
-        <EmptyState title="You are on no waitlist." description="When the day you want has no free time, the booking screen offers you the doctor’s waitlist." />
+        <EmptyState title={t('waitlist.page.empty')} description={t('waitlist.page.emptyHint')} />
       ) : null}
       {entries.length ? (
         <Card styles={{ body: { padding: 0 } }}>
@@ -50,14 +53,14 @@ export function WaitlistPage() {
                       ? [
                           <Popconfirm
                             key="leave"
-                            title="Leave this waitlist?"
-                            description={entry.offer ? 'The slot held for you goes to the next patient.' : undefined}
-                            okText="Leave"
-                            cancelText="Stay"
+                            title={t('waitlist.page.leaveTitle')}
+                            description={entry.offer ? t('waitlist.page.leaveHeld') : undefined}
+                            okText={t('waitlist.page.leave')}
+                            cancelText={t('waitlist.page.stay')}
                             onConfirm={() => onLeave(entry)}
                           >
-                            <Button danger loading={leave.isPending && leave.variables === entry.entry_id} aria-label={`Leave Dr ${entry.doctor.last_name}'s waitlist`}>
-                              Leave
+                            <Button danger loading={leave.isPending && leave.variables === entry.entry_id} aria-label={t('waitlist.page.leaveLabel', { name: entry.doctor.last_name })}>
+                              {t('waitlist.page.leave')}
                             </Button>
                           </Popconfirm>,
                         ]
@@ -67,21 +70,19 @@ export function WaitlistPage() {
                   <List.Item.Meta
                     title={
                       <Space wrap>
-                        <span>
-                          Dr {entry.doctor.first_name} {entry.doctor.last_name}
-                        </span>
+                        <span>{t('waitlist.doctor', { name: `${entry.doctor.first_name} ${entry.doctor.last_name}` })}</span>
                         <Tag color={STATUS_COLOR[entry.status]}>{entryStatusText(entry)}</Tag>
                       </Space>
                     }
                     description={
                       <Space direction="vertical" size={4}>
                         <Typography.Text type="secondary">
-                          {entry.doctor.specialization ?? 'General'} · {entry.appointment_type} · {dayLabel(entry.date_from)}
-                          {entry.date_to !== entry.date_from ? ` to ${dayLabel(entry.date_to)}` : ''}
+                          {entry.doctor.specialization ? specialtyLabel(entry.doctor.specialization) : t('waitlist.page.general')} · {appointmentTypeLabel(entry.appointment_type)} ·{' '}
+                          {entry.date_to !== entry.date_from ? t('waitlist.page.range', { from: dayLabel(entry.date_from), to: dayLabel(entry.date_to) }) : dayLabel(entry.date_from)}
                         </Typography.Text>
                         {entry.offer ? (
                           <Link to={`/dashboard/waitlist/offers/${entry.offer.offer_id}`}>
-                            {dayLabel(entry.offer.appointment_date)} at {entry.offer.time_slot} is held for you: confirm it
+                            {t('waitlist.page.held', { date: dayLabel(entry.offer.appointment_date), time: entry.offer.time_slot })}
                           </Link>
                         ) : null}
                       </Space>

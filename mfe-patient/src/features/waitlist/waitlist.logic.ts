@@ -1,4 +1,6 @@
 import { addDays, bookingWindow } from '@afya/appointment-service/contracts/booking-rules';
+import { formatDate } from 'shell/i18n';
+import { t } from '../../i18n';
 import type { WaitlistEntry } from './api';
 
 /** How many days a waitlist range covers by default from the wanted day (clipped to the booking window). */
@@ -11,13 +13,13 @@ export function defaultRange(date: string, now: Date = new Date()): { date_from:
   return { date_from: date, date_to: to > last ? last : to };
 }
 
-/** What an entry's status means to the patient. */
+/** What an entry's status means to the patient, in the page's language. */
 export function entryStatusText(entry: Pick<WaitlistEntry, 'status' | 'ended' | 'position'>): string {
-  if (entry.status === 'booked') return 'Booked';
-  if (entry.status === 'left') return 'Left';
-  if (entry.status === 'offered') return 'A slot is held for you';
-  if (entry.ended) return 'Dates passed';
-  return entry.position === 1 ? 'Waiting: next in line' : `Waiting: number ${entry.position ?? '?'} in line`;
+  if (entry.status === 'booked') return t('waitlist.status.booked');
+  if (entry.status === 'left') return t('waitlist.status.left');
+  if (entry.status === 'offered') return t('waitlist.status.offered');
+  if (entry.ended) return t('waitlist.status.ended');
+  return entry.position === 1 ? t('waitlist.status.next') : t('waitlist.status.number', { position: entry.position ?? '?' });
 }
 
 /** mm:ss left until `expiresAt` (0:00 once past). */
@@ -26,8 +28,7 @@ export function timeLeft(expiresAt: string, now: number = Date.now()): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** `Tue 1 Dec 2026` for a clinic date. */
+/** A clinic date with its weekday, in the page's language: `Tue, 1 Dec 2026` · `Jumanne, 1 Des 2026`. */
 export function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return formatDate(date, 'day');
 }

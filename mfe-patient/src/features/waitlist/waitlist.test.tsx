@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api } from 'shell/api-client';
+import { setLanguage } from 'shell/i18n';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
-import { defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
+import { dayLabel, defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
 
 const get = jest.spyOn(api, 'get');
 const post = jest.spyOn(api, 'post');
@@ -63,5 +64,30 @@ describe('the offer’s confirmation page', () => {
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('This offer has expired: the slot has passed to the next patient on the waitlist.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book this slot' })).not.toBeInTheDocument();
+  });
+});
+
+describe('in Kiswahili', () => {
+  beforeEach(async () => {
+    await act(() => setLanguage('sw', { chosen: false }));
+  });
+  afterEach(async () => {
+    await act(() => setLanguage('en', { chosen: false }));
+  });
+
+  it('says where an entry stands and names the day in Kiswahili', () => {
+    expect(entryStatusText({ status: 'waiting', ended: false, position: 1 })).toBe('Unasubiri: wewe ndiye unayefuata');
+    expect(entryStatusText({ status: 'waiting', ended: false, position: 3 })).toBe('Unasubiri: nambari 3 kwenye foleni');
+    expect(dayLabel('2026-12-01')).toMatch(/^Jumanne/);
+  });
+
+  it('shows the offer’s confirmation page in Kiswahili, the doctor’s own words left as they are', async () => {
+    get.mockResolvedValue(offer() as never);
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByText('Nafasi kwa ajili yako')).toBeInTheDocument();
+    expect(await screen.findByText('Dkt. Grace Wanjiku (Magonjwa ya moyo)')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Zimebaki 1[34]:\d\d$/);
+    expect(screen.getByRole('button', { name: 'Weka nafasi hii' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hainifai' })).toBeInTheDocument();
   });
 });
