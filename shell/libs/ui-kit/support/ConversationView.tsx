@@ -2,6 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '@afya/support-service/contracts/catalog';
+import { useTranslation } from '../../i18n';
 import { formatTicketTime, senderLabel } from './support.logic';
 import { useConversation } from './support.api';
 
@@ -23,6 +24,7 @@ export function ConversationView({
 }) {
   const { live, messages, post } = useConversation(ticketId);
   const [reply, setReply] = useState('');
+  const { t } = useTranslation('shell');
   const list = messages.data ?? [];
 
   const send = () => {
@@ -34,20 +36,20 @@ export function ConversationView({
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
-        <Typography.Text strong>Messages</Typography.Text>
+        <Typography.Text strong>{t('tickets.chat.messages')}</Typography.Text>
         <Tag color={live ? 'green' : 'default'} aria-live="polite">
-          {live ? 'Live' : 'Refreshing every 10 s'}
+          {live ? t('tickets.chat.live') : t('tickets.chat.polling')}
         </Tag>
       </div>
       <div
         role="log"
-        aria-label="Messages"
+        aria-label={t('tickets.chat.messages')}
         style={{ minHeight: 120, maxHeight: 250, overflowY: 'auto', border: '1px solid rgba(128,128,128,0.25)', borderRadius: 8, padding: 12 }}
       >
         {messages.isPending && messages.isFetching ? (
-          <Typography.Text type="secondary">Loading messages...</Typography.Text>
+          <Typography.Text type="secondary">{t('tickets.chat.loading')}</Typography.Text>
         ) : list.length === 0 ? (
-          <Typography.Text type="secondary">No messages yet.</Typography.Text>
+          <Typography.Text type="secondary">{t('tickets.chat.none')}</Typography.Text>
         ) : (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             {list.map((m) => (
@@ -70,8 +72,8 @@ export function ConversationView({
       {canReply ? (
         <div style={{ marginTop: 12 }}>
           <Input.TextArea
-            aria-label="Reply"
-            placeholder="Type your reply..."
+            aria-label={t('tickets.chat.reply')}
+            placeholder={t('tickets.chat.replyPlaceholder')}
             value={reply}
             maxLength={MESSAGE_MAX_LENGTH}
             autoSize={{ minRows: 2, maxRows: 6 }}
@@ -81,7 +83,7 @@ export function ConversationView({
             }}
           />
           <Button type="primary" icon={<SendOutlined />} style={{ marginTop: 8 }} onClick={send} loading={post.isPending} disabled={!reply.trim()}>
-            Send Reply
+            {t('tickets.chat.send')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { useRelatedAppointmentOptions } from './support.api';
+import { i18n, translateMessage, useTranslation } from '../../i18n';
+import { relatedAppointmentDoctor, relatedAppointmentLabel, useRelatedAppointmentOptions } from './support.api';
 import type { CreateTicketPayload, TicketView } from '@afya/support-service/contracts';
 import {
   DEFAULT_CATEGORY,
@@ -12,16 +13,13 @@ import {
   TICKET_PRIORITIES,
 } from '@afya/support-service/contracts/catalog';
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * Who will read the ticket, as the form tells its author: the support team always; a patient's doctor only when the
  * ticket is linked to an appointment with them, and only while they are caring for the patient (the visit confirmed,
  * from shortly before it until some time after it is completed).
  */
 export function ticketReaders(doctor: string | null): string {
-  if (!doctor) return 'Only the Afya support team will read this ticket.';
-  return `The Afya support team and ${doctor}, the doctor of this appointment, will read this ticket while you are in their care (once the visit is confirmed).`;
+  return doctor ? i18n.t('tickets.form.readersDoctor', { ns: 'shell', doctor }) : i18n.t('tickets.form.readersTeam', { ns: 'shell' });
 }
 
 /** The create and edit modals (CONTRACT.md §2): title and description required, category general, priority medium. */
@@ -40,9 +38,11 @@ export function TicketFormModal({
   onSubmit: (values: CreateTicketPayload) => void;
 }) {
   const [form] = Form.useForm<CreateTicketPayload>();
+  const { t } = useTranslation('shell');
   const appointments = useRelatedAppointmentOptions(open);
   const relatedId = Form.useWatch('related_appointment_id', form);
   const related = appointments.data?.find((a) => a.value === relatedId);
+  const appointmentOptions = (appointments.data ?? []).map((a) => ({ value: a.value, label: relatedAppointmentLabel(a) }));
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -56,8 +56,8 @@ export function TicketFormModal({
   return (
     <Modal
       open={open}
-      title={ticket ? 'Edit Ticket' : 'New Support Ticket'}
-      okText={ticket ? 'Save Changes' : 'Create Ticket'}
+      title={ticket ? t('tickets.form.editTitle') : t('tickets.form.newTitle')}
+      okText={ticket ? t('tickets.form.save') : t('tickets.form.create')}
       onCancel={onCancel}
       onOk={() => form.submit()}
       confirmLoading={submitting}
@@ -71,28 +71,28 @@ export function TicketFormModal({
           onSubmit({ ...values, subject: values.subject.trim(), description: values.description.trim(), related_appointment_id: values.related_appointment_id ?? null })
         }
       >
-        <Form.Item label="Title" name="subject" rules={[{ required: true, whitespace: true, message: SupportMessages.subjectRequired }]}>
-          <Input maxLength={SUBJECT_MAX_LENGTH} placeholder="Briefly, what is it about?" />
+        <Form.Item label={t('tickets.form.subject')} name="subject" rules={[{ required: true, whitespace: true, message: translateMessage(SupportMessages.subjectRequired) }]}>
+          <Input maxLength={SUBJECT_MAX_LENGTH} placeholder={t('tickets.form.subjectPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Description" name="description" rules={[{ required: true, whitespace: true, message: SupportMessages.descriptionRequired }]}>
-          <Input.TextArea rows={4} maxLength={DESCRIPTION_MAX_LENGTH} placeholder="Tell us what happened" />
+        <Form.Item label={t('tickets.form.description')} name="description" rules={[{ required: true, whitespace: true, message: translateMessage(SupportMessages.descriptionRequired) }]}>
+          <Input.TextArea rows={4} maxLength={DESCRIPTION_MAX_LENGTH} placeholder={t('tickets.form.descriptionPlaceholder')} />
         </Form.Item>
-        <Form.Item label="Category" name="category">
-          <Select aria-label="Category" options={TICKET_CATEGORIES.map((c) => ({ value: c, label: capitalise(c) }))} />
+        <Form.Item label={t('tickets.form.category')} name="category">
+          <Select aria-label={t('tickets.form.category')} options={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`tickets.categories.${c}`) }))} />
         </Form.Item>
-        <Form.Item label="Priority" name="priority">
-          <Select aria-label="Priority" options={TICKET_PRIORITIES.map((p) => ({ value: p, label: capitalise(p) }))} />
+        <Form.Item label={t('tickets.form.priority')} name="priority">
+          <Select aria-label={t('tickets.form.priority')} options={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`status.${p}`) }))} />
         </Form.Item>
-        <Form.Item label="Related appointment (optional)" name="related_appointment_id">
+        <Form.Item label={t('tickets.form.relatedOptional')} name="related_appointment_id">
           <Select
-            aria-label="Related appointment"
+            aria-label={t('tickets.form.related')}
             allowClear
-            placeholder={appointments.isPending ? 'Loading appointments...' : 'None'}
-            options={appointments.data ?? []}
-            notFoundContent="No appointments"
+            placeholder={appointments.isPending ? t('tickets.form.loadingAppointments') : t('tickets.form.none')}
+            options={appointmentOptions}
+            notFoundContent={t('tickets.form.noAppointments')}
           />
         </Form.Item>
-        <Alert type="info" showIcon role="note" data-testid="ticket-readers" title={ticketReaders(related?.doctor ?? null)} />
+        <Alert type="info" showIcon role="note" data-testid="ticket-readers" title={ticketReaders(related ? relatedAppointmentDoctor(related) : null)} />
       </Form>
     </Modal>
   );

@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { api, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
+import { appointmentTypeLabel, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
 import { supportKeys } from './unread';
 
@@ -90,14 +91,21 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
     enabled,
     queryFn: async () => {
       const { items: appointments } = await api.list<AppointmentView>('appointments', { fallback: 'Failed to fetch appointments' });
-      return appointments.map((a) => ({
-        value: a.appointment_id,
-        label: `${a.appointment_date} ${a.time_slot} · ${doctor ? (a.patient_full_name ?? 'Patient') : doctorName(a)} · ${a.appointment_type}`,
-        // Who besides the support team will read a ticket linked to it (the ticket form says so): its doctor, for a patient.
-        doctor: doctor ? null : doctorName(a),
-      }));
+      // The form names each choice in the page's language when it renders (relatedAppointmentLabel).
+      return appointments.map((a) => ({ value: a.appointment_id, appointment: a, forDoctor: doctor }));
     },
   });
+}
+
+/** A related-appointment choice of the ticket form: `2026-12-01 09:00 AM · Dr. Grace Wanjiku · Consultation`. */
+export function relatedAppointmentLabel({ appointment: a, forDoctor }: { appointment: AppointmentView; forDoctor: boolean }): string {
+  const who = forDoctor ? (a.patient_full_name ?? i18n.t('roles.user', { ns: 'shell' })) : doctorName(a);
+  return `${a.appointment_date} ${a.time_slot} · ${who} · ${appointmentTypeLabel(a.appointment_type)}`;
+}
+
+/** Who besides the support team will read a ticket linked to the choice (the ticket form says so): its doctor, for a patient. */
+export function relatedAppointmentDoctor({ appointment, forDoctor }: { appointment: AppointmentView; forDoctor: boolean }): string | null {
+  return forDoctor ? null : doctorName(appointment);
 }
 
 /** Reads the server-sent events of GET /api/support/{id}/events, calling `onEvent` for each `event: ticket` block. */

@@ -1,3 +1,4 @@
+import { formatDate, i18n } from '../../i18n';
 import type { TicketPriority, TicketStatus, TicketView } from '@afya/support-service/contracts';
 
 /** The patient and doctor lists' filters (CONTRACT.md §2): search over title and description, status, priority. */
@@ -18,11 +19,10 @@ export function filterTickets<T extends Pick<TicketView, 'subject' | 'descriptio
   );
 }
 
-/** CONTRACT.md §3: a message without sender_role reads as User. */
+/** CONTRACT.md §3: a message without sender_role reads as User (in the page's language). */
 export function senderLabel(role: string | null | undefined): string {
-  if (role === 'admin') return 'Support (Admin)';
-  if (role === 'doctor') return 'Doctor';
-  return 'User';
+  const sender = role === 'admin' || role === 'doctor' ? role : 'user';
+  return i18n.t(`tickets.senders.${sender}`, { ns: 'shell' });
 }
 
 /** Labels of the status choices. */
@@ -34,9 +34,7 @@ export const STATUS_LABELS: Record<TicketStatus, string> = {
   closed: 'Closed',
 };
 
+/** When a ticket or message was written, on the clinic's clock and in the page's language ('' when unreadable). */
 export function formatTicketTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString('en-KE', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(new Date(iso).getTime()) ? '' : formatDate(iso, 'dateTime');
 }

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
+import { setLanguage } from '../../i18n';
 import { queryWrapper } from '../../../test/render';
 import { ConversationView } from './ConversationView';
 import { TicketFormModal } from './TicketFormModal';
@@ -100,5 +101,42 @@ describe('TicketFormModal: who will read the ticket (issue 22 item 4)', () => {
     fireEvent.mouseDown(screen.getByLabelText('Related appointment'));
     fireEvent.click(await screen.findByText('2026-12-01 09:00 AM · Dr. Grace Wanjiku · Consultation'));
     await waitFor(() => expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Dr. Grace Wanjiku, the doctor of this appointment, will read this ticket'));
+  });
+});
+
+describe('the ticket form and the conversation in Kiswahili', () => {
+  beforeEach(async () => {
+    await act(() => setLanguage('sw', { chosen: false }));
+  });
+  afterEach(async () => {
+    await act(() => setLanguage('en', { chosen: false }));
+  });
+
+  it('asks for the ticket in Kiswahili, the related appointment named in Kiswahili too', async () => {
+    list.mockResolvedValue({
+      items: [
+        { appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } },
+      ],
+      total: 1,
+    } as never);
+    render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
+    expect(await screen.findByText('Tiketi Mpya ya Msaada')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Timu ya msaada ya Afya pekee ndiyo itakayosoma tiketi hii.');
+    fireEvent.click(screen.getByRole('button', { name: 'Unda Tiketi' }));
+    expect(await screen.findByText('Kichwa kinahitajika')).toBeInTheDocument();
+    expect(screen.getByText('Maelezo yanahitajika')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByLabelText('Miadi inayohusika'));
+    const choice = await screen.findByText(/^2026-12-01 09:00 AM · Dkt\. Grace Wanjiku · /);
+    expect(choice.textContent).not.toMatch(/Consultation$/);
+  });
+
+  it('labels the conversation in Kiswahili', async () => {
+    list.mockResolvedValueOnce({ items: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }], total: 1 } as never);
+    render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
+    expect(await screen.findByText('We are on it.')).toBeInTheDocument();
+    expect(screen.getByText('Msaada (Msimamizi)')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov 2026, 11:00')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Andika jibu lako...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Tuma Jibu/ })).toBeDisabled();
   });
 });
