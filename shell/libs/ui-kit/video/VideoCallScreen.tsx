@@ -7,20 +7,16 @@ import {
   VideoCameraAddOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Alert, Button, Card, Grid, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { VideoCall, type CallDeps, type CallState } from './video-call';
-import { QUALITY_LABELS, type Quality } from './video.logic';
+import { formatDate, translateMessage, useTranslation } from '../../i18n';
+import type { Quality } from './video.logic';
 
 const QUALITY_COLORS: Record<Quality, string> = { good: 'green', fair: 'gold', poor: 'red', unknown: 'default' };
 
-const PHASE_TEXT: Partial<Record<CallState['phase'], string>> = {
-  loading: 'Opening the video visit…',
-  waiting: 'Waiting for the other participant to join…',
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-};
+/** The phases that say where the call stands over the stage (keys of video.phase in the shell catalogue). */
+const PHASES_SHOWN: ReadonlySet<CallState['phase']> = new Set(['loading', 'waiting', 'connecting', 'reconnecting']);
 
 /** Plays a MediaStream (the srcObject of a <video> cannot be set as an attribute). */
 function StreamVideo({ stream, muted, label, mirrored, style }: { stream: MediaStream | null; muted: boolean; label: string; mirrored?: boolean; style?: React.CSSProperties }) {
@@ -65,42 +61,48 @@ export function VideoCallScreen({
   const state = useSyncExternalStore(call.subscribe, call.getState);
   // A phone held upright gets a taller stage (its camera's picture is upright too).
   const narrow = !Grid.useBreakpoint().md;
+  const { t } = useTranslation('shell');
   useEffect(() => {
     void call.start();
     return () => call.dispose();
   }, [call]);
 
   const { session, phase } = state;
-  const other = session ? (session.side === 'doctor' ? session.patient_name ?? 'your patient' : `Dr. ${session.doctor_name ?? ''}`.trim()) : null;
+  const other = session
+    ? session.side === 'doctor'
+      ? (session.patient_name ?? t('video.yourPatient'))
+      : session.doctor_name
+        ? t('names.doctor', { name: session.doctor_name })
+        : t('video.yourDoctor')
+    : null;
+  const phaseText = PHASES_SHOWN.has(phase) ? t(`video.phase.${phase}`) : undefined;
+  // The call's own messages are English (the rules and the gateway's stream write them); shown in the page's language.
+  const message = state.message ? translateMessage(state.message) : undefined;
 
   if (phase === 'refused') {
-    return <Result status="warning" title="You cannot join this video visit" subTitle={state.message} extra={<Button onClick={onLeave}>Back to appointments</Button>} />;
+    return <Result status="warning" title={t('video.refused')} subTitle={message} extra={<Button onClick={onLeave}>{t('video.back')}</Button>} />;
   }
   if (phase === 'closed' || phase === 'ended') {
     return (
       <Result
         status="info"
-        title={phase === 'closed' ? 'The video visit has ended' : 'You left the video visit'}
-        subTitle={
-          phase === 'closed'
-            ? state.message
-            : 'The appointment stays open until the doctor completes it. You can rejoin while the visit is open.'
-        }
+        title={phase === 'closed' ? t('video.closed') : t('video.left')}
+        subTitle={phase === 'closed' ? message : t('video.leftHint')}
         extra={
           <Space wrap>
             {phase === 'ended' ? (
               <Button type="primary" icon={<VideoCameraOutlined />} onClick={() => setCall(new VideoCall(appointmentId, deps))}>
-                Rejoin
+                {t('video.rejoin')}
               </Button>
             ) : null}
-            <Button onClick={onLeave}>Back to appointments</Button>
+            <Button onClick={onLeave}>{t('video.back')}</Button>
           </Space>
         }
       />
     );
   }
 
-  const overlay = state.audioOnly && phase === 'connected' ? 'Audio only' : PHASE_TEXT[phase];
+  const overlay = state.audioOnly && phase === 'connected' ? t('video.audioOnly') : phaseText;
   const call_ = (
     <Card
       className="afya-video-call"
@@ -108,11 +110,11 @@ export function VideoCallScreen({
       title={
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: '8px 0', whiteSpace: 'normal' }}>
           <Typography.Text strong style={{ fontSize: 16 }}>
-            {other ? `Video visit with ${other}` : 'Video visit'}
+            {other ? t('video.titleWith', { name: other }) : t('video.title')}
           </Typography.Text>
-          {session ? <Typography.Text type="secondary">{`${dayjs(session.appointment_date).format('ddd, D MMM YYYY')} · ${session.time_slot}`}</Typography.Text> : null}
+          {session ? <Typography.Text type="secondary">{`${formatDate(session.appointment_date, 'day')} · ${session.time_slot}`}</Typography.Text> : null}
           <Tag color={QUALITY_COLORS[state.quality]} data-testid="connection-quality" role="status" style={{ marginInlineStart: 'auto' }}>
-            {phase === 'connected' ? QUALITY_LABELS[state.quality] : (PHASE_TEXT[phase] ?? QUALITY_LABELS.unknown)}
+            {phase === 'connected' ? t(`video.quality.${state.quality}`) : (phaseText ?? t('video.quality.unknown'))}
           </Tag>
         </div>
       }
@@ -123,22 +125,22 @@ export function VideoCallScreen({
           showIcon
           role="alert"
           style={{ margin: 16 }}
-          title="Camera and microphone needed"
-          description={state.message}
+          title={t('video.mediaNeeded')}
+          description={message}
           action={
             <Button size="small" onClick={() => void call.retryMedia()}>
-              Try again
+              {t('video.tryAgain')}
             </Button>
           }
         />
       ) : null}
-      {state.audioOnlyReason ? <Alert type="warning" showIcon style={{ margin: 16, marginBottom: 0 }} title={state.audioOnlyReason} /> : null}
+      {state.audioOnlyReason ? <Alert type="warning" showIcon style={{ margin: 16, marginBottom: 0 }} title={translateMessage(state.audioOnlyReason)} /> : null}
       <div style={{ padding: 16 }}>
         <div
           data-testid="video-stage"
           style={{ position: 'relative', width: '100%', aspectRatio: narrow ? '3 / 4' : '16 / 9', maxHeight: '62vh', borderRadius: 12, overflow: 'hidden', background: '#0f1d24' }}
         >
-          <StreamVideo stream={state.remoteStream} muted={false} label={other ? `${other}'s video` : 'The other participant'} />
+          <StreamVideo stream={state.remoteStream} muted={false} label={other ? t('video.otherVideo', { name: other }) : t('video.otherParticipant')} />
           {overlay ? (
             <div
               role="status"
@@ -163,13 +165,13 @@ export function VideoCallScreen({
               display: state.localStream && !state.audioOnly && !state.cameraOff ? 'block' : 'none',
             }}
           >
-            <StreamVideo stream={state.localStream} muted label="Your camera" mirrored />
+            <StreamVideo stream={state.localStream} muted label={t('video.yourCamera')} mirrored />
           </div>
         </div>
-        <div role="toolbar" aria-label="Call controls" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'center', marginTop: 16 }}>
-          <Tooltip title={state.muted ? 'Unmute your microphone' : 'Mute your microphone'}>
+        <div role="toolbar" aria-label={t('video.controls')} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'center', marginTop: 16 }}>
+          <Tooltip title={state.muted ? t('video.unmuteHint') : t('video.muteHint')}>
             <Button size="large" shape="round" icon={state.muted ? <AudioMutedOutlined /> : <AudioOutlined />} aria-pressed={state.muted} onClick={() => call.toggleMute()} disabled={!state.localStream}>
-              {state.muted ? 'Unmute' : 'Mute'}
+              {state.muted ? t('video.unmute') : t('video.mute')}
             </Button>
           </Tooltip>
           <Button
@@ -180,23 +182,23 @@ export function VideoCallScreen({
             onClick={() => call.toggleCamera()}
             disabled={!state.localStream || state.audioOnly}
           >
-            {state.cameraOff ? 'Camera on' : 'Camera off'}
+            {state.cameraOff ? t('video.cameraOn') : t('video.cameraOff')}
           </Button>
           {state.audioOnly ? (
             <Button size="large" shape="round" icon={<VideoCameraAddOutlined />} onClick={() => void call.switchToVideo()} disabled={!state.localStream}>
-              Turn video on
+              {t('video.videoOn')}
             </Button>
           ) : (
             <Button size="large" shape="round" icon={<SoundOutlined />} onClick={() => call.switchToAudio()} disabled={!state.localStream}>
-              Switch to audio
+              {t('video.toAudio')}
             </Button>
           )}
           <Button size="large" shape="round" danger type="primary" icon={<PhoneOutlined rotate={135} />} onClick={() => call.end()}>
-            End call
+            {t('video.end')}
           </Button>
         </div>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 12, marginBottom: 0 }}>
-          <LockOutlined /> Nothing is recorded. The call goes directly between you and {session?.side === 'doctor' ? 'your patient' : 'your doctor'}.
+          <LockOutlined /> {session?.side === 'doctor' ? t('video.notRecordedDoctor') : t('video.notRecordedPatient')}
         </Typography.Paragraph>
       </div>
     </Card>

@@ -2,4 +2,4 @@
 export { VideoCallScreen } from './VideoCallScreen';
 export { VideoCall, browserCallDeps, type CallDeps, type CallState, type CallPhase } from './video-call';
 export { videoApi, readVideoStream, type VideoSession, type VideoSignal, type VideoStreamEvent } from './video.api';
-export { connectionQuality, countersOf, sampleBetween, mediaErrorMessage, QUALITY_LABELS, type Quality } from './video.logic';
+export { connectionQuality, countersOf, sampleBetween, mediaErrorMessage, type Quality } from './video.logic';

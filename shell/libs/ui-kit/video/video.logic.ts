@@ -25,13 +25,6 @@ export function connectionQuality(sample: QualitySample): Quality {
   return 'good';
 }
 
-export const QUALITY_LABELS: Record<Quality, string> = {
-  good: 'Good connection',
-  fair: 'Fair connection',
-  poor: 'Weak connection',
-  unknown: 'Connecting…',
-};
-
 /** The counters a reading is computed from (cumulative, as getStats() gives them). */
 export interface StatsCounters {
   rttMs: number | null;

@@ -1,5 +1,6 @@
-import { render, screen, waitFor, fireEvent } from '@testing-library/react';
+import { act, render, screen, waitFor, fireEvent } from '@testing-library/react';
 import { ApiError } from 'shell/api-client';
+import { setLanguage } from '../../i18n';
 import type { CallDeps } from './video-call';
 import { VideoCallScreen } from './VideoCallScreen';
 import type { VideoSession } from './video.api';
@@ -129,5 +130,31 @@ describe('the call screen', () => {
     expect(screen.getByText(/stays open until the doctor completes it/)).toBeInTheDocument();
     for (const track of stream.getTracks()) expect(track.stop).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Rejoin/ })).toBeInTheDocument();
+  });
+});
+
+describe('the call screen in Kiswahili', () => {
+  beforeEach(async () => {
+    await act(() => setLanguage('sw', { chosen: false }));
+  });
+  afterEach(async () => {
+    await act(() => setLanguage('en', { chosen: false }));
+  });
+
+  it('names the visit, its day, the wait and the controls in Kiswahili', async () => {
+    render(<VideoCallScreen appointmentId={7} onLeave={jest.fn()} deps={deps()} />);
+    expect(await screen.findByText('Ziara ya video na Dkt. Grace Wanjiku')).toBeInTheDocument();
+    expect(screen.getByText(/^Jumanne, 1 Des 2026 · 09:00 AM$/)).toBeInTheDocument();
+    expect(await screen.findAllByText('Inamsubiri mshiriki mwingine ajiunge…')).not.toHaveLength(0);
+    expect(screen.getByText(/Hakuna kinachorekodiwa/)).toBeInTheDocument();
+    for (const name of ['Zima sauti', 'Zima kamera', 'Badili kwenda sauti', 'Kata simu']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+  });
+
+  it('explains a refused camera in Kiswahili (the call keeps its English message underneath)', async () => {
+    const refused = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
+    render(<VideoCallScreen appointmentId={7} onLeave={jest.fn()} deps={deps({ getUserMedia: jest.fn().mockRejectedValue(refused) })} />);
+    expect(await screen.findByText('Kamera na maikrofoni zinahitajika')).toBeInTheDocument();
+    expect(screen.getByText(/Kivinjari chako hakikuruhusu ukurasa huu/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Jaribu tena' })).toBeInTheDocument();
   });
 });
