@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { auditScreen } from '../support/accessibility';
 import { call } from '../support/api';
 
 // A patient in Kiswahili (issue 27): on the home page they switch the language, sign in, book an appointment and pay it
 // by M-Pesa (the Daraja sandbox approves the push). Every screen is in Kiswahili: its texts are asserted, and no
 // English text of the web catalogues (shell and patient remote) is left on it. The choice is remembered
 // (localStorage, <html lang>), saved in the profile once signed in, and every API call carries Accept-Language: sw.
+// Then their waitlist and a new support ticket, in Kiswahili too. Screens are saved at 1366 and 390 px under
+// screenshots/journeys/kiswahili-patient (E2E_SCREENSHOTS).
 
 interface Doctor {
   doctor_id: number;
@@ -19,6 +22,22 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const SHOTS = process.env.E2E_SCREENSHOTS || path.resolve(__dirname, '../../../screenshots/journeys/kiswahili-patient');
+const WIDTHS = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+];
+/** Saves the page as it is now at each width (back to 1366 after). */
+async function shoot(page: Page, screen: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const { width, height } of WIDTHS) {
+    await page.setViewport({ width, height });
+    await sleep(300); // antd's responsive layout settles after the resize
+    await page.screenshot({ path: path.join(SHOTS, `${screen}-${width}.png`), fullPage: true });
+  }
+  await page.setViewport({ width: 1366, height: 768 });
+}
 
 type Tree = { [key: string]: unknown };
 const root = path.resolve(__dirname, '../../..');
@@ -88,6 +107,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
   let page: Page;
   let token: string;
   const patterns = englishPatterns();
+  let booked: { doctor: Doctor; date: string; slot: string } | undefined;
   const patient = { email: `mgonjwa.${Date.now()}@example.co.ke`, password: 'Mgonjwa#2026' };
   const apiRequests: Array<{ method: string; path: string; language: string | undefined; body: Promise<string | undefined> }> = [];
 
@@ -138,6 +158,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('sw');
     await waitForText(page, 'Kila kitu afya yako inahitaji');
     await expectNoEnglish('/');
+    await auditScreen(page);
 
     // A reload keeps the language (remembered in localStorage).
     await page.reload({ waitUntil: 'networkidle0' });
@@ -150,6 +171,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await page.waitForFunction(() => location.pathname === '/login');
     await waitForText(page, 'Karibu tena');
     await expectNoEnglish('/login');
+    await auditScreen(page);
     // The form's own messages are in Kiswahili too.
     await page.click('button[type="submit"]');
     await waitForText(page, 'Tafadhali weka barua pepe sahihi');
@@ -162,6 +184,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForText(page, 'Karibu, Neema!');
     await waitForText(page, 'Miadi ya leo');
     await expectNoEnglish('/dashboard');
+    await auditScreen(page);
 
     // The pick made before signing in is saved in the profile.
     for (let i = 0; i < 50 && !apiRequests.some((r) => r.method === 'PATCH' && r.path === '/api/user/profile'); i++) await sleep(100);
@@ -174,7 +197,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
   });
 
   it('books an appointment in Kiswahili and pays it by M-Pesa', async () => {
-    const { doctor, date, slot } = await freeSlot(token);
+    const { doctor, date, slot } = (booked = await freeSlot(token));
     await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Mwongozo wa Kuweka Miadi');
     // The doctor is preselected from ?doctor_id; the type, the date, the slot and the reason are chosen here.
@@ -208,6 +231,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await slotButton!.click();
     await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Maumivu ya kichwa kwa wiki mbili.');
     await expectNoEnglish('the booking form');
+    await auditScreen(page);
 
     await clickButton(page, 'Weka Miadi');
     await waitForText(page, 'Kamilisha Malipo');
@@ -232,6 +256,61 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     expect(card).toContain('Imethibitishwa');
     expect(card).toContain('Ushauri');
     await expectNoEnglish('/dashboard/appointments');
+    await auditScreen(page);
     expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
+  });
+
+  it('reads their waitlist in Kiswahili, and leaves it', async () => {
+    await page.goto(`${BASE_URL}/dashboard/waitlist`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Hauko kwenye orodha yoyote ya kusubiri.');
+    await expectNoEnglish('the empty waitlist');
+    await shoot(page, 'waitlist-empty');
+
+    // On the doctor's waitlist for the days after the visit (the API, as the booking screen does when a day is full).
+    const { doctor, date } = booked!;
+    const from = new Date(`${date}T00:00:00Z`);
+    const dayAfter = (n: number) => new Date(from.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const last = nairobiDate(30);
+    const joined = await call<{ message: string }>('POST', 'waitlist', token, {
+      doctor_id: doctor.doctor_id,
+      date_from: dayAfter(1) > last ? last : dayAfter(1),
+      date_to: dayAfter(3) > last ? last : dayAfter(3),
+      appointment_type: 'Consultation',
+      notes: 'Ningependa kuonana mapema zaidi.',
+    });
+    expect(joined.status).toBe(201);
+    await page.reload({ waitUntil: 'networkidle0' });
+    await waitForText(page, 'Orodha ya kusubiri');
+    await page.waitForFunction(() => [...document.querySelectorAll('.ant-tag')].some((t) => /^Unasubiri: /.test((t as HTMLElement).innerText)));
+    const entry = await page.$eval('.ant-list-item', (el) => (el as HTMLElement).innerText);
+    expect(entry).toMatch(/Dkt\. /);
+    expect(entry).toContain('Ushauri');
+    expect(entry).toMatch(/(Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili), .+ hadi /);
+    await expectNoEnglish('/dashboard/waitlist');
+    await auditScreen(page);
+    await shoot(page, 'waitlist');
+
+    // Leaving asks first, in Kiswahili; the server's answer is in Kiswahili too.
+    await clickButton(page, 'Ondoka');
+    await waitForText(page, 'Uondoke kwenye orodha hii ya kusubiri?');
+    await expectNoEnglish('the leave confirmation');
+    await waitForOverlaysToSettle(page);
+    await page.click('.ant-popover:not(.ant-popover-hidden) .ant-btn-primary');
+    await waitForText(page, 'Umeondoka kwenye orodha ya kusubiri.');
+    await page.waitForFunction(() => [...document.querySelectorAll('.ant-tag')].some((t) => (t as HTMLElement).innerText === 'Umeondoka'));
+  });
+
+  it('opens a new support ticket in Kiswahili', async () => {
+    await page.goto(`${BASE_URL}/dashboard/support`, { waitUntil: 'networkidle0' });
+    await clickButton(page, 'Tiketi Mpya');
+    await waitForText(page, 'Tiketi Mpya ya Msaada');
+    await waitForText(page, 'Timu ya msaada ya Afya pekee ndiyo itakayosoma tiketi hii.');
+    // Its required fields say so in Kiswahili.
+    await clickButton(page, 'Unda Tiketi');
+    await waitForText(page, 'Kichwa kinahitajika');
+    await waitForText(page, 'Maelezo yanahitajika');
+    await expectNoEnglish('the ticket form');
+    await auditScreen(page);
+    await shoot(page, 'ticket-form');
   });
 });
