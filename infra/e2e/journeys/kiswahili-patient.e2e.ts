@@ -280,7 +280,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     });
     expect(joined.status).toBe(201);
     await page.reload({ waitUntil: 'networkidle0' });
-    await waitForText(page, 'Orodha ya kusubiri');
+    await waitForText(page, 'Orodha ya Kusubiri');
     await page.waitForFunction(() => [...document.querySelectorAll('.ant-tag')].some((t) => /^Unasubiri: /.test((t as HTMLElement).innerText)));
     const entry = await page.$eval('.ant-list-item', (el) => (el as HTMLElement).innerText);
     expect(entry).toMatch(/Dkt\. /);
@@ -298,6 +298,87 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await page.click('.ant-popover:not(.ant-popover-hidden) .ant-btn-primary');
     await waitForText(page, 'Umeondoka kwenye orodha ya kusubiri.');
     await page.waitForFunction(() => [...document.querySelectorAll('.ant-tag')].some((t) => (t as HTMLElement).innerText === 'Umeondoka'));
+  });
+
+  it('finds a day full, joins the doctor’s waitlist from the booking screen, and answers the slot offered, in Kiswahili', async () => {
+    // Another patient takes every free time of a doctor's day (not the day of the visit booked above).
+    const filler = { email: `mjazaji.${Date.now()}@example.co.ke`, password: 'Mjazaji#2026' };
+    expect((await call('POST', 'auth/register', undefined, { firstname: 'Baraka', lastname: 'Otieno', ...filler, contact_phone: '0722345678', address: 'Kenyatta Avenue, Nairobi' })).status).toBe(201);
+    const fillerToken = (await call<{ token: string }>('POST', 'auth/login', undefined, filler)).body.token;
+    type Row = { doctor_id: number; first_name: string; last_name: string; available_days: string[] };
+    const doctors = (await call<{ doctors: Row[] }>('GET', 'appointments/doctors', fillerToken)).body.doctors.sort((a, b) => a.doctor_id - b.doctor_id);
+    let chosen: { doctor: Row; date: string; free: string[] } | undefined;
+    for (let day = 5; day <= 25 && !chosen; day++) {
+      const date = nairobiDate(day);
+      if (date === booked!.date) continue;
+      for (const d of doctors) {
+        if (d.available_days.length && !d.available_days.includes(weekdayOf(date))) continue;
+        const slots = (await call<{ bookable_date?: boolean; slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${d.doctor_id}&date=${date}`, fillerToken)).body;
+        const free = slots.bookable_date === false ? [] : slots.slots.filter((x) => x.available).map((x) => x.time_slot);
+        if (free.length) {
+          chosen = { doctor: d, date, free };
+          break;
+        }
+      }
+    }
+    if (!chosen) throw new Error('no doctor with a free day');
+    const { doctor, date } = chosen;
+    const taken: number[] = [];
+    for (const time_slot of chosen.free) {
+      const res = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', fillerToken, { doctor_id: doctor.doctor_id, appointment_date: date, time_slot, appointment_type: 'Consultation', notes: 'Uchunguzi wa kawaida wa moyo.' });
+      expect(res.status).toBe(201);
+      taken.push(res.body.appointment.appointment_id);
+    }
+
+    await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => !!document.querySelector('.ant-select:has(input[aria-label="Daktari"]) .ant-select-content')?.getAttribute('title'));
+    await page.click('.ant-select:has(input[aria-label="Aina ya miadi"])');
+    const option = await page.waitForSelector(
+      '::-p-xpath(//div[contains(@class,"ant-select-dropdown") and not(contains(@class,"ant-select-dropdown-hidden"))]//div[contains(@class,"ant-select-item-option") and starts-with(normalize-space(.), "Ushauri")])',
+      { visible: true },
+    );
+    await waitForOverlaysToSettle(page);
+    await option!.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { hidden: true });
+    await page.click('input[aria-label="Tarehe ya miadi"]');
+    await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
+    await waitForOverlaysToSettle(page);
+    for (let i = 0; i < 3; i++) {
+      const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
+      if (cell) {
+        await cell.evaluate((el) => (el as HTMLElement).click());
+        break;
+      }
+      await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
+      await sleep(200);
+    }
+    await waitForText(page, 'Hakuna nafasi zilizo wazi tarehe hii. Tafadhali chagua tarehe nyingine.');
+    await waitForText(page, `Ingia kwenye orodha ya kusubiri ya Dkt. ${doctor.first_name} ${doctor.last_name}`);
+    await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Mapigo ya moyo usiku kwa wiki mbili.');
+    await expectNoEnglish('the booking screen’s waitlist panel');
+    await shoot(page, 'waitlist-join');
+    await clickButton(page, 'Ingia kwenye orodha ya kusubiri');
+    await waitForText(page, 'Uko kwenye orodha ya kusubiri. Tutakutumia SMS na barua pepe nafasi ikipatikana.');
+
+    // A time frees: it is held for them; the confirmation page asks them, in Kiswahili.
+    expect((await call('PATCH', `appointments/${taken[0]}/status`, fillerToken, { status: 'Cancelled' })).status).toBe(200);
+    let offerId: number | undefined;
+    for (let i = 0; i < 100 && !offerId; i++) {
+      const entries = (await call<Array<{ doctor: { doctor_id: number }; offer: { offer_id: number } | null }>>('GET', 'waitlist', token)).body;
+      offerId = entries.find((e) => e.doctor.doctor_id === doctor.doctor_id && e.offer)?.offer?.offer_id;
+      if (!offerId) await sleep(200);
+    }
+    expect(offerId).toBeDefined();
+    await page.goto(`${BASE_URL}/dashboard/waitlist/offers/${offerId}`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Nafasi kwa ajili yako');
+    await page.waitForFunction(() => /^Zimebaki \d+:\d\d$/.test(document.querySelector('[role="timer"]')?.textContent ?? ''));
+    await waitForText(page, 'Weka nafasi hii');
+    await expectNoEnglish('the offer’s confirmation page');
+    await auditScreen(page);
+    await shoot(page, 'waitlist-offer');
+    // Not for them: the slot passes on (the server answers in Kiswahili).
+    await clickButton(page, 'Hainifai');
+    await waitForText(page, 'Asante. Nafasi inampita mgonjwa anayefuata kwenye orodha ya kusubiri.');
   });
 
   it('opens a new support ticket in Kiswahili', async () => {
