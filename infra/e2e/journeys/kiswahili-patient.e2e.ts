@@ -33,6 +33,8 @@ async function shoot(page: Page, screen: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const { width, height } of WIDTHS) {
     await page.setViewport({ width, height });
+    // From the top: a full-page capture of a scrolled page draws the fixed top bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await sleep(300); // antd's responsive layout settles after the resize
     await page.screenshot({ path: path.join(SHOTS, `${screen}-${width}.png`), fullPage: true });
   }
