@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, chooseSelectOption, closePage, DEMO, launchBrowser, newPage, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
@@ -48,6 +49,7 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
     await waitForText(page, sw('home.welcome'));
     await waitForText(page, sw('home.pendingActions'));
     expect(await englishLeftOn(page, 'mfe-admin')).toEqual([]);
+    await auditScreen(page);
   });
 
   it('finds the ticket on the desk and marks it resolved, in Kiswahili', async () => {
@@ -57,6 +59,8 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
     await search!.type(run);
     await waitForText(page, subject);
     expect(await englishLeftOn(page, 'mfe-admin')).toEqual([]);
+    // Settled with the search typed in: its clear button is on screen too.
+    await auditScreen(page);
 
     const row = `//*[@data-testid="desk-ticket" and contains(., ${JSON.stringify(subject)})]`;
     // The ticket's status control is named and shown in Kiswahili: open is 'Wazi'.

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
@@ -79,6 +80,7 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     await waitForText(page, sw('home.welcome', { name: 'Wanjiku' }));
     await waitForText(page, sw('home.todaysAppointments'));
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
   });
 
   it('writes the prescription in Kiswahili and lands on the issued list', async () => {
@@ -89,6 +91,7 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(save)}])`);
     expect(await button!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
 
     await typeInto(page, sw('medicine.nameLabel', { n: 1 }), MEDICINE);
     // Started but incomplete: the form says why Save is disabled, in Kiswahili.
@@ -110,5 +113,6 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     await waitForText(page, 'Kunywa maji mengi.');
     await waitForText(page, sw('summary.downloadPdf'));
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
@@ -138,6 +139,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('sw');
     await waitForText(page, 'Kila kitu afya yako inahitaji');
     await expectNoEnglish('/');
+    await auditScreen(page);
 
     // A reload keeps the language (remembered in localStorage).
     await page.reload({ waitUntil: 'networkidle0' });
@@ -150,6 +152,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await page.waitForFunction(() => location.pathname === '/login');
     await waitForText(page, 'Karibu tena');
     await expectNoEnglish('/login');
+    await auditScreen(page);
     // The form's own messages are in Kiswahili too.
     await page.click('button[type="submit"]');
     await waitForText(page, 'Tafadhali weka barua pepe sahihi');
@@ -162,6 +165,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForText(page, 'Karibu, Neema!');
     await waitForText(page, 'Miadi ya leo');
     await expectNoEnglish('/dashboard');
+    await auditScreen(page);
 
     // The pick made before signing in is saved in the profile.
     for (let i = 0; i < 50 && !apiRequests.some((r) => r.method === 'PATCH' && r.path === '/api/user/profile'); i++) await sleep(100);
@@ -222,6 +226,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForText(page, 'Tunasubiri uidhinishe malipo kwenye simu yako…');
     await waitForText(page, 'Malipo yamepokelewa. Miadi yako imelipiwa.', 30_000);
     await expectNoEnglish('the paid booking');
+    await auditScreen(page);
 
     // The list shows it paid and confirmed, in Kiswahili.
     await clickButton(page, 'Tazama Miadi');
@@ -232,6 +237,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     expect(card).toContain('Imethibitishwa');
     expect(card).toContain('Ushauri');
     await expectNoEnglish('/dashboard/appointments');
+    await auditScreen(page);
     expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
   });
 });
