@@ -38,10 +38,14 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
-    // The pick made at sign-in is saved in the demo admin's profile: the other journeys read this admin in English.
+    // First, whatever failed: the pick made at sign-in is saved in the demo admin's profile, and every later journey
+    // signs this admin in (a failed page check here must not turn them all Kiswahili).
     await call('PATCH', 'user/profile', await login(DEMO.admin.email, DEMO.admin.password), { language: 'en' });
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   it('signs in with Kiswahili chosen: the overview greets in Kiswahili', async () => {

@@ -69,10 +69,14 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
-    // The pick made at sign-in is saved in the demo doctor's profile: the other journeys read this doctor in English.
+    // First, whatever failed: the pick made at sign-in is saved in the demo doctor's profile, and every later journey
+    // signs this doctor in (a failed page check here must not turn them all Kiswahili).
     await call('PATCH', 'user/profile', await login(DEMO.doctor.email, DEMO.doctor.password), { language: 'en' });
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   it('signs in with Kiswahili chosen: the home page greets in Kiswahili', async () => {
