@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { appointmentDatabase } from '@afya/appointment-service/src/appointment.database';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { appointmentDatabase, installOfferExpiryQueue } from '@afya/appointment-service/src/appointment.database';
 import { authDatabase } from '@afya/auth-service/src/auth.database';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { readiness, runMigrations, schemaFor, serviceRoles, serviceRoleStatements } from '@afya/service-shared';
@@ -37,6 +37,9 @@ describe('appointment service running as its runtime role (no DDL rights), end t
     // the migration Jobs: auth as the test superuser (not under test here), appointment as its migrator
     await runMigrations(authDatabase);
     await runMigrations(appointmentDatabase, urlAs(roles.migrator));
+    // the migration Job's second step (services/appointment/src/migrate.ts): the waitlist's job queue, as the migrator
+    process.env.APPOINTMENT_DATABASE_URL = urlAs(roles.migrator);
+    await installOfferExpiryQueue();
     process.env.DB_MIGRATE_ON_START = 'false';
     process.env.APPOINTMENT_DATABASE_URL = urlAs(roles.runtime);
     platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, chooseSelectOption, closePage, DEMO, launchBrowser, newPage, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
@@ -37,10 +38,14 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
-    // The pick made at sign-in is saved in the demo admin's profile: the other journeys read this admin in English.
+    // First, whatever failed: the pick made at sign-in is saved in the demo admin's profile, and every later journey
+    // signs this admin in (a failed page check here must not turn them all Kiswahili).
     await call('PATCH', 'user/profile', await login(DEMO.admin.email, DEMO.admin.password), { language: 'en' });
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   it('signs in with Kiswahili chosen: the overview greets in Kiswahili', async () => {
@@ -48,6 +53,7 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
     await waitForText(page, sw('home.welcome'));
     await waitForText(page, sw('home.pendingActions'));
     expect(await englishLeftOn(page, 'mfe-admin')).toEqual([]);
+    await auditScreen(page);
   });
 
   it('finds the ticket on the desk and marks it resolved, in Kiswahili', async () => {
@@ -57,6 +63,8 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
     await search!.type(run);
     await waitForText(page, subject);
     expect(await englishLeftOn(page, 'mfe-admin')).toEqual([]);
+    // Settled with the search typed in: its clear button is on screen too.
+    await auditScreen(page);
 
     const row = `//*[@data-testid="desk-ticket" and contains(., ${JSON.stringify(subject)})]`;
     // The ticket's status control is named and shown in Kiswahili: open is 'Wazi'.

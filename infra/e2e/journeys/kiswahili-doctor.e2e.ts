@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer';
+import { auditScreen } from '../support/accessibility';
 import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
@@ -68,10 +69,14 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
   });
 
   afterAll(async () => {
-    if (page) await closePage(page);
-    await browser?.close();
-    // The pick made at sign-in is saved in the demo doctor's profile: the other journeys read this doctor in English.
+    // First, whatever failed: the pick made at sign-in is saved in the demo doctor's profile, and every later journey
+    // signs this doctor in (a failed page check here must not turn them all Kiswahili).
     await call('PATCH', 'user/profile', await login(DEMO.doctor.email, DEMO.doctor.password), { language: 'en' });
+    try {
+      if (page) await closePage(page);
+    } finally {
+      await browser?.close();
+    }
   });
 
   it('signs in with Kiswahili chosen: the home page greets in Kiswahili', async () => {
@@ -79,6 +84,7 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     await waitForText(page, sw('home.welcome', { name: 'Wanjiku' }));
     await waitForText(page, sw('home.todaysAppointments'));
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
   });
 
   it('writes the prescription in Kiswahili and lands on the issued list', async () => {
@@ -89,6 +95,7 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(save)}])`);
     expect(await button!.evaluate((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
 
     await typeInto(page, sw('medicine.nameLabel', { n: 1 }), MEDICINE);
     // Started but incomplete: the form says why Save is disabled, in Kiswahili.
@@ -110,5 +117,6 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
     await waitForText(page, 'Kunywa maji mengi.');
     await waitForText(page, sw('summary.downloadPdf'));
     expect(await englishLeftOn(page, 'mfe-doctor')).toEqual([]);
+    await auditScreen(page);
   });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
-import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { auditScreen } from '../support/accessibility';
+import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
 
 // A patient in Kiswahili (issue 27): on the home page they switch the language, sign in, book an appointment and pay it
@@ -233,7 +233,6 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await slotButton!.click();
     await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Maumivu ya kichwa kwa wiki mbili.');
     await expectNoEnglish('the booking form');
-    await auditScreen(page);
 
     await clickButton(page, 'Weka Miadi');
     await waitForText(page, 'Kamilisha Malipo');
@@ -248,6 +247,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForText(page, 'Tunasubiri uidhinishe malipo kwenye simu yako…');
     await waitForText(page, 'Malipo yamepokelewa. Miadi yako imelipiwa.', 30_000);
     await expectNoEnglish('the paid booking');
+    await auditScreen(page);
 
     // The list shows it paid and confirmed, in Kiswahili.
     await clickButton(page, 'Tazama Miadi');

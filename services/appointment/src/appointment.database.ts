@@ -18,3 +18,6 @@ export const appointmentDatabase: ServiceDatabaseOptions = {
   entities: [],
   migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100],
 };
+
+/** The migration Job's second step (migrate.ts): the waitlist's job queue (pg-boss) in the same schema. */
+export { installOfferExpiryQueue } from './waitlist/offer-expiry.queue';

@@ -1,6 +1,5 @@
 import { configureProcessLogger, runMigrations } from '@afya/service-shared';
-import { appointmentDatabase } from './appointment.database';
-import { installOfferExpiryQueue } from './waitlist/offer-expiry.queue';
+import { appointmentDatabase, installOfferExpiryQueue } from './appointment.database';
 
 const logger = configureProcessLogger({ service: 'appointment:migrate' });
 

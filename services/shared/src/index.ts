@@ -11,6 +11,7 @@ export * from './persistence/database.module';
 export * from './persistence/migration-readiness';
 export * from './persistence/roles';
 export * from './persistence/trigram';
+export * from './persistence/job-tables';
 export * from './persistence/list-total';
 export * from './events/domain-event';
 export * from './events/outbox';

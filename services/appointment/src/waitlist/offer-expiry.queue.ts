@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { env, envInt, getProcessLogger, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
+import { env, envInt, getProcessLogger, installJobTables, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
 
 /** One job per offer, due when its hold ends: the offer passes to the next patient unless it was claimed. */
 export const OFFER_EXPIRY_QUEUE = 'waitlist-offer-expiry';
@@ -35,6 +35,7 @@ function queueOptions(migrate: boolean): PgBoss.ConstructorOptions {
 
 /** Installs (or upgrades) pg-boss's tables and the queue: the migration step, or a start in development. */
 export async function installOfferExpiryQueue(): Promise<void> {
+  await installJobTables(serviceDatabaseUrl('appointment'), schemaFor('appointment'), PgBoss.getConstructionPlans(schemaFor('appointment')));
   const boss = new PgBoss({ ...queueOptions(true), supervise: false });
   boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
   await boss.start();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { env, getProcessLogger, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
+import { env, getProcessLogger, installJobTables, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig, type JobQueueSettings } from './communications.config';
 
 /** The one queue of outbound messages: a job is one message on one channel, with its run time. */
@@ -32,6 +32,7 @@ export function jobQueueOptions(config: JobQueueSettings, migrate: boolean): PgB
 
 /** Installs (or upgrades) pg-boss's tables and our queue: the migration step (migrate.ts), or a service's start in development. */
 export async function installJobQueue(config: JobQueueSettings): Promise<void> {
+  await installJobTables(serviceDatabaseUrl('support'), schemaFor('support'), PgBoss.getConstructionPlans(schemaFor('support')));
   const boss = new PgBoss({ ...jobQueueOptions(config, true), supervise: false });
   boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
   await boss.start();
