@@ -296,8 +296,10 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await clickButton(page, 'Ondoka');
     await waitForText(page, 'Uondoke kwenye orodha hii ya kusubiri?');
     await expectNoEnglish('the leave confirmation');
+    // The confirmation's own Ondoka (the list's button has the same text), clicked in the page as the picker's cells are.
+    const confirm = await page.waitForSelector('.ant-popconfirm-buttons .ant-btn-primary', { visible: true });
     await waitForOverlaysToSettle(page);
-    await page.click('.ant-popover:not(.ant-popover-hidden) .ant-btn-primary');
+    await confirm!.evaluate((el) => (el as HTMLElement).click());
     await waitForText(page, 'Umeondoka kwenye orodha ya kusubiri.');
     await page.waitForFunction(() => [...document.querySelectorAll('.ant-tag')].some((t) => (t as HTMLElement).innerText === 'Umeondoka'));
   });
