@@ -124,7 +124,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
       lastname: 'Mwangi',
       email: patient.email,
       password: patient.password,
-      contact_phone: '0712345678',
+      contact_phone: '0712345670', // its own number: M-Pesa allows 3 pushes per phone in 10 minutes, other journeys push too
       address: 'Moi Avenue, Nairobi CBD, Kenya',
     });
     expect(reg.status).toBe(201);
@@ -241,7 +241,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await expectNoEnglish('the booking confirmation');
 
     // M-Pesa: the phone is the profile's; the sandbox approves the push after a few seconds.
-    expect(await page.$eval('[data-testid="payment-panel"] input[inputmode="tel"]', (i) => (i as HTMLInputElement).value)).toBe('0712 345 678');
+    expect(await page.$eval('[data-testid="payment-panel"] input[inputmode="tel"]', (i) => (i as HTMLInputElement).value)).toBe('0712 345 670');
     const pay = await page.waitForSelector('::-p-xpath(//div[@data-testid="payment-panel"]//button[starts-with(normalize-space(.), "Lipa Ksh") and contains(., "kwa M-Pesa")])');
     await pay!.click();
     await waitForText(page, 'Tunasubiri uidhinishe malipo kwenye simu yako…');

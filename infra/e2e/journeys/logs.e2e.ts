@@ -24,6 +24,8 @@ const TYPED_BY_JOURNEYS = [
   '0712345678', // foundation, admin-reporting: phones
   '0712 345 678', // payments: M-Pesa phone
   '0712341032',
+  '0712345670', // kiswahili-patient: phone and M-Pesa
+  '0712345602', // conformance: M-Pesa phone
   'Kenyatta Avenue, Nakuru', // foundation: an address
   'Chest tightness when climbing stairs', // booking: reason for visit
   'Take for 3 days after food', // prescriptions: instructions
