@@ -166,8 +166,12 @@ describe('reporting read models (events → read models → analytics, reports, 
     // No rows in those days: the header row alone.
     expect(filtered.text).toBe('Appointment ID,Patient,Patient Email,Doctor,Appointment Date,Time Slot,Type,Visit,Status,Amount (Ksh),Paid,Booked At\n');
     expect(filtered.rows).toBe(0);
-    const audit = await db().query(`SELECT report, actor_user_id, rows_sent, outcome FROM report_downloads WHERE report = 'users'`);
-    expect(audit).toEqual([{ report: 'users', actor_user_id: 1, rows_sent: '4', outcome: 'done' }]);
+    // The download's audit row is finished after its last chunk has gone out (the reader already has the end), so
+    // the row is read until it says so: CI once read it between the end and that update.
+    await eventually(async () => {
+      const audit = await db().query(`SELECT report, actor_user_id, rows_sent, outcome FROM report_downloads WHERE report = 'users'`);
+      expect(audit).toEqual([{ report: 'users', actor_user_id: 1, rows_sent: '4', outcome: 'done' }]);
+    }, 5_000);
     await expect(reports.open(admin, { report: 'secrets' as never })).rejects.toMatchObject({ error: { statusCode: 400 } });
     await expect(reports.open(admin, { report: 'users', from: '2026-02-30' })).rejects.toMatchObject({ error: { statusCode: 400 } });
     await expect(reports.open({ userId: 2, role: 'doctor' }, { report: 'users' })).rejects.toMatchObject({ error: { statusCode: 403 } });
