@@ -62,6 +62,16 @@ describe("Kiswahili: an admin signs in and changes a ticket's status", () => {
     const search = await page.waitForSelector(`input[placeholder="${sw('support.search')}"]`, { visible: true });
     await search!.type(run);
     await waitForText(page, subject);
+    // The search has applied: only this run's ticket is listed (other journeys' tickets carry English free text,
+    // which is not ours to translate, and CI once checked the page between the typing and the filtered list).
+    await page.waitForFunction(
+      (wanted) => {
+        const rows = [...document.querySelectorAll('[data-testid="desk-ticket"]')];
+        return rows.length > 0 && rows.every((row) => row.textContent?.includes(wanted));
+      },
+      { timeout: 15_000 },
+      subject,
+    );
     expect(await englishLeftOn(page, 'mfe-admin')).toEqual([]);
     // Settled with the search typed in: its clear button is on screen too.
     await auditScreen(page);
