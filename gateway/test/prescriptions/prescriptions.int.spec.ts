@@ -237,8 +237,9 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
       ]);
       if (!rows.length) throw new Error('not stored yet');
     }, 10000);
-    const [{ count }] = await sql('prescription', `SELECT count(*)::int AS count FROM audit_log`);
-    const [{ count: distinct }] = await sql('prescription', `SELECT count(DISTINCT event_key)::int AS count FROM audit_log`);
+    // Both counts in one statement, over one snapshot: audit events of earlier requests may still be arriving, and CI
+    // once saw a row land between two separate counts.
+    const [{ count, distinct }] = await sql('prescription', `SELECT count(*)::int AS count, count(DISTINCT event_key)::int AS distinct FROM audit_log`);
     expect(count).toBe(distinct);
     await expect(sql('prescription', `UPDATE audit_log SET outcome = 'changed'`)).rejects.toThrow(/append-only/);
     await expect(sql('prescription', `DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
