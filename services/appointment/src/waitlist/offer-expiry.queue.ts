@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { env, envInt, getProcessLogger, installJobTables, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
+import { env, envInt, getProcessLogger, installJobTables, schemaFor, transactionJobDb, serviceDatabaseUrl } from '@afya/service-shared';
 
 /** One job per offer, due when its hold ends: the offer passes to the next patient unless it was claimed. */
 export const OFFER_EXPIRY_QUEUE = 'waitlist-offer-expiry';
@@ -46,17 +46,8 @@ export async function installOfferExpiryQueue(): Promise<void> {
   }
 }
 
-/** pg-boss's Db over a TypeORM transaction: the job is queued in the caller's transaction. */
-function transactionDb(manager: EntityManager): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      const runner = manager.queryRunner;
-      if (!runner) throw new Error('not inside a transaction');
-      const result = await runner.query(text, values, true);
-      return { rows: result.records };
-    },
-  };
-}
+/** pg-boss's Db over a TypeORM transaction (services/shared). */
+const transactionDb = (manager: EntityManager): PgBoss.Db => transactionJobDb(manager) as PgBoss.Db;
 
 @Injectable()
 export class OfferExpiryQueue implements OnApplicationShutdown {

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { EntityManager } from 'typeorm';
 
 /**
  * pg-boss's tables in a service's own schema, installed as the migrator. pg-boss's installer begins with
@@ -20,4 +21,19 @@ export async function installJobTables(connectionString: string, schema: string,
   } finally {
     await client.end();
   }
+}
+
+/**
+ * pg-boss's `Db` over a TypeORM transaction (structurally: pg-boss needs only `executeSql`), so a job is queued or
+ * withdrawn in the same transaction as the rows it belongs to.
+ */
+export function transactionJobDb(manager: EntityManager): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const runner = manager.queryRunner;
+      if (!runner) throw new Error('not inside a transaction');
+      const result = await runner.query(text, values, true);
+      return { rows: result.records };
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import { env, getProcessLogger, installJobTables, schemaFor, serviceDatabaseUrl } from '@afya/service-shared';
+import { env, getProcessLogger, installJobTables, schemaFor, transactionJobDb, serviceDatabaseUrl } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig, type JobQueueSettings } from './communications.config';
 
 /** The one queue of outbound messages: a job is one message on one channel, with its run time. */
@@ -43,17 +43,8 @@ export async function installJobQueue(config: JobQueueSettings): Promise<void> {
   }
 }
 
-/** pg-boss's Db over a TypeORM transaction: a job is queued or withdrawn in the same transaction as our rows. */
-export function transactionDb(manager: EntityManager): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      const runner = manager.queryRunner;
-      if (!runner) throw new Error('not inside a transaction');
-      const result = await runner.query(text, values, true);
-      return { rows: result.records };
-    },
-  };
-}
+/** pg-boss's Db over a TypeORM transaction (services/shared). */
+export const transactionDb = (manager: EntityManager): PgBoss.Db => transactionJobDb(manager) as PgBoss.Db;
 
 @Injectable()
 export class JobQueue implements OnApplicationShutdown {
