@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, getProcessLogger } from '@afya/service-shared';
 import { type AppointmentEventData, AppointmentEvents, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
@@ -24,6 +25,12 @@ export interface SendJob {
   payment_id?: number;
   /** Reschedule messages: where the visit was. */
   previous?: { appointment_date: string; time_slot: string };
+}
+
+/** A message to queue on every channel, due at runAt. */
+interface QueuedMessage {
+  job: Omit<SendJob, 'channel' | 'due_at'>;
+  runAt: Date;
 }
 
 interface MessageAppointmentRow {
@@ -62,20 +69,24 @@ export class MessageScheduler implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * Records the appointment as the event tells it and answers what was known before (null: first seen), in one
+   * statement. The previous row is read and locked first (the insert selects from it, so the CTE runs before the
+   * upsert: read after it, FOR UPDATE would skip the row the statement itself had changed), then replaced.
+   */
   private async record(manager: EntityManager, data: AppointmentEventData, status = data.appointment_status): Promise<MessageAppointmentRow | null> {
-    const [previous] = (await manager.query(
-      `SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, status, deleted
-         FROM message_appointments WHERE appointment_id = $1 FOR UPDATE`,
-      [data.appointment_id],
-    )) as MessageAppointmentRow[];
-    await manager.query(
-      `INSERT INTO message_appointments (appointment_id, user_id, doctor_user_id, doctor_name, patient_name, appointment_type, appointment_date, time_slot, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    const [row] = (await manager.query(
+      `WITH previous AS (
+         SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, status, deleted
+           FROM message_appointments WHERE appointment_id = $1 FOR UPDATE)
+       INSERT INTO message_appointments (appointment_id, user_id, doctor_user_id, doctor_name, patient_name, appointment_type, appointment_date, time_slot, status)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 FROM (SELECT count(*) FROM previous) AS read_first
        ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_user_id = EXCLUDED.doctor_user_id,
          doctor_name = CASE WHEN EXCLUDED.doctor_name = '' THEN message_appointments.doctor_name ELSE EXCLUDED.doctor_name END,
          patient_name = CASE WHEN EXCLUDED.patient_name = '' THEN message_appointments.patient_name ELSE EXCLUDED.patient_name END,
          appointment_type = EXCLUDED.appointment_type, appointment_date = EXCLUDED.appointment_date, time_slot = EXCLUDED.time_slot,
-         status = EXCLUDED.status, updated_at = now()`,
+         status = EXCLUDED.status, updated_at = now()
+       RETURNING (SELECT to_json(previous) FROM previous) AS previous`,
       [
         data.appointment_id,
         data.user_id,
@@ -87,16 +98,17 @@ export class MessageScheduler implements OnApplicationBootstrap {
         data.time_slot,
         status,
       ],
-    );
-    return previous ?? null;
+    )) as { previous: MessageAppointmentRow | null }[];
+    return row.previous ?? null;
   }
 
   private async booked(manager: EntityManager, data: AppointmentEventData, bookedAt: Date): Promise<void> {
     const previous = await this.record(manager, data);
     if (previous) return; // known already (an update arrived first): its jobs exist
     const now = new Date();
-    await this.queueBoth(manager, { kind: 'booking-confirmation', user_id: data.user_id, appointment_id: data.appointment_id }, now);
-    if (REMINDED_STATUSES.includes(data.appointment_status)) await this.scheduleReminders(manager, data, bookedAt > now ? bookedAt : now);
+    const confirmation: QueuedMessage = { job: { kind: 'booking-confirmation', user_id: data.user_id, appointment_id: data.appointment_id }, runAt: now };
+    const reminders = REMINDED_STATUSES.includes(data.appointment_status) ? this.reminders(data, bookedAt > now ? bookedAt : now) : [];
+    await this.enqueue(manager, [confirmation, ...reminders]);
   }
 
   private async changed(manager: EntityManager, data: AppointmentEventData): Promise<void> {
@@ -105,18 +117,21 @@ export class MessageScheduler implements OnApplicationBootstrap {
     const stillOn = REMINDED_STATUSES.includes(data.appointment_status);
     if (moved) await manager.query(`UPDATE message_appointments SET sequence = sequence + 1 WHERE appointment_id = $1`, [data.appointment_id]);
     if (previous === null) {
-      if (stillOn) await this.scheduleReminders(manager, data, new Date());
+      if (stillOn) await this.enqueue(manager, this.reminders(data, new Date()));
       return;
     }
     if (moved || !stillOn) await this.withdraw(manager, data.appointment_id, true);
-    if (moved && stillOn) await this.scheduleReminders(manager, data, new Date());
+    const now = new Date();
+    const messages = moved && stillOn ? this.reminders(data, now) : [];
     if (moved && data.previous_appointment_date && data.previous_time_slot) {
       // a reschedule: the patient gets the new time (and the updated calendar event), the doctor is told
       const previous = { appointment_date: data.previous_appointment_date, time_slot: data.previous_time_slot };
-      const now = new Date();
-      await this.queueBoth(manager, { kind: 'reschedule', user_id: data.user_id, appointment_id: data.appointment_id, previous }, now);
-      await this.queueBoth(manager, { kind: 'doctor-reschedule', user_id: data.doctor_user_id, appointment_id: data.appointment_id, previous }, now);
+      messages.push(
+        { job: { kind: 'reschedule', user_id: data.user_id, appointment_id: data.appointment_id, previous }, runAt: now },
+        { job: { kind: 'doctor-reschedule', user_id: data.doctor_user_id, appointment_id: data.appointment_id, previous }, runAt: now },
+      );
     }
+    await this.enqueue(manager, messages);
   }
 
   private async cancelled(manager: EntityManager, data: AppointmentEventData): Promise<void> {
@@ -125,7 +140,7 @@ export class MessageScheduler implements OnApplicationBootstrap {
     await manager.query(`UPDATE message_appointments SET sequence = sequence + 1 WHERE appointment_id = $1`, [data.appointment_id]);
     // the reminders go; confirmations already queued still tell what happened, in order
     await this.withdraw(manager, data.appointment_id, true);
-    await this.queueBoth(manager, { kind: 'cancellation', user_id: data.user_id, appointment_id: data.appointment_id }, new Date());
+    await this.enqueue(manager, [{ job: { kind: 'cancellation', user_id: data.user_id, appointment_id: data.appointment_id }, runAt: new Date() }]);
   }
 
   private async deleted(manager: EntityManager, data: AppointmentEventData): Promise<void> {
@@ -136,39 +151,54 @@ export class MessageScheduler implements OnApplicationBootstrap {
 
   private async paid(manager: EntityManager, data: PaymentEventData): Promise<void> {
     if (!data.appointment_id || !data.patient_id) return;
-    await this.queueBoth(manager, { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id, payment_id: data.payment_id }, new Date());
+    await this.enqueue(manager, [
+      { job: { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id, payment_id: data.payment_id }, runAt: new Date() },
+    ]);
   }
 
   /** A freed slot held for a waitlisted patient: the offer goes at once, by SMS and email. */
   private async offered(manager: EntityManager, data: WaitlistOfferedEventData): Promise<void> {
     const { offer_id, doctor_name, appointment_date, time_slot, expires_at } = data;
-    await this.queueBoth(manager, { kind: 'waitlist-offer', user_id: data.user_id, appointment_id: null, offer: { offer_id, doctor_name, appointment_date, time_slot, expires_at } }, new Date());
+    await this.enqueue(manager, [
+      { job: { kind: 'waitlist-offer', user_id: data.user_id, appointment_id: null, offer: { offer_id, doctor_name, appointment_date, time_slot, expires_at } }, runAt: new Date() },
+    ]);
   }
 
-  private async scheduleReminders(manager: EntityManager, data: AppointmentEventData, now: Date): Promise<void> {
+  /** The visit's reminders still ahead of `now`. */
+  private reminders(data: AppointmentEventData, now: Date): QueuedMessage[] {
     const plannedStart = visitStart(data.appointment_date, data.time_slot).toISOString();
-    for (const reminder of reminderSchedule(data.appointment_date, data.time_slot, now)) {
-      await this.queueBoth(manager, { kind: reminder.kind, user_id: data.user_id, appointment_id: data.appointment_id, planned_start: plannedStart }, reminder.at);
-    }
+    return reminderSchedule(data.appointment_date, data.time_slot, now).map((reminder) => ({
+      job: { kind: reminder.kind, user_id: data.user_id, appointment_id: data.appointment_id, planned_start: plannedStart },
+      runAt: reminder.at,
+    }));
   }
 
-  private async queueBoth(manager: EntityManager, job: Omit<SendJob, 'channel' | 'due_at'>, runAt: Date): Promise<void> {
-    const boss = await this.queue.instance();
-    const db = transactionDb(manager);
-    for (const channel of CHANNELS) {
-      const id = randomUUID();
-      const data: SendJob = { ...job, channel, due_at: runAt.toISOString() };
-      await boss.send(SEND_QUEUE, data, { id, startAfter: runAt, db });
-      // the jobs of an appointment are listed so a cancellation or a move withdraws them (an offer has none)
-      if (job.appointment_id === null) continue;
-      await manager.query(`INSERT INTO message_jobs (job_id, appointment_id, kind, channel, run_at) VALUES ($1, $2, $3, $4, $5)`, [
-        id,
-        job.appointment_id,
-        job.kind,
-        channel,
-        runAt,
-      ]);
+  /**
+   * Queues each message on every channel, in the event's transaction: all jobs in one insert and their listing in
+   * another, whatever their number (a booking's confirmation and four reminders were 12 statements, one per job and
+   * per listing: the support consumer fell behind the bookings; DECISIONS 2026-11-28).
+   */
+  private async enqueue(manager: EntityManager, messages: QueuedMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const jobs: PgBoss.JobInsert<SendJob>[] = [];
+    const listed: { job_id: string; appointment_id: number; kind: string; channel: Channel; run_at: string }[] = [];
+    for (const { job, runAt } of messages) {
+      for (const channel of CHANNELS) {
+        const id = randomUUID();
+        jobs.push({ id, name: SEND_QUEUE, data: { ...job, channel, due_at: runAt.toISOString() }, startAfter: runAt.toISOString() });
+        // the jobs of an appointment are listed so a cancellation or a move withdraws them (an offer has none)
+        if (job.appointment_id !== null) listed.push({ job_id: id, appointment_id: job.appointment_id, kind: job.kind, channel, run_at: runAt.toISOString() });
+      }
     }
+    const boss = await this.queue.instance();
+    await boss.insert(jobs, { db: transactionDb(manager) });
+    if (!listed.length) return;
+    await manager.query(
+      `INSERT INTO message_jobs (job_id, appointment_id, kind, channel, run_at)
+       SELECT job_id, appointment_id, kind, channel, run_at
+         FROM jsonb_to_recordset($1::jsonb) AS r(job_id uuid, appointment_id integer, kind text, channel text, run_at timestamptz)`,
+      [JSON.stringify(listed)],
+    );
   }
 
   /** Withdraws the appointment's queued jobs not yet sent (reminders only, or every kind). */
