@@ -21,6 +21,8 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
   let app: INestApplicationContext;
   let db: DataSource;
 
+  /** A second patient in each batch: OTHER + the first's id. */
+  const OTHER = 50_000;
   const batch = (patient: number): DomainEvent<AuditAccessBatchData> => ({
     id: randomUUID(),
     type: 'appointment.audit.access-batch.v1',
@@ -37,6 +39,7 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
           appointment_id: null,
           records: [
             { patient_user_id: patient, appointment_id: 11 },
+            { patient_user_id: OTHER + patient, appointment_id: 13 },
             { patient_user_id: patient, appointment_id: 12 },
           ],
           fields: ['diagnosis'],
@@ -61,7 +64,7 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
     await infra?.cleanup();
   });
 
-  it('stores each record of a batch once, even when JetStream delivers the event twice', async () => {
+  it('stores one row per patient of each access, naming their records, once, even when JetStream delivers the event twice', async () => {
     const event = batch(9001);
     const nc = await connectNats('access-log-spec');
     try {
@@ -70,19 +73,23 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
       // Two publishes of one event (different message ids, so JetStream keeps both): a redelivery.
       await nc.jetstream().publish(eventSubject(event.type), codec.encode(event), { msgID: `${event.id}-1` });
       await nc.jetstream().publish(eventSubject(event.type), codec.encode(event), { msgID: `${event.id}-2` });
-      await eventually(async () => expect(await rowsFor(9001)).toBe(2), 15000);
+      await eventually(async () => expect(await rowsFor(9001)).toBe(1), 15000);
       // Both messages are consumed (a later event lands), and still two rows.
       const later = batch(9002);
       await nc.jetstream().publish(eventSubject(later.type), codec.encode(later), { msgID: later.id });
-      await eventually(async () => expect(await rowsFor(9002)).toBe(2), 15000);
-      expect(await rowsFor(9001)).toBe(2);
+      await eventually(async () => expect(await rowsFor(9002)).toBe(1), 15000);
+      expect(await rowsFor(9001)).toBe(1);
+      expect(await rowsFor(OTHER + 9001)).toBe(1);
     } finally {
       await nc.close();
     }
-    const rows = await db.query(`SELECT action, record_label, actor_role, source FROM audit_log WHERE patient_user_id = 9001 ORDER BY record_label`);
+    const rows = await db.query(
+      `SELECT patient_user_id, action, record_label, actor_role, source FROM audit_log WHERE patient_user_id IN (9001, $1) ORDER BY patient_user_id`,
+      [OTHER + 9001],
+    );
     expect(rows).toEqual([
-      { action: 'viewed', record_label: 'Appointment #11', actor_role: 'doctor', source: 'appointment' },
-      { action: 'viewed', record_label: 'Appointment #12', actor_role: 'doctor', source: 'appointment' },
+      { patient_user_id: 9001, action: 'viewed', record_label: 'Appointments #11, #12', actor_role: 'doctor', source: 'appointment' },
+      { patient_user_id: OTHER + 9001, action: 'viewed', record_label: 'Appointment #13', actor_role: 'doctor', source: 'appointment' },
     ]);
   });
 
@@ -90,13 +97,14 @@ describe('access log: fed from the audit stream, idempotent, append-only', () =>
     const event = batch(9003);
     await applyAppointmentAudit(db.manager, event.id, event.data.accesses);
     await applyAppointmentAudit(db.manager, event.id, event.data.accesses);
-    expect(await rowsFor(9003)).toBe(2);
+    expect(await rowsFor(9003)).toBe(1);
+    expect(await rowsFor(OTHER + 9003)).toBe(1);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE in the database', async () => {
     await expect(db.query(`UPDATE audit_log SET outcome = 'x' WHERE patient_user_id = 9003`)).rejects.toThrow(/append-only/);
     await expect(db.query(`DELETE FROM audit_log WHERE patient_user_id = 9003`)).rejects.toThrow(/append-only/);
     await expect(db.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
-    expect(await rowsFor(9003)).toBe(2);
+    expect(await rowsFor(9003)).toBe(1);
   });
 });

@@ -93,32 +93,47 @@ export async function applyErasedUser(manager: EntityManager, data: Partial<User
   await manager.query(`UPDATE appointments SET doctor_name = NULL WHERE doctor_user_id = $1 AND doctor_name IS NOT NULL`, [data.user_id]);
 }
 
+/** What an access-log row names: one appointment, or several of one patient's in one access. */
+export function appointmentRecordLabel(action: string, appointmentIds: number[]): string {
+  if (!appointmentIds.length) return 'Appointments';
+  if (action === 'video_joined' || action === 'video_left') return `Video visit, appointment #${appointmentIds[0]}`;
+  if (appointmentIds.length === 1) return `Appointment #${appointmentIds[0]}`;
+  return `Appointments ${appointmentIds.map((id) => `#${id}`).join(', ')}`;
+}
+
 /**
- * The appointment service's audit events into the durable access log: one row per (access, patient record).
- * The row key is the event id, the access's position and the record's position, so a redelivered event
- * (or one replayed from the 7-day stream) adds nothing (unique event_key, ON CONFLICT DO NOTHING), on top of
- * the consumer's processed_events.
+ * The appointment service's audit events into the durable access log: one row per (access, patient), naming the
+ * patient's appointments the access touched. A patient's list of 50 is one row, not 50: at one row per record the
+ * log's inserts were most of the database's work on the hot read (issue 25). The row key is the event id, the
+ * access's position and the patient, so a redelivered event (or one replayed from the 7-day stream) adds nothing
+ * (unique event_key, ON CONFLICT DO NOTHING), on top of the consumer's processed_events.
  */
 export async function applyAppointmentAudit(manager: EntityManager, eventId: string, accesses: AuditRecordedData[]): Promise<void> {
-  const rows = accesses.flatMap((access, i) =>
-    (access.records?.length ? access.records : [{ patient_user_id: access.patient_user_id, appointment_id: access.appointment_id }]).map((record, j) => ({
-      event_key: `${eventId}:${i}:${j}`,
+  const rows = accesses.flatMap((access, i) => {
+    const records = access.records?.length ? access.records : [{ patient_user_id: access.patient_user_id, appointment_id: access.appointment_id }];
+    const byPatient = new Map<number | null, number[]>();
+    for (const record of records) {
+      const patient = record.patient_user_id ?? null;
+      const ids = byPatient.get(patient) ?? [];
+      if (record.appointment_id) ids.push(record.appointment_id);
+      byPatient.set(patient, ids);
+    }
+    return [...byPatient].map(([patient, appointmentIds]) => ({
+      event_key: `${eventId}:${i}:p${patient ?? ''}`,
       source: access.service ?? 'appointment',
       actor_user_id: access.actor_user_id,
       actor_role: access.actor_role,
       action: accessActionOf(access.action),
       resource: access.resource ?? 'appointment',
-      record_label: record.appointment_id
-        ? `${access.action === 'video_joined' || access.action === 'video_left' ? 'Video visit, appointment' : 'Appointment'} #${record.appointment_id}`
-        : 'Appointments',
-      patient_user_id: record.patient_user_id ?? null,
+      record_label: appointmentRecordLabel(access.action, appointmentIds),
+      patient_user_id: patient,
       outcome: access.outcome,
       fields: access.fields ?? [],
       request_id: access.request_id ?? null,
       occurred_at: access.at,
       via: access.via ?? null,
-    })),
-  );
+    }));
+  });
   await recordAccessEntries(manager, rows);
 }
 
