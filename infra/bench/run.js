@@ -51,7 +51,7 @@ async function main() {
       const rows = [
         baseline,
         await measure('gateway GET /api/health/live (no bus)', { url: `${platform.url}/api/health/live` }),
-        await measure('gateway GET /api/health (NATS → auth → PostgreSQL)', { url: `${platform.url}/api/health` }),
+        await measure('gateway GET /api/health (NATS → each of the six services → its PostgreSQL schema)', { url: `${platform.url}/api/health` }),
         await measure('GET /api/user/profile (JWT + NATS → auth → PostgreSQL)', { url: `${platform.url}/api/user/profile`, headers: auth }),
       ];
       sections.push(`## Gateway and auth (${CONNECTIONS} connections, ${DURATION} s each)\n\n${table(rows, baseline)}`);
