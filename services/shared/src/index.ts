@@ -12,6 +12,7 @@ export * from './persistence/migration-readiness';
 export * from './persistence/roles';
 export * from './persistence/trigram';
 export * from './persistence/job-tables';
+export * from './persistence/job-queue';
 export * from './persistence/list-total';
 export * from './events/domain-event';
 export * from './events/outbox';
