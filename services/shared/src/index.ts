@@ -9,6 +9,7 @@ export * from './rpc/microservice';
 export * from './persistence/schema';
 export * from './persistence/database.module';
 export * from './persistence/migration-readiness';
+export * from './persistence/migration-job';
 export * from './persistence/roles';
 export * from './persistence/trigram';
 export * from './persistence/job-tables';
