@@ -4,11 +4,11 @@
 // read their credentials from) and the server process itself.
 const fs = require('node:fs');
 const path = require('node:path');
-const net = require('node:net');
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { busUsers } = require('./bus-users');
 const { renderAuthorization, passwordEnvironment } = require('./authorization');
+const { freePort } = require('../local/probes');
 
 /**
  * Writes `<dir>/nats-server.conf` (the authorization block) and `<dir>/bus-users.json` (each user's password, 0600),
@@ -97,18 +97,6 @@ function startPermissionedNats({ binary, port, configFile, env, storeDir, readyT
         clearTimeout(timer);
         resolve({ pid: child.pid, url: `nats://127.0.0.1:${port}`, stop });
       }
-    });
-  });
-}
-
-/** A free TCP port on 127.0.0.1 (the kernel's choice), for a server of this process's own. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
     });
   });
 }

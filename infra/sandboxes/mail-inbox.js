@@ -4,19 +4,8 @@
 // its web address; tests read it through MailDev's API (GET /api/email on the web port).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+const { freePort } = require('../local/probes');
 
 async function waitForInbox(webUrl, child, timeoutMs) {
   const started = Date.now();

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, pickDate, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
+import { nairobiDate } from '../support/visits';
 
 // One booking followed through every role (issue #4): a patient finds a cardiologist and books 09:00 AM on the
 // first day from tomorrow that one of them works with 09:00 AM free; another patient sees that slot taken; the
@@ -21,7 +22,6 @@ interface Doctor {
 
 const SLOT = '09:00 AM';
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,23 +46,6 @@ async function chooseSelectOption(page: Page, ariaLabel: string, option: string,
   // A DOM click: the option may sit below the fold inside antd's virtual list, which a scroll would re-render.
   await item!.evaluate((el) => (el as HTMLElement).click());
   await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { hidden: true });
-}
-
-async function pickDate(page: Page, date: string): Promise<void> {
-  await page.click('input[aria-label="Appointment date"]');
-  await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
-  await sleep(300); // the picker's opening animation
-  for (let i = 0; i < 3; i++) {
-    const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
-    if (cell) {
-      await cell.evaluate((el) => (el as HTMLElement).click());
-      await page.waitForFunction(() => (document.querySelector('input[aria-label="Appointment date"]') as HTMLInputElement)?.value !== '');
-      return;
-    }
-    await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
-    await sleep(200);
-  }
-  throw new Error(`date ${date} is not offered in the picker`);
 }
 
 type Slots = { slots: Array<{ time_slot: string; available: boolean }> };
@@ -142,7 +125,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, name);
 
     await chooseSelectOption(page, 'Appointment type', 'Consultation');
-    await pickDate(page, date);
+    await pickDate(page, 'input[aria-label="Appointment date"]', date);
     const slot = await page.waitForSelector(`button[data-slot="${SLOT}"]:not([disabled])`);
     await slot!.click();
     await page.type('textarea[aria-label="Reason for visit"]', 'Chest tightness when climbing stairs for two weeks.');
@@ -171,7 +154,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await signIn(page, other);
     await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
     await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
-    await pickDate(page, date);
+    await pickDate(page, 'input[aria-label="Appointment date"]', date);
     // Wait for the availability answer (a free slot becomes enabled), then check 09:00 AM.
     await page.waitForSelector('button[role="radio"]:not([disabled])');
     const taken = await page.$eval(`button[data-slot="${SLOT}"]`, (b) => ({ disabled: (b as HTMLButtonElement).disabled, label: b.getAttribute('aria-label') }));
@@ -192,7 +175,7 @@ describe('booking journey: patient books, another patient sees the slot taken, d
 
     const reason = 'Recurring headaches in the afternoon for a month.';
     await chooseSelectOption(page, 'Appointment type', 'Follow-up');
-    await pickDate(page, date);
+    await pickDate(page, 'input[aria-label="Appointment date"]', date);
     const token = await login(DEMO.patient.email, DEMO.patient.password);
     const [wanted, instead] = (await freeSlots(token, doctor.doctor_id, date)).filter((t) => t !== SLOT);
     expect(instead).toBeDefined();

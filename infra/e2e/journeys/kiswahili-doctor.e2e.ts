@@ -1,30 +1,15 @@
 import type { Browser, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, typeInto, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { englishLeftOn, kiswahili, signInInKiswahili } from '../support/language';
+import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visits';
 
 // Issue 27: a doctor who reads Kiswahili signs in and writes a prescription. Every screen on the way is in Kiswahili
 // (no English text of the doctor remote's catalogue left in the page), the medicine and the notes stay as written.
 
-interface Doctor {
-  doctor_id: number;
-  user_id: number;
-  available_days: string[];
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const MEDICINE = 'Paracetamol';
 const sw = (key: string, values?: Record<string, string | number>) => kiswahili('mfe-doctor', key, values);
-
-async function typeInto(page: Page, ariaLabel: string, text: string): Promise<void> {
-  const input = await page.waitForSelector(`input[aria-label="${ariaLabel}"]`, { visible: true });
-  await input!.click();
-  await input!.type(text);
-  await page.keyboard.press('Escape');
-}
 
 describe('Kiswahili: a doctor signs in and writes a prescription', () => {
   let browser: Browser;
@@ -35,36 +20,9 @@ describe('Kiswahili: a doctor signs in and writes a prescription', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     // A fresh patient books the demo doctor's first free slot; the admin marks the visit Completed.
-    const reg = await call('POST', 'auth/register', undefined, {
-      ...patient,
-      contact_phone: '0733555777',
-      address: 'Jomo Kenyatta Avenue, Mombasa',
-    });
-    expect(reg.status).toBe(201);
-    const patientToken = await login(patient.email, patient.password);
-    const doctorToken = await login(DEMO.doctor.email, DEMO.doctor.password);
-    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
-    const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', patientToken);
-    const doctor = body.doctors.find((d) => d.user_id === me.body.user.user_id)!;
-    for (let day = 1; day <= 30 && !appointmentId; day++) {
-      const date = nairobiDate(day);
-      if (doctor.available_days.length && !doctor.available_days.includes(weekdayOf(date))) continue;
-      const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
-      const free = slots.body.slots.find((s) => s.available);
-      if (!free) continue;
-      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
-        doctor_id: doctor.doctor_id,
-        appointment_date: date,
-        time_slot: free.time_slot,
-        appointment_type: 'Consultation',
-        notes: 'Homa na kikohozi kwa siku tatu.',
-      });
-      expect(booked.status).toBe(201);
-      appointmentId = booked.body.appointment.appointment_id;
-    }
-    expect(appointmentId).toBeDefined();
-    const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
-    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Completed' })).status).toBe(200);
+    const { token: patientToken } = await registerPatient({ ...patient, contact_phone: '0733555777', address: 'Jomo Kenyatta Avenue, Mombasa' });
+    const { doctor } = await demoDoctor(patientToken);
+    appointmentId = await bookFirstFreeSlot(patientToken, doctor, { fromDay: 1, toDay: 30, notes: 'Homa na kikohozi kwa siku tatu.', status: 'Completed' });
     page = await newPage(browser);
   });
 

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, pickDate, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call } from '../support/api';
+import { bookFullDay, firstFreeDay, type ListedDoctor, nairobiDate } from '../support/visits';
 
 // A patient in Kiswahili (issue 27): on the home page they switch the language, sign in, book an appointment and pay it
 // by M-Pesa (the Daraja sandbox approves the push). Every screen is in Kiswahili: its texts are asserted, and no
@@ -12,15 +13,6 @@ import { call } from '../support/api';
 // Then their waitlist and a new support ticket, in Kiswahili too. Screens are saved at 1366 and 390 px under
 // screenshots/journeys/kiswahili-patient (E2E_SCREENSHOTS).
 
-interface Doctor {
-  doctor_id: number;
-  fee: number | null;
-  available_days: string[];
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const SHOTS = process.env.E2E_SCREENSHOTS || path.resolve(__dirname, '../../../screenshots/journeys/kiswahili-patient');
@@ -89,19 +81,10 @@ async function englishLeft(page: Page, patterns: string[]): Promise<string[]> {
   }, patterns);
 }
 
-/** A doctor with a free slot on some day from day 10 on (clear of the other journeys' days). */
-async function freeSlot(token: string): Promise<{ doctor: Doctor; date: string; slot: string }> {
-  const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', token);
-  for (let day = 12; day <= 30; day++) {
-    const date = nairobiDate(day);
-    for (const d of body.doctors.sort((a, b) => a.doctor_id - b.doctor_id)) {
-      if (d.available_days.length && !d.available_days.includes(weekdayOf(date))) continue;
-      const slots = await call<{ bookable_date?: boolean; slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${d.doctor_id}&date=${date}`, token);
-      const free = slots.body.slots.find((s) => s.available);
-      if (slots.body.bookable_date !== false && free) return { doctor: d, date, slot: free.time_slot };
-    }
-  }
-  throw new Error('no free slot found in the next 30 days');
+/** A doctor with a free slot on some day from day 12 on (clear of the other journeys' days). */
+async function freeSlot(token: string): Promise<{ doctor: ListedDoctor; date: string; slot: string }> {
+  const { doctor, date, free } = await firstFreeDay(token, { fromDay: 12, toDay: 30 });
+  return { doctor, date, slot: free[0]! };
 }
 
 describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books and pays by M-Pesa', () => {
@@ -109,7 +92,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
   let page: Page;
   let token: string;
   const patterns = englishPatterns();
-  let booked: { doctor: Doctor; date: string; slot: string } | undefined;
+  let booked: { doctor: ListedDoctor; date: string; slot: string } | undefined;
   const patient = { email: `mgonjwa.${Date.now()}@example.co.ke`, password: 'Mgonjwa#2026' };
   const apiRequests: Array<{ method: string; path: string; language: string | undefined; body: Promise<string | undefined> }> = [];
 
@@ -309,30 +292,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     const filler = { email: `mjazaji.${Date.now()}@example.co.ke`, password: 'Mjazaji#2026' };
     expect((await call('POST', 'auth/register', undefined, { firstname: 'Baraka', lastname: 'Otieno', ...filler, contact_phone: '0722345678', address: 'Kenyatta Avenue, Nairobi' })).status).toBe(201);
     const fillerToken = (await call<{ token: string }>('POST', 'auth/login', undefined, filler)).body.token;
-    type Row = { doctor_id: number; first_name: string; last_name: string; available_days: string[] };
-    const doctors = (await call<{ doctors: Row[] }>('GET', 'appointments/doctors', fillerToken)).body.doctors.sort((a, b) => a.doctor_id - b.doctor_id);
-    let chosen: { doctor: Row; date: string; free: string[] } | undefined;
-    for (let day = 5; day <= 25 && !chosen; day++) {
-      const date = nairobiDate(day);
-      if (date === booked!.date) continue;
-      for (const d of doctors) {
-        if (d.available_days.length && !d.available_days.includes(weekdayOf(date))) continue;
-        const slots = (await call<{ bookable_date?: boolean; slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${d.doctor_id}&date=${date}`, fillerToken)).body;
-        const free = slots.bookable_date === false ? [] : slots.slots.filter((x) => x.available).map((x) => x.time_slot);
-        if (free.length) {
-          chosen = { doctor: d, date, free };
-          break;
-        }
-      }
-    }
-    if (!chosen) throw new Error('no doctor with a free day');
-    const { doctor, date } = chosen;
-    const taken: number[] = [];
-    for (const time_slot of chosen.free) {
-      const res = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', fillerToken, { doctor_id: doctor.doctor_id, appointment_date: date, time_slot, appointment_type: 'Consultation', notes: 'Uchunguzi wa kawaida wa moyo.' });
-      expect(res.status).toBe(201);
-      taken.push(res.body.appointment.appointment_id);
-    }
+    const { doctor, date, booked: taken } = await bookFullDay(fillerToken, { fromDay: 5, toDay: 25, except: [booked!.date], notes: 'Uchunguzi wa kawaida wa moyo.' });
 
     await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
     await page.waitForFunction(() => !!document.querySelector('.ant-select:has(input[aria-label="Daktari"]) .ant-select-content')?.getAttribute('title'));
@@ -344,18 +304,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForOverlaysToSettle(page);
     await option!.evaluate((el) => (el as HTMLElement).click());
     await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { hidden: true });
-    await page.click('input[aria-label="Tarehe ya miadi"]');
-    await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
-    await waitForOverlaysToSettle(page);
-    for (let i = 0; i < 3; i++) {
-      const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
-      if (cell) {
-        await cell.evaluate((el) => (el as HTMLElement).click());
-        break;
-      }
-      await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
-      await sleep(200);
-    }
+    await pickDate(page, 'input[aria-label="Tarehe ya miadi"]', date);
     await waitForText(page, 'Hakuna nafasi zilizo wazi tarehe hii. Tafadhali chagua tarehe nyingine.');
     await waitForText(page, `Ingia kwenye orodha ya kusubiri ya Dkt. ${doctor.first_name} ${doctor.last_name}`);
     await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Mapigo ya moyo usiku kwa wiki mbili.');
@@ -365,7 +314,7 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await waitForText(page, 'Uko kwenye orodha ya kusubiri. Tutakutumia SMS na barua pepe nafasi ikipatikana.');
 
     // A time frees: it is held for them; the confirmation page asks them, in Kiswahili.
-    expect((await call('PATCH', `appointments/${taken[0]}/status`, fillerToken, { status: 'Cancelled' })).status).toBe(200);
+    expect((await call('PATCH', `appointments/${taken[0]!.appointment_id}/status`, fillerToken, { status: 'Cancelled' })).status).toBe(200);
     let offerId: number | undefined;
     for (let i = 0; i < 100 && !offerId; i++) {
       const entries = (await call<Array<{ doctor: { doctor_id: number }; offer: { offer_id: number } | null }>>('GET', 'waitlist', token)).body;

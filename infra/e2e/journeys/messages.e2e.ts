@@ -1,40 +1,15 @@
 import type { Browser, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, clickButton, fillByLabelOrPlaceholder, launchBrowser, newPage, pickDate, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
+import { emailsTo, MAIL_URL, SMS_URL, smsTo, until } from '../support/sandboxes';
+import { nairobiDate } from '../support/visits';
 
 // What the platform sends, followed from the browser to the providers' sandboxes: a patient reschedules a visit
 // with the booking screen's slot picker (the SMS sandbox records the new time), and a patient who forgot their
 // password resets it from the email that arrived in the local SMTP server's inbox.
 
-const MAIL_URL = process.env.E2E_MAIL_URL;
-const SMS_URL = process.env.E2E_SMS_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-interface InboxEmail {
-  id: string;
-  subject: string;
-  text?: string;
-  to: { address: string }[];
-}
-interface SmsMessage {
-  to: string;
-  message: string;
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(300);
-  }
-}
-const emailsTo = async (address: string) => ((await (await fetch(`${MAIL_URL}/api/email`)).json()) as InboxEmail[]).filter((e) => e.to.some((t) => t.address === address));
-const smsTo = async (phone: string) => ((await (await fetch(`${SMS_URL}/messages`)).json()) as SmsMessage[]).filter((m) => m.to === phone);
 
 async function registerPatient(phone: string) {
   const email = `journey.${unique()}@example.co.ke`;
@@ -98,18 +73,7 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     await waitForText(page, 'Reschedule appointment');
     await auditScreen(page);
     await waitForOverlaysToSettle(page);
-    await page.click('.ant-modal input[aria-label="Appointment date"]');
-    await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
-    await waitForOverlaysToSettle(page);
-    for (let i = 0; i < 3; i++) {
-      const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${booking.to}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
-      if (cell) {
-        await cell.evaluate((el) => (el as HTMLElement).click());
-        break;
-      }
-      await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
-      await sleep(200);
-    }
+    await pickDate(page, '.ant-modal input[aria-label="Appointment date"]', booking.to);
     const slot = await page.waitForSelector(`.ant-modal [data-slot="${booking.toSlot}"]:not([disabled])`, { visible: true });
     await slot!.click();
     await clickButton(page, 'Move appointment');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, closePage, DEMO, clickButton, launchBrowser, newPage, signIn, typeInto, waitForText } from '../support/browser';
 import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visits';
 
 // Issue 10: a doctor writes a prescription for a completed appointment in the Write Prescription screen → the patient
@@ -9,15 +9,6 @@ import { bookFirstFreeSlot, demoDoctor, registerPatient } from '../support/visit
 // "Who viewed my records".
 
 const MEDICINE = 'Azithromycin';
-
-
-/** Types into the AutoComplete/Input with this aria-label. */
-async function typeInto(page: Page, ariaLabel: string, text: string): Promise<void> {
-  const input = await page.waitForSelector(`input[aria-label="${ariaLabel}"]`, { visible: true });
-  await input!.click();
-  await input!.type(text);
-  await page.keyboard.press('Escape');
-}
 
 describe('prescriptions journey: doctor writes, patient reads, downloads, and sees who viewed', () => {
   let browser: Browser;

@@ -1,18 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, DEMO, newPage, signIn, waitForText } from '../support/browser';
+import { BASE_URL, DEMO, launchBrowser, newPage, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
+import { bookFirstFreeSlot, demoDoctor } from '../support/visits';
 
 // Issue 26: a video visit between two real Chromium instances (a patient's and a doctor's), with Chromium's fake
 // camera and microphone, through the local platform (gateway signalling, no TURN on loopback). Each must decode the
 // other's video within 15 s; a reload reconnects; a third user and a join outside the window are refused.
 // A booking can only be made from tomorrow on: the visit is then moved to "now" in the database, as only a test may.
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const SHOTS = path.resolve(__dirname, '../../../screenshots/video');
 
 function databaseUrl(): string {
@@ -39,22 +38,7 @@ async function startIn(appointmentId: number, minutesFromNow: number): Promise<v
 
 /** A Chromium with a fake camera and microphone, and permission granted without a prompt. */
 function launchWithFakeMedia(): Promise<Browser> {
-  return puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  return launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
 }
 
 /** The test's own view of the page's peer connections (the app keeps its own private): every one the page creates. */
@@ -105,40 +89,20 @@ describe('video visit: a patient and a doctor see each other through the platfor
   let appointmentId: number;
   let patientToken: string;
   let doctorToken: string;
-  let adminToken: string;
 
   beforeAll(async () => {
-    [patientToken, doctorToken, adminToken] = await Promise.all([
-      login(DEMO.patient.email, DEMO.patient.password),
-      login(DEMO.doctor.email, DEMO.doctor.password),
-      login(DEMO.admin.email, DEMO.admin.password),
-    ]);
-    const me = await call<{ user: { user_id: number } }>('GET', 'user/profile', doctorToken);
-    const profile = await call<{ doctor_id: number; available_days: string[] }>('GET', `doctor/profile-by-user/${me.body.user.user_id}`, doctorToken);
-    const doctorId = profile.body.doctor_id;
-    expect((await call('PATCH', `doctor/${doctorId}/video`, doctorToken, { offers_video: true })).status).toBe(200);
+    patientToken = await login(DEMO.patient.email, DEMO.patient.password);
+    const demo = await demoDoctor(patientToken);
+    doctorToken = demo.doctorToken;
+    expect((await call('PATCH', `doctor/${demo.doctor.doctor_id}/video`, doctorToken, { offers_video: true })).status).toBe(200);
     // A day the doctor works, with a free slot: book a video visit as the patient, confirmed by the admin.
-    let booked: { status: number; body: { appointment: { appointment_id: number; visit_mode: string } } } | null = null;
-    for (let day = 2; day <= 30 && booked?.status !== 201; day++) {
-      const date = nairobiDate(day);
-      const days = profile.body.available_days;
-      if (days.length && !days.includes(WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!)) continue;
-      const slots = await call<{ slots: { time_slot: string; available: boolean }[] }>('GET', `appointments/availability?doctor_id=${doctorId}&date=${date}`, patientToken);
-      const free = slots.body.slots.find((s) => s.available);
-      if (!free) continue;
-      booked = await call('POST', 'appointments', patientToken, {
-        doctor_id: doctorId,
-        appointment_type: 'Consultation',
-        appointment_date: date,
-        time_slot: free.time_slot,
-        notes: 'Follow-up on blood pressure, by video please.',
-        visit_mode: 'video',
-      });
-    }
-    expect(booked?.status).toBe(201);
-    expect(booked!.body.appointment.visit_mode).toBe('video');
-    appointmentId = booked!.body.appointment.appointment_id;
-    expect((await call('PATCH', `appointments/${appointmentId}/override`, adminToken, { status: 'Confirmed' })).status).toBe(200);
+    appointmentId = await bookFirstFreeSlot(patientToken, demo.doctor, {
+      fromDay: 2,
+      toDay: 30,
+      notes: 'Follow-up on blood pressure, by video please.',
+      status: 'Confirmed',
+      visitMode: 'video',
+    });
     await startIn(appointmentId, 2);
 
     [patientBrowser, doctorBrowser] = await Promise.all([launchWithFakeMedia(), launchWithFakeMedia()]);

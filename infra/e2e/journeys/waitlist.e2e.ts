@@ -1,34 +1,16 @@
-import type { Browser, Page } from 'puppeteer';
+import type { Browser } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, chooseSelectOption, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, chooseSelectOption, clickButton, closePage, fillByLabelOrPlaceholder, launchBrowser, newPage, pickDate, signIn, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
+import { SMS_URL, smsTo, until } from '../support/sandboxes';
+import { bookFullDay } from '../support/visits';
 
 // The waitlist from the browser to the SMS sandbox and back: a patient whose day is fully booked joins the doctor's
 // waitlist from the booking screen; another patient cancels; the waiting patient's SMS arrives with a link; opened
 // signed out, it asks them to sign in, then shows the slot held for them, which they book.
 
-const SMS_URL = process.env.E2E_SMS_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const randomPhone = () => `+25472277${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`.replace(/0000$/, '0001');
-
-interface SmsMessage {
-  to: string;
-  message: string;
-}
-type Slots = { bookable_date: boolean; slots: { time_slot: string; available: boolean }[] };
-
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(300);
-  }
-}
-const smsTo = async (phone: string) => ((await (await fetch(`${SMS_URL}/messages`)).json()) as SmsMessage[]).filter((m) => m.to === phone);
 
 async function registerPatient(firstname: string, phone: string) {
   const email = `waitlist.${unique()}@example.co.ke`;
@@ -36,23 +18,6 @@ async function registerPatient(firstname: string, phone: string) {
   const res = await call('POST', 'auth/register', undefined, { firstname, lastname: 'Journey', email, password, contact_phone: phone, address: 'Moi Avenue, Nairobi' });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
   return { email, password, token: await login(email, password) };
-}
-
-async function pickDate(page: Page, date: string): Promise<void> {
-  await page.click('input[aria-label="Appointment date"]');
-  await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
-  await waitForOverlaysToSettle(page);
-  for (let i = 0; i < 3; i++) {
-    const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
-    if (cell) {
-      await cell.evaluate((el) => (el as HTMLElement).click());
-      await page.waitForFunction(() => (document.querySelector('input[aria-label="Appointment date"]') as HTMLInputElement)?.value !== '');
-      return;
-    }
-    await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
-    await sleep(200);
-  }
-  throw new Error(`date ${date} not offered by the picker`);
 }
 
 describe('waitlist journey: a freed slot offered by SMS, claimed after signing in', () => {
@@ -72,32 +37,7 @@ describe('waitlist journey: a freed slot offered by SMS, claimed after signing i
     const waiting = await registerPatient('Subira', phone);
 
     // a doctor and a day they work, 3 to 20 days ahead, whose free times the first patient then takes, all of them
-    type DoctorRow = { doctor_id: number; first_name: string; last_name: string };
-    const listed = (await call<{ doctors: DoctorRow[] }>('GET', 'appointments/doctors', first.token)).body.doctors;
-    let chosen: { doctor: DoctorRow; date: string; free: string[] } | null = null;
-    for (const doctor of listed) {
-      for (let i = 3; i <= 20 && !chosen; i++) {
-        const date = nairobiDate(i);
-        const slots = (await call<Slots>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, first.token)).body;
-        const free = slots.bookable_date ? slots.slots.filter((s) => s.available).map((s) => s.time_slot) : [];
-        if (free.length) chosen = { doctor, date, free };
-      }
-      if (chosen) break;
-    }
-    if (!chosen) throw new Error('no doctor with a free day');
-    const { doctor, date } = chosen;
-    const mine: { appointment_id: number; time_slot: string }[] = [];
-    for (const time_slot of chosen.free) {
-      const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', first.token, {
-        doctor_id: doctor.doctor_id,
-        appointment_date: date,
-        time_slot,
-        appointment_type: 'Consultation',
-        notes: 'Annual heart check, any time that day.',
-      });
-      if (booked.status !== 201) throw new Error(`booking ${time_slot}: ${booked.status} ${booked.text}`);
-      mine.push({ appointment_id: booked.body.appointment.appointment_id, time_slot });
-    }
+    const { doctor, date, booked: mine } = await bookFullDay(first.token, { fromDay: 3, toDay: 20, notes: 'Annual heart check, any time that day.' });
 
     // the second patient finds the day full and joins the doctor's waitlist from the booking screen
     const page = await newPage(browser);
@@ -105,7 +45,7 @@ describe('waitlist journey: a freed slot offered by SMS, claimed after signing i
     await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
     await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
     await chooseSelectOption(page, '.ant-select:has(input[aria-label="Appointment type"])', 'Consultation');
-    await pickDate(page, date);
+    await pickDate(page, 'input[aria-label="Appointment date"]', date);
     await waitForText(page, 'No free times on this date. Please choose another date.');
     await waitForText(page, `Join Dr. ${doctor.first_name} ${doctor.last_name}'s waitlist`);
     await auditScreen(page);

@@ -9,12 +9,12 @@ export const DEMO = {
   doctor: { email: 'dr.wanjiku@afya.test', password: 'Doctor#2026' },
 } as const;
 
-/** Debian's Chromium (never a downloaded browser), headless, with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium (never a downloaded browser), headless, with the flags this machine needs and any `extraArgs`. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 
@@ -107,6 +107,36 @@ export async function chooseSelectOption(page: Page, selectSelector: string, opt
   );
   await waitForOverlaysToSettle(page);
   await item!.evaluate((el) => (el as HTMLElement).click());
+}
+
+/** Types into the AutoComplete or Input with this aria-label, then closes any suggestions (Escape). */
+export async function typeInto(page: Page, ariaLabel: string, text: string): Promise<void> {
+  const input = await page.waitForSelector(`input[aria-label="${ariaLabel}"]`, { visible: true });
+  await input!.click();
+  await input!.type(text);
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Picks a date in an antd DatePicker (`input` selects its input): opens it, moves on a month at a time (three at
+ * the most) until the day is offered, clicks it in the page (as antd's cells need), and waits until the input
+ * shows a date.
+ */
+export async function pickDate(page: Page, input: string, date: string): Promise<void> {
+  await page.click(input);
+  await page.waitForSelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel', { visible: true });
+  await waitForOverlaysToSettle(page);
+  for (let i = 0; i < 3; i++) {
+    const cell = await page.$(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${date}"]:not(.ant-picker-cell-disabled) .ant-picker-cell-inner`);
+    if (cell) {
+      await cell.evaluate((el) => (el as HTMLElement).click());
+      await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLInputElement | null)?.value !== '', {}, input);
+      return;
+    }
+    await page.click('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-header-next-btn');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the next month's panel slides in
+  }
+  throw new Error(`date ${date} not offered by the picker`);
 }
 
 export async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {

@@ -11,8 +11,8 @@ export interface JourneyPatient {
   address: string;
 }
 
-/** The demo doctor as the patient's doctor list shows them. */
-export interface DemoDoctor {
+/** A doctor as the patient's doctor list shows them. */
+export interface ListedDoctor {
   doctor_id: number;
   user_id: number;
   first_name: string;
@@ -20,8 +20,79 @@ export interface DemoDoctor {
   available_days: string[];
 }
 
+/** The demo doctor as the patient's doctor list shows them. */
+export type DemoDoctor = ListedDoctor;
+
+type Availability = { bookable_date?: boolean; slots: Array<{ time_slot: string; available: boolean }> };
+
 /** A clinic (Africa/Nairobi, UTC+3 all year) date `days` from today. */
-const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+export const nairobiDate = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Whether the doctor works on that clinic date (no weekdays listed: every day). */
+const worksOn = (doctor: { available_days: string[] }, date: string) =>
+  !doctor.available_days.length || doctor.available_days.includes(WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!);
+
+/** The times still free on a doctor's day (none on a day that cannot be booked). */
+async function freeTimes(token: string, doctorId: number, date: string): Promise<string[]> {
+  const { body } = await call<Availability>('GET', `appointments/availability?doctor_id=${doctorId}&date=${date}`, token);
+  return body.bookable_date === false ? [] : body.slots.filter((slot) => slot.available).map((slot) => slot.time_slot);
+}
+
+/**
+ * The first day from `fromDay` to `toDay` days ahead (not one of `except`) on which a doctor (of `doctors`, else of
+ * the patient's doctor list; the lowest id first) works and has free times: the doctor, the day and its free times.
+ */
+export async function firstFreeDay(
+  patientToken: string,
+  options: { fromDay: number; toDay: number; except?: string[]; doctors?: ListedDoctor[] },
+): Promise<{ doctor: ListedDoctor; date: string; free: string[] }> {
+  const listed = options.doctors ?? (await call<{ doctors: ListedDoctor[] }>('GET', 'appointments/doctors', patientToken)).body.doctors;
+  const doctors = [...listed].sort((a, b) => a.doctor_id - b.doctor_id);
+  for (let day = options.fromDay; day <= options.toDay; day++) {
+    const date = nairobiDate(day);
+    if (options.except?.includes(date)) continue;
+    for (const doctor of doctors) {
+      if (!worksOn(doctor, date)) continue;
+      const free = await freeTimes(patientToken, doctor.doctor_id, date);
+      if (free.length) return { doctor, date, free };
+    }
+  }
+  const whose = options.doctors?.length === 1 ? ` of Dr. ${options.doctors[0]!.last_name}` : '';
+  throw new Error(`no free slot${whose} from ${options.fromDay} to ${options.toDay} days ahead`);
+}
+
+/** Books a Consultation for the patient (in person, or by video where the doctor offers it): its id and visit mode. */
+async function book(patientToken: string, visit: { doctor_id: number; date: string; time_slot: string; notes: string; visitMode?: 'video' }): Promise<{ appointment_id: number; visit_mode: string }> {
+  const res = await call<{ appointment: { appointment_id: number; visit_mode: string } }>('POST', 'appointments', patientToken, {
+    doctor_id: visit.doctor_id,
+    appointment_date: visit.date,
+    time_slot: visit.time_slot,
+    appointment_type: 'Consultation',
+    notes: visit.notes,
+    ...(visit.visitMode ? { visit_mode: visit.visitMode } : {}),
+  });
+  if (res.status !== 201) throw new Error(`booking ${visit.date} ${visit.time_slot}: ${res.status} ${res.text}`);
+  return res.body.appointment;
+}
+
+/**
+ * A doctor's day made full: on the first free day (firstFreeDay), the patient books every free time (a
+ * Consultation). The doctor, the day and the visits booked, in the order of their times.
+ */
+export async function bookFullDay(
+  patientToken: string,
+  options: { fromDay: number; toDay: number; notes: string; except?: string[] },
+): Promise<{ doctor: ListedDoctor; date: string; booked: Array<{ appointment_id: number; time_slot: string }> }> {
+  const { doctor, date, free } = await firstFreeDay(patientToken, options);
+  const booked: Array<{ appointment_id: number; time_slot: string }> = [];
+  for (const time_slot of free) {
+    const { appointment_id } = await book(patientToken, { doctor_id: doctor.doctor_id, date, time_slot, notes: options.notes });
+    booked.push({ appointment_id, time_slot });
+  }
+  return { doctor, date, booked };
+}
 
 /** Registers the patient and signs them in: their user id and token. */
 export async function registerPatient(patient: JourneyPatient): Promise<{ userId: number; token: string }> {
@@ -41,33 +112,21 @@ export async function demoDoctor(patientToken: string): Promise<{ doctor: DemoDo
 }
 
 /**
- * Books the doctor's first free slot from `fromDay` to `toDay` days ahead (the availability list offers only the
- * slots the clinic's hours and the doctor's weekdays allow), then, as an admin, sets the visit's status (Confirmed:
+ * Books the doctor's first free slot from `fromDay` to `toDay` days ahead (firstFreeDay), in person or, with
+ * `visitMode: 'video'`, by video (the doctor must offer it), then, as an admin, sets the visit's status (Confirmed:
  * as payment would; Completed: a visit that took place). The appointment id.
  */
 export async function bookFirstFreeSlot(
   patientToken: string,
   doctor: DemoDoctor,
-  options: { fromDay: number; toDay: number; notes: string; status: 'Confirmed' | 'Completed' },
+  options: { fromDay: number; toDay: number; notes: string; status: 'Confirmed' | 'Completed'; visitMode?: 'video' },
 ): Promise<number> {
-  for (let day = options.fromDay; day <= options.toDay; day++) {
-    const date = nairobiDate(day);
-    const slots = await call<{ slots: Array<{ time_slot: string; available: boolean }> }>('GET', `appointments/availability?doctor_id=${doctor.doctor_id}&date=${date}`, patientToken);
-    const free = slots.body.slots.find((s) => s.available);
-    if (!free) continue;
-    const booked = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patientToken, {
-      doctor_id: doctor.doctor_id,
-      appointment_date: date,
-      time_slot: free.time_slot,
-      appointment_type: 'Consultation',
-      notes: options.notes,
-    });
-    if (booked.status !== 201) throw new Error(`booking ${date} ${free.time_slot}: ${booked.status} ${booked.text}`);
-    const id = booked.body.appointment.appointment_id;
-    const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
-    const set = await call('PATCH', `appointments/${id}/override`, adminToken, { status: options.status });
-    if (set.status !== 200) throw new Error(`setting appointment ${id} ${options.status}: ${set.status} ${set.text}`);
-    return id;
-  }
-  throw new Error(`no free slot of Dr. ${doctor.last_name} from ${options.fromDay} to ${options.toDay} days ahead`);
+  const { date, free } = await firstFreeDay(patientToken, { fromDay: options.fromDay, toDay: options.toDay, doctors: [doctor] });
+  const booked = await book(patientToken, { doctor_id: doctor.doctor_id, date, time_slot: free[0]!, notes: options.notes, visitMode: options.visitMode });
+  const id = booked.appointment_id;
+  if (options.visitMode && booked.visit_mode !== options.visitMode) throw new Error(`appointment ${id} booked as ${booked.visit_mode}, not ${options.visitMode}`);
+  const adminToken = await login(DEMO.admin.email, DEMO.admin.password);
+  const set = await call('PATCH', `appointments/${id}/override`, adminToken, { status: options.status });
+  if (set.status !== 200) throw new Error(`setting appointment ${id} ${options.status}: ${set.status} ${set.text}`);
+  return id;
 }

@@ -54,6 +54,13 @@ export function hasCareRelationship(visits: readonly CareVisit[], now: Date = ne
   });
 }
 
+/** The patients (user ids, in the order first seen) a doctor is caring for at `now`, from the doctor's visits with any patient. */
+export function patientsInCareAmong(visits: readonly (CareVisit & { user_id: number })[], now: Date = new Date(), windows: CareWindows = CARE_WINDOW_DEFAULTS): number[] {
+  const byPatient = new Map<number, CareVisit[]>();
+  for (const visit of visits) byPatient.set(visit.user_id, [...(byPatient.get(visit.user_id) ?? []), visit]);
+  return [...byPatient].filter(([, list]) => hasCareRelationship(list, now, windows)).map(([patient]) => patient);
+}
+
 /**
  * The windows from the environment (CARE_ACCESS_DAYS_BEFORE, CARE_ACCESS_DAYS_AFTER, CARE_ACCESS_IN_PROGRESS_HOURS).
  * An unset value takes its default; a value that is not a whole number ≥ 0 throws, so a typo stops the service at

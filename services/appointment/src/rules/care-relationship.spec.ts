@@ -1,4 +1,4 @@
-import { CARE_WINDOW_DEFAULTS, careWindowOf, careWindowsFromEnv, hasCareRelationship } from '../../contracts';
+import { CARE_WINDOW_DEFAULTS, careWindowOf, careWindowsFromEnv, hasCareRelationship, patientsInCareAmong } from '../../contracts';
 
 const DAY = 86_400_000;
 const visitAt = new Date('2026-12-10T06:00:00Z'); // 09:00 AM in Nairobi
@@ -49,6 +49,20 @@ describe('care relationship (issue 22 item 4)', () => {
     expect(hasCareRelationship([visit('Completed')], at(11), windows)).toBe(false);
     expect(hasCareRelationship([visit('Completed')], at(9), windows)).toBe(true);
     expect(hasCareRelationship([visit('Confirmed')], new Date(visitAt.getTime() + 3 * 3_600_000), windows)).toBe(false);
+  });
+
+  it('lists the patients in care among a doctor’s visits with several patients: any one visit in its window counts', () => {
+    const visits = [
+      { user_id: 3, ...visit('Cancelled') },
+      { user_id: 5, ...visit('Completed', at(-100)) },
+      { user_id: 3, ...visit('Confirmed') },
+      { user_id: 5, ...visit('Pending') },
+      { user_id: 8, ...visit('Completed', at(-30)) },
+    ];
+    expect(patientsInCareAmong(visits, at(0))).toEqual([3, 8]);
+    expect(patientsInCareAmong(visits, at(5))).toEqual([8]);
+    expect(patientsInCareAmong(visits, at(5), { daysBefore: 7, daysAfter: 10, inProgressHours: 24 })).toEqual([]);
+    expect(patientsInCareAmong([], at(0))).toEqual([]);
   });
 
   it('reads the windows from the environment; unset means the defaults; a bad value stops the service', () => {

@@ -1,7 +1,6 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { env, envInt, getProcessLogger, installJobTables, schemaFor, transactionJobDb, serviceDatabaseUrl } from '@afya/service-shared';
+import { envInt, getProcessLogger, installJobQueue, type JobQueueOptions, schemaFor, ServiceJobQueue, serviceDatabaseUrl, transactionJobDb } from '@afya/service-shared';
 
 /** One job per offer, due when its hold ends: the offer passes to the next patient unless it was claimed. */
 export const OFFER_EXPIRY_QUEUE = 'waitlist-offer-expiry';
@@ -16,13 +15,12 @@ export interface OfferExpiryJob {
  * restart, and is taken by one replica at a time (SELECT … FOR UPDATE SKIP LOCKED). The handler locks the offer
  * and acts only on one still held and due, so a job run twice (a worker died after acting) changes nothing more.
  */
-function queueOptions(migrate: boolean): PgBoss.ConstructorOptions {
+function queueOptions(): JobQueueOptions {
   return {
     connectionString: serviceDatabaseUrl('appointment'),
     schema: schemaFor('appointment'),
     application_name: 'appointment-jobs',
     max: 2,
-    migrate,
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: 60,
@@ -35,44 +33,22 @@ function queueOptions(migrate: boolean): PgBoss.ConstructorOptions {
 
 /** Installs (or upgrades) pg-boss's tables and the queue: the migration step, or a start in development. */
 export async function installOfferExpiryQueue(): Promise<void> {
-  await installJobTables(serviceDatabaseUrl('appointment'), schemaFor('appointment'), PgBoss.getConstructionPlans(schemaFor('appointment')));
-  const boss = new PgBoss({ ...queueOptions(true), supervise: false });
-  boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
-  await boss.start();
-  try {
-    if (!(await boss.getQueue(OFFER_EXPIRY_QUEUE))) await boss.createQueue(OFFER_EXPIRY_QUEUE, { name: OFFER_EXPIRY_QUEUE, policy: 'standard' });
-  } finally {
-    await boss.stop({ graceful: false, wait: true });
-  }
+  await installJobQueue(queueOptions(), OFFER_EXPIRY_QUEUE);
 }
 
-/** pg-boss's Db over a TypeORM transaction (services/shared). */
-const transactionDb = (manager: EntityManager): PgBoss.Db => transactionJobDb(manager) as PgBoss.Db;
-
+/** Started on first use (ServiceJobQueue, services/shared). */
 @Injectable()
-export class OfferExpiryQueue implements OnApplicationShutdown {
-  private boss: PgBoss | null = null;
-  private starting: Promise<PgBoss> | null = null;
+export class OfferExpiryQueue extends ServiceJobQueue {
+  protected readonly queueName = OFFER_EXPIRY_QUEUE;
 
-  /** Started on first use. */
-  instance(): Promise<PgBoss> {
-    if (!this.starting) {
-      this.starting = (async () => {
-        if (env('DB_MIGRATE_ON_START', 'true') === 'true') await installOfferExpiryQueue();
-        const boss = new PgBoss(queueOptions(false));
-        boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
-        await boss.start();
-        this.boss = boss;
-        return boss;
-      })();
-    }
-    return this.starting;
+  protected queueOptions(): JobQueueOptions {
+    return queueOptions();
   }
 
   /** Queues the offer's expiry, due at `at`, inside the caller's transaction. */
   async schedule(manager: EntityManager, offerId: number, at: Date): Promise<void> {
     const boss = await this.instance();
-    await boss.send(OFFER_EXPIRY_QUEUE, { offer_id: offerId } satisfies OfferExpiryJob, { startAfter: at, db: transactionDb(manager) });
+    await boss.send(OFFER_EXPIRY_QUEUE, { offer_id: offerId } satisfies OfferExpiryJob, { startAfter: at, db: transactionJobDb(manager) });
   }
 
   /** Runs `handle` for each due job (every replica works; each job goes to one). */
@@ -89,11 +65,5 @@ export class OfferExpiryQueue implements OnApplicationShutdown {
         }
       }
     });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.starting) await this.starting.catch(() => undefined);
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
-    this.boss = null;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CareVisit, careWindowsFromEnv, CareWindows, hasCareRelationship } from '@afya/appointment-service/contracts';
+import { CareVisit, careWindowsFromEnv, CareWindows, hasCareRelationship, patientsInCareAmong } from '@afya/appointment-service/contracts';
 
 interface VisitRow extends CareVisit {
   user_id: number;
@@ -33,8 +33,6 @@ export class CareAccess {
   /** Every patient the doctor is caring for now. */
   async patientsInCare(doctorUserId: number, now = new Date()): Promise<number[]> {
     const visits: VisitRow[] = await this.dataSource.query(VISITS_SQL, [doctorUserId]);
-    const byPatient = new Map<number, VisitRow[]>();
-    for (const v of visits) byPatient.set(v.user_id, [...(byPatient.get(v.user_id) ?? []), v]);
-    return [...byPatient].filter(([, list]) => hasCareRelationship(list, now, this.windows)).map(([patient]) => patient);
+    return patientsInCareAmong(visits, now, this.windows);
   }
 }

@@ -1,4 +1,4 @@
-import { MessageLanguage } from './language';
+import type { LanguageTexts, MessageLanguage } from './language';
 
 /**
  * What the services write into documents a person reads (PDFs now; report headers and notifications beside them),
@@ -6,8 +6,6 @@ import { MessageLanguage } from './language';
  * compile; gateway/test/i18n/catalogue.spec.ts checks that every text is used. English is CONTRACT.md's wording.
  * Free text (medicine names, doctors' notes, people's names) is never here: it is printed as written.
  */
-type Texts<T> = Readonly<Record<MessageLanguage, T>>;
-
 export interface ReceiptTexts {
   documentTitle: (number: string, amount: string) => string;
   tagline: string;
@@ -30,7 +28,7 @@ export interface ReceiptTexts {
   thanks: string;
 }
 
-export const RECEIPT_TEXTS: Texts<ReceiptTexts> = {
+export const RECEIPT_TEXTS: LanguageTexts<ReceiptTexts> = {
   en: {
     documentTitle: (number, amount) => `Afya receipt ${number}, ${amount}`,
     tagline: 'Medical appointments · Nairobi, Kenya',
@@ -97,7 +95,7 @@ export interface PrescriptionTexts {
   footer: (number: string, appointmentId: number) => string;
 }
 
-export const PRESCRIPTION_TEXTS: Texts<PrescriptionTexts> = {
+export const PRESCRIPTION_TEXTS: LanguageTexts<PrescriptionTexts> = {
   en: {
     documentTitle: (number) => `Prescription ${number}`,
     clinic: 'Afya Clinic',

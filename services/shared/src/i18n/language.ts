@@ -7,6 +7,9 @@ import { currentRequestContext } from '../context/request-context';
 export const MESSAGE_LANGUAGES = ['en', 'sw'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
+/** A table of texts in every language: one shape for `en` and `sw`, so a text missing in either does not compile. */
+export type LanguageTexts<T> = Readonly<Record<MessageLanguage, T>>;
+
 export function isMessageLanguage(value: unknown): value is MessageLanguage {
   return value === 'en' || value === 'sw';
 }

@@ -1,10 +1,12 @@
-import { MessageLanguage } from './language';
+import type { LanguageTexts } from './language';
 
 /**
  * The emails and SMS the support service sends, in the recipient's stored language. English is the wording the
  * messages had before Kiswahili came (unchanged); each language has the same shape, so a text missing in either
  * does not compile. Names, addresses and links are filled in by the sender; every SMS text here is plain GSM-7
  * (no accents, no curly quotes) so a Kiswahili SMS stays one 160-unit part like an English one.
+ *
+ * The kinds are what a message is about: the support service's message kinds (its MESSAGE_KINDS are this list).
  */
 export const NOTIFICATION_KINDS = [
   'booking-confirmation',
@@ -12,8 +14,11 @@ export const NOTIFICATION_KINDS = [
   'cancellation',
   'reminder-24h',
   'reminder-2h',
+  /** to the patient: their visit moved (with the updated calendar event) */
   'reschedule',
+  /** to the doctor: a patient moved their visit */
   'doctor-reschedule',
+  /** to a waitlisted patient: a freed slot is held for them for a few minutes */
   'waitlist-offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -52,7 +57,7 @@ export interface NotificationTexts {
   };
 }
 
-export const NOTIFICATION_TEXTS: Readonly<Record<MessageLanguage, NotificationTexts>> = {
+export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
   en: {
     sms: {
       'booking-confirmation': (who, when, was) => `Afya: booked Dr ${who}, ${when}${was}.`,

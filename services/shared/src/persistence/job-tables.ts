@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -24,10 +25,10 @@ export async function installJobTables(connectionString: string, schema: string,
 }
 
 /**
- * pg-boss's `Db` over a TypeORM transaction (structurally: pg-boss needs only `executeSql`), so a job is queued or
- * withdrawn in the same transaction as the rows it belongs to.
+ * pg-boss's `Db` over a TypeORM transaction (pg-boss needs only `executeSql`), so a job is queued or withdrawn in
+ * the same transaction as the rows it belongs to: `boss.send(queue, data, { db: transactionJobDb(manager) })`.
  */
-export function transactionJobDb(manager: EntityManager): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
+export function transactionJobDb(manager: EntityManager): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
       const runner = manager.queryRunner;

@@ -1,7 +1,5 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import PgBoss from 'pg-boss';
-import type { EntityManager } from 'typeorm';
-import { env, getProcessLogger, installJobTables, schemaFor, transactionJobDb, serviceDatabaseUrl } from '@afya/service-shared';
+import { Inject, Injectable } from '@nestjs/common';
+import { installJobQueue as installServiceJobQueue, type JobQueueOptions, schemaFor, ServiceJobQueue, serviceDatabaseUrl, transactionJobDb } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig, type JobQueueSettings } from './communications.config';
 
 /** The one queue of outbound messages: a job is one message on one channel, with its run time. */
@@ -12,13 +10,12 @@ export const SEND_QUEUE = 'communications-send';
  * so runtime pods need no DDL rights): jobs are rows, they survive restarts, several replicas take each job once
  * (SELECT … FOR UPDATE SKIP LOCKED), failures are retried with backoff.
  */
-export function jobQueueOptions(config: JobQueueSettings, migrate: boolean): PgBoss.ConstructorOptions {
+export function jobQueueOptions(config: JobQueueSettings): JobQueueOptions {
   return {
     connectionString: serviceDatabaseUrl('support'),
     schema: schemaFor('support'),
     application_name: 'support-jobs',
     max: 4,
-    migrate,
     // cron schedules are not used; maintenance expires jobs of a process that died and archives finished ones
     schedule: false,
     supervise: true,
@@ -32,46 +29,22 @@ export function jobQueueOptions(config: JobQueueSettings, migrate: boolean): PgB
 
 /** Installs (or upgrades) pg-boss's tables and our queue: the migration step (migrate.ts), or a service's start in development. */
 export async function installJobQueue(config: JobQueueSettings): Promise<void> {
-  await installJobTables(serviceDatabaseUrl('support'), schemaFor('support'), PgBoss.getConstructionPlans(schemaFor('support')));
-  const boss = new PgBoss({ ...jobQueueOptions(config, true), supervise: false });
-  boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
-  await boss.start();
-  try {
-    if (!(await boss.getQueue(SEND_QUEUE))) await boss.createQueue(SEND_QUEUE, { name: SEND_QUEUE, policy: 'standard' });
-  } finally {
-    await boss.stop({ graceful: false, wait: true });
-  }
+  await installServiceJobQueue(jobQueueOptions(config), SEND_QUEUE);
 }
 
 /** pg-boss's Db over a TypeORM transaction (services/shared). */
-export const transactionDb = (manager: EntityManager): PgBoss.Db => transactionJobDb(manager) as PgBoss.Db;
+export const transactionDb = transactionJobDb;
 
+/** Started on first use, the consumer and the sender both need it (ServiceJobQueue, services/shared). */
 @Injectable()
-export class JobQueue implements OnApplicationShutdown {
-  private boss: PgBoss | null = null;
-  private starting: Promise<PgBoss> | null = null;
+export class JobQueue extends ServiceJobQueue {
+  protected readonly queueName = SEND_QUEUE;
 
-  constructor(@Inject(COMMUNICATIONS_CONFIG) private readonly config: CommunicationsConfig) {}
-
-  /** Started on first use (the consumer and the sender both need it). */
-  instance(): Promise<PgBoss> {
-    if (!this.starting) {
-      this.starting = (async () => {
-        if (env('DB_MIGRATE_ON_START', 'true') === 'true') await installJobQueue(this.config);
-        const boss = new PgBoss(jobQueueOptions(this.config, false));
-        boss.on('error', (error) => getProcessLogger().error({ err: error }, `job queue: ${error.message}`));
-        await boss.start();
-        this.boss = boss;
-        return boss;
-      })();
-    }
-    return this.starting;
+  constructor(@Inject(COMMUNICATIONS_CONFIG) private readonly config: CommunicationsConfig) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.starting) await this.starting.catch(() => undefined);
-    // Jobs in hand are finished (or, past the timeout, left for another process once they expire).
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
-    this.boss = null;
+  protected queueOptions(): JobQueueOptions {
+    return jobQueueOptions(this.config);
   }
 }

@@ -16,6 +16,7 @@ import { api, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { appointmentTypeLabel, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
+import { readEventBlocks } from '../event-stream';
 import { supportKeys } from './unread';
 
 export { supportKeys, useUnreadTickets } from './unread';
@@ -110,28 +111,17 @@ export function relatedAppointmentDoctor({ appointment, forDoctor }: { appointme
 
 /** Reads the server-sent events of GET /api/support/{id}/events, calling `onEvent` for each `event: ticket` block. */
 export async function readTicketStream(body: ReadableStream<Uint8Array>, onOpen: () => void, onEvent: (data: unknown) => void): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   onOpen();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const lines = block.split('\n');
-      if (!lines.includes('event: ticket')) continue;
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-      try {
-        onEvent(JSON.parse(data));
-      } catch {
-        onEvent(null);
-      }
+  await readEventBlocks(body, (block) => {
+    const lines = block.split('\n');
+    if (!lines.includes('event: ticket')) return;
+    const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+    try {
+      onEvent(JSON.parse(data));
+    } catch {
+      onEvent(null);
     }
-  }
+  });
 }
 
 const RETRY_FIRST_MS = 1000;

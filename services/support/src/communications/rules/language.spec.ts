@@ -13,8 +13,11 @@ const visit: VisitFacts = {
 const previous = { appointment_date: '2026-11-30', time_slot: '09:00 AM' };
 const LINK = 'https://afya.test/dashboard/appointments';
 
-it('the catalogue has texts for every kind of message sent here, and for no other', () => {
-  expect([...NOTIFICATION_KINDS].sort()).toEqual([...MESSAGE_KINDS].sort());
+it('the catalogue has texts for every kind of message sent here, and for no other, in each language', () => {
+  expect(MESSAGE_KINDS).toBe(NOTIFICATION_KINDS); // one list: the catalogue's
+  for (const texts of Object.values(NOTIFICATION_TEXTS)) {
+    for (const table of [texts.sms, texts.subjects, texts.leads]) expect(Object.keys(table).sort()).toEqual([...MESSAGE_KINDS].sort());
+  }
 });
 
 describe('SMS in Kiswahili', () => {

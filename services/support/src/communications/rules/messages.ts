@@ -1,24 +1,12 @@
 import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes, WAITLIST_HOLD_MINUTES } from '@afya/appointment-service/contracts';
-import { choiceLabel, type MessageLanguage, NOTIFICATION_TEXTS, slotLabel } from '@afya/service-shared';
+import { choiceLabel, type MessageLanguage, NOTIFICATION_KINDS, NOTIFICATION_TEXTS, type NotificationKind, slotLabel } from '@afya/service-shared';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
 // injectable; the sender and the event consumer apply them.
 
-/** What a message is about; each is one job per channel (and has its texts in NOTIFICATION_TEXTS, both languages). */
-export const MESSAGE_KINDS = [
-  'booking-confirmation',
-  'payment-confirmation',
-  'cancellation',
-  'reminder-24h',
-  'reminder-2h',
-  /** to the patient: their visit moved (with the updated calendar event) */
-  'reschedule',
-  /** to the doctor: a patient moved their visit */
-  'doctor-reschedule',
-  /** to a waitlisted patient: a freed slot is held for them for a few minutes */
-  'waitlist-offer',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** What a message is about; each is one job per channel (the kinds and their texts in both languages: NOTIFICATION_KINDS, NOTIFICATION_TEXTS). */
+export const MESSAGE_KINDS = NOTIFICATION_KINDS;
+export type MessageKind = NotificationKind;
 export type Channel = 'sms' | 'email';
 export const CHANNELS: readonly Channel[] = ['sms', 'email'];
 
@@ -148,34 +136,63 @@ const NAME_KEPT_WITH_WEEKDAYS = 10;
 const withoutTitle = (name: string) => name.replace(/^Dr\.?\s+/i, '');
 
 /**
- * The SMS in the recipient's language: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time
- * and a short link. A long doctor's name is shortened first; nothing clinical (no reason for the visit).
+ * The text from `compose` that fits one GSM-7 part: first with the weekdays ("Tue 1 Dec"), shortening a long name
+ * down to NAME_KEPT_WITH_WEEKDAYS characters; if that is not enough (Kiswahili's weekdays are long words), without
+ * them ("1 Dec"), shortening the name further. `compose(weekday)` gives the text for a name; the last one tried
+ * when nothing fits.
  */
-export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit, language: MessageLanguage = 'en'): string {
-  const t = NOTIFICATION_TEXTS[language];
-  const fullName = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || t.aPatient : withoutTitle(visit.doctor_name));
+function fittedSms(fullName: string, compose: (weekday: boolean) => (who: string) => string): string {
   let text = '';
-  // First with the weekdays ("Tue 1 Dec"), shortening a long name; if that is not enough (Kiswahili's weekdays are
-  // long words), without them ("1 Dec"), shortening the name further.
   for (const weekday of [true, false]) {
-    const was = previous ? t.smsWas(smsWhen(previous.appointment_date, previous.time_slot, language, weekday)) : '';
-    const when = smsWhen(visit.appointment_date, visit.time_slot, language, weekday);
-    // to the doctor the person named is the patient, who moved their visit
-    const compose = (who: string) => `${t.sms[kind](who, when, was)} ${link}`;
+    const withName = compose(weekday);
     const floor = weekday ? NAME_KEPT_WITH_WEEKDAYS : 1;
     let who = fullName;
-    text = compose(who);
+    text = withName(who);
     while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && who.length > floor) {
       who = who.slice(0, -1);
-      text = compose(`${who.trimEnd()}.`);
+      text = withName(`${who.trimEnd()}.`);
     }
     if ((gsm7Units(text) ?? Infinity) <= SMS_MAX_UNITS) return text;
   }
   return text;
 }
 
+/**
+ * The SMS in the recipient's language: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time
+ * and a short link. A long doctor's name is shortened first; nothing clinical (no reason for the visit).
+ */
+export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit, language: MessageLanguage = 'en'): string {
+  const t = NOTIFICATION_TEXTS[language];
+  // to the doctor the person named is the patient, who moved their visit
+  const fullName = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || t.aPatient : withoutTitle(visit.doctor_name));
+  return fittedSms(fullName, (weekday) => {
+    const was = previous ? t.smsWas(smsWhen(previous.appointment_date, previous.time_slot, language, weekday)) : '';
+    const when = smsWhen(visit.appointment_date, visit.time_slot, language, weekday);
+    return (who) => `${t.sms[kind](who, when, was)} ${link}`;
+  });
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/**
+ * An email about a visit or a slot: the greeting, the lead, the facts (a table in the HTML), then the link, in
+ * text and HTML (the same content).
+ */
+function factsEmail(
+  language: MessageLanguage,
+  content: { subject: string; hello: string; lead: string; facts: [string, string][]; link: string; linkText: string; linkLine: string },
+): { subject: string; text: string; html: string } {
+  const { hello, lead, facts, link } = content;
+  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', content.linkLine, '', 'Afya'].join('\n');
+  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const html =
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
+    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>` +
+    `<table>${rows}</table>` +
+    `<p><a href="${escapeHtml(link)}">${content.linkText}</a></p><p>Afya</p></body></html>`;
+  return { subject: content.subject, text, html };
 }
 
 /** The email in the recipient's language: subject, text and HTML (the same facts; the calendar file goes with it). */
@@ -196,15 +213,7 @@ export function emailContent(
     [t.labels.type, choiceLabel(visit.appointment_type, language)],
   ];
   const hello = toDoctor ? t.hello(t.doctorName(withoutTitle(visit.doctor_name))) : t.hello(visit.patient_name || t.helloThere);
-  const lead = t.leads[kind];
-  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.yourAppointments(link), '', 'Afya'].join('\n');
-  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-  const html =
-    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
-    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>` +
-    `<table>${rows}</table>` +
-    `<p><a href="${escapeHtml(link)}">${t.seeAppointments}</a></p><p>Afya</p></body></html>`;
-  return { subject: t.subjects[kind], text, html };
+  return factsEmail(language, { subject: t.subjects[kind], hello, lead: t.leads[kind], facts, link, linkText: t.seeAppointments, linkLine: t.yourAppointments(link) });
 }
 
 export { CLINIC_TIME_ZONE, SLOT_MINUTES };
@@ -249,21 +258,11 @@ export function clinicClock(instant: string, language: MessageLanguage = 'en'): 
  */
 export function waitlistOfferSms(offer: WaitlistOfferFacts, link: string, language: MessageLanguage = 'en'): string {
   const t = NOTIFICATION_TEXTS[language];
-  const fullName = toGsm7(withoutTitle(offer.doctor_name));
   const until = ` ${t.offer.heldUntil(clinicClock(offer.expires_at, language))}`;
-  let text = '';
-  for (const weekday of [true, false]) {
+  return fittedSms(toGsm7(withoutTitle(offer.doctor_name)), (weekday) => {
     const when = smsWhen(offer.appointment_date, offer.time_slot, language, weekday);
-    const compose = (who: string) => `${t.sms['waitlist-offer'](who, when, '')}${until} ${t.offer.confirmSms} ${link}`;
-    let who = fullName;
-    text = compose(who);
-    while ((gsm7Units(text) ?? Infinity) > SMS_MAX_UNITS && who.length > (weekday ? NAME_KEPT_WITH_WEEKDAYS : 1)) {
-      who = who.slice(0, -1);
-      text = compose(`${who.trimEnd()}.`);
-    }
-    if ((gsm7Units(text) ?? Infinity) <= SMS_MAX_UNITS) return text;
-  }
-  return text;
+    return (who) => `${t.sms['waitlist-offer'](who, when, '')}${until} ${t.offer.confirmSms} ${link}`;
+  });
 }
 
 /** The offer's email in the recipient's language: the same facts and the confirmation link. */
@@ -275,13 +274,6 @@ export function waitlistOfferEmail(offer: WaitlistOfferFacts, patientName: strin
     [t.labels.time, t.clinicTime(slotLabel(offer.time_slot, language))],
     [t.offer.heldUntilLabel, t.clinicTime(clinicClock(offer.expires_at, language))],
   ];
-  const hello = t.hello(patientName || t.helloThere);
   const lead = `${t.leads['waitlist-offer']} ${t.offer.held(WAITLIST_HOLD_MINUTES)}`;
-  const text = [hello, '', lead, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', t.offer.confirmText(link), '', 'Afya'].join('\n');
-  const rows = facts.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${k}</th><td>${escapeHtml(v)}</td></tr>`).join('');
-  const html =
-    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2937">` +
-    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p><table>${rows}</table>` +
-    `<p><a href="${escapeHtml(link)}">${t.offer.confirm}</a></p><p>Afya</p></body></html>`;
-  return { subject: t.subjects['waitlist-offer'], text, html };
+  return factsEmail(language, { subject: t.subjects['waitlist-offer'], hello: t.hello(patientName || t.helloThere), lead, facts, link, linkText: t.offer.confirm, linkLine: t.offer.confirmText(link) });
 }
