@@ -89,6 +89,12 @@ async function englishLeft(page: Page, patterns: string[]): Promise<string[]> {
   }, patterns);
 }
 
+/** '02:30 PM' → '14:30': how the Kiswahili screens write a slot. */
+function clock24(slot: string): string {
+  const [, h, m, ap] = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(slot)!;
+  return `${String((Number(h) % 12) + (ap === 'PM' ? 12 : 0)).padStart(2, '0')}:${m}`;
+}
+
 /** A doctor with a free slot on some day from day 10 on (clear of the other journeys' days). */
 async function freeSlot(token: string): Promise<{ doctor: Doctor; date: string; slot: string }> {
   const { body } = await call<{ doctors: Doctor[] }>('GET', 'appointments/doctors', token);
@@ -230,6 +236,9 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     }
     await page.waitForFunction(() => (document.querySelector('input[aria-label="Tarehe ya miadi"]') as HTMLInputElement)?.value !== '');
     const slotButton = await page.waitForSelector(`button[data-slot="${slot}"]:not([disabled])`);
+    // Slots on the 24-hour clock ('02:30 PM' reads 14:30), none with AM/PM.
+    expect(await slotButton!.evaluate((el) => (el as HTMLElement).innerText.trim())).toBe(clock24(slot));
+    expect(await page.$$eval('button[data-slot]', (buttons) => buttons.map((b) => (b as HTMLElement).innerText).filter((text) => /AM|PM/.test(text)))).toEqual([]);
     await slotButton!.click();
     await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Maumivu ya kichwa kwa wiki mbili.');
     await expectNoEnglish('the booking form');
@@ -257,6 +266,8 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     const card = await page.$eval('[data-testid="appointment-card"]', (el) => (el as HTMLElement).innerText);
     expect(card).toContain('Imethibitishwa');
     expect(card).toContain('Ushauri');
+    expect(card).toContain(clock24(slot));
+    expect(card).not.toContain(slot);
     await expectNoEnglish('/dashboard/appointments');
     await auditScreen(page);
     expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
