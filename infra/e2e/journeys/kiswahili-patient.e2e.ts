@@ -409,4 +409,30 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await auditScreen(page);
     await shoot(page, 'ticket-form');
   });
+
+  it('fits a 390 px phone in Kiswahili: no page wider than the screen (long words wrap or ellipsise)', async () => {
+    const tooWide = async (p: Page, paths: string[]) => {
+      const wide: string[] = [];
+      for (const where of paths) {
+        await p.goto(`${BASE_URL}${where}`, { waitUntil: 'networkidle0' });
+        await p.waitForFunction(() => document.documentElement.lang === 'sw' && (document.querySelector('main')?.textContent ?? '').trim() !== '');
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) wide.push(`${where}: ${width}px`);
+      }
+      return wide;
+    };
+    // Signed out: the visitor's remembered Kiswahili.
+    const visitor = await newPage(browser, 390, 844);
+    await visitor.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
+    try {
+      expect(await tooWide(visitor, ['/', '/about', '/services', '/contact', '/login', '/register', '/forgot-password', '/reset-password?token=example'])).toEqual([]);
+    } finally {
+      await visitor.browserContext().close();
+    }
+    // Signed in: the patient's screens.
+    await page.setViewport({ width: 390, height: 844 });
+    expect(
+      await tooWide(page, ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments', '/dashboard/waitlist']),
+    ).toEqual([]);
+  });
 });

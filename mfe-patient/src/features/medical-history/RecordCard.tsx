@@ -12,7 +12,7 @@ export function RecordCard({ record: r, actions }: { record: MedicalRecord; acti
       size="small"
       title={
         <Space wrap>
-          <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{r.condition}</Tag>
+          <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{t(`history.kind.${r.type}`, { defaultValue: r.condition })}</Tag>
           <span>{r.doctor_name ? t('home.doctorName', { name: r.doctor_name }) : t('booking.doctor')}</span>
           {r.specialization ? <Typography.Text type="secondary">{specialtyLabel(r.specialization)}</Typography.Text> : null}
         </Space>
