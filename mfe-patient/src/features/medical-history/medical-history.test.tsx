@@ -88,6 +88,8 @@ it('names each record’s kind in Kiswahili (the service writes it in English)',
     expect(screen.getByText('Agizo la dawa')).toBeInTheDocument();
     expect(screen.queryByText('Appointment')).not.toBeInTheDocument();
     expect(screen.queryByText('Prescription')).not.toBeInTheDocument();
+    // Searched by the kind as shown.
+    expect(searchRecords(RECORDS, 'agizo').map((r) => r.id)).toEqual(['presc-4']);
   } finally {
     await act(() => setLanguage('en', { chosen: false }));
   }
