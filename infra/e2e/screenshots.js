@@ -97,9 +97,15 @@ async function signIn(page, email, password) {
         try {
           await signIn(rp, r.email, r.password);
           // Signed in, the profile's language applies: pick the one asked for with the switch (saved in the profile).
+          // Picked in the page (the switch re-renders when the profile's language arrives: a handle taken before
+          // that was detached), then waited for.
           if (LANGUAGE) {
-            const pick = await rp.waitForSelector(`button[lang="${LANGUAGE}"]`, { timeout: 15000 });
-            if ((await pick.evaluate((b) => b.getAttribute('aria-pressed'))) !== 'true') await pick.click();
+            await rp.waitForSelector(`button[lang="${LANGUAGE}"]`, { timeout: 15000 });
+            await rp.evaluate((lang) => {
+              const pick = document.querySelector(`button[lang="${lang}"]`);
+              if (pick && pick.getAttribute('aria-pressed') !== 'true') pick.click();
+            }, LANGUAGE);
+            await rp.waitForFunction((lang) => document.querySelector(`button[lang="${lang}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 15000 }, LANGUAGE);
           }
           for (const p of r.pages) {
             await shoot(rp, BASE_URL + p, path.join(OUT, `${r.role}-${slug(p)}-${size.width}x${size.height}${SUFFIX}.png`));

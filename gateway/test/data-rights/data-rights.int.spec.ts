@@ -97,7 +97,17 @@ describe('data rights: export, erasure, admin deletion', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
-    for (const expected of ['Achieng', patient.details.email, 'Amoxicillin', 'Dose', 'who accessed your records']) expect(text.toLowerCase()).toContain(expected.toLowerCase());
+    for (const expected of ['Achieng', patient.details.email, 'Amoxicillin', 'Dose', 'who accessed your records', '10:00 AM']) expect(text.toLowerCase()).toContain(expected.toLowerCase());
+    expect(text).not.toContain('Kliniki ya Afya');
+    // In Kiswahili when the requester reads it (Accept-Language, as the receipt and the prescription): headings,
+    // statuses and slots in Kiswahili; what people wrote (medicines, the ticket's subject) as written.
+    const sw = await fetch(`${platform.baseUrl}/api/user/data-export/pdf`, { headers: { authorization: `Bearer ${patient.token}`, 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' } });
+    expect(sw.status).toBe(200);
+    const swText = pdfText(Buffer.from(await sw.arrayBuffer()));
+    for (const expected of ['Kliniki ya Afya', 'Data zako', 'Walioangalia kumbukumbu zako', 'Miadi', 'Maagizo ya dawa', 'Tiketi za msaada', 'Imethibitishwa', 'Achieng', 'Amoxicillin', 'Dose', '10:00']) {
+      expect(swText.toLowerCase()).toContain(expected.toLowerCase());
+    }
+    for (const english of ['Who accessed your records', 'Support tickets', 'Confirmed', '10:00 AM', 'Last sign-in']) expect(swText.toLowerCase()).not.toContain(english.toLowerCase());
     // Another patient's export holds only their own (empty) data.
     const other = await signUpAndIn(platform, { firstname: 'Kamau', lastname: 'Njoroge' });
     const theirs = await platform.api('GET', '/user/data-export', { token: other.token });

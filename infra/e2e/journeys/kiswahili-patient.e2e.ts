@@ -81,6 +81,12 @@ async function englishLeft(page: Page, patterns: string[]): Promise<string[]> {
   }, patterns);
 }
 
+/** '02:30 PM' → '14:30': how the Kiswahili screens write a slot. */
+function clock24(slot: string): string {
+  const [, h, m, ap] = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(slot)!;
+  return `${String((Number(h) % 12) + (ap === 'PM' ? 12 : 0)).padStart(2, '0')}:${m}`;
+}
+
 /** A doctor with a free slot on some day from day 12 on (clear of the other journeys' days). */
 async function freeSlot(token: string): Promise<{ doctor: ListedDoctor; date: string; slot: string }> {
   const { doctor, date, free } = await firstFreeDay(token, { fromDay: 12, toDay: 30 });
@@ -213,6 +219,9 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     }
     await page.waitForFunction(() => (document.querySelector('input[aria-label="Tarehe ya miadi"]') as HTMLInputElement)?.value !== '');
     const slotButton = await page.waitForSelector(`button[data-slot="${slot}"]:not([disabled])`);
+    // Slots on the 24-hour clock ('02:30 PM' reads 14:30), none with AM/PM.
+    expect(await slotButton!.evaluate((el) => (el as HTMLElement).innerText.trim())).toBe(clock24(slot));
+    expect(await page.$$eval('button[data-slot]', (buttons) => buttons.map((b) => (b as HTMLElement).innerText).filter((text) => /AM|PM/.test(text)))).toEqual([]);
     await slotButton!.click();
     await fillByLabelOrPlaceholder(page, 'textarea[aria-label="Sababu ya ziara"]', 'Maumivu ya kichwa kwa wiki mbili.');
     await expectNoEnglish('the booking form');
@@ -240,6 +249,8 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     const card = await page.$eval('[data-testid="appointment-card"]', (el) => (el as HTMLElement).innerText);
     expect(card).toContain('Imethibitishwa');
     expect(card).toContain('Ushauri');
+    expect(card).toContain(clock24(slot));
+    expect(card).not.toContain(slot);
     await expectNoEnglish('/dashboard/appointments');
     await auditScreen(page);
     expect(apiRequests.filter((r) => r.language !== 'sw')).toEqual([]);
@@ -346,5 +357,31 @@ describe('Kiswahili journey: a patient switches to Kiswahili, signs in, books an
     await expectNoEnglish('the ticket form');
     await auditScreen(page);
     await shoot(page, 'ticket-form');
+  });
+
+  it('fits a 390 px phone in Kiswahili: no page wider than the screen (long words wrap or ellipsise)', async () => {
+    const tooWide = async (p: Page, paths: string[]) => {
+      const wide: string[] = [];
+      for (const where of paths) {
+        await p.goto(`${BASE_URL}${where}`, { waitUntil: 'networkidle0' });
+        await p.waitForFunction(() => document.documentElement.lang === 'sw' && (document.querySelector('main')?.textContent ?? '').trim() !== '');
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) wide.push(`${where}: ${width}px`);
+      }
+      return wide;
+    };
+    // Signed out: the visitor's remembered Kiswahili.
+    const visitor = await newPage(browser, 390, 844);
+    await visitor.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
+    try {
+      expect(await tooWide(visitor, ['/', '/about', '/services', '/contact', '/login', '/register', '/forgot-password', '/reset-password?token=example'])).toEqual([]);
+    } finally {
+      await visitor.browserContext().close();
+    }
+    // Signed in: the patient's screens.
+    await page.setViewport({ width: 390, height: 844 });
+    expect(
+      await tooWide(page, ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments', '/dashboard/waitlist']),
+    ).toEqual([]);
   });
 });

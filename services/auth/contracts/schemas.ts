@@ -49,6 +49,9 @@ export const RegisterBodySchema = z.object({
   }),
   role: nullToAbsent(oneOf(ROLES, AuthMessages.role)).meta({ description: 'Honoured only when an admin registers someone' }),
   status: nullToAbsent(oneOf(USER_STATUSES, AuthMessages.status)).meta({ description: 'Honoured only when an admin registers someone' }),
+  language: nullToAbsent(z.enum(LANGUAGES, { error: AuthMessages.language })).meta({
+    description: "The language the person reads Afya in (emails, SMS, PDFs). Left out: the request's Accept-Language (en or sw), else en",
+  }),
 });
 
 /** PATCH /user/profile: the fields present are held to the registration rules. */

@@ -20,6 +20,13 @@ describe('the auth requests (one schema: gateway, service, web types)', () => {
     expect(verdict(RegisterBodySchema, { ...person, role: 'root' })).toBe(AuthMessages.role);
   });
 
+  it('registration takes the language chosen on the form, optionally (en or sw)', () => {
+    expect(RegisterBodySchema.parse({ ...person, language: 'sw' }).language).toBe('sw');
+    expect(RegisterBodySchema.parse(person)).not.toHaveProperty('language', expect.anything());
+    expect(RegisterBodySchema.parse({ ...person, language: null })).not.toHaveProperty('language', expect.anything());
+    for (const language of ['fr', 'SW', '', 7]) expect(verdict(RegisterBodySchema, { ...person, language })).toBe(AuthMessages.language);
+  });
+
   it('an admin’s registration may leave the address out (the service decides who may)', () => {
     const { address: _none, ...withoutAddress } = person;
     expect(RegisterBodySchema.parse({ ...withoutAddress, role: 'doctor', status: 'active' })).not.toHaveProperty('address', expect.anything());

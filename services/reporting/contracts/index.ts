@@ -139,11 +139,32 @@ export interface MonthlyReply {
 
 export type ActivityKind = 'user' | 'appointment' | 'payment';
 
+/**
+ * An activity line as a message key and its values, so a client says it in its reader's language (the admin remote
+ * in Kiswahili). The entry's `title` and `detail` are the same line in English (SPEC's text), for clients that show
+ * it as it comes. Values are data: a status or date as stored, an amount in Ksh as a number, a slot as booked.
+ */
+export type ActivityMessage =
+  | { key: 'user.name'; params: { name: string } }
+  | { key: 'user.id'; params: { id: number } }
+  | { key: 'user.registered'; params: { role: 'patient' | 'doctor' | 'admin' } }
+  | { key: 'appointment.id'; params: { id: number } }
+  | { key: 'appointment.for'; params: { id: number; name: string } }
+  | { key: 'appointment.when'; params: { status: string; date: string; slot: string } }
+  | { key: 'payment.amount'; params: { id: number; amount: number } }
+  | { key: 'payment.status'; params: { status: string; method: 'mpesa' | 'card' | null; appointment_id: number | null } };
+
 export interface ActivityEntry {
   kind: ActivityKind;
   id: number;
+  /** English, e.g. 'Appointment #12 for Amina Yusuf'. */
   title: string;
+  /** English, e.g. 'Pending · 2026-11-28 09:00 AM'. */
   detail: string;
+  /** `title` as a message key and values. */
+  title_message: ActivityMessage;
+  /** `detail` as a message key and values. */
+  detail_message: ActivityMessage;
   at: string;
 }
 

@@ -7,8 +7,11 @@ import { currentLanguage, i18n } from './instance';
 import type { Language } from './languages';
 import { useLanguage } from './useLanguage';
 
-// antd 6 ships no Kiswahili locale: its texts (dialog buttons, date picker, table, pagination, empty states) are in
-// our catalogue under `antd`, in antd's own shape, and laid over its English locale. English is antd's en_US as is.
+// antd 6 ships no Kiswahili locale: its texts (dialog buttons, date picker, table, pagination, empty states, form
+// rules, upload, ...) are in our catalogue under `antd`, in antd's own shape, and laid over its English locale. Two
+// departures from that shape, for the catalogue's text-only leaves: a pair (antd's [start, end] range placeholders)
+// is written { "start", "end" }; Calendar and TimePicker are not repeated (antd's are the DatePicker's, so ours are
+// too). English is antd's en_US as is.
 
 type Tree = { [key: string]: unknown };
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -21,13 +24,21 @@ export function overlay<T>(base: T, over: unknown): T {
   return out as T;
 }
 
+/** The catalogue's { start, end } pairs as antd's [start, end] arrays. */
+function pairsToArrays(value: unknown): unknown {
+  if (!isTree(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 2 && keys.includes('start') && keys.includes('end')) return [value.start, value.end];
+  return Object.fromEntries(keys.map((key) => [key, pairsToArrays(value[key])]));
+}
+
 /** antd's locale for a language, from the catalogue's `antd` texts. */
 export function antdLocale(language: Language, texts: unknown): Locale {
   if (language === 'en') return enUS;
-  const merged = overlay(enUS, texts);
+  const merged = overlay(enUS, pairsToArrays(texts));
   // The date picker names its dayjs locale by `lang.locale` ('en_US' → 'en'): ours, for Kiswahili month and day names.
   const DatePicker = merged.DatePicker ? { ...merged.DatePicker, lang: { ...merged.DatePicker.lang, locale: language } } : undefined;
-  return { ...merged, locale: language, DatePicker };
+  return { ...merged, locale: language, DatePicker, Calendar: DatePicker ?? merged.Calendar, TimePicker: DatePicker?.timePickerLocale ?? merged.TimePicker };
 }
 
 // The date picker's month and day names follow the page's language (dayjs ships Kiswahili).

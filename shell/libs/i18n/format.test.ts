@@ -1,4 +1,4 @@
-import { detectLanguage, formatDate, formatKsh, formatNumber, languageOfTag } from 'shell/i18n';
+import { detectLanguage, formatDate, formatKsh, formatNumber, formatSlot, languageOfTag } from 'shell/i18n';
 
 // A non-breaking or narrow space is what Intl may put in some locales; the assertions spell plain text, so any
 // such space would fail them: these are the exact strings a reader sees.
@@ -59,6 +59,26 @@ describe('dates and times (clinic time, Africa/Nairobi)', () => {
   it('writes a dash for a missing or unreadable date', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate('soon', 'date', 'sw')).toBe('—');
+  });
+});
+
+describe('time slots', () => {
+  it('English exactly as the API (SPEC) writes them', () => {
+    for (const slot of ['09:00 AM', '12:00 PM', '02:30 PM', '04:30 PM']) expect(formatSlot(slot, 'en')).toBe(slot);
+  });
+
+  it('Kiswahili on the 24-hour clock, as the PDFs, emails and SMS', () => {
+    expect(formatSlot('09:00 AM', 'sw')).toBe('09:00');
+    expect(formatSlot('12:00 PM', 'sw')).toBe('12:00');
+    expect(formatSlot('12:30 AM', 'sw')).toBe('00:30');
+    expect(formatSlot('02:30 PM', 'sw')).toBe('14:30');
+    expect(formatSlot('4:30 pm', 'sw')).toBe('16:30');
+  });
+
+  it('anything else as it is, a missing slot as a dash', () => {
+    expect(formatSlot('soon', 'sw')).toBe('soon');
+    expect(formatSlot(null, 'sw')).toBe('—');
+    expect(formatSlot('', 'en')).toBe('—');
   });
 });
 

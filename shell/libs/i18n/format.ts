@@ -77,3 +77,20 @@ export function formatDate(
   if (Number.isNaN(date.getTime())) return '—';
   return dateFormat(language, { ...DATE_STYLES[style], timeZone: day ? 'UTC' : CLINIC_TIME_ZONE }).format(date);
 }
+
+const SLOT = /^(\d{1,2}):(\d{2})\s*(AM|PM)$/i;
+
+/**
+ * A clinic time slot as its reader writes time. The API's slots are '09:00 AM' / '02:30 PM' (SPEC's form), and
+ * English shows them exactly so. Kiswahili readers in Kenya read clinic, bank and transport times on the 24-hour
+ * clock ('09:00', '14:30'), as the services' Kiswahili PDFs, emails and SMS do, not in 'Swahili time' (saa tatu
+ * asubuhi), which would be ambiguous beside the English. A value that is not a slot is shown as it is.
+ */
+export function formatSlot(slot: string | null | undefined, language: Language = currentLanguage()): string {
+  if (!slot) return '—';
+  if (language === 'en') return slot;
+  const match = SLOT.exec(slot.trim());
+  if (!match) return slot;
+  const hour = (Number(match[1]) % 12) + (match[3]!.toUpperCase() === 'PM' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${match[2]}`;
+}

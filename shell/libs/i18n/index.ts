@@ -5,7 +5,7 @@ export { i18n, initI18n, registerCatalogue, setLanguage, currentLanguage, onLang
 export type { Catalogue, CatalogueSource } from './instance';
 export { LANGUAGES, LOCALES, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, DEFAULT_LANGUAGE, isLanguage, languageOfTag, detectLanguage } from './languages';
 export type { Language } from './languages';
-export { formatKsh, formatNumber, formatDate, CLINIC_TIME_ZONE, DATE_STYLES } from './format';
+export { formatKsh, formatNumber, formatDate, formatSlot, CLINIC_TIME_ZONE, DATE_STYLES } from './format';
 export type { DateStyle } from './format';
 export { useLanguage } from './useLanguage';
 export { LanguageSwitch } from './LanguageSwitch';

@@ -2,7 +2,7 @@ import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Card, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { appointmentTypeLabel, formatDate, specialtyLabel, useTranslation, visitModeLabel } from '../i18n';
+import { appointmentTypeLabel, formatDate, formatSlot, specialtyLabel, useTranslation, visitModeLabel } from '../i18n';
 import { StatusBadge, Money } from './components';
 
 /**
@@ -53,7 +53,7 @@ export function AppointmentCard({
     [t('appointmentCard.appointment'), `#${a.appointment_id}`],
     [t('appointmentCard.amount'), amount ?? <Money value={a.total_amount} strong />],
     [t('appointmentCard.date'), a.appointment_date ? formatDate(a.appointment_date.slice(0, 10), 'day') : '—'],
-    [t('appointmentCard.time'), a.time_slot || '—'],
+    [t('appointmentCard.time'), formatSlot(a.time_slot)],
     [t('appointmentCard.specialization'), specialtyLabel(a.doctor?.specialization) || '—'],
     ...(a.type ? [[t('appointmentCard.type'), appointmentTypeLabel(a.type)] as [string, ReactNode]] : []),
     ...(a.visit_mode

@@ -1,54 +1,45 @@
-import type { ActivityEntry } from '@afya/reporting-service/contracts';
-import { currentLanguage, formatDate } from 'shell/i18n';
+import type { ActivityEntry, ActivityMessage } from '@afya/reporting-service/contracts';
+import { currentLanguage, formatDate, formatKsh, formatSlot } from 'shell/i18n';
 import { t } from '../../i18n';
 
 /**
- * The overview's recent activity in the page's language. The reporting service writes each entry's title and detail
- * in English from fixed shapes ('Appointment #12 for Amina Yusuf', 'Pending · 2026-11-28 09:00 AM', 'Payment #3 ·
- * Ksh 1,500', 'completed · M-Pesa · appointment #12', 'New patient registered'); this reads those shapes back and
- * says them with the catalogue. Names stay as written; a text of any other shape is shown as it came.
+ * The overview's recent activity in the page's language. The reporting service sends each line twice: as English text
+ * (`title`, `detail`: SPEC's, shown as written in English) and as a message key with its values (`title_message`,
+ * `detail_message`), which the catalogue says in Kiswahili. Names are shown as written.
  */
-export function activityText(entry: Pick<ActivityEntry, 'kind' | 'title' | 'detail'>): { title: string; detail: string } {
+export function activityText(entry: Pick<ActivityEntry, 'title' | 'detail'> & Partial<Pick<ActivityEntry, 'title_message' | 'detail_message'>>): { title: string; detail: string } {
   // English is the service's own text, as it wrote it.
   if (currentLanguage() === 'en') return { title: entry.title, detail: entry.detail };
-  return { title: activityTitle(entry), detail: activityDetail(entry) };
+  return {
+    title: entry.title_message ? say(entry.title_message) : entry.title,
+    detail: entry.detail_message ? say(entry.detail_message) : entry.detail,
+  };
 }
 
 const status = (value: string) => t(`activity.status.${value.toLowerCase()}`, { defaultValue: value });
 
-function activityTitle({ kind, title }: Pick<ActivityEntry, 'kind' | 'title'>): string {
-  if (kind === 'appointment') {
-    const m = /^Appointment #(\d+)(?: for (.+))?$/.exec(title);
-    if (m) return m[2] ? t('activity.appointmentFor', { id: m[1], name: m[2] }) : t('activity.appointment', { id: m[1] });
-  }
-  if (kind === 'payment') {
-    const m = /^Payment #(\d+) · (Ksh .+)$/.exec(title);
-    if (m) return t('activity.payment', { id: m[1], amount: m[2] });
-  }
-  if (kind === 'user') {
-    const m = /^User #(\d+)$/.exec(title);
-    if (m) return t('activity.user', { id: m[1] });
-  }
-  return title;
-}
-
-function activityDetail({ kind, detail }: Pick<ActivityEntry, 'kind' | 'detail'>): string {
-  if (kind === 'user') {
-    const m = /^New (patient|doctor|admin) registered$/.exec(detail);
-    if (m) return t(`activity.registered.${m[1]}`);
-  }
-  if (kind === 'appointment') {
-    const m = /^(\w+) · (\d{4}-\d{2}-\d{2}) (.+)$/.exec(detail);
-    if (m) return `${status(m[1]!)} · ${formatDate(m[2])} ${m[3]}`;
-  }
-  if (kind === 'payment') {
-    const m = /^(\w+)(?: · (M-Pesa|card))?(?: · appointment #(\d+))?$/.exec(detail);
-    if (m) {
-      const parts = [status(m[1]!)];
-      if (m[2]) parts.push(m[2] === 'card' ? t('activity.card') : m[2]);
-      if (m[3]) parts.push(t('activity.forAppointment', { id: m[3] }));
+function say(message: ActivityMessage): string {
+  switch (message.key) {
+    case 'user.name':
+      return message.params.name;
+    case 'user.id':
+      return t('activity.user', { id: message.params.id });
+    case 'user.registered':
+      return t(`activity.registered.${message.params.role}`);
+    case 'appointment.id':
+      return t('activity.appointment', { id: message.params.id });
+    case 'appointment.for':
+      return t('activity.appointmentFor', { id: message.params.id, name: message.params.name });
+    case 'appointment.when':
+      return `${status(message.params.status)} · ${formatDate(message.params.date)} ${formatSlot(message.params.slot)}`;
+    case 'payment.amount':
+      return t('activity.payment', { id: message.params.id, amount: formatKsh(message.params.amount) });
+    case 'payment.status': {
+      const { method, appointment_id } = message.params;
+      const parts = [status(message.params.status)];
+      if (method) parts.push(method === 'card' ? t('activity.card') : 'M-Pesa');
+      if (appointment_id) parts.push(t('activity.forAppointment', { id: appointment_id }));
       return parts.join(' · ');
     }
   }
-  return detail;
 }

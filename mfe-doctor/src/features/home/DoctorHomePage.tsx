@@ -8,7 +8,7 @@ import { useIssuedPrescriptions } from '../prescriptions/api';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { VideoVisitsCard } from './VideoVisitsCard';
-import { appointmentTypeLabel } from 'shell/i18n';
+import { appointmentTypeLabel, formatSlot } from 'shell/i18n';
 import { t as translate, useDoctorTranslation } from '../../i18n';
 import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
 
@@ -100,7 +100,7 @@ export function DoctorHomePage() {
                 dataSource={todays}
                 columns={[
                   { title: t('home.patient'), render: (_v, a) => patientName(a) },
-                  { title: t('home.time'), dataIndex: 'time_slot' },
+                  { title: t('home.time'), dataIndex: 'time_slot', render: (slot: string) => formatSlot(slot) },
                   { title: t('home.type'), render: (_v, a) => typeText(a) },
                   { title: t('home.status'), dataIndex: 'appointment_status', render: (s) => <StatusBadge status={s} /> },
                   { title: t('home.duration'), dataIndex: 'duration', render: (d) => durationText(d) },
@@ -111,7 +111,7 @@ export function DoctorHomePage() {
                 dataSource={todays}
                 renderItem={(a) => (
                   <List.Item key={a.appointment_id} extra={<StatusBadge status={a.appointment_status} />}>
-                    <List.Item.Meta title={patientName(a)} description={`${a.time_slot} · ${typeText(a)} · ${durationText(a.duration)}`} />
+                    <List.Item.Meta title={patientName(a)} description={`${formatSlot(a.time_slot)} · ${typeText(a)} · ${durationText(a.duration)}`} />
                   </List.Item>
                 )}
               />

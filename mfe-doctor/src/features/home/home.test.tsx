@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setLanguage } from 'shell/i18n';
 import userEvent from '@testing-library/user-event';
 import { api, ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
@@ -71,6 +72,17 @@ describe('when an upcoming emergency is', () => {
     expect(visitWhen({ appointment_date: '2026-11-27', time_slot: '02:30 PM' }, now)).toBe('Today at 02:30 PM');
     expect(visitWhen({ appointment_date: '2026-11-28', time_slot: '09:00 AM' }, now)).toBe('Tomorrow at 09:00 AM');
     expect(visitWhen({ appointment_date: '2026-11-30', time_slot: '09:00 AM' }, now)).toBe('Mon 30 Nov at 09:00 AM');
+  });
+
+  it('in Kiswahili, on the 24-hour clock', async () => {
+    const now = Date.parse('2026-11-27T07:00:00Z');
+    await act(() => setLanguage('sw', { chosen: false }));
+    try {
+      expect(visitWhen({ appointment_date: '2026-11-27', time_slot: '02:30 PM' }, now)).toBe('Leo saa 14:30');
+      expect(visitWhen({ appointment_date: '2026-11-30', time_slot: '09:00 AM' }, now)).toMatch(/ saa 09:00$/);
+    } finally {
+      await act(() => setLanguage('en', { chosen: false }));
+    }
   });
 });
 

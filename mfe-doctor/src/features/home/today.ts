@@ -1,5 +1,5 @@
 import { nairobiDate, slotMinutes } from 'shell/ui-kit';
-import { currentLanguage } from 'shell/i18n';
+import { currentLanguage, formatSlot } from 'shell/i18n';
 import type { DoctorAppointment } from '../../api/appointments';
 import { t } from '../../i18n';
 
@@ -24,9 +24,9 @@ export function notificationName(n: { user?: { firstname: string | null; lastnam
 /** When an upcoming visit is, as a notification says it: 'Today at 09:00 AM', 'Tomorrow at …', 'Mon 30 Nov at …'. */
 export function visitWhen(v: { appointment_date: string; time_slot: string }, now = Date.now()): string {
   const date = v.appointment_date.slice(0, 10);
-  if (date === nairobiDate(0, now)) return t('home.todayAt', { time: v.time_slot });
-  if (date === nairobiDate(1, now)) return t('home.tomorrowAt', { time: v.time_slot });
+  if (date === nairobiDate(0, now)) return t('home.todayAt', { time: formatSlot(v.time_slot) });
+  if (date === nairobiDate(1, now)) return t('home.tomorrowAt', { time: formatSlot(v.time_slot) });
   const [y, m, d] = date.split('-').map(Number);
   const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(currentLanguage() === 'sw' ? 'sw-KE' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return t('home.dayAt', { day, time: v.time_slot });
+  return t('home.dayAt', { day, time: formatSlot(v.time_slot) });
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skele
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Medicine } from '@afya/prescription-service/contracts';
-import { appointmentTypeLabel, formatDate } from 'shell/i18n';
+import { appointmentTypeLabel, formatDate, formatSlot } from 'shell/i18n';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useCreatePrescription, useWritableAppointments } from './api';
@@ -85,7 +85,7 @@ export function WritePrescriptionPage() {
                     <Descriptions.Item label={t('home.patient')}>{appointment.patient_name ?? `#${appointment.patient_id}`}</Descriptions.Item>
                     {appointment.patient_phone ? <Descriptions.Item label={t('write.phone')}>{appointment.patient_phone}</Descriptions.Item> : null}
                     <Descriptions.Item label={t('write.date')}>{formatDate(appointment.appointment_date.slice(0, 10), 'day')}</Descriptions.Item>
-                    <Descriptions.Item label={t('home.time')}>{appointment.time_slot}</Descriptions.Item>
+                    <Descriptions.Item label={t('home.time')}>{formatSlot(appointment.time_slot)}</Descriptions.Item>
                     <Descriptions.Item label={t('home.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
                   </Descriptions>
                 ) : null}

@@ -1,4 +1,4 @@
-import { appointmentTypeLabel, formatDate } from 'shell/i18n';
+import { appointmentTypeLabel, formatDate, formatSlot } from 'shell/i18n';
 import type { DoctorAppointment } from '../../api/appointments';
 import type { WritableAppointment } from './api';
 import { t } from '../../i18n';
@@ -25,7 +25,7 @@ export function writableOptions(list: readonly WritableAppointment[]): { value: 
   const shared = sharedNames(list, writableName, (a) => a.patient_id);
   return list.map((a) => {
     const who = shared.has(nameKey(writableName(a))) ? `${writableName(a)} (${a.patient_phone ?? t('labels.patientNumber', { id: a.patient_id })})` : writableName(a);
-    return { value: a.appointment_id, label: `${who} · #${a.appointment_id} · ${formatDate(a.appointment_date.slice(0, 10))} ${a.time_slot} · ${appointmentTypeLabel(a.appointment_type)} (${t(`status.${a.appointment_status}`, { defaultValue: a.appointment_status })})` };
+    return { value: a.appointment_id, label: `${who} · #${a.appointment_id} · ${formatDate(a.appointment_date.slice(0, 10))} ${formatSlot(a.time_slot)} · ${appointmentTypeLabel(a.appointment_type)} (${t(`status.${a.appointment_status}`, { defaultValue: a.appointment_status })})` };
   });
 }
 

@@ -8,7 +8,7 @@ import { useAvailability } from '../booking/useAvailability';
 import { useDoctors } from '../find-doctors/api';
 import type { Appointment } from './api';
 import { useRescheduleAppointment } from './api';
-import { formatDate, translateMessage } from 'shell/i18n';
+import { formatDate, formatSlot, translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 
 interface RescheduleValues {
@@ -70,7 +70,7 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
       {appointment ? (
         <>
           <Typography.Paragraph type="secondary">
-            {t('reschedule.text', { doctor: doctorName(appointment), date: formatDate(appointment.appointment_date.slice(0, 10), 'day'), time: appointment.time_slot })}
+            {t('reschedule.text', { doctor: doctorName(appointment), date: formatDate(appointment.appointment_date.slice(0, 10), 'day'), time: formatSlot(appointment.time_slot) })}
           </Typography.Paragraph>
           <Form
             form={form}

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { setLanguage } from 'shell/i18n';
 import { TIME_SLOTS } from 'shell/ui-kit';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Slot } from './api';
@@ -45,6 +46,35 @@ describe('SlotPicker', () => {
     expect(onChange).toHaveBeenLastCalledWith('02:00 PM');
     fireEvent.click(slot('09:00 AM'));
     expect(onChange).toHaveBeenLastCalledWith('09:00 AM');
+  });
+});
+
+describe('SlotPicker in Kiswahili', () => {
+  beforeEach(async () => {
+    await act(() => setLanguage('sw', { chosen: false }));
+  });
+  afterEach(async () => {
+    await act(() => setLanguage('en', { chosen: false }));
+  });
+
+  it('shows the slots on the 24-hour clock, their value still the API’s', async () => {
+    const onChange = jest.fn();
+    render(<SlotPicker slots={slots(['09:00 AM'])} onChange={onChange} />);
+    const afternoon = await screen.findByRole('radio', { name: '14:00, iko wazi' });
+    expect(afternoon).toHaveTextContent(/^14:00$/);
+    expect(afternoon).toHaveAttribute('data-slot', '02:00 PM');
+    expect(screen.getByRole('radio', { name: '09:00, imechukuliwa' })).toBeDisabled();
+    expect(screen.getByRole('radiogroup').textContent).not.toMatch(/AM|PM/);
+    fireEvent.click(afternoon);
+    expect(onChange).toHaveBeenLastCalledWith('02:00 PM');
+  });
+
+  it('confirms a booking with its time on the 24-hour clock', async () => {
+    const appointment = { appointment_id: 42, appointment_date: '2026-11-23', time_slot: '02:00 PM', appointment_type: 'Regular Checkup', total_amount: 3500 };
+    render(<BookingConfirmation appointment={appointment as never} doctorName="Dkt. Grace Wanjiku" onPayLater={jest.fn()} />, { wrapper: queryWrapper().wrapper });
+    const panel = await screen.findByTestId('payment-panel');
+    expect(within(panel).getByText('14:00')).toBeInTheDocument();
+    expect(panel.textContent).not.toContain('02:00 PM');
   });
 });
 

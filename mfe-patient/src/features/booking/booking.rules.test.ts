@@ -144,6 +144,9 @@ describe('office hours', () => {
       { days: 'Sunday', hours: 'Closed' },
     ]);
   });
+  it('on the 24-hour clock in Kiswahili, like the slots', () => {
+    expect(officeHoursLines(undefined, 'sw').map((line) => line.hours).slice(0, 2)).toEqual(['08:00 - 18:00', '09:00 - 14:00']);
+  });
   it('groups only consecutive days with the same hours', () => {
     const closed = null;
     const day = { opens: '08:00', closes: '18:00' };

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
 import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
 import type { Availability, Slot } from './api';
-import { appointmentTypeLabel, formatDate } from 'shell/i18n';
+import { appointmentTypeLabel, currentLanguage, formatDate, type Language } from 'shell/i18n';
 import { t } from '../../i18n';
 
 /**
@@ -50,17 +50,18 @@ export function isDateDisabled(day: string, doctor?: Pick<Doctor, 'available_day
   return !isBookableDate(day, now) || slotsWithinClinicHours(weekdayOf(day)).length === 0 || !worksOn(doctor, day);
 }
 
-const clock = (hhmm: string) => dayjs(`2000-01-01T${hhmm}`).format('h:mm A');
+/** '08:00' → '8:00 AM' in English (SPEC's), '08:00' in Kiswahili (the 24-hour clock, as the slots are shown). */
+const clock = (hhmm: string, language: Language) => dayjs(`2000-01-01T${hhmm}`).format(language === 'sw' ? 'HH:mm' : 'h:mm A');
 
 /**
  * The Office Hours panel, from CLINIC_HOURS (the source of the slots offered too): consecutive weekdays with the
  * same hours on one line, Monday first ('Monday - Friday', '8:00 AM - 6:00 PM'; 'Sunday', 'Closed').
  */
-export function officeHoursLines(hours: typeof CLINIC_HOURS = CLINIC_HOURS): { days: string; hours: string }[] {
+export function officeHoursLines(hours: typeof CLINIC_HOURS = CLINIC_HOURS, language: Language = currentLanguage()): { days: string; hours: string }[] {
   const week: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   const text = (day: Weekday) => {
     const h = hours[day];
-    return h ? `${clock(h.opens)} - ${clock(h.closes)}` : t('booking.closed');
+    return h ? `${clock(h.opens, language)} - ${clock(h.closes, language)}` : t('booking.closed');
   };
   const lines: { first: Weekday; last: Weekday; hours: string }[] = [];
   for (const day of week) {

@@ -1,7 +1,7 @@
 import { CalendarOutlined, CustomerServiceOutlined, HistoryOutlined, MedicineBoxOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { formatDate } from 'shell/i18n';
+import { formatDate, formatSlot } from 'shell/i18n';
 import { t as translate, usePatientTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { queryStatus } from 'shell/api-client';
@@ -92,7 +92,7 @@ export function PatientHomePage() {
                         title={doctorName(a)}
                         description={
                           <Space wrap size={4}>
-                            <span>{formatDate(a.appointment_date.slice(0, 10), 'day')}</span>·<span>{a.time_slot}</span>
+                            <span>{formatDate(a.appointment_date.slice(0, 10), 'day')}</span>·<span>{formatSlot(a.time_slot)}</span>
                             {days >= 0 ? <Tag color="blue">{days === 0 ? t('home.todayTag') : t('home.daysLeft', { count: days })}</Tag> : null}
                           </Space>
                         }

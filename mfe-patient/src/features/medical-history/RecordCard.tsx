@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
 import { formatDate, specialtyLabel } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
+import { kindLabel } from './history.logic';
 
 /** One medical history record: condition, doctor, date, diagnosis, treatment, notes, the prescription's medicines. */
 export function RecordCard({ record: r, actions }: { record: MedicalRecord; actions?: ReactNode }) {
@@ -12,7 +13,7 @@ export function RecordCard({ record: r, actions }: { record: MedicalRecord; acti
       size="small"
       title={
         <Space wrap>
-          <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{r.condition}</Tag>
+          <Tag color={r.type === 'appointment' ? 'blue' : 'purple'}>{kindLabel(r)}</Tag>
           <span>{r.doctor_name ? t('home.doctorName', { name: r.doctor_name }) : t('booking.doctor')}</span>
           {r.specialization ? <Typography.Text type="secondary">{specialtyLabel(r.specialization)}</Typography.Text> : null}
         </Space>

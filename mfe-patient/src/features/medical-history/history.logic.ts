@@ -1,11 +1,14 @@
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
 import { t } from '../../i18n';
 
-/** Search over condition, diagnosis and doctor name (CONTRACT.md §2), case-insensitive. */
+/** The record's kind as the page says it ('Appointment' · 'Miadi'). */
+export const kindLabel = (r: Pick<MedicalRecord, 'type' | 'condition'>) => t(`history.kind.${r.type}`, { defaultValue: r.condition });
+
+/** Search over condition (as written and as shown), diagnosis and doctor name (CONTRACT.md §2), case-insensitive. */
 export function searchRecords(records: MedicalRecord[], search: string): MedicalRecord[] {
   const q = search.trim().toLowerCase();
   if (!q) return records;
-  return records.filter((r) => [r.condition, r.diagnosis, r.doctor_name, r.doctor_name ? `Dr. ${r.doctor_name}` : null].some((f) => f?.toLowerCase().includes(q)));
+  return records.filter((r) => [r.condition, kindLabel(r), r.diagnosis, r.doctor_name, r.doctor_name ? `Dr. ${r.doctor_name}` : null].some((f) => f?.toLowerCase().includes(q)));
 }
 
 export const roleLabel = (role: string) => t(`history.roles.${role}`, { defaultValue: role });

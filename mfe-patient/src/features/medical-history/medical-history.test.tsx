@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
 import { api as http } from 'shell/api-client';
+import { setLanguage } from 'shell/i18n';
 import { renderAt } from '../../../../shell/test/render';
 import { searchRecords } from './history.logic';
 import { MedicalHistoryPage } from './MedicalHistoryPage';
@@ -76,4 +77,20 @@ it('shows read-only record cards with medicines and the "Who viewed my records" 
   expect(screen.getByText('Grace Wanjiku, through the prescription service')).toBeInTheDocument();
   expect(within(screen.getByText('CSV export: Appointments report').closest('tr')!).getByText('Administrator #1')).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('medical-history/access-log', expect.objectContaining({ searchParams: { page: 1, limit: 20 } }));
+});
+
+it('names each record’s kind in Kiswahili (the service writes it in English)', async () => {
+  await act(() => setLanguage('sw', { chosen: false }));
+  try {
+    renderAt(<MedicalHistoryPage />, { route: '/dashboard/medical-history', path: '/dashboard/medical-history' });
+    expect(await screen.findByText('Hypertension')).toBeInTheDocument();
+    expect(screen.getByText('Miadi')).toBeInTheDocument();
+    expect(screen.getByText('Agizo la dawa')).toBeInTheDocument();
+    expect(screen.queryByText('Appointment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Prescription')).not.toBeInTheDocument();
+    // Searched by the kind as shown.
+    expect(searchRecords(RECORDS, 'agizo').map((r) => r.id)).toEqual(['presc-4']);
+  } finally {
+    await act(() => setLanguage('en', { chosen: false }));
+  }
 });

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
-import { appointmentTypeLabel, specialtyLabel, translateMessage } from 'shell/i18n';
+import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { useAnswerOffer, useOffer } from './api';
@@ -70,7 +70,7 @@ export function OfferPage() {
               {offer.doctor.specialization ? ` (${specialtyLabel(offer.doctor.specialization)})` : ''}
             </Descriptions.Item>
             <Descriptions.Item label={t('waitlist.offer.date')}>{dayLabel(offer.appointment_date)}</Descriptions.Item>
-            <Descriptions.Item label={t('waitlist.offer.time')}>{t('waitlist.offer.clinicTime', { time: offer.time_slot })}</Descriptions.Item>
+            <Descriptions.Item label={t('waitlist.offer.time')}>{t('waitlist.offer.clinicTime', { time: formatSlot(offer.time_slot) })}</Descriptions.Item>
             <Descriptions.Item label={t('waitlist.offer.type')}>{appointmentTypeLabel(offer.appointment_type)}</Descriptions.Item>
             {held && !expired ? (
               <Descriptions.Item label={t('waitlist.offer.heldFor')}>

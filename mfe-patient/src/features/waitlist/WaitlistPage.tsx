@@ -1,7 +1,7 @@
 import { Button, Card, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
-import { appointmentTypeLabel, specialtyLabel, translateMessage } from 'shell/i18n';
+import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { type WaitlistEntry, useLeaveWaitlist, useWaitlist } from './api';
@@ -82,7 +82,7 @@ export function WaitlistPage() {
                         </Typography.Text>
                         {entry.offer ? (
                           <Link to={`/dashboard/waitlist/offers/${entry.offer.offer_id}`}>
-                            {t('waitlist.page.held', { date: dayLabel(entry.offer.appointment_date), time: entry.offer.time_slot })}
+                            {t('waitlist.page.held', { date: dayLabel(entry.offer.appointment_date), time: formatSlot(entry.offer.time_slot) })}
                           </Link>
                         ) : null}
                       </Space>

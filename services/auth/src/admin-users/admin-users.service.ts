@@ -85,6 +85,8 @@ export class AdminUsersService {
       contactPhone: payload.contact_phone,
       address: payload.address,
       mustChangePassword: true,
+      // The new user's language is not the admin's: English until they choose (profile or switch).
+      language: 'en',
     });
     return { user: toAdminEntry(user, 0), temporaryPassword };
   }

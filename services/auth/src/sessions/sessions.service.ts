@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LessThan, MoreThan } from 'typeorm';
-import { badRequest, forbidden, parsePayload, Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, parsePayload, Principal, requestLanguage, unauthorized } from '@afya/service-shared';
 import {
   AuthMessages,
   LoginBodySchema,
@@ -48,6 +48,9 @@ export class SessionsService {
       contactPhone: payload.contact_phone,
       address: payload.address,
       mustChangePassword: byAdmin,
+      // The language chosen on the form; else the one the person's browser asked for (Accept-Language, carried in
+      // the request context), English when none. An admin's request says the admin's language, not the new user's.
+      language: payload.language ?? (byAdmin ? 'en' : requestLanguage()),
     });
     return { user: toSessionUser(user) };
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { conflict, notFound, Role } from '@afya/service-shared';
-import { AuthEvents, UserStatus } from '../../contracts';
+import { AuthEvents, Language, UserStatus } from '../../contracts';
 import { recordUserEvent } from './user-events';
 import { UserEntity } from './user.entity';
 import { normalizeEmail } from './user.mapper';
@@ -27,6 +27,7 @@ export interface NewUser {
   contactPhone: string;
   address?: string | null;
   mustChangePassword: boolean;
+  language: Language;
 }
 
 @Injectable()

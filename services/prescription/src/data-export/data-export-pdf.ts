@@ -1,31 +1,39 @@
-import { html, rawHtml } from '@afya/service-shared';
+import { choiceLabel, DATA_EXPORT_TEXTS, html, MessageLanguage, rawHtml, slotLabel } from '@afya/service-shared';
 import type { DataExportArchive } from '../../contracts';
 
-const when = (value: string | null | undefined) =>
-  value
-    ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleString('en-KE', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        ...(value.length === 10 ? {} : { hour: '2-digit', minute: '2-digit' }),
-        timeZone: 'Africa/Nairobi',
-      })
-    : '—';
-const ksh = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `Ksh ${Number(n).toLocaleString('en-KE')}`);
+const LOCALES: Record<MessageLanguage, string> = { en: 'en-KE', sw: 'sw-KE' };
+
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /** One section: a heading, then a table, or a line saying there is nothing. */
-function section(title: string, headers: string[], rows: unknown[][]): ReturnType<typeof rawHtml> {
-  if (!rows.length) return rawHtml(html`<h2>${title}</h2><p class="muted">None.</p>`);
+function section(title: string, none: string, headers: string[], rows: unknown[][]): ReturnType<typeof rawHtml> {
+  if (!rows.length) return rawHtml(html`<h2>${title}</h2><p class="muted">${none}</p>`);
   const body = rows.map((row) => rawHtml(html`<tr>${row.map((cell) => rawHtml(html`<td>${text(cell)}</td>`))}</tr>`));
   return rawHtml(html`<h2>${title} (${rows.length})</h2><table><thead><tr>${headers.map((h) => rawHtml(html`<th>${h}</th>`))}</tr></thead><tbody>${body}</tbody></table>`);
 }
 
-/** The data export as a readable A4 document: every part of the JSON archive, as tables a person can read. */
-export function dataExportHtml(a: DataExportArchive): string {
+/**
+ * The data export as a readable A4 document in the reader's language: every part of the JSON archive, as tables a
+ * person can read. Fixed values (statuses, roles, types, slots) are named in that language; what people wrote
+ * (names, notes, medicines, ticket messages) is printed as written.
+ */
+export function dataExportHtml(a: DataExportArchive, language: MessageLanguage = 'en'): string {
+  const t = DATA_EXPORT_TEXTS[language];
+  const c = t.columns;
+  const when = (value: string | null | undefined) =>
+    value
+      ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleString(LOCALES[language], {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          ...(value.length === 10 ? {} : { hour: '2-digit', minute: '2-digit', ...(language === 'sw' ? { hourCycle: 'h23' as const } : {}) }),
+          timeZone: 'Africa/Nairobi',
+        })
+      : '—';
+  const ksh = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `Ksh ${Number(n).toLocaleString(LOCALES[language])}`);
   const account = a.account;
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Afya data export</title>
+<html lang="${language}"><head><meta charset="utf-8"><title>${t.documentTitle}</title>
 <style>
   body { font-family: 'Liberation Sans', Arial, sans-serif; color: #1f2937; font-size: 10.5px; }
   header { border-bottom: 3px solid #0f766e; padding-bottom: 8px; margin-bottom: 8px; }
@@ -40,69 +48,98 @@ export function dataExportHtml(a: DataExportArchive): string {
 </style></head>
 <body>
 <header>
-  <div class="clinic">Afya Clinic · Your data</div>
-  <div class="muted">Everything Afya holds about your account, generated ${when(a.generated_at)}. The JSON archive has the same data in full.</div>
+  <div class="clinic">${t.heading}</div>
+  <div class="muted">${t.intro(when(a.generated_at))}</div>
 </header>
-<h2>Profile</h2>
+<h2>${t.profile}</h2>
 <dl>
-  <dt>Name</dt><dd>${account.firstname} ${account.lastname}</dd>
-  <dt>Email</dt><dd>${account.email}</dd>
-  <dt>Phone</dt><dd>${text(account.contact_phone)}</dd>
-  <dt>Address</dt><dd>${text(account.address)}</dd>
-  <dt>Account</dt><dd>${account.role === 'user' ? 'Patient' : account.role} · ${account.status} · since ${when(account.created_at)}</dd>
-  <dt>Last sign-in</dt><dd>${when(account.last_login)}</dd>
+  <dt>${t.name}</dt><dd>${account.firstname} ${account.lastname}</dd>
+  <dt>${t.email}</dt><dd>${account.email}</dd>
+  <dt>${t.phone}</dt><dd>${text(account.contact_phone)}</dd>
+  <dt>${t.address}</dt><dd>${text(account.address)}</dd>
+  <dt>${t.account}</dt><dd>${t.accountLine(account.role === 'user' ? t.patient : t.value(account.role), t.value(account.status), when(account.created_at))}</dd>
+  <dt>${t.lastSignIn}</dt><dd>${when(account.last_login)}</dd>
 </dl>
 ${section(
-  'Appointments',
-  ['#', 'Date', 'Time', 'Doctor', 'Type', 'Status', 'Amount', 'Paid', 'Diagnosis', 'Treatment'],
+  t.appointments,
+  t.none,
+  ['#', c.date, c.time, c.doctor, c.type, c.status, c.amount, c.paid, c.diagnosis, c.treatment],
   a.appointments.map((x) => [
     x.appointment_id,
     x.appointment_date,
-    x.time_slot,
-    `Dr. ${[x.doctor?.first_name, x.doctor?.last_name].filter(Boolean).join(' ')}`,
-    x.appointment_type,
-    x.appointment_status,
+    x.time_slot ? slotLabel(x.time_slot, language) : null,
+    t.doctorName([x.doctor?.first_name, x.doctor?.last_name].filter(Boolean).join(' ')),
+    x.appointment_type ? choiceLabel(x.appointment_type, language) : null,
+    x.appointment_status ? t.value(x.appointment_status) : null,
     ksh(x.total_amount),
-    x.paid ? 'yes' : 'no',
+    x.paid ? t.yes : t.no,
     x.diagnosis,
     x.treatment,
   ]),
 )}
 ${section(
-  'Payments',
-  ['#', 'Appointment', 'Method', 'Status', 'Amount', 'Receipt', 'Paid', 'Refunded'],
-  a.payments.map((p) => [p.payment_id, p.appointment_id, p.method === 'mpesa' ? 'M-Pesa' : 'Card', p.payment_status, ksh(p.amount), p.mpesa_receipt, when(p.paid_at), when(p.refunded_at)]),
+  t.payments,
+  t.none,
+  ['#', c.appointment, c.method, c.status, c.amount, c.receipt, c.paid, c.refunded],
+  a.payments.map((p) => [
+    p.payment_id,
+    p.appointment_id,
+    p.method === 'mpesa' ? t.methodMpesa : t.methodCard,
+    p.payment_status ? t.value(p.payment_status) : null,
+    ksh(p.amount),
+    p.mpesa_receipt,
+    when(p.paid_at),
+    when(p.refunded_at),
+  ]),
 )}
 ${section(
-  'Prescriptions',
-  ['Number', 'Issued', 'Doctor', 'Medicines', 'Notes'],
+  t.prescriptions,
+  t.none,
+  [c.number, c.issued, c.doctor, c.medicines, c.notes],
   a.prescriptions.map((p) => [
     p.prescription_number,
     when(p.issued_at),
-    p.doctor_name ? `Dr. ${p.doctor_name}` : null,
+    p.doctor_name ? t.doctorName(p.doctor_name) : null,
     p.medicines.map((m) => [m.name, m.dosage, m.frequency, m.instructions].filter(Boolean).join(' ')).join('; '),
     p.notes,
   ]),
 )}
 ${section(
-  'Medical history',
-  ['Date', 'Record', 'Doctor', 'Diagnosis', 'Treatment', 'Notes'],
-  a.medical_history.map((r) => [r.date, r.condition, r.doctor_name ? `Dr. ${r.doctor_name}` : null, r.diagnosis, r.treatment, r.notes]),
+  t.medicalHistory,
+  t.none,
+  [c.date, c.record, c.doctor, c.diagnosis, c.treatment, c.notes],
+  a.medical_history.map((r) => [r.date, r.condition, r.doctor_name ? t.doctorName(r.doctor_name) : null, r.diagnosis, r.treatment, r.notes]),
 )}
 ${section(
-  'Support tickets',
-  ['#', 'Opened', 'Subject', 'Status', 'Messages'],
-  a.tickets.map((t) => [t.complaint_id, when(t.created_at), t.subject, t.status, t.messages.map((m) => `${m.sender_name ?? m.sender_role}: ${m.message}`).join(' | ') || null]),
+  t.tickets,
+  t.none,
+  ['#', c.opened, c.subject, c.status, c.messages],
+  a.tickets.map((x) => [
+    x.complaint_id,
+    when(x.created_at),
+    x.subject,
+    x.status ? t.value(x.status) : null,
+    x.messages.map((m) => `${m.sender_name ?? t.value(m.sender_role)}: ${m.message}`).join(' | ') || null,
+  ]),
 )}
 ${section(
-  'Who accessed your records',
-  ['When', 'Who', 'Role', 'Action', 'Record', 'Outcome'],
-  a.access_log.map((e) => [when(e.at), `${e.actor_name ?? `#${e.actor_user_id}`}${e.via ? ` (through the ${e.via} service)` : ''}`, e.actor_role, e.action, e.record, e.outcome === 'success' ? 'shown' : 'refused']),
+  t.accessLog,
+  t.none,
+  [c.when, c.who, c.role, c.action, c.record, c.outcome],
+  a.access_log.map((e) => [
+    when(e.at),
+    `${e.actor_name ?? `#${e.actor_user_id}`}${e.via ? t.through(e.via) : ''}`,
+    t.value(e.actor_role),
+    t.value(e.action),
+    t.record(e.record),
+    e.outcome === 'success' ? t.shown : t.refused,
+  ]),
 )}
 ${section(
-  'Erasure requests',
-  ['Requested', 'Status', 'Decided'],
-  a.erasure_requests.map((r) => [when(r.requested_at), r.status, when(r.decided_at)]),
+  t.erasureRequests,
+  t.none,
+  [c.requested, c.status, c.decided],
+  a.erasure_requests.map((r) => [when(r.requested_at), t.value(r.status), when(r.decided_at)]),
 )}
 </body></html>`;
 }

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { badRequest, BinaryTransfer, NATS_CONNECTION, renderPdf, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { badRequest, BinaryTransfer, NATS_CONNECTION, renderPdf, requestLanguage, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { DataExportArchive, DataExportPdfPayload, DataExportPdfReply, DataExportRecordsReply, PrescriptionPatterns } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
 import { RECORDS_SQL, RecordRow, toRecord } from '../history/history.service';
@@ -46,7 +46,9 @@ export class DataExportController {
     const archive = JSON.parse((await this.files.receive(r.payload.archive)).toString('utf8')) as DataExportArchive;
     // The gateway assembled it for this caller; an archive of someone else is refused, whoever sent it.
     if (archive?.format !== 'afya-data-export' || archive.account?.user_id !== caller.userId) throw badRequest('The export archive is not the caller’s');
-    const bytes = await renderPdf(dataExportHtml(archive));
+    // In the requester's language (the gateway carries Accept-Language in the request context), like the receipt and
+    // the prescription.
+    const bytes = await renderPdf(dataExportHtml(archive, requestLanguage()));
     return { filename: `afya-data-export-${caller.userId}.pdf`, file: await this.files.send(bytes) };
   }
 }

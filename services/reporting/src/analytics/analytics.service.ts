@@ -16,6 +16,7 @@ import {
   RevenueReply,
 } from '../../contracts';
 import { addDays, dayIn, daysEnding, growthRates, monthsEnding, parseRange, periodChange, series, statusShares } from '../rules/analytics.rules';
+import { activityLine } from './activity-messages';
 
 export function assertAdmin(principal: Principal): void {
   if (principal.role !== 'admin') throw forbidden();
@@ -187,27 +188,43 @@ export class AnalyticsService {
       pendingDoctors: num(pending.doctors),
       unresolvedTickets: num(pending.tickets),
       paymentDisputes: num(pending.disputes),
-      recentUsers: users.map((u: Record<string, string>) => ({
-        kind: 'user',
-        id: Number(u.user_id),
-        title: `${u.firstname} ${u.lastname}`.trim() || `User #${u.user_id}`,
-        detail: `New ${u.role === 'user' ? 'patient' : u.role} registered`,
-        at: iso(u.registered_at),
-      })),
-      recentAppointments: appointments.map((a: Record<string, string>) => ({
-        kind: 'appointment',
-        id: Number(a.appointment_id),
-        title: `Appointment #${a.appointment_id}${a.firstname ? ` for ${a.firstname} ${a.lastname}` : ''}`,
-        detail: `${a.status} · ${a.appointment_date} ${a.time_slot}`,
-        at: iso(a.booked_at),
-      })),
-      recentPayments: payments.map((p: Record<string, string>) => ({
-        kind: 'payment',
-        id: Number(p.payment_id),
-        title: `Payment #${p.payment_id} · Ksh ${num(p.amount).toLocaleString('en-KE')}`,
-        detail: `${p.status}${p.method ? ` · ${p.method === 'mpesa' ? 'M-Pesa' : 'card'}` : ''}${p.appointment_id ? ` · appointment #${p.appointment_id}` : ''}`,
-        at: iso(p.occurred_at),
-      })),
+      recentUsers: users.map((u: Record<string, string>) => {
+        const name = `${u.firstname} ${u.lastname}`.trim();
+        const role = u.role === 'user' ? 'patient' : (u.role as 'doctor' | 'admin');
+        return {
+          kind: 'user' as const,
+          id: Number(u.user_id),
+          ...activityLine(name ? { key: 'user.name', params: { name } } : { key: 'user.id', params: { id: Number(u.user_id) } }, { key: 'user.registered', params: { role } }),
+          at: iso(u.registered_at),
+        };
+      }),
+      recentAppointments: appointments.map((a: Record<string, string>) => {
+        const id = Number(a.appointment_id);
+        return {
+          kind: 'appointment' as const,
+          id,
+          ...activityLine(
+            a.firstname ? { key: 'appointment.for', params: { id, name: `${a.firstname} ${a.lastname}` } } : { key: 'appointment.id', params: { id } },
+            { key: 'appointment.when', params: { status: a.status, date: a.appointment_date, slot: a.time_slot } },
+          ),
+          at: iso(a.booked_at),
+        };
+      }),
+      recentPayments: payments.map((p: Record<string, string>) => {
+        const id = Number(p.payment_id);
+        return {
+          kind: 'payment' as const,
+          id,
+          ...activityLine(
+            { key: 'payment.amount', params: { id, amount: num(p.amount) } },
+            {
+              key: 'payment.status',
+              params: { status: p.status, method: p.method ? (p.method === 'mpesa' ? 'mpesa' : 'card') : null, appointment_id: p.appointment_id ? Number(p.appointment_id) : null },
+            },
+          ),
+          at: iso(p.occurred_at),
+        };
+      }),
     };
   }
 

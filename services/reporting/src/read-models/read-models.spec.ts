@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { connectNats, DomainEvent, ensureSchema, EventConsumer, eventSubject, NATS_CONNECTION, Principal, schemaFor, serviceDataSourceOptions } from '@afya/service-shared';
 import { eventually, testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { REPORT_END_HEADER, REPORT_ERROR_HEADER } from '../../contracts';
+import { activityEnglish } from '../analytics/activity-messages';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ReportingModule } from '../reporting.module';
 import { ReportsService } from '../reports/reports.service';
@@ -120,6 +121,13 @@ describe('reporting read models (events → read models → analytics, reports, 
     // Doctor 21 has no approved profile; ticket 1 is open; payment 500 is disputed.
     expect(overview).toMatchObject({ pendingDoctors: 1, unresolvedTickets: 1, paymentDisputes: 1 });
     expect(overview.recentActivity).toHaveLength(5);
+    // Each line as English text (SPEC's, for clients that show it as it comes) and as a message key with values
+    // (what the admin remote says in Kiswahili): the two say the same.
+    for (const entry of [...overview.recentActivity, ...overview.recentUsers, ...overview.recentAppointments, ...overview.recentPayments]) {
+      expect({ title: activityEnglish(entry.title_message), detail: activityEnglish(entry.detail_message) }).toEqual({ title: entry.title, detail: entry.detail });
+    }
+    expect(overview.recentAppointments.map((a) => a.detail_message.key)).toEqual(overview.recentAppointments.map(() => 'appointment.when'));
+    expect(overview.recentPayments.map((p) => p.title_message.key)).toEqual(overview.recentPayments.map(() => 'payment.amount'));
     expect(overview.userGrowth.at(-1)?.total).toBe(4);
   });
 

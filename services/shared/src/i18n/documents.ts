@@ -140,6 +140,238 @@ export const PRESCRIPTION_TEXTS: LanguageTexts<PrescriptionTexts> = {
   },
 };
 
+export interface DataExportTexts {
+  documentTitle: string;
+  heading: string;
+  intro: (generated: string) => string;
+  none: string;
+  profile: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  account: string;
+  accountLine: (role: string, status: string, since: string) => string;
+  lastSignIn: string;
+  appointments: string;
+  payments: string;
+  prescriptions: string;
+  medicalHistory: string;
+  tickets: string;
+  accessLog: string;
+  erasureRequests: string;
+  /** Column headers of the sections' tables. */
+  columns: {
+    date: string;
+    time: string;
+    doctor: string;
+    type: string;
+    status: string;
+    amount: string;
+    paid: string;
+    diagnosis: string;
+    treatment: string;
+    appointment: string;
+    method: string;
+    receipt: string;
+    refunded: string;
+    number: string;
+    issued: string;
+    medicines: string;
+    notes: string;
+    record: string;
+    opened: string;
+    subject: string;
+    messages: string;
+    when: string;
+    who: string;
+    role: string;
+    action: string;
+    outcome: string;
+    requested: string;
+    decided: string;
+  };
+  doctorName: (name: string) => string;
+  yes: string;
+  no: string;
+  methodMpesa: string;
+  methodCard: string;
+  through: (service: string) => string;
+  shown: string;
+  refused: string;
+  /** What an access touched, as the audit log writes it ('Prescription RX-000042', 'Appointment #17', 'Medical history'). */
+  record: (record: string) => string;
+  /** The account's role when it is a patient ('user'). */
+  patient: string;
+  /** A fixed value of the archive (a status, a role, an access's action): English as stored, Kiswahili named. */
+  value: (value: string) => string;
+}
+
+/** Kiswahili for the fixed values the data export prints (statuses, roles, access actions), keyed as stored. */
+export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
+  Pending: 'Inasubiri',
+  Confirmed: 'Imethibitishwa',
+  Completed: 'Imekamilika',
+  Cancelled: 'Imeghairiwa',
+  completed: 'imekamilika',
+  pending: 'inasubiri',
+  failed: 'imeshindikana',
+  refunded: 'imerejeshwa',
+  open: 'wazi',
+  'in-progress': 'inashughulikiwa',
+  resolved: 'imetatuliwa',
+  closed: 'imefungwa',
+  approved: 'imeidhinishwa',
+  rejected: 'imekataliwa',
+  active: 'hai',
+  inactive: 'haitumiki',
+  suspended: 'imesimamishwa',
+  user: 'mgonjwa',
+  patient: 'mgonjwa',
+  doctor: 'daktari',
+  admin: 'msimamizi',
+  viewed: 'aliangalia',
+  created: 'aliunda',
+  updated: 'alisasisha',
+  deleted: 'alifuta',
+  downloaded: 'alipakua',
+  joined_video: 'alijiunga na ziara ya video',
+  left_video: 'aliondoka kwenye ziara ya video',
+};
+
+export const DATA_EXPORT_TEXTS: Texts<DataExportTexts> = {
+  en: {
+    documentTitle: 'Afya data export',
+    heading: 'Afya Clinic · Your data',
+    intro: (generated) => `Everything Afya holds about your account, generated ${generated}. The JSON archive has the same data in full.`,
+    none: 'None.',
+    profile: 'Profile',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Address',
+    account: 'Account',
+    accountLine: (role, status, since) => `${role} · ${status} · since ${since}`,
+    lastSignIn: 'Last sign-in',
+    appointments: 'Appointments',
+    payments: 'Payments',
+    prescriptions: 'Prescriptions',
+    medicalHistory: 'Medical history',
+    tickets: 'Support tickets',
+    accessLog: 'Who accessed your records',
+    erasureRequests: 'Erasure requests',
+    columns: {
+      date: 'Date',
+      time: 'Time',
+      doctor: 'Doctor',
+      type: 'Type',
+      status: 'Status',
+      amount: 'Amount',
+      paid: 'Paid',
+      diagnosis: 'Diagnosis',
+      treatment: 'Treatment',
+      appointment: 'Appointment',
+      method: 'Method',
+      receipt: 'Receipt',
+      refunded: 'Refunded',
+      number: 'Number',
+      issued: 'Issued',
+      medicines: 'Medicines',
+      notes: 'Notes',
+      record: 'Record',
+      opened: 'Opened',
+      subject: 'Subject',
+      messages: 'Messages',
+      when: 'When',
+      who: 'Who',
+      role: 'Role',
+      action: 'Action',
+      outcome: 'Outcome',
+      requested: 'Requested',
+      decided: 'Decided',
+    },
+    doctorName: (name) => `Dr. ${name}`,
+    yes: 'yes',
+    no: 'no',
+    methodMpesa: 'M-Pesa',
+    methodCard: 'Card',
+    through: (service) => ` (through the ${service} service)`,
+    shown: 'shown',
+    refused: 'refused',
+    record: (record) => record,
+    patient: 'Patient',
+    value: (value) => value,
+  },
+  sw: {
+    documentTitle: 'Data zako kutoka Afya',
+    heading: 'Kliniki ya Afya · Data zako',
+    intro: (generated) => `Kila kitu Afya inachohifadhi kuhusu akaunti yako, kimetolewa ${generated}. Faili la JSON lina data hizi zote kamili.`,
+    none: 'Hakuna.',
+    profile: 'Wasifu',
+    name: 'Jina',
+    email: 'Barua pepe',
+    phone: 'Simu',
+    address: 'Anwani',
+    account: 'Akaunti',
+    accountLine: (role, status, since) => `${role} · ${status} · tangu ${since}`,
+    lastSignIn: 'Mara ya mwisho kuingia',
+    appointments: 'Miadi',
+    payments: 'Malipo',
+    prescriptions: 'Maagizo ya dawa',
+    medicalHistory: 'Historia ya matibabu',
+    tickets: 'Tiketi za msaada',
+    accessLog: 'Walioangalia kumbukumbu zako',
+    erasureRequests: 'Maombi ya kufuta akaunti',
+    columns: {
+      date: 'Tarehe',
+      time: 'Saa',
+      doctor: 'Daktari',
+      type: 'Aina',
+      status: 'Hali',
+      amount: 'Kiasi',
+      paid: 'Imelipwa',
+      diagnosis: 'Utambuzi',
+      treatment: 'Matibabu',
+      appointment: 'Miadi',
+      method: 'Njia ya malipo',
+      receipt: 'Risiti',
+      refunded: 'Imerejeshwa',
+      number: 'Namba',
+      issued: 'Lilitolewa',
+      medicines: 'Dawa',
+      notes: 'Maelezo',
+      record: 'Kumbukumbu',
+      opened: 'Ilifunguliwa',
+      subject: 'Mada',
+      messages: 'Jumbe',
+      when: 'Lini',
+      who: 'Nani',
+      role: 'Jukumu',
+      action: 'Kitendo',
+      outcome: 'Matokeo',
+      requested: 'Iliombwa',
+      decided: 'Iliamuliwa',
+    },
+    doctorName: (name) => `Dkt. ${name}`,
+    yes: 'ndiyo',
+    no: 'hapana',
+    methodMpesa: 'M-Pesa',
+    methodCard: 'Kadi',
+    through: (service) => ` (kupitia huduma ya ${service})`,
+    shown: 'ilionyeshwa',
+    refused: 'ilikataliwa',
+    record: (record) => {
+      if (record === 'Medical history') return 'Historia ya matibabu';
+      const prescription = /^Prescription (.+)$/.exec(record);
+      if (prescription) return `Agizo la dawa ${prescription[1]}`;
+      const appointment = /^Appointment (#\d+)$/.exec(record);
+      return appointment ? `Miadi ${appointment[1]}` : record;
+    },
+    patient: 'Mgonjwa',
+    value: (value) => DATA_EXPORT_VALUES_SW[value] ?? value,
+  },
+};
+
 /**
  * The names of fixed choices a person reads on a document (appointment types, specializations, visit modes):
  * CONTRACT.md's English values as keys. A value not listed is printed as it is.

@@ -47,6 +47,14 @@ describe('server messages in Kiswahili', () => {
     expect(translateMessage('limit must be from 1 to 100', 'sw')).toBe('limit lazima iwe kuanzia 1 hadi 100');
     expect(translateMessage('page is out of range', 'sw')).toBe('page iko nje ya kiwango kinachokubalika');
   });
+
+  it('puts clock times on the 24-hour clock, as Kiswahili screens show slots', () => {
+    expect(translateMessage('On Saturdays the clinic is open 9:00 AM - 2:00 PM. Please choose a time within those hours.', 'sw')).toBe(
+      'Siku ya Jumamosi kliniki iko wazi 09:00 - 14:00. Tafadhali chagua muda ndani ya saa hizo.',
+    );
+    expect(translateMessage('Emergency appointment: Amina Yusuf at 02:30 PM', 'sw')).toBe('Miadi ya dharura: Amina Yusuf saa 14:30');
+    expect(translateMessage('Emergency appointment: Amina Yusuf at 02:30 PM', 'en')).toBe('Emergency appointment: Amina Yusuf at 02:30 PM');
+  });
 });
 
 describe('money and dates through Intl (en-KE / sw-KE, clinic time)', () => {

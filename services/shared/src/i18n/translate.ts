@@ -1,4 +1,5 @@
 import { MessageLanguage } from './language';
+import { slotLabel } from './documents';
 import { MESSAGE_VALUES_SW, SERVER_MESSAGES_SW } from './server-messages.sw';
 
 /** `{name}` in a catalogue key: where a value goes. */
@@ -47,7 +48,8 @@ export function translateMessage(english: string, language: MessageLanguage): st
     const values = new Map(names.map((name, index) => [name, match[index + 1]]));
     return translation.replace(PLACEHOLDER, (_, name: string) => {
       const value = values.get(name) ?? '';
-      return MESSAGE_VALUES_SW[value] ?? value;
+      // A weekday in Kiswahili; a clock time ('9:00 AM', '02:30 PM') on the 24-hour clock, as the slots are shown.
+      return MESSAGE_VALUES_SW[value] ?? slotLabel(value, language);
     });
   }
   return english;

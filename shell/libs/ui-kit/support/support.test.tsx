@@ -126,7 +126,7 @@ describe('the ticket form and the conversation in Kiswahili', () => {
     expect(await screen.findByText('Kichwa kinahitajika')).toBeInTheDocument();
     expect(screen.getByText('Maelezo yanahitajika')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByLabelText('Miadi inayohusika'));
-    const choice = await screen.findByText(/^2026-12-01 09:00 AM · Dkt\. Grace Wanjiku · /);
+    const choice = await screen.findByText(/^2026-12-01 09:00 · Dkt\. Grace Wanjiku · /);
     expect(choice.textContent).not.toMatch(/Consultation$/);
   });
 

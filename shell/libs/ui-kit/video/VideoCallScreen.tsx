@@ -10,7 +10,7 @@ import {
 import { Alert, Button, Card, Grid, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { VideoCall, type CallDeps, type CallState } from './video-call';
-import { formatDate, translateMessage, useTranslation } from '../../i18n';
+import { formatDate, formatSlot, translateMessage, useTranslation } from '../../i18n';
 import type { Quality } from './video.logic';
 
 const QUALITY_COLORS: Record<Quality, string> = { good: 'green', fair: 'gold', poor: 'red', unknown: 'default' };
@@ -112,7 +112,7 @@ export function VideoCallScreen({
           <Typography.Text strong style={{ fontSize: 16 }}>
             {other ? t('video.titleWith', { name: other }) : t('video.title')}
           </Typography.Text>
-          {session ? <Typography.Text type="secondary">{`${formatDate(session.appointment_date, 'day')} · ${session.time_slot}`}</Typography.Text> : null}
+          {session ? <Typography.Text type="secondary">{`${formatDate(session.appointment_date, 'day')} · ${formatSlot(session.time_slot)}`}</Typography.Text> : null}
           <Tag color={QUALITY_COLORS[state.quality]} data-testid="connection-quality" role="status" style={{ marginInlineStart: 'auto' }}>
             {phase === 'connected' ? t(`video.quality.${state.quality}`) : (phaseText ?? t('video.quality.unknown'))}
           </Tag>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession, type RegisterPayload } from 'shell/session';
 import { ApiError } from 'shell/api-client';
-import { useTranslation } from 'shell/i18n';
+import { currentLanguage, useTranslation } from 'shell/i18n';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, PasswordField, TextField, useCheckedForm } from './fields';
 import { REGISTERED, type AuthNotice } from './notices';
@@ -48,6 +48,8 @@ export function RegisterPage() {
       password: v.password,
       contact_phone: v.contact_phone.trim(),
       address: (v.address ?? '').trim(),
+      // The language the page is read in (the switch, or the browser's): emails, SMS and PDFs follow it.
+      language: currentLanguage(),
     };
     try {
       await register(payload);

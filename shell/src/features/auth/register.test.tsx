@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from 'shell/i18n';
 import { setAuthApi, useSession, type AuthApi } from 'shell/session';
 import { ApiError } from 'shell/api-client';
 import { Route, Routes } from 'react-router-dom';
@@ -74,10 +75,27 @@ describe('RegisterPage', () => {
       password: 'secret1',
       contact_phone: '0712345678',
       address: 'Ngong Road, Kilimani, Nairobi',
+      language: 'en',
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Registration successful! Please login.');
     await waitFor(() => expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/login'));
     expect(useSession.getState().isAuthenticated).toBe(false);
+  });
+
+  it('sends the language the page is read in (Kiswahili chosen with the switch)', async () => {
+    const api = withApi(async () => ({ user: {} as never }));
+    const { container } = renderAt(<RegisterPage />, { route: '/register', path: '/register' });
+    const { 'Confirm Password': _submitLater, ...fields } = valid;
+    for (const [label, value] of Object.entries(fields)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: valid['Confirm Password'] } });
+    await act(() => setLanguage('sw', { chosen: false }));
+    try {
+      fireEvent.submit(container.querySelector('form')!);
+      await waitFor(() => expect(api.register).toHaveBeenCalledTimes(1));
+      expect(api.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'amina@example.co.ke', language: 'sw' }));
+    } finally {
+      await act(() => setLanguage('en', { chosen: false }));
+    }
   });
 
   it("shows 'Registration failed' when the server gives no message", async () => {

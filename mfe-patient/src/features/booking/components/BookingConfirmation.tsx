@@ -1,7 +1,7 @@
 import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { appointmentTypeLabel, formatDate, translateMessage, visitModeLabel } from 'shell/i18n';
+import { appointmentTypeLabel, formatDate, formatSlot, translateMessage, visitModeLabel } from 'shell/i18n';
 import { focusElement, Money } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../../i18n';
 import { PaymentOptions } from '../../payments/PaymentOptions';
@@ -30,7 +30,7 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
         <Descriptions.Item label={t('booking.confirmation.appointment')}>#{appointment.appointment_id}</Descriptions.Item>
         <Descriptions.Item label={t('booking.doctor')}>{doctorName}</Descriptions.Item>
         <Descriptions.Item label={t('booking.date')}>{formatDate(appointment.appointment_date.slice(0, 10), 'dayLong')}</Descriptions.Item>
-        <Descriptions.Item label={t('booking.time')}>{appointment.time_slot}</Descriptions.Item>
+        <Descriptions.Item label={t('booking.time')}>{formatSlot(appointment.time_slot)}</Descriptions.Item>
         <Descriptions.Item label={t('booking.confirmation.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
         {appointment.visit_mode ? <Descriptions.Item label={t('booking.confirmation.visit')}>{visitModeLabel(appointment.visit_mode)}</Descriptions.Item> : null}
       </Descriptions>

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useRef, type KeyboardEvent } from 'react';
 import type { Slot } from '../api';
+import { formatSlot } from 'shell/i18n';
 import { usePatientTranslation } from '../../../i18n';
 
 /**
@@ -71,7 +72,7 @@ export function SlotPicker({
             }}
             role="radio"
             aria-checked={checked}
-            aria-label={`${s.time_slot}, ${taken ? t('booking.slotTaken') : t('booking.slotAvailable')}`}
+            aria-label={`${formatSlot(s.time_slot)}, ${taken ? t('booking.slotTaken') : t('booking.slotAvailable')}`}
             data-slot={s.time_slot}
             disabled={disabled || taken}
             tabIndex={i === tabStop ? 0 : -1}
@@ -80,7 +81,7 @@ export function SlotPicker({
             onKeyDown={(e) => onKeyDown(e, i)}
             style={{ width: '100%', paddingInline: 4, textDecoration: taken && !disabled ? 'line-through' : undefined }}
           >
-            {s.time_slot}
+            {formatSlot(s.time_slot)}
           </Button>
         );
       })}

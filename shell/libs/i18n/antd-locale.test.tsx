@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Button, DatePicker, Empty, Form, Input, Popconfirm, Table, Upload } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { setLanguage } from 'shell/i18n';
+import sw from '../../locales/sw.json';
+import { ThemeProvider } from '../ui-kit/ThemeProvider';
+import { antdLocale } from './antd-locale';
+
+type Tree = { [key: string]: unknown };
+
+/** 'a.b' → every text of antd's English locale (arrays' items too). */
+function texts(tree: unknown, prefix = ''): [string, string][] {
+  if (typeof tree === 'string') return [[prefix, tree]];
+  if (Array.isArray(tree)) return tree.flatMap((item, i) => texts(item, `${prefix}[${i}]`));
+  if (!tree || typeof tree !== 'object') return [];
+  return Object.entries(tree as Tree).flatMap(([key, value]) => texts(value, prefix ? `${prefix}.${key}` : key));
+}
+
+// Not words a reader sees: dayjs formats, locale names, Transfer's empty titles.
+const NOT_TEXT = /(^locale$|\.locale$|Format$|^Transfer\.titles)/;
+const englishTexts = texts(enUS).filter(([key, value]) => !NOT_TEXT.test(key) && value.trim() !== '');
+
+function at(tree: unknown, path: string): unknown {
+  return path.split(/\.|\[(\d+)\]/).filter(Boolean).reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
+}
+
+describe("antd's own texts in Kiswahili (antd 6 ships no Kiswahili locale: ours, from the shell catalogue)", () => {
+  it('replaces every text of antd’s English locale, pairs and Calendar/TimePicker included', () => {
+    const locale = antdLocale('sw', sw.antd);
+    const untranslated = englishTexts.filter(([key, english]) => {
+      const ours = at(locale, key);
+      return typeof ours !== 'string' || ours === english || !ours.trim();
+    });
+    expect(untranslated).toEqual([]);
+    expect(locale.DatePicker?.lang.rangePlaceholder).toEqual(['Kuanzia', 'Hadi']);
+    expect(locale.Calendar).toBe(locale.DatePicker);
+    expect(locale.TimePicker).toEqual({ placeholder: 'Chagua saa', rangePlaceholder: ['Saa ya kuanza', 'Saa ya mwisho'] });
+  });
+
+  it('keeps English exactly antd’s', () => {
+    expect(antdLocale('en', sw.antd)).toBe(enUS);
+  });
+
+  describe('a Kiswahili screen with a table, pagination, date pickers, an empty state, a confirmation, a form and an upload', () => {
+    beforeEach(async () => {
+      await act(() => setLanguage('sw', { chosen: false }));
+    });
+    afterEach(async () => {
+      await act(() => setLanguage('en', { chosen: false }));
+    });
+
+    const rows = Array.from({ length: 60 }, (_, i) => ({ key: i, name: `Amina ${i}`, status: i % 2 ? 'A' : 'B' }));
+
+    function Screen() {
+      const [form] = Form.useForm();
+      return (
+        <ThemeProvider>
+          <Table
+            dataSource={rows}
+            rowSelection={{ selections: true }}
+            pagination={{ pageSize: 10, showSizeChanger: true, showQuickJumper: true }}
+            columns={[
+              { title: 'Jina', dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name) },
+              { title: 'Hali', dataIndex: 'status', filters: [{ text: 'A', value: 'A' }], filterSearch: true, onFilter: (v, r) => r.status === v },
+            ]}
+          />
+          <Table dataSource={[]} columns={[{ title: 'Jina', dataIndex: 'name' }]} />
+          <Empty />
+          <DatePicker open getPopupContainer={(node) => node.parentElement!} />
+          <DatePicker.RangePicker />
+          <Popconfirm title="Futa?" open>
+            <Button>Futa</Button>
+          </Popconfirm>
+          <Form form={form}>
+            <Form.Item label="Simu" name="phone" rules={[{ required: true }]}>
+              <Input />
+            </Form.Item>
+            <Button onClick={() => void form.validateFields().catch(() => undefined)}>Hifadhi</Button>
+          </Form>
+          <Upload defaultFileList={[{ uid: '1', name: 'ripoti.pdf', status: 'done', url: 'https://example.test/ripoti.pdf' }]} />
+        </ThemeProvider>
+      );
+    }
+
+    /** What a reader sees or hears: text, placeholders, titles, accessible names. */
+    function readable(): string[] {
+      const out = [document.body.textContent ?? ''];
+      for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+        for (const attr of ['placeholder', 'title', 'aria-label']) {
+          const value = el.getAttribute(attr);
+          if (value) out.push(value);
+        }
+      }
+      return out;
+    }
+
+    it('shows none of antd’s English texts', async () => {
+      render(<Screen />);
+      fireEvent.click(screen.getByRole('button', { name: 'Hifadhi' }));
+      expect(await screen.findByText('Tafadhali weka Simu')).toBeInTheDocument();
+      // The filter menu, opened.
+      fireEvent.click(document.querySelector('.ant-table-filter-trigger')!);
+      await waitFor(() => expect(document.querySelector('.ant-table-filter-dropdown')).not.toBeNull());
+
+      const seen = readable();
+      // Kiswahili is there, from each part...
+      for (const expected of ['Hakuna data', 'Leo', 'Sawa', 'Ghairi', 'Kuanzia', 'Nenda', 'Weka upya']) {
+        expect(seen.some((text) => text.includes(expected))).toBe(true);
+      }
+      // ...and no English text of antd's locale (phrases, matched as whole words).
+      const left = englishTexts
+        .map(([, english]) => english.replace(/\$\{\w+\}/g, '').trim())
+        .filter((english) => english.length > 2 && !/^[A-Z]?[a-z]?$/.test(english))
+        .filter((english) => seen.some((text) => new RegExp(`(^|[^A-Za-z])${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(text)));
+      expect([...new Set(left)]).toEqual([]);
+    });
+  });
+});
