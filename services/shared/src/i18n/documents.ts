@@ -239,7 +239,7 @@ export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   left_video: 'aliondoka kwenye ziara ya video',
 };
 
-export const DATA_EXPORT_TEXTS: Texts<DataExportTexts> = {
+export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
   en: {
     documentTitle: 'Afya data export',
     heading: 'Afya Clinic · Your data',
