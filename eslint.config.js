@@ -180,6 +180,11 @@ module.exports = defineConfig(
       'no-redeclare': ['error', { builtinGlobals: false }],
     },
   },
+  // The federation subsets the shell provides (shell/federation.shared.js): ES modules bundled by webpack.
+  {
+    files: ['shell/federation/*.js'],
+    languageOptions: { sourceType: 'module' },
+  },
   // Browser benchmarks run code in Chromium through puppeteer (page.evaluate and friends).
   {
     files: ['infra/bench/**'],

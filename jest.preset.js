@@ -27,6 +27,8 @@ const moduleNameMapper = {
   '^shell/(session|api-client|ui-kit|i18n)$': path.join(root, 'shell/libs/$1/index.ts'),
   '^shell/support-kit$': path.join(root, 'shell/libs/ui-kit/support/index.ts'),
   '^shell/video-kit$': path.join(root, 'shell/libs/ui-kit/video/index.ts'),
+  // A part of the shell's catalogue (webpack cuts it, shell/build/catalogue-parts.js): tests get the whole file.
+  '^@afya/shell-locales/(en|sw)\\.json\\?part=\\w+$': path.join(root, 'shell/locales/$1.json'),
 };
 
 module.exports = {

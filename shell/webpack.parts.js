@@ -7,7 +7,7 @@ const zlib = require('node:zlib');
 const crypto = require('node:crypto');
 const { promisify } = require('node:util');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const shared = require('./federation.shared');
+const { shared, remoteShared, subsetAliases } = require('./federation.shared');
 
 /**
  * `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one;
@@ -137,7 +137,16 @@ class StartupPreloadPlugin {
             const groupChunks = (own.length ? own : exposeChunks).flatMap((c) => [...c.groupsIterable].flatMap((g) => g.chunks));
             for (const key of needs(groupChunks).shareKeys) shareKeys.add(key);
           }
-          for (const s of manifest.shared.filter((x) => shareKeys.has(x.name))) for (const f of s.assets.js.sync) scripts.add(f);
+          // A shared module's code may sit in other chunks of its chunk group than the one the manifest names (the
+          // subsets of federation.shared.js: the manifest names the small chunk of the subset module, the package's
+          // code is split beside it).
+          for (const s of manifest.shared.filter((x) => shareKeys.has(x.name))) {
+            for (const f of s.assets.js.sync) {
+              scripts.add(f);
+              const chunk = chunkByFile.get(f);
+              for (const g of chunk ? chunk.groupsIterable : []) for (const c of g.chunks) for (const file of c.files) if (file.endsWith('.js')) scripts.add(file);
+            }
+          }
           const size = (f) => compilation.getAsset(f)?.source.size() ?? 0;
           const links = [
             ...(start.exposes.size ? [`<link rel=preload href=${publicPath}mf-manifest.json as=fetch crossorigin=anonymous>`] : []),
@@ -219,7 +228,9 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.jsx'],
       // Each service's catalog of rules and messages (pure data, no server code) is read by the forms too.
-      alias: contractCatalogAliases(),
+      // The antd and react-router-dom subsets the shell provides (federation.shared.js).
+      // `@afya/shell-locales/<lang>.json?part=<name>`: a part of the shell's catalogue (build/catalogue-parts.js).
+      alias: { ...contractCatalogAliases(), ...subsetAliases(), '@afya/shell-locales': path.join(__dirname, 'locales') },
     },
     module: {
       rules: [
@@ -233,6 +244,8 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
             },
           },
         },
+        // A part of a message catalogue (shell/build/catalogue-parts.js): `locales/en.json?part=start`.
+        { test: /[\\/]locales[\\/][a-z]+\.json$/, resourceQuery: /\bpart=/, use: path.join(__dirname, 'build', 'catalogue-part-loader.js') },
         { test: /\.css$/, use: ['style-loader', 'css-loader'] },
         { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
       ],
@@ -259,7 +272,8 @@ function remoteConfig(name, dir) {
         filename: 'remoteEntry.js',
         exposes: { './routes': './src/exposes/routes.tsx' },
         remotes: { shell: `shell@${shellManifest}` },
-        shared,
+        // antd and react-router-dom come from the shell only (its tree-shaken subsets): no fallback copy here.
+        shared: remoteShared,
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,

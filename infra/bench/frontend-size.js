@@ -16,8 +16,8 @@ const { signIn, launchChromium, median } = require('./lib');
 const { timeToGreeting } = require('./time-to-greeting');
 
 const PATIENT = { email: 'patient@afya.test', password: 'Patient#2026' };
-// Issue 8 §5 and §6, issue 23 §2: the targets these numbers are read against.
-const TARGETS = { homeBytes: 300 * 1024, dashboardBytes: 450 * 1024, slow4gFirstTextMs: 5000 };
+// Issue 8 §5 and §6, issue 23 §2, issue 27 (`/` with the language switch ≤ 230 KB): the targets these numbers are read against.
+const TARGETS = { homeBytes: 230 * 1024, dashboardBytes: 450 * 1024, slow4gFirstTextMs: 5000 };
 // A script carrying antd: its colour library's own error text is in every build of antd's theme, and nothing
 // else we ship uses that library.
 const ANTD_MARKER = '@ant-design/fast-color';
@@ -96,7 +96,9 @@ async function wireBytes(browser, baseUrl, { path, session, waitForText }) {
     const page = await context.newPage();
     if (session) {
       // Sign in the way the app remembers a session (localStorage), from a page that loads nothing remote.
-      await page.goto(`${baseUrl}/payment-cancel`);
+      // Until its own chunks are in: one still arriving after the cache is emptied below is cached again, and the
+      // page measured next takes it from there (the dashboard's antd went uncounted that way).
+      await page.goto(`${baseUrl}/payment-cancel`, { waitUntil: 'networkidle0' });
       await page.evaluate((t, u) => {
         localStorage.setItem('token', t);
         localStorage.setItem('user', JSON.stringify(u));

@@ -19,7 +19,8 @@ async function timeToGreeting({ baseUrl, email = 'patient@afya.test', password =
     for (let i = 0; i < runs; i++) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.goto(`${baseUrl}/payment-cancel`);
+      // Until its own chunks are in (one arriving after the cache is emptied would make the cold load warm).
+      await page.goto(`${baseUrl}/payment-cancel`, { waitUntil: 'networkidle0' });
       await page.evaluate((t, u) => {
         localStorage.setItem('token', t);
         localStorage.setItem('user', JSON.stringify(u));

@@ -2,16 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { queryClient } from 'shell/api-client';
-import { useTranslation } from 'shell/i18n';
+import { loadShellTexts, useTranslation } from 'shell/i18n';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
 import { FocusOnNavigate } from '../libs/ui-kit/a11y';
 import { HomePage } from './features/public-site/HomePage';
 import { PublicLayout, PublicPageLoading } from './features/public-site/PublicLayout';
 
 // Route-level code splitting (issue 8 §5): the static public pages are plain React and load no antd and no
-// ui-kit: `/` in the first chunk, /about and /services each in a small chunk of its own. Every antd page is fetched when first visited: the antd
-// ThemeProvider around them (antd-shell.tsx), the sign-in, registration, contact and payment-cancel pages
-// (antd-pages.tsx), and the whole dashboard (layout, menus, profile dialogs, remote loading), each its own chunk.
+// ui-kit, and only the start of the shell's catalogue (every other page fetches the rest beside its chunk:
+// withTexts): `/` in the first chunk, /about and /services each in a small chunk of its own. Every antd page is
+// fetched when first visited: the antd ThemeProvider around them (antd-shell.tsx), the sign-in, registration,
+// contact and payment-cancel pages (antd-pages.tsx), and the whole dashboard (layout, menus, profile dialogs,
+// remote loading), each its own chunk.
 
 type Loaded<M> = { default: M };
 /** A thenable that is already resolved: React.lazy renders it at once instead of suspending for a turn. */
@@ -44,10 +46,13 @@ function chunk<M>(load: () => Promise<M>) {
 const AboutPage = lazy(() => import('./features/public-site/AboutPage').then((m) => ({ default: m.AboutPage })));
 const ServicesPage = lazy(() => import('./features/public-site/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 
-const antdShell = chunk(() => import('./antd-shell'));
-const antdPages = chunk(() => import('./antd-pages'));
+/** A page's chunk together with the shell's texts beyond the public pages' (fetched side by side, once). */
+const withTexts = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadShellTexts()]).then(([m]) => m);
+
+const antdShell = chunk(withTexts(() => import('./antd-shell')));
+const antdPages = chunk(withTexts(() => import('./antd-pages')));
 // Sign-in and registration are plain React too (no antd): a phone on a slow network gets them at once.
-const authPages = chunk(() => import('./auth-pages'));
+const authPages = chunk(withTexts(() => import('./auth-pages')));
 const AntdShell = antdShell.lazy((m) => m.AntdShell);
 const LoginPage = authPages.lazy((m) => m.LoginPage);
 const RegisterPage = authPages.lazy((m) => m.RegisterPage);
@@ -57,7 +62,7 @@ const ContactPage = antdPages.lazy((m) => m.ContactPage);
 const PaymentCancelPage = antdPages.lazy((m) => m.PaymentCancelPage);
 const PaymentSuccessPage = antdPages.lazy((m) => m.PaymentSuccessPage);
 
-const DashboardPage = lazyWithPreload(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage));
+const DashboardPage = lazyWithPreload(withTexts(() => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage)));
 // A visitor who comes back signed in is going to the dashboard: fetch its chunks now, beside the start-up check.
 function preloadDashboard() {
   void antdShell.load();

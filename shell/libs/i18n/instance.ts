@@ -1,7 +1,10 @@
+/// <reference path="./catalogue-parts.d.ts" />
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from './languages';
-import shellEn from '../../locales/en.json';
+// The shell's texts for `/` and the plain public pages only (shell/build/catalogue-parts.js); the rest is fetched
+// with the first page that needs it (loadShellTexts).
+import shellStartEn from '@afya/shell-locales/en.json?part=start';
 
 /** A message catalogue: nested keys → texts (one JSON file per app and language, <app>/locales/<lang>.json). */
 export type Catalogue = Record<string, unknown>;
@@ -19,15 +22,46 @@ export interface CatalogueSource {
 export const i18n = i18next;
 
 type LanguageListener = (language: Language) => void;
+/** More of a namespace's texts, fetched on demand in each language (a part of a catalogue cut at build time). */
+export interface CataloguePart {
+  en: () => Promise<Catalogue | { default: Catalogue }>;
+  sw: () => Promise<Catalogue | { default: Catalogue }>;
+}
 /**
  * The registry, kept on the page (globalThis) rather than in this module: a file of the shell's app that imports a
  * lib by a relative path gets its own copy of this module, and every copy must see the same catalogues, start-up
  * and listeners. (i18next itself is one federation singleton.)
  */
-const registry: { sources: Map<string, CatalogueSource>; choiceListeners: Set<LanguageListener>; initializing: Promise<void> | null } = ((
-  globalThis as { __afyaI18n?: unknown }
-).__afyaI18n ??= { sources: new Map(), choiceListeners: new Set(), initializing: null }) as never;
+const registry: {
+  sources: Map<string, CatalogueSource>;
+  /** The parts asked for so far, per namespace (a language loaded later gets them too), and their loads. */
+  parts: Map<string, CataloguePart[]>;
+  partLoads: Map<string, Promise<void>>;
+  choiceListeners: Set<LanguageListener>;
+  initializing: Promise<void> | null;
+} = ((globalThis as { __afyaI18n?: unknown }).__afyaI18n ??= {
+  sources: new Map(),
+  parts: new Map(),
+  partLoads: new Map(),
+  choiceListeners: new Set(),
+  initializing: null,
+}) as never;
+// A registry written by an older copy of this module (a tab that kept an older shell) lacks the parts.
+registry.parts ??= new Map();
+registry.partLoads ??= new Map();
 const sources = registry.sources;
+
+const unwrap = (m: Catalogue | { default: Catalogue }): Catalogue =>
+  ('default' in m && typeof m.default === 'object' ? m.default : m) as Catalogue;
+
+function mergeInto(target: Catalogue, extra: Catalogue): Catalogue {
+  for (const [key, value] of Object.entries(extra)) {
+    const mine = target[key];
+    if (mine && value && typeof mine === 'object' && typeof value === 'object' && !Array.isArray(value)) mergeInto(mine as Catalogue, value as Catalogue);
+    else target[key] = value;
+  }
+  return target;
+}
 
 /** i18next's backend: reads a namespace's catalogue from what its app registered (Kiswahili: a lazy chunk). */
 const catalogueBackend: BackendModule = {
@@ -37,8 +71,15 @@ const catalogueBackend: BackendModule = {
     const source = sources.get(namespace);
     if (!source || !isLanguage(language)) return callback(null, {});
     if (language === 'en') return callback(null, source.en as ResourceKey);
-    source.sw().then(
-      (m) => callback(null, ('default' in m && typeof m.default === 'object' ? m.default : m) as ResourceKey),
+    // The namespace's parts asked for so far come with it (a part asked for while this loads is picked up by the loop).
+    const read = async () => {
+      const catalogue = mergeInto({}, unwrap(await source.sw()));
+      const parts = registry.parts.get(namespace) ?? [];
+      for (let done = 0; done < parts.length; done++) mergeInto(catalogue, unwrap(await parts[done][language]()));
+      return catalogue;
+    };
+    read().then(
+      (catalogue) => callback(null, catalogue as ResourceKey),
       (error: Error) => callback(error, false),
     );
   },
@@ -73,6 +114,9 @@ export function initialLanguage(): Language {
 function setDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined' && isLanguage(language)) document.documentElement.lang = language;
 }
+
+/** translateMessage's index per namespace (English text → key), rebuilt when a part of the namespace comes in. */
+const messageIndexes = new Map<string, Map<string, string>>();
 
 /**
  * Starts i18n for the page: the registered catalogues, the visit's language (its catalogues loaded before the
@@ -137,10 +181,48 @@ export async function setLanguage(language: Language, { chosen = true }: { chose
   if (chosen) for (const listener of choiceListeners) listener(language);
 }
 
-// The shell's own catalogue (its app and its libs: ui-kit, api-client, this switch): always there.
-registerCatalogue('shell', { en: shellEn, sw: () => import(/* webpackChunkName: "i18n-shell-sw" */ '../../locales/sw.json') });
+/**
+ * Adds a part of a namespace's catalogue (`name` tells parts apart): fetched now in English (the fallback) and in
+ * every language already loaded, and from now on with the namespace whenever another language is loaded. Resolves
+ * once the texts are in; asking again for the same part returns the same promise.
+ */
+export function loadCataloguePart(namespace: string, name: string, part: CataloguePart): Promise<void> {
+  const id = `${namespace}:${name}`;
+  const pending = registry.partLoads.get(id);
+  if (pending) return pending;
+  // One array per namespace, changed in place: a Kiswahili load in flight reads it to its end.
+  const parts = registry.parts.get(namespace) ?? registry.parts.set(namespace, []).get(namespace)!;
+  parts.push(part);
+  const languages = new Set<Language>(['en', ...LANGUAGES.filter((l) => i18n.isInitialized && i18n.hasResourceBundle(l, namespace))]);
+  const load = Promise.all(
+    [...languages].map(async (language) => {
+      const texts = unwrap(await part[language]());
+      if (i18n.isInitialized) i18n.addResourceBundle(language, namespace, texts, true, false);
+      else if (language === 'en') mergeInto(sources.get(namespace)?.en ?? {}, texts);
+    }),
+  ).then(() => void messageIndexes.delete(namespace));
+  // A failed fetch can be retried by the next page that asks.
+  load.catch(() => {
+    registry.partLoads.delete(id);
+    parts.splice(parts.indexOf(part), 1);
+  });
+  registry.partLoads.set(id, load);
+  return load;
+}
 
-const messageIndexes = new Map<string, Map<string, string>>();
+// The shell's own catalogue (its app and its libs: ui-kit, api-client, this switch). What `/` draws is always there.
+registerCatalogue('shell', { en: shellStartEn, sw: () => import(/* webpackChunkName: "i18n-shell-sw" */ '@afya/shell-locales/sw.json?part=start') });
+
+/**
+ * The rest of the shell's texts (sign-in, the dashboard and its ui-kit, antd's texts, the contracts' messages): the
+ * shell fetches them beside the chunk of any page other than the plain public ones, before it renders.
+ */
+export function loadShellTexts(): Promise<void> {
+  return loadCataloguePart('shell', 'app', {
+    en: () => import(/* webpackChunkName: "i18n-shell-app-en" */ '@afya/shell-locales/en.json?part=app'),
+    sw: () => import(/* webpackChunkName: "i18n-shell-app-sw" */ '@afya/shell-locales/sw.json?part=app'),
+  });
+}
 
 /**
  * A known English message in the page's language: the texts fixed in English by the contracts (validation messages,
