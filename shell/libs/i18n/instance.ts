@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the remotes compile this file under their own tsconfig, which does not include the shell's ambient declarations
 /// <reference path="./catalogue-parts.d.ts" />
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
