@@ -249,6 +249,7 @@ export type MessageKind =
   | 'reminder-2h'
   | 'reschedule'
   | 'doctor-reschedule'
+  | 'waitlist-offer'
   | 'password-reset';
 
 /** A patient's choice of channels (both on by default). */
