@@ -238,7 +238,8 @@ describe('image recipes', () => {
     for (const d of all) {
       // node: what the image runs must be in "dependencies"; static: what webpack bundles must be installed by the
       // build stage (the workspace's dependencies or devDependencies, or the root's tooling). `shell/*` are
-      // Module Federation remotes and `@afya/<x>-service/contracts/catalog` a webpack alias to the source file.
+      // Module Federation remotes and `@afya/<x>-service/contracts/catalog` a webpack alias to the source file;
+      // `@afya/shell-locales` is the shell's webpack alias of its own locales folder (catalogue parts).
       const dirs = d.shape === 'static' ? [d.dir] : recipes.closure(d, { runtime: true });
       for (const dir of dirs) {
         const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
@@ -248,6 +249,7 @@ describe('image recipes', () => {
           const catalogOnly = new Set(runtimeImports(text, true).filter((spec) => /^@afya\/[a-z-]+-service\/contracts\/catalog$/.test(spec)));
           for (const name of runtimeImports(text)) {
             if (builtins.has(name) || declared.has(name) || name === 'shell') continue;
+            if (name === '@afya/shell-locales' && dir === 'shell') continue;
             if ([...catalogOnly].some((spec) => spec.startsWith(`${name}/`)) && !runtimeImports(text, true).some((spec) => spec.startsWith(`${name}/`) && !catalogOnly.has(spec))) continue;
             problems.push(`${path.relative(ROOT, file)} imports ${name}, not declared in ${dir}/package.json`);
           }
