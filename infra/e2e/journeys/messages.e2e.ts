@@ -95,6 +95,9 @@ describe('messages journey: reschedule in the browser, reset a forgotten passwor
     await page.goto(`${BASE_URL}/login`, { waitUntil: 'networkidle0' });
     await clickButton(page, 'Forgot password?');
     await page.waitForFunction(() => location.pathname === '/forgot-password');
+    // The route's code loads in a transition: until it has, the sign-in page (with its own email field) is still
+    // shown, and a field found then is gone by the time it is clicked. Wait for the page itself.
+    await waitForText(page, 'Forgot your password?');
     await fillByLabelOrPlaceholder(page, 'input[type="email"]', patient.email);
     await clickButton(page, 'Send reset link');
     await waitForText(page, 'Check your email');
