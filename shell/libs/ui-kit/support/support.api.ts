@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { api, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
-import { appointmentTypeLabel, formatSlot, i18n } from '../../i18n';
+import { appointmentTypeLabel, formatDate, formatSlot, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
 import { readEventBlocks } from '../event-stream';
 import { supportKeys } from './unread';
@@ -98,10 +98,10 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
   });
 }
 
-/** A related-appointment choice of the ticket form: `2026-12-01 09:00 AM · Dr. Grace Wanjiku · Consultation`. */
+/** A related-appointment choice of the ticket form: `1 Dec 2026 09:00 AM · Dr. Grace Wanjiku · Consultation`. */
 export function relatedAppointmentLabel({ appointment: a, forDoctor }: { appointment: AppointmentView; forDoctor: boolean }): string {
   const who = forDoctor ? (a.patient_full_name ?? i18n.t('roles.user', { ns: 'shell' })) : doctorName(a);
-  return `${a.appointment_date} ${formatSlot(a.time_slot)} · ${who} · ${appointmentTypeLabel(a.appointment_type)}`;
+  return `${formatDate(a.appointment_date)} ${formatSlot(a.time_slot)} · ${who} · ${appointmentTypeLabel(a.appointment_type)}`;
 }
 
 /** Who besides the support team will read a ticket linked to the choice (the ticket form says so): its doctor, for a patient. */

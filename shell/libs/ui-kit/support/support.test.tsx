@@ -99,7 +99,7 @@ describe('TicketFormModal: who will read the ticket (issue 22 item 4)', () => {
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
     expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Only the Afya support team will read this ticket.');
     fireEvent.mouseDown(screen.getByLabelText('Related appointment'));
-    fireEvent.click(await screen.findByText('2026-12-01 09:00 AM · Dr. Grace Wanjiku · Consultation'));
+    fireEvent.click(await screen.findByText('1 Dec 2026 09:00 AM · Dr. Grace Wanjiku · Consultation'));
     await waitFor(() => expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Dr. Grace Wanjiku, the doctor of this appointment, will read this ticket'));
   });
 });
@@ -126,7 +126,7 @@ describe('the ticket form and the conversation in Kiswahili', () => {
     expect(await screen.findByText('Kichwa kinahitajika')).toBeInTheDocument();
     expect(screen.getByText('Maelezo yanahitajika')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByLabelText('Miadi inayohusika'));
-    const choice = await screen.findByText(/^2026-12-01 09:00 · Dkt\. Grace Wanjiku · /);
+    const choice = await screen.findByText(/^1 Des 2026 09:00 · Dkt\. Grace Wanjiku · /);
     expect(choice.textContent).not.toMatch(/Consultation$/);
   });
 
