@@ -13,6 +13,16 @@ const { shared, remoteShared, subsetAliases } = require('./federation.shared');
  * `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one;
  * the appointment contract's booking rules (the browser runs the service's own date and slot rules) likewise.
  */
+/**
+ * Module names webpack resolves to files of this repository rather than to installed packages:
+ * - each service's catalog of rules and messages (pure data, no server code), read by the forms too;
+ * - the antd and react-router-dom subsets the shell provides (federation.shared.js);
+ * - `@afya/shell-locales/<lang>.json?part=<name>`: a part of the shell's catalogue (build/catalogue-parts.js).
+ */
+function resolveAliases() {
+  return { ...contractCatalogAliases(), ...subsetAliases(), '@afya/shell-locales': path.join(__dirname, 'locales') };
+}
+
 function contractCatalogAliases() {
   const servicesDir = path.resolve(__dirname, '../services');
   const aliases = {};
@@ -227,10 +237,7 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.jsx'],
-      // Each service's catalog of rules and messages (pure data, no server code) is read by the forms too.
-      // The antd and react-router-dom subsets the shell provides (federation.shared.js).
-      // `@afya/shell-locales/<lang>.json?part=<name>`: a part of the shell's catalogue (build/catalogue-parts.js).
-      alias: { ...contractCatalogAliases(), ...subsetAliases(), '@afya/shell-locales': path.join(__dirname, 'locales') },
+      alias: resolveAliases(),
     },
     module: {
       rules: [
@@ -284,4 +291,4 @@ function remoteConfig(name, dir) {
   });
 }
 
-module.exports = { baseConfig, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin, VersionedReleasePlugin, releaseVersion, RELEASE_VERSION };
+module.exports = { baseConfig, resolveAliases, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin, VersionedReleasePlugin, releaseVersion, RELEASE_VERSION };

@@ -215,6 +215,13 @@ afterAll(async () => {
   if (work) await fs.promises.rm(work, { recursive: true, force: true });
 }, 300_000);
 
+/** The webpack aliases (shell/webpack.parts.js, used by the shell and every remote) that resolve inside `dir`. */
+function aliasesInto(dir: string): Set<string> {
+  const { resolveAliases } = require(path.join(ROOT, 'shell/webpack.parts.js')) as { resolveAliases: () => Record<string, string> };
+  const inside = path.join(ROOT, dir) + path.sep;
+  return new Set(Object.entries(resolveAliases()).filter(([, target]) => (path.resolve(target) + path.sep).startsWith(inside)).map(([name]) => name.replace(/\$$/, '')));
+}
+
 describe('image recipes', () => {
   it('the committed Dockerfiles are the ones infra/deploy/recipes.js generates', () => {
     for (const [file, text] of Object.entries(dockerfiles())) {
@@ -238,8 +245,8 @@ describe('image recipes', () => {
     for (const d of all) {
       // node: what the image runs must be in "dependencies"; static: what webpack bundles must be installed by the
       // build stage (the workspace's dependencies or devDependencies, or the root's tooling). `shell/*` are
-      // Module Federation remotes and `@afya/<x>-service/contracts/catalog` a webpack alias to the source file;
-      // `@afya/shell-locales` is the shell's webpack alias of its own locales folder (catalogue parts).
+      // Module Federation remotes and `@afya/<x>-service/contracts/catalog` a webpack alias to the source file; a
+      // webpack alias into the deployable's own folder (the shell's catalogue parts) is built from its own files.
       const dirs = d.shape === 'static' ? [d.dir] : recipes.closure(d, { runtime: true });
       for (const dir of dirs) {
         const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
@@ -249,7 +256,7 @@ describe('image recipes', () => {
           const catalogOnly = new Set(runtimeImports(text, true).filter((spec) => /^@afya\/[a-z-]+-service\/contracts\/catalog$/.test(spec)));
           for (const name of runtimeImports(text)) {
             if (builtins.has(name) || declared.has(name) || name === 'shell') continue;
-            if (name === '@afya/shell-locales' && dir === 'shell') continue;
+            if (d.shape === 'static' && aliasesInto(dir).has(name)) continue;
             if ([...catalogOnly].some((spec) => spec.startsWith(`${name}/`)) && !runtimeImports(text, true).some((spec) => spec.startsWith(`${name}/`) && !catalogOnly.has(spec))) continue;
             problems.push(`${path.relative(ROOT, file)} imports ${name}, not declared in ${dir}/package.json`);
           }
