@@ -3,7 +3,7 @@ import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
 import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
-import { bookAs, clinicDate, createDoctor, sql, type TestDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
 import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 import { createAdmin } from '../support/admin';
 import type { TestPlatform } from '../support/platform';
@@ -61,7 +61,7 @@ describe('emails and SMS in the recipient’s language (real NATS + PostgreSQL +
 
   it('a booking confirmation by email (with its calendar event) and SMS in Kiswahili', async () => {
     const patient = await swahiliPatient('0722 100 301');
-    const date = clinicDate(5);
+    const date = openClinicDate(5);
     const appointment = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: date, time_slot: '02:30 PM' });
 
     const email = await emailTo(patient.details.email, 'Miadi yako imewekwa');
@@ -84,7 +84,7 @@ describe('emails and SMS in the recipient’s language (real NATS + PostgreSQL +
     const booked = await platform.api('POST', '/appointments', {
       token: patient.token,
       headers: { 'accept-language': 'sw' },
-      body: { doctor_id: doctor.doctorId, appointment_date: clinicDate(6), time_slot: '09:00 AM', appointment_type: 'Consultation', notes: 'Chest pain when climbing stairs.' },
+      body: { doctor_id: doctor.doctorId, appointment_date: openClinicDate(6), time_slot: '09:00 AM', appointment_type: 'Consultation', notes: 'Chest pain when climbing stairs.' },
     });
     expect(booked.status).toBe(201);
     expect(booked.body.message).toBe('Miadi imewekwa! Tafadhali endelea na malipo.');

@@ -218,12 +218,21 @@ describe('outbox → JetStream → idempotent consumer (real PostgreSQL and NATS
     const events: DomainEvent[] = [];
     for (let n = 0; n < 40; n++) events.push(await publishEvent('evtest.batch.v1', { n, poison: n === 25 }));
     await publishEvent('evtest.batch.v1', { n: 3 }, events[3].id); // a copy of an event already in the burst
+    const jsm = await nc.jetstreamManager();
     await app.get(EventConsumer).consumeBatches(
       'evtest-batches',
       {
         types: ['evtest.batch.v1'],
         applyBatch: async (batch: DomainEvent<{ n: number; poison?: boolean }>[], manager) => {
           calls.push(batch.map((event) => event.data.n));
+          // The first event is applied alone, at once (a quiet stream). The burst forms the next batch only if every
+          // other event reached this process while the first was applied: on a loaded machine the server's deliveries
+          // can come in several reads and split the burst (the cause of this test's failures in CI). So the first
+          // call waits until JetStream reports all 41 delivered and none acknowledged; that answer comes on the same
+          // connection after the deliveries, so they have been read by then.
+          if (calls.length === 1) {
+            await eventually(async () => expect((await jsm.consumers.info(eventStreamName(), 'evtest-batches')).num_ack_pending).toBe(41));
+          }
           await manager.query(`INSERT INTO batch_applied (n, tx) SELECT unnest($1::int[]), txid_current()::text`, [batch.map((event) => event.data.n)]);
           if (batch.some((event) => event.data.poison)) throw new Error('cannot apply 25');
         },

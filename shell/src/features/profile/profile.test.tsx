@@ -19,8 +19,13 @@ const patient: User = {
 // dialog per key and made these tests take 30 s under load (issue 8 §0).
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-function open(onClose = jest.fn()) {
+/**
+ * Opens the dialog and, for a patient, waits for the message preferences it fetches on open: their answer then lands
+ * inside the test (not after it, outside act), and the 'Email' switch is on the page before a test looks for fields.
+ */
+async function open(onClose = jest.fn()) {
   renderAt(<ProfileDialog open onClose={onClose} />);
+  if (useSession.getState().user?.role === 'user') await screen.findByRole('switch', { name: 'SMS' });
   return onClose;
 }
 
@@ -33,7 +38,7 @@ describe('ProfileDialog', () => {
 
   it('a patient turns SMS messages off with its switch (saved at once); email stays on', async () => {
     const save = jest.spyOn(notificationsApi, 'setPreferences').mockResolvedValue({ sms: false, email: true });
-    open();
+    await open();
     const sms = await screen.findByRole('switch', { name: 'SMS' });
     expect(sms).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Email' })).toBeChecked();
@@ -45,15 +50,16 @@ describe('ProfileDialog', () => {
 
   it('doctors and admins get no message preferences (reminders are for patients)', async () => {
     useSession.setState({ user: { ...patient, role: 'doctor' } });
-    open();
+    await open();
     expect(await screen.findByDisplayValue('Amina')).toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'SMS' })).toBeNull();
   });
 
   it('shows the profile with a read-only email', async () => {
-    open();
+    await open();
     expect(await screen.findByDisplayValue('Amina')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    // A patient's dialog also has an 'Email' switch (message preferences): ask for the text field by its role.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
   });
 
   it("'Passwords do not match' and empty fields are caught before any request", () => {
@@ -64,7 +70,7 @@ describe('ProfileDialog', () => {
   });
 
   async function changePassword() {
-    open();
+    await open();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     fill('Current Password', 'oldpass1');
     fill('New Password', 'newpass1');
@@ -94,7 +100,7 @@ describe('ProfileDialog', () => {
   it("saves the profile: 'Saving...', then 'Profile updated!' and the stored user changes", async () => {
     let resolve!: (v: { user?: User }) => void;
     const update = jest.spyOn(userApi, 'updateProfile').mockImplementation(() => new Promise((r) => (resolve = r)));
-    const onClose = open();
+    const onClose = await open();
     const first = await screen.findByLabelText('First Name');
     fireEvent.change(first, { target: { value: 'Aminah' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -109,7 +115,7 @@ describe('ProfileDialog', () => {
 
   it("a failed save shows 'Failed to update profile' and keeps the dialog open", async () => {
     jest.spyOn(userApi, 'updateProfile').mockRejectedValue(new ApiError('Failed to update profile', 500, ''));
-    const onClose = open();
+    const onClose = await open();
     await screen.findByDisplayValue('Amina');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
@@ -125,7 +131,7 @@ describe('ProfileDialog', () => {
 
   it("uploads a picture as a data URL and shows 'Profile picture updated!'", async () => {
     const upload = jest.spyOn(userApi, 'uploadPicture').mockResolvedValue({ url: '/uploads/abc.png' });
-    open();
+    await open();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await userEvent.setup({ delay: null }).upload(input, new File(['png-bytes'], 'me.png', { type: 'image/png' }));
@@ -136,7 +142,7 @@ describe('ProfileDialog', () => {
 
   it("rejects an oversized picture without sending it", async () => {
     const upload = jest.spyOn(userApi, 'uploadPicture');
-    open();
+    await open();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 10)], 'big.jpg', { type: 'image/jpeg' });
     await userEvent.setup({ delay: null }).upload(input, big);
