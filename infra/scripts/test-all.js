@@ -1,9 +1,17 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: the linter (module boundaries, cycles, code rules), every suite of the workspace, then the
-// browser journeys against the running platform. Ends with one line "N passed, N failed" (real totals of
-// all suites; the lint run counts as one), also written to .local/test-results/summary.txt for CI.
-const { spawnSync } = require('node:child_process');
+// `npm test`: the linter (module boundaries, cycles, code rules), every suite of the workspace, the browser journeys
+// against the running platform, then the reliability suites. Ends with a table of the stages and their seconds, the
+// ten slowest test files, and one line "N passed, N failed" (real totals of all suites; the lint run counts as one),
+// also written to .local/test-results/summary.txt for CI.
+//
+// The shape (issue 33): both cores work all the time without two suites fighting over one port. The unit and
+// integration suites (two jest workers, mostly waiting on PostgreSQL and NATS) run beside the build, then the lint;
+// the journeys and the reliability suites need the build and each start a whole platform, so they run after it, one
+// after the other.
+//   --no-e2e           no build, journeys or reliability suites (npm run test:suites)
+//   --no-reliability   no reliability suites
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -12,13 +20,39 @@ const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 const skipE2e = process.argv.includes('--no-e2e');
+const skipReliability = skipE2e || process.argv.includes('--no-reliability');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function run(label, command, args) {
-  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+const stages = []; // { label, seconds, status }
+
+/**
+ * Runs one command as a stage. Its output goes to the terminal as it comes when it runs alone; when stages run side
+ * by side, each one's output is kept in .local/test-results/<name>.log and printed whole when it ends, so that two
+ * stages' lines never interleave.
+ */
+function run(label, command, args, { buffered = false, extraEnv = {} } = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  process.stdout.write(`=== ${label}: exit ${result.status} in ${Math.round((Date.now() - started) / 1000)} s\n`);
-  return result.status ?? 1;
+  const logFile = path.join(resultsDir, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  process.stdout.write(`\n=== ${label}: ${path.relative(root, command) || command} ${args.join(' ')}${buffered ? ` (output: ${path.relative(root, logFile)})` : ''}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+    }
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) {
+        const output = Buffer.concat(chunks);
+        fs.writeFileSync(logFile, output);
+        process.stdout.write(`\n=== ${label}: output\n${output.toString()}`);
+      }
+      process.stdout.write(`=== ${label}: exit ${code} in ${seconds} s\n`);
+      stages.push({ label, seconds, status: code });
+      resolve(code ?? 1);
+    });
+  });
 }
 
 /** Totals from a jest --json report; a suite that could not run counts as one failed test. */
@@ -29,65 +63,94 @@ function totals(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites };
 }
 
-// --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
-const jest = path.join(root, 'node_modules', '.bin', 'jest');
+/** Each test file's seconds, from the jest reports. */
+function fileTimes(files) {
+  const times = [];
+  for (const file of files) {
+    if (!fs.existsSync(file)) continue;
+    for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).testResults) {
+      const seconds = (suite.endTime - suite.startTime) / 1000;
+      if (Number.isFinite(seconds)) times.push({ file: path.relative(root, suite.name), seconds });
+    }
+  }
+  return times.sort((a, b) => b.seconds - a.seconds);
+}
+
 const summary = { passed: 0, failed: 0 };
 const add = (t) => {
   summary.passed += t.passed;
   summary.failed += t.failed;
 };
+const report = (name) => {
+  const file = path.join(resultsDir, `${name}.json`);
+  fs.rmSync(file, { force: true });
+  return file;
+};
 
-// A fresh machine: install dependencies first (as npm start does), and Debian's Chromium for the journeys.
-if (run('install check', process.execPath, [path.join(root, 'infra/scripts/ensure-installed.js')]) !== 0) {
-  process.stdout.write('\n0 passed, 1 failed\n');
-  process.exit(1);
-}
-if (!skipE2e && !fs.existsSync(env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
-  run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
-}
-
-// ESLint over the whole repository (eslint.config.js): one check, passed or failed, its errors printed above.
-// No --cache: the boundary and cycle rules read other files than the one linted, which a cache keyed on
-// that file's content would not see change.
-const lintStatus = run('lint', path.join(root, 'node_modules', '.bin', 'eslint'), ['.']);
-add(lintStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
-
-const buildStatus = skipE2e ? 0 : run('build', path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--output-style=stream']);
-
-const unitReport = path.join(resultsDir, 'suites.json');
-fs.rmSync(unitReport, { force: true });
-run('unit and integration suites', jest, ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${unitReport}`]);
-add(totals(unitReport));
-
-if (!skipE2e) {
-  const e2eReport = path.join(resultsDir, 'journeys.json');
-  fs.rmSync(e2eReport, { force: true });
-  if (buildStatus === 0) {
-    run('browser journeys', jest, ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${e2eReport}`]);
-    add(totals(e2eReport));
-  } else {
-    process.stdout.write('build failed: browser journeys not run (counted as one failure)\n');
-    summary.failed += 1;
+async function main() {
+  const started = Date.now();
+  // A fresh machine: install dependencies first (as npm start does), and Debian's Chromium for the journeys.
+  if ((await run('install check', process.execPath, [path.join(root, 'infra/scripts/ensure-installed.js')])) !== 0) {
+    process.stdout.write('\n0 passed, 1 failed\n');
+    process.exit(1);
   }
-}
-
-// Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the
-// build (a private nats-server and PostgreSQL for the faults), and `npm run bench` stopped by SIGTERM mid-run
-// leaving nothing behind (~35 s). ~5 minutes; figures go to
-// .local/test-results/reliability.json. --no-reliability skips them (like --no-e2e for the journeys).
-if (!skipE2e && !process.argv.includes('--no-reliability')) {
-  const reliabilityReport = path.join(resultsDir, 'reliability-suites.json');
-  fs.rmSync(reliabilityReport, { force: true });
-  if (buildStatus === 0) {
-    run('reliability (fuzz, faults)', jest, ['--ci', '--forceExit', '-c', path.join(root, 'infra/reliability/jest.config.js'), '--json', `--outputFile=${reliabilityReport}`]);
-    add(totals(reliabilityReport));
-  } else {
-    process.stdout.write('build failed: reliability suites not run (counted as one failure)\n');
-    summary.failed += 1;
+  if (!skipE2e && !fs.existsSync(env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
+    await run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
   }
+
+  // --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
+  const suitesReport = report('suites');
+  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e });
+
+  // Beside the suites: the build the journeys need, then ESLint over the whole repository (eslint.config.js), one
+  // check passed or failed, its errors printed. No --cache: the boundary and cycle rules read other files than the
+  // one linted, which a cache keyed on that file's content would not see change.
+  const buildAndLint = (async () => {
+    const build = skipE2e ? 0 : await run('build', bin('nx'), ['run-many', '-t', 'build', '--output-style=stream', '--parallel=2'], { buffered: true });
+    const lint = await run('lint', bin('eslint'), ['.'], { buffered: !skipE2e });
+    return { build, lint };
+  })();
+
+  const [{ build, lint }] = await Promise.all([buildAndLint, suites]);
+  add(lint === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  add(totals(suitesReport));
+
+  const journeysReport = report('journeys');
+  const reliabilityReport = report('reliability-suites');
+  if (!skipE2e) {
+    if (build === 0) {
+      await run('browser journeys', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysReport}`]);
+      add(totals(journeysReport));
+    } else {
+      process.stdout.write('build failed: browser journeys not run (counted as one failure)\n');
+      summary.failed += 1;
+    }
+  }
+  // Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the build (a
+  // private nats-server and PostgreSQL for the faults), and `npm run bench` stopped by SIGTERM mid-run leaving nothing
+  // behind. Figures go to .local/test-results/reliability.json.
+  if (!skipReliability) {
+    if (build === 0) {
+      await run('reliability', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/reliability/jest.config.js'), '--json', `--outputFile=${reliabilityReport}`]);
+      add(totals(reliabilityReport));
+    } else {
+      process.stdout.write('build failed: reliability suites not run (counted as one failure)\n');
+      summary.failed += 1;
+    }
+  }
+
+  const lines = ['', '=== stages (seconds; "unit and integration" ran beside "build" and "lint")'];
+  if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
+  for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
+  lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
+  lines.push('', '=== the 10 slowest test files (seconds)');
+  for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  const line = `${summary.passed} passed, ${summary.failed} failed`;
+  lines.push('', line);
+  fs.writeFileSync(path.join(resultsDir, 'stages.txt'), `${lines.join('\n')}\n`);
+  fs.writeFileSync(path.join(resultsDir, 'summary.txt'), `${line}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exit(summary.failed === 0 ? 0 : 1);
 }
 
-const line = `${summary.passed} passed, ${summary.failed} failed`;
-fs.writeFileSync(path.join(resultsDir, 'summary.txt'), `${line}\n`);
-process.stdout.write(`\n${line}\n`);
-process.exit(summary.failed === 0 ? 0 : 1);
+void main();
