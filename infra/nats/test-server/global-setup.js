@@ -16,6 +16,16 @@ const { natsInstallHelp } = require('../../local/config');
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 
+async function containerRuntimeAvailable() {
+  try {
+    const { getContainerRuntimeClient } = require('testcontainers');
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 module.exports = async function startTestNats() {
   // With several projects in one run (the root jest config), each project's globalSetup calls this: one server.
   if (globalThis.__AFYA_TEST_NATS__) return;
@@ -30,5 +40,8 @@ module.exports = async function startTestNats() {
   globalThis.__AFYA_TEST_NATS__ = { pid: server.pid, stop: server.stop, dir };
   // Workers are forked after globalSetup: they inherit these.
   process.env.NATS_URL = server.url;
+  // Whether test files may start PostgreSQL in containers (testcontainers), asked once for the run: loading
+  // testcontainers to ask took 1-6 s in every test file, on machines that have no container engine at all.
+  process.env.AFYA_TEST_CONTAINERS ??= (await containerRuntimeAvailable()) ? 'on' : 'off';
   process.env.AFYA_NATS_USERS_FILE = config.usersFile;
 };
