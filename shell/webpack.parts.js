@@ -36,6 +36,7 @@ function contractCatalogAliases() {
 }
 
 const brotli = promisify(zlib.brotliCompress);
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const gzip = promisify(zlib.gzip);
 
 /**
@@ -258,6 +259,11 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
       ],
     },
     performance: { hints: false },
+    optimization: {
+      // swc's minifier instead of terser (webpack's default, two compress passes): the admin remote (charts) took
+      // 381 s of a CI build with terser, most of the build's critical path.
+      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } })],
+    },
   };
 }
 
