@@ -39,8 +39,8 @@ export class CommunicationsService {
   ) {}
 
   /**
-   * A password-reset link or code, sent at once (not queued: the secret is never stored here, and a person waiting
-   * on the reset page can simply ask again). The delivery log gets its row, without the secret.
+   * A password-reset link or code from auth, sent at once (not queued: the secret is never stored here; auth keeps
+   * the request and asks again when this service could not take it). The delivery log gets its row, without the secret.
    */
   async sendPasswordReset(payload: PasswordResetMessagePayload): Promise<{ sent: boolean }> {
     const channel = payload?.channel;
