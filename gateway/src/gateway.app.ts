@@ -15,6 +15,7 @@ import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-b
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
+import { registerProviderCallbacks } from './common/http/provider-callbacks';
 import { registerReplyTranslation } from './common/http/reply-language';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
@@ -74,6 +75,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     logger: nestLogger(options.logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Before the routes are registered (at init): the provider callbacks' secret path parameters are never logged.
+  registerProviderCallbacks(fastify);
   // Each request's RequestContext (its id travels to services in the RPC envelope) and one access line per request.
   registerRequestLogging(fastify);
   // Request metrics (unless METRICS=off) and spans (tracing on); /metrics itself is on the ops port, not here.
