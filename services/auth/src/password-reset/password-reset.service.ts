@@ -4,7 +4,7 @@ import { badRequest, env, getProcessLogger, parsePayload } from '@afya/service-s
 import { AuthMessages, PASSWORD_RESET_MINUTES, type PasswordResetDelivery, type PasswordResetReply, ResetPasswordBodySchema } from '../../contracts';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { hashPassword } from '../users/passwords';
-import { revokeSessions } from '../users/user-events';
+import { applyNewPassword } from '../users/new-password';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { PasswordResetEntity } from './password-reset.entity';
@@ -14,8 +14,8 @@ import { newResetCode, newResetToken, phoneKey, resetSecretHash, resetUsable } f
  * Forgotten passwords. A reset link by email, or for a phone a 6-digit code by SMS; single use, valid
  * PASSWORD_RESET_MINUTES, stored as a hash; asking again voids the earlier one. A request is answered before anything
  * depends on the account (ResetRequestQueue stores it and answers; `prepare` then runs in the background), so the reply
- * is the same, in the same time, whether or not an account matched. A reset sets the password and revokes every
- * session of the account.
+ * is the same, in the same time, whether or not an account matched. A reset sets the password and ends every session
+ * and every other reset link or code of the account (so does a password change: users/new-password.ts).
  */
 @Injectable()
 export class PasswordResetService {
@@ -88,9 +88,8 @@ export class PasswordResetService {
       const marked = await manager.update(PasswordResetEntity, { resetId: reset!.resetId, usedAt: IsNull() }, { usedAt: now });
       if (!marked.affected) throw invalid();
       const current = await this.users.getLive(reset!.userId, manager, true);
-      current.passwordHash = passwordHash;
-      current.mustChangePassword = false;
-      return revokeSessions(manager, current);
+      // ends the account's other links and codes too, whatever their channel
+      return applyNewPassword(manager, current, passwordHash, now);
     });
     this.broadcaster.announce({ kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion });
     getProcessLogger().info({ userId: user.userId }, 'password reset: every session revoked');
