@@ -8,6 +8,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
 import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
+import { documentPublicOperations } from './common/auth/access.decorators';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { READ_BODY_LIMIT } from './common/http/body-limits';
@@ -98,7 +99,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
 
   // The request bodies and queries come from the contracts' zod schemas (nestjs-zod DTOs); cleanupOpenApiDoc turns
   // what nestjs-zod hands Swagger into plain OpenAPI.
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(
+  // Operations declared @Public() are documented as needing no token (common/auth/access.decorators.ts).
+  const document = documentPublicOperations(cleanupOpenApiDoc(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Afya API')
@@ -106,7 +108,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       .setVersion('1.0')
       .addBearerAuth()
       .build(),
-  ));
+  )));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const sites = options.staticSites === undefined ? staticSitesFromEnv() : options.staticSites;
