@@ -8,6 +8,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-shared';
 import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
+import { documentPublicOperations } from './common/auth/access.decorators';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { READ_BODY_LIMIT } from './common/http/body-limits';
@@ -15,6 +16,7 @@ import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-b
 import { registerRequestLogging } from './common/logging/request-logging';
 import { registerHttpTelemetry } from './common/observability/http-telemetry';
 import { registerNoStore } from './common/http/no-store';
+import { registerProviderCallbacks } from './common/http/provider-callbacks';
 import { registerReplyTranslation } from './common/http/reply-language';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
@@ -74,6 +76,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
     logger: nestLogger(options.logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Before the routes are registered (at init): the provider callbacks' secret path parameters are never logged.
+  registerProviderCallbacks(fastify);
   // Each request's RequestContext (its id travels to services in the RPC envelope) and one access line per request.
   registerRequestLogging(fastify);
   // Request metrics (unless METRICS=off) and spans (tracing on); /metrics itself is on the ops port, not here.
@@ -95,7 +99,8 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
 
   // The request bodies and queries come from the contracts' zod schemas (nestjs-zod DTOs); cleanupOpenApiDoc turns
   // what nestjs-zod hands Swagger into plain OpenAPI.
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(
+  // Operations declared @Public() are documented as needing no token (common/auth/access.decorators.ts).
+  const document = documentPublicOperations(cleanupOpenApiDoc(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Afya API')
@@ -103,7 +108,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       .setVersion('1.0')
       .addBearerAuth()
       .build(),
-  ));
+  )));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const sites = options.staticSites === undefined ? staticSitesFromEnv() : options.staticSites;

@@ -19,6 +19,8 @@ const SERVICES = {
     blobs: true,
     // Core-NATS broadcasts it sends: token and session revocations, heard by every gateway replica.
     broadcasts: ['auth'],
+    // A forgotten password's link or code goes out through the support service (password-reset/reset-request-queue.ts).
+    calls: ['support.v1.notifications.password-reset'],
   },
   appointment: {
     consumers: ['appointment-users', 'appointment-payments'],

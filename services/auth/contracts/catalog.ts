@@ -29,6 +29,14 @@ export const AuthMessages = {
   role: 'Role must be one of user, doctor, admin',
   status: 'Status must be one of active, inactive, suspended',
   language: 'Language must be one of en, sw',
+  /** Single-line fields (names, phone, address) refuse line breaks and every other control character. */
+  firstnameOneLine: 'First name must be one line of text, without line breaks or control characters',
+  lastnameOneLine: 'Last name must be one line of text, without line breaks or control characters',
+  phoneOneLine: 'Phone number must be one line of text, without line breaks or control characters',
+  addressOneLine: 'Address must be one line of text, without line breaks or control characters',
+  /** Names refuse `<` and `>` (no one's name has them). */
+  firstnameMarkup: 'First name cannot contain < or >',
+  lastnameMarkup: 'Last name cannot contain < or >',
   /** The registration form's confirm field (checked in the browser; confirmPassword is never sent). */
   passwordsDontMatch: "Passwords don't match",
   /** The profile dialog's password change (checked in the browser; no request is sent). */

@@ -196,25 +196,34 @@ export interface PasswordResetReply {
 }
 
 /**
- * auth.v1.password.forgot's reply to the gateway: the one message for the browser, and what to send (to whom, the
- * link or code) when an account matched. The gateway hands `delivery` to the support service, which sends it, and
- * never returns it over HTTP.
+ * A password-reset message for the support service to send at once (support.v1.notifications.password-reset): to whom,
+ * and the link or code. Auth sends it itself, after it has answered auth.v1.password.forgot (see ForgotPasswordReply);
+ * it never travels over HTTP and is stored nowhere (only its hash, in auth).
+ */
+export interface PasswordResetDelivery {
+  user_id: number;
+  channel: 'email' | 'sms';
+  /** the email address or the phone number in +254 form */
+  to: string;
+  firstname: string;
+  /** email: the reset page's link with the token */
+  link?: string;
+  /** sms: the 6-digit code */
+  code?: string;
+  /** The account's language: the message is written in it. */
+  language: Language;
+}
+
+/**
+ * auth.v1.password.forgot's reply: the one message for the browser, given once the request is stored and before
+ * anything depends on whether an account matched (the same work and the same time either way: no account enumeration
+ * by timing). Auth then looks the account up and has the support service send the link or code.
+ * `delivery` came from releases before that, which left the sending to the gateway; none is sent any more.
  */
 export interface ForgotPasswordReply {
   message: string;
-  delivery: {
-    user_id: number;
-    channel: 'email' | 'sms';
-    /** the email address or the phone number in +254 form */
-    to: string;
-    firstname: string;
-    /** email: the reset page's link with the token */
-    link?: string;
-    /** sms: the 6-digit code */
-    code?: string;
-    /** The account's language: the message is written in it. */
-    language: Language;
-  } | null;
+  /** @deprecated only an auth service of an older release sends it (the gateway forwards it during a rollout). */
+  delivery?: PasswordResetDelivery | null;
 }
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */

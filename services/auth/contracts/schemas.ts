@@ -5,7 +5,7 @@
  *
  * Field order is the form's order: a request with several faults is answered with the first field's message.
  */
-import { nullToAbsent, oneOf, wholeNumber, z } from '@afya/service-shared/schema';
+import { isFreeOfMarkup, isSingleLine, nullToAbsent, oneOf, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { AuthMessages, ErasureMessages, LANGUAGES, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
 
 /** CONTRACT.md §1: 'user' is a patient. */
@@ -20,9 +20,16 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, AuthMessages.password)
   .max(200, 'Password is too long')
   .meta({ minLength: MIN_PASSWORD_LENGTH });
-const name = (short: string, tooLong: string) => z.string({ error: short }).min(MIN_NAME_LENGTH, short).max(100, tooLong).refine(validName, short);
-const phone = z.string({ error: AuthMessages.phone }).min(MIN_PHONE_LENGTH, AuthMessages.phone).max(20, 'Phone number is too long');
-const address = z.string({ error: AuthMessages.address }).min(MIN_ADDRESS_LENGTH, AuthMessages.address).max(300, 'Address is too long');
+/**
+ * Names, phones and the address are single-line fields: no line break or other control character (the first rule
+ * checked, so such input gets that message). Names also refuse `<` and `>` (docs/decisions/2026-12-02-single-line-fields.md).
+ */
+const nameRules = { firstname: [AuthMessages.firstnameOneLine, AuthMessages.firstnameMarkup], lastname: [AuthMessages.lastnameOneLine, AuthMessages.lastnameMarkup] } as const;
+const oneLineName = (field: keyof typeof nameRules, text: z.ZodString) => text.refine(isSingleLine, nameRules[field][0]).refine(isFreeOfMarkup, nameRules[field][1]);
+const personName = (field: keyof typeof nameRules, notText: string) => oneLineName(field, z.string({ error: notText }));
+const name = (field: keyof typeof nameRules, short: string, tooLong: string) => personName(field, short).min(MIN_NAME_LENGTH, short).max(100, tooLong).refine(validName, short);
+const phone = singleLine(AuthMessages.phoneOneLine, AuthMessages.phone).min(MIN_PHONE_LENGTH, AuthMessages.phone).max(20, 'Phone number is too long');
+const address = singleLine(AuthMessages.addressOneLine, AuthMessages.address).min(MIN_ADDRESS_LENGTH, AuthMessages.address).max(300, 'Address is too long');
 /** class-validator's default texts, kept for the fields whose rule names no message (clients may match on them). */
 const text = (field: string, max?: number) => {
   const base = z.string({ error: `${field} must be a string` });
@@ -38,8 +45,8 @@ export const LoginBodySchema = z.object({ email, password });
  * service checks that, it knows the caller) and sets role and status, which are ignored for anyone else.
  */
 export const RegisterBodySchema = z.object({
-  firstname: name(AuthMessages.firstname, 'First name is too long').meta({ example: 'Amani' }),
-  lastname: name(AuthMessages.lastname, 'Last name is too long').meta({ example: 'Otieno' }),
+  firstname: name('firstname', AuthMessages.firstname, 'First name is too long').meta({ example: 'Amani' }),
+  lastname: name('lastname', AuthMessages.lastname, 'Last name is too long').meta({ example: 'Otieno' }),
   email,
   password,
   contact_phone: phone.meta({ example: '+254712345678' }),
@@ -56,10 +63,14 @@ export const RegisterBodySchema = z.object({
 
 /** PATCH /user/profile: the fields present are held to the registration rules. */
 export const UpdateProfileBodySchema = z.object({
-  firstname: text('firstname').min(1, 'First name is required').max(100, 'First name is too long').refine(validName, AuthMessages.firstname).optional(),
-  lastname: text('lastname').min(1, 'Last name is required').max(100, 'Last name is too long').refine(validName, AuthMessages.lastname).optional(),
-  contact_phone: text('contact_phone').max(20, 'Phone number is too long').refine(validPhone, AuthMessages.phone).optional(),
-  address: text('address').max(300, 'Address is too long').refine((value) => value.trim().length >= MIN_ADDRESS_LENGTH, AuthMessages.address).optional(),
+  firstname: oneLineName('firstname', text('firstname')).min(1, 'First name is required').max(100, 'First name is too long').refine(validName, AuthMessages.firstname).optional(),
+  lastname: oneLineName('lastname', text('lastname')).min(1, 'Last name is required').max(100, 'Last name is too long').refine(validName, AuthMessages.lastname).optional(),
+  contact_phone: text('contact_phone').refine(isSingleLine, AuthMessages.phoneOneLine).max(20, 'Phone number is too long').refine(validPhone, AuthMessages.phone).optional(),
+  address: text('address')
+    .refine(isSingleLine, AuthMessages.addressOneLine)
+    .max(300, 'Address is too long')
+    .refine((value) => value.trim().length >= MIN_ADDRESS_LENGTH, AuthMessages.address)
+    .optional(),
   profile_picture_url: text('profile_picture_url').optional().meta({ description: 'Set by upload; an empty string removes the picture' }),
   language: z.enum(LANGUAGES, { error: AuthMessages.language }).optional().meta({ description: 'The language emails, SMS and PDFs are written in' }),
 });
@@ -80,13 +91,13 @@ export const ProfilePictureBodySchema = z.object({
 /** POST /auth/forgot-password: an email (a link), or a phone (a 6-digit code by SMS). */
 export const ForgotPasswordBodySchema = z.object({
   email: nullToAbsent(email),
-  phone: nullToAbsent(z.string({ error: AuthMessages.resetNeedsEmailOrPhone }).max(30, 'Phone number is too long')).meta({ example: '0712345678' }),
+  phone: nullToAbsent(singleLine(AuthMessages.phoneOneLine, AuthMessages.resetNeedsEmailOrPhone).max(30, 'Phone number is too long')).meta({ example: '0712345678' }),
 });
 
 /** POST /auth/reset-password: the link's token, or the phone and its code; the new password. */
 export const ResetPasswordBodySchema = z.object({
   token: nullToAbsent(text('token', 100)),
-  phone: nullToAbsent(text('phone', 30)),
+  phone: nullToAbsent(text('phone', 30).refine(isSingleLine, AuthMessages.phoneOneLine)),
   code: nullToAbsent(text('code', 10)).meta({ example: '123456' }),
   newPassword: password,
 });
@@ -117,16 +128,16 @@ export const MessageReplySchema = z.object({ message: z.string() });
 /** No page of the admin's user list holds more. */
 export const ADMIN_USERS_PAGE_MAX = 1000;
 const LIMIT_MESSAGE = `limit must be from 1 to ${ADMIN_USERS_PAGE_MAX}`;
-const adminName = (short: string, tooLong: string) => z.string({ error: short }).min(MIN_NAME_LENGTH, short).max(100, tooLong);
+const adminName = (field: keyof typeof nameRules, short: string, tooLong: string) => personName(field, short).min(MIN_NAME_LENGTH, short).max(100, tooLong);
 
 const adminUserFields = {
-  firstname: adminName(AuthMessages.firstname, 'First name is too long'),
-  lastname: adminName(AuthMessages.lastname, 'Last name is too long'),
+  firstname: adminName('firstname', AuthMessages.firstname, 'First name is too long'),
+  lastname: adminName('lastname', AuthMessages.lastname, 'Last name is too long'),
   email: z.email({ error: AuthMessages.email }),
   /** The phone may arrive as contact_phone or phone (the first one given is read). */
   contact_phone: phone.optional(),
   phone: z.unknown().optional(),
-  address: text('address').max(300, 'Address is too long').optional(),
+  address: text('address').refine(isSingleLine, AuthMessages.addressOneLine).max(300, 'Address is too long').optional(),
   role: oneOf(ROLES, AuthMessages.role).optional().meta({ default: 'user' }),
   status: oneOf(USER_STATUSES, AuthMessages.status).optional().meta({ default: 'active' }),
 };

@@ -10,6 +10,7 @@ import { SigningKeyProvider } from './keys/signing-key';
 import { authDatabase } from './auth.database';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetService } from './password-reset/password-reset.service';
+import { ResetRequestQueue } from './password-reset/reset-request-queue';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
 import { RevocationBroadcaster } from './sessions/revocation-broadcaster';
@@ -38,6 +39,7 @@ import { UsersRepository } from './users/users.repository';
     AdminUsersService,
     DataRightsService,
     PasswordResetService,
+    ResetRequestQueue,
     AppointmentCountsConsumer,
   ],
 })

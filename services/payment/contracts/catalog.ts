@@ -13,6 +13,8 @@ export const PAYMENT_MESSAGES = {
   confirmed: 'Payment confirmed successfully!',
   notPaidYet: 'The payment has not been completed yet.',
   invalidPhone: 'Enter a valid Safaricom number, e.g. 0712 345 678',
+  /** A phone is a single-line field: no line breaks or other control characters. */
+  phoneOneLine: 'Phone number must be one line of text, without line breaks or control characters',
   notSafaricom: 'M-Pesa needs a Safaricom number (07xx or 011x, e.g. 0712 345 678). Airtel and Telkom numbers cannot pay by M-Pesa.',
   amountMismatch: 'Amount does not match the appointment',
   notPayable: 'Only pending or confirmed appointments can be paid',

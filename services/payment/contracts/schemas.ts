@@ -3,7 +3,7 @@
  * them, the payment service reads its bus payloads with them, the web apps take their types from them. What needs
  * the appointment or the provider (the amount charged, a Safaricom number, the payment's state) stays in the service.
  */
-import { decimalNumber, wholeNumber, z } from '@afya/service-shared/schema';
+import { decimalNumber, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { PAYMENT_MESSAGES, PAYMENT_METHODS, PAYMENT_STATUSES } from './catalog';
 
 const appointmentAndAmount = {
@@ -38,7 +38,7 @@ export const ConfirmPaymentBodySchema = z.object({
 /** POST /mpesa/stkpush: the phone is checked by the service (a Safaricom number, in any of its written forms). */
 export const StkPushBodySchema = z.object({
   ...appointmentAndAmount,
-  phone: z.string({ error: PAYMENT_MESSAGES.invalidPhone }).max(20, PAYMENT_MESSAGES.invalidPhone).meta({ example: '0712 345 678' }),
+  phone: singleLine(PAYMENT_MESSAGES.phoneOneLine, PAYMENT_MESSAGES.invalidPhone).max(20, PAYMENT_MESSAGES.invalidPhone).meta({ example: '0712 345 678' }),
 });
 
 /** POST /admin/payments/{id}/refund */

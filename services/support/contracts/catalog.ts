@@ -72,6 +72,11 @@ export const SupportMessages = {
   contactTooMany: 'Too many messages from your network. Please wait a few minutes and try again.',
   // Ours
   subjectRequired: 'Title is required',
+  /** Single-line fields (a ticket's title, the contact form's name) refuse line breaks and other control characters. */
+  subjectOneLine: 'Title must be one line of text, without line breaks or control characters',
+  contactNameOneLine: 'Name must be one line of text, without line breaks or control characters',
+  /** The contact form's name is a person's name: no `<` or `>`. */
+  contactNameMarkup: 'Name cannot contain < or >',
   descriptionRequired: 'Description is required',
   subjectTooLong: `Title must be at most ${SUBJECT_MAX_LENGTH} characters`,
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,

@@ -6,7 +6,7 @@
  * The request shapes are zod schemas (schemas.ts): a web app imports only types from here (and catalog.ts at
  * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
-import type { ForgotPasswordReply } from '@afya/auth-service/contracts';
+import type { PasswordResetDelivery } from '@afya/auth-service/contracts';
 import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 
 export * from './catalog';
@@ -37,7 +37,7 @@ export const SupportPatterns = {
   preferencesSet: 'support.v1.notifications.preferences.set',
   /** An Africa's Talking delivery report (public callback; the token in its path is checked here). */
   smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
-  /** The gateway hands over auth's password-reset delivery (ForgotPasswordReply.delivery): sent at once, never queued. */
+  /** Auth hands over a password-reset message (PasswordResetDelivery): sent at once, never queued here (auth retries). */
   passwordReset: 'support.v1.notifications.password-reset',
   /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
   deliveries: 'support.v1.notifications.deliveries.list',
@@ -305,5 +305,5 @@ export interface SmsDeliveryReportPayload {
   retryCount?: string;
 }
 
-/** A password-reset message to send: auth's delivery, as the gateway received it. */
-export type PasswordResetMessagePayload = NonNullable<ForgotPasswordReply['delivery']>;
+/** A password-reset message to send, as auth hands it over. */
+export type PasswordResetMessagePayload = PasswordResetDelivery;

@@ -4,15 +4,15 @@
  * length and its default depend on the ticket being created or edited (an edit keeps what it does not name), so
  * those rules are the support service's (src/rules/tickets.ts), worded once in the catalog.
  */
-import { pageQuery, wholeNumber, z } from '@afya/service-shared/schema';
+import { isFreeOfMarkup, pageQuery, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
 
 // ---- Requests ----
 
-/** POST /support and PATCH /support/{id}. The API's modal calls the subject a title; both names are read. */
+/** POST /support and PATCH /support/{id}. The API's modal calls the subject a title; both names are read; it is one line. */
 export const TicketBodySchema = z.object({
-  subject: z.string({ error: SupportMessages.subjectRequired }).nullish(),
-  title: z.string({ error: SupportMessages.subjectRequired }).nullish().meta({ description: 'Same as subject' }),
+  subject: singleLine(SupportMessages.subjectOneLine, SupportMessages.subjectRequired).nullish(),
+  title: singleLine(SupportMessages.subjectOneLine, SupportMessages.subjectRequired).nullish().meta({ description: 'Same as subject' }),
   description: z.string({ error: SupportMessages.descriptionRequired }).nullish(),
   category: z.enum(TICKET_CATEGORIES, { error: SupportMessages.category }).nullish(),
   priority: z.enum(TICKET_PRIORITIES, { error: SupportMessages.priority }).nullish(),
@@ -36,9 +36,9 @@ export const ListTicketsQuerySchema = pageQuery.extend({
     .meta({ description: 'Instead of offset: the 1-based page of `limit` rows' }),
 });
 
-/** POST /api/contact (the public contact form). Lengths and the subject list are the service's rules. */
+/** POST /api/contact (the public contact form). Lengths and the subject list are the service's rules; the name is one line, without markup. */
 export const ContactBodySchema = z.object({
-  name: z.string({ error: SupportMessages.contactName }),
+  name: singleLine(SupportMessages.contactNameOneLine, SupportMessages.contactName).refine(isFreeOfMarkup, SupportMessages.contactNameMarkup),
   email: z.string({ error: SupportMessages.contactEmail }),
   subject: z.string({ error: SupportMessages.contactSubject }),
   message: z.string({ error: SupportMessages.contactMessage }),

@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProcessLogger, languageFromAcceptLanguage, Logger, RequestContext, runWithRequestContext } from '@afya/service-shared';
+import { redactPath } from '../http/provider-callbacks';
 
 /**
  * Each request's RequestContext, born here with Fastify's request id (x-request-id when the caller sent a sane one,
@@ -20,18 +21,13 @@ export interface RequestLoggingOptions {
 }
 
 /**
- * Path segments that are secrets: Safaricom's M-Pesa callback and Transaction Status result are authenticated only
- * by the token in their URL, so
- * whatever stands there (the right token or a near miss) is never written to a log line or a span.
+ * The path without its query (queries can hold what we never log: a searched phone number) and without secrets: the
+ * path parameters of every route declared a provider callback (common/http/provider-callbacks.ts), such as the
+ * token in M-Pesa's callback URL or in Africa's Talking's delivery-report URL.
  */
-const SECRET_SEGMENTS = [/^(\/api\/mpesa\/(?:callback|transaction-status)\/)[^/]*/];
-
-/** The path without its query (queries can hold what we never log: a searched phone number) and without secrets. */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
-  let path = query === -1 ? url : url.slice(0, query);
-  for (const secret of SECRET_SEGMENTS) path = path.replace(secret, '$1[redacted]');
-  return path;
+  return redactPath(query === -1 ? url : url.slice(0, query));
 }
 
 export function registerRequestLogging(fastify: FastifyInstance, options: RequestLoggingOptions = {}): void {

@@ -11,7 +11,8 @@ import {
   PreferencesBodySchema,
   SupportPatterns,
 } from '@afya/support-service/contracts';
-import { Public, Roles } from '../../common/auth/access.decorators';
+import { Roles } from '../../common/auth/access.decorators';
+import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 
@@ -36,10 +37,11 @@ export class NotificationsController {
   }
 
   /**
-   * Africa's Talking's delivery reports (a form POST). Public: the secret token in the path
-   * (SMS_DELIVERY_REPORT_TOKEN, part of the callback URL registered with them) is checked by the service.
+   * Africa's Talking's delivery reports (a form POST). A provider callback: the secret token in the path
+   * (SMS_DELIVERY_REPORT_TOKEN, part of the callback URL registered with them) is checked by the service and never
+   * logged.
    */
-  @Public()
+  @ProviderCallback()
   @HttpCode(200)
   @Post('sms/delivery-reports/:token')
   deliveryReport(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<{ ok: true }> {

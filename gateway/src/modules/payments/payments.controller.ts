@@ -27,7 +27,8 @@ import {
   StkStatusReply,
   StripeWebhookReply,
 } from '@afya/payment-service/contracts';
-import { Public, Roles } from '../../common/auth/access.decorators';
+import { Roles } from '../../common/auth/access.decorators';
+import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
@@ -106,7 +107,7 @@ export class PaymentsController {
    * the payment service with stripe.webhooks.constructEvent. The raw body is kept by the JSON parser for this
    * one route (common/http/json-body.ts).
    */
-  @Public()
+  @ProviderCallback()
   @HttpCode(200)
   @Post('stripe/webhook')
   stripeWebhook(@Req() request: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature: string | undefined, @CurrentCaller() caller: Caller): Promise<StripeWebhookReply> {
@@ -144,11 +145,11 @@ export class MpesaController {
 
   /**
    * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked here and again by
-   * the service (else 404); logs and spans show the path with the token redacted (common/logging/request-logging.ts). The body is read from the request, not through @Body(): the global pipe refuses numbers no
+   * the service (else 404); as a provider callback its token is redacted from logs and spans (common/http/provider-callbacks.ts). The body is read from the request, not through @Body(): the global pipe refuses numbers no
    * integer column holds, and Daraja's callbacks carry TransactionDate (20261123143015) and PhoneNumber
    * (254712345678) as such numbers. The payment service reads only the fields it knows, each checked.
    */
-  @Public()
+  @ProviderCallback()
   @HttpCode(200)
   @Post('callback/:token')
   callback(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
@@ -160,14 +161,14 @@ export class MpesaController {
    * M-Pesa's answer to a Transaction Status query (the ResultURL, and the QueueTimeOutURL under /timeout), by which
    * the payment service confirms a receipt number a callback claimed. Public, authenticated like the callback.
    */
-  @Public()
+  @ProviderCallback()
   @HttpCode(200)
   @Post('transaction-status/:token')
   transactionStatus(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
     return this.forwardTransactionStatus(token, 'result', request, caller);
   }
 
-  @Public()
+  @ProviderCallback()
   @HttpCode(200)
   @Post('transaction-status/:token/timeout')
   transactionStatusTimeout(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {

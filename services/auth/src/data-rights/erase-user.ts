@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { recordEvent } from '@afya/service-shared';
 import { AuthEvents, UserEventData } from '../../contracts';
 import { ProfilePictureEntity } from '../profile/profile-picture.entity';
-import { revokeSessions } from '../users/user-events';
+import { applyNewPassword } from '../users/new-password';
 import { UserEntity } from '../users/user.entity';
 import { toUserEventData } from '../users/user.mapper';
 
@@ -14,21 +14,19 @@ export function anonymisedFields(userId: number): Pick<UserEntity, 'firstname' |
 
 /**
  * Erases an account, in the caller's transaction (an approved erasure request, or an admin deleting the user):
- * personal fields anonymised, picture deleted, password unusable, account closed, every session revoked; then
+ * personal fields anonymised, picture deleted, password unusable, account closed, every session and reset link revoked; then
  * user.deleted with `erased: true`, on which the other services drop the person's direct identifiers and cancel
  * what lies ahead (appointment: future visits cancelled, slots freed, refunds per policy through payment). Medical
  * and payment records stay, keyed by the user id only. Returns the user, for the revocation broadcast.
  */
 export async function eraseUser(manager: EntityManager, user: UserEntity): Promise<UserEntity> {
   Object.assign(user, anonymisedFields(user.userId));
-  // Not a hash any password can match: login compares against it and fails.
-  user.passwordHash = `erased:${randomBytes(24).toString('base64url')}`;
   if (user.profilePictureId) await manager.delete(ProfilePictureEntity, { id: user.profilePictureId });
   user.profilePictureId = null;
   user.status = 'inactive';
-  user.mustChangePassword = false;
   user.deletedAt = new Date();
-  await revokeSessions(manager, user);
+  // Not a hash any password can match: login compares against it and fails; reset links and codes end with it.
+  await applyNewPassword(manager, user, `erased:${randomBytes(24).toString('base64url')}`);
   const data: UserEventData = { ...toUserEventData(user), erased: true };
   await recordEvent(manager, AuthEvents.deleted, data);
   return user;

@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { badRequest, env, getProcessLogger, parsePayload } from '@afya/service-shared';
-import {
-  AuthMessages,
-  type ForgotPasswordPayload,
-  type ForgotPasswordReply,
-  PASSWORD_RESET_MINUTES,
-  type PasswordResetReply,
-  ResetPasswordBodySchema,
-} from '../../contracts';
+import { AuthMessages, PASSWORD_RESET_MINUTES, type PasswordResetDelivery, type PasswordResetReply, ResetPasswordBodySchema } from '../../contracts';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { hashPassword } from '../users/passwords';
-import { revokeSessions } from '../users/user-events';
+import { applyNewPassword } from '../users/new-password';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { PasswordResetEntity } from './password-reset.entity';
@@ -19,9 +12,10 @@ import { newResetCode, newResetToken, phoneKey, resetSecretHash, resetUsable } f
 
 /**
  * Forgotten passwords. A reset link by email, or for a phone a 6-digit code by SMS; single use, valid
- * PASSWORD_RESET_MINUTES, stored as a hash; asking again voids the earlier one. The reply is the same whether or not
- * an account matched (the gateway sends `delivery` through the support service and never shows it). A reset sets
- * the password and revokes every session of the account.
+ * PASSWORD_RESET_MINUTES, stored as a hash; asking again voids the earlier one. A request is answered before anything
+ * depends on the account (ResetRequestQueue stores it and answers; `prepare` then runs in the background), so the reply
+ * is the same, in the same time, whether or not an account matched. A reset sets the password and ends every session
+ * and every other reset link or code of the account (so does a password change: users/new-password.ts).
  */
 @Injectable()
 export class PasswordResetService {
@@ -32,13 +26,15 @@ export class PasswordResetService {
     private readonly broadcaster: RevocationBroadcaster,
   ) {}
 
-  async forgot(payload: ForgotPasswordPayload, now: Date = new Date()): Promise<ForgotPasswordReply> {
-    const email = typeof payload?.email === 'string' ? payload.email.trim() : '';
-    const phone = typeof payload?.phone === 'string' ? payload.phone.trim() : '';
-    if (!email && !phone) throw badRequest(AuthMessages.resetNeedsEmailOrPhone);
-    const none: ForgotPasswordReply = { message: AuthMessages.resetSent, delivery: null };
-    const user = email ? await this.users.findLiveByEmail(email) : await this.findByPhone(phone);
-    if (!user || user.status === 'suspended') return none;
+  /**
+   * A stored request's reset: when an account matches (not suspended), its new link or code, stored hashed (voiding
+   * the earlier one), and the message to send; otherwise null (nothing is sent, nothing is stored).
+   */
+  async prepare(request: { email?: string | null; phone?: string | null }, now: Date = new Date()): Promise<PasswordResetDelivery | null> {
+    const email = request.email?.trim() ?? '';
+    const phone = request.phone?.trim() ?? '';
+    const user = email ? await this.users.findLiveByEmail(email) : phone ? await this.findByPhone(phone) : null;
+    if (!user || user.status === 'suspended') return null;
     const channel = email ? 'email' : 'sms';
     const secret = channel === 'email' ? newResetToken() : newResetCode();
     const to = channel === 'email' ? user.email : `+254${phoneKey(user.contactPhone)}`;
@@ -55,15 +51,12 @@ export class PasswordResetService {
     });
     getProcessLogger().info({ userId: user.userId, channel }, 'password reset requested');
     return {
-      message: AuthMessages.resetSent,
-      delivery: {
-        user_id: user.userId,
-        channel,
-        to,
-        firstname: user.firstname,
-        language: user.language ?? 'en',
-        ...(channel === 'email' ? { link: `${this.publicAppUrl}/reset-password?token=${secret}` } : { code: secret }),
-      },
+      user_id: user.userId,
+      channel,
+      to,
+      firstname: user.firstname,
+      language: user.language ?? 'en',
+      ...(channel === 'email' ? { link: `${this.publicAppUrl}/reset-password?token=${secret}` } : { code: secret }),
     };
   }
 
@@ -95,9 +88,8 @@ export class PasswordResetService {
       const marked = await manager.update(PasswordResetEntity, { resetId: reset!.resetId, usedAt: IsNull() }, { usedAt: now });
       if (!marked.affected) throw invalid();
       const current = await this.users.getLive(reset!.userId, manager, true);
-      current.passwordHash = passwordHash;
-      current.mustChangePassword = false;
-      return revokeSessions(manager, current);
+      // ends the account's other links and codes too, whatever their channel
+      return applyNewPassword(manager, current, passwordHash, now);
     });
     this.broadcaster.announce({ kind: 'user', userId: user.userId, sessionVersion: user.sessionVersion });
     getProcessLogger().info({ userId: user.userId }, 'password reset: every session revoked');

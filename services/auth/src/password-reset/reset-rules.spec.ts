@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { newResetCode, newResetToken, phoneKey, resetSecretHash, resetUsable } from './reset-rules';
+import { newResetCode, newResetToken, phoneKey, RESET_REQUEST_ATTEMPTS, resetRequestRetryMs, resetRequestStale, resetSecretHash, resetUsable } from './reset-rules';
 
 describe('password reset rules', () => {
   const now = new Date('2026-11-27T10:00:00Z');
@@ -29,5 +29,15 @@ describe('password reset rules', () => {
     for (const raw of ['0712345678', '+254712345678', '254 712 345 678', '(0712) 345-678']) expect(phoneKey(raw)).toBe('712345678');
     expect(phoneKey('+14155550100')).toBeNull();
     expect(phoneKey('')).toBeNull();
+  });
+
+  it('tries a stored request again later and later, and gives it up after its tries or a reset\'s lifetime', () => {
+    expect([1, 2, 3, 4].map(resetRequestRetryMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(resetRequestRetryMs(20)).toBe(300_000);
+    const requestedAt = new Date('2026-11-27T10:00:00Z');
+    expect(resetRequestStale({ requestedAt, attempts: 1 }, new Date('2026-11-27T10:00:01Z'))).toBe(false);
+    expect(resetRequestStale({ requestedAt, attempts: RESET_REQUEST_ATTEMPTS }, new Date('2026-11-27T10:10:00Z'))).toBe(false);
+    expect(resetRequestStale({ requestedAt, attempts: RESET_REQUEST_ATTEMPTS + 1 }, new Date('2026-11-27T10:10:00Z'))).toBe(true);
+    expect(resetRequestStale({ requestedAt, attempts: 2 }, new Date('2026-11-27T10:30:00Z'))).toBe(true);
   });
 });

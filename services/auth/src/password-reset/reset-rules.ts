@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { PASSWORD_RESET_CODE_ATTEMPTS } from '../../contracts/catalog';
+import { PASSWORD_RESET_CODE_ATTEMPTS, PASSWORD_RESET_MINUTES } from '../../contracts/catalog';
 
 /** The link's secret: 32 random bytes, URL-safe. */
 export function newResetToken(): string {
@@ -32,4 +32,23 @@ export interface StoredReset {
 /** Whether a stored reset can still be used: not used, not expired, not locked by wrong codes. */
 export function resetUsable(reset: StoredReset | null, now: Date = new Date()): boolean {
   return reset !== null && reset.usedAt === null && reset.expiresAt.getTime() > now.getTime() && reset.attempts < PASSWORD_RESET_CODE_ATTEMPTS;
+}
+
+/** Tries of one forgot-password request (looking the account up, sending the message) before it is given up. */
+export const RESET_REQUEST_ATTEMPTS = 6;
+
+/** How long a claimed request stays hidden from other replicas: past it, a request whose handler died is tried again. */
+export const RESET_REQUEST_LEASE_MS = 60_000;
+
+/** When a request whose message could not be handed over (support unreachable) is tried again: 5 s, 10 s, 20 s... at most 5 min. */
+export function resetRequestRetryMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
+}
+
+/**
+ * Whether a stored request is no longer worth handling: tried RESET_REQUEST_ATTEMPTS times, or older than a reset's
+ * own lifetime (the person has asked again or given up; a message now would only confuse).
+ */
+export function resetRequestStale(request: { requestedAt: Date; attempts: number }, now: Date = new Date()): boolean {
+  return request.attempts > RESET_REQUEST_ATTEMPTS || now.getTime() - request.requestedAt.getTime() >= PASSWORD_RESET_MINUTES * 60_000;
 }

@@ -13,7 +13,8 @@ import {
   UploadPicturePayload,
 } from '../../contracts';
 import { hashPassword, verifyPassword } from '../users/passwords';
-import { recordUserEvent, revokeSessions } from '../users/user-events';
+import { applyNewPassword } from '../users/new-password';
+import { recordUserEvent } from '../users/user-events';
 import { pictureUrl, toSessionUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
@@ -82,9 +83,7 @@ export class ProfileService {
     const passwordHash = await hashPassword(payload.newPassword);
     const user = await this.users.dataSource.transaction(async (manager) => {
       const current = await this.users.getLive(principal.userId, manager, true);
-      current.passwordHash = passwordHash;
-      current.mustChangePassword = false;
-      return revokeSessions(manager, current);
+      return applyNewPassword(manager, current, passwordHash);
     });
     const revocation = { kind: 'user' as const, userId: user.userId, sessionVersion: user.sessionVersion };
     this.broadcaster.announce(revocation);

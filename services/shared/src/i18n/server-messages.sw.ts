@@ -52,6 +52,16 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Role must be one of user, doctor, admin': 'Jukumu lazima liwe mojawapo ya user, doctor, admin',
   'Status must be one of active, inactive, suspended': 'Hali lazima iwe mojawapo ya active, inactive, suspended',
   'Language must be one of en, sw': 'Lugha lazima iwe mojawapo ya en, sw',
+  'First name must be one line of text, without line breaks or control characters':
+    'Jina la kwanza lazima liwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'Last name must be one line of text, without line breaks or control characters':
+    'Jina la mwisho lazima liwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'Phone number must be one line of text, without line breaks or control characters':
+    'Namba ya simu lazima iwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'Address must be one line of text, without line breaks or control characters':
+    'Anwani lazima iwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'First name cannot contain < or >': 'Jina la kwanza haliwezi kuwa na < wala >',
+  'Last name cannot contain < or >': 'Jina la mwisho haliwezi kuwa na < wala >',
   "Passwords don't match": 'Manenosiri hayalingani',
   'Passwords do not match': 'Manenosiri hayalingani',
   'If an account matches, we have sent instructions to reset its password. The link or code is valid for 30 minutes.':
@@ -259,6 +269,11 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Message must be at least 10 characters': 'Ujumbe lazima uwe na angalau herufi 10',
   'Too many messages from your network. Please wait a few minutes and try again.': 'Jumbe nyingi mno kutoka mtandao wako. Tafadhali subiri dakika chache kisha ujaribu tena.',
   'Title is required': 'Kichwa kinahitajika',
+  'Title must be one line of text, without line breaks or control characters':
+    'Kichwa lazima kiwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'Name must be one line of text, without line breaks or control characters':
+    'Jina lazima liwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
+  'Name cannot contain < or >': 'Jina haliwezi kuwa na < wala >',
   'Description is required': 'Maelezo yanahitajika',
   'Title must be at most {max} characters': 'Kichwa kisizidi herufi {max}',
   'Description must be at most {max} characters': 'Maelezo yasizidi herufi {max}',

@@ -46,6 +46,32 @@ export function trimmedText(min: number, max: number, tooShort: string, tooLong 
   return z.string({ error: tooShort }).trim().min(min, tooShort).max(max, tooLong);
 }
 
+/**
+ * Control characters: C0 (line feed, carriage return, tab, escape...), DEL, C1 (NEL...) and the Unicode line and
+ * paragraph separators. A single-line field holds none of them: a line break in a name, a phone, an address line or
+ * a ticket's title would split an SMS, a CSV row, a PDF's line or a log line, and a terminal escape would repaint it.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern looks for
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** One line of text: no control character (see CONTROL_CHARACTER). Multi-line fields (a description, a message) do not use it. */
+export function isSingleLine(text: string): boolean {
+  return !CONTROL_CHARACTER.test(text);
+}
+
+/**
+ * No `<` or `>`: no person's name has them, and refusing them in names keeps markup out of every place a name is
+ * shown (emails, PDFs, other people's screens), on top of rendering it as text (docs/decisions/2026-12-02-single-line-fields.md).
+ */
+export function isFreeOfMarkup(text: string): boolean {
+  return !/[<>]/.test(text);
+}
+
+/** A string field that is one line of text, else `message` (checked first: the clearest message for such input). */
+export function singleLine(message: string, notText: string = message) {
+  return z.string({ error: notText }).refine(isSingleLine, message);
+}
+
 /** A calendar date written YYYY-MM-DD, else `message` (whether the day exists is the owning service's rule). */
 export function isoDate(message: string) {
   return z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);

@@ -16,12 +16,10 @@ import {
 import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { EmailProvider, SmsProvider } from './providers';
+import { reportApplies, reportedStatus } from './rules/delivery-reports';
 import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText } from './rules/messages';
 
 const LIST_LIMIT_MAX = 100;
-/** Africa's Talking's final delivery states. */
-const DELIVERED = 'Success';
-const NOT_DELIVERED = new Set(['Failed', 'Rejected']);
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -39,8 +37,8 @@ export class CommunicationsService {
   ) {}
 
   /**
-   * A password-reset link or code, sent at once (not queued: the secret is never stored here, and a person waiting
-   * on the reset page can simply ask again). The delivery log gets its row, without the secret.
+   * A password-reset link or code from auth, sent at once (not queued: the secret is never stored here; auth keeps
+   * the request and asks again when this service could not take it). The delivery log gets its row, without the secret.
    */
   async sendPasswordReset(payload: PasswordResetMessagePayload): Promise<{ sent: boolean }> {
     const channel = payload?.channel;
@@ -89,23 +87,36 @@ export class CommunicationsService {
     return row;
   }
 
-  /** A delivery report from Africa's Talking: the message's provider status (Success → delivered, Failed/Rejected → failed). */
+  /**
+   * A delivery report from Africa's Talking: the message's provider status (Success → delivered, Failed/Rejected →
+   * failed). A message already delivered or failed keeps its state, and a report repeating the recorded provider
+   * status changes nothing (rules/delivery-reports.ts); the row is locked, so reports arriving together apply in turn.
+   */
   async deliveryReport(payload: SmsDeliveryReportPayload): Promise<{ ok: true }> {
     if (!payload?.token || !sameSecret(String(payload.token), this.config.smsDeliveryReportToken)) throw unauthorized('Unknown callback');
     if (!payload.id || !payload.status) throw badRequest('id and status are required');
-    const status = String(payload.status).slice(0, 40);
+    const providerStatus = String(payload.status).slice(0, 40);
     const reason = payload.failureReason ? String(payload.failureReason).slice(0, 100) : null;
-    const next = status === DELIVERED ? 'delivered' : NOT_DELIVERED.has(status) ? 'failed' : null;
-    const updated = (await this.db.query(
-      `UPDATE deliveries SET provider_status = $2,
-              status = COALESCE($3, status),
-              reason = CASE WHEN $3 = 'failed' THEN COALESCE($4, reason) ELSE reason END,
-              updated_at = now()
-        WHERE provider_message_id = $1 AND channel = 'sms'
-        RETURNING delivery_id`,
-      [String(payload.id), status, next, reason],
-    )) as [unknown[], number];
-    if (!updated[1]) getProcessLogger().info({ providerMessageId: payload.id }, 'delivery report for a message we do not know');
+    const next = reportedStatus(providerStatus);
+    const outcome = await this.db.transaction(async (manager) => {
+      const [current] = (await manager.query(
+        `SELECT delivery_id, status, provider_status FROM deliveries WHERE provider_message_id = $1 AND channel = 'sms' ORDER BY delivery_id LIMIT 1 FOR UPDATE`,
+        [String(payload.id)],
+      )) as { delivery_id: string; status: string; provider_status: string | null }[];
+      if (!current) return 'unknown';
+      if (!reportApplies(current, providerStatus)) return 'unchanged';
+      await manager.query(
+        `UPDATE deliveries SET provider_status = $2,
+                status = COALESCE($3, status),
+                reason = CASE WHEN $3 = 'failed' THEN COALESCE($4, reason) ELSE reason END,
+                updated_at = now()
+          WHERE delivery_id = $1`,
+        [current.delivery_id, providerStatus, next, reason],
+      );
+      return 'applied';
+    });
+    if (outcome === 'unknown') getProcessLogger().info({ providerMessageId: payload.id }, 'delivery report for a message we do not know');
+    if (outcome === 'unchanged') getProcessLogger().info({ providerMessageId: payload.id, providerStatus }, 'delivery report changes nothing (final state or duplicate)');
     return { ok: true };
   }
 

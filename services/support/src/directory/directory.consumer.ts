@@ -31,13 +31,21 @@ export async function applyUserEvent(manager: EntityManager, data: Partial<UserE
 
 /**
  * An erased account (user.deleted with `erased`): the directory already holds the anonymised fields (applyUserEvent);
- * its tickets also lose the name and email the contact form copied in. The tickets themselves stay (kept for audit).
+ * its tickets also lose the name and email the contact form copied in, and its delivery log rows the masked address,
+ * the failure text (a provider's may quote the address) and the provider's message id (by which the provider could
+ * name the number). The tickets themselves stay (kept for audit), and each logged message keeps its kind, channel,
+ * times and status.
  */
 export async function applyErasedUser(manager: EntityManager, data: Partial<UserEventData> | undefined): Promise<void> {
   if (!data?.erased || !data.user_id) return;
   await manager.query(`UPDATE tickets SET contact_name = NULL, contact_email = NULL WHERE user_id = $1 AND (contact_name IS NOT NULL OR contact_email IS NOT NULL)`, [
     data.user_id,
   ]);
+  await manager.query(
+    `UPDATE deliveries SET recipient = NULL, reason = NULL, provider_message_id = NULL, updated_at = now()
+      WHERE user_id = $1 AND (recipient IS NOT NULL OR reason IS NOT NULL OR provider_message_id IS NOT NULL)`,
+    [data.user_id],
+  );
 }
 
 /** Applies appointment events: who saw which doctor when, and in what state (the doctor's view of their patients' tickets). */

@@ -1,0 +1,129 @@
+import { Writable } from 'node:stream';
+import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { PaymentModule } from '@afya/payment-service/src/payment.module';
+import { SupportModule } from '@afya/support-service/src/support.module';
+import { configureProcessLogger } from '@afya/service-shared';
+import { eventually } from '@afya/service-shared/testing';
+import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
+import { providerCallbackRoutes } from '../../src/common/http/provider-callbacks';
+import { bookAs, createDoctor, openClinicDate, sql } from '../appointments/support';
+import { type Sandboxes, startPaymentPlatform } from '../payments/support';
+import { createAdmin } from '../support/admin';
+import type { TestPlatform } from '../support/platform';
+import { signUpAndIn } from '../support/users';
+
+jest.setTimeout(120_000);
+
+const FEE = 1500;
+/** Configuration that is a secret: every value of these names must stay out of the logs. */
+const SECRET_NAME = /SECRET|TOKEN|KEY|PASSKEY|CREDENTIAL|PASSWORD/;
+
+/**
+ * Issue 43: no provider secret in any log line. A run of the whole platform (gateway, the services, the Stripe,
+ * Daraja and Africa's Talking sandboxes) that receives every kind of provider callback, from the providers themselves
+ * where the sandboxes send them (Stripe's signed webhook, M-Pesa's STK callback, the SMS delivery report) and directly
+ * for the rest, each also with a near-miss secret; then every line the processes logged, at every level, is searched
+ * for each configured secret and each near miss.
+ */
+describe('provider callbacks leave no secret in the logs', () => {
+  let platform: TestPlatform & { sandboxes: Sandboxes };
+  let inbox: MailInbox;
+  const lines: string[] = [];
+  const nearMisses: string[] = [];
+
+  beforeAll(async () => {
+    configureProcessLogger({
+      service: 'test',
+      level: 'trace',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    });
+    inbox = await startMailInbox();
+    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, support: SupportModule }, { SMTP_URL: inbox.smtpUrl });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await inbox?.close();
+    configureProcessLogger({ level: process.env.LOG_LEVEL });
+  });
+
+  /** The same length, the last characters changed: what a prober (or a misconfigured provider) would send. */
+  const nearMiss = (secret: string) => {
+    const miss = `${secret.slice(0, -4)}${secret.endsWith('zzzz') ? 'yyyy' : 'zzzz'}`;
+    nearMisses.push(miss);
+    return miss;
+  };
+
+  it('receives every kind of provider callback', async () => {
+    const admin = await createAdmin(platform);
+    const doctor = await createDoctor(platform, admin.token, { fee: FEE, available_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
+    const patient = await signUpAndIn(platform, { firstname: 'Njeri', contact_phone: '0712 555 043' });
+    const book = (time_slot: string) => bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot });
+    const paymentStatus = async (id: number) => (await sql('payment', `SELECT status FROM payments WHERE payment_id = $1`, [id]))[0]?.status;
+    const env = platform.sandboxes.env;
+
+    // Card: Stripe's signed webhook, sent by the sandbox when the patient pays.
+    const card = await platform.api('POST', '/payments/create', { token: patient.token, body: { appointment_id: (await book('09:00 AM')).appointment_id, amount: FEE } });
+    expect(card.status).toBe(200);
+    await fetch(`${card.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+    await eventually(async () => expect(await paymentStatus(card.body.payment_id)).toBe('completed'), 15_000);
+
+    // M-Pesa: Daraja's STK callback (and what the payment service asks Daraja to confirm it).
+    const push = await platform.api('POST', '/mpesa/stkpush', { token: patient.token, body: { phone: '0712 555 043', amount: FEE, appointment_id: (await book('09:30 AM')).appointment_id } });
+    expect(push.status).toBe(200);
+    await eventually(async () => expect(await paymentStatus(push.body.payment_id)).toBe('completed'), 15_000);
+
+    // M-Pesa Transaction Status: its result and its queue timeout (for a question nobody asked: heard and ignored).
+    const result = { Result: { ResultCode: 0, OriginatorConversationID: 'made-up', ConversationID: 'AG_made_up', ResultParameters: { ResultParameter: [] } } };
+    for (const route of ['/mpesa/transaction-status/%s', '/mpesa/transaction-status/%s/timeout', '/mpesa/callback/%s']) {
+      expect((await platform.api('POST', route.replace('%s', env.MPESA_CALLBACK_TOKEN), { body: route.includes('callback') ? { Body: { stkCallback: { CheckoutRequestID: 'ws_CO_unknown', ResultCode: 1032 } } } : result })).status).toBe(200);
+      expect((await platform.api('POST', route.replace('%s', nearMiss(env.MPESA_CALLBACK_TOKEN)), { body: result })).status).toBe(404);
+    }
+
+    // SMS: Africa's Talking's delivery report of a message the platform sent (a reset code), and a near miss.
+    expect((await platform.api('POST', '/auth/forgot-password', { body: { phone: '0712555043' } })).status).toBe(200);
+    await eventually(() => {
+      const sms = platform.sandboxes.sms.messages.find((m) => m.to === '+254712555043');
+      expect(sms?.reports.map((r) => r.answeredWith)).toEqual([200]);
+    }, 15_000);
+    const report = new URLSearchParams({ id: 'ATXid_unknown', status: 'Success', phoneNumber: '+254712555043' }).toString();
+    const missed = await platform.api('POST', `/notifications/sms/delivery-reports/${nearMiss(env.SMS_DELIVERY_REPORT_TOKEN)}`, {
+      body: report,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(missed.status).toBe(401);
+
+    // Every route declared as a provider callback was called in this run.
+    const called = new Set(lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.context === 'http').map((line) => line.route));
+    expect(providerCallbackRoutes().filter((route) => !called.has(route))).toEqual([]);
+    expect(providerCallbackRoutes()).toEqual(
+      expect.arrayContaining([
+        '/api/payments/stripe/webhook',
+        '/api/mpesa/callback/:token',
+        '/api/mpesa/transaction-status/:token',
+        '/api/mpesa/transaction-status/:token/timeout',
+        '/api/notifications/sms/delivery-reports/:token',
+      ]),
+    );
+  });
+
+  it('logged none of the configured secrets, nor the near misses', () => {
+    const configured = Object.entries({ ...process.env, ...platform.sandboxes.env })
+      .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= 8)
+      .map(([name, value]) => ({ name, value: value! }));
+    expect(configured.map((c) => c.name)).toEqual(expect.arrayContaining(['MPESA_CALLBACK_TOKEN', 'SMS_DELIVERY_REPORT_TOKEN', 'STRIPE_WEBHOOK_SECRET', 'AT_API_KEY']));
+    const found = [...configured, ...nearMisses.map((value) => ({ name: 'near miss', value }))].flatMap(({ name, value }) =>
+      lines.filter((line) => line.includes(value)).map((line) => `${name}: ${line.slice(0, 300)}`),
+    );
+    expect(found).toEqual([]);
+    // the callbacks' access lines are there, their secret segment redacted
+    const paths = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.context === 'http').map((line) => String(line.path));
+    expect(paths).toEqual(expect.arrayContaining(['/api/notifications/sms/delivery-reports/[redacted]', '/api/mpesa/transaction-status/[redacted]/timeout']));
+  });
+});
