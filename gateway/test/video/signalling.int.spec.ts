@@ -1,4 +1,4 @@
-import type { VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
+import { videoJoinRefusal, type VideoSignal, type VideoStreamEvent } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
@@ -121,6 +121,32 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     expect(turn.credential).toBe(turnCredentials('video-spec-secret', `visit-${id}`, closesAt).credential);
     // The same visit later gives the same expiry (the window), not one counted from the request.
     expect((await platform.api('GET', `/video/${id}`, { token: doctor.token })).body.ice_servers[1].username).toBe(turn.username);
+  });
+
+  it('the lists carry each visit\'s starts_at, and the contract\'s rule on a listed visit answers as the server admits (issue 44)', async () => {
+    // The README's local steps: booked on a day ahead, its start moved in the database; the date and slot stay.
+    const moved = async (time_slot: string, minutesFromNow: number) => {
+      const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot, appointment_date: openClinicDate(8), visit_mode: 'video' });
+      expect((await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
+      await sql('appointment', `UPDATE appointments SET starts_at = now() + make_interval(secs => $2) WHERE appointment_id = $1`, [appointment_id, minutesFromNow * 60]);
+      return appointment_id;
+    };
+    const open = await moved('04:00 PM', 5);
+    const early = await moved('04:30 PM', 12);
+    for (const [token, path] of [
+      [patient.token, '/appointments'],
+      [doctor.token, '/appointments/doctor'],
+    ] as const) {
+      const list = (await platform.api('GET', path, { token })).body as { appointment_id: number; starts_at: string }[];
+      for (const id of [open, early]) {
+        const row = list.find((a) => a.appointment_id === id)!;
+        expect(Date.parse(row.starts_at)).not.toBeNaN();
+        const admitted = (await platform.api('GET', `/video/${id}`, { token })).status === 200;
+        expect({ path, id, card: videoJoinRefusal(row, new Date()) === null }).toEqual({ path, id, card: admitted });
+      }
+    }
+    expect((await platform.api('GET', `/video/${open}`, { token: patient.token })).status).toBe(200);
+    expect((await platform.api('GET', `/video/${early}`, { token: patient.token })).status).toBe(403);
   });
 
   it('refuses everyone else: another patient or doctor 404, an admin 403, no token 401', async () => {
