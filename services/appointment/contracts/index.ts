@@ -391,6 +391,11 @@ export interface AppointmentEventData {
   doctor_user_id: number;
   appointment_date: string;
   time_slot: string;
+  /**
+   * The instant the visit starts (ISO 8601), what every rule of time counts from (visitStartsAt). Absent in events
+   * recorded before it was carried: read the clinic date and slot then.
+   */
+  starts_at?: string;
   appointment_type: string;
   /** Absent in events recorded before video visits existed (read it as in_person). */
   visit_mode?: VisitMode;

@@ -166,6 +166,7 @@ export function toEventData(
     doctor_user_id: row.doctor_user_id,
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
+    starts_at: iso(row.starts_at),
     appointment_type: row.appointment_type,
     visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
