@@ -396,6 +396,8 @@ export interface AppointmentEventData {
    * recorded before it was carried: read the clinic date and slot then.
    */
   starts_at?: string;
+  /** The consultation's length in minutes (absent in events recorded before it was carried: DEFAULT_DURATION_MINUTES). */
+  duration?: number;
   appointment_type: string;
   /** Absent in events recorded before video visits existed (read it as in_person). */
   visit_mode?: VisitMode;

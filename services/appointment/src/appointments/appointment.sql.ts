@@ -167,6 +167,7 @@ export function toEventData(
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
     starts_at: iso(row.starts_at),
+    duration: row.duration,
     appointment_type: row.appointment_type,
     visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),
