@@ -2,7 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
 import { pdfText } from '@afya/service-shared';
-import { bookAs, clinicDate, createDoctor } from '../appointments/support';
+import { bookAs, createDoctor, openClinicDate } from '../appointments/support';
 import { createAdmin } from '../support/admin';
 import { startTestPlatform, TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
@@ -21,7 +21,7 @@ describe('the prescription PDF in the requester’s language (real NATS + Postgr
     const doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
     const patient = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo' });
     patientToken = patient.token;
-    const visit = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: clinicDate(3), time_slot: '02:30 PM' });
+    const visit = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '02:30 PM' });
     expect((await platform.api('PATCH', `/appointments/${visit.appointment_id}/override`, { token: admin.token, body: { status: 'Completed' } })).status).toBe(200);
     const written = await platform.api('POST', '/prescriptions', {
       token: doctor.token,
