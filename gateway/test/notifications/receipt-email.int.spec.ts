@@ -36,6 +36,21 @@ describe('the payment confirmation email carries the receipt (real NATS + Postgr
     const doctor = await createDoctor(platform, admin.token, { fee: 1500 });
     const patient = await signUpAndIn(platform, { firstname: 'Wambui', lastname: 'Receipt' });
     const booked = await bookAs(platform, patient.token, doctor.doctorId, { appointment_date: openClinicDate(3), time_slot: '11:00 AM' });
+    const emailTitled = (subject: string) =>
+      eventually(async () => {
+        const found = (await inbox.emails()).find((e) => e.to.some((t) => t.address === patient.details.email) && e.subject === subject);
+        if (!found) throw new Error(`no "${subject}" email yet`);
+        return found;
+      }, 30_000);
+    const calendarOf = async (email: Awaited<ReturnType<typeof emailTitled>>) => {
+      const ics = email.attachments!.find((a) => a.filename === 'appointment.ics')!;
+      return (await fetch(`${inbox.webUrl}/api/email/${email.id}/attachment/${ics.generatedFileName}`)).text();
+    };
+    // Issue 44: booked and not paid, the visit is tentative in the patient's calendar, for its own 25 minutes.
+    const bookedIcs = await calendarOf(await emailTitled('Your appointment is booked'));
+    expect(bookedIcs).toContain('STATUS:TENTATIVE');
+    expect(bookedIcs).toContain('SEQUENCE:0');
+    expect(bookedIcs).toContain('DURATION:PT25M');
     const created = await platform.api('POST', '/payments/create', { token: patient.token, body: { appointment_id: booked.appointment_id, amount: 1500 } });
     expect(created.status).toBe(200);
     await fetch(`${created.body.url}/pay`, { method: 'POST', redirect: 'manual' });
@@ -55,6 +70,12 @@ describe('the payment confirmation email carries the receipt (real NATS + Postgr
       ['appointment.ics', expect.stringContaining('text/calendar')],
       [`afya-receipt-${paymentId}.pdf`, 'application/pdf'],
     ]);
+    // ...and the payment's email carries the update: the same event, confirmed, with the next SEQUENCE.
+    const paidIcs = await calendarOf(email);
+    expect(paidIcs).toContain(`UID:appointment-${booked.appointment_id}@afya.test`);
+    expect(paidIcs).toContain('STATUS:CONFIRMED');
+    expect(paidIcs).toContain('SEQUENCE:1');
+    expect(paidIcs).toContain('DURATION:PT25M');
     const receipt = email.attachments!.find((a) => a.contentType === 'application/pdf')!;
     const attached = Buffer.from(await (await fetch(`${inbox.webUrl}/api/email/${email.id}/attachment/${receipt.generatedFileName}`)).arrayBuffer());
     expect(attached.subarray(0, 5).toString()).toBe('%PDF-');

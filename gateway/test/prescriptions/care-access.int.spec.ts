@@ -96,9 +96,16 @@ describe('doctor access to a patient’s records needs a care relationship (real
     const visit = await bookAs(platform, patient.token, former.doctorId, { appointment_date: openClinicDate(4), time_slot: '09:00 AM' });
     await override(visit.appointment_id, 'Completed');
     // Time passes: the visit was 80 days ago, then 100 days ago (the read model is where the prescription service looks).
-    await sql('prescription', `UPDATE appointments SET appointment_date = CURRENT_DATE - 80 WHERE appointment_id = $1`, [visit.appointment_id]);
+    // (Its start too: starts_at, which the events carry, is what the care relationship counts from.)
+    const movedBack = (days: number) =>
+      sql(
+        'prescription',
+        `UPDATE appointments SET appointment_date = CURRENT_DATE - $2::int, starts_at = (CURRENT_DATE - $2::int + time_slot::time) AT TIME ZONE 'Africa/Nairobi' WHERE appointment_id = $1`,
+        [visit.appointment_id, days],
+      );
+    await movedBack(80);
     expect(await reads(former)).toEqual(allowed);
-    await sql('prescription', `UPDATE appointments SET appointment_date = CURRENT_DATE - 100 WHERE appointment_id = $1`, [visit.appointment_id]);
+    await movedBack(100);
     expect(await reads(former)).toEqual(denied);
   });
 

@@ -70,7 +70,7 @@ describe('prescriptions, medical history and the access log (real NATS + Postgre
     // The visit took place yesterday and is still Pending (set up through SQL in both schemas: no route books in the past).
     await sql('appointment', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
     await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [started.appointment_id])).toHaveLength(1), 10_000);
-    await sql('prescription', `UPDATE appointments SET appointment_date = $2 WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
+    await sql('prescription', `UPDATE appointments SET appointment_date = $2, starts_at = now() - interval '1 day' WHERE appointment_id = $1`, [started.appointment_id, clinicDate(-1)]);
     await eventually(async () => expect(await sql('prescription', `SELECT 1 FROM appointments WHERE appointment_id = $1`, [future.appointment_id])).toHaveLength(1), 10_000);
 
     const writable = async (who: TestDoctor) => {

@@ -146,4 +146,23 @@ describe('reporting and administration at the gateway', () => {
     expect(all.body.users).toHaveLength(3);
     expect((await platform.api('GET', '/admin/users?limit=1001', { token: admin.token })).status).toBe(400);
   });
+
+  // Issue 44: "Total Users 248, +349 vs the previous 30 days". Runs last: it adds and removes accounts.
+  it('new users and joined doctors of a period are part of the totals: a deleted or suspended account leaves both', async () => {
+    const leaving = await signUpAndIn(platform, { firstname: 'Baraka', lastname: 'Kiprop' });
+    const suspended = await createDoctor(platform, admin.token, { firstname: 'Brian', lastname: 'Otieno' });
+    expect((await platform.api('DELETE', `/admin/users/${leaving.user.user_id}`, { token: admin.token })).status).toBe(200);
+    expect((await platform.api('PATCH', `/admin/users/${suspended.userId}`, { token: admin.token, body: { status: 'suspended' } })).status).toBe(200);
+    await eventually(async () => {
+      const summary = await platform.api('GET', '/admin/analytics/summary?range=7', { token: admin.token });
+      // admin, doctor, patient and the suspended doctor are held; the deleted patient is not; one doctor is active
+      expect(summary.body.totals).toMatchObject({ users: 4, doctors: 1 });
+      expect(summary.body.changes.users).toMatchObject({ current: 4, previous: 0 });
+      expect(summary.body.changes.doctors).toMatchObject({ current: 1, previous: 0 });
+    }, 10_000);
+    const monthly = await platform.api('GET', '/admin/analytics/monthly', { token: admin.token });
+    expect(monthly.body.months.at(-1).new_users).toBe(4);
+    const overview = await platform.api('GET', '/admin/overview', { token: admin.token });
+    expect(overview.body.userGrowth.at(-1).total).toBe(overview.body.totals.users);
+  });
 });

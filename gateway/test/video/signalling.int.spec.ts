@@ -1,4 +1,4 @@
-import type { VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
+import { videoJoinRefusal, type VideoSignal, type VideoStreamEvent } from '@afya/appointment-service/contracts';
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PrescriptionModule } from '@afya/prescription-service/src/prescription.module';
@@ -121,6 +121,73 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     expect(turn.credential).toBe(turnCredentials('video-spec-secret', `visit-${id}`, closesAt).credential);
     // The same visit later gives the same expiry (the window), not one counted from the request.
     expect((await platform.api('GET', `/video/${id}`, { token: doctor.token })).body.ice_servers[1].username).toBe(turn.username);
+  });
+
+  it('the lists carry each visit\'s starts_at, and the contract\'s rule on a listed visit answers as the server admits (issue 44)', async () => {
+    // The README's local steps: booked on a day ahead, its start moved in the database; the date and slot stay.
+    const moved = async (time_slot: string, minutesFromNow: number) => {
+      const { appointment_id } = await bookAs(platform, patient.token, doctor.doctorId, { time_slot, appointment_date: openClinicDate(8), visit_mode: 'video' });
+      expect((await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
+      await sql('appointment', `UPDATE appointments SET starts_at = now() + make_interval(secs => $2) WHERE appointment_id = $1`, [appointment_id, minutesFromNow * 60]);
+      return appointment_id;
+    };
+    const open = await moved('04:00 PM', 5);
+    const early = await moved('04:30 PM', 12);
+    for (const [token, path] of [
+      [patient.token, '/appointments'],
+      [doctor.token, '/appointments/doctor'],
+    ] as const) {
+      const list = (await platform.api('GET', path, { token })).body as { appointment_id: number; starts_at: string }[];
+      for (const id of [open, early]) {
+        const row = list.find((a) => a.appointment_id === id)!;
+        expect(Date.parse(row.starts_at)).not.toBeNaN();
+        const admitted = (await platform.api('GET', `/video/${id}`, { token })).status === 200;
+        expect({ path, id, card: videoJoinRefusal(row, new Date()) === null }).toEqual({ path, id, card: admitted });
+      }
+    }
+    expect((await platform.api('GET', `/video/${open}`, { token: patient.token })).status).toBe(200);
+    expect((await platform.api('GET', `/video/${early}`, { token: patient.token })).status).toBe(403);
+  });
+
+  it("the doctor's history panel in a visit shows the patient's history, or says plainly why not (issue 44)", async () => {
+    const confirmedVisit = async (who: typeof patient, time_slot: string) => {
+      const { appointment_id } = await bookAs(platform, who.token, doctor.doctorId, { time_slot, appointment_date: openClinicDate(9), visit_mode: 'video' });
+      expect((await platform.api('PATCH', `/appointments/${appointment_id}/override`, { token: admin.token, body: { status: 'Confirmed' } })).status).toBe(200);
+      return appointment_id;
+    };
+    // Booked more than a week ahead (openClinicDate(9) is at least 11 days away) and moved to now, as the README says.
+    const id = await confirmedVisit(patient, '04:00 PM');
+    await sql('appointment', `UPDATE appointments SET starts_at = now() WHERE appointment_id = $1`, [id]);
+    const session = await platform.api('GET', `/video/${id}`, { token: doctor.token });
+    expect(session.status).toBe(200);
+    // What the panel asks: the patient of the session, for this visit.
+    await eventually(async () => {
+      const history = await platform.api('GET', `/medical-history/user/${session.body.patient_user_id}?appointment_id=${id}`, { token: doctor.token });
+      expect(history.status).toBe(200);
+      expect((history.body.records as { appointment_id: number }[]).map((r) => r.appointment_id)).toContain(id);
+    }, 10_000);
+    // Write Prescription (the panel's other button) counts the visit as started from the same start.
+    const medicines = [{ name: 'Paracetamol', dosage: '500mg', frequency: 'Three times daily', instructions: 'After meals' }];
+    const written = await platform.api('POST', '/prescriptions', { token: doctor.token, body: { appointment_id: id, medicines } });
+    expect([written.status, written.body.message]).toEqual([201, 'Prescription created successfully!']);
+
+    // A visit of theirs still more than 7 days ahead: no care relationship yet, said plainly (not "Medical record not found").
+    const ahead = await confirmedVisit(otherPatient, '04:30 PM');
+    const refused = await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${ahead}`, { token: doctor.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      "You can read this patient's history from 7 days before a confirmed visit with them until 24 hours after it starts, and for 90 days after a completed one.",
+    );
+    const swahili = await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${ahead}`, { token: doctor.token, headers: { 'accept-language': 'sw' } });
+    expect(swahili.body.message).toMatch(/^Unaweza kusoma historia ya mgonjwa huyu kuanzia siku 7 /);
+    // Without a visit of theirs it stays the 404 it was; someone else's visit is not theirs to name; bad input is a 400.
+    expect((await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}`, { token: doctor.token })).status).toBe(404);
+    expect((await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${ahead}`, { token: otherDoctor.token })).status).toBe(404);
+    const bad = await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=abc`, { token: doctor.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('appointment_id must be an integer number');
+    // The visit named must be with that patient: naming one with another patient changes nothing.
+    expect((await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${id}`, { token: doctor.token })).status).toBe(404);
   });
 
   it('refuses everyone else: another patient or doctor 404, an admin 403, no token 401', async () => {

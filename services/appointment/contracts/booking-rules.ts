@@ -6,7 +6,18 @@
  * Pure: imports only the catalog's data; nothing is computed when the module loads (the formatter is made on first
  * use). `now` is injectable everywhere.
  */
-import { BOOKING_FIRST_DAY_OFFSET, BOOKING_WINDOW_DAYS, CLINIC_HOURS, CLINIC_TIME_ZONE, DEFAULT_WORKING_WEEKDAYS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from './catalog';
+import {
+  BOOKING_FIRST_DAY_OFFSET,
+  BOOKING_WINDOW_DAYS,
+  CLINIC_HOURS,
+  CLINIC_TIME_ZONE,
+  DEFAULT_WORKING_WEEKDAYS,
+  slotsWithinClinicHours,
+  TIME_SLOTS,
+  type VideoJoinRefusal,
+  videoJoinWindow,
+  WEEKDAYS,
+} from './catalog';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SLOT = /^(0[1-9]|1[0-2]):(00|30) (AM|PM)$/;
@@ -177,4 +188,76 @@ export function openClinicDate(n: number, now: Date = new Date()): string {
     const date = addDays(today, days);
     if (isClinicOpenAllDay(date) && ++found === n) return date;
   }
+}
+
+// ---------- the start of a visit, and joining a video visit ----------
+
+/** What the rules of time read to know when a visit starts. */
+export interface VisitTiming {
+  /** The instant the visit starts, as the appointment service stores it (ISO 8601 or a Date). */
+  starts_at?: string | Date | null;
+  /** Its clinic date (YYYY-MM-DD) and slot, read only when `starts_at` is absent. */
+  appointment_date?: string | null;
+  time_slot?: string | null;
+}
+
+/**
+ * The instant (ms since the epoch) a visit starts: its `starts_at`, the instant the appointment service stores and
+ * times every rule with, whenever the visit carries it; else its clinic date and slot (a reply from a server older
+ * than that field). NaN when neither can be read. Every rule of a visit's time reads the start here, never a field
+ * of its own choosing: the join button timed the window from the date and slot while the server timed it from
+ * `starts_at`, and they disagreed whenever the two did (issue 44).
+ */
+export function visitStartsAt(visit: VisitTiming): number {
+  const stored = visit.starts_at;
+  if (stored !== undefined && stored !== null && stored !== '') {
+    const at = new Date(stored).getTime();
+    if (Number.isFinite(at)) return at;
+  }
+  const date = (visit.appointment_date ?? '').slice(0, 10);
+  if (!isCalendarDate(date) || !isTimeSlot(visit.time_slot)) return NaN;
+  return slotStart(date, visit.time_slot).getTime();
+}
+
+/** What the joining rule reads of a visit. */
+export interface VideoVisitState extends VisitTiming {
+  visit_mode?: string | null;
+  appointment_status?: string | null;
+  paid?: boolean | null;
+}
+
+/**
+ * Joining a video visit, as one pure function for the appointment service (which enforces it on every step of a
+ * call) and the web app (which shows "Join video visit" exactly when it passes): a video appointment, paid or
+ * confirmed (an admin may confirm without a payment), neither cancelled nor completed, from
+ * VIDEO_JOIN_OPENS_MINUTES_BEFORE before its start until VIDEO_JOIN_CLOSES_MINUTES_AFTER after it, the start being
+ * visitStartsAt's. A visit whose start cannot be read is not joinable ('closed'). `now` is the clock.
+ * null: it can be joined now.
+ */
+export function videoJoinRefusal(visit: VideoVisitState, now: Date = new Date()): VideoJoinRefusal | null {
+  if (visit.visit_mode !== 'video') return 'not_video';
+  if (visit.appointment_status === 'Cancelled') return 'cancelled';
+  if (visit.appointment_status === 'Completed') return 'completed';
+  if (!visit.paid && visit.appointment_status !== 'Confirmed') return 'unpaid';
+  const startsAt = visitStartsAt(visit);
+  if (!Number.isFinite(startsAt)) return 'closed';
+  const { opensAt, closesAt } = videoJoinWindow(startsAt);
+  const t = now.getTime();
+  if (t < opensAt) return 'too_early';
+  if (t >= closesAt) return 'closed';
+  return null;
+}
+
+/**
+ * The next instant (ms) after `now` at which videoJoinRefusal's answer changes by the clock alone (the window opens
+ * or closes), or null when the clock alone will not change it: a screen showing the button re-reads the rule then.
+ */
+export function nextVideoJoinChange(visit: VisitTiming, now: Date = new Date()): number | null {
+  const startsAt = visitStartsAt(visit);
+  if (!Number.isFinite(startsAt)) return null;
+  const { opensAt, closesAt } = videoJoinWindow(startsAt);
+  const t = now.getTime();
+  if (t < opensAt) return opensAt;
+  if (t < closesAt) return closesAt;
+  return null;
 }

@@ -84,26 +84,7 @@ export function videoJoinWindow(startsAt: number): { opensAt: number; closesAt: 
   return { opensAt: startsAt - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000, closesAt: startsAt + VIDEO_JOIN_CLOSES_MINUTES_AFTER * 60_000 };
 }
 
-/**
- * The joining rule as one pure function, for the service (which enforces it) and the browser (which shows "Join
- * video visit" only when it would pass): a video appointment, paid or confirmed (an admin may confirm without a
- * payment), neither cancelled nor completed, from VIDEO_JOIN_OPENS_MINUTES_BEFORE before its start (clinic time)
- * until VIDEO_JOIN_CLOSES_MINUTES_AFTER after. `startsAt`: the slot's start instant (ms). null: it can be joined.
- */
-export function videoJoinRefusal(
-  visit: { visit_mode?: string | null; appointment_status?: string | null; paid?: boolean | null },
-  startsAt: number,
-  now: number,
-): VideoJoinRefusal | null {
-  if (visit.visit_mode !== 'video') return 'not_video';
-  if (visit.appointment_status === 'Cancelled') return 'cancelled';
-  if (visit.appointment_status === 'Completed') return 'completed';
-  if (!visit.paid && visit.appointment_status !== 'Confirmed') return 'unpaid';
-  const { opensAt, closesAt } = videoJoinWindow(startsAt);
-  if (now < opensAt) return 'too_early';
-  if (now >= closesAt) return 'closed';
-  return null;
-}
+// The joining rule itself (videoJoinRefusal) is in booking-rules.ts: it reads the visit's start (visitStartsAt).
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];

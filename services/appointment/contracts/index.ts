@@ -147,9 +147,41 @@ export type SetVideoPayload = z.output<typeof SetVideoPayloadSchema>;
 export type ApproveDoctorBody = z.input<typeof ApproveDoctorBodySchema>;
 export type ApproveDoctorPayload = z.output<typeof ApproveDoctorPayloadSchema>;
 
-/** The appointment service's part of a patient's data export: every appointment they booked (clinical fields included). */
+/**
+ * The appointment service's part of a person's data export: every appointment they booked (clinical fields and their
+ * rating included), their waitlist entries and the slots offered to them, lab-result notices about them, and a
+ * doctor's own profile.
+ */
 export interface DataExportAppointmentsReply {
   appointments: AppointmentView[];
+  waitlist_entries: DataExportWaitlistEntry[];
+  waitlist_offers: DataExportWaitlistOffer[];
+  lab_results: { lab_result_id: number; appointment_id: number | null; test_name: string; message: string; created_at: string }[];
+  /** The caller's doctor profile (a doctor's account, or one that was a doctor's; null for anyone else). */
+  doctor_profile: DoctorProfile | null;
+}
+export interface DataExportWaitlistEntry {
+  entry_id: number;
+  doctor: DoctorSummary;
+  date_from: string;
+  date_to: string;
+  appointment_type: string;
+  notes: string | null;
+  status: string;
+  joined_at: string;
+  updated_at: string;
+}
+export interface DataExportWaitlistOffer {
+  offer_id: number;
+  entry_id: number;
+  doctor: DoctorSummary;
+  appointment_date: string;
+  time_slot: string;
+  status: string;
+  offered_at: string;
+  expires_at: string;
+  settled_at: string | null;
+  appointment_id: number | null;
 }
 
 
@@ -391,6 +423,13 @@ export interface AppointmentEventData {
   doctor_user_id: number;
   appointment_date: string;
   time_slot: string;
+  /**
+   * The instant the visit starts (ISO 8601), what every rule of time counts from (visitStartsAt). Absent in events
+   * recorded before it was carried: read the clinic date and slot then.
+   */
+  starts_at?: string;
+  /** The consultation's length in minutes (absent in events recorded before it was carried: DEFAULT_DURATION_MINUTES). */
+  duration?: number;
   appointment_type: string;
   /** Absent in events recorded before video visits existed (read it as in_person). */
   visit_mode?: VisitMode;

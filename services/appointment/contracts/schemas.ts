@@ -156,6 +156,9 @@ export const AppointmentViewSchema = z.object({
     doctor_id: z.number().int(),
     appointment_date: z.string().meta({ description: 'YYYY-MM-DD, clinic date' }),
     time_slot: z.string(),
+    starts_at: z.string().meta({
+      description: 'The instant the visit starts (ISO 8601, UTC): the video window and the other rules of time count from it',
+    }),
     appointment_type: z.string(),
     type: z.string().meta({ description: 'Same as appointment_type (CONTRACT.md calls it type)' }),
     visit_mode: z.enum(VISIT_MODES).meta({ description: 'In person (the default) or a video call' }),

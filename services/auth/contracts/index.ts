@@ -143,6 +143,10 @@ export interface DecideErasurePayload {
 export interface AccountExportReply {
   account: SessionUser & { created_at: string; last_login: string | null; has_profile_picture: boolean };
   erasure_requests: ErasureRequestView[];
+  /** Password reset requests: when, how the code was sent and whether it was used (never the code or its hash). */
+  password_resets: { channel: string; requested_at: string; expires_at: string; used_at: string | null; attempts: number }[];
+  /** Sessions signed out (their tokens refused until they would have expired): the token's id and that expiry. */
+  signed_out_sessions: { token_id: string; valid_until: string }[];
 }
 
 export type RegisterPayload = z.output<typeof RegisterBodySchema>;

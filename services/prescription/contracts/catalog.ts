@@ -14,6 +14,12 @@ export const PrescriptionMessages = {
   recordNotFound: 'Medical record not found',
   reasonRequired: 'Please give a reason for deleting this record.',
   recordDeleted: 'Medical record deleted successfully',
+  /**
+   * A doctor asking for a patient's history for their own visit with that patient, outside the care relationship's
+   * windows (the numbers are the service's CARE_ACCESS_* settings).
+   */
+  notInCare: (windows: { daysBefore: number; inProgressHours: number; daysAfter: number }) =>
+    `You can read this patient's history from ${windows.daysBefore} days before a confirmed visit with them until ${windows.inProgressHours} hours after it starts, and for ${windows.daysAfter} days after a completed one.`,
 } as const;
 
 export const MEDICINES_MIN = 1;

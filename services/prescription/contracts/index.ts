@@ -57,6 +57,8 @@ export interface DataExportRecordsReply {
   prescriptions: PrescriptionView[];
   medical_history: MedicalRecord[];
   access_log: AccessLogEntry[];
+  /** Records an admin removed from the medical history (kept, hidden): which, why and when. */
+  removed_medical_records: { record_id: string; reason: string; removed_at: string }[];
 }
 /**
  * A patient's data export (data rights): the gateway asks each service for the caller's part over the bus and
@@ -74,6 +76,16 @@ export interface DataExportArchive {
   medical_history: DataExportRecordsReply['medical_history'];
   tickets: DataExportTicketsReply['tickets'];
   access_log: DataExportRecordsReply['access_log'];
+  // Added by issue 44 (everything held about the person); an archive made before has none of these.
+  password_resets?: AccountExportReply['password_resets'];
+  signed_out_sessions?: AccountExportReply['signed_out_sessions'];
+  doctor_profile?: DataExportAppointmentsReply['doctor_profile'];
+  waitlist_entries?: DataExportAppointmentsReply['waitlist_entries'];
+  waitlist_offers?: DataExportAppointmentsReply['waitlist_offers'];
+  lab_results?: DataExportAppointmentsReply['lab_results'];
+  removed_medical_records?: DataExportRecordsReply['removed_medical_records'];
+  message_preferences?: DataExportTicketsReply['message_preferences'];
+  messages?: DataExportTicketsReply['messages'];
 }
 
 /** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */

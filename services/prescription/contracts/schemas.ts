@@ -74,6 +74,13 @@ const fromOne = (field: string) =>
     .union([z.number(), z.string().regex(/^\s*\d+\s*$/).transform(Number)], { error: `${field} must be an integer number` })
     .pipe(z.number().int(`${field} must be an integer number`).min(1, `${field} must not be less than 1`))
     .optional();
+/**
+ * GET /medical-history/user/{userId}: a doctor may name their visit with the patient (the video visit's history panel):
+ * the care relationship is then judged with that visit as the appointment service holds it now.
+ */
+export const PatientHistoryQuerySchema = z.object({
+  appointment_id: fromOne('appointment_id').meta({ description: "doctors: their visit with this patient, judged as it is now (a video visit's history panel)" }),
+});
 /** GET /medical-history/access-log: a page; admins may name another patient. */
 export const AccessLogQuerySchema = z.object({ page: fromOne('page'), limit: fromOne('limit'), user_id: fromOne('user_id').meta({ description: 'admins: another patient' }) });
 

@@ -4,6 +4,7 @@ import { AccessLogVia1764500000100 } from './migrations/1764500000100-access-log
 import { AppointmentVisitMode1764500000200 } from './migrations/1764500000200-appointment-visit-mode';
 import { VideoVisitAccess1764500000300 } from './migrations/1764500000300-video-visit-access';
 import { UserDirectoryPhone1764600000100 } from './migrations/1764600000100-user-directory-phone';
+import { AppointmentStartsAt1765100000100 } from './migrations/1765100000100-appointment-starts-at';
 
 /** The prescription schema, described by its migrations (src/migrations). Raw SQL, no entities (like appointment). */
 export const prescriptionDatabase: ServiceDatabaseOptions = {
@@ -15,5 +16,6 @@ export const prescriptionDatabase: ServiceDatabaseOptions = {
     AppointmentVisitMode1764500000200,
     VideoVisitAccess1764500000300,
     UserDirectoryPhone1764600000100,
+    AppointmentStartsAt1765100000100,
   ],
 };

@@ -83,7 +83,11 @@ export interface AnalyticsSummaryReply extends AdminFeed {
   range: AnalyticsRange;
   /** All-time: live users, active doctors, appointments, revenue (completed payments minus refunds, Ksh). */
   totals: { users: number; doctors: number; appointments: number; revenue: number };
-  /** New users, new doctors, bookings and revenue of the last `range` days against the period before. */
+  /**
+   * New users, new doctors, bookings and revenue of the last `range` days against the period before. New users: the
+   * accounts `totals.users` counts (not deleted) that registered in the period; new doctors: the accounts
+   * `totals.doctors` counts (active doctors) that registered in it. So either is at most its total.
+   */
   changes: { users: PeriodChange; doctors: PeriodChange; appointments: PeriodChange; revenue: PeriodChange };
   /** Appointments booked today (Africa/Nairobi). */
   today: number;
@@ -128,6 +132,7 @@ export interface MonthlyRow {
   month: string;
   appointments: number;
   revenue: number;
+  /** Accounts registered that month and held now (not deleted), as `changes.users` counts them. */
   new_users: number;
   /** Percent change of appointments against the previous row, one decimal; null for the first row or a 0 base. */
   growth_rate: number | null;
@@ -175,6 +180,7 @@ export interface OverviewReply extends AdminFeed {
   recentActivity: ActivityEntry[];
   /** The last twelve months, oldest first. */
   revenueByMonth: { month: string; revenue: number }[];
+  /** Accounts registered each month and held now, and the running total (the last month's is `totals.users`). */
   userGrowth: { month: string; new_users: number; total: number }[];
 }
 

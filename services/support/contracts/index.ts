@@ -58,9 +58,15 @@ export const SupportEvents = {
 
 // ---- Shapes (CONTRACT.md §3) ----
 
-/** The support service's part of a data export: the caller's tickets and each one's conversation. */
+/**
+ * The support service's part of a data export: the caller's tickets and each one's conversation, their message
+ * preferences (null: never set, both channels on) and every SMS and email sent or meant for them (the delivery log,
+ * never a body).
+ */
 export interface DataExportTicketsReply {
   tickets: (TicketView & { messages: TicketMessageView[] })[];
+  message_preferences: (NotificationPreferences & { updated_at: string }) | null;
+  messages: Omit<DeliveryView, 'user_id' | 'user_name'>[];
 }
 
 /** Where a ticket came from: a signed-in user's Support page, or the public contact form. */

@@ -3,6 +3,7 @@ import { CreateTickets1763900000400 } from './migrations/1763900000400-create-ti
 import { AppointmentDirectoryCare1764500000400 } from './migrations/1764500000400-appointment-directory-care';
 import { Communications1764900000400 } from './migrations/1764900000400-communications';
 import { DirectoryLanguage1765000000400 } from './migrations/1765000000400-directory-language';
+import { CalendarStatus1765100000400 } from './migrations/1765100000400-calendar-status';
 
 /**
  * The support schema, described by its migrations. No entities: parameterised SQL through TypeORM's
@@ -11,5 +12,11 @@ import { DirectoryLanguage1765000000400 } from './migrations/1765000000400-direc
 export const supportDatabase: ServiceDatabaseOptions = {
   schema: 'support',
   entities: [],
-  migrations: [CreateTickets1763900000400, AppointmentDirectoryCare1764500000400, Communications1764900000400, DirectoryLanguage1765000000400],
+  migrations: [
+    CreateTickets1763900000400,
+    AppointmentDirectoryCare1764500000400,
+    Communications1764900000400,
+    DirectoryLanguage1765000000400,
+    CalendarStatus1765100000400,
+  ],
 };

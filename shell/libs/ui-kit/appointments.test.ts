@@ -95,6 +95,15 @@ describe('canJoinVideoNow', () => {
     expect(canJoinVideoNow(visit, at('2026-12-01T06:30:00Z'))).toBe(false);
   });
 
+  it('times the window from the visit\'s starts_at, as the server does, not from its date and slot (issue 44)', () => {
+    // The README's local steps: a visit booked a week ahead, its start moved to 06:00 UTC on 1 Dec in the database.
+    const moved = { ...visit, appointment_date: '2026-12-08', starts_at: '2026-12-01T06:00:00.000Z' };
+    expect(canJoinVideoNow(moved, at('2026-12-01T05:49:59Z'))).toBe(false);
+    expect(canJoinVideoNow(moved, at('2026-12-01T05:50:00Z'))).toBe(true);
+    expect(canJoinVideoNow(moved, at('2026-12-01T06:29:59Z'))).toBe(true);
+    expect(canJoinVideoNow(moved, at('2026-12-08T06:00:00Z'))).toBe(false);
+  });
+
   it('only for a paid or confirmed video visit that is neither cancelled nor completed', () => {
     const now = at('2026-12-01T06:00:00Z');
     expect(canJoinVideoNow({ ...visit, visit_mode: 'in_person' }, now)).toBe(false);

@@ -2,15 +2,18 @@
 // their default fees, the booking window, clinic-local dates, and the list filters (search, status, date).
 
 import type { AppointmentView } from '@afya/appointment-service/contracts';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES as TYPES, TIME_SLOTS as SLOTS, TYPE_FEES, UNKNOWN_TYPE_FEE } from '@afya/appointment-service/contracts/catalog';
 import {
-  APPOINTMENT_STATUSES,
-  APPOINTMENT_TYPES as TYPES,
-  TIME_SLOTS as SLOTS,
-  TYPE_FEES,
-  UNKNOWN_TYPE_FEE,
+  addDays,
+  bookingWindow as clinicWindow,
+  clinicInstant,
+  clinicToday,
+  isCalendarDate,
+  isInBookingWindow,
+  nextVideoJoinChange,
   videoJoinRefusal,
-} from '@afya/appointment-service/contracts/catalog';
-import { addDays, bookingWindow as clinicWindow, clinicInstant, clinicToday, isCalendarDate, isInBookingWindow } from '@afya/appointment-service/contracts/booking-rules';
+  type VideoVisitState,
+} from '@afya/appointment-service/contracts/booking-rules';
 import { i18n } from '../i18n';
 
 /** CONTRACT.md §9's 14 slots: the appointment service's own list. */
@@ -65,7 +68,7 @@ export function slotMinutes(slot: string | null | undefined): number {
 }
 
 /** What the shared rules read of an appointment (the contract's AppointmentView, fields optional). */
-export type AppointmentLike = Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'created_at' | 'patient_full_name'>> & {
+export type AppointmentLike = Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'starts_at' | 'created_at' | 'patient_full_name'>> & {
   /** Compared case-insensitively: some lists write statuses in lower case (CONTRACT.md §3). */
   appointment_status?: string | null;
   doctor?: Partial<AppointmentView['doctor']> | null;
@@ -154,16 +157,27 @@ export function isFiltered(f: AppointmentFilterValue): boolean {
   return f.search.trim() !== '' || f.status !== 'all' || f.date !== 'all';
 }
 
+/** What the join button reads of an appointment: the contract's VideoVisitState (starts_at, else date and slot). */
+export type JoinableVisit = VideoVisitState;
+
 /**
- * Whether "Join video visit" shows on a card: the same rule the server enforces (the catalog's videoJoinRefusal:
- * a paid or confirmed video visit, not cancelled or completed, from 10 minutes before its slot until 30 minutes
- * after its start, clinic time). The server still decides; this only avoids offering a button that would be refused.
+ * Whether "Join video visit" shows on a card: exactly when the server would admit, by the one rule it enforces (the
+ * contract's videoJoinRefusal: a paid or confirmed video visit, not cancelled or completed, from 10 minutes before
+ * its start until 30 minutes after, the start being the appointment's `starts_at`).
  */
-export function canJoinVideoNow(
-  a: Pick<AppointmentLike, 'appointment_date' | 'time_slot'> & Partial<Pick<AppointmentView, 'visit_mode' | 'appointment_status' | 'paid'>>,
-  now = Date.now(),
-): boolean {
-  return videoJoinRefusal(a, appointmentStart(a), now) === null;
+export function canJoinVideoNow(a: JoinableVisit, now = Date.now()): boolean {
+  return videoJoinRefusal(a, new Date(now)) === null;
+}
+
+/** Whether a card may show the join button now or later by the clock alone (joinable, or its window not open yet). */
+export function videoJoinAhead(a: JoinableVisit, now = Date.now()): boolean {
+  const refusal = videoJoinRefusal(a, new Date(now));
+  return refusal === null || refusal === 'too_early';
+}
+
+/** When canJoinVideoNow's answer next changes by the clock alone (ms), or null: a screen re-reads the rule then. */
+export function nextJoinChange(a: JoinableVisit, now = Date.now()): number | null {
+  return nextVideoJoinChange(a, new Date(now));
 }
 
 /** Where a participant holds a video visit (patient and doctor remotes both route it). */

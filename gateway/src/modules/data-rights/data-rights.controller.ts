@@ -59,10 +59,23 @@ export class DataRightsController {
       medical_history: records.medical_history,
       tickets: tickets.tickets,
       access_log: records.access_log,
+      password_resets: account.password_resets,
+      signed_out_sessions: account.signed_out_sessions,
+      doctor_profile: appointments.doctor_profile,
+      waitlist_entries: appointments.waitlist_entries,
+      waitlist_offers: appointments.waitlist_offers,
+      lab_results: appointments.lab_results,
+      removed_medical_records: records.removed_medical_records,
+      message_preferences: tickets.message_preferences,
+      messages: tickets.messages,
     };
   }
 
-  /** All the caller's data as one JSON file (profile, appointments, payments, prescriptions, history, tickets, access log). */
+  /**
+   * All the caller's data as one JSON file: everything held about them (profile, appointments, payments,
+   * prescriptions, history, tickets, access log, waitlist, message preferences and deliveries...). Which table each
+   * part comes from: gateway/test/data-rights/export-coverage.int.spec.ts.
+   */
   @Get('user/data-export')
   async exportJson(@CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const archive = await this.archive(caller);

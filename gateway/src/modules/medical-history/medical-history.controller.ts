@@ -10,6 +10,7 @@ import {
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
   MedicalHistorySelfReply,
+  PatientHistoryQuerySchema,
   PrescriptionMessages,
   PrescriptionPatterns,
   RemoveRecordBodySchema,
@@ -21,6 +22,7 @@ import { IdParam } from '../../common/http/id-param.pipe';
 import { KeysReply } from '../../common/http/reply-docs';
 
 class AccessLogQuery extends createZodDto(AccessLogQuerySchema) {}
+class PatientHistoryQuery extends createZodDto(PatientHistoryQuerySchema) {}
 class ClinicalEditDto extends createZodDto(ClinicalEditBodySchema) {}
 class RemoveRecordDto extends createZodDto(RemoveRecordBodySchema) {}
 
@@ -60,10 +62,12 @@ export class MedicalHistoryController {
     return this.bus.send(subject(PrescriptionPatterns.accessLog), { page: query.page, limit: query.limit, user_id: query.user_id }, caller);
   }
 
+  /** A patient's records: themself, an admin, a doctor in a care relationship (who may name their visit: ?appointment_id=). */
   @KeysReply<MedicalHistoryReply>(200, 'records')
   @Get('user/:userId')
-  user(@Param('userId', IdParam) userId: number, @CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
-    return this.bus.send(subject(PrescriptionPatterns.historyUser), { user_id: userId }, caller);
+  user(@Param('userId', IdParam) userId: number, @Query() query: PatientHistoryQuery, @CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
+    const visit = query.appointment_id === undefined ? {} : { appointment_id: query.appointment_id };
+    return this.bus.send(subject(PrescriptionPatterns.historyUser), { user_id: userId, ...visit }, caller);
   }
 
   /** Edit an appointment record's diagnosis, treatment and notes (the appointment service checks and audits it). */

@@ -20,6 +20,16 @@ export function GrowthRate({ value }: { value: number | null }) {
   return <Typography.Text style={{ color: value >= 0 ? '#16a34a' : '#dc2626', fontWeight: 600 }}>{signedPercent(value)}</Typography.Text>;
 }
 
+/** A card's figure for the period with what it counts written beside it (new users and joined doctors are part of the total). */
+function FigureNote({ figure, definition }: { figure: string; definition: string }) {
+  return (
+    <>
+      <span style={{ display: 'block' }}>{figure}</span>
+      <span style={{ display: 'block' }}>{definition}</span>
+    </>
+  );
+}
+
 function ChartCard({ title, loading, empty, children }: { title: string; loading: boolean; empty: boolean; children: ReactNode }) {
   const { t } = useAdminTranslation();
   return (
@@ -70,7 +80,12 @@ export function AnalyticsPage() {
       <PageHeader title={t('analytics.title')} subtitle={t('analytics.subtitle', { period })} extra={rangeSelect} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} lg={6}>
-          <StatCard label={t('home.totalUsers')} value={v(s?.totals.users)} icon={<TeamOutlined />} note={s ? changeNote(s.changes.users, range) : null} />
+          <StatCard
+            label={t('home.totalUsers')}
+            value={v(s?.totals.users)}
+            icon={<TeamOutlined />}
+            note={s ? <FigureNote figure={t('analytics.newIn', { n: formatNumber(s.changes.users.current), period, change: changeNote(s.changes.users, range) })} definition={t('analytics.newDefinition')} /> : null}
+          />
         </Col>
         <Col xs={12} lg={6}>
           <StatCard label={t('analytics.totalAppointments')} value={v(s?.totals.appointments)} icon={<CalendarOutlined />} color="#9333ea" note={s ? t('analytics.today', { n: formatNumber(s.today) }) : null} />
@@ -79,7 +94,13 @@ export function AnalyticsPage() {
           <StatCard label={t('analytics.totalRevenue')} value={s ? formatKsh(s.totals.revenue) : '…'} icon={<DollarOutlined />} color="#16a34a" note={s ? changeNote(s.changes.revenue, range, formatKsh) : null} />
         </Col>
         <Col xs={12} lg={6}>
-          <StatCard label={t('analytics.activeDoctors')} value={v(s?.totals.doctors)} icon={<MedicineBoxOutlined />} color="#2563eb" note={s ? t('analytics.joined', { n: formatNumber(s.changes.doctors.current), period }) : null} />
+          <StatCard
+            label={t('analytics.activeDoctors')}
+            value={v(s?.totals.doctors)}
+            icon={<MedicineBoxOutlined />}
+            color="#2563eb"
+            note={s ? <FigureNote figure={t('analytics.joined', { n: formatNumber(s.changes.doctors.current), period })} definition={t('analytics.joinedDefinition')} /> : null}
+          />
         </Col>
       </Row>
 
@@ -117,6 +138,9 @@ export function AnalyticsPage() {
             { title: t('analytics.growthRate'), dataIndex: 'growth_rate', align: 'right', render: (g: number | null) => <GrowthRate value={g} /> },
           ]}
         />
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
+          {t('analytics.newUsersDefinition')}
+        </Typography.Paragraph>
       </Card>
 
       <Row gutter={[16, 16]}>

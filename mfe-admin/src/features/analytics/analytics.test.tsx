@@ -45,7 +45,7 @@ it('shows the cards with computed changes, draws the charts and the monthly grow
   renderAt(<AnalyticsPage />);
   expect(screen.getByText('Analytics Dashboard')).toBeInTheDocument();
   expect(await screen.findByText('Ksh 1,250,000')).toBeInTheDocument();
-  expect(screen.getByText('+20.0% vs the previous 30 days')).toBeInTheDocument();
+  expect(screen.getByText('120 new in the last 30 days (+20.0% vs the previous 30 days)')).toBeInTheDocument();
   // Revenue had nothing before: the note gives the change itself, with its sign, not a bare 'new'.
   expect(screen.getByText('+Ksh 50,000 vs the previous 30 days (none before)')).toBeInTheDocument();
   expect(screen.getByText('14 today')).toBeInTheDocument();
@@ -59,6 +59,20 @@ it('shows the cards with computed changes, draws the charts and the monthly grow
   expect(within(table).getByText('-20.0%')).toHaveStyle({ color: '#dc2626' });
   expect(within(table).getByText('—')).toBeInTheDocument();
   expect(screen.getByText('320')).toBeInTheDocument();
+});
+
+it('writes beside each period figure what it counts: the new users and joined doctors that are part of the totals', async () => {
+  serve();
+  renderAt(<AnalyticsPage />);
+  await screen.findByText('Ksh 1,250,000');
+  const users = screen.getByText('Total Users').closest('.ant-card') as HTMLElement;
+  expect(within(users).getByText('1,200')).toBeInTheDocument();
+  expect(within(users).getByText('120 new in the last 30 days (+20.0% vs the previous 30 days)')).toBeInTheDocument();
+  expect(within(users).getByText('New: accounts registered in the period that still exist (part of the total).')).toBeInTheDocument();
+  const doctors = screen.getByText('Active Doctors').closest('.ant-card') as HTMLElement;
+  expect(within(doctors).getByText('3 joined in the last 30 days')).toBeInTheDocument();
+  expect(within(doctors).getByText('Joined: doctors registered in the period who are active now (part of the total).')).toBeInTheDocument();
+  expect(screen.getByText('New users: accounts registered that month that still exist.')).toBeInTheDocument();
 });
 
 it('refetches the ranged figures when the range changes', async () => {

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '@afya/appointment-service/contracts';
 import { Select, Typography } from 'antd';
-import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, JoinVideoButton, PageHeader, canJoinVideoNow, patientName } from 'shell/ui-kit';
+import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, JoinVideoButton, PageHeader, patientName, videoJoinAhead } from 'shell/ui-kit';
 import { useDoctorTranslation } from '../../i18n';
 import { useDoctorAppointments, useUpdateStatus } from '../../api/appointments';
 import { agendaOrder, groupByDay, statusOptions } from './agenda';
@@ -49,7 +49,7 @@ export function DoctorAppointmentsPage() {
                   />
                 }
                 footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>{t('agenda.reason', { reason: a.notes })}</span> : undefined}
-                actions={canJoinVideoNow(a, now) ? <JoinVideoButton appointment={a} now={now} /> : undefined}
+                actions={videoJoinAhead(a, now) ? <JoinVideoButton appointment={a} /> : undefined}
               />
             ))}
           </section>

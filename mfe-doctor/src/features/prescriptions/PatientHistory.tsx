@@ -1,19 +1,30 @@
 import { Card, Empty, Skeleton, Tag, Typography, theme } from 'antd';
 import { formatDate } from 'shell/i18n';
-import { errorText, queryStatus } from 'shell/api-client';
+import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { ErrorState } from 'shell/ui-kit';
 import { usePatientHistory } from './api';
 import { useDoctorTranslation } from '../../i18n';
 
-/** The patient's medical history beside the Write Prescription form. */
-export function PatientHistory({ userId }: { userId: number }) {
+/**
+ * The patient's medical history beside the Write Prescription form and the video call. `appointmentId`: the doctor's
+ * visit with the patient, judged by the server as it is now. A refusal (no care relationship now) says why, plainly:
+ * retrying would not change it.
+ */
+export function PatientHistory({ userId, appointmentId }: { userId: number; appointmentId?: number }) {
   const { t } = useDoctorTranslation();
-  const query = usePatientHistory(userId);
+  const query = usePatientHistory(userId, appointmentId);
   const { token } = theme.useToken();
   const { loading, failed } = queryStatus(query);
+  const refusal = failed && query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404) ? query.error : null;
   return (
     <Card title={t('history.title')} size="small">
-      {failed ? <ErrorState message={errorText(query.error, t('history.loadFailed'))} onRetry={() => void query.refetch()} /> : null}
+      {refusal ? (
+        <Typography.Paragraph type="secondary" role="status" style={{ margin: 0 }}>
+          {refusal.status === 403 && refusal.serverMessage ? refusal.serverMessage : t('history.notInCare')}
+        </Typography.Paragraph>
+      ) : failed ? (
+        <ErrorState message={errorText(query.error, t('history.loadFailed'))} onRetry={() => void query.refetch()} />
+      ) : null}
       {loading ? (
         <Skeleton active />
       ) : !query.data?.length ? (

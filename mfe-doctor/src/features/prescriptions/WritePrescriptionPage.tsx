@@ -105,7 +105,7 @@ export function WritePrescriptionPage() {
               </Form>
             </Card>
           </Col>
-          <Col xs={24} lg={10}>{appointment ? <PatientHistory userId={appointment.patient_id} /> : <Card size="small" title={t('history.title')}>{t('write.selectForHistory')}</Card>}</Col>
+          <Col xs={24} lg={10}>{appointment ? <PatientHistory userId={appointment.patient_id} appointmentId={appointment.appointment_id} /> : <Card size="small" title={t('history.title')}>{t('write.selectForHistory')}</Card>}</Col>
         </Row>
       )}
     </div>

@@ -15,18 +15,30 @@ export type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment };
 
 export const issuedKey = ['prescriptions', 'doctor'] as const;
 export const writableKey = ['prescriptions', 'writable'] as const;
-export const patientHistoryKey = (userId: number) => ['prescriptions', 'history', userId] as const;
+export const patientHistoryKey = (userId: number, appointmentId?: number) => ['prescriptions', 'history', userId, appointmentId ?? null] as const;
 
 export const fetchIssued = async () => (await api.list<PrescriptionView>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).items;
 export const fetchWritable = async () => (await api.get<WritableAppointmentsReply>('prescriptions/writable-appointments', { fallback: 'Failed to fetch appointments' })).appointments;
-export const fetchPatientHistory = async (userId: number) =>
-  (await api.get<MedicalHistoryReply>(`medical-history/user/${userId}`, { fallback: 'Failed to fetch medical history' })).records;
+/** A patient's history; `appointmentId`: the doctor's visit with them (judged as it is now: the video visit's panel). */
+export const fetchPatientHistory = async (userId: number, appointmentId?: number) =>
+  (
+    await api.get<MedicalHistoryReply>(`medical-history/user/${userId}`, {
+      ...(appointmentId ? { searchParams: { appointment_id: appointmentId } } : {}),
+      fallback: 'Failed to fetch medical history',
+    })
+  ).records;
 
 /** The prescriptions this doctor issued, refreshed every 30 s while visible. */
 export const useIssuedPrescriptions = () => useQuery({ queryKey: issuedKey, queryFn: fetchIssued, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
 export const useWritableAppointments = () => useQuery({ queryKey: writableKey, queryFn: fetchWritable });
-export const usePatientHistory = (userId: number | undefined) =>
-  useQuery({ queryKey: patientHistoryKey(userId ?? 0), queryFn: () => fetchPatientHistory(userId!), enabled: !!userId, refetchInterval: AUTO_REFRESH_MS, placeholderData: keepPreviousData });
+export const usePatientHistory = (userId: number | undefined, appointmentId?: number) =>
+  useQuery({
+    queryKey: patientHistoryKey(userId ?? 0, appointmentId),
+    queryFn: () => fetchPatientHistory(userId!, appointmentId),
+    enabled: !!userId,
+    refetchInterval: AUTO_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
 export const usePrescription = (id: number | undefined) =>
   useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
 

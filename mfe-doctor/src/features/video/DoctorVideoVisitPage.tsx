@@ -40,7 +40,7 @@ export function DoctorVideoVisitPage() {
           <Typography.Text type="secondary">{t('visit.leaving')}</Typography.Text>
         </Space>
       </Card>
-      {patientId ? <PatientHistory userId={patientId} /> : null}
+      {patientId ? <PatientHistory userId={patientId} appointmentId={id} /> : null}
     </Space>
   );
   return <VideoCallScreen appointmentId={id} onLeave={() => navigate('/dashboard/doctor/appointments')} aside={session.data ? aside : undefined} />;

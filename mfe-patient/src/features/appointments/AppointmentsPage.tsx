@@ -10,11 +10,11 @@ import {
   EmptyState,
   JoinVideoButton,
   PageHeader,
-  canJoinVideoNow,
   confirmDelete,
   doctorName,
   toast,
   useAppointmentList,
+  videoJoinAhead,
 } from 'shell/ui-kit';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
@@ -98,7 +98,7 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               actions={
-                canJoinVideoNow(a) || hasActions(a, !!prescription) ? (
+                videoJoinAhead(a) || hasActions(a, !!prescription) ? (
                   <>
                   <JoinVideoButton appointment={a} />
                   {hasActions(a, !!prescription) ? <AppointmentActions

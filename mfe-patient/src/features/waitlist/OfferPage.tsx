@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { AppointmentView, BookReply } from '@afya/appointment-service/contracts';
 import { errorText, queryStatus } from 'shell/api-client';
 import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
+import { BookingConfirmation } from '../booking/components/BookingConfirmation';
 import { useAnswerOffer, useOffer } from './api';
 import { dayLabel, timeLeft } from './waitlist.logic';
 
@@ -28,7 +30,9 @@ export function OfferPage() {
   const query = useOffer(Number.isInteger(offerId) ? offerId : 0);
   const answer = useAnswerOffer(offerId);
   const { t } = usePatientTranslation();
-  const [done, setDone] = useState<{ kind: 'claimed' | 'declined'; message: string } | null>(null);
+  const navigate = useNavigate();
+  // A claim answers with the booked appointment: the page goes on to pay for it, as after a booking.
+  const [done, setDone] = useState<{ kind: 'claimed' | 'declined'; message: string; appointment?: AppointmentView } | null>(null);
   const offer = query.data;
   const held = offer?.status === 'held';
   const now = useNow(held && !done);
@@ -38,7 +42,7 @@ export function OfferPage() {
   const respond = (kind: 'claim' | 'decline') =>
     answer.mutate(kind, {
       onSuccess: (reply) => {
-        setDone({ kind: kind === 'claim' ? 'claimed' : 'declined', message: reply.message });
+        setDone({ kind: kind === 'claim' ? 'claimed' : 'declined', message: reply.message, appointment: kind === 'claim' ? (reply as BookReply).appointment : undefined });
         toast.success(reply.message);
       },
       onError: (error) => {
@@ -52,7 +56,14 @@ export function OfferPage() {
       <PageHeader title={t('waitlist.offer.title')} subtitle={t('waitlist.offer.subtitle')} />
       {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load the offer'))} onRetry={() => void query.refetch()} /> : null}
       {loading ? <Skeleton active /> : null}
-      {done ? (
+      {done?.kind === 'claimed' && done.appointment && offer ? (
+        <BookingConfirmation
+          appointment={done.appointment}
+          doctorName={t('waitlist.doctor', { name: `${offer.doctor.first_name} ${offer.doctor.last_name}` })}
+          message={done.message}
+          onPayLater={() => navigate('/dashboard/appointments')}
+        />
+      ) : done ? (
         <Result
           status={done.kind === 'claimed' ? 'success' : 'info'}
           title={done.message}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from 'shell/api-client';
 import { setLanguage } from 'shell/i18n';
 import { renderAt } from '../../../../shell/test/render';
@@ -48,7 +48,8 @@ describe('the waitlist rules on the page', () => {
 describe('the offer’s confirmation page', () => {
   it('opening it only reads the offer; the slot is booked when the patient presses Book this slot', async () => {
     get.mockResolvedValue(offer() as never);
-    post.mockResolvedValue({ message: 'Appointment booked! Please proceed with payment.', appointment_id: 99, appointment: {} } as never);
+    const booked = { appointment_id: 99, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person', total_amount: 3500, appointment_status: 'Pending', paid: false };
+    post.mockResolvedValue({ message: 'Appointment booked! Please proceed with payment.', appointment_id: 99, appointment: booked } as never);
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('Dr Grace Wanjiku (Cardiology)')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^1[34]:\d\d left$/);
@@ -56,7 +57,15 @@ describe('the offer’s confirmation page', () => {
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('waitlist/offers/7/claim', {}, expect.anything()));
-    expect(await screen.findByRole('link', { name: 'Go to my appointments' })).toBeInTheDocument();
+    // Issue 44: the claim is a booking to pay for: the same payment panel as after the booking form.
+    const panel = await screen.findByTestId('payment-panel');
+    expect(within(panel).getByText('Appointment booked! Please proceed with payment.')).toBeInTheDocument();
+    expect(within(panel).getByText('#99')).toBeInTheDocument();
+    expect(within(panel).getByText('Dr Grace Wanjiku')).toBeInTheDocument();
+    expect(within(panel).getByText('Ksh 3,500')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Pay Ksh 3,500 with M-Pesa/ })).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pay Later' }));
+    expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/dashboard/appointments');
   });
 
   it('an offer that has lapsed says so and offers nothing to press', async () => {

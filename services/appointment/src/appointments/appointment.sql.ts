@@ -25,7 +25,7 @@ export const APPOINTMENT_SELECT = `
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const APPOINTMENT_JSON = `json_build_object(
     'appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id,
-    'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot,
+    'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot, 'starts_at', ${ISO('a.starts_at')},
     'appointment_type', a.appointment_type, 'type', a.appointment_type, 'visit_mode', a.visit_mode, 'total_amount', a.total_amount::float8,
     'appointment_status', a.appointment_status, 'paid', a.paid, 'notes', a.notes, 'duration', a.duration,
     'patient_full_name', COALESCE(NULLIF(concat_ws(' ', NULLIF(trim(u.firstname), ''), NULLIF(trim(u.lastname), '')), ''), a.patient_full_name),
@@ -126,6 +126,7 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
     doctor_id: row.doctor_id,
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
+    starts_at: iso(row.starts_at),
     appointment_type: row.appointment_type,
     type: row.appointment_type,
     visit_mode: row.visit_mode,
@@ -165,6 +166,8 @@ export function toEventData(
     doctor_user_id: row.doctor_user_id,
     appointment_date: row.appointment_date,
     time_slot: row.time_slot,
+    starts_at: iso(row.starts_at),
+    duration: row.duration,
     appointment_type: row.appointment_type,
     visit_mode: row.visit_mode,
     total_amount: Number(row.total_amount),

@@ -31,6 +31,8 @@ import {
   BookReply,
   DEFAULT_APPOINTMENT_TYPE,
   DataExportAppointmentsReply,
+  type DataExportWaitlistEntry,
+  type DataExportWaitlistOffer,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
   DeleteAppointmentReply,
@@ -49,7 +51,7 @@ import {
 import { AuditTrail } from '../audit/audit-trail';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { preparedQuery } from './prepared-query';
-import { DoctorsService } from '../doctors/doctors.service';
+import { DoctorsService, toDoctorProfile } from '../doctors/doctors.service';
 import { clinicHoursProblem, clinicToday, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
 import { assertCanSee, assertClinicalEdit, assertReschedule, assertStatusChange } from '../rules/permissions';
@@ -187,10 +189,46 @@ export class AppointmentsService {
     return { appointment: toAppointmentView(row) };
   }
 
-  /** The caller's part of their data export: every appointment they booked as a patient (their own data: not audited as another's read). */
+  /**
+   * The caller's part of their data export (their own data: not audited as another's read): every appointment they
+   * booked as a patient, their waitlist entries and the slots offered to them, the lab-result notices about them, and
+   * a doctor's own profile. Every table of this schema that holds a person's id is here or is a copy of another
+   * service's (gateway/test/data-rights/export-coverage.int.spec.ts checks it).
+   */
   async dataExport(actor: Principal): Promise<DataExportAppointmentsReply> {
-    const rows: AppointmentRow[] = await this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]);
-    return { appointments: rows.map(toAppointmentView) };
+    const doctor = (alias: string) =>
+      `json_build_object('doctor_id', ${alias}.doctor_id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'specialization', ${alias}.specialization)`;
+    const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const [rows, entries, offers, labResults, profile] = await Promise.all([
+      this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]) as Promise<AppointmentRow[]>,
+      this.dataSource.query(
+        `SELECT e.entry_id, ${doctor('d')} AS doctor, e.date_from::text AS date_from, e.date_to::text AS date_to, e.appointment_type, e.notes, e.status,
+                ${iso('e.joined_at')} AS joined_at, ${iso('e.updated_at')} AS updated_at
+           FROM waitlist_entries e JOIN doctors d ON d.doctor_id = e.doctor_id
+          WHERE e.user_id = $1 ORDER BY e.joined_at, e.entry_id`,
+        [actor.userId],
+      ) as Promise<DataExportWaitlistEntry[]>,
+      this.dataSource.query(
+        `SELECT o.offer_id, o.entry_id, ${doctor('d')} AS doctor, o.appointment_date::text AS appointment_date, o.time_slot, o.status,
+                ${iso('o.offered_at')} AS offered_at, ${iso('o.expires_at')} AS expires_at,
+                CASE WHEN o.settled_at IS NULL THEN NULL ELSE ${iso('o.settled_at')} END AS settled_at, o.appointment_id
+           FROM waitlist_offers o JOIN doctors d ON d.doctor_id = o.doctor_id
+          WHERE o.user_id = $1 ORDER BY o.offered_at, o.offer_id`,
+        [actor.userId],
+      ) as Promise<DataExportWaitlistOffer[]>,
+      this.dataSource.query(
+        `SELECT lab_result_id, appointment_id, test_name, message, ${iso('created_at')} AS created_at FROM lab_results WHERE user_id = $1 ORDER BY created_at, lab_result_id`,
+        [actor.userId],
+      ) as Promise<DataExportAppointmentsReply['lab_results']>,
+      this.doctors.findByUser(actor.userId),
+    ]);
+    return {
+      appointments: rows.map(toAppointmentView),
+      waitlist_entries: entries,
+      waitlist_offers: offers,
+      lab_results: labResults,
+      doctor_profile: profile ? toDoctorProfile(profile) : null,
+    };
   }
 
   /** GET /appointments/stats: the caller's appointments in `data`, with counts by status. */

@@ -1,5 +1,5 @@
 import { RpcFailure } from '@afya/service-shared';
-import { videoJoinWindow } from '../../contracts';
+import { nextVideoJoinChange, videoJoinRefusal, videoJoinWindow } from '../../contracts';
 import { slotStart } from './clinic-time';
 import { assertCanJoinVideo, VideoVisitFacts } from './video-visit';
 
@@ -73,5 +73,48 @@ describe('joining a video visit', () => {
     // Paid (still Pending until the payment event lands) or confirmed by an admin without a payment: both open.
     expect(assertCanJoinVideo(patient, visit({ appointment_status: 'Pending', paid: true }), now)).toBe('patient');
     expect(assertCanJoinVideo(patient, visit({ appointment_status: 'Confirmed', paid: false }), now)).toBe('patient');
+  });
+});
+
+describe('the one video rule, timed from the visit\'s start (issue 44)', () => {
+  // The README's local steps move starts_at in the database; the date and slot keep saying a week ahead.
+  const moved = { visit_mode: 'video', appointment_status: 'Confirmed', paid: true, appointment_date: '2026-12-08', time_slot: '09:00 AM', starts_at: '2026-12-01T06:00:00.000Z' };
+
+  it('counts the window from starts_at whenever the visit carries it, the date and slot only without it', () => {
+    expect(videoJoinRefusal(moved, at('2026-12-01T05:49:59.999Z'))).toBe('too_early');
+    expect(videoJoinRefusal(moved, at('2026-12-01T05:50:00.000Z'))).toBeNull();
+    expect(videoJoinRefusal(moved, at('2026-12-01T06:29:59.999Z'))).toBeNull();
+    expect(videoJoinRefusal(moved, at('2026-12-01T06:30:00.000Z'))).toBe('closed');
+    // a Date works as the service holds it
+    expect(videoJoinRefusal({ ...moved, starts_at: new Date('2026-12-01T06:00:00Z') }, at('2026-12-01T06:00:00Z'))).toBeNull();
+    // without starts_at (an older server's reply): the clinic date and slot, 09:00 AM Nairobi = 06:00 UTC
+    const { starts_at: _ignored, ...unstored } = moved;
+    expect(videoJoinRefusal(unstored, at('2026-12-01T06:00:00Z'))).toBe('too_early');
+    expect(videoJoinRefusal(unstored, at('2026-12-08T05:50:00Z'))).toBeNull();
+    // a start nobody can read is never joinable
+    expect(videoJoinRefusal({ ...unstored, time_slot: 'noon' }, at('2026-12-08T06:00:00Z'))).toBe('closed');
+    expect(videoJoinRefusal({ ...moved, starts_at: 'not a time', time_slot: null }, at('2026-12-08T06:00:00Z'))).toBe('closed');
+  });
+
+  it('the service admits exactly when the rule says so, minute by minute around the window', () => {
+    const facts = visit({ starts_at: new Date(moved.starts_at) });
+    const view = { ...moved };
+    for (let minute = -20; minute <= 40; minute++) {
+      const now = new Date(Date.parse(moved.starts_at) + minute * 60_000);
+      let admitted = true;
+      try {
+        assertCanJoinVideo(patient, facts, now);
+      } catch {
+        admitted = false;
+      }
+      expect([minute, admitted]).toEqual([minute, videoJoinRefusal(view, now) === null]);
+    }
+  });
+
+  it('says when the answer changes by the clock alone: the opening, then the closing, then never', () => {
+    expect(nextVideoJoinChange(moved, at('2026-12-01T05:00:00Z'))).toBe(Date.parse('2026-12-01T05:50:00Z'));
+    expect(nextVideoJoinChange(moved, at('2026-12-01T05:50:00Z'))).toBe(Date.parse('2026-12-01T06:30:00Z'));
+    expect(nextVideoJoinChange(moved, at('2026-12-01T06:30:00Z'))).toBeNull();
+    expect(nextVideoJoinChange({ appointment_date: 'someday', time_slot: '09:00 AM' }, at('2026-12-01T05:00:00Z'))).toBeNull();
   });
 });

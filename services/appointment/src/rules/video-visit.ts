@@ -25,10 +25,10 @@ export function videoSideOf(actor: Principal, visit: Pick<VideoVisitFacts, 'user
 }
 
 /**
- * Joining a video visit (issue 26): only its patient and its doctor, only within the window and state the catalog's
- * videoJoinRefusal allows. Another patient or doctor gets 404 (the appointment is not theirs to know of, as
- * everywhere: CONTRACT.md §10.1); an admin, who may see it, 403; a participant outside the rule 403 with the reason.
- * Returns the caller's side.
+ * Joining a video visit (issue 26): only its patient and its doctor, only within the window and state the contract's
+ * videoJoinRefusal allows (booking-rules.ts; the window counts from the visit's starts_at, as the web app's button
+ * does). Another patient or doctor gets 404 (the appointment is not theirs to know of, as everywhere: CONTRACT.md
+ * §10.1); an admin, who may see it, 403; a participant outside the rule 403 with the reason. Returns the caller's side.
  */
 export function assertCanJoinVideo(actor: Principal, visit: VideoVisitFacts, now: Date = new Date()): VideoSide {
   const side = videoSideOf(actor, visit);
@@ -36,7 +36,7 @@ export function assertCanJoinVideo(actor: Principal, visit: VideoVisitFacts, now
     if (actor.role === 'admin') throw forbidden(AppointmentMessages.videoParticipantsOnly);
     throw notFound(AppointmentMessages.appointmentNotFound);
   }
-  const refusal = videoJoinRefusal(visit, visit.starts_at.getTime(), now.getTime());
+  const refusal = videoJoinRefusal(visit, now);
   if (refusal) throw forbidden(REFUSALS[refusal]);
   return side;
 }

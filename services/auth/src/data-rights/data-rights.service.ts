@@ -20,6 +20,8 @@ import { toSessionUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
 import { eraseUser } from './erase-user';
 import { ErasureRequestEntity } from './erasure-request.entity';
+import { PasswordResetEntity } from '../password-reset/password-reset.entity';
+import { TokenRevocationEntity } from '../sessions/token-revocation.entity';
 
 const ERASURE_LIST_MAX = 200;
 
@@ -118,6 +120,8 @@ export class DataRightsService {
   async export(principal: Principal): Promise<AccountExportReply> {
     const user = await this.users.getLive(principal.userId);
     const requests = await this.manager.find(ErasureRequestEntity, { where: { userId: user.userId }, order: { requestedAt: 'ASC' } });
+    const resets = await this.manager.find(PasswordResetEntity, { where: { userId: user.userId }, order: { createdAt: 'ASC', resetId: 'ASC' } });
+    const revoked = await this.manager.find(TokenRevocationEntity, { where: { userId: user.userId }, order: { expiresAt: 'ASC', jti: 'ASC' } });
     return {
       account: {
         ...toSessionUser(user),
@@ -126,6 +130,14 @@ export class DataRightsService {
         has_profile_picture: user.profilePictureId !== null,
       },
       erasure_requests: requests.map((r) => toView(r, user)),
+      password_resets: resets.map((r) => ({
+        channel: r.channel,
+        requested_at: r.createdAt.toISOString(),
+        expires_at: r.expiresAt.toISOString(),
+        used_at: r.usedAt ? r.usedAt.toISOString() : null,
+        attempts: r.attempts,
+      })),
+      signed_out_sessions: revoked.map((r) => ({ token_id: r.jti, valid_until: r.expiresAt.toISOString() })),
     };
   }
 }

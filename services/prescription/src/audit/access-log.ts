@@ -95,17 +95,21 @@ export class AccessLog {
     return { entries: await this.entries(patient, limit, offset), total, page, limit };
   }
 
-  /** The whole log of one patient (newest first, at most `max` entries), for their data export. */
+  /**
+   * The whole log of one patient (newest first, at most `max` entries), for their data export: everything held about
+   * them, their own views of their own records included (the tab leaves those out; the export is all of it).
+   */
   all(patient: number, max = 10_000): Promise<AccessLogEntry[]> {
-    return this.entries(patient, max, 0);
+    return this.entries(patient, max, 0, true);
   }
 
-  private async entries(patient: number, limit: number, offset: number): Promise<AccessLogEntry[]> {
+  private async entries(patient: number, limit: number, offset: number, ownViewsToo = false): Promise<AccessLogEntry[]> {
+    const which = ownViewsToo ? 'l.patient_user_id = $1' : OTHERS_ON.replace(/patient_user_id|actor_user_id|action IN/g, (c) => `l.${c}`);
     const rows: (AccessLogEntry & { id: string })[] = await this.dataSource.query(
       `SELECT l.audit_id AS id, l.actor_user_id, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS actor_name, l.actor_role,
               l.action, l.record_label AS record, l.outcome, l.via, l.occurred_at AS at
          FROM audit_log l LEFT JOIN user_directory u ON u.user_id = l.actor_user_id
-        WHERE ${OTHERS_ON.replace(/patient_user_id|actor_user_id|action IN/g, (c) => `l.${c}`)}
+        WHERE ${which}
         ORDER BY l.occurred_at DESC, l.audit_id DESC LIMIT $2 OFFSET $3`,
       [patient, limit, offset],
     );

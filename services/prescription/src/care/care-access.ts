@@ -2,17 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CareVisit, careWindowsFromEnv, CareWindows, hasCareRelationship, patientsInCareAmong } from '@afya/appointment-service/contracts';
+import { VISIT_START } from '../directory/read-models';
 
 interface VisitRow extends CareVisit {
+  appointment_id: number;
   user_id: number;
 }
 
-/** The visits that can count (Confirmed, Completed), with the instant each slot starts in clinic time. */
+/** One of the doctor's visits as the appointment service answered for it just now. */
+export interface FreshVisit extends CareVisit {
+  appointment_id: number;
+}
+
+/** The visits that can count (Confirmed, Completed), with the instant each starts (its starts_at: VISIT_START). */
 const VISITS_SQL = `
-  SELECT user_id, appointment_status,
-         (appointment_date + time_slot::time) AT TIME ZONE 'Africa/Nairobi' AS starts_at
-    FROM appointments
-   WHERE doctor_user_id = $1 AND NOT deleted AND appointment_status IN ('Confirmed', 'Completed')`;
+  SELECT a.appointment_id, a.user_id, a.appointment_status, ${VISIT_START} AS starts_at
+    FROM appointments a
+   WHERE a.doctor_user_id = $1 AND NOT a.deleted AND a.appointment_status IN ('Confirmed', 'Completed')`;
 
 /**
  * The care relationship rule (appointment contracts, hasCareRelationship) applied to this service's read model of
@@ -25,8 +31,13 @@ export class CareAccess {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async doctorMayRead(doctorUserId: number, patientId: number, manager: EntityManager = this.dataSource.manager, now = new Date()): Promise<boolean> {
-    const visits: VisitRow[] = await manager.query(`${VISITS_SQL} AND user_id = $2`, [doctorUserId, patientId]);
+  /**
+   * `fresh`: one of their visits with the patient as the appointment service holds it now; it counts instead of the
+   * read model's copy (which the events may not have brought up to date yet).
+   */
+  async doctorMayRead(doctorUserId: number, patientId: number, manager: EntityManager = this.dataSource.manager, now = new Date(), fresh?: FreshVisit): Promise<boolean> {
+    const held: VisitRow[] = await manager.query(`${VISITS_SQL} AND a.user_id = $2`, [doctorUserId, patientId]);
+    const visits: CareVisit[] = fresh ? [...held.filter((visit) => visit.appointment_id !== fresh.appointment_id), fresh] : held;
     return hasCareRelationship(visits, now, this.windows);
   }
 

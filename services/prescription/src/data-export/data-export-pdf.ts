@@ -32,6 +32,7 @@ export function dataExportHtml(a: DataExportArchive, language: MessageLanguage =
       : '—';
   const ksh = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `Ksh ${Number(n).toLocaleString(LOCALES[language])}`);
   const account = a.account;
+  const profile = a.doctor_profile ?? null;
   return html`<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><title>${t.documentTitle}</title>
 <style>
@@ -141,5 +142,64 @@ ${section(
   [c.requested, c.status, c.decided],
   a.erasure_requests.map((r) => [when(r.requested_at), t.value(r.status), when(r.decided_at)]),
 )}
+${profile
+  ? rawHtml(html`<h2>${t.doctorProfile}</h2>
+<dl>
+  <dt>${c.specialization}</dt><dd>${text(profile.specialization ? choiceLabel(profile.specialization, language) : null)}</dd>
+  <dt>${c.fee}</dt><dd>${ksh(profile.fee)}</dd>
+  <dt>${c.days}</dt><dd>${text(profile.available_days.join(', '))}</dd>
+  <dt>${c.video}</dt><dd>${profile.offers_video ? t.yes : t.no}</dd>
+  <dt>${c.status}</dt><dd>${t.value(profile.approval_status)}</dd>
+</dl>`)
+  : ''}
+${section(
+  t.waitlistEntries,
+  t.none,
+  [c.doctor, c.dates, c.type, c.notes, c.status, c.joined],
+  (a.waitlist_entries ?? []).map((e) => [
+    t.doctorName(`${e.doctor.first_name} ${e.doctor.last_name}`.trim()),
+    `${when(e.date_from)} – ${when(e.date_to)}`,
+    choiceLabel(e.appointment_type, language),
+    e.notes,
+    t.value(e.status),
+    when(e.joined_at),
+  ]),
+)}
+${section(
+  t.waitlistOffers,
+  t.none,
+  [c.doctor, c.date, c.time, c.status, c.offered, c.heldUntil, c.appointment],
+  (a.waitlist_offers ?? []).map((o) => [
+    t.doctorName(`${o.doctor.first_name} ${o.doctor.last_name}`.trim()),
+    o.appointment_date,
+    slotLabel(o.time_slot, language),
+    t.value(o.status),
+    when(o.offered_at),
+    when(o.expires_at),
+    o.appointment_id,
+  ]),
+)}
+${section(t.labResults, t.none, [c.date, c.test, c.content], (a.lab_results ?? []).map((l) => [when(l.created_at), l.test_name, l.message]))}
+${section(
+  t.removedRecords,
+  t.none,
+  [c.record, c.reason, c.removed],
+  (a.removed_medical_records ?? []).map((r) => [r.record_id, r.reason, when(r.removed_at)]),
+)}
+<h2>${t.messagePreferences}</h2>
+<p>${a.message_preferences ? t.preferencesLine(a.message_preferences.sms ? t.on : t.off, a.message_preferences.email ? t.on : t.off, when(a.message_preferences.updated_at)) : t.preferencesDefault}</p>
+${section(
+  t.messagesSent,
+  t.none,
+  [c.due, c.about, c.channel, c.to, c.status, c.sent],
+  (a.messages ?? []).map((m) => [when(m.due_at), t.value(m.kind), t.value(m.channel), m.recipient, t.value(m.status), when(m.sent_at)]),
+)}
+${section(
+  t.passwordResets,
+  t.none,
+  [c.requested, c.channel, c.used],
+  (a.password_resets ?? []).map((r) => [when(r.requested_at), t.value(r.channel), when(r.used_at)]),
+)}
+${section(t.signedOutSessions, t.none, [c.session, c.validUntil], (a.signed_out_sessions ?? []).map((r) => [r.token_id, when(r.valid_until)]))}
 </body></html>`;
 }

@@ -36,7 +36,16 @@ export class DataExportController {
       [patient],
     );
     const history: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patient, null]);
-    return { prescriptions: prescriptions.map(toView), medical_history: history.map(toRecord(caller)), access_log: await this.accessLog.all(patient) };
+    const removed: { record_id: string; reason: string; removed_at: Date }[] = await this.dataSource.query(
+      `SELECT record_id, reason, removed_at FROM medical_record_removals WHERE patient_id = $1 ORDER BY removed_at, record_id`,
+      [patient],
+    );
+    return {
+      prescriptions: prescriptions.map(toView),
+      medical_history: history.map(toRecord(caller)),
+      access_log: await this.accessLog.all(patient),
+      removed_medical_records: removed.map((r) => ({ record_id: r.record_id, reason: r.reason, removed_at: new Date(r.removed_at).toISOString() })),
+    };
   }
 
   @MessagePattern(subject(PrescriptionPatterns.dataExportPdf))

@@ -1,23 +1,36 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer } from '@afya/service-shared';
-import { AppointmentEvents, type AppointmentEventData, type AppointmentView, type AuditAccessBatchData, type AuditRecordedData } from '@afya/appointment-service/contracts';
+import { AppointmentEvents, CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentView, type AuditAccessBatchData, type AuditRecordedData } from '@afya/appointment-service/contracts';
 import { AuthEvents, type UserEventData } from '@afya/auth-service/contracts';
 import { ReportingEvents, type ReportExportedData } from '@afya/reporting-service/contracts';
 import { SupportEvents, type SupportAuditData } from '@afya/support-service/contracts';
 import { recordAccessEntries } from '../audit/access-log';
 import { accessActionOf } from '../rules/prescription-rules';
 
-/** Upserts one appointment of the read model (an older event never overwrites a newer state). */
+/**
+ * The instant a visit of the read model (alias `a`) starts, in SQL: its `starts_at`, else its clinic date and slot
+ * (rows from events that did not carry it). What the care relationship and "the visit has started" count from, as
+ * the appointment contract's visitStartsAt does. `zone`: an SQL expression (a literal, or a parameter such as $2).
+ */
+export const visitStartSql = (zone = `'${CLINIC_TIME_ZONE}'`) => `COALESCE(a.starts_at, (a.appointment_date + a.time_slot::time) AT TIME ZONE ${zone})`;
+export const VISIT_START = visitStartSql();
+
+/**
+ * Upserts one appointment of the read model (an older event never overwrites a newer state). `starts_at` is null
+ * for an event recorded before events carried it: readers then take the clinic date and slot (VISIT_START).
+ */
 export async function applyAppointment(manager: EntityManager, data: AppointmentEventData, at: string, deleted = false): Promise<void> {
   if (!data?.appointment_id) return;
   await manager.query(
     `INSERT INTO appointments (appointment_id, user_id, doctor_id, doctor_user_id, appointment_date, time_slot, appointment_type,
-       appointment_status, diagnosis, treatment, notes, medications, patient_name, doctor_name, specialization, deleted, updated_at, visit_mode)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       appointment_status, diagnosis, treatment, notes, medications, patient_name, doctor_name, specialization, deleted, updated_at, visit_mode,
+       starts_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
      ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_id = EXCLUDED.doctor_id,
        doctor_user_id = EXCLUDED.doctor_user_id, appointment_date = EXCLUDED.appointment_date, time_slot = EXCLUDED.time_slot,
        appointment_type = EXCLUDED.appointment_type, visit_mode = EXCLUDED.visit_mode, appointment_status = EXCLUDED.appointment_status,
+       starts_at = EXCLUDED.starts_at,
        diagnosis = EXCLUDED.diagnosis, treatment = EXCLUDED.treatment, notes = EXCLUDED.notes, medications = EXCLUDED.medications,
        patient_name = COALESCE(EXCLUDED.patient_name, appointments.patient_name),
        doctor_name = COALESCE(EXCLUDED.doctor_name, appointments.doctor_name),
@@ -43,6 +56,7 @@ export async function applyAppointment(manager: EntityManager, data: Appointment
       deleted,
       at,
       data.visit_mode === 'video' ? 'video' : 'in_person',
+      data.starts_at ?? null,
     ],
   );
 }
@@ -57,6 +71,7 @@ export function appointmentViewToEventData(view: AppointmentView, doctorUserId: 
     doctor_user_id: doctorUserId,
     appointment_date: view.appointment_date,
     time_slot: view.time_slot,
+    starts_at: view.starts_at,
     appointment_type: view.appointment_type,
     visit_mode: view.visit_mode,
     total_amount: view.total_amount,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, notFound, Principal } from '@afya/service-shared';
+import { AppointmentPatterns, type AppointmentReply, visitStartsAt } from '@afya/appointment-service/contracts';
+import { badRequest, BusClient, forbidden, notFound, Principal, subject } from '@afya/service-shared';
 import {
   HistoryRemovePayload,
   MedicalHistoryAggregateReply,
@@ -11,7 +12,7 @@ import {
   PrescriptionMessages,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
-import { CareAccess } from '../care/care-access';
+import { CareAccess, type FreshVisit } from '../care/care-access';
 import { canEditRecord, medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
 export interface RecordRow {
@@ -79,6 +80,7 @@ export class HistoryService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AccessLog,
     private readonly care: CareAccess,
+    private readonly bus: BusClient,
   ) {}
 
   /**
@@ -99,16 +101,37 @@ export class HistoryService {
   /**
    * GET /medical-history/user/{userId}: the patient themself, a doctor in a care relationship with them now (CareAccess),
    * an admin. A refused attempt goes in the patient's access log as denied.
+   *
+   * A doctor may name their visit with the patient (`appointmentId`: the video visit's history panel). That visit is
+   * asked of the appointment service now (as writing a prescription does), and the care rule judges it by its current
+   * start and state, not by what the events have brought so far. Refused then, the doctor is told plainly why (403
+   * with the windows): the visit shows they know the patient.
    */
-  async user(actor: Principal, userId: number, requestId?: string): Promise<MedicalHistoryReply> {
+  async user(actor: Principal, userId: number, requestId?: string, appointmentId?: number): Promise<MedicalHistoryReply> {
+    const fresh = actor.role === 'doctor' && appointmentId !== undefined && actor.userId !== userId ? await this.visitWith(actor, userId, appointmentId, requestId) : undefined;
+    const visitWithPatient = fresh !== undefined;
     const allowed =
-      actor.role === 'admin' || actor.userId === userId || (actor.role === 'doctor' && (await this.care.doctorMayRead(actor.userId, userId)));
+      actor.role === 'admin' ||
+      actor.userId === userId ||
+      (actor.role === 'doctor' && (await this.care.doctorMayRead(actor.userId, userId, undefined, undefined, fresh)));
     if (!allowed) {
       const [known] = Number.isInteger(userId) && userId > 0 ? await this.dataSource.query(`SELECT 1 FROM user_directory WHERE user_id = $1`, [userId]) : [];
-      if (known) await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [userId], { outcome: 'denied', requestId });
+      if (known || visitWithPatient) await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [userId], { outcome: 'denied', requestId });
+      if (visitWithPatient) throw forbidden(PrescriptionMessages.notInCare(this.care.windows));
       throw notFound(PrescriptionMessages.recordNotFound);
     }
     return this.forPatient(actor, userId, requestId);
+  }
+
+  /**
+   * The doctor's appointment as the appointment service holds it now, asked as the doctor (another doctor's is its 404,
+   * passed on); undefined when it is not with this patient.
+   */
+  private async visitWith(actor: Principal, userId: number, appointmentId: number, requestId?: string): Promise<FreshVisit | undefined> {
+    if (!Number.isInteger(appointmentId) || appointmentId <= 0) throw badRequest('Invalid id');
+    const { appointment } = await this.bus.request<AppointmentReply>(subject(AppointmentPatterns.get), { id: appointmentId }, { principal: actor, requestId, via: 'prescription' });
+    if (appointment.user_id !== userId) return undefined;
+    return { appointment_id: appointment.appointment_id, appointment_status: appointment.appointment_status, starts_at: new Date(visitStartsAt(appointment)) };
   }
 
   private async forPatient(actor: Principal, patientId: number, requestId?: string): Promise<MedicalHistoryReply> {

@@ -92,8 +92,9 @@ export class PrescriptionsController {
   }
 
   @MessagePattern(subject(PrescriptionPatterns.historyUser))
-  historyUser(@Payload() r: RpcRequest<{ user_id: number }>) {
-    return this.history.user(requirePrincipal(r), Number(r.payload?.user_id), r.requestId);
+  historyUser(@Payload() r: RpcRequest<{ user_id: number; appointment_id?: number }>) {
+    const appointmentId = r.payload?.appointment_id;
+    return this.history.user(requirePrincipal(r), Number(r.payload?.user_id), r.requestId, appointmentId === undefined || appointmentId === null ? undefined : Number(appointmentId));
   }
 
   @MessagePattern(subject(PrescriptionPatterns.historyAll))

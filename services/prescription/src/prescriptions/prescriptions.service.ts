@@ -20,8 +20,8 @@ import {
 import type { VisitMode } from '@afya/appointment-service/contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
-import { applyAppointment, appointmentViewToEventData } from '../directory/read-models';
-import { CLINIC_TIME_ZONE } from '@afya/appointment-service/contracts';
+import { applyAppointment, appointmentViewToEventData, visitStartSql } from '../directory/read-models';
+import { CLINIC_TIME_ZONE, visitStartsAt } from '@afya/appointment-service/contracts';
 import { canEditPrescription, canReadPrescription, canWriteFor, medicinesOf } from '../rules/prescription-rules';
 
 export interface PrescriptionRow {
@@ -102,8 +102,8 @@ export function toEventData(view: PrescriptionView, deletedAt?: string): Prescri
 const label = (id: number) => `Prescription ${prescriptionNumber(id)}`;
 
 
-/** The visit's slot has started (clinic wall-clock date and slot, in the time zone passed as $2). */
-const VISIT_STARTED = `((a.appointment_date + a.time_slot::time) AT TIME ZONE $2) <= now()`;
+/** The visit has started: its start (starts_at, else the clinic date and slot in the zone passed as $2) is past. */
+const VISIT_STARTED = `(${visitStartSql('$2')} <= now())`;
 
 @Injectable()
 export class PrescriptionsService {
@@ -123,11 +123,10 @@ export class PrescriptionsService {
     if (appointment.appointment_status === 'Cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
     const view = await this.dataSource.transaction(async (manager) => {
       await applyAppointment(manager, appointmentViewToEventData(appointment, actor.userId), appointment.updated_at);
-      const [owned]: { doctor_user_id: number; appointment_status: string; started: boolean }[] = await manager.query(
-        `SELECT a.doctor_user_id, a.appointment_status, ${VISIT_STARTED} AS started FROM appointments a WHERE a.appointment_id = $1`,
-        [appointmentId, CLINIC_TIME_ZONE],
-      );
-      const check = owned ? canWriteFor(actor, owned) : 'not_found';
+      const [owned]: { doctor_user_id: number }[] = await manager.query(`SELECT a.doctor_user_id FROM appointments a WHERE a.appointment_id = $1`, [appointmentId]);
+      // Status and start as the appointment service answered just now (the read model may lag, or predate a move).
+      const started = visitStartsAt(appointment) <= Date.now();
+      const check = owned ? canWriteFor(actor, { doctor_user_id: owned.doctor_user_id, appointment_status: appointment.appointment_status, started }) : 'not_found';
       if (check === 'not_found') throw notFound(PrescriptionMessages.appointmentNotFound);
       if (check === 'cancelled') throw badRequest(PrescriptionMessages.cancelledAppointment);
       if (check === 'not_started') throw badRequest(PrescriptionMessages.visitNotStarted);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { DomainEvent } from '@afya/service-shared';
 import { AppointmentEvents } from '@afya/appointment-service/contracts';
 import { AuthEvents } from '@afya/auth-service/contracts';
@@ -53,9 +54,11 @@ describe('read-model rules, one event at a time', () => {
     ]);
     const updated = applyUser(registered.row, event('auth.user.updated.v1', user({ role: 'doctor', email: undefined, status: 'suspended', firstname: 'Amina W.' }), '2026-03-02T10:00:00.000Z'));
     expect(updated.row).toMatchObject({ email: 'a@afya.test', firstname: 'Amina W.', status: 'suspended', registered_at: '2026-03-01T20:59:59.999Z', updated_at: '2026-03-02T10:00:00.000Z' });
-    // the counter moves; no second registration
+    // the counter moves; no second registration; the doctor no longer counts among those who joined that day
     expect(updated.counts).toEqual([{ key: 'users:doctor:active', by: -1 }, { key: 'users:doctor:suspended', by: 1 }]);
-    expect(updated.daily).toEqual([]);
+    expect(updated.daily).toEqual([{ at: '2026-03-01T20:59:59.999Z', column: 'new_doctors', by: -1 }]);
+    const renamed = applyUser(updated.row, event('auth.user.updated.v1', user({ role: 'doctor', status: 'suspended', firstname: 'Amina' }), '2026-03-03T10:00:00.000Z'));
+    expect(renamed.daily).toEqual([]);
   });
 
   it('a deleted user leaves the live counts for good: a later update neither revives nor counts it', () => {
@@ -66,6 +69,67 @@ describe('read-model rules, one event at a time', () => {
     const later = applyUser(deleted.row, event('auth.user.updated.v1', user({ status: 'suspended' })));
     expect(later.row).toMatchObject({ deleted: true, status: 'suspended' });
     expect(later.counts).toEqual([]);
+    expect(later.daily).toEqual([]);
+  });
+
+  it('new users and joined doctors are the accounts the totals count, on the day they registered (issue 44)', () => {
+    // Registered on 1 March, deleted on 20 March: 1 March's new users go back down, 20 March gains nothing.
+    const registered = applyUser(null, event('auth.user.registered.v1', user({ role: 'doctor' }), '2026-03-01T08:00:00.000Z')).row;
+    const deleted = applyUser(registered, event('auth.user.deleted.v1', user({ role: 'doctor' }), '2026-03-20T08:00:00.000Z'), true);
+    expect(deleted.daily).toEqual([
+      { at: '2026-03-01T08:00:00.000Z', column: 'new_users', by: -1 },
+      { at: '2026-03-01T08:00:00.000Z', column: 'new_doctors', by: -1 },
+    ]);
+    // A patient made a doctor counts among the doctors who joined on their registration day; demoted, no longer.
+    const patient = applyUser(null, event('auth.user.registered.v1', user({ user_id: 2 }), '2026-03-02T08:00:00.000Z')).row;
+    const promoted = applyUser(patient, event('auth.user.updated.v1', user({ user_id: 2, role: 'doctor' }), '2026-03-09T08:00:00.000Z'));
+    expect(promoted.daily).toEqual([{ at: '2026-03-02T08:00:00.000Z', column: 'new_doctors', by: 1 }]);
+    expect(applyUser(promoted.row, event('auth.user.updated.v1', user({ user_id: 2 }), '2026-03-10T08:00:00.000Z')).daily).toEqual([
+      { at: '2026-03-02T08:00:00.000Z', column: 'new_doctors', by: -1 },
+    ]);
+    // An account created suspended is a user but not an active doctor.
+    expect(applyUser(null, event('auth.user.registered.v1', user({ user_id: 3, role: 'doctor', status: 'suspended' }))).daily).toEqual([
+      { at: '2026-03-01T08:00:00.000Z', column: 'new_users', by: 1 },
+    ]);
+  });
+
+  it('whatever happens to accounts, the new users of any period never exceed the total users (nor joined doctors the active ones)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            user: fc.integer({ min: 1, max: 6 }),
+            kind: fc.constantFrom('registered', 'updated', 'deleted'),
+            role: fc.constantFrom('user', 'doctor', 'admin'),
+            status: fc.constantFrom('active', 'suspended', 'inactive'),
+            day: fc.integer({ min: 1, max: 28 }),
+          }),
+          { maxLength: 40 },
+        ),
+        (steps) => {
+          const types = { registered: AuthEvents.registered, updated: AuthEvents.updated, deleted: AuthEvents.deleted };
+          // events in time order, as the stream delivers them
+          const events = [...steps]
+            .sort((a, b) => a.day - b.day)
+            .map((s) => event(types[s.kind as keyof typeof types], user({ user_id: s.user, role: s.role, status: s.status }), `2026-03-${String(s.day).padStart(2, '0')}T08:00:00.000Z`));
+          const { rows, counts, daily } = foldEvents(events, new Map());
+          const total = (prefix: string) => [...counts].filter(([key]) => key.startsWith(prefix)).reduce((sum, [, n]) => sum + n, 0);
+          const newOn = (column: string, from: number) =>
+            daily.filter((d) => d.column === column && Number(String(d.at).slice(8, 10)) >= from).reduce((sum, d) => sum + Number(d.by), 0);
+          for (let from = 1; from <= 28; from++) {
+            expect(newOn('new_users', from)).toBeLessThanOrEqual(total('users:'));
+            expect(newOn('new_users', from)).toBeGreaterThanOrEqual(0);
+            expect(newOn('new_doctors', from)).toBeLessThanOrEqual(total('users:doctor:active'));
+            expect(newOn('new_doctors', from)).toBeGreaterThanOrEqual(0);
+          }
+          // over all time, they are exactly the totals
+          const held = [...(rows.get('rm_users')?.values() ?? [])].map((t) => t.after as UserRow | null);
+          expect(newOn('new_users', 1)).toBe(held.filter((r) => r && !r.deleted).length);
+          expect(newOn('new_users', 1)).toBe(total('users:'));
+          expect(newOn('new_doctors', 1)).toBe(total('users:doctor:active'));
+        },
+      ),
+    );
   });
 
   it('an appointment is a booking on the day it was booked; status changes move the status counters; deletion takes both back', () => {

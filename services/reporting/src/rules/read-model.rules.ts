@@ -162,9 +162,22 @@ export function applyUser(before: UserRow | null, event: DomainEvent<ReportingUs
     if (keyBefore) counts.push({ key: keyBefore, by: -1 });
     if (keyAfter) counts.push({ key: keyAfter, by: 1 });
   }
-  const registered = before ? [] : [...daily(event.occurredAt, 'new_users', 1), ...(d.role === 'doctor' ? daily(event.occurredAt, 'new_doctors', 1) : [])];
+  // The roll-ups of the registration day count the accounts registered that day that the totals count now: a
+  // deletion, a suspension or a role change moves them on that day, so "new in a period" never exceeds the total.
+  const day = row.registered_at;
+  const registered = [
+    ...daily(day, 'new_users', Number(isLiveUser(row)) - Number(isLiveUser(before))),
+    ...daily(day, 'new_doctors', Number(isActiveDoctor(row)) - Number(isActiveDoctor(before))),
+  ];
   return { row, counts, daily: registered };
 }
+
+/** An account the "Total Users" figure counts: any role and status, not deleted (the 'users:%' counters). */
+export const isLiveUser = (row: Pick<UserRow, 'deleted'> | null): boolean => !!row && !row.deleted;
+
+/** An account the "Active Doctors" figure counts (the 'users:doctor:active' counter). */
+export const isActiveDoctor = (row: Pick<UserRow, 'deleted' | 'role' | 'status'> | null): boolean =>
+  isLiveUser(row) && row!.role === 'doctor' && row!.status === 'active';
 
 /** An erased account: its id and the anonymised names its user.deleted event carries ('Erased', 'user'). */
 export interface Erasure {

@@ -160,6 +160,21 @@ export interface DataExportTexts {
   tickets: string;
   accessLog: string;
   erasureRequests: string;
+  doctorProfile: string;
+  waitlistEntries: string;
+  waitlistOffers: string;
+  labResults: string;
+  removedRecords: string;
+  messagePreferences: string;
+  /** SMS and email on or off, as set. */
+  preferencesLine: (sms: string, email: string, since: string) => string;
+  /** No preference ever saved: both channels on. */
+  preferencesDefault: string;
+  on: string;
+  off: string;
+  messagesSent: string;
+  passwordResets: string;
+  signedOutSessions: string;
   /** Column headers of the sections' tables. */
   columns: {
     date: string;
@@ -190,6 +205,26 @@ export interface DataExportTexts {
     outcome: string;
     requested: string;
     decided: string;
+    specialization: string;
+    fee: string;
+    days: string;
+    video: string;
+    dates: string;
+    joined: string;
+    offered: string;
+    heldUntil: string;
+    test: string;
+    content: string;
+    reason: string;
+    removed: string;
+    about: string;
+    channel: string;
+    to: string;
+    due: string;
+    sent: string;
+    used: string;
+    validUntil: string;
+    session: string;
   };
   doctorName: (name: string) => string;
   yes: string;
@@ -237,6 +272,33 @@ export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   downloaded: 'alipakua',
   joined_video: 'alijiunga na ziara ya video',
   left_video: 'aliondoka kwenye ziara ya video',
+  // waitlist entries and offers
+  waiting: 'unasubiri',
+  offered: 'umepewa nafasi',
+  booked: 'miadi imewekwa',
+  left: 'umeondoka',
+  held: 'imeshikiliwa',
+  claimed: 'imechukuliwa',
+  declined: 'imekataliwa',
+  expired: 'muda umekwisha',
+  withdrawn: 'imeondolewa',
+  // messages: what about, how, how it went
+  'booking-confirmation': 'uthibitisho wa miadi',
+  'payment-confirmation': 'uthibitisho wa malipo',
+  cancellation: 'kughairiwa kwa miadi',
+  'reminder-24h': 'kikumbusho cha saa 24',
+  'reminder-2h': 'kikumbusho cha saa 2',
+  reschedule: 'miadi imehamishwa',
+  'doctor-reschedule': 'miadi imehamishwa (kwa daktari)',
+  'waitlist-offer': 'ofa ya orodha ya kusubiri',
+  'password-reset': 'kuweka upya nenosiri',
+  sms: 'SMS',
+  email: 'barua pepe',
+  sending: 'inatumwa',
+  sent: 'imetumwa',
+  delivered: 'imefika',
+  retrying: 'inajaribiwa tena',
+  skipped: 'haikutumwa',
 };
 
 export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
@@ -260,6 +322,19 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     tickets: 'Support tickets',
     accessLog: 'Who accessed your records',
     erasureRequests: 'Erasure requests',
+    doctorProfile: 'Your doctor profile',
+    waitlistEntries: 'Waitlists you joined',
+    waitlistOffers: 'Slots offered to you from a waitlist',
+    labResults: 'Lab results',
+    removedRecords: 'Records removed from your medical history',
+    messagePreferences: 'Message preferences',
+    preferencesLine: (sms, email, since) => `SMS ${sms} · email ${email} · set ${since}`,
+    preferencesDefault: 'Never changed: SMS and email on.',
+    on: 'on',
+    off: 'off',
+    messagesSent: 'SMS and emails to you',
+    passwordResets: 'Password resets',
+    signedOutSessions: 'Sessions signed out',
     columns: {
       date: 'Date',
       time: 'Time',
@@ -289,6 +364,26 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       outcome: 'Outcome',
       requested: 'Requested',
       decided: 'Decided',
+      specialization: 'Specialization',
+      fee: 'Fee',
+      days: 'Days',
+      video: 'Video visits',
+      dates: 'Dates',
+      joined: 'Joined',
+      offered: 'Offered',
+      heldUntil: 'Held until',
+      test: 'Test',
+      content: 'Message',
+      reason: 'Reason',
+      removed: 'Removed',
+      about: 'About',
+      channel: 'Channel',
+      to: 'To',
+      due: 'Due',
+      sent: 'Sent',
+      used: 'Used',
+      validUntil: 'Valid until',
+      session: 'Session',
     },
     doctorName: (name) => `Dr. ${name}`,
     yes: 'yes',
@@ -322,6 +417,19 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     tickets: 'Tiketi za msaada',
     accessLog: 'Walioangalia kumbukumbu zako',
     erasureRequests: 'Maombi ya kufuta akaunti',
+    doctorProfile: 'Wasifu wako wa daktari',
+    waitlistEntries: 'Orodha za kusubiri ulizoingia',
+    waitlistOffers: 'Nafasi ulizopewa kutoka orodha ya kusubiri',
+    labResults: 'Majibu ya maabara',
+    removedRecords: 'Kumbukumbu zilizoondolewa kwenye historia yako ya matibabu',
+    messagePreferences: 'Mapendeleo ya jumbe',
+    preferencesLine: (sms, email, since) => `SMS ${sms} · barua pepe ${email} · imewekwa ${since}`,
+    preferencesDefault: 'Hayajawahi kubadilishwa: SMS na barua pepe zimewashwa.',
+    on: 'zimewashwa',
+    off: 'zimezimwa',
+    messagesSent: 'SMS na barua pepe kwako',
+    passwordResets: 'Kuweka upya nenosiri',
+    signedOutSessions: 'Vikao vilivyotolewa',
     columns: {
       date: 'Tarehe',
       time: 'Saa',
@@ -351,6 +459,26 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       outcome: 'Matokeo',
       requested: 'Iliombwa',
       decided: 'Iliamuliwa',
+      specialization: 'Utaalamu',
+      fee: 'Ada',
+      days: 'Siku',
+      video: 'Ziara za video',
+      dates: 'Tarehe',
+      joined: 'Uliingia',
+      offered: 'Ilitolewa',
+      heldUntil: 'Imeshikiliwa hadi',
+      test: 'Kipimo',
+      content: 'Ujumbe',
+      reason: 'Sababu',
+      removed: 'Iliondolewa',
+      about: 'Kuhusu',
+      channel: 'Njia',
+      to: 'Kwa',
+      due: 'Ilipangwa',
+      sent: 'Ilitumwa',
+      used: 'Ilitumika',
+      validUntil: 'Halali hadi',
+      session: 'Kikao',
     },
     doctorName: (name) => `Dkt. ${name}`,
     yes: 'ndiyo',

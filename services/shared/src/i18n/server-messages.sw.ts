@@ -251,6 +251,8 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Prescription deleted successfully': 'Agizo la dawa limefutwa',
   'Invalid record type.': 'Aina ya kumbukumbu si sahihi.',
   'Medical record not found': 'Kumbukumbu ya matibabu haikupatikana',
+  "You can read this patient's history from {daysBefore} days before a confirmed visit with them until {hours} hours after it starts, and for {daysAfter} days after a completed one.":
+    'Unaweza kusoma historia ya mgonjwa huyu kuanzia siku {daysBefore} kabla ya ziara iliyothibitishwa naye hadi saa {hours} baada ya kuanza kwake, na kwa siku {daysAfter} baada ya ziara iliyokamilika.',
   'Please give a reason for deleting this record.': 'Tafadhali eleza sababu ya kufuta kumbukumbu hii.',
   'Medical record deleted successfully': 'Kumbukumbu ya matibabu imefutwa',
 

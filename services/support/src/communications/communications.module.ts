@@ -21,5 +21,7 @@ import { EmailProvider, SmsProvider } from './providers';
     MessageSender,
     CommunicationsService,
   ],
+  // the data export (the tickets controller answers it for the whole service) reads preferences and the delivery log
+  exports: [CommunicationsService],
 })
 export class CommunicationsModule {}

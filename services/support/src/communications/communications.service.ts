@@ -7,6 +7,7 @@ import {
   DeliveriesQuerySchema,
   type DeliveryListPayload,
   type DeliveryListReply,
+  type DataExportTicketsReply,
   type DeliveryView,
   type NotificationPreferences,
   type PasswordResetMessagePayload,
@@ -69,6 +70,27 @@ export class CommunicationsService {
       getProcessLogger().warn({ userId: payload.user_id, channel, err: error }, 'password reset message failed');
       return { sent: false };
     }
+  }
+
+  /** The caller's part of their data export held here: their message preferences and their delivery log. */
+  async dataExport(principal: Principal): Promise<Pick<DataExportTicketsReply, 'message_preferences' | 'messages'>> {
+    const [[preferences], rows] = (await Promise.all([
+      this.db.query(`SELECT sms, email, updated_at FROM notification_preferences WHERE user_id = $1`, [principal.userId]),
+      this.db.query(
+        `SELECT delivery_id::int AS delivery_id, appointment_id, kind, channel, recipient, status, reason, provider_status, attempts, due_at, sent_at, updated_at
+           FROM deliveries WHERE user_id = $1 ORDER BY created_at, delivery_id`,
+        [principal.userId],
+      ),
+    ])) as [(NotificationPreferences & { updated_at: Date })[], (Omit<DeliveryView, 'user_id' | 'user_name'> & { due_at: Date; sent_at: Date | null; updated_at: Date })[]];
+    return {
+      message_preferences: preferences ? { sms: preferences.sms, email: preferences.email, updated_at: new Date(preferences.updated_at).toISOString() } : null,
+      messages: rows.map((r) => ({
+        ...r,
+        due_at: new Date(r.due_at).toISOString(),
+        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+        updated_at: new Date(r.updated_at).toISOString(),
+      })),
+    };
   }
 
   async preferences(principal: Principal): Promise<NotificationPreferences> {

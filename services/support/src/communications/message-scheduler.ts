@@ -3,9 +3,10 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, getProcessLogger } from '@afya/service-shared';
-import { type AppointmentEventData, AppointmentEvents, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
+import { type AppointmentEventData, AppointmentEvents, DEFAULT_DURATION_MINUTES, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
 import { type PaymentEventData, PaymentEvents } from '@afya/payment-service/contracts';
 import { JobQueue, SEND_QUEUE, transactionDb } from './job-queue';
+import { isConfirmedVisit } from './rules/calendar';
 import { CHANNELS, type Channel, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart, type WaitlistOfferFacts } from './rules/messages';
 
 /** A job of the send queue: one message on one channel. */
@@ -38,6 +39,7 @@ interface MessageAppointmentRow {
   appointment_date: string;
   time_slot: string;
   status: string;
+  paid: boolean;
   deleted: boolean;
 }
 
@@ -77,15 +79,17 @@ export class MessageScheduler implements OnApplicationBootstrap {
   private async record(manager: EntityManager, data: AppointmentEventData, status = data.appointment_status): Promise<MessageAppointmentRow | null> {
     const [row] = (await manager.query(
       `WITH previous AS (
-         SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, status, deleted
+         SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, status, paid, deleted
            FROM message_appointments WHERE appointment_id = $1 FOR UPDATE)
-       INSERT INTO message_appointments (appointment_id, user_id, doctor_user_id, doctor_name, patient_name, appointment_type, appointment_date, time_slot, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 FROM (SELECT count(*) FROM previous) AS read_first
+       INSERT INTO message_appointments
+         (appointment_id, user_id, doctor_user_id, doctor_name, patient_name, appointment_type, appointment_date, time_slot, status, paid, duration)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11::integer, $12::integer) FROM (SELECT count(*) FROM previous) AS read_first
        ON CONFLICT (appointment_id) DO UPDATE SET user_id = EXCLUDED.user_id, doctor_user_id = EXCLUDED.doctor_user_id,
          doctor_name = CASE WHEN EXCLUDED.doctor_name = '' THEN message_appointments.doctor_name ELSE EXCLUDED.doctor_name END,
          patient_name = CASE WHEN EXCLUDED.patient_name = '' THEN message_appointments.patient_name ELSE EXCLUDED.patient_name END,
          appointment_type = EXCLUDED.appointment_type, appointment_date = EXCLUDED.appointment_date, time_slot = EXCLUDED.time_slot,
-         status = EXCLUDED.status, updated_at = now()
+         status = EXCLUDED.status, paid = EXCLUDED.paid,
+         duration = CASE WHEN $11::integer IS NULL THEN message_appointments.duration ELSE EXCLUDED.duration END, updated_at = now()
        RETURNING (SELECT to_json(previous) FROM previous) AS previous`,
       [
         data.appointment_id,
@@ -97,6 +101,9 @@ export class MessageScheduler implements OnApplicationBootstrap {
         data.appointment_date,
         data.time_slot,
         status,
+        data.paid === true,
+        Number.isInteger(data.duration) && data.duration! > 0 && data.duration! <= 480 ? data.duration : null,
+        DEFAULT_DURATION_MINUTES,
       ],
     )) as { previous: MessageAppointmentRow | null }[];
     return row.previous ?? null;
@@ -114,8 +121,10 @@ export class MessageScheduler implements OnApplicationBootstrap {
   private async changed(manager: EntityManager, data: AppointmentEventData): Promise<void> {
     const previous = await this.record(manager, data);
     const moved = previous !== null && (previous.appointment_date !== data.appointment_date || previous.time_slot !== data.time_slot);
+    // Paid or confirmed (or no longer): the calendar's STATUS changes, so the event takes a new SEQUENCE too.
+    const reconfirmed = previous !== null && isConfirmedVisit(previous) !== isConfirmedVisit({ status: data.appointment_status, paid: data.paid === true });
     const stillOn = REMINDED_STATUSES.includes(data.appointment_status);
-    if (moved) await manager.query(`UPDATE message_appointments SET sequence = sequence + 1 WHERE appointment_id = $1`, [data.appointment_id]);
+    if (moved || reconfirmed) await manager.query(`UPDATE message_appointments SET sequence = sequence + 1 WHERE appointment_id = $1`, [data.appointment_id]);
     if (previous === null) {
       if (stillOn) await this.enqueue(manager, this.reminders(data, new Date()));
       return;
@@ -149,8 +158,22 @@ export class MessageScheduler implements OnApplicationBootstrap {
     await this.withdraw(manager, data.appointment_id, false);
   }
 
+  /**
+   * A payment: the confirmation (its email carries the receipt and the calendar file). The visit is paid from now on:
+   * a booking that was tentative becomes confirmed in the patient's calendar, with a new SEQUENCE, in this transaction,
+   * so the confirmation's calendar file is that update whichever of the payment and the appointment's own update
+   * arrives first.
+   */
   private async paid(manager: EntityManager, data: PaymentEventData): Promise<void> {
     if (!data.appointment_id || !data.patient_id) return;
+    const [known] = (await manager.query(`SELECT status, paid FROM message_appointments WHERE appointment_id = $1 FOR UPDATE`, [data.appointment_id])) as {
+      status: string;
+      paid: boolean;
+    }[];
+    if (known && !known.paid) {
+      const bump = isConfirmedVisit(known) ? 0 : 1;
+      await manager.query(`UPDATE message_appointments SET paid = true, sequence = sequence + $2, updated_at = now() WHERE appointment_id = $1`, [data.appointment_id, bump]);
+    }
     await this.enqueue(manager, [
       { job: { kind: 'payment-confirmation', user_id: data.patient_id, appointment_id: data.appointment_id, payment_id: data.payment_id }, runAt: new Date() },
     ]);

@@ -28,6 +28,8 @@ interface UserRow {
 interface AppointmentRow extends VisitFacts {
   user_id: number;
   status: string;
+  paid: boolean;
+  duration: number;
   deleted: boolean;
   sequence: number;
 }
@@ -96,7 +98,7 @@ export class MessageSender implements OnApplicationBootstrap {
               (SELECT row_to_json(u) FROM (SELECT firstname, lastname, email, contact_phone, status, deleted, language FROM user_directory WHERE user_id = $2) u) AS user,
               (SELECT row_to_json(a) FROM (
                  SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
-                        time_slot, status, deleted, sequence
+                        time_slot, status, paid, duration, deleted, sequence
                    FROM message_appointments WHERE appointment_id = $3) a) AS appointment,
               (SELECT row_to_json(p) FROM (SELECT sms, email FROM notification_preferences WHERE user_id = $2) p) AS preferences`,
       [jobId, job.user_id, job.appointment_id],

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
+  type DataExportTicketsReply,
   ContactPayload,
   CreateTicketPayload,
   ListAllTicketsPayload,
@@ -10,11 +11,15 @@ import {
   SupportPatterns,
   UpdateTicketPayload,
 } from '../../contracts';
+import { CommunicationsService } from '../communications/communications.service';
 import { TicketsService } from './tickets.service';
 
 @Controller()
 export class TicketsController {
-  constructor(private readonly tickets: TicketsService) {}
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly communications: CommunicationsService,
+  ) {}
 
   @MessagePattern(subject(SupportPatterns.create))
   create(@Payload() request: RpcRequest<CreateTicketPayload>) {
@@ -46,9 +51,12 @@ export class TicketsController {
     return this.tickets.listOwn(requirePrincipal(request), request.payload ?? {});
   }
 
+  /** The support service's part of a data export: tickets (here) with message preferences and the delivery log. */
   @MessagePattern(subject(SupportPatterns.dataExport))
-  dataExport(@Payload() request: RpcRequest) {
-    return this.tickets.dataExport(requirePrincipal(request));
+  async dataExport(@Payload() request: RpcRequest): Promise<DataExportTicketsReply> {
+    const principal = requirePrincipal(request);
+    const [tickets, messages] = await Promise.all([this.tickets.dataExport(principal), this.communications.dataExport(principal)]);
+    return { ...tickets, ...messages };
   }
 
   @MessagePattern(subject(SupportPatterns.listForDoctor))

@@ -140,7 +140,7 @@ export class TicketsService {
   }
 
   /** The caller's part of their data export: their own tickets (contact-form ones linked to them included) and each conversation. */
-  async dataExport(actor: Principal): Promise<DataExportTicketsReply> {
+  async dataExport(actor: Principal): Promise<Pick<DataExportTicketsReply, 'tickets'>> {
     const rows: TicketRow[] = await this.dataSource.query(`${TICKET_SELECT} WHERE t.user_id = $1 AND t.deleted_at IS NULL ORDER BY t.created_at, t.ticket_id`, [actor.userId]);
     const messages: (Omit<TicketMessageView, 'created_at'> & { created_at: Date })[] = rows.length
       ? await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = ANY($1::int[]) ORDER BY m.created_at, m.message_id`, [rows.map((r) => r.ticket_id)])

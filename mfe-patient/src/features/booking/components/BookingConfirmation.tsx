@@ -7,8 +7,22 @@ import { usePatientTranslation } from '../../../i18n';
 import { PaymentOptions } from '../../payments/PaymentOptions';
 import { BOOKED_TEXT } from '../booking.rules';
 
-/** After booking: what was booked (as the server saved it), the amount due, and how to pay (M-Pesa, card or later). */
-export function BookingConfirmation({ appointment, doctorName, onPayLater }: { appointment: AppointmentView; doctorName: string; onPayLater: () => void }) {
+/**
+ * After booking: what was booked (as the server saved it), the amount due, and how to pay (M-Pesa, card or later).
+ * The booking form and a claimed waitlist offer both end here; `message` is the server's reply to say on top (the
+ * booking's own text when absent).
+ */
+export function BookingConfirmation({
+  appointment,
+  doctorName,
+  onPayLater,
+  message = BOOKED_TEXT,
+}: {
+  appointment: AppointmentView;
+  doctorName: string;
+  onPayLater: () => void;
+  message?: string;
+}) {
   // The form the patient was in is gone: focus goes to what replaced it, so keyboard and screen-reader users
   // continue from here rather than from the top of the document.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -25,7 +39,7 @@ export function BookingConfirmation({ appointment, doctorName, onPayLater }: { a
       }
       data-testid="payment-panel"
     >
-      <Alert type="success" showIcon title={translateMessage(BOOKED_TEXT)} style={{ marginBottom: 16 }} />
+      <Alert type="success" showIcon title={translateMessage(message)} style={{ marginBottom: 16 }} />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('booking.confirmation.appointment')}>#{appointment.appointment_id}</Descriptions.Item>
         <Descriptions.Item label={t('booking.doctor')}>{doctorName}</Descriptions.Item>

@@ -1,5 +1,5 @@
 import { createEvent } from 'ics';
-import { CLINIC_TIME_ZONE, SLOT_MINUTES } from '@afya/appointment-service/contracts';
+import { CLINIC_TIME_ZONE, DEFAULT_DURATION_MINUTES } from '@afya/appointment-service/contracts';
 import { choiceLabel, type MessageLanguage, NOTIFICATION_TEXTS } from '@afya/service-shared';
 
 export interface CalendarVisit {
@@ -8,9 +8,39 @@ export interface CalendarVisit {
   time_slot: string;
   doctor_name: string;
   appointment_type: string;
-  /** 0 when booked; one more for each change the patient's calendar must take over (reschedule, cancellation). */
+  /**
+   * 0 when booked; one more for each change the patient's calendar must take over (reschedule, cancellation, and the
+   * booking becoming confirmed when it is paid).
+   */
   sequence: number;
   cancelled: boolean;
+  /** The appointment's status and whether it is paid: a Pending, unpaid booking is only tentative. */
+  status: string;
+  paid: boolean;
+  /** The consultation's length in minutes, as the appointment holds it (absent: DEFAULT_DURATION_MINUTES). */
+  duration?: number | null;
+}
+
+export type CalendarStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+
+/**
+ * The event's STATUS: CANCELLED for a cancellation; CONFIRMED once the visit is paid or confirmed (by a payment or
+ * by staff) or done; TENTATIVE before (a Pending booking, not paid: its slot is not the patient's for sure).
+ */
+export function calendarStatus(visit: Pick<CalendarVisit, 'cancelled' | 'status' | 'paid'>): CalendarStatus {
+  if (visit.cancelled) return 'CANCELLED';
+  return isConfirmedVisit(visit) ? 'CONFIRMED' : 'TENTATIVE';
+}
+
+/** Paid, or confirmed by staff, or done: the calendar says CONFIRMED. When this changes, the calendar takes an update. */
+export function isConfirmedVisit(visit: Pick<CalendarVisit, 'status' | 'paid'>): boolean {
+  return visit.paid || visit.status === 'Confirmed' || visit.status === 'Completed';
+}
+
+/** The visit's length for the calendar: its own duration when it has a sensible one. */
+function durationOf(visit: Pick<CalendarVisit, 'duration'>): number {
+  const minutes = Number(visit.duration);
+  return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_DURATION_MINUTES;
 }
 
 /** Africa/Nairobi has been UTC+3 without daylight saving since 1960: one STANDARD rule describes it. */
@@ -34,8 +64,9 @@ export function calendarUid(appointmentId: number, domain: string): string {
 /**
  * The visit as an iCalendar file (RFC 5545) made with the `ics` package: UID stable per appointment, start in
  * clinic time with TZID Africa/Nairobi (the package writes floating local times; the TZID and its VTIMEZONE are
- * added to its output), SEQUENCE as given, METHOD:CANCEL and STATUS:CANCELLED for a cancellation; title and
- * description in the recipient's language.
+ * added to its output), the visit's own duration, SEQUENCE as given, STATUS as calendarStatus says (TENTATIVE until
+ * paid or confirmed), METHOD:CANCEL and STATUS:CANCELLED for a cancellation; title and description in the recipient's
+ * language.
  */
 export function appointmentCalendar(
   visit: CalendarVisit,
@@ -58,8 +89,8 @@ export function appointmentCalendar(
     start: [y, m, d, hour, Number(slot[2])],
     startInputType: 'local',
     startOutputType: 'local',
-    duration: { minutes: SLOT_MINUTES },
-    status: visit.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    duration: { minutes: durationOf(visit) },
+    status: calendarStatus(visit),
     organizer: { name: 'Afya', email: options.organizerEmail },
     ...(options.now ? { timestamp: options.now.getTime() } : {}),
   });

@@ -99,7 +99,7 @@ describe('email in Kiswahili', () => {
   });
 
   it('the calendar event', () => {
-    const ics = appointmentCalendar({ ...visit, sequence: 0, cancelled: false }, { domain: 'afya.test', organizerEmail: 'no-reply@afya.test', url: LINK, language: 'sw' });
+    const ics = appointmentCalendar({ ...visit, sequence: 0, cancelled: false, status: 'Confirmed', paid: true }, { domain: 'afya.test', organizerEmail: 'no-reply@afya.test', url: LINK, language: 'sw' });
     expect(ics).toContain('SUMMARY:Miadi na Dkt Amina Wanjiku');
     expect(ics).toContain('Ushauri wa daktari katika Afya');
   });

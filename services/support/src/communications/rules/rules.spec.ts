@@ -1,4 +1,4 @@
-import { appointmentCalendar, calendarUid } from './calendar';
+import { appointmentCalendar, calendarStatus, calendarUid } from './calendar';
 import { deliveryDecision } from './recipients';
 import {
   emailContent,
@@ -119,10 +119,10 @@ describe('email', () => {
 });
 
 describe('calendar file', () => {
-  const calendarVisit = { ...visit, sequence: 0, cancelled: false };
+  const calendarVisit = { ...visit, sequence: 0, cancelled: false, status: 'Confirmed', paid: true, duration: 25 };
   const options = { domain: 'afya.test', organizerEmail: 'no-reply@afya.test', url: 'https://afya.test/dashboard/appointments', now: new Date('2026-11-27T08:00:00Z') };
 
-  it('is one VEVENT with a stable UID, the start in Africa/Nairobi with its VTIMEZONE, 30 minutes, CRLF lines', () => {
+  it('is one VEVENT with a stable UID, the start in Africa/Nairobi with its VTIMEZONE, the visit\'s 25 minutes, CRLF lines', () => {
     const ics = appointmentCalendar(calendarVisit, options);
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
@@ -131,11 +131,25 @@ describe('calendar file', () => {
     expect(ics).toContain('DTSTART;TZID=Africa/Nairobi:20261201T143000\r\n');
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Nairobi\r\n');
     expect(ics).toContain('TZOFFSETTO:+0300');
-    expect(ics).toContain('DURATION:PT30M');
+    expect(ics).toContain('DURATION:PT25M');
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('SEQUENCE:0');
     expect(ics).toContain('STATUS:CONFIRMED');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  });
+
+  it('a Pending booking not paid is TENTATIVE; paid or confirmed it is CONFIRMED; the length is the visit\'s own (issue 44)', () => {
+    const pending = appointmentCalendar({ ...calendarVisit, status: 'Pending', paid: false }, options);
+    expect(pending).toContain('STATUS:TENTATIVE');
+    expect(pending).toContain('DURATION:PT25M');
+    expect(pending).not.toContain('PT30M');
+    expect(appointmentCalendar({ ...calendarVisit, status: 'Pending', paid: true, sequence: 1 }, options)).toContain('STATUS:CONFIRMED');
+    expect(appointmentCalendar({ ...calendarVisit, status: 'Confirmed', paid: false }, options)).toContain('STATUS:CONFIRMED');
+    expect(appointmentCalendar({ ...calendarVisit, duration: 40 }, options)).toContain('DURATION:PT40M');
+    // an older row without a duration: the booking default
+    expect(appointmentCalendar({ ...calendarVisit, duration: null }, options)).toContain('DURATION:PT25M');
+    expect(calendarStatus({ cancelled: true, status: 'Confirmed', paid: true })).toBe('CANCELLED');
+    expect(calendarStatus({ cancelled: false, status: 'Completed', paid: false })).toBe('CONFIRMED');
   });
 
   it('a change keeps the UID with SEQUENCE+1; a cancellation is METHOD:CANCEL, STATUS:CANCELLED', () => {
