@@ -1,8 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { api } from 'shell/api-client';
+import { api, ApiError } from 'shell/api-client';
 import { setLanguage } from 'shell/i18n';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
+import { WaitlistPage } from './WaitlistPage';
+
+/** Interactive content inside interactive content (a button in a link): invalid HTML, two Tab stops for one action. */
+const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button').length;
 import { dayLabel, defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
 
 const get = jest.spyOn(api, 'get');
@@ -57,6 +61,24 @@ describe('the offer’s confirmation page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('waitlist/offers/7/claim', {}, expect.anything()));
     expect(await screen.findByRole('link', { name: 'Go to my appointments' })).toBeInTheDocument();
+    expect(nestedControls()).toBe(0);
+  });
+
+  it('someone else’s offer (a 404, as any record not theirs) says it is not theirs, with no Retry', async () => {
+    get.mockRejectedValue(new ApiError('Offer not found', 404, 'Offer not found'));
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not for this account' })).toBeInTheDocument();
+    expect(screen.getByText(/offered to another patient's account/)).toBeInTheDocument();
+    expect(screen.queryByText('A slot for you')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my waitlist' })).toHaveAttribute('href', '/dashboard/waitlist');
+  });
+
+  it('another failure keeps the page and offers Retry', async () => {
+    get.mockRejectedValue(new ApiError('The service is unavailable right now. Please try again shortly.', 503));
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'A slot for you' })).toBeInTheDocument();
   });
 
   it('an offer that has lapsed says so and offers nothing to press', async () => {
@@ -64,6 +86,17 @@ describe('the offer’s confirmation page', () => {
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('This offer has expired: the slot has passed to the next patient on the waitlist.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book this slot' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the waitlist page', () => {
+  it('offers booking as one link (no button inside a link)', async () => {
+    get.mockResolvedValue([] as never);
+    renderAt(<WaitlistPage />, { route: '/dashboard/waitlist', path: '/dashboard/waitlist' });
+    expect(await screen.findByText('You are on no waitlist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/dashboard/appointments/book');
+    expect(screen.queryByRole('button', { name: 'Book an appointment' })).not.toBeInTheDocument();
+    expect(nestedControls()).toBe(0);
   });
 });
 
