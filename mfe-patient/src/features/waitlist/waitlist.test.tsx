@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
-import { setLanguage } from 'shell/i18n';
+import { addDays, clinicToday } from '@afya/appointment-service/contracts/booking-rules';
+import { Form } from 'antd';
+import { formatDate, setLanguage } from 'shell/i18n';
+import { JoinWaitlistPanel } from './JoinWaitlistPanel';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
 import { WaitlistPage } from './WaitlistPage';
@@ -97,6 +100,23 @@ describe('the waitlist page', () => {
     expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/dashboard/appointments/book');
     expect(screen.queryByRole('button', { name: 'Book an appointment' })).not.toBeInTheDocument();
     expect(nestedControls()).toBe(0);
+  });
+});
+
+describe('joining from the booking screen', () => {
+  it('shows the range’s days as every other date reads (Tue, 8 Dec 2026), not 08/12/2026', () => {
+    // A day inside the booking window whatever day the test runs; the range is that day to six days on.
+    const from = addDays(clinicToday(new Date()), 3);
+    const doctor = { doctor_id: 1, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', available_days: [] } as never;
+    function Panel() {
+      const [form] = Form.useForm();
+      return <JoinWaitlistPanel form={form} doctor={doctor} date={from} />;
+    }
+    renderAt(<Panel />);
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')];
+    expect(start!.value).toBe(formatDate(from, 'day'));
+    expect(end!.value).toBe(formatDate(addDays(from, 6), 'day'));
+    expect(start!.value).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
   });
 });
 
