@@ -6,7 +6,7 @@
 // `shell` remote, so host and every remote share ONE instance of each (one zustand store).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { baseConfig, shared, PrecompressPlugin, StartupPreloadPlugin } = require('./webpack.parts');
+const { baseConfig, shared, MergeTwinChunksPlugin, PrecompressPlugin, StartupPreloadPlugin } = require('./webpack.parts');
 
 module.exports = (_env, argv) => ({
   ...baseConfig({ dir: __dirname, uniqueName: 'shell', publicPath: '/', prod: argv.mode !== 'development', entry: { main: './src/index.ts' } }),
@@ -39,6 +39,7 @@ module.exports = (_env, argv) => ({
         chunks: ['main'],
         favicon: './public/favicon.svg',
       }),
+      new MergeTwinChunksPlugin(),
       new StartupPreloadPlugin(),
       new PrecompressPlugin(),
     ],

@@ -223,6 +223,24 @@ function releaseVersion(packageVersion, hexDigest) {
 /** A release version as written by VersionedReleasePlugin (what a /mfe/<role>/<version>/ segment looks like). */
 const RELEASE_VERSION = /^\d+\.\d+\.\d+-[0-9a-f]{8}$/;
 
+/**
+ * No two chunks with the same modules. The federation reaches each shared package through two async blocks of its
+ * own (the share scope's provide and the consume's fallback); a module under splitChunks' minSize stays in each
+ * block's chunk, and two exposes or shares left with the same small remainder (react/jsx-runtime) are twins too.
+ * webpack merges twin chunks only before splitChunks runs, so the build had files with the same modules under two
+ * names (zustand, the react-router-dom subset, react-dom's index, jsx-runtime twice) and `/` fetched each twice.
+ * This merges them once more after splitting. Twins used by the page's two runtimes (main and the shell's container)
+ * merge only if their exports are used alike in both, hence `usedExports: 'global'` in baseConfig: both runtimes load
+ * the same files on the same page, so exports kept for one are there for the other anyway.
+ */
+class MergeTwinChunksPlugin {
+  apply(compiler) {
+    const { optimize, OptimizationStages } = compiler.webpack;
+    const stage = (OptimizationStages?.STAGE_ADVANCED ?? 10) + 1; // just after SplitChunksPlugin (STAGE_ADVANCED)
+    new optimize.MergeDuplicateChunksPlugin({ stage }).apply(compiler);
+  }
+}
+
 function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
   return {
     entry,
@@ -258,6 +276,8 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
         { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
       ],
     },
+    // One set of used exports for every runtime of the build (see MergeTwinChunksPlugin).
+    optimization: { usedExports: 'global' },
     performance: { hints: false },
     optimization: {
       // swc's minifier instead of terser (webpack's default, two compress passes): the admin remote (charts) took
@@ -291,10 +311,11 @@ function remoteConfig(name, dir) {
         dts: false,
         manifest: true,
       }),
+      new MergeTwinChunksPlugin(),
       new PrecompressPlugin(),
       new VersionedReleasePlugin({ name, packageJson }),
     ],
   });
 }
 
-module.exports = { baseConfig, resolveAliases, remoteConfig, shared, PrecompressPlugin, StartupPreloadPlugin, VersionedReleasePlugin, releaseVersion, RELEASE_VERSION };
+module.exports = { baseConfig, resolveAliases, remoteConfig, shared, MergeTwinChunksPlugin, PrecompressPlugin, StartupPreloadPlugin, VersionedReleasePlugin, releaseVersion, RELEASE_VERSION };

@@ -1,6 +1,7 @@
 // The shell's catalogue (shell/locales/<lang>.json) in two parts, cut at build time (the files on disk stay whole):
-//   start: what `/` and the other plain public pages draw (top bar, footer, home, about, services, page titles,
-//          loading and skip texts, the language switch). English is in the first chunk; `/` downloads nothing else.
+//   start: what `/` and the other plain public pages draw (top bar, footer, home, about, services with the names of
+//          the specialties, page titles, loading and skip texts, the language switch). English is in the first chunk;
+//          `/` downloads nothing else.
 //   app:   everything else (sign-in, the dashboard, antd's texts, the contracts' messages, ...): fetched with the
 //          first page that needs it (App.tsx: loadShellTexts() beside the page's chunk).
 // `import en from '…/en.json?part=start'` (or `?part=app`) goes through catalogue-part-loader.js.
@@ -8,7 +9,7 @@
 // start pages ask for is in `start`.
 
 /** Key paths (a subtree each) that `/` and the plain public pages use. */
-const START = ['language', 'home', 'public', 'theme', 'common', 'titles', 'a11y', 'names', 'contact.hours', 'about', 'services'];
+const START = ['language', 'home', 'public', 'theme', 'common', 'titles', 'a11y', 'names', 'contact.hours', 'about', 'services', 'specialty'];
 
 const isTree = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 

@@ -13,6 +13,8 @@ export {
   Outlet,
   Route,
   Routes,
+  useHref,
+  useLinkClickHandler,
   useLocation,
   useNavigate,
   useParams,

@@ -45,6 +45,14 @@ const START_SOURCES = [
   'libs/i18n/useLanguage.ts',
 ];
 
+/**
+ * The label helpers of shell/i18n (labels.ts: `specialtyLabel = ... i18n.t(`specialty.${value}` ...)`) and the key
+ * prefix each translates under: a start page that names a specialty needs every `specialty.*` key in `start`.
+ */
+const LABEL_HELPERS: Array<[string, string]> = [
+  ...fs.readFileSync(path.join(shell, 'libs/i18n/labels.ts'), 'utf8').matchAll(/export const (\w+) =[^;]*?\bi18n\.t\(`([^`$]*)\$\{/g),
+].map((m) => [m[1]!, m[2]!]);
+
 describe("the shell catalogue's parts", () => {
   it.each(['en', 'sw'])('cover the %s catalogue exactly, each key in one part', (language) => {
     const full = read(language);
@@ -72,8 +80,13 @@ describe("the shell catalogue's parts", () => {
       for (const m of text.matchAll(/(['"`])([A-Za-z0-9_.]+)\1/g)) if (keys.has(m[2]) && !start.has(m[2])) missing.push(`${file}: ${m[2]}`);
       for (const m of text.matchAll(/\bt\(\s*`([^`$]*)\$\{/g))
         for (const key of keys) if (key.startsWith(m[1]) && !start.has(key)) missing.push(`${file}: ${key}`);
+      // The catalog's names (specialtyLabel(...)): every key under the prefix the helper translates with.
+      for (const [helper, prefix] of LABEL_HELPERS) {
+        if (new RegExp(`\\b${helper}\\(`).test(text)) for (const key of keys) if (key.startsWith(prefix) && !start.has(key)) missing.push(`${file}: ${key} (${helper})`);
+      }
     }
     expect(missing).toEqual([]);
     expect(START.length).toBeGreaterThan(0);
+    expect(LABEL_HELPERS).toContainEqual(['specialtyLabel', 'specialty.']);
   });
 });

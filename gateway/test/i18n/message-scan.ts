@@ -15,7 +15,7 @@ const CATALOG_NAME = /(messages|refusals|reasons)$/i;
 /** zod's rule methods whose text argument (or `{ error }`) is the message a refused value gets. */
 const ZOD_RULES = new Set(['min', 'max', 'length', 'gt', 'gte', 'lt', 'lte', 'regex', 'refine', 'email', 'int', 'positive', 'nonnegative', 'multipleOf']);
 /** Reply fields that carry a message for a person. */
-export const MESSAGE_FIELDS = new Set(['message', 'failure_reason']);
+export const MESSAGE_FIELDS = new Set(['message', 'failure_reason', 'refund_reason']);
 
 export interface FoundMessage {
   /** The English text, `{}` where a value goes. */

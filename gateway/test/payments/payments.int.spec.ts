@@ -255,6 +255,13 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       const cancelled = await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
       expect(cancelled.status).toBe(200);
       await eventually(async () => expect(await payment(created.body.payment_id)).toMatchObject({ status: 'refunded', refund_reason: expect.stringContaining('24 hours') }), 10_000);
+      // The reason is the server's own text: in the patient's language, as every server message is.
+      const history = async (headers?: Record<string, string>) =>
+        ((await platform.api('GET', '/payments/history', { token: patient.token, headers })).body as Array<{ payment_id: number; refund_reason: string | null }>).find(
+          (p) => p.payment_id === created.body.payment_id,
+        )?.refund_reason;
+      expect(await history()).toBe('Appointment cancelled at least 24 hours ahead: refunded automatically');
+      expect(await history({ 'accept-language': 'sw' })).toBe('Miadi ilighairiwa angalau saa 24 kabla: malipo yamerejeshwa kiotomatiki');
     });
     it('a payment arriving for an appointment cancelled meanwhile, and a Stripe dispute, are flagged for the admin', async () => {
       const booked = await book();

@@ -126,6 +126,44 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
     await auditScreen(page);
   });
 
+  it('fetches each chunk once: no two scripts a page loads hold the same modules (/, /services, the patient dashboard)', async () => {
+    // Every chunk file starts by naming the chunks it fulfils (`push([[ids], ...`); two files naming the same ones
+    // carry the same modules under two names, fetched twice (the shared zustand and react-router-dom did, on every
+    // page). Each file counts once per URL: a file the page asks for twice would be a fault of its own.
+    const scripts: Array<{ url: string; chunks: string }> = [];
+    const reading: Array<Promise<unknown>> = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.endsWith('.js') || response.status() !== 200) return;
+      reading.push(
+        response
+          .text()
+          .then((body) => {
+            // Per build: each app's chunks are counted in its own loading global (webpackChunkshell, webpackChunkmfe_patient).
+            const chunk = /(webpackChunk\w+)\b[^]*?\.push\(\[\[([\d,]+)\]/.exec(body);
+            scripts.push({ url: url.pathname, chunks: chunk ? `${chunk[1]} ${chunk[2]}` : `entry ${url.pathname}` });
+          })
+          .catch(() => undefined),
+      );
+    });
+    const twins = async () => {
+      await Promise.all(reading);
+      const byChunks = new Map<string, string[]>();
+      for (const s of scripts) byChunks.set(s.chunks, [...(byChunks.get(s.chunks) ?? []), s.url]);
+      return [...byChunks.values()].filter((urls) => urls.length > 1);
+    };
+    for (const path of ['/', '/services']) {
+      scripts.length = 0;
+      await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle0' });
+      expect({ path, twins: await twins() }).toEqual({ path, twins: [] });
+      expect(scripts.length).toBeGreaterThan(3);
+    }
+    scripts.length = 0;
+    await signIn(page, DEMO.patient);
+    await waitForText(page, 'Wanjiru');
+    expect({ path: '/dashboard', twins: await twins() }).toEqual({ path: '/dashboard', twins: [] });
+  });
+
   it('shows a fallback with Retry inside the layout when a remote cannot be loaded, and recovers', async () => {
     let blocked = true;
     await page.setRequestInterception(true);

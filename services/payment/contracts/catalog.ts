@@ -41,6 +41,14 @@ export const MPESA_RESULT_REASONS: Record<string, string> = {
   '2001': 'The M-Pesa PIN entered was wrong.',
 };
 
+/**
+ * The refund reasons the server writes itself (an admin's reason is what they typed). A reply carries them in
+ * English as written here; the gateway gives them in the reader's language like every server message.
+ */
+export const REFUND_REASONS = {
+  automatic: 'Appointment cancelled at least 24 hours ahead: refunded automatically',
+} as const;
+
 /** Payment methods (CONTRACT.md §9). */
 export const PAYMENT_METHODS = ['card', 'mpesa'] as const;
 export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;

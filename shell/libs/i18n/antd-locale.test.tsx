@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, DatePicker, Empty, Form, Input, Popconfirm, Table, Upload } from 'antd';
 import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
 import { setLanguage } from 'shell/i18n';
 import sw from '../../locales/sw.json';
 import { ThemeProvider } from '../ui-kit/ThemeProvider';
@@ -16,6 +17,9 @@ function texts(tree: unknown, prefix = ''): [string, string][] {
   return Object.entries(tree as Tree).flatMap(([key, value]) => texts(value, prefix ? `${prefix}.${key}` : key));
 }
 
+/** The calendar header's aria-labels, dropped so the buttons are named by what they show (antd-locale.ts). */
+const HEADER_LABELS = /^(DatePicker|Calendar)\.lang\.(monthSelect|yearSelect)$/;
+
 // Not words a reader sees: dayjs formats, locale names, Transfer's empty titles.
 const NOT_TEXT = /(^locale$|\.locale$|Format$|^Transfer\.titles)/;
 const englishTexts = texts(enUS).filter(([key, value]) => !NOT_TEXT.test(key) && value.trim() !== '');
@@ -28,6 +32,7 @@ describe("antd's own texts in Kiswahili (antd 6 ships no Kiswahili locale: ours,
   it('replaces every text of antd’s English locale, pairs and Calendar/TimePicker included', () => {
     const locale = antdLocale('sw', sw.antd);
     const untranslated = englishTexts.filter(([key, english]) => {
+      if (HEADER_LABELS.test(key)) return false; // dropped in both languages (below)
       const ours = at(locale, key);
       return typeof ours !== 'string' || ours === english || !ours.trim();
     });
@@ -37,8 +42,28 @@ describe("antd's own texts in Kiswahili (antd 6 ships no Kiswahili locale: ours,
     expect(locale.TimePicker).toEqual({ placeholder: 'Chagua saa', rangePlaceholder: ['Saa ya kuanza', 'Saa ya mwisho'] });
   });
 
-  it('keeps English exactly antd’s', () => {
-    expect(antdLocale('en', sw.antd)).toBe(enUS);
+  it('keeps English antd’s, but for the calendar header’s labels', () => {
+    const english = antdLocale('en', sw.antd);
+    expect(texts(english).filter(([key]) => !HEADER_LABELS.test(key))).toEqual(texts(enUS).filter(([key]) => !HEADER_LABELS.test(key)));
+  });
+
+  it.each(['en', 'sw'] as const)('names the calendar’s month and year buttons by what they show (%s; WCAG 2.5.3)', async (language) => {
+    await act(() => setLanguage(language, { chosen: false }));
+    try {
+      render(
+        <ThemeProvider>
+          <DatePicker open defaultPickerValue={dayjs('2026-12-08')} getPopupContainer={(node) => node.parentElement!} />
+        </ThemeProvider>,
+      );
+      const month = document.querySelector<HTMLButtonElement>('.ant-picker-month-btn')!;
+      const year = document.querySelector<HTMLButtonElement>('.ant-picker-year-btn')!;
+      expect(year).toHaveTextContent('2026');
+      expect(year).toHaveAccessibleName('2026');
+      expect(month.textContent).toMatch(/^(Dec|Des)$/);
+      expect(month).toHaveAccessibleName(month.textContent!);
+    } finally {
+      await act(() => setLanguage('en', { chosen: false }));
+    }
   });
 
   describe('a Kiswahili screen with a table, pagination, date pickers, an empty state, a confirmation, a form and an upload', () => {

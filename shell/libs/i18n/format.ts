@@ -52,6 +52,8 @@ export const DATE_STYLES = {
   dateLong: { day: 'numeric', month: 'long', year: 'numeric' },
   /** 28 Nov */
   dayMonth: { day: 'numeric', month: 'short' },
+  /** Nov 2026 */
+  monthYear: { month: 'short', year: 'numeric' },
   /** 28 Nov 2026, 14:05 */
   dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   /** 14:05 */

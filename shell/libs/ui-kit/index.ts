@@ -21,3 +21,4 @@ export { MedicinesTable } from './prescriptions/MedicinesTable';
 export { lazyPage } from './lazyPage';
 export { SkipLink, MAIN_ID, focusElement } from './a11y';
 export { ScrollRegion } from './ScrollRegion';
+export { LinkButton } from './LinkButton';

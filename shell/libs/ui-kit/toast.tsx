@@ -6,6 +6,13 @@ import { translateMessage } from '../i18n';
 /** CONTRACT.md §9: top-right, at most 20, 4000 ms for blank/error, 2000 ms for success, loading without limit. */
 export const TOAST_CONFIG = { placement: 'topRight' as const, maxCount: 20, errorMs: 4000, blankMs: 4000, successMs: 2000 };
 
+/**
+ * On a phone a top-right toast is as wide as the screen and covered the page's header and Back link for its 2 s:
+ * there toasts come up from the bottom, where they hide nothing one needs right after an action.
+ */
+export const PHONE_SCREEN = '(max-width: 767px)';
+const placement = () => (typeof window !== 'undefined' && window.matchMedia?.(PHONE_SCREEN).matches ? ('bottom' as const) : TOAST_CONFIG.placement);
+
 let instance: NotificationInstance | null = null;
 
 function api(): Pick<NotificationInstance, 'open' | 'destroy'> {
@@ -21,7 +28,7 @@ function show(type: 'success' | 'error' | 'info' | 'warning' | undefined, text: 
     // A known English message (ours, a contract's or the server's) in the page's language.
     title: typeof text === 'string' ? translateMessage(text) : text,
     duration: ms === false ? false : ms / 1000,
-    placement: TOAST_CONFIG.placement,
+    placement: placement(),
     className: `afya-toast afya-toast-${type ?? 'blank'}`,
   });
   return k;

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { languageFromAcceptLanguage, MessageLanguage, translateMessage } from '@afya/service-shared';
 
-/** How deep into a reply a payment's failure_reason is looked for (a list of payments: reply → array → item). */
+/** How deep into a reply a payment's reasons are looked for (a list of payments: reply → array → item). */
 const MAX_DEPTH = 3;
+
+/**
+ * A payment's reasons the server writes: why it failed (the provider's result), why it was refunded (an automatic
+ * refund's reason; an admin's typed reason is not in the catalogue and stays as written).
+ */
+export const REASON_FIELDS: readonly string[] = ['failure_reason', 'refund_reason'];
 
 function translateReasons(value: unknown, language: MessageLanguage, depth: number): void {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
@@ -11,14 +17,18 @@ function translateReasons(value: unknown, language: MessageLanguage, depth: numb
     return;
   }
   const record = value as Record<string, unknown>;
-  if (typeof record.failure_reason === 'string') record.failure_reason = translateMessage(record.failure_reason, language);
-  for (const key of Object.keys(record)) if (key !== 'failure_reason') translateReasons(record[key], language, depth + 1);
+  for (const key of Object.keys(record)) {
+    const field = record[key];
+    if (REASON_FIELDS.includes(key)) {
+      if (typeof field === 'string') record[key] = translateMessage(field, language);
+    } else translateReasons(field, language, depth + 1);
+  }
 }
 
 /**
  * The one place server messages meet the reader's language: every JSON reply (successes and the exception
  * filter's error bodies alike) leaves with its `message`, its validation `errors` and any payment's
- * `failure_reason` in the language of the request's Accept-Language. English texts are the catalogue's keys, so
+ * `failure_reason` and `refund_reason` in the language of the request's Accept-Language. English texts are the catalogue's keys, so
  * services and DTOs keep writing English whatever declares them; a client asking for no language we speak gets
  * the English exactly as written. Only top-level `message`: nested ones can be what a person typed (a ticket's
  * messages).

@@ -1,5 +1,5 @@
 import { useAdminTranslation } from '../../i18n';
-import { formatNumber } from 'shell/i18n';
+import { formatDate, formatNumber } from 'shell/i18n';
 import type { BookingsReply, RevenueReply, StatusBreakdownEntry } from '@afya/reporting-service/contracts';
 import { Area, Column, Pie } from '@ant-design/charts';
 import { theme as antdTheme } from 'antd';
@@ -18,6 +18,16 @@ import { formatKsh } from 'shell/ui-kit';
 export function useChartTheme(): 'classic' | 'classicDark' {
   return useSession((s) => s.darkMode) ? 'classicDark' : 'classic';
 }
+
+const MONTH = /^\d{4}-\d{2}$/;
+/**
+ * The series' days ('2026-11-28') and months ('2026-11') as the app writes dates: '28 Nov' and 'Nov 2026' under the
+ * axis, 'Sat, 28 Nov 2026' in the tooltip, in the reader's language. The raw ISO dates were turned vertical to fit.
+ */
+export const axisDate = (value: string) => (MONTH.test(value) ? formatDate(`${value}-01`, 'monthYear') : formatDate(value, 'dayMonth'));
+export const tooltipDate = (value: string) => (MONTH.test(value) ? formatDate(`${value}-01`, 'monthYear') : formatDate(value, 'day'));
+/** The x axis of a dated series: its labels as axisDate, level (G2 hides some when they do not fit, never turns them). */
+const datedAxis = { labelFormatter: axisDate, labelAutoRotate: false, labelAutoHide: true };
 
 /** CONTRACT.md §9: pie chart palette of five colours. */
 const PALETTE = ['#f59e0b', '#2563eb', '#16a34a', '#dc2626', '#9333ea'];
@@ -76,18 +86,40 @@ export function RevenueArea({ data, height = 280 }: { data: RevenueReply['dailyR
       yField="revenue"
       height={height}
       style={{ fill: `linear-gradient(-90deg, ${chartTheme === 'classicDark' ? 'rgba(15,118,110,0.1)' : 'white'} 0%, #0f766e 100%)` }}
-      axis={{ y: { labelFormatter: (v: number) => formatKsh(v) } }}
-      tooltip={{ items: [(d: { revenue: number }) => ({ name: t('home.revenue'), value: formatKsh(d.revenue) })] }}
+      axis={{ x: datedAxis, y: { labelFormatter: (v: number) => formatKsh(v) } }}
+      tooltip={{ title: (d: { date: string }) => tooltipDate(d.date), items: [(d: { revenue: number }) => ({ name: t('home.revenue'), value: formatKsh(d.revenue) })] }}
     />
   );
 }
 
 export function BookingsColumn({ data, height = 280 }: { data: BookingsReply['bookings']; height?: number }) {
   const { t } = useAdminTranslation();
-  return <Column theme={useChartTheme()} data={data} xField="date" yField="count" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: t('analytics.bookings') }] }} />;
+  return (
+    <Column
+      theme={useChartTheme()}
+      data={data}
+      xField="date"
+      yField="count"
+      height={height}
+      style={{ fill: '#2563eb' }}
+      axis={{ x: datedAxis }}
+      tooltip={{ title: (d: { date: string }) => tooltipDate(d.date), items: [{ channel: 'y', name: t('analytics.bookings') }] }}
+    />
+  );
 }
 
 export function UserGrowthColumn({ data, height = 240 }: { data: { month: string; new_users: number }[]; height?: number }) {
   const { t } = useAdminTranslation();
-  return <Column theme={useChartTheme()} data={data} xField="month" yField="new_users" height={height} style={{ fill: '#2563eb' }} tooltip={{ items: [{ channel: 'y', name: t('analytics.newUsersTip') }] }} />;
+  return (
+    <Column
+      theme={useChartTheme()}
+      data={data}
+      xField="month"
+      yField="new_users"
+      height={height}
+      style={{ fill: '#2563eb' }}
+      axis={{ x: datedAxis }}
+      tooltip={{ title: (d: { month: string }) => tooltipDate(d.month), items: [{ channel: 'y', name: t('analytics.newUsersTip') }] }}
+    />
+  );
 }

@@ -1,15 +1,15 @@
 import type { ActivityEntry, ActivityMessage } from '@afya/reporting-service/contracts';
-import { currentLanguage, formatDate, formatKsh, formatSlot } from 'shell/i18n';
+import { formatDate, formatKsh, formatSlot } from 'shell/i18n';
 import { t } from '../../i18n';
 
 /**
  * The overview's recent activity in the page's language. The reporting service sends each line twice: as English text
- * (`title`, `detail`: SPEC's, shown as written in English) and as a message key with its values (`title_message`,
- * `detail_message`), which the catalogue says in Kiswahili. Names are shown as written.
+ * (`title`, `detail`: SPEC's, for clients that read text) and as a message key with its values (`title_message`,
+ * `detail_message`), which the catalogue says in either language, with dates and times written as everywhere else
+ * in the app ('Mon, 7 Dec 2026', not the service's '2026-12-07'). Names are shown as written; a line without a key
+ * (from an older service) as its text.
  */
 export function activityText(entry: Pick<ActivityEntry, 'title' | 'detail'> & Partial<Pick<ActivityEntry, 'title_message' | 'detail_message'>>): { title: string; detail: string } {
-  // English is the service's own text, as it wrote it.
-  if (currentLanguage() === 'en') return { title: entry.title, detail: entry.detail };
   return {
     title: entry.title_message ? say(entry.title_message) : entry.title,
     detail: entry.detail_message ? say(entry.detail_message) : entry.detail,
@@ -31,7 +31,7 @@ function say(message: ActivityMessage): string {
     case 'appointment.for':
       return t('activity.appointmentFor', { id: message.params.id, name: message.params.name });
     case 'appointment.when':
-      return `${status(message.params.status)} · ${formatDate(message.params.date)} ${formatSlot(message.params.slot)}`;
+      return `${status(message.params.status)} · ${formatDate(message.params.date, 'day')}, ${formatSlot(message.params.slot)}`;
     case 'payment.amount':
       return t('activity.payment', { id: message.params.id, amount: formatKsh(message.params.amount) });
     case 'payment.status': {

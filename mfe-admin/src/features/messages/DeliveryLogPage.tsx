@@ -2,10 +2,10 @@ import { useAdminTranslation } from '../../i18n';
 import { formatDate } from 'shell/i18n';
 import { MailOutlined, MessageOutlined } from '@ant-design/icons';
 import { DELIVERY_STATUSES, type DeliveryStatus, type MessageChannel } from '@afya/support-service/contracts/catalog';
-import { Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { ErrorState, PageHeader } from 'shell/ui-kit';
+import { ErrorState, PageHeader, ScrollRegion } from 'shell/ui-kit';
 import { type Delivery, type DeliveryFilters, useDeliveries } from './api';
 
 const STATUS_COLORS: Record<DeliveryStatus, string> = {
@@ -43,7 +43,7 @@ export function DeliveryLogPage() {
     },
     { title: t('delivery.message'), render: (_, d) => t(`delivery.kind.${d.kind}`, { defaultValue: d.kind }), onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
     { title: t('common.appointment'), dataIndex: 'appointment_id', render: (id: number | null) => (id ? `#${id}` : '—'), responsive: ['lg'] },
-    { title: t('delivery.to'), dataIndex: 'recipient', render: (r: string | null) => r ?? '—' },
+    { title: t('delivery.to'), dataIndex: 'recipient', render: (r: string | null) => r ?? '—', onCell: () => ({ style: { overflowWrap: 'anywhere' } }) },
     {
       title: t('common.status'),
       render: (_, d) => (
@@ -55,16 +55,10 @@ export function DeliveryLogPage() {
     },
     {
       title: t('delivery.details'),
-      render: (_, d) =>
-        d.reason ? (
-          <Tooltip title={d.reason}>
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
-              {d.reason}
-            </Typography.Text>
-          </Tooltip>
-        ) : d.provider_status ? (
-          <Typography.Text type="secondary">{d.provider_status}</Typography.Text>
-        ) : null,
+      // In full, wrapping: a reason is at most 100 characters (the support service cuts it), and a cut one hid the
+      // cause behind a hover no keyboard reaches.
+      render: (_, d) => (d.reason || d.provider_status ? <Typography.Text type="secondary">{d.reason ?? d.provider_status}</Typography.Text> : null),
+      onCell: () => ({ style: { minWidth: 160, overflowWrap: 'anywhere' } }),
     },
   ];
 
@@ -85,25 +79,27 @@ export function DeliveryLogPage() {
         <Select<MessageChannel | 'all'> aria-label={t('delivery.channel')} value={filters.channel} onChange={(channel) => change({ channel })} options={channelOptions} style={{ minWidth: 150 }} popupMatchSelectWidth={false} />
       </Space>
       {deliveries.isError ? <ErrorState message={t('delivery.failed')} onRetry={() => void deliveries.refetch()} /> : null}
-      <Table<Delivery>
-        rowKey="delivery_id"
-        size="small"
-        loading={deliveries.isFetching}
-        columns={columns}
-        dataSource={deliveries.data?.rows ?? []}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.limit,
-          total: deliveries.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('delivery.count', { count: total }),
-          onChange: (page, limit) => setFilters((f) => ({ ...f, page: limit === f.limit ? page : 1, limit })),
-        }}
-        locale={{ emptyText: filters.search || filters.status !== 'all' || filters.channel !== 'all' ? t('delivery.noMatch') : t('delivery.empty') }}
-        // one line per row; on a phone the table scrolls sideways rather than squeezing every cell
-        scroll={{ x: 'max-content' }}
-      />
+      {/* Wider than a phone (and than a 1280 px screen beside the menu): a scrolling region the keyboard can reach
+          (ScrollRegion), not the table's own scroll box. */}
+      <ScrollRegion label={t('delivery.region')} minWidth={900}>
+        <Table<Delivery>
+          rowKey="delivery_id"
+          size="small"
+          loading={deliveries.isFetching}
+          columns={columns}
+          dataSource={deliveries.data?.rows ?? []}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.limit,
+            total: deliveries.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100],
+            showTotal: (total) => t('delivery.count', { count: total }),
+            onChange: (page, limit) => setFilters((f) => ({ ...f, page: limit === f.limit ? page : 1, limit })),
+          }}
+          locale={{ emptyText: filters.search || filters.status !== 'all' || filters.channel !== 'all' ? t('delivery.noMatch') : t('delivery.empty') }}
+        />
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from '../../../../shell/test/render';
 import type { DeliveryFilters } from './api';
 import { DeliveryLogPage } from './DeliveryLogPage';
@@ -54,5 +54,21 @@ describe('DeliveryLogPage', () => {
     fireEvent.change(search, { target: { value: 'Wanjiru' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(useDeliveries).toHaveBeenLastCalledWith({ search: 'Wanjiru', status: 'all', channel: 'all', page: 1, limit: 20 }));
+  });
+
+  it('sits in a named region the keyboard can reach when it scrolls sideways (ScrollRegion), not in antd’s own scroll box', async () => {
+    renderAt(<DeliveryLogPage />);
+    const region = await screen.findByRole('region', { name: 'Messages sent and not sent' });
+    expect(within(region).getByRole('table')).toBeInTheDocument();
+    // antd's `scroll.x` draws its own scrolling box, which can be given neither a name nor a Tab stop.
+    expect(document.querySelector('.ant-table-content[style*="overflow"], .ant-table-body[style*="overflow"]')).toBeNull();
+  });
+
+  it('shows why a message was not sent in full (no cut text behind a hover)', async () => {
+    const reason = 'the phone number on the account is not a Kenyan mobile number, so no SMS was sent';
+    useDeliveries.mockReturnValue({ data: { rows: [delivery(3, { status: 'failed', reason, provider_status: null })], total: 1 }, isError: false, isFetching: false, refetch: jest.fn() });
+    renderAt(<DeliveryLogPage />);
+    const text = await screen.findByText(reason);
+    expect(text.closest('.ant-typography-ellipsis')).toBeNull();
   });
 });

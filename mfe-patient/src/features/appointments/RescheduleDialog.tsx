@@ -76,6 +76,7 @@ export function RescheduleDialog({ appointment, onClose, onMoved }: { appointmen
             form={form}
             layout="vertical"
             requiredMark={false}
+            scrollToFirstError={{ focus: true, block: 'center' }}
             onFinish={(v) => void submit(v)}
             onValuesChange={(changed) => {
               if ('appointment_date' in changed) form.setFieldValue('time_slot', undefined);

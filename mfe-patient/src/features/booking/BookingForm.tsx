@@ -16,6 +16,8 @@ import { JoinWaitlistPanel } from '../waitlist/JoinWaitlistPanel';
 import { bookingProblem, useBookAppointment } from './useBookAppointment';
 
 const NO_DOCTORS: Doctor[] = [];
+/** A submit with something missing scrolls to the first field that says so and moves focus into it. */
+const FIRST_ERROR = { focus: true, block: 'center' } as const;
 
 /**
  * The booking form: doctor and type, date and slot, reason. Data comes from the hooks (doctors,
@@ -82,7 +84,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
       {doctorsError ? <ErrorState message={doctorsError} onRetry={() => void doctorsQuery.refetch()} /> : null}
       {signedOut ? <Alert type="error" showIcon role="alert" title={translateMessage(LOGIN_TO_BOOK)} style={{ marginBottom: 16 }} /> : null}
       {problem && !problem.conflict ? <Alert type="error" showIcon role="alert" title={translateMessage(problem.message)} style={{ marginBottom: 16 }} /> : null}
-      <Form<BookingFormValues> form={form} layout="vertical" onFinish={onFinish} onValuesChange={onValuesChange} requiredMark={false} scrollToFirstError>
+      <Form<BookingFormValues> form={form} layout="vertical" onFinish={onFinish} onValuesChange={onValuesChange} requiredMark={false} scrollToFirstError={FIRST_ERROR}>
         <DoctorTypeFields doctors={doctors} loading={doctorsQuery.isFetching && !doctorsQuery.data} doctor={doctor} type={type} />
         <DateSlotFields
           doctor={doctor}

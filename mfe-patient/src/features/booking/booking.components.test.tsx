@@ -1,13 +1,19 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { useSession } from 'shell/session';
 import { setLanguage } from 'shell/i18n';
 import { TIME_SLOTS } from 'shell/ui-kit';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Slot } from './api';
+import { BookingForm } from './BookingForm';
 import { BookingConfirmation } from './components/BookingConfirmation';
+import { DateSlotFields } from './components/DateSlotFields';
 import { BookingGuidelines } from './components/BookingGuidelines';
 import { SlotPicker } from './components/SlotPicker';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
 import { Form } from 'antd';
+
+jest.mock('../find-doctors/api', () => ({ ...jest.requireActual('../find-doctors/api'), useDoctors: () => ({ data: [], isPending: false, isFetching: false, isError: false, error: null, refetch: jest.fn() }) }));
 
 const slots = (taken: string[] = []): Slot[] => ['09:00 AM', '09:30 AM', '10:00 AM', '02:00 PM'].map((t) => ({ time_slot: t, available: !taken.includes(t) }));
 const slot = (time: string) => screen.getByRole('radio', { name: new RegExp(`^${time},`) });
@@ -130,5 +136,47 @@ describe('DoctorTypeFields: the visit mode', () => {
     unmount();
     renderFields(false);
     expect(screen.queryByRole('radiogroup', { name: 'Visit mode' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the time as a form field', () => {
+  const availability = { doctor_id: 7, date: '2026-12-08', bookable_date: true, slots: slots(['09:00 AM']) };
+  const renderFields = () =>
+    render(
+      <Form initialValues={{ appointment_date: dayjs('2026-12-08') }} scrollToFirstError={{ focus: true }}>
+        <DateSlotFields date="2026-12-08" availability={availability} loading={false} error={null} onRetry={jest.fn()} />
+        <button type="submit">Book</button>
+      </Form>,
+      { wrapper: queryWrapper().wrapper },
+    );
+
+  it('ties "Please select a time" to the slot group (aria-invalid, aria-describedby), as the other fields are', async () => {
+    renderFields();
+    const group = screen.getByRole('radiogroup', { name: 'Time slots' });
+    expect(group).toHaveAttribute('aria-required', 'true');
+    expect(group).not.toHaveAttribute('aria-invalid');
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    const message = await screen.findByText('Please select a time');
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    const described = (group.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id));
+    expect(described.some((element) => element?.contains(message))).toBe(true);
+    expect(group).toHaveAccessibleDescription(/Please select a time/);
+  });
+
+  it('takes focus when the time is the first thing missing: the slot a Tab would reach', async () => {
+    renderFields();
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(slot('09:30 AM')).toHaveFocus());
+  });
+});
+
+describe('BookingForm', () => {
+  beforeEach(() => useSession.getState().clearSession(undefined, false));
+
+  it('moves focus to the first field that says what is missing when Book is pressed', async () => {
+    render(<BookingForm preselect={null} onBooked={jest.fn()} />, { wrapper: queryWrapper().wrapper });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(await screen.findByText('Please select a doctor')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Doctor' })).toHaveFocus());
   });
 });

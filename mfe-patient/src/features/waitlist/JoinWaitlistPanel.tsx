@@ -6,7 +6,7 @@ import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { doctorFullName, type Doctor } from '../find-doctors/api';
-import { isDateDisabled, type BookingFormValues } from '../booking/booking.rules';
+import { DATE_INPUT_FORMATS, isDateDisabled, type BookingFormValues } from '../booking/booking.rules';
 import { useJoinWaitlist } from './api';
 import { defaultRange } from './waitlist.logic';
 
@@ -69,9 +69,10 @@ export function JoinWaitlistPanel({ form, doctor, date }: { form: FormInstance<B
         <Space direction="vertical" size={8} style={{ width: '100%' }}>
           <Typography.Text>{t('waitlist.join.explain', { name })}</Typography.Text>
           <Form.Item label={t('waitlist.join.days')} style={{ marginBottom: 0 }}>
+            {/* The days as every other date reads ('Tue, 8 Dec 2026'); typed ones as the booking's date field takes them. */}
             <DatePicker.RangePicker
               value={range}
-              format="DD/MM/YYYY"
+              format={DATE_INPUT_FORMATS}
               allowClear={false}
               aria-label={t('waitlist.join.days')}
               disabledDate={(d) => isDateDisabled(d.format('YYYY-MM-DD'), doctor)}

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AppointmentView, BookReply } from '@afya/appointment-service/contracts';
-import { errorText, queryStatus } from 'shell/api-client';
+import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
-import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { ErrorState, LinkButton, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { BookingConfirmation } from '../booking/components/BookingConfirmation';
 import { useAnswerOffer, useOffer } from './api';
@@ -38,6 +38,8 @@ export function OfferPage() {
   const now = useNow(held && !done);
   const expired = held && new Date(offer.expires_at).getTime() <= now;
   const { loading, failed } = queryStatus(query);
+  // Another patient's offer (or none at all) is a 404, as any record not theirs: say so, with no Retry to press.
+  const notTheirs = failed && query.error instanceof ApiError && query.error.status === 404;
 
   const respond = (kind: 'claim' | 'decline') =>
     answer.mutate(kind, {
@@ -53,8 +55,12 @@ export function OfferPage() {
 
   return (
     <div style={{ maxWidth: 640 }}>
-      <PageHeader title={t('waitlist.offer.title')} subtitle={t('waitlist.offer.subtitle')} />
-      {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load the offer'))} onRetry={() => void query.refetch()} /> : null}
+      <PageHeader title={notTheirs ? t('waitlist.offer.notYoursTitle') : t('waitlist.offer.title')} subtitle={notTheirs ? undefined : t('waitlist.offer.subtitle')} />
+      {notTheirs ? (
+        <Alert type="info" showIcon title={t('waitlist.offer.notYours')} description={<Link to="/dashboard/waitlist">{t('waitlist.offer.back')}</Link>} />
+      ) : failed ? (
+        <ErrorState message={translateMessage(errorText(query.error, 'Failed to load the offer'))} onRetry={() => void query.refetch()} />
+      ) : null}
       {loading ? <Skeleton active /> : null}
       {done?.kind === 'claimed' && done.appointment && offer ? (
         <BookingConfirmation
@@ -68,9 +74,9 @@ export function OfferPage() {
           status={done.kind === 'claimed' ? 'success' : 'info'}
           title={done.message}
           extra={
-            <Link to={done.kind === 'claimed' ? '/dashboard/appointments' : '/dashboard/waitlist'}>
-              <Button type="primary">{done.kind === 'claimed' ? t('waitlist.offer.toAppointments') : t('waitlist.offer.back')}</Button>
-            </Link>
+            <LinkButton type="primary" to={done.kind === 'claimed' ? '/dashboard/appointments' : '/dashboard/waitlist'}>
+              {done.kind === 'claimed' ? t('waitlist.offer.toAppointments') : t('waitlist.offer.back')}
+            </LinkButton>
           }
         />
       ) : offer ? (

@@ -2,7 +2,7 @@ import { Button, Card, List, Popconfirm, Skeleton, Space, Tag, Typography } from
 import { Link } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
-import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
+import { EmptyState, ErrorState, LinkButton, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { type WaitlistEntry, useLeaveWaitlist, useWaitlist } from './api';
 import { dayLabel, entryStatusText } from './waitlist.logic';
@@ -28,11 +28,7 @@ export function WaitlistPage() {
       <PageHeader
         title={t('waitlist.page.title')}
         subtitle={t('waitlist.page.subtitle')}
-        extra={
-          <Link to="/dashboard/appointments/book">
-            <Button>{t('waitlist.page.book')}</Button>
-          </Link>
-        }
+        extra={<LinkButton to="/dashboard/appointments/book">{t('waitlist.page.book')}</LinkButton>}
       />
       {failed ? <ErrorState message={translateMessage(errorText(query.error, 'Failed to load your waitlist'))} onRetry={() => void query.refetch()} /> : null}
       {loading ? <Skeleton active /> : null}

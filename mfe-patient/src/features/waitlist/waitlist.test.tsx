@@ -1,8 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from 'shell/api-client';
-import { setLanguage } from 'shell/i18n';
+import { api, ApiError } from 'shell/api-client';
+import { addDays, clinicToday } from '@afya/appointment-service/contracts/booking-rules';
+import { Form } from 'antd';
+import { formatDate, setLanguage } from 'shell/i18n';
+import { JoinWaitlistPanel } from './JoinWaitlistPanel';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
+import { WaitlistPage } from './WaitlistPage';
+
+/** Interactive content inside interactive content (a button in a link): invalid HTML, two Tab stops for one action. */
+const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button').length;
 import { dayLabel, defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
 
 const get = jest.spyOn(api, 'get');
@@ -66,6 +73,24 @@ describe('the offer’s confirmation page', () => {
     expect(within(panel).getByRole('button', { name: /Pay Ksh 3,500 with M-Pesa/ })).toBeInTheDocument();
     fireEvent.click(within(panel).getByRole('button', { name: 'Pay Later' }));
     expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/dashboard/appointments');
+    expect(nestedControls()).toBe(0);
+  });
+
+  it('someone else’s offer (a 404, as any record not theirs) says it is not theirs, with no Retry', async () => {
+    get.mockRejectedValue(new ApiError('Offer not found', 404, 'Offer not found'));
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not for this account' })).toBeInTheDocument();
+    expect(screen.getByText(/offered to another patient's account/)).toBeInTheDocument();
+    expect(screen.queryByText('A slot for you')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my waitlist' })).toHaveAttribute('href', '/dashboard/waitlist');
+  });
+
+  it('another failure keeps the page and offers Retry', async () => {
+    get.mockRejectedValue(new ApiError('The service is unavailable right now. Please try again shortly.', 503));
+    renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'A slot for you' })).toBeInTheDocument();
   });
 
   it('an offer that has lapsed says so and offers nothing to press', async () => {
@@ -73,6 +98,34 @@ describe('the offer’s confirmation page', () => {
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('This offer has expired: the slot has passed to the next patient on the waitlist.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book this slot' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the waitlist page', () => {
+  it('offers booking as one link (no button inside a link)', async () => {
+    get.mockResolvedValue([] as never);
+    renderAt(<WaitlistPage />, { route: '/dashboard/waitlist', path: '/dashboard/waitlist' });
+    expect(await screen.findByText('You are on no waitlist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/dashboard/appointments/book');
+    expect(screen.queryByRole('button', { name: 'Book an appointment' })).not.toBeInTheDocument();
+    expect(nestedControls()).toBe(0);
+  });
+});
+
+describe('joining from the booking screen', () => {
+  it('shows the range’s days as every other date reads (Tue, 8 Dec 2026), not 08/12/2026', () => {
+    // A day inside the booking window whatever day the test runs; the range is that day to six days on.
+    const from = addDays(clinicToday(new Date()), 3);
+    const doctor = { doctor_id: 1, first_name: 'Grace', last_name: 'Wanjiku', specialization: 'Cardiology', available_days: [] } as never;
+    function Panel() {
+      const [form] = Form.useForm();
+      return <JoinWaitlistPanel form={form} doctor={doctor} date={from} />;
+    }
+    renderAt(<Panel />);
+    const [start, end] = [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')];
+    expect(start!.value).toBe(formatDate(from, 'day'));
+    expect(end!.value).toBe(formatDate(addDays(from, 6), 'day'));
+    expect(start!.value).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
   });
 });
 

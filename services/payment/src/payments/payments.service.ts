@@ -3,12 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, forbidden, listTotal, notFound, PageRequest, pageOf, parsePayload, Principal } from '@afya/service-shared';
 import type { AppointmentEventData } from '@afya/appointment-service/contracts';
-import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, RefundPayloadSchema, RefundReply } from '../../contracts';
+import { DisputeListReply, PAYMENT_MESSAGES, PaymentHistoryReply, REFUND_REASONS, RefundPayloadSchema, RefundReply } from '../../contracts';
 import { appointmentStart, cancellationRefundable } from '../rules/payment-rules';
 import { CardPaymentsService } from './card-payments.service';
 import { DisputeRow, PaymentRow, PaymentStore, ROW_COLUMNS, toDisputeView, toPaymentView } from './payment-store';
-
-export const AUTO_REFUND_REASON = 'Appointment cancelled at least 24 hours ahead: refunded automatically';
 
 /** History, refunds and disputes (card and M-Pesa alike), and what appointment changes mean for payments. */
 @Injectable()
@@ -105,6 +103,6 @@ export class PaymentsService {
       this.logger.log(`appointment ${data.appointment_id} cancelled less than 24 h ahead: payment ${paid.payment_id} kept`);
       return;
     }
-    await this.refundRow(manager, paid, AUTO_REFUND_REASON, false);
+    await this.refundRow(manager, paid, REFUND_REASONS.automatic, false);
   }
 }

@@ -79,14 +79,16 @@ export function VideoCallScreen({
   // The call's own messages are English (the rules and the gateway's stream write them); shown in the page's language.
   const message = state.message ? translateMessage(state.message) : undefined;
 
+  // Each view has the page's one <h1> (drawn as the view's title): what a screen reader lists first and where focus
+  // goes after a navigation.
   if (phase === 'refused') {
-    return <Result status="warning" title={t('video.refused')} subTitle={message} extra={<Button onClick={onLeave}>{t('video.back')}</Button>} />;
+    return <Result status="warning" title={<h1 className="afya-result-title">{t('video.refused')}</h1>} subTitle={message} extra={<Button onClick={onLeave}>{t('video.back')}</Button>} />;
   }
   if (phase === 'closed' || phase === 'ended') {
     return (
       <Result
         status="info"
-        title={phase === 'closed' ? t('video.closed') : t('video.left')}
+        title={<h1 className="afya-result-title">{phase === 'closed' ? t('video.closed') : t('video.left')}</h1>}
         subTitle={phase === 'closed' ? message : t('video.leftHint')}
         extra={
           <Space wrap>
@@ -109,9 +111,9 @@ export function VideoCallScreen({
       styles={{ body: { padding: 0 } }}
       title={
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: '8px 0', whiteSpace: 'normal' }}>
-          <Typography.Text strong style={{ fontSize: 16 }}>
+          <h1 className="afya-card-heading" style={{ fontSize: 16, fontWeight: 600 }}>
             {other ? t('video.titleWith', { name: other }) : t('video.title')}
-          </Typography.Text>
+          </h1>
           {session ? <Typography.Text type="secondary">{`${formatDate(session.appointment_date, 'day')} · ${formatSlot(session.time_slot)}`}</Typography.Text> : null}
           <Tag color={QUALITY_COLORS[state.quality]} data-testid="connection-quality" role="status" style={{ marginInlineStart: 'auto' }}>
             {phase === 'connected' ? t(`video.quality.${state.quality}`) : (phaseText ?? t('video.quality.unknown'))}

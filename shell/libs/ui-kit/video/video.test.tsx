@@ -83,7 +83,7 @@ function deps(over: Partial<CallDeps> = {}): CallDeps {
 describe('the call screen', () => {
   it('waits for the other participant, says nothing is recorded, and offers the controls', async () => {
     render(<VideoCallScreen appointmentId={7} onLeave={jest.fn()} deps={deps()} />);
-    expect(await screen.findByText('Video visit with Dr. Grace Wanjiku')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Video visit with Dr. Grace Wanjiku' })).toBeInTheDocument();
     expect(await screen.findAllByText('Waiting for the other participant to join…')).not.toHaveLength(0);
     expect(screen.getByText(/Nothing is recorded/)).toBeInTheDocument();
     for (const name of ['Mute', 'Camera off', 'Switch to audio', 'End call']) expect(screen.getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('the call screen', () => {
     const session = jest.fn().mockRejectedValue(new ApiError('The video visit opens 10 minutes before the appointment', 403));
     const onLeave = jest.fn();
     render(<VideoCallScreen appointmentId={7} onLeave={onLeave} deps={deps({ session })} />);
-    expect(await screen.findByText('You cannot join this video visit')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'You cannot join this video visit' })).toBeInTheDocument();
     expect(screen.getByText('The video visit opens 10 minutes before the appointment')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back to appointments' }));
     expect(onLeave).toHaveBeenCalled();
@@ -126,7 +126,7 @@ describe('the call screen', () => {
     const stream = fakeStream(['audio', 'video']);
     render(<VideoCallScreen appointmentId={7} onLeave={jest.fn()} deps={deps({ getUserMedia: jest.fn(async () => stream) })} />);
     fireEvent.click(await screen.findByRole('button', { name: /End call/ }));
-    expect(await screen.findByText('You left the video visit')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'You left the video visit' })).toBeInTheDocument();
     expect(screen.getByText(/stays open until the doctor completes it/)).toBeInTheDocument();
     for (const track of stream.getTracks()) expect(track.stop).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Rejoin/ })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'shell/i18n';
+import { SPECIALTY_COUNT } from '../public-site/content';
 import { Icon } from '../public-site/icons';
 
 const POINTS = ['auth.frame.points.doctors', 'auth.frame.points.pay', 'auth.frame.points.records'];
@@ -15,7 +16,7 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
         <ul>
           {POINTS.map((p) => (
             <li key={p}>
-              <Icon name="checkCircleFilled" /> {t(p)}
+              <Icon name="checkCircleFilled" /> {t(p, { count: SPECIALTY_COUNT })}
             </li>
           ))}
         </ul>

@@ -1,12 +1,12 @@
 import type { ConfirmCardPaymentReply } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin } from 'antd';
-import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Alert, Result, Spin } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { api, errorText, queryKeys } from 'shell/api-client';
 import { translateMessage, useTranslation } from 'shell/i18n';
-import { formatKsh, toast } from 'shell/ui-kit';
+import { focusElement, formatKsh, LinkButton, toast } from 'shell/ui-kit';
 
 /** Where payment-history queries live in the patient remote (['payments', ...]): refreshed after a payment. */
 const PAYMENTS_PREFIX = ['payments'] as const;
@@ -46,6 +46,13 @@ export function PaymentSuccessPage() {
       ),
   });
   const paid = confirm.data?.paid === true;
+  // The page is the first of a document (Stripe sends the browser here), so nothing moves focus from <body>: the
+  // result's heading takes it once shown, and a keyboard or screen-reader user starts at what happened.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = payment !== null && !confirm.isPending;
+  useEffect(() => {
+    if (shown && heading.current) focusElement(heading.current);
+  }, [shown]);
 
   useEffect(() => {
     if (!payment) toast.error(PAYMENT_MESSAGES.missingInfo);
@@ -74,15 +81,15 @@ export function PaymentSuccessPage() {
     <div className="afya-container afya-section">
       <Result
         status="success"
-        title={<h1 className="afya-result-title">{paid ? translateMessage(PAYMENT_MESSAGES.confirmed) : t('paymentResult.thanks')}</h1>}
+        title={<h1 className="afya-result-title" ref={heading}>{paid ? translateMessage(PAYMENT_MESSAGES.confirmed) : t('paymentResult.thanks')}</h1>}
         subTitle={`${t('paymentResult.appointment', { id: payment.appointmentId })} · ${formatKsh(payment.amount)}${paid ? ` · ${t('paymentResult.paid')}` : ''}`}
         extra={[
-          <Link key="history" to="/dashboard/payments">
-            <Button type="primary">{t('paymentResult.viewHistory')}</Button>
-          </Link>,
-          <Link key="appointments" to="/dashboard/appointments">
-            <Button>{t('paymentResult.viewAppointments')}</Button>
-          </Link>,
+          <LinkButton key="history" type="primary" to="/dashboard/payments">
+            {t('paymentResult.viewHistory')}
+          </LinkButton>,
+          <LinkButton key="appointments" to="/dashboard/appointments">
+            {t('paymentResult.viewAppointments')}
+          </LinkButton>,
         ]}
       >
         {problem ? <Alert type="warning" showIcon role="alert" title={translateMessage(problem)} description={confirm.isError ? undefined : t('paymentResult.ifCharged')} /> : null}

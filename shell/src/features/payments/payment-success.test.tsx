@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api, ApiError } from 'shell/api-client';
 import { renderAt } from '../../../test/render';
 import { PaymentSuccessPage, readSuccessParams } from './PaymentSuccessPage';
+
+/** Interactive content inside interactive content (a button in a link): invalid HTML, two Tab stops for one action. */
+const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button, a [tabindex], button [tabindex]').length;
 
 // The HTTP layer is stubbed: the page and its query run as they are.
 const post = jest.spyOn(api, 'post');
@@ -27,6 +30,22 @@ describe('/payment-success', () => {
     expect(await screen.findByText('Payment confirmed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Payment History' })).toHaveAttribute('href', '/dashboard/payments');
     expect(screen.getByRole('link', { name: 'View Appointments' })).toHaveAttribute('href', '/dashboard/appointments');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(nestedControls()).toBe(0);
+  });
+
+  it('moves focus to the result’s heading once it is shown (the page opens a document: nothing else would)', async () => {
+    post.mockResolvedValueOnce({ paid: true, message: 'Payment confirmed successfully!', payment: null } as never);
+    renderAt(<PaymentSuccessPage />, { route, path: '/payment-success' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment confirmed successfully!' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('the links route inside the app', async () => {
+    post.mockResolvedValueOnce({ paid: true, message: 'Payment confirmed successfully!', payment: null } as never);
+    renderAt(<PaymentSuccessPage />, { route, path: '/payment-success' });
+    fireEvent.click(await screen.findByRole('link', { name: 'View Appointments' }));
+    await waitFor(() => expect(screen.getAllByTestId('location')[0]).toHaveTextContent('/dashboard/appointments'));
   });
 
   it('still shows the view, with the error, when the confirmation fails', async () => {

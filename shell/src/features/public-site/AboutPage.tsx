@@ -1,6 +1,7 @@
 // From its own file, not the ui-kit's index: that would load antd on the antd-free public pages.
 import { initials } from '../../../libs/ui-kit/format';
 import { useTranslation } from 'shell/i18n';
+import { SPECIALTY_COUNT } from './content';
 import { Icon } from './icons';
 
 const VALUES = [
@@ -100,7 +101,7 @@ export function AboutPage() {
             <li key={step.year}>
               <strong className="year">{step.year}</strong>
               <span className="dot" aria-hidden />
-              <span>{t(step.text)}</span>
+              <span>{t(step.text, { count: SPECIALTY_COUNT })}</span>
             </li>
           ))}
         </ol>

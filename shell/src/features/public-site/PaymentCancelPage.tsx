@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Result } from 'antd';
 import { useTranslation } from 'shell/i18n';
+import { LinkButton } from 'shell/ui-kit';
 
 export function PaymentCancelPage() {
   const { t } = useTranslation('shell');
@@ -11,12 +11,12 @@ export function PaymentCancelPage() {
         title={<h1 className="afya-result-title">{t('titles.paymentCancelled')}</h1>}
         subTitle={t('paymentResult.cancelText')}
         extra={[
-          <Link key="appts" to="/dashboard/appointments">
-            <Button type="primary">{t('paymentResult.viewAppointments')}</Button>
-          </Link>,
-          <Link key="dash" to="/dashboard">
-            <Button>{t('home.hero.goToDashboard')}</Button>
-          </Link>,
+          <LinkButton key="appts" type="primary" to="/dashboard/appointments">
+            {t('paymentResult.viewAppointments')}
+          </LinkButton>,
+          <LinkButton key="dash" to="/dashboard">
+            {t('home.hero.goToDashboard')}
+          </LinkButton>,
         ]}
       />
     </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { specialtyLabel, useTranslation } from 'shell/i18n';
-import { FEATURES, SPECIALTIES } from './content';
+import { FEATURES, SPECIALTIES, SPECIALTY_COUNT } from './content';
 import { FEATURE_ICONS } from './feature-icons';
 import { Icon } from './icons';
 
@@ -50,7 +50,7 @@ export function ServicesPage() {
           <ul className="afya-checklist">
             {WHY.map((w) => (
               <li key={w}>
-                <Icon name="checkCircle" /> {t(w)}
+                <Icon name="checkCircle" /> {t(w, { count: SPECIALTY_COUNT })}
               </li>
             ))}
           </ul>

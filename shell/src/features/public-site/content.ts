@@ -1,17 +1,23 @@
 /** Marketing copy for the public pages (CONTRACT.md §1). */
 import { SPECIALIZATIONS } from '@afya/appointment-service/contracts/catalog';
 
+/** The 12 specialties of CONTRACT.md §1: the appointment service's list. */
+export const SPECIALTIES: readonly string[] = SPECIALIZATIONS;
+
+/**
+ * How many specialties a patient can book: the copy says this number ({{count}} in the texts that name it), never a
+ * figure of its own, so it stays true when the list changes.
+ */
+export const SPECIALTY_COUNT = SPECIALTIES.length;
+
 /** Figures and their labels' catalogue keys (shell/locales). */
 export const STATS = [
   { value: '10,000+', label: 'home.stats.patients' },
   { value: '500+', label: 'home.stats.doctors' },
-  { value: '50+', label: 'home.stats.specialties' },
+  { value: String(SPECIALTY_COUNT), label: 'home.stats.specialties' },
   { value: '99.9%', label: 'home.stats.uptime' },
   { value: '99%', label: 'home.stats.satisfaction' },
 ];
-
-/** The 12 specialties of CONTRACT.md §1: the appointment service's list. */
-export const SPECIALTIES: readonly string[] = SPECIALIZATIONS;
 
 /** The platform's features; `key` names the icon and the texts (home.features.<key>.title / .text). */
 export const FEATURES = [

@@ -43,12 +43,14 @@ export function DateSlotFields({
           allowClear={false} // its 14 px clear icon is below the 24 px target size; a typed or picked date replaces it
         />
       </Form.Item>
-      <Form.Item label={t('booking.time')} extra={hint || undefined}>
+      <Form.Item label={t('booking.time')} style={{ marginBottom: 0 }}>
         {conflict ? <Alert type="warning" showIcon role="alert" title={conflict} style={{ marginBottom: 12 }} /> : null}
         {error ? <ErrorState message={error} onRetry={onRetry} /> : null}
         <Spin spinning={loading} description={t('booking.checking')}>
-          <Form.Item name="time_slot" noStyle rules={[{ required: true, message: translateMessage(BOOKING_MESSAGES.time) }]}>
-            <SlotPicker slots={slotsToShow(availability)} disabled={!availability || loading} id="time_slot" />
+          {/* The field itself (not noStyle): its message and hint are drawn by this item, with the ids antd gives the
+              slot group as aria-describedby, and aria-invalid while the message shows, as the other fields have. */}
+          <Form.Item name="time_slot" extra={hint || undefined} rules={[{ required: true, message: translateMessage(BOOKING_MESSAGES.time) }]}>
+            <SlotPicker slots={slotsToShow(availability)} disabled={!availability || loading} />
           </Form.Item>
         </Spin>
       </Form.Item>
