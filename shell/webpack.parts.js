@@ -276,10 +276,10 @@ function baseConfig({ dir, uniqueName, publicPath, prod, entry }) {
         { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
       ],
     },
-    // One set of used exports for every runtime of the build (see MergeTwinChunksPlugin).
-    optimization: { usedExports: 'global' },
     performance: { hints: false },
     optimization: {
+      // One set of used exports for every runtime of the build (see MergeTwinChunksPlugin).
+      usedExports: 'global',
       // swc's minifier instead of terser (webpack's default, two compress passes): the admin remote (charts) took
       // 381 s of a CI build with terser, most of the build's critical path.
       minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } })],
