@@ -186,6 +186,10 @@ describe('video visits: joining and signalling through the gateway (real NATS + 
     const bad = await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=abc`, { token: doctor.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('appointment_id must be an integer number');
+    for (const odd of ['0', '-3', '99999999999', '1.5']) {
+      const refused = await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${odd}`, { token: doctor.token });
+      expect({ odd, clear: [400, 404].includes(refused.status) }).toEqual({ odd, clear: true });
+    }
     // The visit named must be with that patient: naming one with another patient changes nothing.
     expect((await platform.api('GET', `/medical-history/user/${otherPatient.user.user_id}?appointment_id=${id}`, { token: doctor.token })).status).toBe(404);
   });
