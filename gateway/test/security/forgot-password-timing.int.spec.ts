@@ -10,10 +10,11 @@ import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 import type { TestPlatform } from '../support/platform';
 import { newPatient } from '../support/users';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
-/** How many requests of each kind are measured (after the warm-up), and the most their medians may differ. */
-const MEASURED = 20;
+/** Known accounts (20, as the issue asks) and the requests measured of each kind; the most the medians may differ. */
+const KNOWN_ACCOUNTS = 20;
+const MEASURED = 80;
 const WARM_UP = 6;
 const MAX_MEDIAN_GAP_MS = 10;
 
@@ -26,15 +27,20 @@ const median = (values: number[]) => {
 /**
  * Issue 43: forgot-password must not tell, by how long it takes, whether an account exists. An outside caller's view:
  * the HTTP reply's time for known and unknown emails (and phones), measured through the gateway, auth and support
- * with the real SMTP server and SMS sandbox behind them.
+ * with the real SMTP server and SMS sandbox behind them. Before the fix the medians were 50-60 ms apart here.
  *
- * Made to hold on a loaded machine (other test runs, builds): a warm-up first (JIT, pools, prepared plans), then the
- * two kinds interleaved in ABBA order (known, unknown, unknown, known...), so load that comes and goes on the machine
- * falls on both alike; medians are compared, not means or single requests. The work a request hands off (the lookup,
- * the message) is let finish before the next request, as the rate limit makes a real caller wait: here gateway,
- * services and test share one process, where that work would otherwise slow down whatever request comes next.
- * (Sending each pair together was tried: the second of a pair waits behind the first in this one process, which
- * splits each kind's times in two groups with the median between them, and made the medians noisier.)
+ * Made to hold on a loaded machine (other test runs, builds):
+ * - a warm-up first (JIT, pools, prepared plans);
+ * - known and unknown in adjacent pairs, in ABBA order (known first, unknown first, unknown first, known first...), so
+ *   load that comes and goes falls on both kinds alike; medians are compared, not means or single requests;
+ * - the work a pair hands off (the lookup, the message) is let finish before the next pair, as the rate limit makes a
+ *   real caller wait: here gateway, services and test share one process, where that work would otherwise slow down
+ *   whatever request comes next (the SMS sandbox's delivery reports are off for the same reason);
+ * - 80 requests of each kind (the 20 known accounts asked 4 times each): with 20, identical code gave medians that
+ *   differed by 6 ms (one standard deviation) between runs on a 2-core machine at a load average of 15, so a 10 ms
+ *   bound failed about one run in ten; 80 halve that spread.
+ * Sending each pair together was tried too: the second of a pair waits behind the first in this one process, which
+ * splits each kind's times in two groups with the median between them, and made the medians noisier.
  */
 describe('forgot-password answers in the same time whether or not the account exists', () => {
   let platform: TestPlatform & { sandboxes: Sandboxes };
@@ -47,7 +53,8 @@ describe('forgot-password answers in the same time whether or not the account ex
     db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     platform = await startPaymentPlatform({ auth: AuthModule, support: SupportModule }, { SMTP_URL: inbox.smtpUrl, PUBLIC_APP_URL: 'https://afya.test' });
-    for (let i = 0; i < WARM_UP + MEASURED; i++) {
+    platform.sandboxes.sms.setDeliveryReportUrl(null);
+    for (let i = 0; i < KNOWN_ACCOUNTS; i++) {
       const phone = `07${String(20_000_000 + i * 7919 + Math.floor(Math.random() * 1000)).padStart(8, '0')}`;
       const details = newPatient({ contact_phone: phone });
       const registered = await platform.api('POST', '/auth/register', { body: details });
@@ -70,7 +77,7 @@ describe('forgot-password answers in the same time whether or not the account ex
     return ms;
   };
 
-  /** Until every stored request has been handled (its row goes once the message is handed over, or none is due). */
+  /** Whether a stored request is still waiting (its row goes once its message is handed over, or none is due). */
   const waiting = async () => {
     const table = `"${schemaName('auth')}".password_reset_requests`;
     const [{ exists }] = (await db.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [table])).rows;
@@ -84,37 +91,37 @@ describe('forgot-password answers in the same time whether or not the account ex
     }
   };
 
-  /** WARM_UP pairs, then MEASURED pairs, in ABBA order (known first, then unknown first...): the medians of each kind. */
-  const measure = async (knownBody: (i: number) => Record<string, string>, unknownBody: (i: number) => Record<string, string>) => {
+  /** WARM_UP pairs, then MEASURED pairs, each pair known and unknown back to back in ABBA order: each kind's median. */
+  const measure = async (knownBody: (account: number) => Record<string, string>, unknownBody: (i: number) => Record<string, string>) => {
     const times = { known: [] as number[], unknown: [] as number[] };
     for (let i = 0; i < WARM_UP + MEASURED; i++) {
       const order = i % 4 === 0 || i % 4 === 3 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
       for (const kind of order) {
-        const ms = await timed(kind === 'known' ? knownBody(i) : unknownBody(i));
-        await settled();
+        const ms = await timed(kind === 'known' ? knownBody(i % KNOWN_ACCOUNTS) : unknownBody(i));
         if (i >= WARM_UP) times[kind].push(ms);
       }
+      await settled();
     }
     return { known: median(times.known), unknown: median(times.unknown) };
   };
 
-  it('by email: the medians of 20 known and 20 unknown addresses differ by at most 10 ms', async () => {
+  it(`by email: the medians of known and unknown addresses differ by at most ${MAX_MEDIAN_GAP_MS} ms`, async () => {
     const medians = await measure(
-      (i) => ({ email: known[i].email }),
+      (account) => ({ email: known[account].email }),
       (i) => ({ email: `nobody.${i}.${Math.random().toString(36).slice(2)}@example.co.ke` }),
     );
     console.log(`forgot-password by email: median ${medians.known.toFixed(1)} ms known, ${medians.unknown.toFixed(1)} ms unknown`);
     expect(Math.abs(medians.known - medians.unknown)).toBeLessThanOrEqual(MAX_MEDIAN_GAP_MS);
-    // and the known ones did get their link (the work was handed off, not dropped)
+    // and every known account did get its link (the work was handed off, not dropped)
     await eventually(async () => {
       const sent = new Set((await inbox.emails()).flatMap((e) => e.to.map((t) => t.address)));
       expect(known.filter((k) => !sent.has(k.email))).toEqual([]);
     }, 30_000);
   });
 
-  it('by phone: the medians of 20 known and 20 unknown numbers differ by at most 10 ms', async () => {
+  it(`by phone: the medians of known and unknown numbers differ by at most ${MAX_MEDIAN_GAP_MS} ms`, async () => {
     const medians = await measure(
-      (i) => ({ phone: known[i].phone }),
+      (account) => ({ phone: known[account].phone }),
       (i) => ({ phone: `07${String(90_000_000 + i * 31 + Math.floor(Math.random() * 30)).padStart(8, '0')}` }),
     );
     console.log(`forgot-password by phone: median ${medians.known.toFixed(1)} ms known, ${medians.unknown.toFixed(1)} ms unknown`);

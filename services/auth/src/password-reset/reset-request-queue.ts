@@ -9,6 +9,11 @@ import { PasswordResetService } from './password-reset.service';
 import { PasswordResetRequestEntity } from './reset-request.entity';
 import { RESET_REQUEST_LEASE_MS, resetRequestRetryMs, resetRequestStale } from './reset-rules';
 
+/**
+ * How long after a request is stored its work starts: the reply has left by then, so the work (a transaction, a call to
+ * the support service) never competes with it, even where they share a process or a busy event loop.
+ */
+const START_DELAY_MS = 200;
 /** Requests claimed (and handled side by side) at a time. */
 const BATCH = 10;
 /** The safety net: requests left by a crash, or waiting for a retry, are looked for this often. */
@@ -24,7 +29,7 @@ const SEND_TIMEOUT_MS = 20_000;
  * running, too slow) is tried again with a backoff; a request whose handler died reappears when its lease ends. Each
  * try makes a fresh link or code (the stored one is only a hash), which voids the one before.
  *
- * Woken right after each request (after its reply), with a slow sweep as the safety net; rows are claimed with SKIP
+ * Woken shortly after each request (after its reply), with a slow sweep as the safety net; rows are claimed with SKIP
  * LOCKED, so replicas share the work. It runs outside the request's deadline, in a context carrying its request id.
  */
 @Injectable()
@@ -53,7 +58,7 @@ export class ResetRequestQueue implements OnApplicationBootstrap, BeforeApplicat
     await this.running;
   }
 
-  /** Stores a request and answers; the work runs after the reply has gone. */
+  /** Stores a request and answers; the work starts START_DELAY_MS later, after the reply has gone. */
   async add(payload: ForgotPasswordPayload): Promise<ForgotPasswordReply> {
     const email = typeof payload?.email === 'string' ? payload.email.trim() : '';
     const phone = typeof payload?.phone === 'string' ? payload.phone.trim() : '';
@@ -63,7 +68,7 @@ export class ResetRequestQueue implements OnApplicationBootstrap, BeforeApplicat
       phone: email ? null : phone,
       requestRef: currentRequestContext()?.requestId ?? null,
     });
-    setImmediate(() => this.kick());
+    setTimeout(() => this.kick(), START_DELAY_MS).unref();
     return { message: AuthMessages.resetSent };
   }
 
