@@ -161,6 +161,69 @@ describe('layout and colour of the screens fixed in issue 23 (1366 and 390 px, l
     await page.browserContext().close();
   });
 
+  it.each([320, 390])('phone header and Back link are targets a finger can hit at %i px (44 px; WCAG 2.5.8 asks 24)', async (width) => {
+    const page = await pageAt(browser, width, false, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Booking Guidelines');
+    await auditScreen(page);
+    const box = (selector: string) => page.$eval(selector, (el) => ({ width: Math.round(el.getBoundingClientRect().width), height: Math.round(el.getBoundingClientRect().height) }));
+    const menu = await box('button[aria-label="Open navigation"]');
+    expect(menu.width).toBeGreaterThanOrEqual(44);
+    expect(menu.height).toBeGreaterThanOrEqual(44);
+    const back = await box('::-p-xpath(//main//button[normalize-space(.)="← Back"])');
+    expect(back.height).toBeGreaterThanOrEqual(44);
+    expect(back.width).toBeGreaterThanOrEqual(24);
+    // Nothing in the header is pushed off the screen to make room.
+    expect(await page.$$eval('.afya-dash-header button', (buttons) => buttons.filter((b) => b.getBoundingClientRect().right > window.innerWidth + 0.5).length)).toBe(0);
+    await page.browserContext().close();
+  });
+
+  it('the Back link is at least 24 px tall on a wide screen', async () => {
+    const page = await pageAt(browser, 1366, false, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Booking Guidelines');
+    const height = await page.$eval('::-p-xpath(//main//button[normalize-space(.)="← Back"])', (el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(24);
+    await page.browserContext().close();
+  });
+
+  it.each([1280, 390])('admin delivery log at %i px: every column on the screen or in a scrolling region the keyboard reaches', async (width) => {
+    const page = await pageAt(browser, width, false, DEMO.admin);
+    await page.goto(`${BASE_URL}/dashboard/admin/messages`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[role="region"][aria-label="Messages sent and not sent"] table');
+    await auditScreen(page); // axe's scrollable-region-focusable in both themes
+    const layout = await page.evaluate(() => {
+      const region = document.querySelector('[role="region"][aria-label="Messages sent and not sent"]') as HTMLElement;
+      const details = [...region.querySelectorAll('th')].find((th) => th.textContent === 'Details')!.getBoundingClientRect();
+      return { overflows: region.scrollWidth > region.clientWidth + 1, focusable: region.tabIndex === 0, detailsRight: details.right, screen: window.innerWidth };
+    });
+    if (width >= 1280) {
+      expect(layout.overflows).toBe(false);
+      expect(layout.detailsRight).toBeLessThanOrEqual(layout.screen);
+    } else {
+      expect(layout).toMatchObject({ overflows: true, focusable: true });
+    }
+    await page.browserContext().close();
+  });
+
+  it.each([false, true])("admin payments: 'No payment disputes.' reads at 4.5:1 or more (dark: %s)", async (dark) => {
+    const page = await pageAt(browser, 1366, dark, DEMO.admin);
+    await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'No payment disputes.');
+    await auditScreen(page);
+    const [fg, bg] = await page.$eval('[data-testid="payment-disputes"] .ant-list-empty-text', (el) => {
+      let node: Element | null = el;
+      let background = 'rgba(0, 0, 0, 0)';
+      while (node && /rgba\(\d+, \d+, \d+, 0\)|transparent/.test(background)) {
+        background = getComputedStyle(node).backgroundColor;
+        node = node.parentElement;
+      }
+      return [getComputedStyle(el).color, background];
+    });
+    expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
+    await page.browserContext().close();
+  });
+
   it.each(WIDTHS)("payment history: the results count keeps its distance from the 'All time' filter at %i px", async (width) => {
     const page = await pageAt(browser, width, false, DEMO.patient);
     await page.goto(`${BASE_URL}/dashboard/payments`, { waitUntil: 'networkidle0' });

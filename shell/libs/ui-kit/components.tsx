@@ -88,7 +88,7 @@ export function PageHeader({
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 20 }}>
       <div style={{ minWidth: 0 }}>
         {onBack ? (
-          <Button type="link" onClick={onBack} style={{ padding: 0, height: 'auto', marginBottom: 4 }}>
+          <Button type="link" className="afya-back-link" onClick={onBack} style={{ padding: 0, height: 'auto', marginBottom: 4 }}>
             ← {t('common.back')}
           </Button>
         ) : null}

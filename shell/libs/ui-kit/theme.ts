@@ -94,9 +94,6 @@ export function buildTheme(dark: boolean): ThemeConfig {
       // Danger buttons in dark mode: a lighter red, with dark text on the filled (primary) kind.
       ...(dark ? { Button: { colorError: readableText.dark.danger, colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: '#141414' } } : {}),
       ...(dark ? { Tag: READABLE_TAGS_DARK } : { Tag: READABLE_TAGS_LIGHT }),
-      // A list's empty text ("No payment disputes.") is drawn in the disabled colour: 1.83:1 on white, 2.24:1 on the
-      // dark card. It says something; it is not an inactive control. (List uses this token for nothing else.)
-      List: { colorTextDisabled: text.secondary },
     },
   };
 }

@@ -109,7 +109,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <Layout>
         <Layout.Header className="afya-dash-header">
           {!isDesktop ? (
-            <Button type="text" icon={<MenuOutlined />} aria-label={t('dashboard.openNavigation')} onClick={() => setDrawer(true)} />
+            <Button type="text" className="afya-nav-toggle" icon={<MenuOutlined />} aria-label={t('dashboard.openNavigation')} onClick={() => setDrawer(true)} />
           ) : (
             <span />
           )}
