@@ -34,7 +34,9 @@ const moduleNameMapper = {
 module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform },
   // @opentelemetry: its OTLP exporter loads node:http with a dynamic import(), which jest runs only when transformed.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design|uuid|content-disposition|@opentelemetry)/)'],
+  // @ant-design/colors: @ant-design/icons' CommonJS build requires its ES build. The other @ant-design packages and antd
+  // ship CommonJS: transforming them only cost time (thousands of files, again in every project on a cold cache, as CI's is).
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design/colors|uuid|content-disposition|@opentelemetry)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',

@@ -13,6 +13,7 @@ module.exports = (displayName, rootDir) => ({
     ...preset.moduleNameMapper,
     '\\.(css|less)$': '<rootDir>/../shell/test/style-mock.js',
     '^@ant-design/charts$': '<rootDir>/../shell/test/charts-mock.js',
+    '^@ant-design/icons$': '<rootDir>/../shell/test/antd-icons.js',
   },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
