@@ -33,8 +33,9 @@ describe('erasure removes the masked addresses from the delivery log', () => {
     await inbox?.close();
   });
 
+  // By channel, not delivery_id: the two reset requests go through auth's queue, which may send either first.
   const deliveries = (userId: number) =>
-    sql('support', `SELECT kind, channel, status, recipient, reason, due_at, sent_at, created_at FROM deliveries WHERE user_id = $1 ORDER BY delivery_id`, [userId]);
+    sql('support', `SELECT kind, channel, status, recipient, reason, due_at, sent_at, created_at FROM deliveries WHERE user_id = $1 ORDER BY channel, delivery_id`, [userId]);
 
   /** A patient with an email and an SMS in the delivery log (reset messages), masked addresses and all. */
   const patientWithMessages = async (phone: string) => {

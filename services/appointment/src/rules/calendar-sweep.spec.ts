@@ -101,11 +101,12 @@ describe('calendar sweep: the scheduling rules on every weekday at the day’s e
     expect(refusal(() => assertStatusChange(patient, visitAt(t + 24 * HOUR - MINUTE), 'Cancelled', now))).not.toBeNull();
 
     // Video: open from 10 minutes before the start until 30 minutes after (paid video visits).
-    const video = { visit_mode: 'video', appointment_status: 'Confirmed', paid: true };
-    expect(videoJoinRefusal(video, t + VIDEO_JOIN_OPENS_MINUTES_BEFORE * MINUTE + 1, t)).toBe('too_early');
-    expect(videoJoinRefusal(video, t + VIDEO_JOIN_OPENS_MINUTES_BEFORE * MINUTE, t)).toBeNull();
-    expect(videoJoinRefusal(video, t - VIDEO_JOIN_CLOSES_MINUTES_AFTER * MINUTE + 1, t)).toBeNull();
-    expect(videoJoinRefusal(video, t - VIDEO_JOIN_CLOSES_MINUTES_AFTER * MINUTE, t)).toBe('closed');
+    // The visit starts at `start`; the clock reads `now`.
+    const video = (start: number) => ({ visit_mode: 'video', appointment_status: 'Confirmed', paid: true, starts_at: new Date(start).toISOString() });
+    expect(videoJoinRefusal(video(t + VIDEO_JOIN_OPENS_MINUTES_BEFORE * MINUTE + 1), now)).toBe('too_early');
+    expect(videoJoinRefusal(video(t + VIDEO_JOIN_OPENS_MINUTES_BEFORE * MINUTE), now)).toBeNull();
+    expect(videoJoinRefusal(video(t - VIDEO_JOIN_CLOSES_MINUTES_AFTER * MINUTE + 1), now)).toBeNull();
+    expect(videoJoinRefusal(video(t - VIDEO_JOIN_CLOSES_MINUTES_AFTER * MINUTE), now)).toBe('closed');
 
     // A waitlist offer made now is held 15 minutes, across midnight and year ends alike.
     expect(holdExpiry(now).getTime()).toBe(t + WAITLIST_HOLD_MINUTES * MINUTE);
