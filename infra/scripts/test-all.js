@@ -98,6 +98,14 @@ async function main() {
     await run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
   }
 
+  // What a suite spawns must exist before the suites start: sender-crash.int.spec.ts kills the built support service
+  // mid-batch. Built here (~10 s), not left to the build beside the suites, which it raced on a fresh clone; the full
+  // build below restores it from Nx's cache.
+  if ((await run('build of the support service (a suite runs it)', bin('nx'), ['run', '@afya/support-service:build', '--output-style=stream'], { buffered: true })) !== 0) {
+    process.stdout.write('\n0 passed, 1 failed\n');
+    process.exit(1);
+  }
+
   // --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
   const suitesReport = report('suites');
   const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e });
