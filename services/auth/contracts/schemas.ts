@@ -22,7 +22,7 @@ const password = z
   .meta({ minLength: MIN_PASSWORD_LENGTH });
 /**
  * Names, phones and the address are single-line fields: no line break or other control character (the first rule
- * checked, so such input gets that message). Names also refuse `<` and `>` (docs/decisions/2026-12-02-single-line-fields.md).
+ * checked, so such input gets that message). Names also refuse `<` and `>` (docs/decisions/0092-single-line-fields.md).
  */
 const nameRules = { firstname: [AuthMessages.firstnameOneLine, AuthMessages.firstnameMarkup], lastname: [AuthMessages.lastnameOneLine, AuthMessages.lastnameMarkup] } as const;
 const oneLineName = (field: keyof typeof nameRules, text: z.ZodString) => text.refine(isSingleLine, nameRules[field][0]).refine(isFreeOfMarkup, nameRules[field][1]);

@@ -61,7 +61,7 @@ export function isSingleLine(text: string): boolean {
 
 /**
  * No `<` or `>`: no person's name has them, and refusing them in names keeps markup out of every place a name is
- * shown (emails, PDFs, other people's screens), on top of rendering it as text (docs/decisions/2026-12-02-single-line-fields.md).
+ * shown (emails, PDFs, other people's screens), on top of rendering it as text (docs/decisions/0092-single-line-fields.md).
  */
 export function isFreeOfMarkup(text: string): boolean {
   return !/[<>]/.test(text);
