@@ -58,7 +58,7 @@ function assembleNode(deployable, out) {
     fs.copyFileSync(path.join(ROOT, dir, 'package.json'), path.join(out, dir, 'package.json'));
     copyDir(dist, path.join(out, dir, 'dist'));
   }
-  // npm install (not ci) on the locked versions: DECISIONS.md "Installs use npm install"; the lockfile's
+  // npm install (not ci) on the locked versions: docs/decisions/0020-npm-install-not-npm-ci.md; the lockfile's
   // entries for workspaces outside this closure are dropped, every other package keeps its locked version.
   run('npm', ['install', '--omit=dev', ...NPM_FLAGS], { cwd: out });
   fs.rmSync(path.join(out, 'package-lock.json'));

@@ -67,7 +67,7 @@ function main() {
   // `npm install` with the committed lockfile, not `npm ci`: this registry lacks some optional native
   // binaries of other platforms (e.g. @swc/core-darwin-*), which npm leaves out of the lockfile and `npm ci`
   // then refuses as "missing from lock file". `npm install` installs exactly the locked versions and skips
-  // the optional packages it cannot fetch (see DECISIONS.md).
+  // the optional packages it cannot fetch (see docs/decisions/0020-npm-install-not-npm-ci.md).
   process.stdout.write(`[afya] ${decision.reason}: running npm install\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], {

@@ -14,8 +14,9 @@ import { type Sandboxes, startPaymentPlatform } from '../payments/support';
 
 // kill -9 of the process sending messages in the middle of a batch: every message still goes out, and the only
 // ones that can go twice are those the provider had taken when the process died (its answer never arrived, so the
-// job runs again): the at-least-once window DECISIONS.md describes. The sender is the built support service
-// (services/support/dist), a process of its own; the one in this test process only schedules.
+// job runs again): the at-least-once window docs/decisions/0054-outbound-messages-in-support-service.md describes.
+// The sender is the built support service (services/support/dist), a process of its own; the one in this test
+// process only schedules.
 jest.setTimeout(180_000);
 
 const SUPPORT_MAIN = path.resolve(__dirname, '../../../services/support/dist/src/main.js');

@@ -1,5 +1,5 @@
 // What a response must look like: the documented success codes and schemas, or the one error shape
-// `{statusCode, message}` (DECISIONS.md "Gateway errors"), and never a 5xx.
+// `{statusCode, message}` (docs/decisions/0009-gateway-errors-validation-limits.md), and never a 5xx.
 import { OpenApiDocument, Operation, resolve, Schema } from './openapi-arbitraries';
 
 /** Problems with a value against a (subset of) JSON Schema as Nest's Swagger module writes it. */

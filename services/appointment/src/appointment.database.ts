@@ -12,7 +12,7 @@ import { DropCreatedIndex1765000000200 } from './migrations/1765000000200-drop-c
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
  * TypeORM's DataSource and EntityManager (transactions included), one SQL shape per read in *.sql.ts
- * (DECISIONS.md 2026-11-22, data access per service). The tables are described once, by the migrations.
+ * (docs/decisions/0024-one-data-access-style-per-service.md). The tables are described once, by the migrations.
  */
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',

@@ -30,7 +30,8 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
  *
  * Not @fastify/helmet: it calls helmet(options) on every request, re-validating the options and rebuilding
  * the CSP header each time; measured ~0.1 ms of the gateway's CPU per request (the gateway-only path fell from
- * 0.34 to 0.20 of bare node:http; DECISIONS.md 2026-11-22). Register before the routes and static sites.
+ * 0.34 to 0.20 of bare node:http; docs/decisions/0022-library-internals-replaced-by-public-surfaces.md).
+ * Register before the routes and static sites.
  */
 export function registerSecurityHeaders(app: NestFastifyApplication, options: HelmetOptions = SECURITY_HEADER_OPTIONS): void {
   const setSecurityHeaders = helmet(options);

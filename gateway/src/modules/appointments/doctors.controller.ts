@@ -36,7 +36,7 @@ export class DoctorController {
     return this.bus.send(subject(AppointmentPatterns.notifications), {}, caller);
   }
 
-  /** Weekly panel: patientsSeen, avgRating, onTimeRate, avgConsultation (definitions in DECISIONS.md). */
+  /** Weekly panel: patientsSeen, avgRating, onTimeRate, avgConsultation (definitions in docs/decisions/0014-doctor-performance-definitions.md). */
   @Roles('doctor')
   @KeysReply<PerformanceReply>(200, 'patientsSeen', 'avgRating', 'onTimeRate', 'avgConsultation')
   @Get('performance')

@@ -237,9 +237,9 @@ export class AdminAppointmentSearch {
    * the list's index until a page of them is met (at least 1 entry in FEW_MATCHES matches, so a page costs a few
    * thousand entries at most); the total is exact when both sides were read whole, else estimated. Decided on counted
    * rows, not on an estimate: a doctor with no appointments yet is planned as having the average 2,000, and a walk for
-   * a name with none read all 1,000,000 rows (1.1 s; DECISIONS 2026-11-26). The shape not taken is skipped by a
-   * one-time filter. The walk tests the ids in hashed sets written so that PostgreSQL cannot pick the patient or
-   * doctor index instead (whose rows it would then all read and sort).
+   * a name with none read all 1,000,000 rows (1.1 s; docs/decisions/0044-admin-search-on-counted-rows.md). The
+   * shape not taken is skipped by a one-time filter. The walk tests the ids in hashed sets written so that
+   * PostgreSQL cannot pick the patient or doctor index instead (whose rows it would then all read and sort).
    */
   private async nameSearch(q: AdminSearchQuery, search: AdminTextSearch): Promise<Page> {
     const params = [...q.params];

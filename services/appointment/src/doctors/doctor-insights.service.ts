@@ -15,7 +15,7 @@ export const EMERGENCY_NOTIFICATIONS_LIMIT = 20;
 
 /**
  * The doctor dashboard's notifications and weekly performance, computed from this service's data.
- * Definitions (DECISIONS.md 2026-11-21, doctor performance):
+ * Definitions (docs/decisions/0014-doctor-performance-definitions.md):
  * - patientsSeen: distinct patients with a Completed appointment dated in the last 7 days;
  * - avgConsultation: mean recorded duration (minutes) of those appointments (the doctor records the real
  *   length through PATCH /appointments/{id} {duration}; 25 until then);

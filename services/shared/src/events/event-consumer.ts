@@ -56,7 +56,7 @@ const DEFAULT_BATCH_SIZE = 200;
 /**
  * Under load a consumer's per-transaction costs (BEGIN, the processed ids, COMMIT, their round trips) dominate its
  * per-event work, one handler statement or two: 10 ms gathers ~5 events a transaction at 450 bookings a second
- * (EVENT_CONSUMER_LINGER_MS; DECISIONS 2026-11-27, "Consumers gather events while they keep coming").
+ * (EVENT_CONSUMER_LINGER_MS; docs/decisions/0052-cpu-per-booking.md, "consumers gather events while they keep coming").
  */
 const DEFAULT_LINGER_MS = Number(process.env.EVENT_CONSUMER_LINGER_MS ?? 10);
 /**
@@ -331,7 +331,7 @@ export class EventConsumer implements OnApplicationShutdown {
   /**
    * A version of a type this consumer handles, but not that version (`x.created.v2` when it knows `x.created.v1`):
    * the producer upgraded first. Producers publish the old version too until every consumer knows the new one
-   * (DECISIONS: versioned event types), so nothing is lost, but ops should know once.
+   * (docs/decisions/0039-versioned-bus-contracts-dead-letters.md), so nothing is lost, but ops should know once.
    */
   private warnOfUnknownVersion(sub: Subscription, type: string): void {
     const base = unversioned(type);

@@ -199,7 +199,7 @@ export class MessageScheduler implements OnApplicationBootstrap {
   /**
    * Queues each message on every channel, in the event's transaction: all jobs in one insert and their listing in
    * another, whatever their number (a booking's confirmation and four reminders were 12 statements, one per job and
-   * per listing: the support consumer fell behind the bookings; DECISIONS 2026-11-28).
+   * per listing: the support consumer fell behind the bookings; docs/decisions/0077-fewer-statements-per-booking-and-read.md).
    */
   private async enqueue(manager: EntityManager, messages: QueuedMessage[]): Promise<void> {
     if (!messages.length) return;
