@@ -54,7 +54,7 @@ function pairs(): { where: string; english: string; kiswahili: string }[] {
     for (const [key, english] of en) if (!key.startsWith('antd.')) out.push({ where: `${app}/locales/sw.json ${key}`, english, kiswahili: sw.get(key) ?? '' });
   }
   for (const [english, kiswahili] of Object.entries(SERVER_MESSAGES_SW)) out.push({ where: 'server-messages.sw.ts', english, kiswahili });
-  for (const [english, kiswahili] of Object.entries({ ...CHOICE_LABELS_SW, ...REPORT_HEADERS_SW, ...DATA_EXPORT_VALUES_SW })) out.push({ where: 'documents.ts', english, kiswahili });
+  for (const [english, kiswahili] of Object.entries({ ...CHOICE_LABELS_SW, ...REPORT_HEADERS_SW, ...DATA_EXPORT_VALUES_SW })) out.push({ where: 'i18n document labels', english, kiswahili });
   for (const [name, texts] of Object.entries({ receipt: RECEIPT_TEXTS, prescription: PRESCRIPTION_TEXTS, dataExport: DATA_EXPORT_TEXTS, notification: NOTIFICATION_TEXTS })) {
     const en = textsOf(texts.en, name);
     const sw = textsOf(texts.sw, name);

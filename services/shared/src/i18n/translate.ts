@@ -1,5 +1,5 @@
 import { MessageLanguage } from './language';
-import { slotLabel } from './documents';
+import { slotLabel } from './choice-labels';
 import { MESSAGE_VALUES_SW, SERVER_MESSAGES_SW } from './server-messages.sw';
 
 /** `{name}` in a catalogue key: where a value goes. */
