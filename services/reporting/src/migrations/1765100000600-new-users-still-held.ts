@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Issue 44: rm_daily.new_users and new_doctors counted every registration on its day for good, while the totals count
  * the accounts held now (not deleted; doctors: active). A period's "new users" could exceed "Total Users". The consumer
  * now moves a registration day's figures when its account is deleted, suspended or changes role
- * (rules/read-model.rules.ts, applyUser); this recomputes the figures already rolled up from the users applied so far.
+ * (rules/rm-users.rules.ts, applyUser); this recomputes the figures already rolled up from the users applied so far.
  * Expand-only: a replica still on the previous build counts registrations as before until it is replaced; a rebuild
  * (src/rebuild-cli.ts) recomputes everything from the stream.
  */

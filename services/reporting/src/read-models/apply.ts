@@ -1,7 +1,10 @@
 import { EntityManager } from 'typeorm';
 import type { BatchEventHandlers, DomainEvent } from '@afya/service-shared';
 import { CLINIC_TIME_ZONE } from '../../contracts';
-import { DailyDelta, Erasure, erasuresIn, foldEvents, READ_MODEL_RULES, READ_MODEL_SHAPES, ReadModelTable, rowsConcerned, StoredRow, Touched } from '../rules/read-model.rules';
+import { foldEvents, READ_MODEL_RULES, rowsConcerned, Touched } from '../rules/read-model.rules';
+import type { DailyDelta } from '../rules/read-model-outcome';
+import { READ_MODEL_SHAPES, ReadModelTable, StoredRow } from '../rules/read-model-shapes';
+import { Erasure, erasuresIn } from '../rules/rm-users.rules';
 
 /*
  * Applies a batch of events to the read models set-wise, inside the consumer's transaction, after the events' ids

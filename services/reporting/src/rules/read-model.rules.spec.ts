@@ -5,23 +5,14 @@ import { AuthEvents } from '@afya/auth-service/contracts';
 import { PaymentEvents } from '@afya/payment-service/contracts';
 import { PrescriptionEvents } from '@afya/prescription-service/contracts';
 import { SupportEvents } from '@afya/support-service/contracts';
-import {
-  addMoney,
-  applyAppointment,
-  applyPayment,
-  applyPrescription,
-  applyTicket,
-  applyUser,
-  AppointmentRow,
-  erasuresIn,
-  foldEvents,
-  PaymentRow,
-  READ_MODEL_RULES,
-  removeAppointment,
-  rowsConcerned,
-  StoredRow,
-  UserRow,
-} from './read-model.rules';
+import { addMoney } from './money';
+import { foldEvents, READ_MODEL_RULES, rowsConcerned } from './read-model.rules';
+import type { StoredRow } from './read-model-shapes';
+import { applyAppointment, AppointmentRow, removeAppointment } from './rm-appointments.rules';
+import { applyPayment, PaymentRow } from './rm-payments.rules';
+import { applyPrescription } from './rm-prescriptions.rules';
+import { applyTicket } from './rm-tickets.rules';
+import { applyUser, erasuresIn, UserRow } from './rm-users.rules';
 
 let sequence = 0;
 // data as never: fixtures are plain objects (role 'user' is a string here), each rule takes its own event type
