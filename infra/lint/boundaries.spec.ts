@@ -137,7 +137,7 @@ describe("the shell's ui-kit", () => {
 
 describe('the gateway and the services', () => {
   it("import other services' contracts and services/shared, never another service's src", async () => {
-    const file = 'services/appointment/src/appointments/appointments.service.ts';
+    const file = 'services/appointment/src/appointments/booking.service.ts';
     const allowed = [
       "import { AUTH } from '@afya/auth-service/contracts';",
       "import { bus } from '@afya/service-shared';",

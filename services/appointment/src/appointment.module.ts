@@ -4,7 +4,11 @@ import { AppointmentPatterns } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { AdminAppointmentSearch, AdminAppointmentSearchController } from './appointments/admin-search';
 import { AppointmentsController } from './appointments/appointments.controller';
-import { AppointmentsService } from './appointments/appointments.service';
+import { AppointmentChangesService } from './appointments/appointment-changes.service';
+import { AppointmentReadsService } from './appointments/appointment-reads.service';
+import { AppointmentRecords } from './appointments/appointment-records';
+import { BookingService } from './appointments/booking.service';
+import { RescheduleService } from './appointments/reschedule.service';
 import { AuditTrail } from './audit/audit-trail';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -31,6 +35,23 @@ import { WaitlistService } from './waitlist/waitlist.service';
     WaitlistController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
-  providers: [AdminAppointmentSearch, AuditTrail, DoctorsService, DoctorInsightsService, AppointmentsService, DashboardService, UserDirectoryConsumer, PaymentEventsConsumer, VideoVisitsService, OfferExpiryQueue, SlotHolds, WaitlistService],
+  providers: [
+    AdminAppointmentSearch,
+    AuditTrail,
+    DoctorsService,
+    DoctorInsightsService,
+    AppointmentRecords,
+    AppointmentReadsService,
+    BookingService,
+    AppointmentChangesService,
+    RescheduleService,
+    DashboardService,
+    UserDirectoryConsumer,
+    PaymentEventsConsumer,
+    VideoVisitsService,
+    OfferExpiryQueue,
+    SlotHolds,
+    WaitlistService,
+  ],
 })
 export class AppointmentModule {}

@@ -5,7 +5,7 @@ import { Principal } from '@afya/service-shared';
 import { APPOINTMENT_STATUSES, AppointmentStatus, AppointmentView, DashboardReply } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { APPOINTMENT_SELECT, AppointmentRow, toAppointmentView } from '../appointments/appointment.sql';
-import { AppointmentsService, countByStatus } from '../appointments/appointments.service';
+import { AppointmentReadsService, countByStatus } from '../appointments/appointment-reads.service';
 import { countDistinctPatients } from '../rules/patients';
 import { clinicToday } from '../rules/clinic-time';
 
@@ -22,7 +22,7 @@ export const ADMIN_RECENT = 5;
 export class DashboardService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly appointments: AppointmentsService,
+    private readonly appointments: AppointmentReadsService,
     private readonly audit: AuditTrail,
   ) {}
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { badRequest, notFound, Principal } from '@afya/service-shared';
 import { AppointmentMessages, VideoAccessReply, videoJoinWindow, VideoPresencePayload } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
-import { AppointmentsService } from '../appointments/appointments.service';
+import { AppointmentRecords } from '../appointments/appointment-records';
 import { fullName } from '../appointments/appointment.sql';
 import { assertCanJoinVideo, videoSideOf } from '../rules/video-visit';
 
@@ -15,14 +15,14 @@ import { assertCanJoinVideo, videoSideOf } from '../rules/video-visit';
 @Injectable()
 export class VideoVisitsService {
   constructor(
-    private readonly appointments: AppointmentsService,
+    private readonly records: AppointmentRecords,
     private readonly audit: AuditTrail,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   private async row(id: number) {
     if (!Number.isInteger(id) || id <= 0) throw badRequest('Appointment id must be a positive whole number');
-    const row = await this.appointments.findRow(id);
+    const row = await this.records.findRow(id);
     if (!row) throw notFound(AppointmentMessages.appointmentNotFound);
     return row;
   }

@@ -16,8 +16,8 @@ import {
   type WaitlistMessageReply,
   type WaitlistOfferView,
 } from '../../contracts';
-import { isUniqueViolation } from '../appointments/appointments.service';
-import { AppointmentsService } from '../appointments/appointments.service';
+import { isUniqueViolation } from '../appointments/appointment-records';
+import { BookingService } from '../appointments/booking.service';
 import { toAppointmentView } from '../appointments/appointment.sql';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isInBookingWindow } from '../rules/clinic-time';
@@ -60,7 +60,7 @@ export class WaitlistService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly doctors: DoctorsService,
-    private readonly appointments: AppointmentsService,
+    private readonly booking: BookingService,
     private readonly holds: SlotHolds,
   ) {}
 
@@ -132,7 +132,7 @@ export class WaitlistService {
           appointment_type: string;
           notes: string;
         }[];
-        return this.appointments.insertBooking(
+        return this.booking.insertBooking(
           manager,
           actor,
           {

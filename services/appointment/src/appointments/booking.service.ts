@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { appointmentsBooked, badRequest, conflict, forbidden, notFound, parsePayload, Principal, recordEvents } from '@afya/service-shared';
+import {
+  AppointmentEvents,
+  AppointmentMessages,
+  AvailabilityQuerySchema,
+  AvailabilityReply,
+  BookPayloadSchema,
+  BookReply,
+  DEFAULT_APPOINTMENT_TYPE,
+  DEFAULT_DURATION_MINUTES,
+  DEFAULT_VISIT_MODE,
+  slotsWithinClinicHours,
+} from '../../contracts';
+import { AuditTrail } from '../audit/audit-trail';
+import { SlotHolds } from '../waitlist/slot-holds';
+import { DoctorsService } from '../doctors/doctors.service';
+import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { bookingAmount, bookingType } from '../rules/fees';
+import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
+import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
+
+/** APPOINTMENT_SELECT over the row an INSERT … RETURNING * just made (a WITH named `inserted`). */
+const INSERTED_APPOINTMENT_SELECT = APPOINTMENT_SELECT.replace('FROM appointments a', 'FROM inserted a');
+
+/** Booking: the free slots of a doctor's day, and a patient taking one. */
+@Injectable()
+export class BookingService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly doctors: DoctorsService,
+    private readonly audit: AuditTrail,
+    private readonly holds: SlotHolds,
+  ) {}
+
+  /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
+  async availability(actor: Principal, request: unknown): Promise<AvailabilityReply> {
+    const { doctor_id, date } = parsePayload(AvailabilityQuerySchema, request);
+    const doctor = await this.doctors.findById(doctor_id);
+    if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
+      throw notFound(AppointmentMessages.doctorNotFound);
+    }
+    // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
+    const open = slotsWithinClinicHours(weekdayOf(date));
+    const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // taken: booked, or held for another patient from the doctor's waitlist (held for the caller, it is theirs to take)
+    const taken: { time_slot: string }[] = await this.dataSource.query(
+      `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'
+       UNION ALL
+       SELECT time_slot FROM waitlist_offers WHERE doctor_id = $1 AND appointment_date = $2 AND status = 'held' AND user_id <> $3`,
+      [doctor_id, date, actor.userId],
+    );
+    const takenSlots = new Set(taken.map((t) => t.time_slot));
+    return {
+      doctor_id,
+      date,
+      bookable_date: bookable,
+      slots: open.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
+    };
+  }
+
+  /**
+   * POST /appointments. The amount is the doctor's fee (else the type's default), never the client's.
+   * The slot's uniqueness is the database's partial unique index: of concurrent bookings exactly one wins.
+   */
+  async book(actor: Principal, request: unknown, requestId?: string): Promise<BookReply> {
+    if (actor.role !== 'user') throw forbidden('Only patients can book appointments');
+    const payload = parsePayload(BookPayloadSchema, request);
+    const { doctor_id, appointment_date, time_slot, notes } = payload;
+    const visitMode = payload.visit_mode ?? DEFAULT_VISIT_MODE;
+    // The named type is valid (the schema); without one, the amount the client showed chooses it.
+    const appointment_type = bookingType(payload.appointment_type, payload.total_amount) ?? DEFAULT_APPOINTMENT_TYPE;
+    if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
+    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
+    const closed = clinicHoursProblem(appointment_date, time_slot);
+    if (closed) throw badRequest(closed);
+
+    try {
+      const row = await this.dataSource.transaction((manager) =>
+        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId),
+      );
+      appointmentsBooked.inc(); // committed: the transaction above resolved
+      return {
+        appointment: toAppointmentView(row),
+        appointment_id: row.appointment_id,
+        message: 'Appointment booked successfully! Please proceed with payment.',
+      };
+    } catch (error) {
+      if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
+      throw error;
+    }
+  }
+
+  /**
+   * A booking's row, its events and audit entry, in the caller's transaction (a booking, or a waitlist offer being
+   * claimed). The slot's uniqueness is the partial unique index; a slot held for a waitlisted patient is refused to
+   * anyone else after the insert (SlotHolds.take), and taken by that patient it settles their offer.
+   */
+  async insertBooking(
+    manager: EntityManager,
+    actor: Principal,
+    booking: { doctor_id: number; appointment_date: string; time_slot: string; appointment_type: string; notes: string; visit_mode: string },
+    requestId?: string,
+  ): Promise<AppointmentRow> {
+    const { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode } = booking;
+    const doctor = await this.doctors.findById(doctor_id, manager);
+    if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
+    if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
+    if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
+    if (!worksOn(doctor.available_days, appointment_date)) {
+      throw badRequest(
+        `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
+      );
+    }
+    // The new row comes back as the view reads it (one round trip, not an insert then a select).
+    const [created]: AppointmentRow[] = await manager.query(
+      `WITH inserted AS (
+         INSERT INTO appointments
+           (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+         RETURNING *)
+       ${INSERTED_APPOINTMENT_SELECT}`,
+      [
+        actor.userId,
+        doctor_id,
+        appointment_date,
+        time_slot,
+        slotStart(appointment_date, time_slot),
+        appointment_type,
+        bookingAmount(appointment_type, doctor.fee),
+        notes,
+        DEFAULT_DURATION_MINUTES,
+        visitMode,
+      ],
+    );
+    await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, actor.userId, created.appointment_id);
+    // The booking and its audit entry: one statement for both events.
+    await recordEvents(manager, [
+      { type: AppointmentEvents.created, data: toEventData(created) },
+      this.audit.changeEvent(actor, 'create', [created], requestId, ['notes']),
+    ]);
+    return created;
+  }
+}
