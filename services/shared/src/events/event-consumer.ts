@@ -1,143 +1,24 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AckPolicy, ConsumerConfig, ConsumerInfo, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
+import { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
-import { busNamespace } from '../rpc/bus';
 import { publishDeadLetter, REPLAY_FOR_HEADER } from './dead-letters';
 import { DomainEvent } from './domain-event';
-import { eventStreamName, eventSubject } from './event-stream';
+import { eventStreamName } from './event-stream';
 import { requireEventStream } from './streams';
 import { NATS_CONNECTION } from './nats-connection';
 import { requestContextFromHeaders } from '../context/context-carriage';
 import { runWithRequestContext } from '../context/request-context';
 import { eventRedeliveries } from '../observability/metrics';
-import { observeConsumer, traceEventBatch, traceEventHandler } from '../observability/event-telemetry';
+import { observeConsumer } from '../observability/event-telemetry';
 import { getProcessLogger } from '../logging/logger';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the data of the event type it is registered for (DomainEvent<UserEventData>); with unknown those handlers would not fit
-export type EventHandler = (event: DomainEvent<any>, manager: EntityManager) => Promise<void>;
-/** Handlers by event type, versions included: a consumer lists each version it knows (`x.created.v1`, `x.created.v2`). */
-export type EventHandlers = Record<string, EventHandler>;
-
-/**
- * A consumer that applies a batch set-wise (a few statements per batch instead of a few per event; a rebuild
- * replays millions of events). `applyBatch` receives the batch's events not applied before, duplicates dropped,
- * in stream order, inside the consumer's transaction after their ids were marked processed; it must leave the
- * same state as applying them one at a time, in that order. A batch of one is the per-event case (and the
- * fallback after a failed batch), so there is one set of rules.
- */
-export interface BatchEventHandlers {
-  /** Every type applied, versions included (the durable's filter, as the keys of EventHandlers are). */
-  types: readonly string[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as EventHandler: the handler declares the data of its types
-  applyBatch: (events: DomainEvent<any>[], manager: EntityManager) => Promise<void>;
-}
-
-export interface ConsumeOptions {
-  /** Deliveries of one event before it goes to the dead-letter stream (the server keeps one spare, see below). */
-  maxDeliver?: number;
-  /** Delay before redelivering an event whose handler failed, by attempt (ms; the last value repeats). */
-  retryDelaysMs?: number[];
-  /** Events applied in one transaction at most. */
-  batchSize?: number;
-  /**
-   * While events keep coming (the last batch was applied less than a linger ago), how long an arriving event waits for
-   * others to share its transaction (ms; 0: never). An event after a quiet spell is applied at once.
-   */
-  lingerMs?: number;
-}
+import { ConsumeOptions, DEFAULT_BATCH_SIZE, DEFAULT_LINGER_MS, DEFAULT_MAX_DELIVER, DEFAULT_RETRY_DELAYS_MS, Subscription } from './consume-options';
+import { eventTypeOfSubject, unversioned } from './consumer-filter';
+import { durableName, ensureDurable } from './durable-consumer';
+import { applyEach, applySetWise, BatchEventHandlers, EventHandlers, Received } from './event-handlers';
 
 /** Injection token: the service a process runs (EventsModule.forService), the first token of its dead letters. */
 export const EVENTS_SERVICE_NAME = Symbol('EVENTS_SERVICE_NAME');
-
-export const DEFAULT_MAX_DELIVER = 5;
-const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15000, 30000];
-const DEFAULT_BATCH_SIZE = 200;
-/**
- * Under load a consumer's per-transaction costs (BEGIN, the processed ids, COMMIT, their round trips) dominate its
- * per-event work, one handler statement or two: 10 ms gathers ~5 events a transaction at 450 bookings a second
- * (EVENT_CONSUMER_LINGER_MS; docs/decisions/0052-cpu-per-booking.md, "consumers gather events while they keep coming").
- */
-const DEFAULT_LINGER_MS = Number(process.env.EVENT_CONSUMER_LINGER_MS ?? 10);
-/**
- * Redelivery when a process took an event and never answered (crashed, hung). The backoff between failed attempts is
- * ours (retryDelaysMs, sent with each nak), not the consumer's `backoff` setting: on nats-server 2.9 that setting
- * also shifts a nak's delay (attempt 2 with a 50 ms nak came back after 30 s), so the consumer has none.
- */
-const ACK_WAIT_NS = 30e9;
-
-/**
- * The durable's filter for the handled types. nats-server 2.10+ takes the exact subjects (`filter_subjects`);
- * 2.9 (Debian's 2.9.10 here) has one filter per consumer: the narrowest wildcard covering them (the owning
- * service's events when every type shares it, else every event; other types are then acknowledged unapplied).
- */
-export function filterSubjectsFor(types: string[], serverVersion = '2.9.0'): Pick<ConsumerConfig, 'filter_subject' | 'filter_subjects'> {
-  const subjects = [...new Set(types)].sort().map(eventSubject);
-  if (supportsManyFilters(serverVersion)) return subjects.length === 1 ? { filter_subject: subjects[0] } : { filter_subjects: subjects };
-  return { filter_subject: filterSubjectFor(types) };
-}
-
-/**
- * One subject covering the handled types (nats-server 2.9), as narrow as one filter can be: tokens the types share
- * stay, a token where they differ becomes `*`, and where their lengths differ the rest becomes `>`.
- * `appointment.created.v1` + `appointment.deleted.v1` → `appointment.*.v1`, which leaves out
- * `appointment.audit.access-batch.v1` (one per audited read) and `appointment.doctor.approved.v1`: a consumer is not
- * woken, and the server does not deliver, for every event of a service it takes two types from.
- */
-export function filterSubjectFor(types: string[]): string {
-  const unique = [...new Set(types)].map((type) => type.split('.'));
-  const [first] = unique;
-  if (!first) return `${busNamespace()}.events.>`;
-  const sameLength = unique.every((tokens) => tokens.length === first.length);
-  const covering: string[] = [];
-  for (let i = 0; i < first.length; i++) {
-    const token = first[i];
-    if (unique.every((tokens) => tokens[i] === token)) {
-      covering.push(token);
-      continue;
-    }
-    if (!sameLength) break;
-    covering.push('*');
-  }
-  // Types of different lengths share only a prefix (which may be all of the shorter one's tokens): `>` covers the rest.
-  const subject = sameLength ? covering.join('.') : [...covering, '>'].join('.');
-  return `${busNamespace()}.events.${subject}`;
-}
-
-/** The event type a message's subject names (`<ns>.events.<type>`), or null for another subject. */
-export function eventTypeOfSubject(subject: string): string | null {
-  const prefix = `${busNamespace()}.events.`;
-  return subject.startsWith(prefix) ? subject.slice(prefix.length) : null;
-}
-
-/** `appointment.created.v2` → `appointment.created` (a type without a version stays as it is). */
-function unversioned(type: string): string {
-  return type.replace(/\.v\d+$/, '');
-}
-
-function supportsManyFilters(version: string): boolean {
-  const [major, minor] = version.split('.').map(Number);
-  return major > 2 || (major === 2 && minor >= 10);
-}
-
-interface Received {
-  message: JsMsg;
-  event: DomainEvent;
-}
-
-interface Subscription {
-  durable: string;
-  /** Types applied; others are acknowledged unapplied. */
-  types: ReadonlySet<string>;
-  /** Applies the fresh events of one transaction (in stream order): per event, or set-wise. */
-  apply: (fresh: Received[], manager: EntityManager) => Promise<void>;
-  maxDeliver: number;
-  retryDelaysMs: number[];
-  batchSize: number;
-  lingerMs: number;
-  /** Versions of handled types this consumer met without knowing them (warned once each). */
-  unknownVersions: Set<string>;
-}
 
 /**
  * Applies events from JetStream through a durable consumer shared by a service's replicas.
@@ -190,30 +71,7 @@ export class EventConsumer implements OnApplicationShutdown {
       lingerMs: Math.max(0, options.lingerMs ?? DEFAULT_LINGER_MS),
       unknownVersions: new Set(),
     };
-    // The server stops after maxDeliver + 1: the spare delivery reaches a process that dead-letters the event
-    // without running it, so an event whose handler crashes or hangs the process also ends in the DLQ.
-    const serverMaxDeliver = sub.maxDeliver + 1;
-    const wanted: Partial<ConsumerConfig> = {
-      ...filterSubjectsFor([...sub.types], this.nc.info?.version),
-      max_deliver: serverMaxDeliver,
-      backoff: undefined,
-      ack_wait: ACK_WAIT_NS,
-      // Bounds the events waiting in this process (the next batches) well inside ack_wait.
-      max_ack_pending: sub.batchSize * 2,
-    };
-    const existing = await jsm.consumers.info(stream, sub.durable).catch(() => null);
-    if (!existing) {
-      await jsm.consumers.add(stream, { durable_name: sub.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...wanted });
-    } else if (filterDiffers(existing.config, wanted) && !supportsManyFilters(this.nc.info?.version ?? '2.9.0')) {
-      await this.recreateAtAckFloor(stream, sub.durable, existing, wanted);
-    } else if (filterDiffers(existing.config, wanted) || limitsDiffer(existing.config, wanted)) {
-      // The code deployed decides what this durable receives: a type added in this release is delivered from now on.
-      const update: Partial<ConsumerConfig> = { ...wanted };
-      if (wanted.filter_subjects) update.filter_subject = undefined;
-      else update.filter_subjects = undefined;
-      await jsm.consumers.update(stream, sub.durable, update);
-      this.logger.log(`consumer ${sub.durable}: filter and delivery limits updated to the deployed handlers`);
-    }
+    await ensureDurable(this.nc, jsm, stream, sub, this.logger);
     const consumer = await this.nc.jetstream().consumers.get(stream, sub.durable);
     // Lag (num_pending), unacknowledged and redelivered counts on /metrics, read from JetStream at scrape time.
     observeConsumer(sub.durable, () => jsm.consumers.info(stream, sub.durable));
@@ -384,73 +242,9 @@ export class EventConsumer implements OnApplicationShutdown {
     }
   }
 
-  /**
-   * nats-server 2.9 accepts a new filter_subject on update but keeps waking the consumer for the old one only (2.9.10
-   * here: an event of a newly handled type waited for the next pull, up to 30 s, every time). There the durable is
-   * created again with the new filter, starting after its acknowledged floor: events past the floor that were
-   * already applied come again and are skipped by their processed ids. Another replica doing the same at the same
-   * moment is fine: whichever add wins, the durable ends with the deployed filter.
-   */
-  private async recreateAtAckFloor(stream: string, durable: string, existing: ConsumerInfo, wanted: Partial<ConsumerConfig>): Promise<void> {
-    const jsm = await this.nc.jetstreamManager();
-    const floor = existing.ack_floor.stream_seq;
-    await jsm.consumers.delete(stream, durable).catch(() => undefined);
-    const start: Partial<ConsumerConfig> = floor > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: floor + 1 } : { deliver_policy: DeliverPolicy.All };
-    try {
-      await jsm.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, ...start, ...wanted });
-    } catch (error) {
-      const now = await jsm.consumers.info(stream, durable).catch(() => null);
-      if (!now || filterDiffers(now.config, wanted)) throw error;
-    }
-    this.logger.log(`consumer ${durable}: created again with the deployed handlers' filter, from stream sequence ${floor + 1}`);
-  }
 
   async onApplicationShutdown(): Promise<void> {
     for (const clear of this.lingerTimers) clear();
     for (const subscription of this.subscriptions) subscription.stop();
   }
-}
-
-/** The JetStream durable name for a consumer name (its allowed characters). */
-function durableName(consumerName: string): string {
-  return consumerName.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-/** Per-event handlers: each under its event's request context, so its log lines and the events it records carry it on. */
-async function applyEach(durable: string, handlers: EventHandlers, fresh: Received[], manager: EntityManager): Promise<void> {
-  for (const { event, message } of fresh) {
-    await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
-      traceEventHandler(durable, event.type, () => handlers[event.type](event, manager)),
-    );
-  }
-}
-
-/**
- * A set-wise handler. One event (a quiet stream, the fallback after a failed batch) runs exactly as a per-event
- * handler does, under its request context and span. Several have as many request contexts: they run under one
- * batch span linked to each event's span, without a requestId (each event's own id is on its `applied` line).
- */
-async function applySetWise(durable: string, handlers: BatchEventHandlers, fresh: Received[], manager: EntityManager): Promise<void> {
-  if (fresh.length === 1) {
-    const [{ event, message }] = fresh;
-    await runWithRequestContext(requestContextFromHeaders(message.headers), () =>
-      traceEventHandler(durable, event.type, () => handlers.applyBatch([event], manager)),
-    );
-    return;
-  }
-  const contexts = fresh.map(({ message }) => requestContextFromHeaders(message.headers));
-  await runWithRequestContext({}, () => traceEventBatch(durable, contexts, () => handlers.applyBatch(fresh.map(({ event }) => event), manager)));
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function filterDiffers(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
-  return (
-    !same(current.filter_subject || undefined, wanted.filter_subject) ||
-    !same(current.filter_subjects?.length ? current.filter_subjects : undefined, wanted.filter_subjects)
-  );
-}
-
-function limitsDiffer(current: ConsumerConfig, wanted: Partial<ConsumerConfig>): boolean {
-  return current.max_deliver !== wanted.max_deliver || !same(current.backoff, wanted.backoff) || current.max_ack_pending !== wanted.max_ack_pending;
 }
