@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Card, Grid, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { VideoCall, type CallDeps, type CallState } from './video-call';
+import type { CallDeps, CallState } from './call-state';
+import { VideoCall } from './video-call';
 import { formatDate, formatSlot, translateMessage, useTranslation } from '../../i18n';
 import type { Quality } from './video.logic';
 

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, fireEvent } from '@testing-library/react';
 import { ApiError } from 'shell/api-client';
 import { setLanguage } from '../../i18n';
-import type { CallDeps } from './video-call';
+import type { CallDeps } from './call-state';
 import { VideoCallScreen } from './VideoCallScreen';
 import type { VideoSession } from './video.api';
 import { connectionQuality, countersOf, mediaErrorMessage, sampleBetween } from './video.logic';
