@@ -1,4 +1,5 @@
-import { adminSearchQuery, dateShare } from './admin-search';
+import { dateShare } from './admin-search-estimate';
+import { adminSearchQuery } from './admin-search-query';
 
 describe('admin search: the query and its estimate rules', () => {
   it('reads the date filter as a day and an operator, and refuses anything else', () => {

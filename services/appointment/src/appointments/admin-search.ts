@@ -3,136 +3,14 @@ import { Controller, Injectable } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, EXACT_TOTAL_UP_TO, forbidden, JsonText, listTotal, ListTotal, plannedRows, Principal, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AdminSearchPayload, AppointmentMessages, AppointmentPatterns, APPOINTMENT_STATUSES, LIST_PAGE_MAX } from '../../contracts';
+import { EXACT_TOTAL_UP_TO, forbidden, JsonText, listTotal, ListTotal, plannedRows, Principal, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { AdminSearchPayload, AppointmentPatterns, APPOINTMENT_STATUSES } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
-import { clinicToday, isCalendarDate } from '../rules/clinic-time';
-import { APPOINTMENT_JSON, AppointmentListJsonRow } from './appointment.sql';
+import { AdminSearchQuery, AdminTextSearch, adminSearchQuery } from './admin-search-query';
+import { APPOINTMENT_STATS_SQL, AppointmentStats, dateShare, distinctCount, ManyPeople } from './admin-search-estimate';
+import { ADMIN_ORDER, ADMIN_ORDER_ONE_STATUS, MATCHED_PEOPLE_SQL, MatchedPeople, matchedPageIdsSql, pageJsonSql } from './admin-search.sql';
+import { AppointmentListJsonRow } from './appointment.sql';
 import { preparedQuery } from './prepared-query';
-
-const ADMIN_ORDER = 'ORDER BY a.created_at DESC, a.appointment_id DESC';
-/**
- * The same order when one status is asked for: status first (one value, so no change) lets PostgreSQL read
- * appointments_status_walk_idx in order. Ordered by created_at alone it walked the whole list, where the newest are
- * mostly Pending: 29,000 rows for one page of Completed ones of a surname.
- */
-const ADMIN_ORDER_ONE_STATUS = 'ORDER BY a.appointment_status, a.created_at DESC, a.appointment_id DESC';
-const DEFAULT_LIMIT = 20;
-
-export interface AdminTextSearch {
-  /** ILIKE pattern for "first last" of patients and doctors ("Dr." dropped, wildcards escaped). */
-  namePattern: string;
-  /** The text is an appointment number (#12 or 12). */
-  appointmentId?: number;
-  /** The text is a status name (Pending…): every appointment in that status matches too. */
-  status?: string;
-}
-
-export interface AdminSearchQuery {
-  /** The status and date filters, ANDed (parameters $1… in `params`); the text search is apart. */
-  filters: string[];
-  params: unknown[];
-  search: AdminTextSearch | null;
-  /** The status filter (one status: the list can be read in appointments_status_walk_idx order). */
-  status?: string;
-  /** The date filter: appointments on, before or after that clinic day. */
-  date?: { op: 'on' | 'before' | 'after'; day: string };
-  limit: number;
-  offset: number;
-  page: number;
-}
-
-/** One page of the CTE `matched` (appointment_id, created_at), in list order. */
-const matchedPageIdsSql = (limit: string, offset: string) =>
-  `SELECT appointment_id FROM matched ORDER BY created_at DESC, appointment_id DESC LIMIT ${limit} OFFSET ${offset}`;
-
-/**
- * The page's JSON (body) and who it shows (ids, users: for the audit), for the ids `pageIds` chose (one page at
- * most), in list order. Each row is read by its key in a LATERAL subquery (LIMIT 1: one row an id), which PostgreSQL
- * plans as a lookup: joined to the page's ids, it weighed join orders over the whole tables on every request
- * (planning the name search cost 0.4 ms more).
- */
-function pageJsonSql(pageIds: string): string {
-  const order = 'ORDER BY x.created_at DESC, x.appointment_id DESC';
-  return `
-    SELECT json_build_object('appointments', COALESCE(json_agg(x.doc ${order}), '[]'::json))::text AS body,
-           COALESCE(array_agg(x.appointment_id ${order}), '{}') AS ids,
-           COALESCE(array_agg(x.user_id ${order}), '{}') AS users
-      FROM (${pageIds}) p
-      CROSS JOIN LATERAL (
-        SELECT ${APPOINTMENT_JSON} AS doc, a.appointment_id, a.user_id, a.created_at
-          FROM appointments a
-          JOIN doctors d ON d.doctor_id = a.doctor_id
-          LEFT JOIN user_directory u ON u.user_id = a.user_id
-          LEFT JOIN appointment_ratings r ON r.appointment_id = a.appointment_id
-         WHERE a.appointment_id = p.appointment_id
-         LIMIT 1) x`;
-}
-
-const DATE_OPERATORS = { on: '=', before: '<', after: '>' } as const;
-
-/** The admin list's filters and paging, checked (a bad value is a 400 with what is expected). */
-export function adminSearchQuery(payload: AdminSearchPayload, today = clinicToday()): AdminSearchQuery {
-  const params: unknown[] = [];
-  const filters: string[] = [];
-  const param = (value: unknown) => `$${params.push(value)}`;
-  const { status, date } = payload;
-  if (status) {
-    if (!(APPOINTMENT_STATUSES as readonly string[]).includes(status)) throw badRequest(AppointmentMessages.status);
-    filters.push(`a.appointment_status = ${param(status)}`);
-  }
-  let dateFilter: AdminSearchQuery['date'];
-  if (date) {
-    if (date === 'today') dateFilter = { op: 'on', day: today };
-    else if (date === 'upcoming') dateFilter = { op: 'after', day: today };
-    else if (date === 'past') dateFilter = { op: 'before', day: today };
-    else if (isCalendarDate(date)) dateFilter = { op: 'on', day: date };
-    else throw badRequest('date must be today, upcoming, past or a date (YYYY-MM-DD)');
-    filters.push(`a.appointment_date ${DATE_OPERATORS[dateFilter.op]} ${param(dateFilter.day)}::date`);
-  }
-  const text = payload.search?.trim().slice(0, 100);
-  const statusWord = text ? APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === text.toLowerCase()) : undefined;
-  const search: AdminTextSearch | null = text
-    ? {
-        namePattern: `%${text.replace(/^dr\.?\s+/i, '').replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
-        ...(/^#?\d{1,9}$/.test(text) ? { appointmentId: Number(text.replace('#', '')) } : {}),
-        ...(statusWord ? { status: statusWord } : {}),
-      }
-    : null;
-  const rawLimit = payload.limit ?? DEFAULT_LIMIT;
-  if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > LIST_PAGE_MAX) throw badRequest(`limit must be from 1 to ${LIST_PAGE_MAX}`);
-  const page = payload.page ?? 1;
-  if (!Number.isInteger(page) || page < 1) throw badRequest('page must be 1 or more');
-  const offset = payload.offset !== undefined && payload.page === undefined ? Math.max(Math.trunc(payload.offset) || 0, 0) : (page - 1) * rawLimit;
-  return { filters, params, search, ...(status ? { status } : {}), ...(dateFilter ? { date: dateFilter } : {}), limit: rawLimit, offset, page };
-}
-
-/** Patients and doctors whose "first last" matches the search (trigram indexes on the two small name tables). */
-const MATCHED_PEOPLE_SQL = (pattern: string) => `
-  SELECT ARRAY(SELECT user_id FROM user_directory WHERE firstname || ' ' || lastname ILIKE ${pattern}) AS patients,
-         ARRAY(SELECT doctor_id FROM doctors WHERE first_name || ' ' || last_name ILIKE ${pattern}) AS doctors`;
-
-interface MatchedPeople {
-  patients: number[];
-  doctors: number[];
-}
-
-/**
- * From PostgreSQL's statistics (which ANALYZE and autovacuum keep): appointments per patient and per doctor
- * (reltuples and n_distinct), the statuses' shares and the spread of appointment dates. A common name's total is its
- * people times these, an estimate made without reading any row.
- */
-const APPOINTMENT_STATS_SQL = `
-  WITH s AS (SELECT attname, n_distinct, most_common_vals::text::text[] AS vals, most_common_freqs AS freqs, histogram_bounds::text::text[] AS bounds
-               FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'appointments')
-  SELECT c.reltuples::float8 AS appointments,
-         (SELECT n_distinct FROM s WHERE attname = 'user_id') AS patients,
-         (SELECT n_distinct FROM s WHERE attname = 'doctor_id') AS doctors,
-         (SELECT vals FROM s WHERE attname = 'appointment_status') AS statuses,
-         (SELECT freqs FROM s WHERE attname = 'appointment_status') AS status_shares,
-         (SELECT n_distinct FROM s WHERE attname = 'appointment_date') AS days,
-         (SELECT bounds FROM s WHERE attname = 'appointment_date') AS day_bounds
-    FROM pg_class c WHERE c.oid = 'appointments'::regclass`;
 
 /** Up to this many matches a search reads them all through the patient and doctor indexes (and counts them exactly). */
 const FEW_MATCHES = 2_000;
@@ -141,12 +19,6 @@ const COUNTED_PEOPLE = 1_000;
 
 interface Page extends ListTotal {
   row: AppointmentListJsonRow;
-}
-
-/** How many people a name matched. */
-interface ManyPeople {
-  patient_count: number;
-  doctor_count: number;
 }
 
 interface NameSearchRow extends AppointmentListJsonRow, ManyPeople {
@@ -159,39 +31,7 @@ interface NameSearchRow extends AppointmentListJsonRow, ManyPeople {
   shared: number | null;
 }
 
-interface AppointmentStats {
-  appointments: number;
-  patients: number | null;
-  doctors: number | null;
-  /** The statuses' shares of all appointments (most_common_vals / most_common_freqs). */
-  statuses: string[] | null;
-  status_shares: number[] | null;
-  /** Distinct appointment dates, and the dates' histogram (equal shares of the appointments between bounds). */
-  days: number | null;
-  day_bounds: string[] | null;
-}
-
 const STATS_MAX_AGE_MS = 60_000;
-
-/** n_distinct is a count, or minus a fraction of the rows when it grows with the table (-1 for a table never analysed). */
-const distinctCount = (nDistinct: number | null, rows: number) => (nDistinct === null ? 0 : nDistinct < 0 ? -nDistinct * rows : nDistinct);
-
-/**
- * The share of all appointments a date filter keeps, from the statistics: one day is 1 / the distinct dates; before
- * or after a day, the buckets of the dates' histogram (each holds an equal share) on that side of it.
- */
-export function dateShare(date: AdminSearchQuery['date'], stats: Pick<AppointmentStats, 'appointments' | 'days' | 'day_bounds'>): number {
-  if (!date) return 1;
-  const days = distinctCount(stats.days, stats.appointments);
-  const oneDay = days > 0 ? 1 / days : 0;
-  if (date.op === 'on') return oneDay;
-  const bounds = stats.day_bounds ?? [];
-  if (bounds.length < 2) return 0.5;
-  // ISO dates compare as text; the day itself sits half a bucket into its bucket.
-  const boundsBefore = bounds.filter((bound) => bound < date.day).length;
-  const before = Math.min(Math.max((boundsBefore - 0.5) / (bounds.length - 1), 0), 1);
-  return date.op === 'before' ? before : Math.max(1 - before - oneDay, 0);
-}
 
 @Injectable()
 export class AdminAppointmentSearch {
