@@ -12,33 +12,37 @@ import {
   UpdateTicketPayload,
 } from '../../contracts';
 import { CommunicationsService } from '../communications/communications.service';
+import { TicketChangesService } from './ticket-changes.service';
+import { TicketConversationService } from './ticket-conversation.service';
 import { TicketsService } from './tickets.service';
 
 @Controller()
 export class TicketsController {
   constructor(
     private readonly tickets: TicketsService,
+    private readonly changes: TicketChangesService,
+    private readonly conversation: TicketConversationService,
     private readonly communications: CommunicationsService,
   ) {}
 
   @MessagePattern(subject(SupportPatterns.create))
   create(@Payload() request: RpcRequest<CreateTicketPayload>) {
-    return this.tickets.create(requirePrincipal(request), request.payload);
+    return this.changes.create(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.update))
   update(@Payload() request: RpcRequest<UpdateTicketPayload>) {
-    return this.tickets.update(requirePrincipal(request), request.payload);
+    return this.changes.update(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.setStatus))
   setStatus(@Payload() request: RpcRequest<SetTicketStatusPayload>) {
-    return this.tickets.setStatus(requirePrincipal(request), request.payload);
+    return this.changes.setStatus(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.remove))
   remove(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.remove(requirePrincipal(request), request.payload.id);
+    return this.changes.remove(requirePrincipal(request), request.payload.id);
   }
 
   @MessagePattern(subject(SupportPatterns.get))
@@ -71,18 +75,18 @@ export class TicketsController {
 
   @MessagePattern(subject(SupportPatterns.messages))
   messages(@Payload() request: RpcRequest<{ id: number }>) {
-    return this.tickets.messages(requirePrincipal(request), request.payload.id, request.requestId);
+    return this.conversation.messages(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
   @MessagePattern(subject(SupportPatterns.postMessage))
   postMessage(@Payload() request: RpcRequest<PostMessagePayload>) {
-    return this.tickets.postMessage(requirePrincipal(request), request.payload);
+    return this.conversation.postMessage(requirePrincipal(request), request.payload);
   }
 
   /** Anonymous: the public contact form (the gateway rate-limits it per address). */
   @MessagePattern(subject(SupportPatterns.contact))
   contact(@Payload() request: RpcRequest<ContactPayload>) {
-    return this.tickets.contact(request.payload);
+    return this.changes.contact(request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.stats))
