@@ -9,7 +9,9 @@ export type Appointment = AppointmentView;
 export const myAppointmentsKey = callKey('appointments', 'listOwn');
 
 export async function fetchMyAppointments(): Promise<Appointment[]> {
-  return listPage(await calls.appointments.listOwn({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } })).items;
+  const reply = await calls.appointments.listOwn({ query: {}, fallback: 'Failed to fetch appointments' });
+  if (reply.status !== 200) throw new Error('Failed to fetch appointments');
+  return listPage(reply).items;
 }
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */
