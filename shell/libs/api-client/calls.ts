@@ -1,48 +1,56 @@
 /**
- * The typed client of the calls declared in the services' contracts (issue 34), PROTOTYPE WITH ts-rest:
- * `calls.appointments.book({ body })` answers `{ status, body, headers }`, each typed from the declaration.
- * Requests go through the same ky instance as `api`; a refusal throws the same ApiError.
+ * The typed client of the calls declared in the services' contracts (issue 34): `calls.appointments.book({ body })`,
+ * `calls.appointments.listOwn({ query })`, each typed from its declaration (input schemas, reply schema). The page
+ * needs only the routes (calls.routes.json, derived from the declarations by the gateway's calls-routes.spec.ts), so
+ * no schema and no zod is downloaded. Requests go through the same ky instance as `api` (token, expiry, 401 → sign
+ * out, Accept-Language) and fail with the same ApiError (the server's message, else the call's `fallback`).
+ *
+ * TanStack Query keys come from the same table: `callKey('appointments', 'listOwn', input)` is
+ * `['appointments', 'listOwn', input]`, under the group's prefix, so invalidating `queryKeys.appointments` (a booking,
+ * a payment, a change on another screen) refreshes declared and not-yet-declared calls alike. (@orpc/tanstack-query's
+ * keys, `[['appointments', 'listOwn'], { type, input }]`, do not nest under those prefixes.)
  */
-import { type ApiFetcherArgs, initClient } from '@ts-rest/core';
+import { createORPCClient } from '@orpc/client';
+import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
+import { OpenAPILink } from '@orpc/openapi-client/fetch';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
 import { apiBaseUrl, getHttp, toApiError, type ListPage, parseLinkHeader } from './client';
 import routes from './calls.routes.json';
 
-export type DeclaredCalls = { appointments: typeof AppointmentCalls };
+/** The declared calls by the client's names (the gateway serves the same table: common/calls/calls.module.ts). */
+export type DeclaredCalls = {
+  appointments: typeof AppointmentCalls;
+};
 
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */
 export interface CallContext {
   fallback?: string;
 }
 
-async function send(args: ApiFetcherArgs & CallContext) {
-  try {
-    const response = await getHttp()(new Request(args.path, { method: args.method, headers: args.headers, body: args.body ?? undefined }));
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-  } catch (error) {
-    throw await toApiError(error, args.fallback ?? 'Request failed');
-  }
-}
-
-/** ts-rest needs the contract at run time only for method and path: the routes file, not the schemas. */
-const appointments = initClient(routes.appointments as unknown as DeclaredCalls['appointments'], {
-  baseUrl: '',
-  baseHeaders: {},
-  api: (args: ApiFetcherArgs & CallContext) => send({ ...args, path: `${apiBaseUrl()}${args.path}` }),
-  throwOnUnknownStatus: true,
+const link = new OpenAPILink<CallContext>(routes as unknown as DeclaredCalls, {
+  url: () => apiBaseUrl(),
+  async fetch(request, _init, options) {
+    try {
+      return await getHttp()(request);
+    } catch (error) {
+      throw await toApiError(error, options.context.fallback ?? 'Request failed');
+    }
+  },
 });
 
-export const calls = { appointments };
+export const calls: ContractRouterClient<DeclaredCalls, CallContext> = createORPCClient(link);
 
-/** A list call's reply as a page (X-Total-Count and Link from the response headers). */
-export function listPage<T>(reply: { headers: Headers; body: T[] }): ListPage<T> {
-  const total = Number(reply.headers.get('x-total-count'));
-  const links = parseLinkHeader(reply.headers.get('link'));
-  return { items: reply.body, total: Number.isFinite(total) && reply.headers.has('x-total-count') ? total : reply.body.length, next: links.next, prev: links.prev };
+type Inputs = InferContractRouterInputs<DeclaredCalls>;
+
+/** The TanStack Query key of a declared call's answer to `input` (see above). */
+export function callKey<G extends keyof DeclaredCalls, C extends keyof DeclaredCalls[G] & keyof Inputs[G] & string>(group: G, call: C, input?: Inputs[G][C]) {
+  return input === undefined ? ([group, call] as const) : ([group, call, input] as const);
 }
 
-/** The TanStack Query key of a declared call's answer: under the group's prefix (queryKeys.appointments). */
-export function callKey<G extends keyof DeclaredCalls, C extends keyof DeclaredCalls[G] & string>(group: G, call: C, input?: unknown) {
-  return input === undefined ? ([group, call] as const) : ([group, call, input] as const);
+/** A list call's reply as a page: the rows, X-Total-Count and the Link header's neighbours (header names in any case). */
+export function listPage<T>(reply: { headers: Record<string, string | undefined>; body: T[] }): ListPage<T> {
+  const header = (name: string) => Object.entries(reply.headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  const total = Number(header('x-total-count'));
+  const links = parseLinkHeader(header('link') ?? null);
+  return { items: reply.body, total: Number.isFinite(total) && header('x-total-count') !== undefined ? total : reply.body.length, next: links.next, prev: links.prev };
 }

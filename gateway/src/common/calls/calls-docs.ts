@@ -1,42 +1,30 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { AppRouter } from '@ts-rest/core';
-import { z } from 'zod';
-import type { CallMeta } from '@afya/service-shared/calls';
-import { routesOf } from './bus-calls';
+import type { AnyContractRouter } from '@orpc/contract';
+import { type ConditionalSchemaConverter, OpenAPIGenerator, type SchemaConvertOptions } from '@orpc/openapi';
+import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
+import { isDeclaredReply } from '@afya/service-shared/calls';
 
-const PAGING_HEADERS = {
-  'X-Total-Count': { description: 'Rows in the whole list', schema: { type: 'integer' } },
-  Link: { description: 'RFC 8288 links to the neighbouring pages', schema: { type: 'string' } },
-};
+const zod = new ZodToJsonSchemaConverter();
 
-const jsonSchema = (schema: unknown, io: 'input' | 'output') => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema as z.ZodType, { io, target: 'draft-2020-12', unrepresentable: 'any' });
-  return rest as Record<string, unknown>;
+/** A declared reply (`reply(schema)` in the kit) is documented from the zod schema it carries. */
+const declaredReplies: ConditionalSchemaConverter = {
+  condition: (schema) => isDeclaredReply(schema),
+  convert: (schema, options: SchemaConvertOptions) => zod.convert(isDeclaredReply(schema) ? schema.declared : schema, options),
 };
 
 /**
- * @ts-rest/open-api converts zod 3 only (@anatine/zod-openapi): the declared calls are documented here with zod 4's
- * own z.toJSONSchema (what reply-docs.ts does for the controllers).
+ * The declared calls in /api/docs: oRPC's generator writes each call's operation (parameters, body and reply from the
+ * declaration's zod schemas, a list's paging headers), under the gateway's /api prefix, with the bearer token. They join the operations Swagger documents from the controllers; the whole document is
+ * OpenAPI 3.1 (cleanupOpenApiDoc writes the controllers' schemas for 3.1 too).
  */
-export async function documentDeclaredCalls(document: OpenAPIObject, routers: Record<string, AppRouter>): Promise<OpenAPIObject> {
-  for (const [, route] of routesOf(routers as unknown as AppRouter)) {
-    const meta = route.metadata as CallMeta;
-    const path = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    const query = route.query ? jsonSchema(route.query, 'input') : undefined;
-    const parameters = Object.entries((query?.properties ?? {}) as Record<string, object>).map(([name, schema]) => ({ name, in: 'query', required: ((query?.required as string[]) ?? []).includes(name), schema }));
-    const responses = Object.fromEntries(
-      Object.entries(route.responses).map(([status, schema]) => [
-        status,
-        { description: 'The reply', ...(meta.list ? { headers: PAGING_HEADERS } : {}), content: { 'application/json': { schema: jsonSchema(schema, 'output') } } },
-      ]),
-    );
-    (document.paths[path] ??= {})[route.method.toLowerCase() as 'get'] = {
-      summary: route.summary,
-      security: [{ bearer: [] }],
-      parameters,
-      ...('body' in route && route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
-      responses,
-    } as never;
+export async function documentDeclaredCalls(document: OpenAPIObject, routers: Record<string, AnyContractRouter>): Promise<OpenAPIObject> {
+  const generated = await new OpenAPIGenerator({ schemaConverters: [declaredReplies, zod] }).generate(routers);
+  for (const [path, operations] of Object.entries(generated.paths ?? {})) {
+    const documented = (document.paths[`/api${path}`] ??= {}) as Record<string, unknown>;
+    for (const [method, operation] of Object.entries(operations as Record<string, Record<string, unknown>>)) {
+      // Every declared call needs the token (no public call is declared yet: one would add `public` to CallMeta).
+      documented[method] = { ...operation, security: [{ bearer: [] }] };
+    }
   }
   return document;
 }

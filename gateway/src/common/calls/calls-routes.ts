@@ -1,13 +1,10 @@
-import type { AppRouter } from '@ts-rest/core';
-import { routesOf } from './bus-calls';
+import { type AnyContractRouter, minifyContractRouter } from '@orpc/contract';
 
-/** What the browser's client needs of the declared calls: method and path (ts-rest has no minifier; no schema, no zod). */
-export function browserRoutes(router: AppRouter): unknown {
-  const table: Record<string, Record<string, { method: string; path: string; responses: Record<string, null> }>> = {};
-  for (const [[group, name], route] of routesOf(router)) {
-    // The client checks the status against the declared ones: their codes, without the schemas.
-    const responses = Object.fromEntries(Object.keys(route.responses).map((status) => [status, null]));
-    (table[group] ??= {})[name] = { method: route.method, path: route.path, responses };
-  }
-  return table;
+/**
+ * What the browser's client needs of the declared calls: each call's route (method, path, input and output structure),
+ * as oRPC's minified contract, without the schemas (they would bring zod into the page) and without the gateway's meta
+ * (bus subjects, roles). shell/libs/api-client/calls.routes.json holds it; calls-routes.spec.ts keeps it current.
+ */
+export function browserRoutes(router: AnyContractRouter): unknown {
+  return JSON.parse(JSON.stringify(minifyContractRouter(router), (key, value: unknown) => (key === 'meta' ? {} : value)));
 }

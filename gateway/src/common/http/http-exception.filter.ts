@@ -1,7 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TsRestRequestValidationError } from '@ts-rest/nest';
-import { validationBody } from '../calls/call-errors';
 import { pathOf } from '../logging/request-logging';
 import { BODY_TOO_LARGE } from './body-limits';
 
@@ -39,8 +37,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
-    // A declared call's input refused by ts-rest (common/calls): the same body as a DTO's refusal.
-    if (exception instanceof TsRestRequestValidationError) return validationBody(exception);
     if (exception instanceof HttpException) return httpErrorBody(exception);
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {

@@ -9,9 +9,7 @@ export type Appointment = AppointmentView;
 export const myAppointmentsKey = callKey('appointments', 'listOwn');
 
 export async function fetchMyAppointments(): Promise<Appointment[]> {
-  const reply = await calls.appointments.listOwn({ query: {}, fallback: 'Failed to fetch appointments' });
-  if (reply.status !== 200) throw new Error('Failed to fetch appointments');
-  return listPage(reply).items;
+  return listPage(await calls.appointments.listOwn({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } })).items;
 }
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */

@@ -19,7 +19,6 @@ export function fetchAvailability(doctorId: number, date: string): Promise<Avail
  * slot was taken meanwhile.
  */
 export async function bookAppointment(body: BookPayload): Promise<AppointmentView> {
-  const reply = await calls.appointments.book({ body, fallback: BOOK_FAILED_TEXT });
-  if (reply.status !== 201) throw new Error(BOOK_FAILED_TEXT); // narrows the union: ky has already thrown for any error status
-  return reply.body.appointment;
+  const reply = await calls.appointments.book({ body }, { context: { fallback: BOOK_FAILED_TEXT } });
+  return reply.appointment;
 }
