@@ -10,12 +10,9 @@
  * a payment, a change on another screen) refreshes declared and not-yet-declared calls alike. (@orpc/tanstack-query's
  * keys, `[['appointments', 'listOwn'], { type, input }]`, do not nest under those prefixes.)
  */
-import { createORPCClient } from '@orpc/client';
 import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
-import { OpenAPILink } from '@orpc/openapi-client/fetch';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
-import { apiBaseUrl, getHttp, toApiError, type ListPage, parseLinkHeader } from './client';
-import routes from './calls.routes.json';
+import { type ListPage, parseLinkHeader } from './client';
 
 /** The declared calls by the client's names (the gateway serves the same table: common/calls/calls.module.ts). */
 export type DeclaredCalls = {
@@ -27,18 +24,26 @@ export interface CallContext {
   fallback?: string;
 }
 
-const link = new OpenAPILink<CallContext>(routes as unknown as DeclaredCalls, {
-  url: () => apiBaseUrl(),
-  async fetch(request, _init, options) {
-    try {
-      return await getHttp()(request);
-    } catch (error) {
-      throw await toApiError(error, options.context.fallback ?? 'Request failed');
-    }
-  },
-});
+type CallsClient = ContractRouterClient<DeclaredCalls, CallContext>;
+type AnyCall = (input: unknown, options?: unknown) => Promise<unknown>;
 
-export const calls: ContractRouterClient<DeclaredCalls, CallContext> = createORPCClient(link);
+let client: Promise<CallsClient> | null = null;
+/** oRPC's client, loaded on the first declared call (calls-client.ts; its own chunk, not on the public pages). */
+function loadClient(): Promise<CallsClient> {
+  client ??= import('./calls-client').then(({ createCallsClient }) => createCallsClient());
+  return client;
+}
+
+/** `calls.<group>.<call>(input, { context })`: typed from the declarations, oRPC's client behind it. */
+export const calls = new Proxy({} as CallsClient, {
+  get: (_target, group: string) =>
+    new Proxy({}, {
+      get: (_calls, call: string) => async (input: unknown, options?: unknown) => {
+        const loaded = (await loadClient()) as unknown as Record<string, Record<string, AnyCall>>;
+        return loaded[group][call](input, options);
+      },
+    }),
+});
 
 type Inputs = InferContractRouterInputs<DeclaredCalls>;
 
