@@ -59,6 +59,12 @@ describe('declared calls answer like the controller routes', () => {
     expect(offset.body).toEqual({ statusCode: 400, message: 'offset is out of range', errors: ['offset is out of range'] });
     const limit = await platform.api('GET', '/appointments?limit=0', { token: patient.token });
     expect(limit.body).toEqual({ statusCode: 400, message: 'limit must be from 1 to 1000', errors: ['limit must be from 1 to 1000'] });
+    // Odd query strings (oRPC reads brackets as nesting): a 4xx in the error shape, never a 5xx.
+    for (const query of ['limit[]=1', 'limit[a]=1', '__proto__[x]=1', 'constructor[prototype][x]=1', 'a[=1', 'limit=1&limit=2']) {
+      const odd = await platform.api('GET', `/appointments?${query}`, { token: patient.token });
+      expect([query, odd.status < 500]).toEqual([query, true]);
+      if (odd.status >= 400) expect(odd.body).toEqual(expect.objectContaining({ statusCode: odd.status, message: expect.any(String) }));
+    }
   });
 
   it('books (201, the reply as the service sent it) and lists the bare array with its paging headers', async () => {
