@@ -232,7 +232,7 @@ module.exports = defineConfig(
           patterns: [
             {
               // The schema kit (zod field builders) is pure: a contract's schemas are built with it.
-              group: ['@nestjs/*', '@afya/service-shared/*', '!@afya/service-shared/schema', '**/shared/src', '**/shared/src/**'],
+              group: ['@nestjs/*', '@afya/service-shared/*', '!@afya/service-shared/schema', '!@afya/service-shared/calls', '**/shared/src', '**/shared/src/**'],
               allowTypeImports: true,
               message: 'Contracts are pure (the browser imports them): no runtime import of Nest or services/shared.',
             },

@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@afya/service-shared$': path.join(root, 'services/shared/src/index.ts'),
   '^@afya/service-shared/testing$': path.join(root, 'services/shared/src/testing/index.ts'),
   '^@afya/service-shared/schema$': path.join(root, 'services/shared/src/schema/index.ts'),
+  '^@afya/service-shared/calls$': path.join(root, 'services/shared/src/schema/calls.ts'),
   '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
   '^@afya/([a-z-]+)-service/contracts/catalog$': path.join(root, 'services/$1/contracts/catalog.ts'),
   '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),
@@ -32,11 +33,12 @@ const moduleNameMapper = {
 };
 
 module.exports = {
-  transform: { '^.+\\.(t|j)sx?$': swcTransform },
+  // .mjs too: oRPC ships ES modules only.
+  transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swcTransform },
   // @opentelemetry: its OTLP exporter loads node:http with a dynamic import(), which jest runs only when transformed.
   // @ant-design/colors: @ant-design/icons' CommonJS build requires its ES build. The other @ant-design packages and antd
   // ship CommonJS: transforming them only cost time (thousands of files, again in every project on a cold cache, as CI's is).
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design/colors|uuid|content-disposition|@opentelemetry)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|@nats-io|ky|@ant-design/colors|uuid|content-disposition|@opentelemetry|@orpc|rou3|json-schema-typed|escape-string-regexp|@standard-schema)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'cjs', 'mjs'],
   moduleNameMapper,
   testEnvironment: 'node',

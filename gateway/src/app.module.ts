@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
+import { DeclaredCallsModule } from './common/calls/calls.module';
 import { AdminUsersController } from './modules/admin-users/admin-users.controller';
 import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
 import { AdminAppointmentsController } from './modules/appointments/admin-appointments.controller';
@@ -23,6 +24,7 @@ import { WaitlistGatewayModule } from './modules/waitlist/waitlist.module';
   imports: [
     BusModule,
     GatewayAuthModule,
+    DeclaredCallsModule,
     AnalyticsGatewayModule,
     ReportsGatewayModule,
     SupportGatewayModule,

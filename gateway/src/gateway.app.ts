@@ -9,6 +9,8 @@ import { activeTracer, envInt, metricsEnabled, nestLogger } from '@afya/service-
 import { assertProviderSecrets } from '@afya/payment-service/contracts';
 import { AppModule } from './app.module';
 import { documentPublicOperations } from './common/auth/access.decorators';
+import { documentDeclaredCalls } from './common/calls/calls-docs';
+import { DECLARED_CALLS } from './common/calls/calls.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { closeHitCounter } from './common/http/hit-counter';
 import { READ_BODY_LIMIT } from './common/http/body-limits';
@@ -100,15 +102,17 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   // The request bodies and queries come from the contracts' zod schemas (nestjs-zod DTOs); cleanupOpenApiDoc turns
   // what nestjs-zod hands Swagger into plain OpenAPI.
   // Operations declared @Public() are documented as needing no token (common/auth/access.decorators.ts).
-  const document = documentPublicOperations(cleanupOpenApiDoc(SwaggerModule.createDocument(
+  // The calls declared in the contracts (common/calls) are documented from their declarations.
+  const document = await documentDeclaredCalls(documentPublicOperations(cleanupOpenApiDoc(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Afya API')
       .setDescription('Book and pay for doctor appointments in Kenya. Every path is under /api.')
       .setVersion('1.0')
+      .setOpenAPIVersion('3.1.0')
       .addBearerAuth()
       .build(),
-  )));
+  ), { version: '3.1' })), DECLARED_CALLS);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   const sites = options.staticSites === undefined ? staticSitesFromEnv() : options.staticSites;

@@ -28,4 +28,11 @@ describe("the fuzzer's contract check", () => {
     expect(responseProblem(doc, operation, { status: 200, contentType: json, text: '{"tags":[1]}' })).toMatch(/\$\.id is missing; \$\.tags\[0\] is not a string/);
     expect(schemaProblems(doc, { type: 'integer' }, 1.5)).toEqual(['$ is not an integer']);
   });
+
+  it("reads OpenAPI 3.1's type lists: ['string', 'null'] takes a string or null, nothing else", () => {
+    expect(schemaProblems(doc, { type: ['string', 'null'] }, null)).toEqual([]);
+    expect(schemaProblems(doc, { type: ['string', 'null'] }, 'notes')).toEqual([]);
+    expect(schemaProblems(doc, { type: ['string', 'null'] }, 3)).toEqual(['$ is not a string']);
+    expect(schemaProblems(doc, { type: 'string' }, null)).toEqual(['$ is null']);
+  });
 });

@@ -47,3 +47,11 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     }
   };
 }
+
+// jsdom lacks the web streams (oRPC's client, behind the declared calls' client, needs TransformStream at import time).
+{
+  const web = require('stream/web');
+  for (const name of ['ReadableStream', 'WritableStream', 'TransformStream', 'TextDecoderStream', 'TextEncoderStream']) {
+    if (typeof globalThis[name] === 'undefined') globalThis[name] = web[name];
+  }
+}

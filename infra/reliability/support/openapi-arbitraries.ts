@@ -5,7 +5,8 @@ import fc from 'fast-check';
 
 export type Schema = {
   $ref?: string;
-  type?: string;
+  /** OpenAPI 3.1 (JSON Schema 2020-12) may list types: `['string', 'null']` (resolve() reads it as 3.0's nullable). */
+  type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
@@ -39,6 +40,11 @@ export function resolve(doc: OpenApiDocument, schema: Schema | undefined, depth 
   if (!schema) return {};
   if (schema.$ref && depth < 10) return resolve(doc, doc.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => resolve(doc, s, depth + 1)));
+  if (Array.isArray(schema.type)) {
+    // /api/docs is OpenAPI 3.1: `type: ['string', 'null']` is 3.0's `type: 'string', nullable: true`.
+    const types = schema.type.filter((t) => t !== 'null');
+    return { ...schema, type: types.length === 1 ? types[0] : undefined, nullable: schema.nullable || schema.type.includes('null') };
+  }
   return schema;
 }
 

@@ -44,59 +44,8 @@ export * from './care-relationship';
 export * from './booking-rules';
 export * from './waitlist';
 export * from './schemas';
-
-/** Request-reply patterns (NATS subjects without the bus namespace). */
-export const AppointmentPatterns = {
-  book: 'appointment.v1.book',
-  availability: 'appointment.v1.availability',
-  get: 'appointment.v1.get',
-  listOwn: 'appointment.v1.list.own',
-  listForDoctor: 'appointment.v1.list.doctor',
-  listAll: 'appointment.v1.list.all',
-  /** GET /admin/appointments: server-side search, filters and paging with the total (AdminSearchReply). */
-  adminSearch: 'appointment.v1.admin.search',
-  stats: 'appointment.v1.stats',
-  dashboard: 'appointment.v1.dashboard',
-  update: 'appointment.v1.update',
-  setStatus: 'appointment.v1.status.set',
-  /** PATCH /appointments/:id/reschedule: the patient moves their own visit to another free slot of the same doctor. */
-  reschedule: 'appointment.v1.reschedule',
-  override: 'appointment.v1.status.override',
-  setAmount: 'appointment.v1.amount.set',
-  remove: 'appointment.v1.delete',
-  rate: 'appointment.v1.rate',
-  listDoctors: 'appointment.v1.doctors.list',
-  adminDoctors: 'appointment.v1.doctors.admin-list',
-  doctorByUser: 'appointment.v1.doctors.by-user',
-  setFee: 'appointment.v1.doctors.fee.set',
-  /** PATCH /doctor/{id}/video: the doctor turns video visits on or off. */
-  setVideo: 'appointment.v1.doctors.video.set',
-  /** May the caller join this video visit now? (VideoAccessReply, or 403/404 with the reason) */
-  videoAccess: 'appointment.v1.video.access',
-  /** A participant's call screen opened or closed: recorded in the audit trail (who, when; never the call's content). */
-  videoPresence: 'appointment.v1.video.presence',
-  approveDoctor: 'appointment.v1.doctors.approve',
-  notifications: 'appointment.v1.doctors.notifications',
-  performance: 'appointment.v1.doctors.performance',
-  health: 'appointment.v1.health',
-  /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
-  dataExport: 'appointment.v1.data-export',
-  /** POST /waitlist (contracts/waitlist.ts): join a doctor's waitlist for a date range. */
-  waitlistJoin: 'appointment.v1.waitlist.join',
-  /** GET /waitlist: the patient's entries with their place in line and any offer held for them. */
-  waitlistList: 'appointment.v1.waitlist.list',
-  /** DELETE /waitlist/:id: leave (a slot held for the entry passes on). */
-  waitlistLeave: 'appointment.v1.waitlist.leave',
-  /** GET /waitlist/offers/:id: the confirmation page's offer (reading it claims nothing). */
-  waitlistOffer: 'appointment.v1.waitlist.offer.get',
-  /** POST /waitlist/offers/:id/claim: the patient books the held slot. */
-  waitlistClaim: 'appointment.v1.waitlist.offer.claim',
-  /** POST /waitlist/offers/:id/decline: the slot passes to the next patient now. */
-  waitlistDecline: 'appointment.v1.waitlist.offer.decline',
-  /** GET /admin/waitlist: waitlist length per doctor. */
-  waitlistLengths: 'appointment.v1.waitlist.lengths',
-} as const;
-export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];
+export * from './patterns';
+export * from './calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {

@@ -12,9 +12,17 @@ export interface ApiClientOptions {
 /** Paths that must not trigger "401 → clear session" (a wrong password is a 401 too). */
 const NO_LOGOUT_ON_401 = [/\/auth\/login$/, /\/auth\/register$/, /\/auth\/logout$/];
 
+/** The /api URL the client calls (absolute): the declared calls' client (calls.ts) builds its URLs on it. */
+let apiBase: string | null = null;
+export function apiBaseUrl(): string {
+  if (!apiBase) getHttp();
+  return new URL(apiBase!, typeof window !== 'undefined' && window.location?.origin !== 'null' ? window.location?.href : 'http://localhost').href;
+}
+
 export function createHttp(opts: ApiClientOptions = {}): KyInstance {
+  apiBase = opts.prefixUrl ?? defaultPrefix();
   return ky.create({
-    prefixUrl: opts.prefixUrl ?? defaultPrefix(),
+    prefixUrl: apiBase,
     fetch: opts.fetch,
     timeout: false, // contract: no request timeout
     retry: 0,
@@ -62,7 +70,7 @@ export function configureApiClient(opts: ApiClientOptions): void {
   http = createHttp(opts);
 }
 
-async function toApiError(err: unknown, fallback: string): Promise<Error> {
+export async function toApiError(err: unknown, fallback: string): Promise<Error> {
   if (err instanceof TokenExpiredError) return err;
   if (err instanceof HTTPError) {
     let message = '';

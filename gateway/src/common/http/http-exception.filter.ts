@@ -11,6 +11,18 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
+/** The reply body of an HttpException (Nest's, a service's error from the bus, or a refused declared call's). */
+export function httpErrorBody(exception: HttpException): ErrorBody {
+  const status = exception.getStatus();
+  // Fastify's own body limit reaches here as an HttpException: one message for every "too large", with the limits.
+  if (status === 413) return { statusCode: 413, message: BODY_TOO_LARGE };
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { statusCode: status, message: response };
+  const { message, code, errors, details } = response as { message?: unknown; code?: string; errors?: string[]; details?: Record<string, unknown> };
+  const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
+  return { statusCode: status, message: text, ...(code ? { code } : {}), ...(errors ? { errors } : {}), ...(details ? { details } : {}) };
+}
+
 /** Every error leaves the gateway as JSON `{statusCode, message, code?}` with a message a person can read. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -25,16 +37,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      // Fastify's own body limit reaches here as an HttpException: one message for every "too large", with the limits.
-      if (status === 413) return { statusCode: 413, message: BODY_TOO_LARGE };
-      const response = exception.getResponse();
-      if (typeof response === 'string') return { statusCode: status, message: response };
-      const { message, code, errors, details } = response as { message?: unknown; code?: string; errors?: string[]; details?: Record<string, unknown> };
-      const text = Array.isArray(message) ? String(message[0]) : typeof message === 'string' ? message : exception.message;
-      return { statusCode: status, message: text, ...(code ? { code } : {}), ...(errors ? { errors } : {}), ...(details ? { details } : {}) };
-    }
+    if (exception instanceof HttpException) return httpErrorBody(exception);
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.

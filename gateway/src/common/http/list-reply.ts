@@ -24,12 +24,21 @@ function pageUrl(request: FastifyRequest, page: Page): string {
  * The paging headers of a list reply: X-Total-Count, and an RFC 8288 Link with rel="next" when rows follow this
  * page and rel="prev" when rows precede it (targets are the same call with `limit` and `offset` set).
  */
-export function setListHeaders(request: FastifyRequest, reply: FastifyReply, total: number, page: Page, rows: number): void {
-  reply.header('x-total-count', String(total));
+export function listHeaders(request: FastifyRequest, total: number, page: Page, rows: number): { 'X-Total-Count': string; Link?: string } {
   const links: string[] = [];
   if (page.offset + rows < total) links.push(`<${pageUrl(request, { limit: page.limit, offset: page.offset + page.limit })}>; rel="next"`);
   if (page.offset > 0) links.push(`<${pageUrl(request, { limit: page.limit, offset: Math.max(page.offset - page.limit, 0) })}>; rel="prev"`);
-  if (links.length) reply.header('link', links.join(', '));
+  return { 'X-Total-Count': String(total), ...(links.length ? { Link: links.join(', ') } : {}) };
+}
+
+/** The paging headers (listHeaders) set on the reply. */
+export function setListHeaders(request: FastifyRequest, reply: FastifyReply, total: number, page: Page, rows: number): void {
+  for (const [name, value] of Object.entries(listHeaders(request, total, page, rows))) reply.header(name.toLowerCase(), value);
+}
+
+/** The rows a JSON-text page holds, from its total (the body is never parsed): the total's share of the page. */
+export function rowsOnPage(total: number | undefined, page: Page): number {
+  return total === undefined ? 0 : Math.max(Math.min(page.limit, total - page.offset), 0);
 }
 
 /** A list reply: the bare array as the body, total and links in the headers. */
@@ -44,7 +53,7 @@ export function sendList<T>(request: FastifyRequest, reply: FastifyReply, rows: 
  */
 export async function sendJsonList(request: FastifyRequest, reply: FastifyReply, text: Promise<JsonText>, page: Page): Promise<string | Uint8Array> {
   const { body, total } = await text;
-  const count = total === undefined ? 0 : Math.max(Math.min(page.limit, total - page.offset), 0);
+  const count = rowsOnPage(total, page);
   setListHeaders(request, reply, total ?? count, page, count);
   reply.header('content-type', 'application/json; charset=utf-8');
   return body;

@@ -27,9 +27,9 @@ export function ItemReply<Item>(...fields: (keyof Item & string)[]): MethodDecor
   return ApiResponse({ status: 200, description: 'The item itself', schema: objectWith(fields) });
 }
 
-/** A contract's reply schema as OpenAPI 3.0 (inline: the document shows each call's reply in full). */
+/** A contract's reply schema as OpenAPI 3.1's JSON Schema (inline: the document shows each call's reply in full). */
 function openApiOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...document } = z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' });
+  const { $schema: _dialect, ...document } = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' });
   return document;
 }
 

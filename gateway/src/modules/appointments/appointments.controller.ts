@@ -14,9 +14,6 @@ import {
   AvailabilityQuerySchema,
   AvailabilityReply,
   AvailabilityReplySchema,
-  BookBodySchema,
-  BookReply,
-  BookReplySchema,
   DeleteAppointmentReply,
   DeleteAppointmentReplySchema,
   DoctorListReply,
@@ -39,7 +36,6 @@ import { PageQueryDto, pageOfQuery, sendJsonList } from '../../common/http/list-
 import { KeysReply, ListOf, ReplyOf } from '../../common/http/reply-docs';
 
 // The contracts' schemas as Nest parameter types (validation and /api/docs): nothing is restated here.
-class BookAppointmentDto extends createZodDto(BookBodySchema) {}
 class AvailabilityQuery extends createZodDto(AvailabilityQuerySchema) {}
 export class ListAllQuery extends createZodDto(ListAllQuerySchema) {}
 class RescheduleDto extends createZodDto(RescheduleBodySchema) {}
@@ -80,29 +76,8 @@ export class AppointmentsController {
     return sendJsonList(request, reply, this.bus.send<JsonText>(subject(pattern), page, caller), page);
   }
 
-  /**
-   * Patients book; the amount is the doctor's fee (or the type's default); 409 when the slot was just taken.
-   * The type may be left out (see BookBodySchema); user_id and appointment_status are accepted and ignored.
-   */
-  @Roles('user')
-  @ReplyOf(201, BookReplySchema)
-  @Post()
-  book(@Body() body: BookAppointmentDto, @CurrentCaller() caller: Caller): Promise<BookReply> {
-    // Sent as validated: the service reads it with BookPayloadSchema, which drops user_id and appointment_status.
-    return this.bus.send(subject(AppointmentPatterns.book), body, caller);
-  }
-
-  /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
-  @ListOf(AppointmentViewSchema)
-  @Get()
-  listOwn(
-    @Query() query: PageQueryDto,
-    @CurrentCaller() caller: Caller,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | Uint8Array> {
-    return this.pageOf(AppointmentPatterns.listOwn, query, caller, request, reply);
-  }
+  // POST /appointments (book) and GET /appointments (listOwn) are declared in the appointment contracts (contracts/calls.ts)
+  // and served from their declarations (common/calls).
 
   /** The booking screen's slots of one doctor and date: {slots:[{time_slot, available}]}. */
   @ReplyOf(200, AvailabilityReplySchema)

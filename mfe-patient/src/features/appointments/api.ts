@@ -1,15 +1,15 @@
 import type { AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { api, callKey, calls, listPage, queryKeys } from 'shell/api-client';
 
 /** An appointment as the patient sees it (the appointment contract's view). */
 export type Appointment = AppointmentView;
 
-/** The patient's own appointments: one cache entry for the home page and My Appointments. */
-export const myAppointmentsKey = [...queryKeys.appointments, 'mine'] as const;
+/** The patient's own appointments: one cache entry for the home page and My Appointments (under queryKeys.appointments). */
+export const myAppointmentsKey = callKey('appointments', 'listOwn');
 
 export async function fetchMyAppointments(): Promise<Appointment[]> {
-  return (await api.list<Appointment>('appointments', { fallback: 'Failed to fetch appointments' })).items;
+  return listPage(await calls.appointments.listOwn({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } })).items;
 }
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */

@@ -1,5 +1,5 @@
-import type { AppointmentView, AvailabilityReply, BookPayload, BookReply } from '@afya/appointment-service/contracts';
-import { api } from 'shell/api-client';
+import type { AppointmentView, AvailabilityReply, BookPayload } from '@afya/appointment-service/contracts';
+import { api, calls } from 'shell/api-client';
 
 export type Availability = AvailabilityReply;
 export type Slot = AvailabilityReply['slots'][number];
@@ -14,11 +14,11 @@ export function fetchAvailability(doctorId: number, date: string): Promise<Avail
 }
 
 /**
- * POST /appointments (CONTRACT.md §7) with exactly the fields the service reads: the patient is the
- * caller, the amount comes from the doctor's fee and a booking starts Pending. 409 when the slot was taken
- * meanwhile.
+ * The booking (declared in the appointment contracts: AppointmentCalls.book) with exactly the fields the service
+ * reads: the patient is the caller, the amount comes from the doctor's fee and a booking starts Pending. 409 when the
+ * slot was taken meanwhile.
  */
 export async function bookAppointment(body: BookPayload): Promise<AppointmentView> {
-  const res = await api.post<BookReply>('appointments', body, { fallback: BOOK_FAILED_TEXT });
-  return res.appointment;
+  const reply = await calls.appointments.book({ body }, { context: { fallback: BOOK_FAILED_TEXT } });
+  return reply.appointment;
 }

@@ -4,16 +4,21 @@ import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } from './home.logic';
 import { PatientHomePage } from './PatientHomePage';
+import * as appointmentsApi from '../appointments/api';
 
 // The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
-// Both lists the home reads are list calls (the bare array, paging in headers).
+// Both lists the home reads are list calls (the bare array, paging in headers). The appointments are a declared call
+// (calls.appointments.listOwn, whose client shell/libs/api-client/calls.test.ts covers): its api function is stubbed.
+jest.mock('../appointments/api', () => ({ ...jest.requireActual('../appointments/api'), fetchMyAppointments: jest.fn() }));
 const list = jest.spyOn(http, 'list');
+const mine = appointmentsApi.fetchMyAppointments as jest.Mock;
 let appointments: () => Promise<unknown>;
 
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' } });
-  list.mockImplementation((path: string) => (path === 'appointments' ? appointments() : Promise.resolve({ items: [], total: 0 })) as never);
+  list.mockImplementation((() => Promise.resolve({ items: [], total: 0 })) as never);
+  mine.mockImplementation((() => appointments().then((page) => (page as { items: unknown[] }).items)) as never);
 });
 const renderHome = () => renderAt(<PatientHomePage />, { route: '/dashboard', path: '/dashboard' });
 

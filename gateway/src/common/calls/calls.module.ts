@@ -1,0 +1,53 @@
+import { HttpException, Module } from '@nestjs/common';
+import { ORPCModule } from '@orpc/nest';
+import type { FastifyReply } from 'fastify';
+import { JsonText } from '@afya/service-shared';
+import { AppointmentCalls } from '@afya/appointment-service/contracts';
+import { declaredCallsController } from './bus-calls';
+import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
+
+/** Every call declared in a service's contracts (contracts/calls.ts), by the browser client's names. */
+export const DECLARED_CALLS = {
+  appointments: AppointmentCalls,
+};
+
+/**
+ * oRPC's Nest integration, configured so a declared call answers exactly like the controller routes:
+ * - its input is checked for unsafe text before the schema reads it, and every failure (a schema's messages, a
+ *   service's error) becomes the API's error body `{statusCode, message, errors?, code?, details?}`;
+ * - the reply goes out through Nest and Fastify (not written by oRPC): an error is rethrown as an HttpException for
+ *   HttpExceptionFilter, a reply object is serialized by Fastify (`application/json; charset=utf-8`, and the
+ *   preSerialization hook translates `message` for Accept-Language: sw), a list's JSON text is sent as it came.
+ */
+@Module({
+  imports: [
+    ORPCModule.forRoot({
+      interceptors: [
+        async ({ input, next }) => {
+          try {
+            refuseUnsafeText(input as CallInput);
+            return await next();
+          } catch (error) {
+            throw toCallError(error);
+          }
+        },
+      ],
+      customErrorResponseBodyEncoder: (error) => (isErrorBody(error.data) ? error.data : { statusCode: error.status, message: error.message }),
+      sendResponseInterceptors: [
+        async ({ response, standardResponse }) => {
+          const { status, headers, body } = standardResponse;
+          if (status >= 400) throw new HttpException(body as object, status);
+          const reply = response as FastifyReply;
+          for (const [name, value] of Object.entries(headers)) if (value !== undefined) reply.header(name, value);
+          if (body instanceof JsonText) {
+            reply.header('content-type', 'application/json; charset=utf-8');
+            return body.body;
+          }
+          return body;
+        },
+      ],
+    }),
+  ],
+  controllers: Object.values(DECLARED_CALLS).map((router) => declaredCallsController(router)),
+})
+export class DeclaredCallsModule {}

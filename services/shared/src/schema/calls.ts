@@ -1,0 +1,66 @@
+/**
+ * One declaration per HTTP call (issue 34), written in the owning service's contracts (`contracts/calls.ts`) with oRPC's
+ * contract builder: method, path, summary, the roles that may call it, the bus subject the gateway forwards it to,
+ * the path/query/body schemas and the reply schema. Everything else derives from it: the gateway's route, role check
+ * and validation (gateway/src/common/calls), /api/docs, the browser's typed client and its TanStack Query keys
+ * (shell/libs/api-client/calls.ts). docs/decisions/one-declaration-per-call.md says why oRPC and how to move a call.
+ *
+ * Its own entry point (`@afya/service-shared/calls`), so only contracts that declare calls load oRPC. Pure: zod and @orpc/contract (no Node, no Nest), so the browser may read a contract's declarations.
+ */
+import { oc, type, type Schema } from '@orpc/contract';
+import { z } from 'zod';
+
+/** What the gateway needs beyond the route: who may call (none listed: any signed-in user) and where it goes. */
+export interface CallMeta {
+  /** The bus pattern (without the namespace) the gateway sends the call to. */
+  subject: string;
+  /** Only these roles (CONTRACT.md §6); others get 403. Leave out for every signed-in role. */
+  roles?: readonly ('user' | 'doctor' | 'admin')[];
+  /** A list call: the reply is one page (bare array), total and links in X-Total-Count and Link. */
+  list?: boolean;
+}
+
+/**
+ * The builder every declaration starts from. Inputs are `{ params, query, body }` (oRPC's "detailed" input), so the
+ * browser calls `client.appointments.reschedule({ params: { id }, body })`.
+ */
+export const call = oc.$meta<CallMeta>({ subject: '' }).$route({ inputStructure: 'detailed' });
+
+/** A request body: a missing body is an empty object, so each required field says what it lacks (as before). */
+export function bodyOf<T extends z.ZodType<object, object>>(schema: T) {
+  return schema.prefault({} as z.input<T>);
+}
+
+/** A query: no query string at all is an empty object. */
+export function queryOf<T extends z.ZodType<object, object>>(schema: T) {
+  return schema.prefault({} as z.input<T>);
+}
+
+/**
+ * A reply schema as a call declares it. The schema documents the reply (/api/docs) and types it (the browser's
+ * client, `z.output`), but the gateway does not parse a service's reply again: services build their replies from
+ * the same contract, a list arrives as JSON text the gateway passes on unparsed (JsonText), and parsing would strip
+ * any field a schema forgot instead of sending what the service sent.
+ */
+export type DeclaredReply<T extends z.ZodType> = Schema<z.output<T>, z.output<T>> & { readonly declared: T };
+
+export function reply<T extends z.ZodType>(schema: T): DeclaredReply<T> {
+  // oRPC's type(): a schema that passes any value on and only carries the type.
+  const passOn = type<unknown>() as unknown as Schema<z.output<T>, z.output<T>>;
+  return Object.assign(passOn, { declared: schema });
+}
+
+export function isDeclaredReply(schema: unknown): schema is DeclaredReply<z.ZodType> {
+  return typeof schema === 'object' && schema !== null && 'declared' in schema && (schema as { declared: unknown }).declared instanceof z.ZodType;
+}
+
+/** The paging headers of a list reply (the names as documented; HTTP header names are case-insensitive). */
+export const PagingHeadersSchema = z.object({
+  'X-Total-Count': z.string().meta({ description: 'Rows in the whole list' }),
+  Link: z.string().optional().meta({ description: 'RFC 8288 links to the neighbouring pages: rel="next", rel="prev" (same call, limit and offset set)' }),
+});
+
+/** A list call's reply: the bare array of one page as the body, paging in the headers (declare with `outputStructure: 'detailed'`). */
+export function listOf<T extends z.ZodType>(row: T) {
+  return reply(z.object({ headers: PagingHeadersSchema, body: z.array(row) }));
+}
