@@ -4,7 +4,7 @@
  * it, and the browser calls it through `client.appointments.<name>` with the reply typed from its schema.
  *
  * Moved so far: the booking and the caller's own list. The other calls are still controller methods in
- * gateway/src/modules/appointments (the migration plan is in docs/decisions/one-declaration-per-call.md).
+ * gateway/src/modules/appointments (the migration plan is in docs/decisions/0095-one-declaration-per-call.md).
  */
 import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
 import { pageQuery, z } from '@afya/service-shared/schema';

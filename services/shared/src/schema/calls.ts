@@ -3,7 +3,7 @@
  * contract builder: method, path, summary, the roles that may call it, the bus subject the gateway forwards it to,
  * the path/query/body schemas and the reply schema. Everything else derives from it: the gateway's route, role check
  * and validation (gateway/src/common/calls), /api/docs, the browser's typed client and its TanStack Query keys
- * (shell/libs/api-client/calls.ts). docs/decisions/one-declaration-per-call.md says why oRPC and how to move a call.
+ * (shell/libs/api-client/calls.ts). docs/decisions/0095-one-declaration-per-call.md says why oRPC and how to move a call.
  *
  * Its own entry point (`@afya/service-shared/calls`), so only contracts that declare calls load oRPC. Pure: zod and @orpc/contract (no Node, no Nest), so the browser may read a contract's declarations.
  */
