@@ -16,15 +16,13 @@ import {
   type WaitlistMessageReply,
   type WaitlistOfferView,
 } from '../../contracts';
-import { isUniqueViolation } from '../appointments/appointment-records';
+import { isUniqueViolation, SLOT_INDEX } from '../appointments/appointment-records';
 import { BookingService } from '../appointments/booking.service';
 import { toAppointmentView } from '../appointments/appointment.sql';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicToday, isInBookingWindow } from '../rules/clinic-time';
 import { SlotHolds } from './slot-holds';
 import { claimRefusal } from './waitlist.rules';
-
-const SLOT_INDEX = 'appointments_active_slot_uq';
 
 /** The offer's view with its doctor (o = waitlist_offers, d = doctors, e = waitlist_entries). */
 const OFFER_SELECT = `
