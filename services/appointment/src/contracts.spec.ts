@@ -30,15 +30,19 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'booking-rules.ts': ['./catalog'],
     'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema'],
     'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
+    'care-relationship.ts': [],
+    'patterns.ts': [],
+    // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas'],
   };
-  it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the catalog, the booking rules and the schema kit', (file) => {
+  it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the contract files and the schema kit', (file) => {
     const source = readFileSync(join(contractsDir, file), 'utf8');
     const imports = [...source.matchAll(/^import (type )?(?:\{[^}]*\}|\* as \w+|\w+) from '([^']+)';$/gm)];
     expect(imports.length).toBe(source.split('\n').filter((line) => /^import\b/.test(line)).length);
     for (const [, typeOnly, from] of imports) {
       if (!typeOnly) expect(RUNTIME_IMPORTS[file]).toContain(from);
     }
-    for (const [, from] of source.matchAll(/^export \* from '([^']+)';$/gm)) expect(['./catalog', './care-relationship', './booking-rules', './schemas', './waitlist']).toContain(from);
+    for (const [, from] of source.matchAll(/^export \* from '([^']+)';$/gm)) expect(Object.keys(RUNTIME_IMPORTS).map((name) => `./${name.replace(/\.ts$/, '')}`)).toContain(from);
     expect(code(source)).not.toMatch(/\bsubject\(|process\.env|\brequire\(/);
   });
 
