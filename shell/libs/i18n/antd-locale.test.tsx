@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Button, DatePicker, Empty, Form, Input, Popconfirm, Table, Upload } from 'antd';
+import { Button, ConfigProvider, DatePicker, Empty, Form, Input, Popconfirm, Table, Upload } from 'antd';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import { setLanguage } from 'shell/i18n';
@@ -78,31 +78,36 @@ describe("antd's own texts in Kiswahili (antd 6 ships no Kiswahili locale: ours,
 
     function Screen() {
       const [form] = Form.useForm();
+      // zeroRuntime: antd injects no CSS here. This check is about texts; with every component's styles in the page,
+      // each getComputedStyle antd makes while rendering matched thousands of rules in jsdom (render 20-40 s and
+      // getByRole 25 s on a loaded machine, a 30 s timeout in CI; now ~4 s in all).
       return (
         <ThemeProvider>
-          <Table
-            dataSource={rows}
-            rowSelection={{ selections: true }}
-            pagination={{ pageSize: 10, showSizeChanger: true, showQuickJumper: true }}
-            columns={[
-              { title: 'Jina', dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name) },
-              { title: 'Hali', dataIndex: 'status', filters: [{ text: 'A', value: 'A' }], filterSearch: true, onFilter: (v, r) => r.status === v },
-            ]}
-          />
-          <Table dataSource={[]} columns={[{ title: 'Jina', dataIndex: 'name' }]} />
-          <Empty />
-          <DatePicker open getPopupContainer={(node) => node.parentElement!} />
-          <DatePicker.RangePicker />
-          <Popconfirm title="Futa?" open>
-            <Button>Futa</Button>
-          </Popconfirm>
-          <Form form={form}>
-            <Form.Item label="Simu" name="phone" rules={[{ required: true }]}>
-              <Input />
-            </Form.Item>
-            <Button onClick={() => void form.validateFields().catch(() => undefined)}>Hifadhi</Button>
-          </Form>
-          <Upload defaultFileList={[{ uid: '1', name: 'ripoti.pdf', status: 'done', url: 'https://example.test/ripoti.pdf' }]} />
+          <ConfigProvider theme={{ zeroRuntime: true }}>
+            <Table
+              dataSource={rows}
+              rowSelection={{ selections: true }}
+              pagination={{ pageSize: 10, showSizeChanger: true, showQuickJumper: true }}
+              columns={[
+                { title: 'Jina', dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name) },
+                { title: 'Hali', dataIndex: 'status', filters: [{ text: 'A', value: 'A' }], filterSearch: true, onFilter: (v, r) => r.status === v },
+              ]}
+            />
+            <Table dataSource={[]} columns={[{ title: 'Jina', dataIndex: 'name' }]} />
+            <Empty />
+            <DatePicker open getPopupContainer={(node) => node.parentElement!} />
+            <DatePicker.RangePicker />
+            <Popconfirm title="Futa?" open>
+              <Button>Futa</Button>
+            </Popconfirm>
+            <Form form={form}>
+              <Form.Item label="Simu" name="phone" rules={[{ required: true }]}>
+                <Input />
+              </Form.Item>
+              <Button onClick={() => void form.validateFields().catch(() => undefined)}>Hifadhi</Button>
+            </Form>
+            <Upload defaultFileList={[{ uid: '1', name: 'ripoti.pdf', status: 'done', url: 'https://example.test/ripoti.pdf' }]} />
+          </ConfigProvider>
         </ThemeProvider>
       );
     }
