@@ -3,6 +3,7 @@ import { ORPCModule } from '@orpc/nest';
 import type { FastifyReply } from 'fastify';
 import { JsonText } from '@afya/service-shared';
 import { AppointmentCalls } from '@afya/appointment-service/contracts';
+import { PaymentCalls } from '@afya/payment-service/contracts';
 import { ReportingCalls } from '@afya/reporting-service/contracts';
 import { declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
@@ -10,6 +11,7 @@ import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './ca
 /** Every call declared in a service's contracts (contracts/calls.ts), by the browser client's names. */
 export const DECLARED_CALLS = {
   appointments: AppointmentCalls,
+  payments: PaymentCalls,
   reporting: ReportingCalls,
 };
 
