@@ -13,6 +13,7 @@
 import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
 import type { PaymentCalls } from '@afya/payment-service/contracts';
+import type { PrescriptionCalls } from '@afya/prescription-service/contracts';
 import type { ReportingCalls } from '@afya/reporting-service/contracts';
 import { type ListPage, parseLinkHeader } from './client';
 
@@ -20,6 +21,7 @@ import { type ListPage, parseLinkHeader } from './client';
 export type DeclaredCalls = {
   appointments: typeof AppointmentCalls;
   payments: typeof PaymentCalls;
+  prescriptions: typeof PrescriptionCalls;
   reporting: typeof ReportingCalls;
 };
 

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { JsonText } from '@afya/service-shared';
 import { AppointmentCalls } from '@afya/appointment-service/contracts';
 import { PaymentCalls } from '@afya/payment-service/contracts';
+import { PrescriptionCalls } from '@afya/prescription-service/contracts';
 import { ReportingCalls } from '@afya/reporting-service/contracts';
 import { declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
@@ -12,6 +13,7 @@ import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './ca
 export const DECLARED_CALLS = {
   appointments: AppointmentCalls,
   payments: PaymentCalls,
+  prescriptions: PrescriptionCalls,
   reporting: ReportingCalls,
 };
 
