@@ -237,6 +237,13 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       await eventually(async () => expect((await payment(created.body.payment_id)).status).toBe('completed'), 10_000);
       expect((await platform.api('POST', `/admin/payments/${created.body.payment_id}/refund`, { token: patient.token, body: { reason: 'x' } })).status).toBe(403);
       expect((await platform.api('POST', `/admin/payments/${created.body.payment_id}/refund`, { token: admin.token, body: { reason: ' ' } })).status).toBe(400);
+      // A declared call (PaymentCalls.refund): a bad id is refused first and alone, with the body of a controller route's id.
+      const receiptRefusal = (await platform.api('GET', '/payments/0x39/receipt', { token: admin.token })).body;
+      expect(receiptRefusal).toEqual({ statusCode: 400, message: 'Invalid id', errors: ['Invalid id'] });
+      for (const id of ['0x39', '2147483648', '1e3', '-1', '%207']) {
+        const refused = await platform.api('POST', `/admin/payments/${id}/refund`, { token: admin.token, body: {} });
+        expect([id, refused.status, refused.body]).toEqual([id, 400, receiptRefusal]);
+      }
       const refunded = await platform.api('POST', `/admin/payments/${created.body.payment_id}/refund`, { token: admin.token, body: { reason: 'Doctor unavailable' } });
       expect(refunded.status).toBe(200);
       expect(refunded.body.payment).toMatchObject({ payment_status: 'refunded', refund_reason: 'Doctor unavailable' });
@@ -286,6 +293,13 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       platform.api('POST', '/mpesa/stkpush', { token, body: { phone, amount: FEE, appointment_id: id } });
     const status = (checkout: string) => platform.api('GET', `/mpesa/status/${checkout}`, { token: patient.token });
     const callbackUrl = (token: string) => `/mpesa/callback/${token}`;
+
+    it('refuses a malformed CheckoutRequestID as before: 400, the message alone', async () => {
+      for (const checkout of ['a.b', 'x'.repeat(65), '%20ws_CO_1']) {
+        const refused = await status(checkout);
+        expect([checkout, refused.status, refused.body]).toEqual([checkout, 400, { statusCode: 400, message: 'Invalid CheckoutRequestID' }]);
+      }
+    });
 
     it("prompts for the appointment's amount when the request's differs, and says which amount", async () => {
       const booked = await book();

@@ -10,50 +10,27 @@ import type {
   ConfirmCardPaymentReplySchema,
   CreateCardPaymentReplySchema,
   CreatePaymentBodySchema,
+  DisputeListReplySchema,
+  DisputeViewSchema,
+  PaymentHistoryReplySchema,
   PaymentViewSchema,
   RefundPayloadSchema,
   RefundReplySchema,
   StkPushBodySchema,
   StkPushReplySchema,
+  StkStatusReplySchema,
 } from './schemas';
 
 export * from './catalog';
 export * from './provider-secrets';
 export * from './schemas';
+export * from './patterns';
+export * from './calls';
 
 /** What a client sends (the schemas' input): the web apps' types. */
 export type CreatePaymentBody = z.input<typeof CreatePaymentBodySchema>;
 export type StkPushBody = z.input<typeof StkPushBodySchema>;
 
-/** Request-reply patterns (NATS subjects without the bus namespace). */
-export const PaymentPatterns = {
-  health: 'payment.v1.health',
-  /** The caller's own payments, for their data export (DataExportPaymentsReply). */
-  dataExport: 'payment.v1.data-export',
-  /** POST /payments/create: a Stripe Checkout Session for an own, unpaid appointment → {url}. */
-  create: 'payment.v1.card.create',
-  /** POST /payments/confirm: retrieve the session from Stripe and fulfil only if Stripe says it is paid. */
-  confirm: 'payment.v1.card.confirm',
-  /** POST /payments/stripe/webhook: the raw body and Stripe-Signature header, verified by the service. */
-  stripeWebhook: 'payment.v1.card.webhook',
-  /** POST /mpesa/stkpush */
-  stkPush: 'payment.v1.mpesa.stkpush',
-  /** GET /mpesa/status/:checkoutRequestId (owner or admin) */
-  stkStatus: 'payment.v1.mpesa.status',
-  /** POST /mpesa/callback/:token (Safaricom; no caller) */
-  mpesaCallback: 'payment.v1.mpesa.callback',
-  /** POST /mpesa/transaction-status/:token[/timeout] (Safaricom's answer to a Transaction Status query; no caller) */
-  mpesaTransactionStatus: 'payment.v1.mpesa.transaction-status',
-  /** GET /payments/history: own (admin: all, with patient name). */
-  history: 'payment.v1.history',
-  /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
-  receipt: 'payment.v1.receipt',
-  /** POST /admin/payments/:id/refund */
-  refund: 'payment.v1.refund',
-  /** GET /admin/payments/disputes (also the admin overview's "payment disputes"). */
-  disputes: 'payment.v1.disputes',
-} as const;
-export type PaymentPattern = (typeof PaymentPatterns)[keyof typeof PaymentPatterns];
 
 /** Domain events (JetStream, through the outbox). */
 export const PaymentEvents = {
@@ -106,16 +83,7 @@ export interface DataExportPaymentsReply {
   payments: PaymentView[];
 }
 
-export interface DisputeView {
-  dispute_id: number;
-  payment_id: number | null;
-  appointment_id: number;
-  reason: string;
-  source: 'stripe' | 'amount_mismatch' | 'cancelled_appointment' | 'other';
-  amount: number | null;
-  resolved: boolean;
-  created_at: string;
-}
+export type DisputeView = z.output<typeof DisputeViewSchema>;
 
 // ---- Payloads and replies ----
 
@@ -161,14 +129,7 @@ export type StkPushReply = z.output<typeof StkPushReplySchema>;
 export interface StkStatusPayload {
   checkout_request_id: string;
 }
-export interface StkStatusReply {
-  checkout_request_id: string;
-  status: 'pending' | 'completed' | 'failed';
-  reason: string | null;
-  mpesa_receipt: string | null;
-  payment_id: number;
-  appointment_id: number;
-}
+export type StkStatusReply = z.output<typeof StkStatusReplySchema>;
 
 export interface MpesaCallbackPayload {
   token: string;
@@ -195,10 +156,7 @@ export interface MpesaCallbackReply {
  * GET /payments/history: one page (payload `limit`, `offset`; without them the first 1,000, newest first) and the
  * whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
  */
-export interface PaymentHistoryReply {
-  payments: PaymentView[];
-  total: number;
-}
+export type PaymentHistoryReply = z.output<typeof PaymentHistoryReplySchema>;
 
 export interface ReceiptPayload {
   id: number;
@@ -212,7 +170,4 @@ export interface ReceiptReply {
 export type RefundPayload = z.output<typeof RefundPayloadSchema>;
 export type RefundReply = z.output<typeof RefundReplySchema>;
 
-export interface DisputeListReply {
-  disputes: DisputeView[];
-  open: number;
-}
+export type DisputeListReply = z.output<typeof DisputeListReplySchema>;

@@ -88,3 +88,32 @@ export const ConfirmCardPaymentReplySchema = z.object({
 });
 export const StkPushReplySchema = z.object({ ...charged, message: z.string(), checkout_request_id: z.string(), payment_id: z.number().int() });
 export const RefundReplySchema = z.object({ message: z.string(), payment: PaymentViewSchema });
+
+/** GET /mpesa/status/{checkoutRequestId}: the push's live status for the booking screen. */
+export const StkStatusReplySchema = z.object({
+  checkout_request_id: z.string(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  reason: z.string().nullable().meta({ description: 'Why it failed' }),
+  mpesa_receipt: z.string().nullable(),
+  payment_id: z.number().int(),
+  appointment_id: z.number().int(),
+});
+
+/**
+ * GET /admin/payments (the history pattern without paging): every payment and the list's total. Over
+ * GET /payments/history the body is the bare array and the total is in X-Total-Count.
+ */
+export const PaymentHistoryReplySchema = z.object({ payments: z.array(PaymentViewSchema), total: z.number().int() });
+
+export const DisputeViewSchema = z.object({
+  dispute_id: z.number().int(),
+  payment_id: z.number().int().nullable(),
+  appointment_id: z.number().int(),
+  reason: z.string(),
+  source: z.enum(['stripe', 'amount_mismatch', 'cancelled_appointment', 'other']),
+  amount: z.number().nullable(),
+  resolved: z.boolean(),
+  created_at: z.string(),
+});
+/** GET /admin/payments/disputes: every dispute and how many are open. */
+export const DisputeListReplySchema = z.object({ disputes: z.array(DisputeViewSchema), open: z.number().int() });

@@ -90,3 +90,100 @@ const recordText = (field: string, max: number) =>
 export const ClinicalEditBodySchema = z.object({ diagnosis: recordText('diagnosis', 2000), treatment: recordText('treatment', 2000), notes: recordText('notes', 2000) });
 /** DELETE /medical-history/{recordId}: the reason (the service requires one). */
 export const RemoveRecordBodySchema = z.object({ reason: z.string({ error: 'reason must be a string' }).max(500, 'reason must be shorter than or equal to 500 characters').optional() });
+
+// ---- Replies (their types are these schemas' output, index.ts) ----
+
+const int = z.number().int();
+/** In person or video (the appointment service's VISIT_MODES). */
+const visitMode = z.enum(['in_person', 'video']);
+/** A medicine as stored and answered. */
+const medicine = z.object({ name: z.string(), dosage: z.string(), frequency: z.string(), instructions: z.string() });
+
+export const PrescriptionViewSchema = z.object({
+  prescription_id: int,
+  prescription_number: z.string().meta({ description: "'RX-000042': the number printed on the PDF" }),
+  appointment_id: int,
+  doctor_id: int.meta({ description: "The doctor's profile id (appointment service's doctors.doctor_id)" }),
+  doctor_user_id: int,
+  patient_id: int.meta({ description: "The patient's user id" }),
+  patient_name: z.string().nullable(),
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  appointment_date: z.string().nullable(),
+  time_slot: z.string().nullable(),
+  appointment_type: z.string().nullable(),
+  visit_mode: visitMode.nullable().meta({ description: 'In person or video (null when the appointment is not known here yet)' }),
+  appointment_status: z.string().nullable(),
+  medicines: z.array(medicine),
+  notes: z.string().nullable(),
+  issued_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const PrescriptionReplySchema = z.object({ prescription: PrescriptionViewSchema, message: z.string().optional() });
+export const DeletePrescriptionReplySchema = z.object({ message: z.string(), prescription_id: int });
+
+export const WritableAppointmentSchema = z.object({
+  appointment_id: int,
+  patient_id: int,
+  patient_name: z.string().nullable(),
+  patient_phone: z.string().nullable().meta({ description: "The patient's phone as on their profile: tells two patients with the same name apart" }),
+  appointment_date: z.string(),
+  time_slot: z.string(),
+  appointment_type: z.string(),
+  visit_mode: visitMode,
+  appointment_status: z.string(),
+});
+/** GET /prescriptions/writable-appointments: Write Prescription's picker. */
+export const WritableAppointmentsReplySchema = z.object({ appointments: z.array(WritableAppointmentSchema) });
+
+/** A medical history record (CONTRACT.md §3): appt-<id> or presc-<id>. */
+export const MedicalRecordSchema = z.object({
+  id: z.string(),
+  type: z.enum(['appointment', 'prescription']),
+  condition: z.enum(['Appointment', 'Prescription']),
+  patient_id: int,
+  patient_name: z.string().nullable(),
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  date: z.string().nullable(),
+  diagnosis: z.string().nullable(),
+  treatment: z.string().nullable(),
+  notes: z.string().nullable(),
+  medicines: z.array(medicine),
+  appointment_id: int,
+  prescription_id: int.nullable(),
+  appointment_status: z.string().nullable(),
+  can_edit: z.boolean().meta({ description: 'Whether the caller may edit this record (an appointment record of their own, as a doctor; any, as an admin)' }),
+});
+const records = z.array(MedicalRecordSchema);
+/** GET /medical-history/user/{userId} */
+export const MedicalHistoryReplySchema = z.object({ records });
+/**
+ * GET /medical-history/self: the aggregate shape. A patient's own records; a doctor's, the records of their own
+ * appointments and the prescriptions they issued. `records` holds both kinds, newest first.
+ */
+export const MedicalHistorySelfReplySchema = z.object({ records, appointments: records, prescriptions: records });
+/** GET /medical-history (admin aggregate) */
+export const MedicalHistoryAggregateReplySchema = z.object({
+  history: z.object({ appointments: records, prescriptions: records }),
+  appointments: records,
+  prescriptions: records,
+  records,
+});
+
+/** joined_video / left_video: who joined and left a video visit, and when (never anything of the call). */
+export const ACCESS_ACTIONS = ['viewed', 'created', 'updated', 'deleted', 'downloaded', 'joined_video', 'left_video'] as const;
+export const AccessLogEntrySchema = z.object({
+  id: int,
+  actor_user_id: int,
+  actor_name: z.string().nullable(),
+  actor_role: z.string(),
+  action: z.enum(ACCESS_ACTIONS),
+  record: z.string().meta({ description: "What was touched: 'Prescription RX-000042', 'Appointment #17', 'Medical history'" }),
+  outcome: z.string().meta({ description: "'success', or a refused attempt: 'denied', 'not_found'" }),
+  via: z.string().nullable().meta({ description: "The service that made the access for the actor ('prescription', 'payment'), or null" }),
+  at: z.string(),
+});
+/** GET /medical-history/access-log: one page of entries, newest first. */
+export const AccessLogReplySchema = z.object({ entries: z.array(AccessLogEntrySchema), total: int, page: int, limit: int });

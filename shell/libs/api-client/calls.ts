@@ -12,11 +12,17 @@
  */
 import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
+import type { PaymentCalls } from '@afya/payment-service/contracts';
+import type { PrescriptionCalls } from '@afya/prescription-service/contracts';
+import type { ReportingCalls } from '@afya/reporting-service/contracts';
 import { type ListPage, parseLinkHeader } from './client';
 
 /** The declared calls by the client's names (the gateway serves the same table: common/calls/calls.module.ts). */
 export type DeclaredCalls = {
   appointments: typeof AppointmentCalls;
+  payments: typeof PaymentCalls;
+  prescriptions: typeof PrescriptionCalls;
+  reporting: typeof ReportingCalls;
 };
 
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */

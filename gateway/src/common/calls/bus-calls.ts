@@ -51,7 +51,7 @@ export async function forward(bus: ServiceClient, meta: CallMeta, input: CallInp
   }
   const onlyBody = Object.keys(params).length === 0 && Object.keys(query).length === 0;
   const payload = onlyBody && body !== undefined ? body : { ...params, ...query, ...(body as object | undefined) };
-  return bus.send(subject(meta.subject), payload, caller);
+  return bus.send(subject(meta.subject), payload, caller, meta.timeoutMs);
 }
 
 /**

@@ -3,12 +3,18 @@ import { ORPCModule } from '@orpc/nest';
 import type { FastifyReply } from 'fastify';
 import { JsonText } from '@afya/service-shared';
 import { AppointmentCalls } from '@afya/appointment-service/contracts';
+import { PaymentCalls } from '@afya/payment-service/contracts';
+import { PrescriptionCalls } from '@afya/prescription-service/contracts';
+import { ReportingCalls } from '@afya/reporting-service/contracts';
 import { declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
 
 /** Every call declared in a service's contracts (contracts/calls.ts), by the browser client's names. */
 export const DECLARED_CALLS = {
   appointments: AppointmentCalls,
+  payments: PaymentCalls,
+  prescriptions: PrescriptionCalls,
+  reporting: ReportingCalls,
 };
 
 /**

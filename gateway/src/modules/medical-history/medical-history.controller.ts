@@ -1,28 +1,13 @@
-import { BadRequestException, Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { subject } from '@afya/service-shared';
 import { AppointmentChangeReply, AppointmentPatterns } from '@afya/appointment-service/contracts';
-import {
-  AccessLogQuerySchema,
-  AccessLogReply,
-  ClinicalEditBodySchema,
-  MedicalHistoryAggregateReply,
-  MedicalHistoryReply,
-  MedicalHistorySelfReply,
-  PatientHistoryQuerySchema,
-  PrescriptionMessages,
-  PrescriptionPatterns,
-  RemoveRecordBodySchema,
-} from '@afya/prescription-service/contracts';
+import { ClinicalEditBodySchema, PrescriptionMessages, PrescriptionPatterns, RemoveRecordBodySchema } from '@afya/prescription-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
-import { IdParam } from '../../common/http/id-param.pipe';
-import { KeysReply } from '../../common/http/reply-docs';
 
-class AccessLogQuery extends createZodDto(AccessLogQuerySchema) {}
-class PatientHistoryQuery extends createZodDto(PatientHistoryQuerySchema) {}
 class ClinicalEditDto extends createZodDto(ClinicalEditBodySchema) {}
 class RemoveRecordDto extends createZodDto(RemoveRecordBodySchema) {}
 
@@ -32,43 +17,16 @@ function appointmentRecordId(recordId: string): number | undefined {
   return match && Number(match[1]) <= 2_147_483_647 ? Number(match[1]) : undefined;
 }
 
-/** CONTRACT.md §7 'Medical history' with §10's rules (edit: doctors and admins; delete: admins). */
+/**
+ * CONTRACT.md §7 'Medical history' with §10's rules (edit: doctors and admins; delete: admins). The reads are declared
+ * in the prescription contract (PrescriptionCalls.history*, accessLog; decision 0095); the edit and the removal of a
+ * record stay here (the record id is parsed here, the edit goes to the appointment service as `{id, changes}`).
+ */
 @ApiTags('medical-history')
 @ApiBearerAuth()
 @Controller('medical-history')
 export class MedicalHistoryController {
   constructor(private readonly bus: ServiceClient) {}
-
-  /** Admins: every patient's records ({history: {appointments, prescriptions}}). */
-  @Roles('admin')
-  @KeysReply<MedicalHistoryAggregateReply>(200, 'history')
-  @Get()
-  all(@CurrentCaller() caller: Caller): Promise<MedicalHistoryAggregateReply> {
-    return this.bus.send(subject(PrescriptionPatterns.historyAll), {}, caller);
-  }
-
-  /** A patient's own records; a doctor's own appointments' records and the prescriptions they issued. */
-  @Roles('user', 'doctor')
-  @KeysReply<MedicalHistorySelfReply>(200, 'appointments', 'prescriptions')
-  @Get('self')
-  self(@CurrentCaller() caller: Caller): Promise<MedicalHistorySelfReply> {
-    return this.bus.send(subject(PrescriptionPatterns.historySelf), {}, caller);
-  }
-
-  /** Who viewed or changed the signed-in patient's records (admins: any patient's with ?user_id=). */
-  @Roles('user', 'admin')
-  @Get('access-log')
-  accessLog(@Query() query: AccessLogQuery, @CurrentCaller() caller: Caller): Promise<AccessLogReply> {
-    return this.bus.send(subject(PrescriptionPatterns.accessLog), { page: query.page, limit: query.limit, user_id: query.user_id }, caller);
-  }
-
-  /** A patient's records: themself, an admin, a doctor in a care relationship (who may name their visit: ?appointment_id=). */
-  @KeysReply<MedicalHistoryReply>(200, 'records')
-  @Get('user/:userId')
-  user(@Param('userId', IdParam) userId: number, @Query() query: PatientHistoryQuery, @CurrentCaller() caller: Caller): Promise<MedicalHistoryReply> {
-    const visit = query.appointment_id === undefined ? {} : { appointment_id: query.appointment_id };
-    return this.bus.send(subject(PrescriptionPatterns.historyUser), { user_id: userId, ...visit }, caller);
-  }
 
   /** Edit an appointment record's diagnosis, treatment and notes (the appointment service checks and audits it). */
   @Roles('doctor', 'admin')

@@ -4,26 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
 import {
-  ConfirmCardPaymentReply,
-  ConfirmCardPaymentReplySchema,
-  ConfirmPaymentBodySchema,
   CreateCardPaymentPayload,
   CreateCardPaymentReply,
   CreateCardPaymentReplySchema,
   CreatePaymentBodySchema,
-  DisputeListReply,
   MpesaCallbackReply,
   PaymentHistoryReply,
   PaymentPatterns,
   PaymentView,
   PaymentViewSchema,
   ReceiptReply,
-  RefundBodySchema,
-  RefundReply,
-  RefundReplySchema,
-  StkPushBodySchema,
-  StkPushReply,
-  StkPushReplySchema,
   StkStatusReply,
   StripeWebhookReply,
 } from '@afya/payment-service/contracts';
@@ -37,11 +27,13 @@ import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-repl
 import { ListOf, ReplyOf } from '../../common/http/reply-docs';
 
 class CreatePaymentDto extends createZodDto(CreatePaymentBodySchema) {}
-class ConfirmPaymentDto extends createZodDto(ConfirmPaymentBodySchema) {}
-class StkPushDto extends createZodDto(StkPushBodySchema) {}
-class RefundDto extends createZodDto(RefundBodySchema) {}
 
-/** CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. */
+/**
+ * CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. The confirmation,
+ * the STK push, and the admin's list, disputes and refunds are declared in the payment contract
+ * (PaymentCalls, decision 0095); what stays here: the checkout (the request's Origin goes along), the paged history
+ * (the service answers an object), the receipt PDF and the providers' callbacks.
+ */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('payments')
@@ -63,16 +55,6 @@ export class PaymentsController {
   create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
     const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
     return this.bus.send(subject(PaymentPatterns.create), payload, caller, 15_000);
-  }
-
-  /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
-  @Roles('user', 'admin')
-  @HttpCode(200)
-  @ReplyOf(200, ConfirmCardPaymentReplySchema)
-  @Post('confirm')
-  confirm(@Body() body: ConfirmPaymentDto, @CurrentCaller() caller: Caller): Promise<ConfirmCardPaymentReply> {
-    const payload = { appointment_id: body.appointment_id, amount: body.amount, transaction_id: body.transaction_id };
-    return this.bus.send(subject(PaymentPatterns.confirm), payload, caller, 15_000);
   }
 
   /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
@@ -116,7 +98,7 @@ export class PaymentsController {
   }
 }
 
-/** M-Pesa (Safaricom Daraja STK push). */
+/** M-Pesa (Safaricom Daraja STK push): the push's status and the providers' callbacks (the push is a declared call). */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('mpesa')
@@ -125,15 +107,6 @@ export class MpesaController {
     private readonly bus: ServiceClient,
     private readonly callbackToken: CallbackToken,
   ) {}
-
-  @Roles('user')
-  @HttpCode(200)
-  @ReplyOf(200, StkPushReplySchema)
-  @Post('stkpush')
-  stkPush(@Body() body: StkPushDto, @CurrentCaller() caller: Caller): Promise<StkPushReply> {
-    const payload = { phone: body.phone, amount: body.amount, appointment_id: body.appointment_id };
-    return this.bus.send(subject(PaymentPatterns.stkPush), payload, caller, 20_000);
-  }
 
   /** Live status for the booking screen: pending | completed | failed (with a reason). */
   @Roles('user', 'admin')
@@ -179,34 +152,5 @@ export class MpesaController {
     if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
     const payload = { token, outcome, body: request.body ?? null };
     return this.bus.send(subject(PaymentPatterns.mpesaTransactionStatus), payload, { ...caller, principal: null }, 20_000);
-  }
-}
-
-/** The admin's payments: all of them (GET /payments/history as admin), refunds and disputes. */
-@ApiTags('payments')
-@ApiBearerAuth()
-@Controller('admin/payments')
-export class AdminPaymentsController {
-  constructor(private readonly bus: ServiceClient) {}
-
-  @Roles('admin')
-  @Get()
-  list(@CurrentCaller() caller: Caller): Promise<PaymentHistoryReply> {
-    return this.bus.send(subject(PaymentPatterns.history), {}, caller);
-  }
-
-  @Roles('admin')
-  @Get('disputes')
-  disputes(@CurrentCaller() caller: Caller): Promise<DisputeListReply> {
-    return this.bus.send(subject(PaymentPatterns.disputes), {}, caller);
-  }
-
-  /** Card: refunded at Stripe; M-Pesa: marked refunded for a manual B2C payout. */
-  @Roles('admin')
-  @HttpCode(200)
-  @ReplyOf(200, RefundReplySchema)
-  @Post(':id/refund')
-  refund(@Param('id', IdParam) id: number, @Body() body: RefundDto, @CurrentCaller() caller: Caller): Promise<RefundReply> {
-    return this.bus.send(subject(PaymentPatterns.refund), { id, reason: body.reason }, caller, 20_000);
   }
 }

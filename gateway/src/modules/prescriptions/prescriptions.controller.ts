@@ -1,34 +1,20 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import { createZodDto } from 'nestjs-zod';
-import {
-  CreatePrescriptionBodySchema,
-  DeletePrescriptionBodySchema,
-  UpdatePrescriptionBodySchema,
-  DeletePrescriptionReply,
-  PrescriptionListReply,
-  PrescriptionPatterns,
-  PrescriptionPdfReply,
-  PrescriptionReply,
-  PrescriptionView,
-  WritableAppointmentsReply,
-} from '@afya/prescription-service/contracts';
+import { PrescriptionListReply, PrescriptionPatterns, PrescriptionPdfReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { ItemReply, KeysReply, ListReply } from '../../common/http/reply-docs';
-
-class CreatePrescriptionDto extends createZodDto(CreatePrescriptionBodySchema) {}
-class UpdatePrescriptionDto extends createZodDto(UpdatePrescriptionBodySchema) {}
-class DeleteReasonDto extends createZodDto(DeletePrescriptionBodySchema) {}
+import { ItemReply, ListReply } from '../../common/http/reply-docs';
 
 /**
  * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
- * Literal paths are declared before ':id'.
+ * Literal paths are declared before ':id'. The picker, the appointment's prescription, writing, changing and deleting
+ * are declared in the prescription contract (PrescriptionCalls, decision 0095); the lists, one prescription (the body
+ * is the reply's `prescription`) and the PDF stay here.
  */
 @ApiTags('prescriptions')
 @ApiBearerAuth()
@@ -55,19 +41,6 @@ export class PrescriptionsController {
     return this.list(PrescriptionPatterns.listDoctor, query, caller, request, reply);
   }
 
-  /** Write Prescription's picker: the doctor's own, not cancelled appointments without a prescription. */
-  @Roles('doctor')
-  @Get('writable-appointments')
-  writable(@CurrentCaller() caller: Caller): Promise<WritableAppointmentsReply> {
-    return this.bus.send(subject(PrescriptionPatterns.writable), {}, caller);
-  }
-
-  /** The prescription of one appointment (View Prescription); 404 'No prescription found for this appointment.'. */
-  @Get('appointment/:appointmentId')
-  byAppointment(@Param('appointmentId', IdParam) appointmentId: number, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
-    return this.bus.send(subject(PrescriptionPatterns.byAppointment), { appointment_id: appointmentId }, caller);
-  }
-
   /** Admins: all; doctors: those they may read; patients: their own. */
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
   @Get()
@@ -80,13 +53,6 @@ export class PrescriptionsController {
     const page = pageOfQuery(query);
     const { prescriptions, total } = await this.bus.send<PrescriptionListReply>(subject(pattern), page, caller);
     return sendList(request, reply, prescriptions, total, page);
-  }
-
-  @Roles('doctor')
-  @KeysReply<PrescriptionReply>(201, 'prescription')
-  @Post()
-  create(@Body() body: CreatePrescriptionDto, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
-    return this.bus.send(subject(PrescriptionPatterns.create), { appointment_id: body.appointment_id, medicines: body.medicines, notes: body.notes }, caller);
   }
 
   /** One prescription, the object itself (its fields at the top level). */
@@ -105,18 +71,5 @@ export class PrescriptionsController {
       .header('content-disposition', `attachment; filename="${pdf.filename}"`)
       .header('cache-control', 'private, no-store')
       .send(await this.transfer.receive(pdf.file));
-  }
-
-  @Roles('doctor', 'admin')
-  @Patch(':id')
-  update(@Param('id', IdParam) id: number, @Body() body: UpdatePrescriptionDto, @CurrentCaller() caller: Caller): Promise<PrescriptionReply> {
-    return this.bus.send(subject(PrescriptionPatterns.update), { id, medicines: body.medicines, notes: body.notes }, caller);
-  }
-
-  /** Admins only: a soft delete (kept, hidden), audited. */
-  @Roles('admin')
-  @Delete(':id')
-  remove(@Param('id', IdParam) id: number, @Body() body: DeleteReasonDto, @CurrentCaller() caller: Caller): Promise<DeletePrescriptionReply> {
-    return this.bus.send(subject(PrescriptionPatterns.remove), { id, reason: body?.reason }, caller);
   }
 }

@@ -5,32 +5,26 @@ import { renderAt } from '../../../../shell/test/render';
 import { AnalyticsPage } from './AnalyticsPage';
 import { changeNote } from './api';
 
-const get = jest.spyOn(api, 'get');
+// The ranged figures, the statuses and the monthly table are declared calls (calls.reporting, whose client
+// shell/libs/api-client/calls.test.ts covers): stubbed by name. The bookings series is still a list call.
+const mockReporting = { summary: jest.fn(), revenue: jest.fn(), appointmentStatus: jest.fn(), monthly: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get reporting() { return mockReporting; } } }));
 const list = jest.spyOn(api, 'list');
+type Input = { query?: { range?: number } } | undefined;
+const rangeOf = (input: Input) => Number(input?.query?.range ?? 30);
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
 const change = (current: number, previous: number, percent: number | null) => ({ current, previous, percent });
 
 function serve() {
-  get.mockImplementation(async (path, opts) => {
-    const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
-    switch (path) {
-      case 'admin/analytics/summary':
-        return {
-          range,
-          totals: { users: 1200, doctors: 48, appointments: 5300, revenue: 1250000 },
-          changes: { users: change(120, 100, 20), doctors: change(3, 1, 200), appointments: change(400, 500, -20), revenue: change(50000, 0, null) },
-          today: 14, pending: 320, completedToday: 9, cancelled: 41,
-        };
-      case 'admin/analytics/revenue':
-        return { range, dailyRevenue: days(range > 30 ? 31 : range).map((d) => ({ ...d, revenue: 1500 })) };
-      case 'admin/analytics/appointment-status':
-        return { total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] };
-      case 'admin/analytics/monthly':
-        return { months: [{ month: '2026-09', appointments: 10, revenue: 1000, new_users: 4, growth_rate: null }, { month: '2026-10', appointments: 15, revenue: 2000, new_users: 6, growth_rate: 50 }, { month: '2026-11', appointments: 12, revenue: 500, new_users: 2, growth_rate: -20 }] };
-      default:
-        throw new Error(`unexpected ${path}`);
-    }
-  });
+  mockReporting.summary.mockImplementation(async (input: Input) => ({
+    range: rangeOf(input),
+    totals: { users: 1200, doctors: 48, appointments: 5300, revenue: 1250000 },
+    changes: { users: change(120, 100, 20), doctors: change(3, 1, 200), appointments: change(400, 500, -20), revenue: change(50000, 0, null) },
+    today: 14, pending: 320, completedToday: 9, cancelled: 41,
+  }));
+  mockReporting.revenue.mockImplementation(async (input: Input) => ({ range: rangeOf(input), dailyRevenue: days(rangeOf(input) > 30 ? 31 : rangeOf(input)).map((d) => ({ ...d, revenue: 1500 })) }));
+  mockReporting.appointmentStatus.mockResolvedValue({ total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] });
+  mockReporting.monthly.mockResolvedValue({ months: [{ month: '2026-09', appointments: 10, revenue: 1000, new_users: 4, growth_rate: null }, { month: '2026-10', appointments: 15, revenue: 2000, new_users: 6, growth_rate: 50 }, { month: '2026-11', appointments: 12, revenue: 500, new_users: 2, growth_rate: -20 }] });
   // The bookings series is a list call: the bare array of days.
   list.mockImplementation(async (path, opts) => {
     const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
@@ -82,12 +76,12 @@ it('refetches the ranged figures when the range changes', async () => {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date range' }));
   fireEvent.click(await screen.findByTitle('Last 7 days'));
   await waitFor(() => expect(list).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
-  expect(get).toHaveBeenCalledWith('admin/analytics/summary', expect.objectContaining({ searchParams: { range: 7 } }));
-  expect(get).toHaveBeenCalledWith('admin/analytics/revenue', expect.objectContaining({ searchParams: { range: 7 } }));
+  expect(mockReporting.summary).toHaveBeenCalledWith({ query: { range: 7 } }, expect.anything());
+  expect(mockReporting.revenue).toHaveBeenCalledWith({ query: { range: 7 } }, expect.anything());
 });
 
 it("says 'No Data Available' when analytics cannot be loaded", async () => {
-  get.mockRejectedValue(new ApiError('Unable to load analytics data', 503));
+  for (const call of Object.values(mockReporting)) call.mockRejectedValue(new ApiError('Unable to load analytics data', 503));
   renderAt(<AnalyticsPage />);
   expect(await screen.findByText('No Data Available')).toBeInTheDocument();
   expect(screen.getByText('Unable to load analytics data')).toBeInTheDocument();

@@ -1,27 +1,21 @@
 import { formatNumber } from 'shell/i18n';
 import { t } from '../../i18n';
-import type {
-  AnalyticsRange,
-  AnalyticsSummaryReply,
-  AppointmentStatusReply,
-  DailyBookings,
-  MonthlyReply,
-  RevenueReply,
-} from '@afya/reporting-service/contracts';
+import type { AnalyticsRange, DailyBookings } from '@afya/reporting-service/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from 'shell/api-client';
+import { api, calls } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
 const fallback = 'Unable to load analytics data';
 
 /**
  * CONTRACT.md §7: the four analytics calls load in parallel (plus the monthly table). Each has its own key
- * with the range, so changing the range refetches the ranged ones only.
+ * with the range, so changing the range refetches the ranged ones only. The keys stay under adminKeys.analytics,
+ * which an admin's changes invalidate. Declared calls (calls.reporting, decision 0095) but the bookings series.
  */
 export function useAnalytics(range: AnalyticsRange) {
   const summary = useQuery({
     queryKey: [...adminKeys.analytics, 'summary', range],
-    queryFn: () => api.get<AnalyticsSummaryReply>('admin/analytics/summary', { searchParams: { range }, fallback }),
+    queryFn: () => calls.reporting.summary({ query: { range } }, { context: { fallback } }),
   });
   const bookings = useQuery({
     queryKey: [...adminKeys.analytics, 'bookings', range],
@@ -30,15 +24,15 @@ export function useAnalytics(range: AnalyticsRange) {
   });
   const revenue = useQuery({
     queryKey: [...adminKeys.analytics, 'revenue', range],
-    queryFn: () => api.get<RevenueReply>('admin/analytics/revenue', { searchParams: { range }, fallback }),
+    queryFn: () => calls.reporting.revenue({ query: { range } }, { context: { fallback } }),
   });
   const status = useQuery({
     queryKey: [...adminKeys.analytics, 'appointment-status'],
-    queryFn: () => api.get<AppointmentStatusReply>('admin/analytics/appointment-status', { fallback }),
+    queryFn: () => calls.reporting.appointmentStatus({}, { context: { fallback } }),
   });
   const monthly = useQuery({
     queryKey: [...adminKeys.analytics, 'monthly'],
-    queryFn: () => api.get<MonthlyReply>('admin/analytics/monthly', { fallback }),
+    queryFn: () => calls.reporting.monthly({}, { context: { fallback } }),
   });
   return { summary, bookings, revenue, status, monthly };
 }

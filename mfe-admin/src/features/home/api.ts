@@ -1,6 +1,6 @@
 import type { OverviewReply } from '@afya/reporting-service/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from 'shell/api-client';
+import { calls } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
 /** The admin home's four figures (CONTRACT.md §4, analytics inputs). */
@@ -13,7 +13,7 @@ export interface Totals {
 
 /** GET /admin/overview: totals, pending actions, recent activity and the two charts' series (reporting service). */
 export function fetchOverview(): Promise<OverviewReply> {
-  return api.get<OverviewReply>('admin/overview', { fallback: 'Failed to fetch admin stats' });
+  return calls.reporting.overview({}, { context: { fallback: 'Failed to fetch admin stats' } });
 }
 
 /** A failure leaves the figures unknown ('—'), never a made-up 0 (CONTRACT.md §8: failures ignored). */

@@ -1,7 +1,7 @@
-import type { DisputeListReply, PaymentHistoryReply, PaymentView, RefundReply } from '@afya/payment-service/contracts';
+import type { PaymentView } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadBlob, queryKeys } from 'shell/api-client';
+import { calls, downloadBlob, queryKeys } from 'shell/api-client';
 
 export type Payment = PaymentView;
 
@@ -11,19 +11,19 @@ export const disputesKey = ['payments', 'disputes'] as const;
 export function useAllPayments() {
   return useQuery({
     queryKey: adminPaymentsKey,
-    queryFn: async () => (await api.get<PaymentHistoryReply>('admin/payments', { fallback: PAYMENT_MESSAGES.historyFailed })).payments,
+    queryFn: async () => (await calls.payments.adminList({}, { context: { fallback: PAYMENT_MESSAGES.historyFailed } })).payments,
   });
 }
 
 export function useDisputes() {
-  return useQuery({ queryKey: disputesKey, queryFn: () => api.get<DisputeListReply>('admin/payments/disputes', { fallback: 'Failed to load payment disputes' }) });
+  return useQuery({ queryKey: disputesKey, queryFn: () => calls.payments.disputes({}, { context: { fallback: 'Failed to load payment disputes' } }) });
 }
 
 /** Card payments are refunded at Stripe; M-Pesa ones are marked refunded for a manual B2C payout. */
 export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<RefundReply>(`admin/payments/${id}/refund`, { reason }, { fallback: 'Failed to refund payment' }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => calls.payments.refund({ params: { id: String(id) }, body: { reason } }, { context: { fallback: 'Failed to refund payment' } }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: ['payments'] }), queryClient.invalidateQueries({ queryKey: queryKeys.appointments })]),
   });

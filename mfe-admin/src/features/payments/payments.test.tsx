@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
 import { AdminPaymentsPage } from './AdminPaymentsPage';
 
-// The HTTP layer is stubbed: the page, its queries and the refund dialog run as they are.
-const get = jest.spyOn(api, 'get');
-const post = jest.spyOn(api, 'post');
+// The declared calls are stubbed by name (calls.payments, whose client shell/libs/api-client/calls.test.ts covers):
+// the page, its queries and the refund dialog run as they are.
+const mockPayments = { adminList: jest.fn(), disputes: jest.fn(), refund: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get payments() { return mockPayments; } } }));
+const post = mockPayments.refund;
 beforeEach(() => jest.clearAllMocks());
 
 const payment = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -30,12 +31,8 @@ const payment = (id: number, extra: Record<string, unknown> = {}) => ({
 });
 
 function stub() {
-  get.mockImplementation(async (path: string) => {
-    if (path === 'admin/payments/disputes') {
-      return { open: 1, disputes: [{ dispute_id: 1, payment_id: 2, appointment_id: 22, reason: 'Card dispute opened (fraudulent)', source: 'stripe', amount: 1500, resolved: false, created_at: '2026-11-21T10:00:00Z' }] } as never;
-    }
-    return { payments: [payment(1), payment(2, { method: 'mpesa', mpesa_receipt: 'SBX123', transaction_id: 'SBX123', patient_name: 'Kamau Njoroge' }), payment(3, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.' })] } as never;
-  });
+  mockPayments.disputes.mockResolvedValue({ open: 1, disputes: [{ dispute_id: 1, payment_id: 2, appointment_id: 22, reason: 'Card dispute opened (fraudulent)', source: 'stripe', amount: 1500, resolved: false, created_at: '2026-11-21T10:00:00Z' }] });
+  mockPayments.adminList.mockResolvedValue({ payments: [payment(1), payment(2, { method: 'mpesa', mpesa_receipt: 'SBX123', transaction_id: 'SBX123', patient_name: 'Kamau Njoroge' }), payment(3, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.' })] });
 }
 
 it('lists every payment with the patient, the open disputes, and refunds only completed ones', async () => {
@@ -64,5 +61,5 @@ it('asks for a reason before refunding, then refunds through the API', async () 
   fireEvent.change(within(dialog).getByLabelText('Refund reason'), { target: { value: 'Doctor unavailable' } });
   expect(ok).toBeEnabled();
   fireEvent.click(ok);
-  await waitFor(() => expect(post).toHaveBeenCalledWith('admin/payments/2/refund', { reason: 'Doctor unavailable' }, expect.anything()));
+  await waitFor(() => expect(post).toHaveBeenCalledWith({ params: { id: '2' }, body: { reason: 'Doctor unavailable' } }, expect.anything()));
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessLogReply, MedicalHistoryAggregateReply, MedicalRecord, PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, request } from 'shell/api-client';
+import type { MedicalRecord, PrescriptionView } from '@afya/prescription-service/contracts';
+import { api, AUTO_REFRESH_MS, calls, request } from 'shell/api-client';
 
 export type { MedicalRecord, PrescriptionView };
 
@@ -18,7 +18,7 @@ export const useAllPrescriptions = () =>
 export const useAllHistory = () =>
   useQuery({
     queryKey: allHistoryKey,
-    queryFn: async () => (await api.get<MedicalHistoryAggregateReply>('medical-history', { fallback: 'Failed to fetch medical history' })).records,
+    queryFn: async () => (await calls.prescriptions.historyAll({}, { context: { fallback: 'Failed to fetch medical history' } })).records,
     refetchInterval: AUTO_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -29,14 +29,14 @@ export const usePrescription = (id: number | undefined) =>
 export const usePatientAccessLog = (userId: number | undefined, page: number) =>
   useQuery({
     queryKey: ['prescriptions', 'access-log', 'admin', userId ?? 0, page],
-    queryFn: () => api.get<AccessLogReply>('medical-history/access-log', { searchParams: { user_id: userId!, page, limit: 20 }, fallback: 'Failed to load the access log' }),
+    queryFn: () => calls.prescriptions.accessLog({ query: { user_id: userId!, page, limit: 20 } }, { context: { fallback: 'Failed to load the access log' } }),
     enabled: !!userId,
     placeholderData: keepPreviousData,
   });
 
 /** The soft deletes: DELETE with the reason in the body (the API reads it there). */
 export const deletes = {
-  prescription: (id: number, reason: string) => request<{ message: string }>('delete', `prescriptions/${id}`, { json: { reason }, fallback: 'Failed to delete prescription' }),
+  prescription: (id: number, reason: string) => calls.prescriptions.remove({ params: { id: String(id) }, body: { reason } }, { context: { fallback: 'Failed to delete prescription' } }),
   record: (recordId: string, reason: string) => request<{ message: string }>('delete', `medical-history/${recordId}`, { json: { reason }, fallback: 'Failed to delete medical record' }),
 };
 

@@ -52,7 +52,7 @@ it('the delete dialog needs a reason before it confirms', () => {
 
 it('lists every prescription and sends the reason to DELETE /prescriptions/{id}', async () => {
   list.mockResolvedValue({ items: [rx({})], total: 1 });
-  remove.mockResolvedValue({ message: 'Prescription deleted successfully' });
+  remove.mockResolvedValue({ message: 'Prescription deleted successfully', prescription_id: 7 });
   renderAt(<AllPrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
   fireEvent.click(await screen.findByRole('button', { name: 'Delete RX-000007' }));
   fireEvent.change(await screen.findByLabelText('Reason'), { target: { value: 'Issued in error' } });

@@ -1,15 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppointmentChangeReply } from '@afya/appointment-service/contracts';
-import type {
-  Medicine,
-  MedicalHistoryReply,
-  MedicalRecord,
-  PrescriptionReply,
-  PrescriptionView,
-  WritableAppointment,
-  WritableAppointmentsReply,
-} from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS } from 'shell/api-client';
+import type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment } from '@afya/prescription-service/contracts';
+import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
 
 export type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment };
 
@@ -18,14 +10,14 @@ export const writableKey = ['prescriptions', 'writable'] as const;
 export const patientHistoryKey = (userId: number, appointmentId?: number) => ['prescriptions', 'history', userId, appointmentId ?? null] as const;
 
 export const fetchIssued = async () => (await api.list<PrescriptionView>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).items;
-export const fetchWritable = async () => (await api.get<WritableAppointmentsReply>('prescriptions/writable-appointments', { fallback: 'Failed to fetch appointments' })).appointments;
+export const fetchWritable = async () => (await calls.prescriptions.writable({}, { context: { fallback: 'Failed to fetch appointments' } })).appointments;
 /** A patient's history; `appointmentId`: the doctor's visit with them (judged as it is now: the video visit's panel). */
 export const fetchPatientHistory = async (userId: number, appointmentId?: number) =>
   (
-    await api.get<MedicalHistoryReply>(`medical-history/user/${userId}`, {
-      ...(appointmentId ? { searchParams: { appointment_id: appointmentId } } : {}),
-      fallback: 'Failed to fetch medical history',
-    })
+    await calls.prescriptions.historyUser(
+      { params: { user_id: String(userId) }, query: appointmentId ? { appointment_id: appointmentId } : {} },
+      { context: { fallback: 'Failed to fetch medical history' } },
+    )
   ).records;
 
 /** The prescriptions this doctor issued, refreshed every 30 s while visible. */
@@ -53,7 +45,10 @@ export function useCreatePrescription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (p: NewPrescription) =>
-      api.post<PrescriptionReply>('prescriptions', { appointment_id: p.appointment_id, medicines: JSON.stringify(p.medicines), notes: p.notes }, { fallback: 'Failed to create prescription' }),
+      calls.prescriptions.create(
+        { body: { appointment_id: p.appointment_id, medicines: JSON.stringify(p.medicines), notes: p.notes } },
+        { context: { fallback: 'Failed to create prescription' } },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
   });
 }
@@ -62,7 +57,7 @@ export function useUpdatePrescription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, medicines, notes }: { id: number; medicines: Medicine[]; notes: string }) =>
-      api.patch<PrescriptionReply>(`prescriptions/${id}`, { medicines, notes }, { fallback: 'Failed to update prescription' }),
+      calls.prescriptions.update({ params: { id: String(id) }, body: { medicines, notes } }, { context: { fallback: 'Failed to update prescription' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions'] }),
   });
 }

@@ -7,8 +7,12 @@ import { DoctorMedicalHistoryPage } from './DoctorMedicalHistoryPage';
 import { patientOptions, writableOptions } from './patient-labels';
 import type { DoctorAppointment } from '../../api/appointments';
 
-const get = jest.spyOn(http, 'get');
-const post = jest.spyOn(http, 'post');
+// The picker, the patient's history and the writing are declared calls (calls.prescriptions, whose client
+// shell/libs/api-client/calls.test.ts covers): stubbed by name; `get` answers the two reads by their paths.
+const mockPrescriptions = { writable: jest.fn(), historyUser: jest.fn(), create: jest.fn(), update: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get prescriptions() { return mockPrescriptions; } } }));
+const get = jest.fn();
+const post = mockPrescriptions.create;
 const list = jest.spyOn(http, 'list');
 
 const writable = {
@@ -17,6 +21,8 @@ const writable = {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  mockPrescriptions.writable.mockImplementation(() => get('prescriptions/writable-appointments'));
+  mockPrescriptions.historyUser.mockImplementation(({ params }: { params: { user_id: string } }) => get(`medical-history/user/${params.user_id}`));
   get.mockImplementation((path: string) =>
     Promise.resolve(path === 'prescriptions/writable-appointments' ? writable : { records: [{ id: 'appt-3', type: 'appointment', condition: 'Appointment', diagnosis: 'Hypertension', treatment: null, notes: null, medicines: [], doctor_name: 'Grace Wanjiku', date: '2026-10-01' }] }) as never,
   );
@@ -49,11 +55,12 @@ it('writes a prescription for a preselected appointment: history beside the form
   fireEvent.click(save);
   await act(() => jest.advanceTimersByTimeAsync(50));
   expect(post).toHaveBeenCalled();
-  expect(post.mock.calls[0][0]).toBe('prescriptions');
-  expect(post.mock.calls[0][1]).toEqual({
-    appointment_id: 41,
-    medicines: JSON.stringify([{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }]),
-    notes: '',
+  expect(post.mock.calls[0][0]).toEqual({
+    body: {
+      appointment_id: 41,
+      medicines: JSON.stringify([{ name: 'Amoxicillin', dosage: '500mg', frequency: '', instructions: 'After meals' }]),
+      notes: '',
+    },
   });
   // The form locks, and the redirect waits 1.5 s (CONTRACT.md §9).
   expect(screen.getByRole('button', { name: 'Save Prescription' })).toBeDisabled();

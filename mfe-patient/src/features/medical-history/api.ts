@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessLogReply, MedicalHistorySelfReply, MedicalRecord } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS } from 'shell/api-client';
+import type { AccessLogReply, MedicalRecord } from '@afya/prescription-service/contracts';
+import { AUTO_REFRESH_MS, calls } from 'shell/api-client';
 
 export type { MedicalRecord };
 
@@ -8,7 +8,7 @@ export const historyKey = ['prescriptions', 'history', 'self'] as const;
 export const accessLogKey = (page: number, limit: number) => ['prescriptions', 'access-log', page, limit] as const;
 
 export async function fetchMyHistory(): Promise<MedicalRecord[]> {
-  return (await api.get<MedicalHistorySelfReply>('medical-history/self', { fallback: 'Failed to fetch medical history' })).records;
+  return (await calls.prescriptions.historySelf({}, { context: { fallback: 'Failed to fetch medical history' } })).records;
 }
 
 /** The patient's records, refreshed every 30 s while the tab is visible. */
@@ -17,7 +17,7 @@ export function useMyHistory() {
 }
 
 export function fetchAccessLog(page: number, limit: number): Promise<AccessLogReply> {
-  return api.get<AccessLogReply>('medical-history/access-log', { searchParams: { page, limit }, fallback: 'Failed to load the access log' });
+  return calls.prescriptions.accessLog({ query: { page, limit } }, { context: { fallback: 'Failed to load the access log' } });
 }
 
 /** "Who viewed my records": one page of the patient's access log, newest first. */

@@ -1,13 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MedicalRecord } from '@afya/prescription-service/contracts';
-import { api as http } from 'shell/api-client';
 import { setLanguage } from 'shell/i18n';
 import { renderAt } from '../../../../shell/test/render';
 import { searchRecords } from './history.logic';
 import { MedicalHistoryPage } from './MedicalHistoryPage';
 
-const get = jest.spyOn(http, 'get');
+// The records and the access log are declared calls (calls.prescriptions, whose client shell/libs/api-client/calls.test.ts
+// covers): stubbed by name; `get` answers both by their paths, with the query as searchParams.
+const mockPrescriptions = { historySelf: jest.fn(), accessLog: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get prescriptions() { return mockPrescriptions; } } }));
+const get = jest.fn();
 
 const record = (over: Partial<MedicalRecord>): MedicalRecord => ({
   id: 'appt-1',
@@ -35,6 +38,8 @@ const RECORDS = [
 
 beforeEach(() => {
   jest.clearAllMocks();
+  mockPrescriptions.historySelf.mockImplementation(() => get('medical-history/self'));
+  mockPrescriptions.accessLog.mockImplementation(({ query }: { query: object }) => get('medical-history/access-log', { searchParams: query }));
   get.mockImplementation((path: string) =>
     Promise.resolve(
       path === 'medical-history/self'

@@ -1,13 +1,7 @@
-import type {
-  ConfirmCardPaymentReply,
-  CreateCardPaymentReply,
-  PaymentView,
-  StkPushReply,
-  StkStatusReply,
-} from '@afya/payment-service/contracts';
+import type { ConfirmCardPaymentReply, CreateCardPaymentReply, PaymentView, StkPushReply, StkStatusReply } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadBlob, queryKeys } from 'shell/api-client';
+import { api, calls, downloadBlob, queryKeys } from 'shell/api-client';
 
 export type Payment = PaymentView;
 
@@ -29,11 +23,11 @@ export function createCardPayment(appointmentId: number, amount: number): Promis
 
 /** POST /payments/confirm: the server asks Stripe; payment_status is sent as CONTRACT.md says and ignored by the server. */
 export function confirmCardPayment(body: { appointment_id: number; amount: number; transaction_id: string }): Promise<ConfirmCardPaymentReply> {
-  return api.post<ConfirmCardPaymentReply>('payments/confirm', { ...body, payment_status: 'completed' }, { fallback: PAYMENT_MESSAGES.confirmFailed });
+  return calls.payments.confirm({ body: { ...body, payment_status: 'completed' } }, { context: { fallback: PAYMENT_MESSAGES.confirmFailed } });
 }
 
 export function sendStkPush(body: { phone: string; amount: number; appointment_id: number }): Promise<StkPushReply> {
-  return api.post<StkPushReply>('mpesa/stkpush', body, { fallback: PAYMENT_MESSAGES.stkFailed });
+  return calls.payments.stkPush({ body }, { context: { fallback: PAYMENT_MESSAGES.stkFailed } });
 }
 
 export function fetchStkStatus(checkoutRequestId: string): Promise<StkStatusReply> {

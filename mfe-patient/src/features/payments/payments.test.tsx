@@ -9,8 +9,11 @@ import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useSession } from 'shell/session';
 import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';
 
-// The HTTP layer is stubbed: components, hooks and the api module run as they are.
-const post = jest.spyOn(http, 'post');
+// The HTTP layer is stubbed: components, hooks and the api module run as they are. The STK push is a declared call
+// (calls.payments.stkPush, whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
+const mockPayments = { stkPush: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get payments() { return mockPayments; } } }));
+const post = mockPayments.stkPush;
 const get = jest.spyOn(http, 'get');
 const list = jest.spyOn(http, 'list');
 beforeEach(() => jest.clearAllMocks());
@@ -74,7 +77,7 @@ describe('PaymentOptions (M-Pesa)', () => {
     renderOptions();
     expect(screen.getByLabelText('M-Pesa phone number')).toHaveValue('0712 345 678');
     fireEvent.click(submit());
-    await waitFor(() => expect(post).toHaveBeenCalledWith('mpesa/stkpush', { phone: '0712 345 678', amount: 1500, appointment_id: 7 }, expect.anything()));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ body: { phone: '0712 345 678', amount: 1500, appointment_id: 7 } }, expect.anything()));
   });
 
   it('refuses an Airtel number (0733…) with the Safaricom message and no request', async () => {
@@ -103,7 +106,7 @@ describe('PaymentOptions (M-Pesa)', () => {
     renderOptions();
     fireEvent.change(screen.getByLabelText('M-Pesa phone number'), { target: { value: '0712 345 678' } });
     fireEvent.click(submit());
-    await waitFor(() => expect(post).toHaveBeenCalledWith('mpesa/stkpush', { phone: '0712 345 678', amount: 1500, appointment_id: 7 }, expect.anything()));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ body: { phone: '0712 345 678', amount: 1500, appointment_id: 7 } }, expect.anything()));
     expect(await screen.findByText('Waiting for you to approve the payment on your phone…')).toBeInTheDocument();
     expect(await screen.findByText('The payment was cancelled on the phone.', {}, { timeout: 2000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

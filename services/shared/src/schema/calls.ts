@@ -18,6 +18,8 @@ export interface CallMeta {
   roles?: readonly ('user' | 'doctor' | 'admin')[];
   /** A list call: the reply is one page (bare array), total and links in X-Total-Count and Link. */
   list?: boolean;
+  /** How long the gateway waits for the service (ms), for a call that waits on a provider; else the bus default. */
+  timeoutMs?: number;
 }
 
 /**

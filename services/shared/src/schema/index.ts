@@ -109,3 +109,5 @@ export function issueMessages(error: z.ZodError): string[] {
 }
 
 export { z };
+
+export { idParam } from './id-param';

@@ -1,10 +1,9 @@
-import type { ConfirmCardPaymentReply } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { api, errorText, queryKeys } from 'shell/api-client';
+import { calls, errorText, queryKeys } from 'shell/api-client';
 import { translateMessage, useTranslation } from 'shell/i18n';
 import { focusElement, formatKsh, LinkButton, toast } from 'shell/ui-kit';
 
@@ -39,10 +38,9 @@ export function PaymentSuccessPage() {
     retry: false,
     staleTime: Infinity,
     queryFn: () =>
-      api.post<ConfirmCardPaymentReply>(
-        'payments/confirm',
-        { appointment_id: payment!.appointmentId, amount: payment!.amount, transaction_id: payment!.sessionId, payment_status: 'completed' },
-        { fallback: PAYMENT_MESSAGES.confirmFailed },
+      calls.payments.confirm(
+        { body: { appointment_id: payment!.appointmentId, amount: payment!.amount, transaction_id: payment!.sessionId, payment_status: 'completed' } },
+        { context: { fallback: PAYMENT_MESSAGES.confirmFailed } },
       ),
   });
   const paid = confirm.data?.paid === true;

@@ -1,13 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { renderAt } from '../../../test/render';
 import { PaymentSuccessPage, readSuccessParams } from './PaymentSuccessPage';
 
 /** Interactive content inside interactive content (a button in a link): invalid HTML, two Tab stops for one action. */
 const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button, a [tabindex], button [tabindex]').length;
 
-// The HTTP layer is stubbed: the page and its query run as they are.
-const post = jest.spyOn(api, 'post');
+// The confirmation is a declared call (calls.payments.confirm, whose client libs/api-client/calls.test.ts covers):
+// stubbed by name; the page and its query run as they are.
+const mockConfirm = jest.fn();
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { payments: { confirm: (...args: unknown[]) => mockConfirm(...args) } } }));
+const post = mockConfirm;
 beforeEach(() => jest.clearAllMocks());
 
 const route = '/payment-success?session_id=cs_test_1&appointment_id=12&amount=1500';
@@ -25,7 +28,7 @@ describe('/payment-success', () => {
     post.mockReturnValueOnce(new Promise((r) => (resolve = r)) as never);
     renderAt(<PaymentSuccessPage />, { route, path: '/payment-success' });
     expect(screen.getByText('Confirming your payment with the payment provider…')).toBeInTheDocument();
-    expect(post).toHaveBeenCalledWith('payments/confirm', { appointment_id: 12, amount: 1500, transaction_id: 'cs_test_1', payment_status: 'completed' }, expect.anything());
+    expect(post).toHaveBeenCalledWith({ body: { appointment_id: 12, amount: 1500, transaction_id: 'cs_test_1', payment_status: 'completed' } }, expect.anything());
     resolve({ paid: true, message: 'Payment confirmed successfully!', payment: null });
     expect(await screen.findByText('Payment confirmed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Payment History' })).toHaveAttribute('href', '/dashboard/payments');

@@ -1,0 +1,65 @@
+/**
+ * The payment service's HTTP calls, each declared once (issue 34, decision 0095; the kit: @afya/service-shared/calls).
+ * The gateway serves each from its declaration, /api/docs documents it, the web apps call it through
+ * `calls.payments.<name>` with the reply typed from its schema.
+ *
+ * Still controller methods (gateway/src/modules/payments): POST /payments/create (it sends the request's Origin to the
+ * service), GET /payments/history (the service answers `{payments, total}`, not a page of JSON text), GET
+ * /mpesa/status/{checkoutRequestId} (its refusal, 'Invalid CheckoutRequestID', carries no `errors` list, which a declared
+ * call's refusal always does), the receipt PDF, and the provider callbacks (Stripe's webhook, M-Pesa's callback and transaction status: public, raw body, secret
+ * in the path).
+ */
+import { bodyOf, call, reply } from '@afya/service-shared/calls';
+import { idParam, z } from '@afya/service-shared/schema';
+import { PaymentPatterns } from './patterns';
+import {
+  ConfirmCardPaymentReplySchema,
+  ConfirmPaymentBodySchema,
+  DisputeListReplySchema,
+  PaymentHistoryReplySchema,
+  RefundBodySchema,
+  RefundReplySchema,
+  StkPushBodySchema,
+  StkPushReplySchema,
+  } from './schemas';
+
+const tags = ['payments'];
+/** No input: the service is sent `{}` whatever the query string holds (as the controller routes did). */
+const none = z.object({});
+
+export const PaymentCalls = {
+  /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
+  confirm: call
+    .route({ method: 'POST', path: '/payments/confirm', successStatus: 200, tags, summary: 'Confirm a card payment with Stripe (patients, admins)' })
+    .meta({ subject: PaymentPatterns.confirm, roles: ['user', 'admin'], timeoutMs: 15_000 })
+    .input(z.object({ body: bodyOf(ConfirmPaymentBodySchema) }))
+    .output(reply(ConfirmCardPaymentReplySchema)),
+
+  /** An M-Pesa STK push to the patient's phone for an own, payable appointment (its amount is charged). */
+  stkPush: call
+    .route({ method: 'POST', path: '/mpesa/stkpush', successStatus: 200, tags, summary: 'Start an M-Pesa payment (patients)' })
+    .meta({ subject: PaymentPatterns.stkPush, roles: ['user'], timeoutMs: 20_000 })
+    .input(z.object({ body: bodyOf(StkPushBodySchema) }))
+    .output(reply(StkPushReplySchema)),
+
+  /** Admins: every payment and the total (the history without paging). */
+  adminList: call
+    .route({ method: 'GET', path: '/admin/payments', tags, summary: 'Every payment (admins)' })
+    .meta({ subject: PaymentPatterns.history, roles: ['admin'] })
+    .input(none)
+    .output(reply(PaymentHistoryReplySchema)),
+
+  /** Admins: Stripe disputes, amount mismatches, payments for cancelled appointments. */
+  disputes: call
+    .route({ method: 'GET', path: '/admin/payments/disputes', tags, summary: 'Payment disputes (admins)' })
+    .meta({ subject: PaymentPatterns.disputes, roles: ['admin'] })
+    .input(none)
+    .output(reply(DisputeListReplySchema)),
+
+  /** Card: refunded at Stripe; M-Pesa: marked refunded for a manual B2C payout. */
+  refund: call
+    .route({ method: 'POST', path: '/admin/payments/{id}/refund', successStatus: 200, tags, summary: 'Refund a payment (admins)' })
+    .meta({ subject: PaymentPatterns.refund, roles: ['admin'], timeoutMs: 20_000 })
+    .input(z.object({ params: z.object({ id: idParam }), body: bodyOf(RefundBodySchema) }))
+    .output(reply(RefundReplySchema)),
+};

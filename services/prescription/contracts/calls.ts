@@ -1,0 +1,98 @@
+/**
+ * The prescription service's HTTP calls (prescriptions and medical history), each declared once (issue 34, decision
+ * 0095; the kit: @afya/service-shared/calls). The gateway serves each from its declaration, /api/docs documents it,
+ * the web apps call it through `calls.prescriptions.<name>` with the reply typed from its schema.
+ *
+ * Still controller methods (gateway/src/modules/prescriptions, medical-history): the three lists (the service answers
+ * `{prescriptions, total}`, not a page of JSON text), GET /prescriptions/{id} (the body is the reply's `prescription`),
+ * the PDF, and PATCH/DELETE /medical-history/{recordId} (the record id is parsed in the gateway and the edit goes to
+ * the appointment service as `{id, changes}`; the removal sends a reason of '' when none is given).
+ */
+import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
+import { idParam, z } from '@afya/service-shared/schema';
+import { PrescriptionPatterns } from './patterns';
+import {
+  AccessLogQuerySchema,
+  AccessLogReplySchema,
+  CreatePrescriptionBodySchema,
+  DeletePrescriptionBodySchema,
+  DeletePrescriptionReplySchema,
+  MedicalHistoryAggregateReplySchema,
+  MedicalHistoryReplySchema,
+  MedicalHistorySelfReplySchema,
+  PatientHistoryQuerySchema,
+  PrescriptionReplySchema,
+  UpdatePrescriptionBodySchema,
+  WritableAppointmentsReplySchema,
+} from './schemas';
+
+const tags = ['prescriptions'];
+const history = ['medical-history'];
+/** No input: the service is sent `{}` whatever the query string holds (as the controller routes did). */
+const none = z.object({});
+const byId = z.object({ id: idParam });
+
+export const PrescriptionCalls = {
+  /** Write Prescription's picker: the doctor's own, not cancelled appointments without a prescription. */
+  writable: call
+    .route({ method: 'GET', path: '/prescriptions/writable-appointments', tags, summary: 'Appointments that can still get a prescription (doctors)' })
+    .meta({ subject: PrescriptionPatterns.writable, roles: ['doctor'] })
+    .input(none)
+    .output(reply(WritableAppointmentsReplySchema)),
+
+  /** The prescription of one appointment (View Prescription); 404 'No prescription found for this appointment.'. */
+  byAppointment: call
+    .route({ method: 'GET', path: '/prescriptions/appointment/{appointment_id}', tags, summary: 'The prescription of an appointment' })
+    .meta({ subject: PrescriptionPatterns.byAppointment })
+    .input(z.object({ params: z.object({ appointment_id: idParam }) }))
+    .output(reply(PrescriptionReplySchema)),
+
+  /** Doctors write one prescription per appointment of theirs (patient and doctor come from the appointment). */
+  create: call
+    .route({ method: 'POST', path: '/prescriptions', successStatus: 201, tags, summary: 'Write a prescription (doctors)' })
+    .meta({ subject: PrescriptionPatterns.create, roles: ['doctor'] })
+    .input(z.object({ body: bodyOf(CreatePrescriptionBodySchema) }))
+    .output(reply(PrescriptionReplySchema)),
+
+  /** What is present changes: the medicines, the notes. */
+  update: call
+    .route({ method: 'PATCH', path: '/prescriptions/{id}', tags, summary: 'Change a prescription (doctors, admins)' })
+    .meta({ subject: PrescriptionPatterns.update, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: byId, body: bodyOf(UpdatePrescriptionBodySchema) }))
+    .output(reply(PrescriptionReplySchema)),
+
+  /** Admins only: a soft delete (kept, hidden), audited, with an optional reason. */
+  remove: call
+    .route({ method: 'DELETE', path: '/prescriptions/{id}', tags, summary: 'Delete a prescription (admins)' })
+    .meta({ subject: PrescriptionPatterns.remove, roles: ['admin'] })
+    .input(z.object({ params: byId, body: bodyOf(DeletePrescriptionBodySchema) }))
+    .output(reply(DeletePrescriptionReplySchema)),
+
+  /** Admins: every patient's records ({history: {appointments, prescriptions}}). */
+  historyAll: call
+    .route({ method: 'GET', path: '/medical-history', tags: history, summary: "Every patient's medical history (admins)" })
+    .meta({ subject: PrescriptionPatterns.historyAll, roles: ['admin'] })
+    .input(none)
+    .output(reply(MedicalHistoryAggregateReplySchema)),
+
+  /** A patient's own records; a doctor's own appointments' records and the prescriptions they issued. */
+  historySelf: call
+    .route({ method: 'GET', path: '/medical-history/self', tags: history, summary: 'Own medical history (patients, doctors)' })
+    .meta({ subject: PrescriptionPatterns.historySelf, roles: ['user', 'doctor'] })
+    .input(none)
+    .output(reply(MedicalHistorySelfReplySchema)),
+
+  /** Who viewed or changed the signed-in patient's records (admins: any patient's with ?user_id=). */
+  accessLog: call
+    .route({ method: 'GET', path: '/medical-history/access-log', tags: history, summary: "Who viewed or changed a patient's records (patients, admins)" })
+    .meta({ subject: PrescriptionPatterns.accessLog, roles: ['user', 'admin'] })
+    .input(z.object({ query: queryOf(AccessLogQuerySchema) }))
+    .output(reply(AccessLogReplySchema)),
+
+  /** A patient's records: themself, an admin, a doctor in a care relationship (who may name their visit: ?appointment_id=). */
+  historyUser: call
+    .route({ method: 'GET', path: '/medical-history/user/{user_id}', tags: history, summary: "A patient's medical history" })
+    .meta({ subject: PrescriptionPatterns.historyUser })
+    .input(z.object({ params: z.object({ user_id: idParam }), query: queryOf(PatientHistoryQuerySchema) }))
+    .output(reply(MedicalHistoryReplySchema)),
+};
