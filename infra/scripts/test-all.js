@@ -5,10 +5,11 @@
 // ten slowest test files, and one line "N passed, N failed" (real totals of all suites; the lint run counts as one),
 // also written to .local/test-results/summary.txt for CI. The type check counts as one too.
 //
-// The shape (issue 33): both cores work all the time without two suites fighting over one port. The unit and
-// integration suites (two jest workers, mostly waiting on PostgreSQL and NATS) run beside the build, then the lint;
-// the journeys and the reliability suites need the build and each start a whole platform, so they run after it, one
-// after the other.
+// The shape (issue 33; docs/decisions/0096-ci-stages-image-builds-beside-journeys.md): both cores work all the time
+// without two suites fighting over one port. The unit and integration suites (two jest workers) run beside the
+// build, then the lint and the type check; the journeys and the reliability suites need the build and each start a
+// whole platform, so they run after it, one after the other, and beside them (niced) the image builds, which need
+// only a core and no port of theirs.
 //   --no-e2e           no build, journeys or reliability suites (npm run test:suites)
 //   --no-reliability   no reliability suites
 const { spawn } = require('node:child_process');
@@ -22,6 +23,8 @@ const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', 
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// The image builds run in CI or when asked (as infra/deploy/closure.spec.ts decides when run alone).
+const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
 
 const stages = []; // { label, seconds, status }
 
@@ -108,7 +111,10 @@ async function main() {
 
   // --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
   const suitesReport = report('suites');
-  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e });
+  // The image builds (infra/deploy/closure.spec.ts: every deployable built from its own closure in a clean copy, then
+  // booted) are not part of this stage: ~10 minutes of one worker, mostly npm and webpack, they held a core here while
+  // the journeys later left one idle. They run as their own stage beside the journeys (below).
+  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e, extraEnv: { AFYA_CLOSURE: '0' } });
 
   // Beside the suites: the build the journeys need, then ESLint over the whole repository (eslint.config.js), one
   // check passed or failed, its errors printed. No --cache: the boundary and cycle rules read other files than the
@@ -127,7 +133,16 @@ async function main() {
   add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   add(totals(suitesReport));
 
+  // Beside the journeys and the reliability suites, at a lower priority so that their browser and platform keep
+  // theirs: the image builds. Only their build-and-boot tests run here; the spec's other checks ran with the suites.
+  const closureReport = report('image-builds');
+  const imageBuilds = closuresWanted
+    ? run('image builds (beside the journeys)', 'nice', ['-n', '10', bin('jest'), '--ci', '--forceExit', '--selectProjects', 'infra', '-t', 'built from its closure', '--json', `--outputFile=${closureReport}`, 'infra/deploy/closure.spec.ts'], { buffered: true, extraEnv: { AFYA_CLOSURE: '1' } })
+    : Promise.resolve(null);
+
   const journeysReport = report('journeys');
+  const auditTimings = path.join(resultsDir, 'axe-timings.jsonl'); // infra/e2e/support/accessibility.ts appends
+  fs.rmSync(auditTimings, { force: true });
   const reliabilityReport = report('reliability-suites');
   if (!skipE2e) {
     if (build === 0) {
@@ -151,12 +166,22 @@ async function main() {
     }
   }
 
-  const lines = ['', '=== stages (seconds; "unit and integration" ran beside "build" and "lint")'];
+  if ((await imageBuilds) !== null) add(totals(closureReport));
+
+  const lines = ['', '=== stages (seconds; "unit and integration" ran beside "build", "lint" and "types"; "image builds" beside the journeys and reliability)'];
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
   lines.push('', '=== the 10 slowest test files (seconds)');
-  for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  for (const { file, seconds } of fileTimes([suitesReport, closureReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  if (fs.existsSync(auditTimings)) {
+    const audits = fs.readFileSync(auditTimings, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const byFile = new Map();
+    for (const { file, ms } of audits) byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    const seconds = (ms) => (ms / 1000).toFixed(1);
+    lines.push('', `=== accessibility audits in the journeys: ${audits.length} screens, ${seconds(audits.reduce((sum, a) => sum + a.ms, 0))} s (both themes each)`);
+    for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 5)) lines.push(`${seconds(ms).padStart(6)}  ${file}`);
+  }
   const line = `${summary.passed} passed, ${summary.failed} failed`;
   lines.push('', line);
   fs.writeFileSync(path.join(resultsDir, 'stages.txt'), `${lines.join('\n')}\n`);

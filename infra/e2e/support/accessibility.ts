@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'puppeteer';
 
 /** WCAG 2.2 level A and AA, as axe-core tags them: what every page must pass, in both themes. */
@@ -91,6 +92,27 @@ function describeViolations(where: string, theme: string, violations: AxeViolati
  */
 export async function auditAccessibility(page: Page, label?: string): Promise<void> {
   const where = label ?? new URL(page.url()).pathname;
+  const started = Date.now();
+  try {
+    await auditBothThemes(page, where);
+  } finally {
+    noteAuditTime(where, Date.now() - started);
+  }
+}
+
+/**
+ * What the audits cost, one JSON line per audit in .local/test-results/axe-timings.jsonl (the journey file, the path,
+ * the milliseconds): `npm test` sums it in its table of stages, so the journeys' time can be split into audits and
+ * the rest.
+ */
+const AUDIT_TIMINGS = path.resolve(__dirname, '../../../.local/test-results/axe-timings.jsonl');
+function noteAuditTime(where: string, ms: number): void {
+  const file = path.relative(path.resolve(__dirname, '../../..'), expect.getState().testPath ?? '');
+  fs.mkdirSync(path.dirname(AUDIT_TIMINGS), { recursive: true });
+  fs.appendFileSync(AUDIT_TIMINGS, `${JSON.stringify({ file, where, ms })}\n`);
+}
+
+async function auditBothThemes(page: Page, where: string): Promise<void> {
   await settle(page);
   const startedDark = await isDark(page);
   const failures: string[] = [];
