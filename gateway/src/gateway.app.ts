@@ -110,6 +110,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
       .setDescription('Book and pay for doctor appointments in Kenya. Every path is under /api.')
       .setVersion('1.0')
       .setOpenAPIVersion('3.1.0')
+      .addServer('/', 'This server (every path is under /api)')
       .addBearerAuth()
       .build(),
   ), { version: '3.1' })), DECLARED_CALLS);
