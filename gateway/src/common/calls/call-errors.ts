@@ -15,12 +15,14 @@ export interface CallInput {
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
+const segmentOf = (segment: PropertyKey | { key: PropertyKey } | undefined) => (segment === undefined ? '' : String(typeof segment === 'object' ? segment.key : segment));
+
 /** The first message of each field, fields in the schema's order: what `issueMessages` gives for the DTO routes. */
 export function messagesOf(issues: readonly Issue[]): string[] {
   const seen = new Set<string>();
   const messages: string[] = [];
   for (const issue of issues) {
-    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+    const path = (issue.path ?? []).map(segmentOf).join('.');
     if (seen.has(path)) continue;
     seen.add(path);
     messages.push(issue.message);
@@ -42,7 +44,11 @@ export function toCallError(error: unknown): ORPCError<string, ErrorBody> {
   if (error instanceof ORPCError) {
     if (isErrorBody(error.data)) return error;
     if (error.cause instanceof ValidationError) {
-      const messages = messagesOf(error.cause.issues as readonly Issue[]);
+      const issues = error.cause.issues as readonly Issue[];
+      // A refused path parameter ('Invalid id') answers as the controllers' IdParam pipe does, before the body is read: its message alone.
+      const param = issues.find((issue) => segmentOf(issue.path?.[0]) === 'params');
+      if (param) return callError({ statusCode: 400, message: param.message, errors: [param.message] }, error);
+      const messages = messagesOf(issues);
       return callError({ statusCode: 400, message: messages[0] ?? 'Invalid request', errors: messages }, error);
     }
     if (error.status < 500) return callError({ statusCode: error.status, message: error.status === 400 ? 'Malformed request' : error.message }, error);

@@ -18,6 +18,8 @@ export interface CallMeta {
   roles?: readonly ('user' | 'doctor' | 'admin')[];
   /** A list call: the reply is one page (bare array), total and links in X-Total-Count and Link. */
   list?: boolean;
+  /** Reachable by a user who still has to replace their one-time password (the gateway's @AllowedBeforePasswordChange). */
+  allowedBeforePasswordChange?: boolean;
 }
 
 /**

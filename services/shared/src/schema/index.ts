@@ -108,4 +108,5 @@ export function issueMessages(error: z.ZodError): string[] {
   return messages;
 }
 
+export { idParam } from './id-param';
 export { z };
