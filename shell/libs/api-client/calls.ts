@@ -12,11 +12,15 @@
  */
 import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
+import type { AuthCalls } from '@afya/auth-service/contracts';
+import type { SupportCalls } from '@afya/support-service/contracts';
 import { type ListPage, parseLinkHeader } from './client';
 
 /** The declared calls by the client's names (the gateway serves the same table: common/calls/calls.module.ts). */
 export type DeclaredCalls = {
   appointments: typeof AppointmentCalls;
+  auth: typeof AuthCalls;
+  support: typeof SupportCalls;
 };
 
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */

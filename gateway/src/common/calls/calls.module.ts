@@ -3,12 +3,16 @@ import { ORPCModule } from '@orpc/nest';
 import type { FastifyReply } from 'fastify';
 import { JsonText } from '@afya/service-shared';
 import { AppointmentCalls } from '@afya/appointment-service/contracts';
+import { AuthCalls } from '@afya/auth-service/contracts';
+import { SupportCalls } from '@afya/support-service/contracts';
 import { declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
 
 /** Every call declared in a service's contracts (contracts/calls.ts), by the browser client's names. */
 export const DECLARED_CALLS = {
   appointments: AppointmentCalls,
+  auth: AuthCalls,
+  support: SupportCalls,
 };
 
 /**
