@@ -44,6 +44,18 @@ describe('hostile input never reaches a 500 (real NATS + PostgreSQL)', () => {
     expect([response.status, response.body.message]).toEqual([400, 'Invalid id']);
   });
 
+  it('a declared call refuses a bad {id} exactly as the IdParam pipe does, before the body (idParam)', async () => {
+    const pipe = (await platform.api('GET', '/appointments/0x39', { token: admin.token })).body;
+    expect(pipe).toEqual({ statusCode: 400, message: 'Invalid id', errors: ['Invalid id'] });
+    for (const id of ['0x39', '1e3', '-1', '0', '%207', '5.0', '2147483648', '99999999999']) {
+      const declared = await platform.api('DELETE', `/admin/users/${id}`, { token: admin.token });
+      expect([id, declared.status, declared.body]).toEqual([id, 400, pipe]);
+    }
+    const withBadBody = await platform.api('PATCH', '/admin/erasure-requests/1e3', { token: admin.token, body: { decision: 'maybe' } });
+    expect(withBadBody.body).toEqual(pipe);
+    expect((await platform.api('PATCH', '/admin/erasure-requests/2147483647', { token: admin.token, body: { decision: 'approve' } })).status).toBe(404);
+  });
+
   it('refuses NUL and lone surrogates in bodies and queries, for every DTO', async () => {
     const nul = await platform.api('POST', '/auth/register', { body: newPatient({ firstname: 'Ach\u0000ieng' }) });
     expect([nul.status, nul.body.message]).toEqual([400, UNSAFE]);

@@ -10,6 +10,9 @@
 import type { z } from 'zod';
 import type {
   ChangePasswordBodySchema,
+  ErasureListReplySchema,
+  ErasureReplySchema,
+  ErasureRequestViewSchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   ListUsersPayloadSchema,
@@ -28,6 +31,8 @@ import type { Language } from './catalog';
 
 export * from './catalog';
 export * from './schemas';
+export * from './patterns';
+export * from './calls';
 
 /** What a client sends (the schemas' input): the web forms' types. */
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
@@ -35,36 +40,6 @@ export type LoginBody = z.input<typeof LoginBodySchema>;
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
-
-/** Request-reply patterns (NATS subjects without the bus namespace). */
-export const AuthPatterns = {
-  register: 'auth.v1.register',
-  login: 'auth.v1.login',
-  logout: 'auth.v1.logout',
-  getProfile: 'auth.v1.profile.get',
-  updateProfile: 'auth.v1.profile.update',
-  changePassword: 'auth.v1.password.change',
-  /** POST /auth/forgot-password: a reset link by email, or a 6-digit code by SMS; the same reply either way. */
-  forgotPassword: 'auth.v1.password.forgot',
-  /** POST /auth/reset-password: a link's token or a phone and its code, and the new password. */
-  resetPassword: 'auth.v1.password.reset',
-  uploadPicture: 'auth.v1.picture.upload',
-  getPicture: 'auth.v1.picture.get',
-  publicKeys: 'auth.v1.keys',
-  revocations: 'auth.v1.revocations',
-  listUsers: 'auth.v1.admin.users.list',
-  createUser: 'auth.v1.admin.users.create',
-  updateUser: 'auth.v1.admin.users.update',
-  deleteUser: 'auth.v1.admin.users.delete',
-  /** A patient asks for erasure of their account (data rights); an admin approves or rejects it. */
-  requestErasure: 'auth.v1.erasure.request',
-  erasureStatus: 'auth.v1.erasure.status',
-  listErasures: 'auth.v1.admin.erasures.list',
-  decideErasure: 'auth.v1.admin.erasures.decide',
-  /** The caller's own account, for their data export (the gateway collects every service's part). */
-  dataExport: 'auth.v1.data-export',
-  health: 'auth.v1.health',
-} as const;
 
 /** Core NATS broadcasts (every gateway replica hears them): a token or a user's sessions were revoked. */
 export const AuthBroadcasts = {
@@ -109,32 +84,15 @@ export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastnam
 // ---- Data rights ----
 
 export type ErasureStatus = 'pending' | 'approved' | 'rejected';
-export interface ErasureRequestView {
-  request_id: number;
-  user_id: number;
-  /** The account's name and email as they are now ('Erased user' once approved). */
-  user_name: string;
-  user_email: string;
-  role: Role;
-  status: ErasureStatus;
-  reason: string | null;
-  requested_at: string;
-  decided_at: string | null;
-  decided_by: number | null;
-}
+export type ErasureRequestView = z.output<typeof ErasureRequestViewSchema>;
 export interface RequestErasurePayload {
   reason?: string;
 }
-export interface ErasureReply {
-  request: ErasureRequestView | null;
-  message?: string;
-}
+export type ErasureReply = z.output<typeof ErasureReplySchema>;
 export interface ErasureListPayload {
   status?: ErasureStatus;
 }
-export interface ErasureListReply {
-  requests: ErasureRequestView[];
-}
+export type ErasureListReply = z.output<typeof ErasureListReplySchema>;
 export interface DecideErasurePayload {
   id: number;
   decision: 'approve' | 'reject';

@@ -183,3 +183,20 @@ export const DecideErasureBodySchema = z.object({ decision: z.enum(['approve', '
 export const ErasureListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'status must be pending, approved or rejected' }).optional(),
 });
+
+/** An erasure request as the patient and the admin see it (GET /user/erasure-request, GET /admin/erasure-requests). */
+export const ErasureRequestViewSchema = z.object({
+  request_id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string().meta({ description: "The account's name as it is now ('Erased user' once approved)" }),
+  user_email: z.string().meta({ description: "The account's email as it is now" }),
+  role: z.enum(ROLES),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  requested_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by: z.number().int().nullable(),
+});
+/** The caller's latest request (null: none), and a message after a change. */
+export const ErasureReplySchema = z.object({ request: ErasureRequestViewSchema.nullable(), message: z.string().optional() });
+export const ErasureListReplySchema = z.object({ requests: z.array(ErasureRequestViewSchema) });

@@ -8,7 +8,14 @@ const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace
 describe('the auth contract is pure (the browser imports its types)', () => {
   // What each file may import at run time (anything else only as types): the schemas are built with the schema kit
   // (zod and nothing else) from the catalog's rules.
-  const RUNTIME_IMPORTS: Record<string, string[]> = { 'index.ts': [], 'catalog.ts': [], 'schemas.ts': ['./catalog', '@afya/service-shared/schema'] };
+  const RUNTIME_IMPORTS: Record<string, string[]> = {
+    'index.ts': [],
+    'catalog.ts': [],
+    'schemas.ts': ['./catalog', '@afya/service-shared/schema'],
+    'patterns.ts': [],
+    // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas'],
+  };
   it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the catalog and the schema kit, and evaluates nothing from the environment', (file) => {
     const source = readFileSync(join(__dirname, '..', 'contracts', file), 'utf8');
     const imports = [...source.matchAll(/^import (type )?(?:\{[^}]*\}|\w+) from '([^']+)';$/gm)];

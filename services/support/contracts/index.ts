@@ -7,42 +7,23 @@
  * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { PasswordResetDelivery } from '@afya/auth-service/contracts';
+import type { z } from 'zod';
 import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
+import type {
+  DeleteTicketReplySchema,
+  NotificationPreferencesSchema,
+  PostMessageReplySchema,
+  SupportStatsReplySchema,
+  TicketMessageViewSchema,
+  TicketReplySchema,
+  TicketViewSchema,
+  UnreadReplySchema,
+} from './schemas';
 
 export * from './catalog';
 export * from './schemas';
-
-/** Request-reply patterns (NATS subjects without the bus namespace). */
-export const SupportPatterns = {
-  health: 'support.v1.health',
-  /** The caller's own tickets with their conversations, for their data export (DataExportTicketsReply). */
-  dataExport: 'support.v1.data-export',
-  create: 'support.v1.create',
-  update: 'support.v1.update',
-  setStatus: 'support.v1.status.set',
-  remove: 'support.v1.delete',
-  get: 'support.v1.get',
-  listOwn: 'support.v1.list.own',
-  listForDoctor: 'support.v1.list.doctor',
-  listAll: 'support.v1.list.all',
-  messages: 'support.v1.messages.list',
-  postMessage: 'support.v1.messages.post',
-  contact: 'support.v1.contact',
-  /** {open, in_progress, pending, resolved, closed, unresolved} over tickets not deleted (admins). */
-  stats: 'support.v1.stats',
-  /** The caller's unread conversations (the Support menu badge). */
-  unread: 'support.v1.unread',
-  /** The caller's message preferences (NotificationPreferences). */
-  preferencesGet: 'support.v1.notifications.preferences.get',
-  preferencesSet: 'support.v1.notifications.preferences.set',
-  /** An Africa's Talking delivery report (public callback; the token in its path is checked here). */
-  smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
-  /** Auth hands over a password-reset message (PasswordResetDelivery): sent at once, never queued here (auth retries). */
-  passwordReset: 'support.v1.notifications.password-reset',
-  /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
-  deliveries: 'support.v1.notifications.deliveries.list',
-} as const;
-export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];
+export * from './patterns';
+export * from './calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const SupportEvents = {
@@ -72,33 +53,8 @@ export interface DataExportTicketsReply {
 /** Where a ticket came from: a signed-in user's Support page, or the public contact form. */
 export type TicketSource = 'ticket' | 'contact';
 
-/** A support ticket ("complaint") as every screen reads it. */
-export interface TicketView {
-  complaint_id: number;
-  /** Same as complaint_id (the admin desk maps id from complaint_id). */
-  id: number;
-  /** null for a contact-form message whose email belongs to no account. */
-  user_id: number | null;
-  subject: string;
-  description: string;
-  status: TicketStatus;
-  priority: TicketPriority;
-  category: TicketCategory;
-  source: TicketSource;
-  related_appointment_id: number | null;
-  /** The owner's name and email (the contact form's sender when there is no account). */
-  user_name: string | null;
-  user_email: string | null;
-  /** Same as user_name / user_email (the admin desk reads `user` and `email`). */
-  user: string | null;
-  email: string | null;
-  messages_count: number;
-  last_message_at: string | null;
-  /** A reply the viewer has not seen yet (the other side wrote last, after the viewer last read). */
-  unread: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** A support ticket ("complaint") as every screen reads it (TicketViewSchema). */
+export type TicketView = z.output<typeof TicketViewSchema>;
 
 /** GET /support/doctor: a patient's ticket as their doctor sees it (read-only). */
 export interface DoctorTicketView extends TicketView {
@@ -107,15 +63,7 @@ export interface DoctorTicketView extends TicketView {
   appointment_date: string | null;
 }
 
-export interface TicketMessageView {
-  message_id: number;
-  ticket_id: number;
-  sender_role: SenderRole;
-  sender_id: number | null;
-  sender_name: string | null;
-  message: string;
-  created_at: string;
-}
+export type TicketMessageView = z.output<typeof TicketMessageViewSchema>;
 
 // ---- Payloads and replies ----
 
@@ -160,10 +108,7 @@ export interface ContactPayload {
   message: string;
 }
 
-export interface TicketReply {
-  complaint: TicketView;
-  message: string;
-}
+export type TicketReply = z.output<typeof TicketReplySchema>;
 /**
  * The lists (own, doctor, all): one page under `complaints` and the whole list's total. Over HTTP the body is the
  * bare array and the total is in X-Total-Count.
@@ -176,35 +121,17 @@ export interface DoctorTicketListReply {
   complaints: DoctorTicketView[];
   total: number;
 }
-export interface DeleteTicketReply {
-  message: string;
-  complaint_id: number;
-}
+export type DeleteTicketReply = z.output<typeof DeleteTicketReplySchema>;
 export interface TicketMessagesReply {
   messages: TicketMessageView[];
 }
-export interface PostMessageReply {
-  data: TicketMessageView;
-  complaint: TicketView;
-  message: string;
-}
+export type PostMessageReply = z.output<typeof PostMessageReplySchema>;
 export interface ContactReply {
   message: string;
   complaint_id: number;
 }
-export interface SupportStatsReply {
-  open: number;
-  in_progress: number;
-  pending: number;
-  resolved: number;
-  closed: number;
-  /** Every status but resolved and closed. */
-  unresolved: number;
-}
-export interface UnreadReply {
-  /** Conversations with a reply the caller has not read. */
-  count: number;
-}
+export type SupportStatsReply = z.output<typeof SupportStatsReplySchema>;
+export type UnreadReply = z.output<typeof UnreadReplySchema>;
 
 // ---- Events ----
 
@@ -259,10 +186,7 @@ export type MessageKind =
   | 'password-reset';
 
 /** A patient's choice of channels (both on by default). */
-export interface NotificationPreferences {
-  sms: boolean;
-  email: boolean;
-}
+export type NotificationPreferences = z.output<typeof NotificationPreferencesSchema>;
 
 /** One row of the admin's delivery log: who, what kind, when, how it went. Never the message body. */
 export interface DeliveryView {

@@ -5,7 +5,7 @@
  * those rules are the support service's (src/rules/tickets.ts), worded once in the catalog.
  */
 import { isFreeOfMarkup, pageQuery, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
-import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
+import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SENDER_ROLES, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
 
 // ---- Requests ----
 
@@ -67,3 +67,55 @@ export const DeliveriesQuerySchema = z.object({
   page: positive('page'),
   limit: positive('limit', 100),
 });
+
+// ---- Replies (CONTRACT.md §3) ----
+
+/** A support ticket ("complaint") as every screen reads it. */
+export const TicketViewSchema = z.object({
+  complaint_id: z.number().int(),
+  id: z.number().int().meta({ description: 'Same as complaint_id (the admin desk maps id from complaint_id)' }),
+  user_id: z.number().int().nullable().meta({ description: 'null for a contact-form message whose email belongs to no account' }),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  priority: z.enum(TICKET_PRIORITIES),
+  category: z.enum(TICKET_CATEGORIES),
+  source: z.enum(['ticket', 'contact']).meta({ description: "Where it came from: a signed-in user's Support page, or the public contact form" }),
+  related_appointment_id: z.number().int().nullable(),
+  user_name: z.string().nullable().meta({ description: "The owner's name (the contact form's sender when there is no account)" }),
+  user_email: z.string().nullable(),
+  user: z.string().nullable().meta({ description: 'Same as user_name (the admin desk reads `user` and `email`)' }),
+  email: z.string().nullable().meta({ description: 'Same as user_email' }),
+  messages_count: z.number().int(),
+  last_message_at: z.string().nullable(),
+  unread: z.boolean().meta({ description: 'A reply the viewer has not seen yet (the other side wrote last, after the viewer last read)' }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const TicketMessageViewSchema = z.object({
+  message_id: z.number().int(),
+  ticket_id: z.number().int(),
+  sender_role: z.enum(SENDER_ROLES),
+  sender_id: z.number().int().nullable(),
+  sender_name: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+});
+
+export const TicketReplySchema = z.object({ complaint: TicketViewSchema, message: z.string() });
+export const DeleteTicketReplySchema = z.object({ message: z.string(), complaint_id: z.number().int() });
+export const PostMessageReplySchema = z.object({ data: TicketMessageViewSchema, complaint: TicketViewSchema, message: z.string() });
+/** The admin overview: tickets by status (not deleted), and how many are unresolved (every status but resolved and closed). */
+export const SupportStatsReplySchema = z.object({
+  open: z.number().int(),
+  in_progress: z.number().int(),
+  pending: z.number().int(),
+  resolved: z.number().int(),
+  closed: z.number().int(),
+  unresolved: z.number().int(),
+});
+/** The Support menu badge: conversations with a reply the caller has not read. */
+export const UnreadReplySchema = z.object({ count: z.number().int() });
+/** A patient's choice of channels (both on by default). */
+export const NotificationPreferencesSchema = z.object({ sms: z.boolean(), email: z.boolean() });

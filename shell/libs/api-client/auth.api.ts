@@ -1,14 +1,15 @@
-import type { ErasureReply, LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
+import type { LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
 import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload, User } from '../session';
 import type { Language } from '../i18n';
+import { calls } from './calls';
 import { api } from './client';
 
 export const authApi: AuthApi = {
   login: (email, password) => api.post<LoginReply>('auth/login', { email, password }, { fallback: 'Login failed' }),
   register: (payload: RegisterPayload) => api.post<UserReply>('auth/register', payload, { fallback: 'Registration failed' }),
   logout: () => api.post('auth/logout', {}),
-  profile: () => api.get<UserReply>('user/profile', { fallback: 'Failed to get user' }),
+  profile: () => calls.auth.profile({}, { context: { fallback: 'Failed to get user' } }),
 };
 
 export interface ProfileUpdate {
@@ -16,29 +17,28 @@ export interface ProfileUpdate {
   lastname: string;
   contact_phone: string;
   address: string;
-  profile_picture_url?: string | null;
+  profile_picture_url?: string;
 }
 
 /** The signed-in user's language, saved in their profile when they pick one with the switch. */
 export type LanguageUpdate = { language: Language };
 
 export const userApi = {
-  updateProfile: (payload: ProfileUpdate | LanguageUpdate) => api.patch<{ user?: User }>('user/profile', payload, { fallback: 'Failed to update profile' }),
+  updateProfile: (payload: ProfileUpdate | LanguageUpdate) => calls.auth.updateProfile({ body: payload }, { context: { fallback: 'Failed to update profile' } }),
   /** Revokes every older session; the reply carries this browser's new token and user. */
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
   uploadPicture: (imageBase64: string) =>
     api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
   /** Data rights: the caller's latest erasure request (null when none), and asking for one. */
-  erasureRequest: () => api.get<ErasureReply>('user/erasure-request', { fallback: 'Failed to load your erasure request' }),
-  requestErasure: (reason: string) => api.post<ErasureReply>('user/erasure-request', { reason: reason || undefined }, { fallback: 'Failed to send the erasure request' }),
+  erasureRequest: () => calls.auth.erasureStatus({}, { context: { fallback: 'Failed to load your erasure request' } }),
+  requestErasure: (reason: string) => calls.auth.requestErasure({ body: { reason: reason || undefined } }, { context: { fallback: 'Failed to send the erasure request' } }),
 };
 
 /** Which channels the platform's confirmations and reminders use for the signed-in user. */
 export const notificationsApi = {
-  preferences: () => api.get<NotificationPreferences>('notifications/preferences', { fallback: 'Failed to load message preferences' }),
-  setPreferences: (changes: Partial<NotificationPreferences>) =>
-    api.put<NotificationPreferences>('notifications/preferences', changes, { fallback: 'Failed to save message preferences' }),
+  preferences: () => calls.support.preferences({}, { context: { fallback: 'Failed to load message preferences' } }),
+  setPreferences: (changes: Partial<NotificationPreferences>) => calls.support.setPreferences({ body: changes }, { context: { fallback: 'Failed to save message preferences' } }),
 };
 
 /** Forgotten passwords: ask for a link (email) or a code (phone), then set the new password with it. */

@@ -15,6 +15,8 @@ import type { AppointmentCalls } from '@afya/appointment-service/contracts';
 import type { PaymentCalls } from '@afya/payment-service/contracts';
 import type { PrescriptionCalls } from '@afya/prescription-service/contracts';
 import type { ReportingCalls } from '@afya/reporting-service/contracts';
+import type { AuthCalls } from '@afya/auth-service/contracts';
+import type { SupportCalls } from '@afya/support-service/contracts';
 import { type ListPage, parseLinkHeader } from './client';
 
 /** The declared calls by the client's names (the gateway serves the same table: common/calls/calls.module.ts). */
@@ -23,6 +25,8 @@ export type DeclaredCalls = {
   payments: typeof PaymentCalls;
   prescriptions: typeof PrescriptionCalls;
   reporting: typeof ReportingCalls;
+  auth: typeof AuthCalls;
+  support: typeof SupportCalls;
 };
 
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */

@@ -5,7 +5,7 @@ import { Implement, implement } from '@orpc/nest';
 import type { FastifyRequest } from 'fastify';
 import { JsonText, pageOf, subject } from '@afya/service-shared';
 import type { CallMeta } from '@afya/service-shared/calls';
-import { Roles } from '../auth/access.decorators';
+import { AllowedBeforePasswordChange, Roles } from '../auth/access.decorators';
 import { type Caller, CurrentCaller } from '../auth/caller';
 import { ServiceClient } from '../bus/service-client';
 import { listHeaders, rowsOnPage } from '../http/list-reply';
@@ -80,6 +80,7 @@ export function declaredCallsController(router: AnyContractRouter): Type<unknown
     Req()(prototype, name, 1);
     Implement(procedure)(prototype, name, descriptor);
     if (meta.roles?.length) Roles(...meta.roles)(prototype, name, descriptor);
+    if (meta.allowedBeforePasswordChange) AllowedBeforePasswordChange()(prototype, name, descriptor);
     ApiExcludeEndpoint()(prototype, name, descriptor);
   }
   return DeclaredCallsController;

@@ -6,6 +6,8 @@ import { AppointmentCalls } from '@afya/appointment-service/contracts';
 import { PaymentCalls } from '@afya/payment-service/contracts';
 import { PrescriptionCalls } from '@afya/prescription-service/contracts';
 import { ReportingCalls } from '@afya/reporting-service/contracts';
+import { AuthCalls } from '@afya/auth-service/contracts';
+import { SupportCalls } from '@afya/support-service/contracts';
 import { declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
 
@@ -15,6 +17,8 @@ export const DECLARED_CALLS = {
   payments: PaymentCalls,
   prescriptions: PrescriptionCalls,
   reporting: ReportingCalls,
+  auth: AuthCalls,
+  support: SupportCalls,
 };
 
 /**

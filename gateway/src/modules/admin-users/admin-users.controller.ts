@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
@@ -68,10 +68,5 @@ export class AdminUsersController {
     const either = contact_phone ?? (phone as string | undefined);
     const changes = { ...rest, ...(either ? { contact_phone: either } : {}) };
     return this.bus.send(subject(AuthPatterns.updateUser), { id, changes }, caller);
-  }
-
-  @Delete(':id')
-  remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
-    return this.bus.send(subject(AuthPatterns.deleteUser), { id }, caller);
   }
 }

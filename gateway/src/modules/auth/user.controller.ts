@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
@@ -9,11 +9,8 @@ import {
   MAX_PICTURE_BYTES,
   PictureReply,
   ProfilePictureBodySchema,
-  UpdateProfileBodySchema,
   UploadPictureReply,
   UploadPictureReplySchema,
-  UserReply,
-  UserReplySchema,
 } from '@afya/auth-service/contracts';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { AllowedBeforePasswordChange, Public } from '../../common/auth/access.decorators';
@@ -22,7 +19,6 @@ import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { ReplyOf } from '../../common/http/reply-docs';
 
-class UpdateProfileDto extends createZodDto(UpdateProfileBodySchema) {}
 class ChangePasswordDto extends createZodDto(ChangePasswordBodySchema) {}
 class ProfilePictureDto extends createZodDto(ProfilePictureBodySchema) {}
 
@@ -34,6 +30,7 @@ export function decodeDataUrl(input: string): Buffer {
   return Buffer.from(comma >= 0 ? input.slice(comma + 1) : input, 'base64');
 }
 
+/** The signed-in user's calls that are not declared (contracts/calls.ts): the password change, the profile picture. */
 @ApiTags('user')
 @ApiBearerAuth()
 @Controller('user')
@@ -43,19 +40,6 @@ export class UserController {
     private readonly revocations: RevocationStore,
     private readonly transfer: BinaryTransfer,
   ) {}
-
-  @AllowedBeforePasswordChange()
-  @ReplyOf(200, UserReplySchema)
-  @Get('profile')
-  profile(@CurrentCaller() caller: Caller): Promise<UserReply> {
-    return this.bus.send(subject(AuthPatterns.getProfile), {}, caller);
-  }
-
-  @ReplyOf(200, UserReplySchema)
-  @Patch('profile')
-  updateProfile(@Body() body: UpdateProfileDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
-    return this.bus.send(subject(AuthPatterns.updateProfile), body, caller);
-  }
 
   /** Revokes every older token of this user and answers with a fresh session. */
   @AllowedBeforePasswordChange()

@@ -1,34 +1,20 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
-import {
-  AccountExportReply,
-  AuthPatterns,
-  DecideErasureBodySchema,
-  ErasureListQuerySchema,
-  ErasureListReply,
-  ErasureReply,
-  RequestErasureBodySchema,
-} from '@afya/auth-service/contracts';
+import { AccountExportReply, AuthPatterns } from '@afya/auth-service/contracts';
 import { AppointmentPatterns, DataExportAppointmentsReply } from '@afya/appointment-service/contracts';
 import { DataExportPaymentsReply, PaymentPatterns } from '@afya/payment-service/contracts';
 import { DataExportArchive, DataExportPdfReply, DataExportRecordsReply, PrescriptionPatterns } from '@afya/prescription-service/contracts';
 import { DataExportTicketsReply, SupportPatterns } from '@afya/support-service/contracts';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
-import { IdParam } from '../../common/http/id-param.pipe';
-
-class RequestErasureDto extends createZodDto(RequestErasureBodySchema) {}
-class DecideErasureDto extends createZodDto(DecideErasureBodySchema) {}
-class ErasureListQuery extends createZodDto(ErasureListQuerySchema) {}
 
 /**
  * Data rights (issue 22 item 6). Export: the gateway asks each service for the caller's part over the bus, in
  * parallel, as the caller (each service answers only with the caller's own data), and assembles the archive; the
- * prescription service renders its readable PDF. Erasure: auth keeps the requests and erases on approval.
+ * prescription service renders its readable PDF. Erasure (auth keeps the requests and erases on approval) is declared in
+ * auth's contracts (AuthCalls: erasureStatus, requestErasure, listErasures, decideErasure).
  */
 @ApiTags('data rights')
 @ApiBearerAuth()
@@ -97,31 +83,5 @@ export class DataRightsController {
       .header('content-disposition', `attachment; filename="${pdf.filename}"`)
       .header('cache-control', 'private, no-store')
       .send(await this.transfer.receive(pdf.file));
-  }
-
-  /** The caller's latest erasure request, or null. */
-  @Get('user/erasure-request')
-  erasureStatus(@CurrentCaller() caller: Caller): Promise<ErasureReply> {
-    return this.bus.send(subject(AuthPatterns.erasureStatus), {}, caller);
-  }
-
-  /** A patient (or doctor) asks for their account's erasure; an admin decides. */
-  @Roles('user', 'doctor')
-  @Post('user/erasure-request')
-  requestErasure(@Body() body: RequestErasureDto, @CurrentCaller() caller: Caller): Promise<ErasureReply> {
-    return this.bus.send(subject(AuthPatterns.requestErasure), { reason: body?.reason }, caller);
-  }
-
-  @Roles('admin')
-  @Get('admin/erasure-requests')
-  listErasures(@Query() query: ErasureListQuery, @CurrentCaller() caller: Caller): Promise<ErasureListReply> {
-    return this.bus.send(subject(AuthPatterns.listErasures), { status: query.status }, caller);
-  }
-
-  /** Approve (the account is erased at once) or reject. */
-  @Roles('admin')
-  @Patch('admin/erasure-requests/:id')
-  decideErasure(@Param('id', IdParam) id: number, @Body() body: DecideErasureDto, @CurrentCaller() caller: Caller): Promise<ErasureReply> {
-    return this.bus.send(subject(AuthPatterns.decideErasure), { id, decision: body.decision }, caller);
   }
 }

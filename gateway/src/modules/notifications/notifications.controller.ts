@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
@@ -7,8 +7,6 @@ import {
   type DeliveryListReply,
   DeliveriesQuerySchema,
   type DeliveryView,
-  type NotificationPreferences,
-  PreferencesBodySchema,
   SupportPatterns,
 } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
@@ -16,25 +14,14 @@ import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 
-class PreferencesDto extends createZodDto(PreferencesBodySchema) {}
 class DeliveriesQuery extends createZodDto(DeliveriesQuerySchema) {}
 
-/** The SMS and email the platform sends (the support service's communications): preferences and delivery reports. */
+/** The SMS and email the platform sends (the support service's communications): delivery reports (the preferences are declared: SupportCalls). */
 @ApiTags('notifications')
 @ApiBearerAuth()
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly bus: ServiceClient) {}
-
-  @Get('preferences')
-  preferences(@CurrentCaller() caller: Caller): Promise<NotificationPreferences> {
-    return this.bus.send(subject(SupportPatterns.preferencesGet), {}, caller);
-  }
-
-  @Put('preferences')
-  setPreferences(@Body() body: PreferencesDto, @CurrentCaller() caller: Caller): Promise<NotificationPreferences> {
-    return this.bus.send(subject(SupportPatterns.preferencesSet), { sms: body.sms, email: body.email }, caller);
-  }
 
   /**
    * Africa's Talking's delivery reports (a form POST). A provider callback: the secret token in the path

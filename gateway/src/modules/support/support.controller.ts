@@ -1,27 +1,21 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import {
   CreateTicketPayload,
-  DeleteTicketReply,
   DoctorTicketListReply,
   DoctorTicketView,
   ListAllTicketsPayload,
-  PostMessageReply,
   SupportPatterns,
-  SupportStatsReply,
   TicketListReply,
   TicketMessagesReply,
   TicketMessageView,
   TicketReply,
   TicketView,
-  UnreadReply,
   SupportEvents,
   ListTicketsQuerySchema,
   TicketBodySchema,
-  TicketMessageBodySchema,
-  TicketStatusBodySchema,
 } from '@afya/support-service/contracts';
 import { createZodDto } from 'nestjs-zod';
 import { Roles } from '../../common/auth/access.decorators';
@@ -42,8 +36,6 @@ const HEARTBEAT_MS = 25_000;
 
 class CreateTicketDto extends createZodDto(TicketBodySchema) {}
 class UpdateTicketDto extends createZodDto(TicketBodySchema) {}
-class TicketStatusDto extends createZodDto(TicketStatusBodySchema) {}
-class MessageDto extends createZodDto(TicketMessageBodySchema) {}
 class ListTicketsQuery extends createZodDto(ListTicketsQuerySchema) {}
 
 /** The fields as sent (a null is the service's to judge: a blank subject or description is refused there). */
@@ -59,7 +51,8 @@ function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
 
 /**
  * CONTRACT.md §7 "Support". Roles per section 6; the support service checks ownership again (another
- * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change).
+ * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change). The other ticket calls
+ * (stats, unread, one ticket, its status, deletion, a reply) are declared in the support contracts (SupportCalls).
  */
 @ApiTags('support')
 @ApiBearerAuth()
@@ -118,28 +111,10 @@ export class SupportController {
     return sendList(request, reply, complaints, total, page);
   }
 
-  /** The admin overview's fresh answer: tickets by status, and how many are unresolved. */
-  @Roles('admin')
-  @Get('stats')
-  stats(@CurrentCaller() caller: Caller): Promise<SupportStatsReply> {
-    return this.bus.send(subject(SupportPatterns.stats), {}, caller);
-  }
-
-  /** The Support menu badge. */
-  @Get('unread')
-  unread(@CurrentCaller() caller: Caller): Promise<UnreadReply> {
-    return this.bus.send(subject(SupportPatterns.unread), {}, caller);
-  }
-
   @Roles('user', 'doctor')
   @Post()
   create(@Body() body: CreateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
     return this.bus.send(subject(SupportPatterns.create), ticketPayload(body), caller);
-  }
-
-  @Get(':id')
-  get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<TicketReply> {
-    return this.bus.send(subject(SupportPatterns.get), { id }, caller);
   }
 
   @Roles('user', 'doctor')
@@ -147,16 +122,6 @@ export class SupportController {
   update(@Param('id', IdParam) id: number, @Body() body: UpdateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
     const changes = Object.fromEntries(Object.entries(ticketPayload(body)).filter(([, value]) => value !== undefined));
     return this.bus.send(subject(SupportPatterns.update), { id, changes }, caller);
-  }
-
-  @Patch(':id/status')
-  status(@Param('id', IdParam) id: number, @Body() body: TicketStatusDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
-    return this.bus.send(subject(SupportPatterns.setStatus), { id, status: body.status }, caller);
-  }
-
-  @Delete(':id')
-  remove(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<DeleteTicketReply> {
-    return this.bus.send(subject(SupportPatterns.remove), { id }, caller);
   }
 
   /** The conversation, oldest first: the bare array of its messages (all of them). */
@@ -170,11 +135,6 @@ export class SupportController {
   ): Promise<TicketMessageView[]> {
     const { messages } = await this.bus.send<TicketMessagesReply>(subject(SupportPatterns.messages), { id }, caller);
     return sendList(request, reply, messages);
-  }
-
-  @Post(':id/messages')
-  postMessage(@Param('id', IdParam) id: number, @Body() body: MessageDto, @CurrentCaller() caller: Caller): Promise<PostMessageReply> {
-    return this.bus.send(subject(SupportPatterns.postMessage), { id, message: body.message }, caller);
   }
 
   /**

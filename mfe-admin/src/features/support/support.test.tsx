@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
+import { supportApi } from 'shell/support-kit';
 import { renderAt } from '../../../../shell/test/render';
+import type { TicketView } from '@afya/support-service/contracts';
 import { AdminSupportPage } from './AdminSupportPage';
 
 jest.mock('shell/api-client', () => {
@@ -9,10 +11,10 @@ jest.mock('shell/api-client', () => {
 });
 
 const list = jest.spyOn(http, 'list');
-const patch = jest.spyOn(http, 'patch');
+const patch = jest.spyOn(supportApi, 'setStatus');
 beforeEach(() => jest.clearAllMocks());
 
-const ticket = {
+const ticket: TicketView = {
   complaint_id: 9,
   id: 9,
   user_id: null,
@@ -67,7 +69,7 @@ describe('the admin support desk', () => {
     });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status of ticket 9' }));
     fireEvent.click(await screen.findByTitle('Resolved'));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith('support/9/status', { status: 'resolved' }, expect.anything()));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith(9, 'resolved'));
     // The Conversation header follows the change (it kept 'Open' before).
     await waitFor(() => expect(within(header()).queryAllByText('Open')).toHaveLength(0));
     expect(within(header()).getAllByText('Resolved').length).toBeGreaterThan(0);

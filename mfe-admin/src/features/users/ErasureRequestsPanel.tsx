@@ -1,11 +1,12 @@
 import { useAdminTranslation } from '../../i18n';
 import { formatDate } from 'shell/i18n';
 import { Button, Card, List, Space, Typography } from 'antd';
-import type { ErasureListReply, ErasureReply, ErasureRequestView } from '@afya/auth-service/contracts';
+import type { ErasureRequestView } from '@afya/auth-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorText } from 'shell/api-client';
+import { errorText } from 'shell/api-client';
 import { confirmDelete, toast } from 'shell/ui-kit';
 import { adminKeys } from '../../api/query-keys';
+import { erasureApi } from './api';
 
 const erasureKey = [...adminKeys.users, 'erasure-requests'] as const;
 
@@ -18,11 +19,10 @@ export function ErasureRequestsPanel() {
   const client = useQueryClient();
   const pending = useQuery({
     queryKey: erasureKey,
-    queryFn: () => api.get<ErasureListReply>('admin/erasure-requests', { searchParams: { status: 'pending' }, fallback: 'Failed to load erasure requests' }),
+    queryFn: erasureApi.pending,
   });
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
-      api.patch<ErasureReply>(`admin/erasure-requests/${id}`, { decision }, { fallback: 'Failed to decide the erasure request' }),
+    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) => erasureApi.decide(id, decision),
     onSuccess: (reply) => {
       toast.success(reply.message ?? t('users.done'));
       void client.invalidateQueries({ queryKey: adminKeys.users });

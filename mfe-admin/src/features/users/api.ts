@@ -1,7 +1,7 @@
 import { t } from '../../i18n';
 import type { AdminUserEntry, AdminUserListReply, CreateUserReply, Role, UserStatus } from '@afya/auth-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from 'shell/api-client';
+import { api, calls } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { adminKeys } from '../../api/query-keys';
 
@@ -53,6 +53,11 @@ const body = (form: UserForm) => ({
   status: form.status,
 });
 
+/** The declared user calls (AuthCalls). */
+export const usersApi = {
+  remove: (id: number) => calls.auth.deleteUser({ params: { id: String(id) } }, { context: { fallback: 'Failed to delete user' } }),
+};
+
 /** Create, update and delete; each refreshes the list and the overview's figures. Toasts: CONTRACT.md §8. */
 export function useUserChanges() {
   const queryClient = useQueryClient();
@@ -79,7 +84,7 @@ export function useUserChanges() {
     onError: (error: Error) => toast.error(error.message || t('users.saveFailed')),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`admin/users/${id}`, { fallback: 'Failed to delete user' }),
+    mutationFn: (id: number) => usersApi.remove(id),
     onSuccess: () => {
       toast.success(t('users.deleted'));
       settle();
@@ -88,3 +93,10 @@ export function useUserChanges() {
   });
   return { create, update, remove };
 }
+
+/** Data rights: the erasure requests waiting for a decision, and the decision (approve erases the account at once). */
+export const erasureApi = {
+  pending: () => calls.auth.listErasures({ query: { status: 'pending' } }, { context: { fallback: 'Failed to load erasure requests' } }),
+  decide: (id: number, decision: 'approve' | 'reject') =>
+    calls.auth.decideErasure({ params: { id: String(id) }, body: { decision } }, { context: { fallback: 'Failed to decide the erasure request' } }),
+};

@@ -1,24 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api } from 'shell/api-client';
 import { renderAt } from '../../../../shell/test/render';
+import { erasureApi, usersApi } from './api';
 import { UsersPage } from './UsersPage';
 
 const get = jest.spyOn(api, 'get');
 const post = jest.spyOn(api, 'post');
-const del = jest.spyOn(api, 'delete');
+const del = jest.spyOn(usersApi, 'remove');
 
 const entry = (user_id: number, firstname: string, lastname: string, role = 'user', status = 'active') => ({
   id: user_id, user_id, firstname, lastname, email: `${firstname.toLowerCase()}@afya.test`, role, status, phone: '0712345678', contact_phone: '0712345678',
   address: null, profilePictureUrl: null, must_change_password: false, created_at: '2026-11-01T08:00:00Z', last_login: null, appointments_count: 3,
 });
 
-const patch = jest.spyOn(api, 'patch');
+const decide = jest.spyOn(erasureApi, 'decide');
 let erasures: unknown[] = [];
 
 beforeEach(() => {
   erasures = [];
+  jest.spyOn(erasureApi, 'pending').mockImplementation(async () => ({ requests: erasures }) as Awaited<ReturnType<typeof erasureApi.pending>>);
   get.mockImplementation(async (path, opts) => {
-    if (path === 'admin/erasure-requests') return { requests: erasures };
     const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
     if (params.search === 'zzz') return { users: [], total: 0, page: 1, limit: 10 };
     return { users: [entry(1, 'Achieng', 'Odhiambo'), entry(2, 'Grace', 'Wanjiku', 'doctor')], total: 42, page: Number(params.page), limit: Number(params.limit) };
@@ -68,14 +69,14 @@ it('creates a user and shows the one-time password once', async () => {
 });
 
 it('deletes a user only after confirmation', async () => {
-  del.mockResolvedValue(undefined);
+  del.mockResolvedValue({ message: 'User deleted' });
   renderAt(<UsersPage />);
   await screen.findByText('Achieng Odhiambo');
   fireEvent.click(screen.getByRole('button', { name: 'Delete Grace Wanjiku' }));
   expect(await screen.findByText('Are you sure you want to delete this user?')).toBeInTheDocument();
   expect(del).not.toHaveBeenCalled();
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(del).toHaveBeenCalledWith('admin/users/2', expect.anything()));
+  await waitFor(() => expect(del).toHaveBeenCalledWith(2));
   expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
 });
 
@@ -83,14 +84,14 @@ it('shows patients’ erasure requests above the list; Approve asks first, then 
   erasures = [
     { request_id: 9, user_id: 1, user_name: 'Achieng Odhiambo', user_email: 'achieng@afya.test', role: 'user', status: 'pending', reason: 'Moving abroad', requested_at: '2026-11-27T09:00:00Z', decided_at: null, decided_by: null },
   ];
-  patch.mockResolvedValue({ request: { ...(erasures[0] as object), status: 'approved' }, message: 'The account has been erased.' });
+  decide.mockResolvedValue({ request: { ...(erasures[0] as Awaited<ReturnType<typeof erasureApi.pending>>['requests'][number]), status: 'approved' }, message: 'The account has been erased.' });
   renderAt(<UsersPage />);
   const panel = await screen.findByTestId('erasure-requests');
   expect(within(panel).getByText('Erasure requests (1 waiting)')).toBeInTheDocument();
   expect(within(panel).getByText('“Moving abroad”')).toBeInTheDocument();
   fireEvent.click(within(panel).getByRole('button', { name: 'Approve erasure of Achieng Odhiambo' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Erase account' }));
-  await waitFor(() => expect(patch).toHaveBeenCalledWith('admin/erasure-requests/9', { decision: 'approve' }, expect.anything()));
+  await waitFor(() => expect(decide).toHaveBeenCalledWith(9, 'approve'));
 });
 
 it('under 576 px (jsdom is phone-sized) shows one card per user with its role, status and all its actions in sight, not a one-column table', async () => {

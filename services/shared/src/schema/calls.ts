@@ -20,6 +20,8 @@ export interface CallMeta {
   list?: boolean;
   /** How long the gateway waits for the service (ms), for a call that waits on a provider; else the bus default. */
   timeoutMs?: number;
+  /** Reachable by a user who still has to replace their one-time password (the gateway's @AllowedBeforePasswordChange). */
+  allowedBeforePasswordChange?: boolean;
 }
 
 /**

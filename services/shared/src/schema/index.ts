@@ -108,6 +108,7 @@ export function issueMessages(error: z.ZodError): string[] {
   return messages;
 }
 
+export { idParam } from './id-param';
 export { z };
 
 export { idParam } from './id-param';

@@ -1,18 +1,9 @@
-import type {
-  CreateTicketPayload,
-  DeleteTicketReply,
-  DoctorTicketView,
-  PostMessageReply,
-  TicketMessageView,
-  TicketReply,
-  TicketStatus,
-  TicketView,
-} from '@afya/support-service/contracts';
+import type { CreateTicketPayload, DoctorTicketView, TicketMessageView, TicketReply, TicketStatus, TicketView } from '@afya/support-service/contracts';
 import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { api, getHttp, queryKeys } from 'shell/api-client';
+import { api, calls, getHttp, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { appointmentTypeLabel, formatDate, formatSlot, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
@@ -50,10 +41,10 @@ export const supportApi = {
     }),
   create: (body: CreateTicketPayload) => api.post<TicketReply>('support', body, { fallback: SupportMessages.createFailed }),
   update: (id: number, body: Partial<CreateTicketPayload>) => api.patch<TicketReply>(`support/${id}`, body, { fallback: SupportMessages.updateFailed }),
-  setStatus: (id: number, status: TicketStatus) => api.patch<TicketReply>(`support/${id}/status`, { status }, { fallback: SupportMessages.updateFailed }),
-  remove: (id: number) => api.delete<DeleteTicketReply>(`support/${id}`, { fallback: SupportMessages.deleteFailed }),
+  setStatus: (id: number, status: TicketStatus) => calls.support.setStatus({ params: { id: String(id) }, body: { status } }, { context: { fallback: SupportMessages.updateFailed } }),
+  remove: (id: number) => calls.support.remove({ params: { id: String(id) } }, { context: { fallback: SupportMessages.deleteFailed } }),
   messages: (id: number) => api.list<TicketMessageView>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.items),
-  post: (id: number, message: string) => api.post<PostMessageReply>(`support/${id}/messages`, { message }, { fallback: 'Failed to send reply' }),
+  post: (id: number, message: string) => calls.support.postMessage({ params: { id: String(id) }, body: { message } }, { context: { fallback: 'Failed to send reply' } }),
 };
 
 export function useTicketList(kind: 'own' | 'doctor', enabled = true) {
@@ -80,7 +71,7 @@ export function useTicketMutations() {
     create: useMutation({ mutationFn: supportApi.create, onSuccess: invalidate }),
     update: useMutation({ mutationFn: ({ id, body }: { id: number; body: Partial<CreateTicketPayload> }) => supportApi.update(id, body), onSuccess: invalidate }),
     setStatus: useMutation({ mutationFn: ({ id, status }: { id: number; status: TicketStatus }) => supportApi.setStatus(id, status), onSuccess: invalidate }),
-    remove: useMutation({ mutationFn: supportApi.remove, onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: number) => supportApi.remove(id), onSuccess: invalidate }),
   };
 }
 

@@ -4,7 +4,7 @@ import { setLanguage } from '../../i18n';
 import { queryWrapper } from '../../../test/render';
 import { ConversationView } from './ConversationView';
 import { TicketFormModal } from './TicketFormModal';
-import { readTicketStream } from './support.api';
+import { readTicketStream, supportApi } from './support.api';
 import { filterTickets, NO_TICKET_FILTERS, senderLabel } from './support.logic';
 
 // The stream is refused (as for a deleted ticket): the conversation falls back to polling; no retry timers.
@@ -14,7 +14,7 @@ jest.mock('shell/api-client', () => {
 });
 
 const list = jest.spyOn(http, 'list');
-const post = jest.spyOn(http, 'post');
+const post = jest.spyOn(supportApi, 'post');
 beforeEach(() => jest.clearAllMocks());
 
 const ticket = (subject: string, description: string, status: string, priority: string) => ({ subject, description, status, priority }) as never;
@@ -48,7 +48,7 @@ describe('the conversation stream reader', () => {
 describe('ConversationView', () => {
   it("shows 'No messages yet.', then sends a trimmed reply and reloads", async () => {
     list.mockResolvedValueOnce({ items: [], total: 0 });
-    post.mockResolvedValueOnce({});
+    post.mockResolvedValueOnce({} as Awaited<ReturnType<typeof supportApi.post>>);
     list.mockResolvedValueOnce({ items: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }], total: 1 } as never);
     render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('ConversationView', () => {
     expect(send).toBeDisabled();
     fireEvent.change(screen.getByPlaceholderText('Type your reply...'), { target: { value: '  Thanks!  ' } });
     fireEvent.click(send);
-    await waitFor(() => expect(post).toHaveBeenCalledWith('support/4/messages', { message: 'Thanks!' }, expect.anything()));
+    await waitFor(() => expect(post).toHaveBeenCalledWith(4, 'Thanks!'));
     expect(await screen.findByText('We are on it.')).toBeInTheDocument();
     expect(screen.getByText('Support (Admin)')).toBeInTheDocument();
     expect(screen.getByText('Refreshing every 10 s')).toBeInTheDocument();

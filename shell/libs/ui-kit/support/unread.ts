@@ -1,6 +1,5 @@
-import type { UnreadReply } from '@afya/support-service/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, AUTO_REFRESH_MS } from 'shell/api-client';
+import { AUTO_REFRESH_MS, callKey, calls } from 'shell/api-client';
 
 /*
  * The part of support every dashboard page needs (the menu badge), kept apart from the support screens' kit
@@ -13,11 +12,11 @@ export const supportKeys = {
   list: (kind: 'own' | 'doctor') => ['support', 'list', kind] as const,
   admin: (query: object) => ['support', 'admin', query] as const,
   messages: (id: number) => ['support', 'messages', id] as const,
-  unread: ['support', 'unread'] as const,
+  unread: callKey('support', 'unread'),
 };
 
 /** The Support menu badge: conversations with a reply the signed-in user has not opened. */
 export function useUnreadTickets(enabled: boolean) {
-  return useQuery({ queryKey: supportKeys.unread, queryFn: () => api.get<UnreadReply>('support/unread').then((r) => r.count), enabled, refetchInterval: enabled ? AUTO_REFRESH_MS : false });
+  return useQuery({ queryKey: supportKeys.unread, queryFn: () => calls.support.unread({}).then((r) => r.count), enabled, refetchInterval: enabled ? AUTO_REFRESH_MS : false });
 }
 

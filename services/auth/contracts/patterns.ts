@@ -1,0 +1,31 @@
+/** The auth service's request-reply patterns: its own file, so the call declarations (calls.ts) and index.ts do not import each other. */
+
+/** Request-reply patterns (NATS subjects without the bus namespace). */
+export const AuthPatterns = {
+  register: 'auth.v1.register',
+  login: 'auth.v1.login',
+  logout: 'auth.v1.logout',
+  getProfile: 'auth.v1.profile.get',
+  updateProfile: 'auth.v1.profile.update',
+  changePassword: 'auth.v1.password.change',
+  /** POST /auth/forgot-password: a reset link by email, or a 6-digit code by SMS; the same reply either way. */
+  forgotPassword: 'auth.v1.password.forgot',
+  /** POST /auth/reset-password: a link's token or a phone and its code, and the new password. */
+  resetPassword: 'auth.v1.password.reset',
+  uploadPicture: 'auth.v1.picture.upload',
+  getPicture: 'auth.v1.picture.get',
+  publicKeys: 'auth.v1.keys',
+  revocations: 'auth.v1.revocations',
+  listUsers: 'auth.v1.admin.users.list',
+  createUser: 'auth.v1.admin.users.create',
+  updateUser: 'auth.v1.admin.users.update',
+  deleteUser: 'auth.v1.admin.users.delete',
+  /** A patient asks for erasure of their account (data rights); an admin approves or rejects it. */
+  requestErasure: 'auth.v1.erasure.request',
+  erasureStatus: 'auth.v1.erasure.status',
+  listErasures: 'auth.v1.admin.erasures.list',
+  decideErasure: 'auth.v1.admin.erasures.decide',
+  /** The caller's own account, for their data export (the gateway collects every service's part). */
+  dataExport: 'auth.v1.data-export',
+  health: 'auth.v1.health',
+} as const;

@@ -1,0 +1,33 @@
+/** The support service's request-reply patterns: its own file, so the call declarations (calls.ts) and index.ts do not import each other. */
+
+/** Request-reply patterns (NATS subjects without the bus namespace). */
+export const SupportPatterns = {
+  health: 'support.v1.health',
+  /** The caller's own tickets with their conversations, for their data export (DataExportTicketsReply). */
+  dataExport: 'support.v1.data-export',
+  create: 'support.v1.create',
+  update: 'support.v1.update',
+  setStatus: 'support.v1.status.set',
+  remove: 'support.v1.delete',
+  get: 'support.v1.get',
+  listOwn: 'support.v1.list.own',
+  listForDoctor: 'support.v1.list.doctor',
+  listAll: 'support.v1.list.all',
+  messages: 'support.v1.messages.list',
+  postMessage: 'support.v1.messages.post',
+  contact: 'support.v1.contact',
+  /** {open, in_progress, pending, resolved, closed, unresolved} over tickets not deleted (admins). */
+  stats: 'support.v1.stats',
+  /** The caller's unread conversations (the Support menu badge). */
+  unread: 'support.v1.unread',
+  /** The caller's message preferences (NotificationPreferences). */
+  preferencesGet: 'support.v1.notifications.preferences.get',
+  preferencesSet: 'support.v1.notifications.preferences.set',
+  /** An Africa's Talking delivery report (public callback; the token in its path is checked here). */
+  smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
+  /** Auth hands over a password-reset message (PasswordResetDelivery): sent at once, never queued here (auth retries). */
+  passwordReset: 'support.v1.notifications.password-reset',
+  /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
+  deliveries: 'support.v1.notifications.deliveries.list',
+} as const;
+export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];
