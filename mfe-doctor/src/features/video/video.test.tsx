@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { videoApi } from 'shell/video-kit';
 import { renderAt } from '../../../../shell/test/render';
 import { DoctorVideoVisitPage } from './DoctorVideoVisitPage';
@@ -11,7 +11,14 @@ jest.mock('shell/video-kit', () => ({
   videoApi: { session: jest.fn() },
 }));
 
-const get = jest.spyOn(api, 'get');
+// The history comes through the declared call calls.prescriptions.historyUser (an oRPC client: stubbed here).
+const mockHistoryUser = jest.fn();
+jest.mock('shell/api-client', () => ({
+  ...jest.requireActual('shell/api-client'),
+  calls: { prescriptions: { historyUser: (...args: unknown[]) => mockHistoryUser(...args) } },
+}));
+type HistoryInput = { params: { user_id: string }; query: { appointment_id?: number } };
+const get = mockHistoryUser;
 const session = videoApi.session as jest.Mock;
 const route = { route: '/dashboard/video/41', path: '/dashboard/video/:appointmentId' };
 const records = { records: [{ id: 'appt-3', type: 'appointment', condition: 'Appointment', diagnosis: 'Hypertension', treatment: null, notes: null, medicines: [], doctor_name: 'Grace Wanjiku', date: '2026-10-01' }] };
@@ -28,14 +35,13 @@ beforeEach(() => {
  */
 describe("the doctor's history panel during a video visit", () => {
   it("shows the patient's history, asked for this visit", async () => {
-    get.mockImplementation(async (path, options) => {
-      const visit = (options?.searchParams as Record<string, number> | undefined)?.appointment_id;
-      if (path === 'medical-history/user/12' && visit === 41) return records as never;
+    get.mockImplementation(async ({ params, query }: HistoryInput) => {
+      if (params.user_id === '12' && query.appointment_id === 41) return records;
       throw new ApiError('Medical record not found', 404, 'Medical record not found');
     });
     renderAt(<DoctorVideoVisitPage />, route);
     expect(await screen.findByText(/Hypertension/)).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('medical-history/user/12', expect.objectContaining({ searchParams: { appointment_id: 41 } }));
+    expect(get).toHaveBeenCalledWith({ params: { user_id: '12' }, query: { appointment_id: 41 } }, expect.anything());
     expect(screen.queryByText('Medical record not found')).not.toBeInTheDocument();
   });
 

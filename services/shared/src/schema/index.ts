@@ -110,5 +110,3 @@ export function issueMessages(error: z.ZodError): string[] {
 
 export { idParam } from './id-param';
 export { z };
-
-export { idParam } from './id-param';
