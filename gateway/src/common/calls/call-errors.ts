@@ -28,6 +28,20 @@ export function messagesOf(issues: readonly Issue[]): string[] {
   return messages;
 }
 
+const partOf = (issue: Issue) => {
+  const [first] = issue.path ?? [];
+  return String(typeof first === 'object' ? first.key : first);
+};
+
+/**
+ * A path parameter's refusal alone when there is one ('Invalid id'), as the controller routes answer: their path
+ * parameter is checked before the body is read.
+ */
+function pathFirst(issues: readonly Issue[]): readonly Issue[] {
+  const params = issues.filter((issue) => partOf(issue) === 'params');
+  return params.length > 0 ? params : issues;
+}
+
 /** An error of a declared call, carrying the exact body every other route answers with (HttpExceptionFilter's). */
 export function callError(body: ErrorBody, cause?: unknown): ORPCError<string, ErrorBody> {
   return new ORPCError(`HTTP_${body.statusCode}`, { status: body.statusCode, message: body.message, data: body, cause });
@@ -42,7 +56,7 @@ export function toCallError(error: unknown): ORPCError<string, ErrorBody> {
   if (error instanceof ORPCError) {
     if (isErrorBody(error.data)) return error;
     if (error.cause instanceof ValidationError) {
-      const messages = messagesOf(error.cause.issues as readonly Issue[]);
+      const messages = messagesOf(pathFirst(error.cause.issues as readonly Issue[]));
       return callError({ statusCode: 400, message: messages[0] ?? 'Invalid request', errors: messages }, error);
     }
     if (error.status < 500) return callError({ statusCode: error.status, message: error.status === 400 ? 'Malformed request' : error.message }, error);

@@ -109,3 +109,4 @@ export function issueMessages(error: z.ZodError): string[] {
 }
 
 export { z };
+export * from './id-param';
