@@ -39,7 +39,7 @@ const byId = z.object({ id: idParam });
 const route = (route: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }) =>
   call.route({ ...route, tags: ['appointments'] });
 /** 'all' or nothing: every status (the service is sent no status). */
-export const everyStatus = <T extends string>(status: T | undefined) => (status === undefined || status === '' || status === 'all' ? undefined : (status as Exclude<T, 'all' | ''>));
+const everyStatus = <T extends string>(status: T | undefined) => (status === undefined || status === '' || status === 'all' ? undefined : (status as Exclude<T, 'all' | ''>));
 
 export const AppointmentCalls = {
   /**
