@@ -4,11 +4,7 @@ import { BusModule } from './common/bus/bus.module';
 import { DeclaredCallsModule } from './common/calls/calls.module';
 import { AdminUsersController } from './modules/admin-users/admin-users.controller';
 import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
-import { AdminAppointmentsController } from './modules/appointments/admin-appointments.controller';
-import { AppointmentsController } from './modules/appointments/appointments.controller';
-import { DashboardController } from './modules/appointments/dashboard.controller';
 import { DataRightsController } from './modules/data-rights/data-rights.controller';
-import { DoctorController } from './modules/appointments/doctors.controller';
 import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
@@ -18,7 +14,6 @@ import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
 import { VideoGatewayModule } from './modules/video/video.module';
-import { WaitlistGatewayModule } from './modules/waitlist/waitlist.module';
 
 @Module({
   imports: [
@@ -32,17 +27,12 @@ import { WaitlistGatewayModule } from './modules/waitlist/waitlist.module';
     PaymentsModule,
     PrescriptionsGatewayModule,
     VideoGatewayModule,
-    WaitlistGatewayModule,
   ],
   controllers: [
     HealthController,
     AuthController,
     UserController,
     AdminUsersController,
-    AppointmentsController,
-    DoctorController,
-    AdminAppointmentsController,
-    DashboardController,
     DataRightsController,
   ],
 })

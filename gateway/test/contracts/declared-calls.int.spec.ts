@@ -18,10 +18,11 @@ describe('declared calls answer like the controller routes', () => {
   let platform: TestPlatform;
   let patient: Awaited<ReturnType<typeof signUpAndIn>>;
   let doctor: TestDoctor;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ auth: AuthModule, appointment: AppointmentModule });
-    const admin = await createAdmin(platform);
+    admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: 1000 });
     patient = await signUpAndIn(platform);
   });
@@ -30,11 +31,11 @@ describe('declared calls answer like the controller routes', () => {
   it('refuses with the same bodies: 401, 403, a service 404, a validation 400 with every field', async () => {
     const unauthenticated = await platform.api('POST', '/appointments', { body: booking(doctor.doctorId) });
     expect(unauthenticated.status).toBe(401);
-    expect(unauthenticated.body).toEqual((await platform.api('GET', '/appointments/stats')).body);
+    expect(unauthenticated.body).toEqual((await platform.api('GET', '/video/1')).body);
 
     const forbidden = await platform.api('POST', '/appointments', { token: doctor.token, body: booking(doctor.doctorId) });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toEqual((await platform.api('GET', '/appointments/doctor', { token: patient.token })).body);
+    expect(forbidden.body).toEqual((await platform.api('GET', '/admin/users', { token: patient.token })).body);
 
     const unknownDoctor = await platform.api('POST', '/appointments', { token: patient.token, body: booking(987654) });
     expect(unknownDoctor.status).toBe(404);
@@ -65,6 +66,32 @@ describe('declared calls answer like the controller routes', () => {
       expect([query, odd.status < 500]).toEqual([query, true]);
       if (odd.status >= 400) expect(odd.body).toEqual(expect.objectContaining({ statusCode: odd.status, message: expect.any(String) }));
     }
+  });
+
+  it("refuses a path's id as the controller routes do: 'Invalid id' alone, before the body", async () => {
+    const controllerRoute = await platform.api('GET', '/video/0x39', { token: patient.token });
+    expect(controllerRoute.body).toEqual({ statusCode: 400, message: 'Invalid id', errors: ['Invalid id'] });
+    for (const id of ['0x39', '1e3', '-1', '0', '%207', '2147483648', '99999999999']) {
+      const refused = await platform.api('PATCH', `/appointments/${id}/status`, { token: patient.token, body: {} });
+      expect([id, refused.status, refused.body]).toEqual([id, 400, controllerRoute.body]);
+    }
+    const doctorProfile = await platform.api('PATCH', '/doctor/1e3/fee', { token: admin.token, body: { fee: 'x' } });
+    expect(doctorProfile.body).toEqual(controllerRoute.body);
+    const unknown = await platform.api('GET', '/appointments/2147483647', { token: patient.token });
+    expect(unknown.body).toEqual({ statusCode: 404, message: 'Appointment not found' });
+  });
+
+  it('sends the admin search as the service wrote it, and the doctor-profile calls the ids the service reads', async () => {
+    const search = await platform.api('GET', '/admin/appointments?status=all&date=all&search=%20%20', { token: admin.token });
+    expect(search.status).toBe(200);
+    expect(search.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(search.body)).toEqual(expect.arrayContaining(['appointments', 'total', 'page', 'limit']));
+    const all = await platform.api('GET', '/appointments/admin/all?status=all&limit=5', { token: admin.token });
+    expect([all.status, Array.isArray(all.body), all.headers.get('x-total-count') !== null]).toEqual([200, true, true]);
+    const profile = await platform.api('GET', `/doctor/profile-by-user/${doctor.userId}`, { token: admin.token });
+    expect([profile.status, profile.body.doctor_id]).toEqual([200, doctor.doctorId]);
+    const fee = await platform.api('PATCH', `/doctor/${doctor.doctorId}/fee`, { token: admin.token, body: { fee: 1200 } });
+    expect([fee.status, fee.body.fee, fee.body.message]).toEqual([200, 1200, 'Fee updated!']);
   });
 
   it('books (201, the reply as the service sent it) and lists the bare array with its paging headers', async () => {

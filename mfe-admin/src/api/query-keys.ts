@@ -1,4 +1,4 @@
-import { queryKeys } from 'shell/api-client';
+import { callKey, queryKeys } from 'shell/api-client';
 
 /**
  * The admin remote's query keys, in one place because a change on one page refreshes another's data (an
@@ -7,7 +7,8 @@ import { queryKeys } from 'shell/api-client';
  */
 export const adminKeys = {
   totals: ['admin', 'totals'] as const,
-  appointments: [...queryKeys.appointments, 'admin'] as const,
+  /** The admin search's pages (a declared call's key: under queryKeys.appointments). */
+  appointments: callKey('appointments', 'adminSearch'),
   doctors: [...queryKeys.doctors, 'admin'] as const,
   /** Analytics and the overview: every key under it refetches after a change an admin makes. */
   analytics: ['admin', 'analytics'] as const,

@@ -1,10 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../shell/test/render';
 import { doctorAppointmentsKey, durationText, fetchDoctorAppointments, performanceKey, useUpdateStatus } from './appointments';
 
-const patch = jest.spyOn(api, 'patch');
+const { setStatus: patch, listForDoctor } = stubDeclaredCalls().appointments;
 const success = jest.spyOn(toast, 'success').mockReturnValue('');
 const failure = jest.spyOn(toast, 'error').mockReturnValue('');
 beforeEach(() => jest.clearAllMocks());
@@ -22,7 +23,7 @@ describe('useUpdateStatus', () => {
 
     result.current.mutate({ id: 11, status: 'Confirmed' });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(patch).toHaveBeenCalledWith('appointments/11/status', { status: 'Confirmed' }, { fallback: 'Failed to update status' });
+    expect(patch).toHaveBeenCalledWith({ params: { id: 11 }, body: { status: 'Confirmed' } }, { context: { fallback: 'Failed to update status' } });
     expect(onUpdated).toHaveBeenCalledWith(updated);
     expect(success).toHaveBeenCalledWith('Status updated!');
     expect(client.getQueryState(doctorAppointmentsKey)?.isInvalidated).toBe(true);
@@ -40,10 +41,10 @@ describe('useUpdateStatus', () => {
   });
 });
 
-it('reads the list call: the bare array of GET /appointments/doctor', async () => {
-  const list = jest.spyOn(api, 'list').mockResolvedValueOnce({ items: [updated], total: 1 });
+it('reads the list call: the bare array of GET /appointments/doctor (calls.appointments.listForDoctor)', async () => {
+  listForDoctor.mockResolvedValueOnce({ headers: { 'x-total-count': '1' }, body: [updated] });
   await expect(fetchDoctorAppointments()).resolves.toEqual([updated]);
-  expect(list).toHaveBeenCalledWith('appointments/doctor', expect.anything());
+  expect(listForDoctor).toHaveBeenCalledWith({ query: {} }, expect.anything());
 });
 
 it('shows the recorded duration, else the default 25 min', () => {

@@ -1,8 +1,8 @@
 import { t } from '../i18n';
-import type { AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
 import { DEFAULT_DURATION_MINUTES } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { callKey, calls, listPage, queryKeys } from 'shell/api-client';
 import { toast, useAppointmentList } from 'shell/ui-kit';
 
 /**
@@ -10,18 +10,18 @@ import { toast, useAppointmentList } from 'shell/ui-kit';
  * Under queryKeys.appointments, so any change to an appointment refreshes it.
  */
 export type DoctorAppointment = AppointmentView;
-export const doctorAppointmentsKey = [...queryKeys.appointments, 'doctor'] as const;
-/** The weekly performance counts completed visits: a status change refreshes it too. */
-export const performanceKey = ['doctor', 'performance'] as const;
+export const doctorAppointmentsKey = callKey('appointments', 'listForDoctor');
+/** The weekly performance counts completed visits: a status change refreshes it too (it is under queryKeys.appointments as well). */
+export const performanceKey = callKey('appointments', 'performance');
 
 /** GET /appointments/doctor: the doctor's agenda (patient names included), the first 1,000. */
 export async function fetchDoctorAppointments(): Promise<DoctorAppointment[]> {
-  return (await api.list<DoctorAppointment>('appointments/doctor', { fallback: 'Failed to fetch appointments' })).items;
+  return listPage(await calls.appointments.listForDoctor({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } })).items;
 }
 
 /** PATCH /appointments/{id}/status on one of the doctor's own appointments. */
 export async function updateStatus(id: number, status: AppointmentStatus): Promise<DoctorAppointment> {
-  const res = await api.patch<AppointmentChangeReply>(`appointments/${id}/status`, { status }, { fallback: 'Failed to update status' });
+  const res = await calls.appointments.setStatus({ params: { id }, body: { status } }, { context: { fallback: 'Failed to update status' } });
   return res.appointment;
 }
 

@@ -11,6 +11,24 @@ import type { Role } from '@afya/auth-service/contracts';
 import type { z } from 'zod';
 import type { AppointmentStatus, VisitMode } from './catalog';
 import type {
+  AdminDashboardStatsSchema,
+  AdminDoctorListReplySchema,
+  AdminSearchReplySchema,
+  APPROVAL_STATUSES,
+  ApproveDoctorReplySchema,
+  DashboardCountsSchema,
+  DashboardReplySchema,
+  DoctorDashboardStatsSchema,
+  DoctorListReplySchema,
+  DoctorProfileReplySchema,
+  DoctorProfileSchema,
+  NotificationsReplySchema,
+  PatientDashboardStatsSchema,
+  PerformanceReplySchema,
+  SetFeeReplySchema,
+  SetVideoReplySchema,
+} from './replies';
+import type {
   AppointmentChangeReplySchema,
   AppointmentReplySchema,
   AppointmentViewSchema,
@@ -45,6 +63,7 @@ export * from './booking-rules';
 export * from './waitlist';
 export * from './schemas';
 export * from './patterns';
+export * from './replies';
 export * from './calls';
 
 /** Domain events (JetStream, through the outbox). */
@@ -95,6 +114,23 @@ export type SetFeePayload = z.output<typeof SetFeePayloadSchema>;
 export type SetVideoPayload = z.output<typeof SetVideoPayloadSchema>;
 export type ApproveDoctorBody = z.input<typeof ApproveDoctorBodySchema>;
 export type ApproveDoctorPayload = z.output<typeof ApproveDoctorPayloadSchema>;
+// The doctor, dashboard and admin-search replies (replies.ts).
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export type DoctorProfile = z.output<typeof DoctorProfileSchema>;
+export type DoctorProfileReply = z.output<typeof DoctorProfileReplySchema>;
+export type DoctorListReply = z.output<typeof DoctorListReplySchema>;
+export type AdminDoctorListReply = z.output<typeof AdminDoctorListReplySchema>;
+export type SetVideoReply = z.output<typeof SetVideoReplySchema>;
+export type SetFeeReply = z.output<typeof SetFeeReplySchema>;
+export type ApproveDoctorReply = z.output<typeof ApproveDoctorReplySchema>;
+export type NotificationsReply = z.output<typeof NotificationsReplySchema>;
+export type PerformanceReply = z.output<typeof PerformanceReplySchema>;
+export type DashboardCounts = z.output<typeof DashboardCountsSchema>;
+export type PatientDashboardStats = z.output<typeof PatientDashboardStatsSchema>;
+export type DoctorDashboardStats = z.output<typeof DoctorDashboardStatsSchema>;
+export type AdminDashboardStats = z.output<typeof AdminDashboardStatsSchema>;
+export type DashboardReply = z.output<typeof DashboardReplySchema>;
+export type AdminSearchReply = z.output<typeof AdminSearchReplySchema>;
 
 /**
  * The appointment service's part of a person's data export: every appointment they booked (clinical fields and their
@@ -134,25 +170,7 @@ export interface DataExportWaitlistOffer {
 }
 
 
-export type ApprovalStatus = 'pending' | 'approved';
-
-export interface DoctorProfile extends DoctorSummary {
-  user_id: number;
-  /** Ksh; null means 'Not set' (the appointment type's default fee applies). */
-  fee: number | null;
-  contact_phone: string | null;
-  available_days: string[];
-  /** The doctor sees patients by video too (patients booking them choose In person or Video). */
-  offers_video: boolean;
-  approval_status: ApprovalStatus;
-  approved: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-
 // ---- Payloads and replies ----
-
 
 
 /**
@@ -186,78 +204,6 @@ export interface AdminSearchPayload {
   /** Instead of page (older clients): rows to skip. */
   offset?: number;
 }
-
-/** GET /admin/appointments (JSON text, like the other lists): one page and the number of matches. */
-export interface AdminSearchReply {
-  appointments: AppointmentView[];
-  /**
-   * Exact up to 10,000 matches; above that (or for a name matching more than 1,000 people and 2,000 appointments)
-   * an estimate from PostgreSQL's plan or statistics, and totalIsEstimate is true.
-   */
-  total: number;
-  totalIsEstimate?: boolean;
-  page: number;
-  limit: number;
-}
-
-
-
-/** GET /user/dashboard's appointment figures, patient and doctor alike. */
-export interface DashboardCounts {
-  todayCount: number;
-  /** Same as todayCount (older clients read this name). */
-  todayAppointments: number;
-  upcomingCount: number;
-  totalAppointments: number;
-  pendingCount: number;
-  confirmedCount: number;
-  completedCount: number;
-  cancelledCount: number;
-  byStatus: StatusCounts;
-}
-
-export interface PatientDashboardStats extends DashboardCounts {
-  /** Pending or Confirmed, unpaid, with an amount above 0. */
-  unpaidCount: number;
-  upcomingTitle: 'Upcoming Appointments' | 'Recent Appointments';
-  /** The next two future appointments, soonest first. */
-  upcomingAppointments: AppointmentView[];
-  /** When nothing is in the future: the two most recent; else empty. */
-  recentAppointments: AppointmentView[];
-  /** What the patient home shows: upcomingAppointments, else recentAppointments. */
-  nextAppointments: AppointmentView[];
-}
-
-export interface DoctorDashboardStats extends DashboardCounts {
-  /** Different people with a booking with this doctor that was not cancelled (all time) */
-  totalPatients: number;
-  /** Today's appointments (not cancelled), by slot. */
-  today: AppointmentView[];
-}
-
-/** The admin overview's appointment part (users come from auth, revenue from payment). */
-export interface AdminDashboardStats {
-  source: 'appointment';
-  totalAppointments: number;
-  todayCount: number;
-  doctors: number;
-  pendingDoctors: number;
-  paidAmount: number;
-  bookedAmount: number;
-  byStatus: Record<AppointmentStatus, number>;
-  statusBreakdown: { status: AppointmentStatus; count: number }[];
-  recentAppointments: AppointmentView[];
-}
-
-export interface DashboardReply {
-  stats: PatientDashboardStats | DoctorDashboardStats | AdminDashboardStats;
-}
-
-
-
-
-
-
 
 
 /** appointment.v1.video.presence */
@@ -299,69 +245,6 @@ export type VideoStreamEvent =
   | { event: 'signal'; data: VideoSignal }
   | { event: 'closed'; data: { reason: string } };
 
-
-export interface DoctorProfileReply extends DoctorProfile {
-  doctor: DoctorProfile;
-}
-/** GET /appointments/doctors */
-export interface DoctorListReply {
-  doctors: DoctorProfile[];
-}
-/** GET /admin/doctors: every active profile, those awaiting approval first. */
-export interface AdminDoctorListReply extends DoctorListReply {
-  pending: number;
-}
-/** PATCH /doctor/{id}/video: the profile as it now is, and 'Video visits turned on.' or '... off.'. */
-export interface SetVideoReply extends DoctorProfileReply {
-  message: string;
-}
-/** PATCH /doctor/{id}/fee: the profile with the new fee, and 'Fee updated!'. */
-export interface SetFeeReply extends DoctorProfileReply {
-  message: string;
-}
-/** PATCH /admin/doctors/{id}/approve */
-export interface ApproveDoctorReply {
-  doctor: DoctorProfile;
-  message: string;
-}
-
-export interface NotificationsReply {
-  emergencies: {
-    appointment_id: number;
-    appointment_date: string;
-    time_slot: string;
-    appointment_status: AppointmentStatus;
-    user_id: number;
-    user: { firstname: string | null; lastname: string | null };
-    patient_full_name: string | null;
-    message: string;
-  }[];
-  labResults: {
-    lab_result_id: number;
-    user_id: number | null;
-    appointment_id: number | null;
-    test_name: string;
-    message: string;
-    created_at: string;
-    user: { firstname: string | null; lastname: string | null };
-  }[];
-}
-
-export interface PerformanceReply {
-  /** Distinct patients with a Completed appointment in the last 7 days */
-  patientsSeen: number;
-  /** Mean of all ratings of this doctor, one decimal; 0 with ratingsCount 0 when none */
-  avgRating: number;
-  ratingsCount: number;
-  /** Percent (0-100) of the last 7 days' Completed appointments that were completed within their slot */
-  onTimeRate: number;
-  /** Mean recorded duration (minutes) of the last 7 days' Completed appointments */
-  avgConsultation: number;
-  completedCount: number;
-  /** Different people with a booking with this doctor that was not cancelled (all time) */
-  totalPatients: number;
-  period: { from: string; to: string };
-}
 
 // ---- Events ----
 

@@ -33,7 +33,10 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'care-relationship.ts': [],
     'patterns.ts': [],
     // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
-    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas'],
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './doctor-calls', './patterns', './replies', './schemas', './waitlist-calls'],
+    'doctor-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './replies', './schemas'],
+    'waitlist-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas', './waitlist'],
+    'replies.ts': ['./catalog', '@afya/service-shared/schema', './schemas'],
   };
   it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the contract files and the schema kit', (file) => {
     const source = readFileSync(join(contractsDir, file), 'utf8');

@@ -44,6 +44,11 @@ function loadClient(): Promise<CallsClient> {
   return client;
 }
 
+/** Tests: answer the declared calls with `stub` (a function per call) instead of oRPC's client and HTTP (shell/test/declared-calls.ts). */
+export function configureCallsClient(stub: unknown): void {
+  client = Promise.resolve(stub as CallsClient);
+}
+
 /** `calls.<group>.<call>(input, { context })`: typed from the declarations, oRPC's client behind it. */
 export const calls = new Proxy({} as CallsClient, {
   get: (_target, group: string) =>

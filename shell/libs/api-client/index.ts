@@ -84,6 +84,6 @@ export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors'
 export { authApi, notificationsApi, passwordResetApi, userApi } from './auth.api';
 export type { ProfileUpdate, LanguageUpdate } from './auth.api';
 export type { ListPage } from './client';
-export { calls, callKey, listPage } from './calls';
+export { calls, callKey, configureCallsClient, listPage } from './calls';
 export type { CallContext, DeclaredCalls } from './calls';
 export { queryClient, createQueryClient, shouldRetry, queryKeys, queryStatus, AUTO_REFRESH_MS } from './query';

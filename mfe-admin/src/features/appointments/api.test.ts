@@ -1,13 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { NO_FILTERS, toast } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import { adminKeys } from '../../api/query-keys';
 import { fetchAdminAppointments, useAppointmentChanges } from './api';
 
-const get = jest.spyOn(api, 'get');
-const patch = jest.spyOn(api, 'patch');
-const del = jest.spyOn(api, 'delete');
+const { adminSearch: get, setAmount, override, remove: del } = stubDeclaredCalls().appointments;
 const success = jest.spyOn(toast, 'success').mockReturnValue('');
 const failure = jest.spyOn(toast, 'error').mockReturnValue('');
 beforeEach(() => jest.resetAllMocks());
@@ -16,9 +15,9 @@ describe('fetchAdminAppointments', () => {
   it('asks the server for one page with the search, status and date filters', async () => {
     get.mockResolvedValue({ appointments: [], total: 0, page: 3, limit: 20 });
     await fetchAdminAppointments({ filters: NO_FILTERS, page: 1 });
-    expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 1, limit: 20 } }));
+    expect(get).toHaveBeenLastCalledWith({ query: { page: 1, limit: 20 } }, expect.anything());
     await fetchAdminAppointments({ filters: { search: ' abdi ', status: 'confirmed', date: 'today' }, page: 3 });
-    expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 3, limit: 20, search: 'abdi', status: 'Confirmed', date: 'today' } }));
+    expect(get).toHaveBeenLastCalledWith({ query: { page: 3, limit: 20, search: 'abdi', status: 'Confirmed', date: 'today' } }, expect.anything());
   });
 });
 
@@ -34,20 +33,20 @@ describe("the admin's changes", () => {
 
   it("puts the server's answer in the cached page at once; the totals refresh", async () => {
     const answer = { appointment_id: 21, total_amount: 4200 };
-    patch.mockResolvedValue({ appointment: answer, message: 'Amount updated!' });
+    setAmount.mockResolvedValue({ appointment: answer, message: 'Amount updated!' });
     const { client, result } = setup();
     await act(() => result.current.amount.mutateAsync({ id: 21, amount: 4200 }));
-    expect(patch).toHaveBeenCalledWith('appointments/21/amount', { total_amount: 4200 }, { fallback: 'Failed to update amount' });
+    expect(setAmount).toHaveBeenCalledWith({ params: { id: 21 }, body: { total_amount: 4200 } }, { context: { fallback: 'Failed to update amount' } });
     expect(client.getQueryData<{ appointments: unknown[] }>(key)?.appointments).toEqual([answer, { appointment_id: 22, total_amount: 50 }]);
     expect(success).toHaveBeenCalledWith('Amount updated!');
     expect(client.getQueryState(adminKeys.totals)?.isInvalidated).toBe(true);
   });
 
   it('overrides a status', async () => {
-    patch.mockResolvedValue({ appointment: { appointment_id: 22, appointment_status: 'Cancelled' }, message: 'Status updated!' });
+    override.mockResolvedValue({ appointment: { appointment_id: 22, appointment_status: 'Cancelled' }, message: 'Status updated!' });
     const { client, result } = setup();
     await act(() => result.current.status.mutateAsync({ id: 22, status: 'Cancelled' }));
-    expect(patch).toHaveBeenCalledWith('appointments/22/override', { status: 'Cancelled' }, { fallback: 'Failed to update status' });
+    expect(override).toHaveBeenCalledWith({ params: { id: 22 }, body: { status: 'Cancelled' } }, { context: { fallback: 'Failed to update status' } });
     expect(client.getQueryData<{ appointments: unknown[] }>(key)?.appointments[1]).toEqual({ appointment_id: 22, total_amount: 50, appointment_status: 'Cancelled' });
   });
 
@@ -55,7 +54,7 @@ describe("the admin's changes", () => {
     del.mockResolvedValue(undefined);
     const { client, result } = setup();
     await act(() => result.current.remove.mutateAsync(21));
-    expect(del).toHaveBeenCalledWith('appointments/21', { fallback: 'Failed to delete appointment' });
+    expect(del).toHaveBeenCalledWith({ params: { id: 21 } }, { context: { fallback: 'Failed to delete appointment' } });
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     expect(success).toHaveBeenCalledWith('Appointment deleted!');
   });
@@ -65,7 +64,8 @@ describe("the admin's changes", () => {
     ['status', 'Failed to update status'],
     ['remove', 'Failed to delete appointment'],
   ] as const)('a failed %s change says %p and changes nothing', async (kind, message) => {
-    patch.mockRejectedValue(new ApiError('x', 500));
+    setAmount.mockRejectedValue(new ApiError('x', 500));
+    override.mockRejectedValue(new ApiError('x', 500));
     del.mockRejectedValue(new ApiError('x', 500));
     const { client, result } = setup();
     const run = { amount: () => result.current.amount.mutate({ id: 21, amount: 10 }), status: () => result.current.status.mutate({ id: 21, status: 'Pending' }), remove: () => result.current.remove.mutate(21) };

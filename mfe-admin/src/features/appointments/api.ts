@@ -1,7 +1,7 @@
 import { t } from '../../i18n';
-import type { AdminSearchReply, AppointmentChangeReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AdminSearchReply, AppointmentStatus, AppointmentView } from '@afya/appointment-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { calls, queryKeys } from 'shell/api-client';
 import { toast, type AppointmentFilterValue } from 'shell/ui-kit';
 import { adminKeys } from '../../api/query-keys';
 
@@ -19,11 +19,11 @@ const STATUS: Record<string, AppointmentStatus> = { pending: 'Pending', confirme
 
 /** GET /admin/appointments?search=&status=&date=&page=&limit= → {appointments, total}. */
 export function fetchAdminAppointments({ filters, page }: AdminAppointmentsQuery): Promise<AdminSearchReply> {
-  const searchParams: Record<string, string | number> = { page, limit: ADMIN_PAGE_SIZE };
-  if (filters.search.trim()) searchParams.search = filters.search.trim();
-  if (filters.status !== 'all') searchParams.status = STATUS[filters.status];
-  if (filters.date !== 'all') searchParams.date = filters.date;
-  return api.get<AdminSearchReply>('admin/appointments', { searchParams, fallback: 'Failed to fetch appointments' });
+  const query: { page: number; limit: number; search?: string; status?: string; date?: string } = { page, limit: ADMIN_PAGE_SIZE };
+  if (filters.search.trim()) query.search = filters.search.trim();
+  if (filters.status !== 'all') query.status = STATUS[filters.status];
+  if (filters.date !== 'all') query.date = filters.date;
+  return calls.appointments.adminSearch({ query }, { context: { fallback: 'Failed to fetch appointments' } });
 }
 
 export function useAdminAppointments(query: AdminAppointmentsQuery) {
@@ -35,18 +35,18 @@ export function useAdminAppointments(query: AdminAppointmentsQuery) {
 }
 
 export async function setAmount(id: number, total_amount: number): Promise<AdminAppointment> {
-  const res = await api.patch<AppointmentChangeReply>(`appointments/${id}/amount`, { total_amount }, { fallback: 'Failed to update amount' });
+  const res = await calls.appointments.setAmount({ params: { id }, body: { total_amount } }, { context: { fallback: 'Failed to update amount' } });
   return res.appointment;
 }
 
 /** Admins may set any status (PATCH /appointments/{id}/override). */
 export async function overrideStatus(id: number, status: AppointmentStatus): Promise<AdminAppointment> {
-  const res = await api.patch<AppointmentChangeReply>(`appointments/${id}/override`, { status }, { fallback: 'Failed to update status' });
+  const res = await calls.appointments.override({ params: { id }, body: { status } }, { context: { fallback: 'Failed to update status' } });
   return res.appointment;
 }
 
 export async function deleteAppointment(id: number): Promise<void> {
-  await api.delete(`appointments/${id}`, { fallback: 'Failed to delete appointment' });
+  await calls.appointments.remove({ params: { id } }, { context: { fallback: 'Failed to delete appointment' } });
 }
 
 /**

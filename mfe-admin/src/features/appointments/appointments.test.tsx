@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { nairobiDate } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { AdminAppointmentsPage, DELETE_CONFIRM } from './AdminAppointmentsPage';
 
 // The changes themselves (requests, cache, toasts) are tested on the hook (api.test.ts) and the amount
 // editor alone (amount.test.tsx); this file checks what the page puts together.
-const get = jest.spyOn(api, 'get');
-const patch = jest.spyOn(api, 'patch');
-const del = jest.spyOn(api, 'delete');
+const { adminSearch: get, setAmount: patch, remove: del } = stubDeclaredCalls().appointments;
 /** One change and a blur per field (no key-by-key typing: each key re-renders the list). */
 function typeInto(field: HTMLElement, text: string) {
   fireEvent.change(field, { target: { value: text } });
@@ -42,8 +41,8 @@ let rows = LIST;
 beforeEach(() => {
   jest.clearAllMocks();
   rows = LIST;
-  get.mockImplementation(async (_path, opts) => {
-    const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
+  get.mockImplementation(async ({ query }: { query: Record<string, string | number> }) => {
+    const params = query;
     const shown = params.search === 'abdi' ? rows.filter((r) => r.appointment_id === 22) : rows;
     return { appointments: shown, total: params.search === 'abdi' ? 1 : 57, page: params.page, limit: 20 };
   });
@@ -59,10 +58,10 @@ describe('admin appointments', () => {
     expect(within(card(21)).getByText('Ksh 3,500')).toBeInTheDocument();
     expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 3 of 57 appointments');
     fireEvent.click(screen.getByTitle('3'));
-    await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 3, limit: 20 } })));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith({ query: { page: 3, limit: 20 } }, expect.anything()));
     typeInto(screen.getByLabelText('Search appointments'), 'abdi');
     await waitFor(() => expect(ids()).toEqual([22]));
-    expect(get).toHaveBeenLastCalledWith('admin/appointments', expect.objectContaining({ searchParams: { page: 1, limit: 20, search: 'abdi' } }));
+    expect(get).toHaveBeenLastCalledWith({ query: { page: 1, limit: 20, search: 'abdi' } }, expect.anything());
     expect(screen.getByTestId('results-count')).toHaveTextContent('Showing 1 of 1 appointment');
   });
 
@@ -75,7 +74,7 @@ describe('admin appointments', () => {
     typeInto(input, '4200');
     fireEvent.click(within(card(21)).getByRole('button', { name: 'Save' }));
     expect(await within(card(21)).findByText('Ksh 4,200')).toBeInTheDocument();
-    expect(patch).toHaveBeenCalledWith('appointments/21/amount', { total_amount: 4200 }, expect.anything());
+    expect(patch).toHaveBeenCalledWith({ params: { id: 21 }, body: { total_amount: 4200 } }, expect.anything());
   });
 
   it(`deletes only after '${DELETE_CONFIRM}'`, async () => {
@@ -89,7 +88,7 @@ describe('admin appointments', () => {
     rows = LIST.filter((r) => r.appointment_id !== 23);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(ids()).toEqual([21, 22]));
-    expect(del).toHaveBeenCalledWith('appointments/23', expect.anything());
+    expect(del).toHaveBeenCalledWith({ params: { id: 23 } }, expect.anything());
   });
 
   it("shows 'Error loading appointments: {error}' with Retry, then the empty state", async () => {

@@ -1,7 +1,7 @@
-import type { AdminDoctorListReply, ApproveDoctorReply, DoctorProfile, Specialization, WaitlistLength } from '@afya/appointment-service/contracts';
+import type { AdminDoctorListReply, ApproveDoctorReply, DoctorProfile, Specialization, WaitlistLength, Weekday } from '@afya/appointment-service/contracts';
 import { WEEKDAYS as CATALOG_WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { callKey, calls, queryKeys } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
 export type AdminDoctor = DoctorProfile;
@@ -15,19 +15,21 @@ export const isPending = (d: Pick<AdminDoctor, 'approval_status'>) => d.approval
 
 /** GET /admin/doctors: every doctor with its approval state, those awaiting approval first. */
 export async function fetchAdminDoctors(): Promise<AdminDoctorListReply> {
-  return api.get<AdminDoctorListReply>('admin/doctors', { fallback: 'Failed to fetch doctors' });
+  return calls.appointments.adminDoctors({}, { context: { fallback: 'Failed to fetch doctors' } });
 }
 
+/** The days are the catalog's names (picked from WEEKDAYS); the server checks them again. */
 export async function approveDoctor(id: number, body: { specialization: Specialization; available_days: string[] }): Promise<ApproveDoctorReply> {
-  return api.patch<ApproveDoctorReply>(`admin/doctors/${id}/approve`, body, { fallback: 'Failed to approve doctor' });
+  const { specialization, available_days } = body;
+  return calls.appointments.approveDoctor({ params: { id }, body: { specialization, available_days: available_days as Weekday[] } }, { context: { fallback: 'Failed to approve doctor' } });
 }
 
 /** GET /admin/waitlist: patients waiting per doctor (only doctors with someone waiting), longest first. */
 export async function fetchWaitlistLengths(): Promise<WaitlistLength[]> {
-  return api.get<WaitlistLength[]>('admin/waitlist', { fallback: 'Failed to fetch waitlists' });
+  return calls.appointments.waitlistLengths({}, { context: { fallback: 'Failed to fetch waitlists' } });
 }
 
-export const useWaitlistLengths = () => useQuery({ queryKey: [...adminKeys.doctors, 'waitlist'], queryFn: fetchWaitlistLengths });
+export const useWaitlistLengths = () => useQuery({ queryKey: callKey('appointments', 'waitlistLengths'), queryFn: fetchWaitlistLengths });
 
 /** The doctors page and the home's Pending Actions read the same query. */
 export const useAdminDoctors = () => useQuery({ queryKey: adminKeys.doctors, queryFn: fetchAdminDoctors });

@@ -1,5 +1,6 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper, renderAt } from '../../../../shell/test/render';
 import { adminKeys } from '../../api/query-keys';
 import { AdminDoctorsPage } from './AdminDoctorsPage';
@@ -7,8 +8,7 @@ import { useApproveDoctor, WEEKDAYS } from './api';
 import { ApproveDoctorButton, SPECIALIZATION_REQUIRED } from './ApproveDoctorButton';
 import { PendingActions } from './PendingActions';
 
-const get = jest.spyOn(api, 'get');
-const patch = jest.spyOn(api, 'patch');
+const { adminDoctors: get, waitlistLengths, approveDoctor: patch } = stubDeclaredCalls().appointments;
 
 const profile = { user_id: 90, contact_phone: '+254700000031', approved: false, created_at: '2026-11-01', updated_at: '2026-11-01' };
 const pendingDoc = { ...profile, doctor_id: 31, first_name: 'Esther', last_name: 'Njeri', specialization: null, fee: null, available_days: [], offers_video: false, approval_status: 'pending' as const };
@@ -19,7 +19,8 @@ const doctorsReply = { doctors: [pendingDoc, approvedDoc], pending: 1 };
 
 beforeEach(() => {
   jest.clearAllMocks();
-  get.mockImplementation(async (path: string) => (path === 'admin/waitlist' ? waitlists : doctorsReply) as never);
+  get.mockResolvedValue(doctorsReply);
+  waitlistLengths.mockResolvedValue(waitlists);
 });
 
 describe('useApproveDoctor', () => {
@@ -30,7 +31,7 @@ describe('useApproveDoctor', () => {
     client.setQueryData(adminKeys.doctors, { doctors: [pendingDoc, approvedDoc], pending: 1 });
     const { result } = renderHook(() => useApproveDoctor(), { wrapper });
     await act(() => result.current.mutateAsync({ id: 31, specialization: 'Neurology', available_days: ['Tuesday'] }));
-    expect(patch).toHaveBeenCalledWith('admin/doctors/31/approve', { specialization: 'Neurology', available_days: ['Tuesday'] }, { fallback: 'Failed to approve doctor' });
+    expect(patch).toHaveBeenCalledWith({ params: { id: 31 }, body: { specialization: 'Neurology', available_days: ['Tuesday'] } }, { context: { fallback: 'Failed to approve doctor' } });
     expect(client.getQueryData(adminKeys.doctors)).toEqual({ doctors: [approved, approvedDoc], pending: 0 });
     expect(client.getQueryState(adminKeys.doctors)?.isInvalidated).toBe(true);
   });
@@ -54,7 +55,7 @@ describe('approving a doctor', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Tuesday' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('Doctor not found')).toBeInTheDocument();
-    expect(patch).toHaveBeenCalledWith('admin/doctors/31/approve', { specialization: 'Neurology', available_days: ['Tuesday'] }, expect.anything());
+    expect(patch).toHaveBeenCalledWith({ params: { id: 31 }, body: { specialization: 'Neurology', available_days: ['Tuesday'] } }, expect.anything());
   });
 
   it('lists the weekdays Monday first', () => {
@@ -90,10 +91,9 @@ describe('doctors awaiting approval', () => {
 
   it("the doctors page says 'Error loading doctors: {error}' with Retry", async () => {
     let failures = 1;
-    get.mockImplementation(async (path: string) => {
-      if (path === 'admin/waitlist') return waitlists as never;
+    get.mockImplementation(async () => {
       if (failures-- > 0) throw new ApiError('Failed to fetch doctors', 503);
-      return doctorsReply as never;
+      return doctorsReply;
     });
     renderAt(<AdminDoctorsPage />);
     expect(await screen.findByText('Error loading doctors: Failed to fetch doctors')).toBeInTheDocument();

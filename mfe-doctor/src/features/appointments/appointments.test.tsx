@@ -1,13 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { nairobiDate } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { DoctorAppointmentsPage } from './DoctorAppointmentsPage';
 
 // The rules (agenda order, day groups, when Completed is allowed) are tested in agenda.test.ts and the status
 // change in src/api/appointments.test.tsx; this file checks the page puts them together.
-const list = jest.spyOn(api, 'list');
+// The agenda is a declared list call: the bare array, its total in X-Total-Count.
+const list = stubDeclaredCalls().appointments.listForDoctor;
+const page = (rows: unknown[]) => ({ headers: { 'x-total-count': String(rows.length) }, body: rows });
 
 const visit = (appointment_id: number, days: number, time_slot: string, extra: object = {}) => ({
   appointment_id,
@@ -27,7 +30,7 @@ const LIST = [visit(13, 5, '09:00 AM'), visit(11, 1, '02:00 PM'), visit(12, 1, '
 
 beforeEach(() => {
   jest.clearAllMocks();
-  list.mockResolvedValue({ items: LIST, total: LIST.length });
+  list.mockResolvedValue(page(LIST));
 });
 const renderPage = () => renderAt(<DoctorAppointmentsPage />);
 const cardIds = (el: HTMLElement) => within(el).queryAllByTestId('appointment-card').map((c) => Number(c.getAttribute('data-appointment-id')));
@@ -45,7 +48,7 @@ describe("the doctor's agenda page", () => {
   });
 
   it("shows 'Error loading appointments: {error}' with Retry, then the empty state", async () => {
-    list.mockRejectedValueOnce(new ApiError('Gateway timeout', 504, 'Gateway timeout')).mockResolvedValueOnce({ items: [], total: 0 });
+    list.mockRejectedValueOnce(new ApiError('Gateway timeout', 504, 'Gateway timeout')).mockResolvedValueOnce(page([]));
     renderPage();
     expect(await screen.findByText('Error loading appointments: Gateway timeout')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

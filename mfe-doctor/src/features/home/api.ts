@@ -1,33 +1,33 @@
 import { t } from '../../i18n';
-import type { DoctorProfile, DoctorProfileReply, NotificationsReply, PerformanceReply } from '@afya/appointment-service/contracts';
+import type { DoctorProfile, NotificationsReply, PerformanceReply } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { callKey, calls, queryKeys } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { performanceKey } from '../../api/appointments';
 
 export type { DoctorProfile, NotificationsReply, PerformanceReply };
 
-const notificationsKey = ['doctor', 'notifications'] as const;
-const profileKey = (userId: number | undefined) => ['doctor', 'profile', userId] as const;
+const notificationsKey = callKey('appointments', 'notifications');
+const profileKey = (userId: number | undefined) => callKey('appointments', 'doctorByUser', { params: { userId: userId ?? 0 } });
 
-export const fetchPerformance = () => api.get<PerformanceReply>('doctor/performance');
-export const fetchNotifications = () => api.get<NotificationsReply>('doctor/notifications');
+export const fetchPerformance = () => calls.appointments.performance({});
+export const fetchNotifications = () => calls.appointments.notifications({});
 
 /** GET /doctor/profile-by-user/{userId}: the doctor's profile (doctor_id and fee among it). */
 export async function fetchMyDoctorProfile(userId: number): Promise<DoctorProfile> {
-  const res = await api.get<DoctorProfileReply>(`doctor/profile-by-user/${userId}`, { fallback: 'Failed to load doctor profile.' });
+  const res = await calls.appointments.doctorByUser({ params: { userId } }, { context: { fallback: 'Failed to load doctor profile.' } });
   return res.doctor;
 }
 
 /** PATCH /doctor/{id}/fee: the profile as it now is. */
 export async function updateFee(doctorId: number, fee: number): Promise<DoctorProfile> {
-  const res = await api.patch<DoctorProfileReply>(`doctor/${doctorId}/fee`, { fee }, { fallback: 'Failed to update fee' });
+  const res = await calls.appointments.setFee({ params: { id: doctorId }, body: { fee } }, { context: { fallback: 'Failed to update fee' } });
   return res.doctor;
 }
 
 /** PATCH /doctor/{id}/video: video visits on or off; the profile as it now is. */
 export async function updateVideoOffer(doctorId: number, offersVideo: boolean): Promise<DoctorProfile> {
-  const res = await api.patch<DoctorProfileReply>(`doctor/${doctorId}/video`, { offers_video: offersVideo }, { fallback: 'Failed to update video visits' });
+  const res = await calls.appointments.setVideo({ params: { id: doctorId }, body: { offers_video: offersVideo } }, { context: { fallback: 'Failed to update video visits' } });
   return res.doctor;
 }
 

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import { ConsultationFeeCard, FEE_RULE, validateFee } from './ConsultationFeeCard';
 
@@ -16,18 +17,17 @@ function typeInto(field: HTMLElement, text: string) {
 
 // The HTTP layer is faked; the hooks, the query cache and the panel are the real ones.
 const profile = (fee: number | null) => ({ doctor: { doctor_id: 9, user_id: 2, fee } });
-const get = jest.spyOn(api, 'get');
-const patch = jest.spyOn(api, 'patch');
-const updateFee = () => patch.mock.calls.filter(([path]) => path === 'doctor/9/fee').map(([, body]) => body);
+const { doctorByUser: get, setFee: patch } = stubDeclaredCalls().appointments;
+const updateFee = () => (patch.mock.calls as [{ params: { id: number }; body: unknown }][]).filter(([input]) => input.params.id === 9).map(([input]) => input.body);
 
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
-  get.mockImplementation(async (path) => {
-    if (path === 'doctor/profile-by-user/2') return profile(3500);
-    throw new Error(`unexpected GET ${path}`);
+  get.mockImplementation(async ({ params }: { params: { userId: number } }) => {
+    if (params.userId === 2) return profile(3500);
+    throw new Error(`unexpected profile of user ${params.userId}`);
   });
-  patch.mockImplementation(async (_path, body) => profile((body as { fee: number }).fee));
+  patch.mockImplementation(async ({ body }: { body: { fee: number } }) => profile(body.fee));
 });
 
 const renderCard = () => render(<ConsultationFeeCard />, { wrapper: queryWrapper().wrapper });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { api, ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { nairobiDate } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { DoctorHomePage } from './DoctorHomePage';
 import { notificationName, todayLine, todaysAppointments, visitWhen } from './today';
@@ -22,11 +23,17 @@ const visit = (appointment_id: number, date: string, time_slot: string, extra: o
 });
 const NO_PERFORMANCE = { patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeRate: 0, avgConsultation: 0, completedCount: 0, totalPatients: 0 };
 
-// The HTTP layer is faked per path; the hooks, the query cache and the page are the real ones.
-const get = jest.spyOn(api, 'get');
+// The HTTP layer is faked per call (the appointment service's declared calls by name, others by path); the hooks,
+// the query cache and the page are the real ones.
+const calls = stubDeclaredCalls().appointments;
 // List calls answer the bare array (paging in headers): their fake replies are arrays.
 const list = jest.spyOn(api, 'list');
 let replies: Record<string, unknown>;
+const answer = (name: string) => async () => {
+  const reply = replies[name];
+  if (reply instanceof Error) throw reply;
+  return name === 'appointments/doctor' ? { headers: {}, body: reply } : reply;
+};
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 2, firstname: 'Grace', lastname: 'Wanjiku', email: 'g@afya.test', role: 'doctor' } });
@@ -37,11 +44,10 @@ beforeEach(() => {
     'doctor/profile-by-user/2': { doctor: { doctor_id: 9, fee: null } },
     'prescriptions/doctor': [],
   };
-  get.mockImplementation(async (path) => {
-    const reply = replies[path];
-    if (reply instanceof Error) throw reply;
-    return reply;
-  });
+  calls.listForDoctor.mockImplementation(answer('appointments/doctor'));
+  calls.performance.mockImplementation(answer('doctor/performance'));
+  calls.notifications.mockImplementation(answer('doctor/notifications'));
+  calls.doctorByUser.mockImplementation(answer('doctor/profile-by-user/2'));
   list.mockImplementation(async (path) => {
     const reply = replies[path];
     if (reply instanceof Error) throw reply;

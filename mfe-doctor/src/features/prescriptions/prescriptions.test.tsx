@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { emptyMedicine, medicinesValid } from './medicine-rows';
 import { WritePrescriptionPage } from './WritePrescriptionPage';
@@ -14,6 +15,7 @@ jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client')
 const get = jest.fn();
 const post = mockPrescriptions.create;
 const list = jest.spyOn(http, 'list');
+const { listForDoctor } = stubDeclaredCalls().appointments;
 
 const writable = {
   appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person', appointment_status: 'Completed' }],
@@ -129,10 +131,9 @@ describe('same-name patients in the pickers', () => {
 describe('doctor Medical History', () => {
   it('offers Edit only on the records the server says this doctor may edit', async () => {
     const record = (id: string, can_edit: boolean, doctor_name: string) => ({ id, type: id.startsWith('appt') ? 'appointment' : 'prescription', condition: id.startsWith('appt') ? 'Appointment' : 'Prescription', can_edit, diagnosis: null, treatment: null, notes: null, medicines: [], doctor_name, date: '2026-10-01' });
-    // The doctor's agenda is a list call (the bare array and its total); the records are one reply.
-    list.mockImplementation((path: string) =>
-      Promise.resolve(path === 'appointments/doctor' ? { items: [{ appointment_id: 5, user_id: 12, patient_full_name: 'Amina Yusuf', appointment_date: '2026-10-01' }], total: 1 } : { items: [], total: 0 }) as never,
-    );
+    // The doctor's agenda is a declared list call (the bare array, its total in a header); the records are one reply.
+    listForDoctor.mockResolvedValue({ headers: { 'x-total-count': '1' }, body: [{ appointment_id: 5, user_id: 12, patient_full_name: 'Amina Yusuf', appointment_date: '2026-10-01' }] });
+    list.mockResolvedValue({ items: [], total: 0 } as never);
     get.mockImplementation(() =>
       Promise.resolve({ records: [record('appt-5', true, 'Grace Wanjiku'), record('appt-6', false, 'Ibrahim Abdi'), record('presc-2', false, 'Ibrahim Abdi')] }) as never,
     );

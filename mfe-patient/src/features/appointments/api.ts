@@ -1,6 +1,6 @@
-import type { AppointmentReply, AppointmentView } from '@afya/appointment-service/contracts';
+import type { AppointmentView, TimeSlot } from '@afya/appointment-service/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, callKey, calls, listPage, queryKeys } from 'shell/api-client';
+import { callKey, calls, listPage, queryKeys } from 'shell/api-client';
 
 /** An appointment as the patient sees it (the appointment contract's view). */
 export type Appointment = AppointmentView;
@@ -14,19 +14,19 @@ export async function fetchMyAppointments(): Promise<Appointment[]> {
 
 /** Patients cancel their own Pending/Confirmed appointment ahead of the catalog's notice (the server checks too). */
 export async function cancelAppointment(id: number): Promise<Appointment> {
-  const res = await api.patch<AppointmentReply>(`appointments/${id}/status`, { status: 'Cancelled' }, { fallback: 'Failed to update appointment' });
+  const res = await calls.appointments.setStatus({ params: { id }, body: { status: 'Cancelled' } }, { context: { fallback: 'Failed to update appointment' } });
   return res.appointment;
 }
 
-/** The patient moves their own visit to another free slot of the same doctor (the server checks every rule again). */
+/** The patient moves their own visit to another free slot of the same doctor (a slot the availability listed; the server checks every rule again). */
 export async function rescheduleAppointment(id: number, appointment_date: string, time_slot: string): Promise<Appointment> {
-  const res = await api.patch<AppointmentReply>(`appointments/${id}/reschedule`, { appointment_date, time_slot }, { fallback: 'Failed to reschedule the appointment' });
+  const res = await calls.appointments.reschedule({ params: { id }, body: { appointment_date, time_slot: time_slot as TimeSlot } }, { context: { fallback: 'Failed to reschedule the appointment' } });
   return res.appointment;
 }
 
 /** 1-5 stars on a Completed appointment, optional comment. */
 export async function rateAppointment(id: number, rating: number, comment?: string): Promise<void> {
-  await api.post(`appointments/${id}/rating`, { rating, comment: comment?.trim() ? comment.trim() : undefined }, { fallback: 'Failed to save rating' });
+  await calls.appointments.rate({ params: { id }, body: { rating, comment: comment?.trim() ? comment.trim() : undefined } }, { context: { fallback: 'Failed to save rating' } });
 }
 
 /** After a change every appointments query is stale (the lists, and the slots a cancellation frees). */

@@ -1,8 +1,9 @@
 import { MemoryRouter } from 'react-router-dom';
 import { AppointmentMessages } from '@afya/appointment-service/contracts/catalog';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { api as http, queryKeys } from 'shell/api-client';
+import { queryKeys } from 'shell/api-client';
 import { slotMinutes } from 'shell/ui-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import * as api from './api';
 import { AppointmentActions } from './AppointmentActions';
@@ -10,8 +11,7 @@ import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';
 
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
-const post = jest.spyOn(http, 'post');
-const patch = jest.spyOn(http, 'patch');
+const { rate: post, setStatus: patch } = stubDeclaredCalls().appointments;
 
 const now = new Date('2026-11-21T09:00:00+03:00').getTime();
 const a = (date: string, slot: string, status: api.Appointment['appointment_status'], extra: Partial<api.Appointment> = {}) =>
@@ -125,7 +125,7 @@ describe('rating a visit', () => {
     fireEvent.click(stars[3]!);
     fireEvent.change(within(dialog).getByLabelText('Comment (optional)'), { target: { value: 'Very thorough' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('appointments/103/rating', { rating: 4, comment: 'Very thorough' }, expect.anything()));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ params: { id: 103 }, body: { rating: 4, comment: 'Very thorough' } }, expect.anything()));
     await waitFor(() => expect(onRated).toHaveBeenCalledWith(4, 'Very thorough'));
   });
 
@@ -143,7 +143,7 @@ describe('useCancelAppointment', () => {
     patch.mockResolvedValue({ appointment: a('2026-11-25', '09:00 AM', 'Cancelled', { appointment_id: 101 }) });
     const { result } = renderHook(() => api.useCancelAppointment(), { wrapper });
     const updated = await act(() => result.current.mutateAsync(101));
-    expect(patch).toHaveBeenCalledWith('appointments/101/status', { status: 'Cancelled' }, expect.anything());
+    expect(patch).toHaveBeenCalledWith({ params: { id: 101 }, body: { status: 'Cancelled' } }, expect.anything());
     expect(updated.appointment_status).toBe('Cancelled');
     expect(client.getQueryState(queryKeys.availability(7, '2026-11-25'))?.isInvalidated).toBe(true);
   });

@@ -1,5 +1,5 @@
 import type { AppointmentView, AvailabilityReply, BookPayload } from '@afya/appointment-service/contracts';
-import { api, calls } from 'shell/api-client';
+import { calls } from 'shell/api-client';
 
 export type Availability = AvailabilityReply;
 export type Slot = AvailabilityReply['slots'][number];
@@ -10,7 +10,7 @@ export const BOOK_FAILED_TEXT = 'Failed to book appointment. Please try again.';
 
 /** Free and taken slots of a doctor on a clinic date (GET /appointments/availability). */
 export function fetchAvailability(doctorId: number, date: string): Promise<Availability> {
-  return api.get<Availability>('appointments/availability', { searchParams: { doctor_id: doctorId, date }, fallback: AVAILABILITY_FAILED_TEXT });
+  return calls.appointments.availability({ query: { doctor_id: doctorId, date } }, { context: { fallback: AVAILABILITY_FAILED_TEXT } });
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { DoctorListReply, DoctorProfile } from '@afya/appointment-service/contracts';
+import type { DoctorProfile } from '@afya/appointment-service/contracts';
 import { WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, queryKeys } from 'shell/api-client';
+import { ApiError, calls, queryKeys } from 'shell/api-client';
 import { translateMessage } from 'shell/i18n';
 import { t } from '../../i18n';
 
@@ -9,7 +9,7 @@ import { t } from '../../i18n';
 export type Doctor = DoctorProfile;
 
 export async function fetchDoctors(): Promise<Doctor[]> {
-  const res = await api.get<DoctorListReply>('appointments/doctors', { fallback: 'Failed to fetch doctors' });
+  const res = await calls.appointments.doctors({}, { context: { fallback: 'Failed to fetch doctors' } });
   return res.doctors;
 }
 

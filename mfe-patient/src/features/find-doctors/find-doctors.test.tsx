@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ApiError, api as http } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import * as api from './api';
 import { DoctorCard } from './DoctorCard';
 import { FindDoctorsPage, filterDoctors, specializationsOf } from './FindDoctorsPage';
 
 // The HTTP layer is stubbed: the page, its hook and the api module run as they are.
-const get = jest.spyOn(http, 'get');
+const get = stubDeclaredCalls().appointments.doctors;
 
 const doctor = (over: Partial<api.Doctor>): api.Doctor => ({
   doctor_id: 1,

@@ -1,15 +1,16 @@
-import type { BookReply, JoinWaitlistPayload, JoinWaitlistReply, LeaveWaitlistReply, WaitlistEntryView, WaitlistMessageReply, WaitlistOfferView } from '@afya/appointment-service/contracts';
+import type { JoinWaitlistPayload, WaitlistEntryView, WaitlistOfferView } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from 'shell/api-client';
+import { callKey, calls, queryKeys } from 'shell/api-client';
 
 export type WaitlistEntry = WaitlistEntryView;
 export type WaitlistOffer = WaitlistOfferView;
 
-export const waitlistKey = ['waitlist'] as const;
-export const offerKey = (id: number) => [...waitlistKey, 'offer', id] as const;
+/** The declared calls' keys (under queryKeys.appointments: a booking or a change refreshes the waitlist too). */
+export const waitlistKey = callKey('appointments', 'waitlistList');
+export const offerKey = (id: number) => callKey('appointments', 'waitlistOffer', { params: { id } });
 
 export function fetchWaitlist(): Promise<WaitlistEntry[]> {
-  return api.get<WaitlistEntry[]>('waitlist', { fallback: 'Failed to load your waitlist' });
+  return calls.appointments.waitlistList({}, { context: { fallback: 'Failed to load your waitlist' } });
 }
 
 export function useWaitlist() {
@@ -18,13 +19,13 @@ export function useWaitlist() {
 
 /** The confirmation page's offer. Reading it changes nothing on the server. */
 export function useOffer(id: number) {
-  return useQuery({ queryKey: offerKey(id), queryFn: () => api.get<WaitlistOffer>(`waitlist/offers/${id}`, { fallback: 'Failed to load the offer' }), enabled: id > 0 });
+  return useQuery({ queryKey: offerKey(id), queryFn: () => calls.appointments.waitlistOffer({ params: { id } }, { context: { fallback: 'Failed to load the offer' } }), enabled: id > 0 });
 }
 
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: JoinWaitlistPayload) => api.post<JoinWaitlistReply>('waitlist', body, { fallback: 'Failed to join the waitlist' }),
+    mutationFn: (body: JoinWaitlistPayload) => calls.appointments.waitlistJoin({ body }, { context: { fallback: 'Failed to join the waitlist' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKey }),
   });
 }
@@ -32,7 +33,7 @@ export function useJoinWaitlist() {
 export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entryId: number) => api.delete<LeaveWaitlistReply>(`waitlist/${entryId}`, { fallback: 'Failed to leave the waitlist' }),
+    mutationFn: (entryId: number) => calls.appointments.waitlistLeave({ params: { id: entryId } }, { context: { fallback: 'Failed to leave the waitlist' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: waitlistKey }),
   });
 }
@@ -43,8 +44,8 @@ export function useAnswerOffer(id: number) {
   return useMutation({
     mutationFn: (answer: 'claim' | 'decline') =>
       answer === 'claim'
-        ? api.post<BookReply>(`waitlist/offers/${id}/claim`, {}, { fallback: 'Failed to book the slot' })
-        : api.post<WaitlistMessageReply>(`waitlist/offers/${id}/decline`, {}, { fallback: 'Failed to answer the offer' }),
+        ? calls.appointments.waitlistClaim({ params: { id } }, { context: { fallback: 'Failed to book the slot' } })
+        : calls.appointments.waitlistDecline({ params: { id } }, { context: { fallback: 'Failed to answer the offer' } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: waitlistKey });
       void queryClient.invalidateQueries({ queryKey: queryKeys.appointments });

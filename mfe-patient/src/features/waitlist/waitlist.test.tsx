@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { addDays, clinicToday } from '@afya/appointment-service/contracts/booking-rules';
 import { Form } from 'antd';
 import { formatDate, setLanguage } from 'shell/i18n';
 import { JoinWaitlistPanel } from './JoinWaitlistPanel';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
 import { WaitlistPage } from './WaitlistPage';
@@ -12,8 +13,8 @@ import { WaitlistPage } from './WaitlistPage';
 const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button').length;
 import { dayLabel, defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
 
-const get = jest.spyOn(api, 'get');
-const post = jest.spyOn(api, 'post');
+const calls = stubDeclaredCalls();
+const { waitlistOffer: get, waitlistClaim: post, waitlistList: list } = calls.appointments;
 
 const offer = (over: Record<string, unknown> = {}) => ({
   offer_id: 7,
@@ -60,10 +61,10 @@ describe('the offer’s confirmation page', () => {
     renderAt(<OfferPage />, { route: '/dashboard/waitlist/offers/7', path: '/dashboard/waitlist/offers/:offerId' });
     expect(await screen.findByText('Dr Grace Wanjiku (Cardiology)')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^1[34]:\d\d left$/);
-    expect(get).toHaveBeenCalledWith('waitlist/offers/7', expect.anything());
+    expect(get).toHaveBeenCalledWith({ params: { id: 7 } }, expect.anything());
     expect(post).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Book this slot' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('waitlist/offers/7/claim', {}, expect.anything()));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ params: { id: 7 } }, expect.anything()));
     // Issue 44: the claim is a booking to pay for: the same payment panel as after the booking form.
     const panel = await screen.findByTestId('payment-panel');
     expect(within(panel).getByText('Appointment booked! Please proceed with payment.')).toBeInTheDocument();
@@ -103,7 +104,7 @@ describe('the offer’s confirmation page', () => {
 
 describe('the waitlist page', () => {
   it('offers booking as one link (no button inside a link)', async () => {
-    get.mockResolvedValue([] as never);
+    list.mockResolvedValue([] as never);
     renderAt(<WaitlistPage />, { route: '/dashboard/waitlist', path: '/dashboard/waitlist' });
     expect(await screen.findByText('You are on no waitlist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/dashboard/appointments/book');

@@ -110,3 +110,4 @@ export function issueMessages(error: z.ZodError): string[] {
 
 export { idParam } from './id-param';
 export { z };
+export * from './id-param';
