@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
 import {
@@ -32,6 +32,7 @@ export class AdminUsersController {
   constructor(private readonly bus: ServiceClient) {}
 
   @KeysReply<AdminUserListReply>(200, 'users', 'data')
+  @ApiOperation({ summary: 'Users, one page, searched and filtered (admins)' })
   @Get()
   list(@Query() query: ListUsersQuery, @CurrentCaller() caller: Caller): Promise<AdminUserListReply> {
     const filters: ListUsersPayload = {
@@ -46,6 +47,7 @@ export class AdminUsersController {
 
   /** Answers with a random one-time password, shown once; the user must change it at first login. */
   @KeysReply<CreateUserReply>(201, 'user')
+  @ApiOperation({ summary: 'Reset a user\'s password to a random one-time password, shown once (admins)' })
   @Post()
   create(@Body() body: CreateUserDto, @CurrentCaller() caller: Caller): Promise<CreateUserReply> {
     const { phone, contact_phone, ...rest } = body;
@@ -57,11 +59,13 @@ export class AdminUsersController {
     );
   }
 
+  @ApiOperation({ summary: 'Replace a user\'s details (admins)' })
   @Put(':id')
   replace(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller) {
     return this.update(id, body, caller);
   }
 
+  @ApiOperation({ summary: 'Change some of a user\'s details (admins)' })
   @Patch(':id')
   update(@Param('id', IdParam) id: number, @Body() body: UpdateUserDto, @CurrentCaller() caller: Caller): Promise<AdminUserReply> {
     const { phone, contact_phone, ...rest } = body;

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
@@ -26,6 +26,7 @@ export class AnalyticsController {
 
   /** Bookings per day of the range, oldest first: the bare array (one entry per day, so one page). */
   @ListReply<DailyBookings>('date', 'count')
+  @ApiOperation({ summary: 'Bookings per day of the range, oldest first' })
   @Get('analytics/bookings')
   async bookings(
     @Query() query: RangeQuery,

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
 import {
@@ -41,6 +41,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @ReplyOf(201, UserReplySchema)
+  @ApiOperation({ summary: 'Register a patient or doctor account' })
   @Post('register')
   register(@Body() body: RegisterDto, @CurrentCaller() caller: Caller): Promise<UserReply> {
     return this.bus.send(subject(AuthPatterns.register), body, caller);
@@ -50,6 +51,7 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
   @ReplyOf(200, LoginReplySchema)
+  @ApiOperation({ summary: 'Sign in with email and password' })
   @Post('login')
   login(@Body() body: LoginDto, @CurrentCaller() caller: Caller): Promise<LoginReply> {
     return this.bus.send(subject(AuthPatterns.login), body, caller);
@@ -65,6 +67,7 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
   @ReplyOf(200, MessageReplySchema)
+  @ApiOperation({ summary: 'Ask for a password reset link or code' })
   @Post('forgot-password')
   async forgotPassword(@Body() body: ForgotPasswordDto, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
     const reply = await this.bus.send<ForgotPasswordReply>(subject(AuthPatterns.forgotPassword), { email: body.email, phone: body.phone }, caller);
@@ -79,6 +82,7 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @HttpCode(200)
   @ReplyOf(200, MessageReplySchema)
+  @ApiOperation({ summary: 'Set a new password with a reset link\'s token or a phone code' })
   @Post('reset-password')
   resetPassword(@Body() body: ResetPasswordDto, @CurrentCaller() caller: Caller): Promise<PasswordResetReply> {
     return this.bus.send(subject(AuthPatterns.resetPassword), { token: body.token, phone: body.phone, code: body.code, newPassword: body.newPassword }, caller);
@@ -88,6 +92,7 @@ export class AuthController {
   @ApiBearerAuth()
   @AllowedBeforePasswordChange()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: this token is refused from now on' })
   @Post('logout')
   async logout(@CurrentCaller() caller: Caller): Promise<{ message: string }> {
     const reply = await this.bus.send<{ message: string; revocation: Revocation }>(

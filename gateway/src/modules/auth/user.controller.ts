@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import {
@@ -44,6 +44,7 @@ export class UserController {
   /** Revokes every older token of this user and answers with a fresh session. */
   @AllowedBeforePasswordChange()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Change the password; older tokens are refused, a fresh session is returned' })
   @Post('change-password')
   async changePassword(@Body() body: ChangePasswordDto, @CurrentCaller() caller: Caller) {
     const { revocation, ...reply } = await this.bus.send<ChangePasswordReply>(subject(AuthPatterns.changePassword), body, caller);
@@ -53,6 +54,7 @@ export class UserController {
 
   @HttpCode(200)
   @ReplyOf(200, UploadPictureReplySchema)
+  @ApiOperation({ summary: 'Upload a profile picture (a data URL, at most 2 MB)' })
   @Post('profile-picture')
   async uploadPicture(@Body() body: ProfilePictureDto, @CurrentCaller() caller: Caller): Promise<UploadPictureReply> {
     const bytes = decodeDataUrl(body.imageBase64);
@@ -62,6 +64,7 @@ export class UserController {
 
   /** Public so <img src> works; the id is a random UUID chosen by the server. */
   @Public()
+  @ApiOperation({ summary: 'A profile picture (public, so an img element can show it)' })
   @Get('profile-picture/:id')
   async picture(@Param('id') id: string, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const picture = await this.bus.send<PictureReply>(subject(AuthPatterns.getPicture), { id }, caller);

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AccountExportReply, AuthPatterns } from '@afya/auth-service/contracts';
 import { AppointmentPatterns, DataExportAppointmentsReply } from '@afya/appointment-service/contracts';
@@ -62,6 +62,7 @@ export class DataRightsController {
    * prescriptions, history, tickets, access log, waitlist, message preferences and deliveries...). Which table each
    * part comes from: gateway/test/data-rights/export-coverage.int.spec.ts.
    */
+  @ApiOperation({ summary: 'All the caller\'s data as one JSON file' })
   @Get('user/data-export')
   async exportJson(@CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const archive = await this.archive(caller);
@@ -73,6 +74,7 @@ export class DataRightsController {
   }
 
   /** The same data as a readable PDF. */
+  @ApiOperation({ summary: 'The same data as a readable PDF' })
   @Get('user/data-export/pdf')
   async exportPdf(@CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const archive = await this.archive(caller);

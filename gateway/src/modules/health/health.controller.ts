@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, OnModuleDestroy, OnModuleInit, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { registerReadinessCheck, subject, type ServiceHealth } from '@afya/service-shared';
 import { Public } from '../../common/auth/access.decorators';
@@ -44,6 +44,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
 
   /** Liveness: the process answers. Depends on nothing else, so an outage elsewhere never restarts gateways. */
   @Public()
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   @Get('live')
   live(): { status: 'ok' } {
     return { status: 'ok' };
@@ -54,6 +55,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
    * being down does not make the gateway unready (its routes answer 503 on their own).
    */
   @Public()
+  @ApiOperation({ summary: 'Readiness: NATS connected, revocations received' })
   @Get('ready')
   ready(@Res({ passthrough: true }) reply: FastifyReply): { status: 'ready' | 'not-ready'; nats: Status; revocations: 'loaded' | 'pending' } {
     const { nats, revocations } = this.readiness();
@@ -64,6 +66,7 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
 
   /** 200 when NATS, every service and each service's PostgreSQL schema answer; 503 otherwise. */
   @Public()
+  @ApiOperation({ summary: 'Health of NATS, every service and each service\'s database' })
   @Get()
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
     const entries = await Promise.all(

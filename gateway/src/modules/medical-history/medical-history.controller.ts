@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Param, Patch } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { subject } from '@afya/service-shared';
 import { AppointmentChangeReply, AppointmentPatterns } from '@afya/appointment-service/contracts';
@@ -30,6 +30,7 @@ export class MedicalHistoryController {
 
   /** Edit an appointment record's diagnosis, treatment and notes (the appointment service checks and audits it). */
   @Roles('doctor', 'admin')
+  @ApiOperation({ summary: 'Edit an appointment record\'s diagnosis, treatment and notes (the appointment service checks and audits it)' })
   @Patch(':recordId')
   edit(@Param('recordId') recordId: string, @Body() body: ClinicalEditDto, @CurrentCaller() caller: Caller): Promise<AppointmentChangeReply> {
     const id = appointmentRecordId(recordId);
@@ -40,6 +41,7 @@ export class MedicalHistoryController {
 
   /** Admins: soft delete with a reason, audited. */
   @Roles('admin')
+  @ApiOperation({ summary: 'Delete a medical record with a reason, audited (admins)' })
   @Delete(':recordId')
   remove(@Param('recordId') recordId: string, @Body() body: RemoveRecordDto, @CurrentCaller() caller: Caller): Promise<{ message: string }> {
     return this.bus.send(subject(PrescriptionPatterns.historyRemove), { record_id: recordId, reason: body?.reason ?? '' }, caller);

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
@@ -30,6 +30,7 @@ export class NotificationsController {
    */
   @ProviderCallback()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Africa\'s Talking\'s delivery reports (a form POST)' })
   @Post('sms/delivery-reports/:token')
   deliveryReport(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<{ ok: true }> {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
@@ -55,6 +56,7 @@ export class AdminDeliveriesController {
   constructor(private readonly bus: ServiceClient) {}
 
   @Roles('admin')
+  @ApiOperation({ summary: 'Message deliveries (SMS and email), one page (admins)' })
   @Get()
   async list(@Query() query: DeliveriesQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryView[]> {
     const payload = { search: query.search, status: query.status, channel: query.channel, page: query.page, limit: query.limit };

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
@@ -51,6 +51,7 @@ export class PaymentsController {
   @Roles('user')
   @HttpCode(200)
   @ReplyOf(200, CreateCardPaymentReplySchema)
+  @ApiOperation({ summary: 'A Stripe Checkout Session for an own, payable appointment → {url, amount}' })
   @Post('create')
   create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
     const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
@@ -60,6 +61,7 @@ export class PaymentsController {
   /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
   @ListOf(PaymentViewSchema)
+  @ApiOperation({ summary: 'The caller\'s payments, one page, newest first (admins: everyone\'s)' })
   @Get('history')
   async history(
     @Query() query: PageQueryDto,
@@ -74,6 +76,7 @@ export class PaymentsController {
 
   /** The receipt PDF of a completed payment (owner or admin). */
   @Roles('user', 'admin')
+  @ApiOperation({ summary: 'The receipt PDF of a completed payment (owner or admin)' })
   @Get(':id/receipt')
   async receipt(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const receipt = await this.bus.send<ReceiptReply>(subject(PaymentPatterns.receipt), { id }, caller, 20_000);
@@ -91,6 +94,7 @@ export class PaymentsController {
    */
   @ProviderCallback()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Stripe\'s webhook (signed)' })
   @Post('stripe/webhook')
   stripeWebhook(@Req() request: FastifyRequest & { rawBody?: string }, @Headers('stripe-signature') signature: string | undefined, @CurrentCaller() caller: Caller): Promise<StripeWebhookReply> {
     if (typeof request.rawBody !== 'string') throw new BadRequestException('Webhook body must be JSON');
@@ -110,6 +114,7 @@ export class MpesaController {
 
   /** Live status for the booking screen: pending | completed | failed (with a reason). */
   @Roles('user', 'admin')
+  @ApiOperation({ summary: 'Live status for the booking screen' })
   @Get('status/:checkoutRequestId')
   status(@Param('checkoutRequestId') checkoutRequestId: string, @CurrentCaller() caller: Caller): Promise<StkStatusReply> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(checkoutRequestId)) throw new BadRequestException('Invalid CheckoutRequestID');
@@ -124,6 +129,7 @@ export class MpesaController {
    */
   @ProviderCallback()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Safaricom\'s M-Pesa payment callback' })
   @Post('callback/:token')
   callback(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
     if (!this.callbackToken.matches(token)) throw new NotFoundException('Not found');
@@ -136,6 +142,7 @@ export class MpesaController {
    */
   @ProviderCallback()
   @HttpCode(200)
+  @ApiOperation({ summary: 'M-Pesa\'s Transaction Status result, confirming a callback\'s receipt number' })
   @Post('transaction-status/:token')
   transactionStatus(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
     return this.forwardTransactionStatus(token, 'result', request, caller);
@@ -143,6 +150,7 @@ export class MpesaController {
 
   @ProviderCallback()
   @HttpCode(200)
+  @ApiOperation({ summary: 'M-Pesa\'s Transaction Status queue timeout' })
   @Post('transaction-status/:token/timeout')
   transactionStatusTimeout(@Param('token') token: string, @Req() request: FastifyRequest, @CurrentCaller() caller: Caller): Promise<MpesaCallbackReply> {
     return this.forwardTransactionStatus(token, 'timeout', request, caller);

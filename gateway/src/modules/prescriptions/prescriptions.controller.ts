@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { PrescriptionListReply, PrescriptionPatterns, PrescriptionPdfReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
@@ -28,6 +28,7 @@ export class PrescriptionsController {
   /** The patient's own prescriptions, newest first. */
   @Roles('user')
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
+  @ApiOperation({ summary: 'The patient\'s own prescriptions, newest first' })
   @Get('user')
   listUser(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listUser, query, caller, request, reply);
@@ -36,6 +37,7 @@ export class PrescriptionsController {
   /** The prescriptions the doctor issued. */
   @Roles('doctor')
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
+  @ApiOperation({ summary: 'The prescriptions the doctor issued' })
   @Get('doctor')
   listDoctor(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listDoctor, query, caller, request, reply);
@@ -43,6 +45,7 @@ export class PrescriptionsController {
 
   /** Admins: all; doctors: those they may read; patients: their own. */
   @ListReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
+  @ApiOperation({ summary: 'Prescriptions, one page (admins: all; doctors: those they may read; patients: their own)' })
   @Get()
   listAll(@Query() query: PageQueryDto, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<PrescriptionView[]> {
     return this.list(PrescriptionPatterns.listAll, query, caller, request, reply);
@@ -57,12 +60,14 @@ export class PrescriptionsController {
 
   /** One prescription, the object itself (its fields at the top level). */
   @ItemReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
+  @ApiOperation({ summary: 'One prescription, the object itself (its fields at the top level)' })
   @Get(':id')
   async get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<PrescriptionView> {
     return (await this.bus.send<PrescriptionReply>(subject(PrescriptionPatterns.get), { id }, caller)).prescription;
   }
 
   /** The prescription as a PDF (rendered by the service's warm browser); same access rules as the JSON. */
+  @ApiOperation({ summary: 'The prescription as a PDF (rendered by the service\'s warm browser)' })
   @Get(':id/pdf')
   async pdf(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
     const pdf = await this.bus.send<PrescriptionPdfReply>(subject(PrescriptionPatterns.pdf), { id }, caller, 20_000);

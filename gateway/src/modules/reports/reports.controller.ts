@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { FastifyReply } from 'fastify';
 import { Empty, NatsConnection } from 'nats';
@@ -55,6 +55,7 @@ export class ReportsController {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {}
 
+  @ApiOperation({ summary: 'A report as CSV (admins)' })
   @Get(':file')
   async download(
     @Param('file') file: string,

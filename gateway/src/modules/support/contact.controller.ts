@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
 import { ContactBodySchema, ContactPayload, ContactReply, SupportPatterns } from '@afya/support-service/contracts';
@@ -19,6 +19,7 @@ export class ContactController {
   @Public()
   @UseGuards(ContactRateLimitGuard)
   @HttpCode(201)
+  @ApiOperation({ summary: 'Send a message from the public contact form' })
   @Post()
   send(@Body() body: ContactDto, @CurrentCaller() caller: Caller): Promise<ContactReply> {
     const payload = { name: body.name, email: body.email, subject: body.subject, message: body.message } as ContactPayload;

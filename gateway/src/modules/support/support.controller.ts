@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import {
@@ -68,6 +68,7 @@ export class SupportController {
 
   /** The caller's own tickets (admins: every ticket), the bare array of one page, newest first. */
   @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
+  @ApiOperation({ summary: 'The caller\'s own tickets, one page (admins: all)' })
   @Get()
   async listOwn(
     @Query() query: PageQueryDto,
@@ -83,6 +84,7 @@ export class SupportController {
   /** Every ticket, searched and filtered; the bare array of one page (limit/offset, or page and limit). */
   @Roles('admin')
   @ListReply<TicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email')
+  @ApiOperation({ summary: 'Every ticket, searched and filtered' })
   @Get('all')
   async listAll(
     @Query() query: ListTicketsQuery,
@@ -99,6 +101,7 @@ export class SupportController {
   /** Tickets of the doctor's patients (read-only), the bare array of one page. */
   @Roles('doctor')
   @ListReply<DoctorTicketView>('complaint_id', 'id', 'user_id', 'subject', 'description', 'status', 'priority', 'category', 'created_at', 'updated_at', 'related_appointment_id', 'user', 'email', 'user_name', 'user_email', 'user_phone', 'appointment_date')
+  @ApiOperation({ summary: 'Tickets of the doctor\'s patients (read-only), the bare array of one page' })
   @Get('doctor')
   async listForDoctor(
     @Query() query: PageQueryDto,
@@ -112,12 +115,14 @@ export class SupportController {
   }
 
   @Roles('user', 'doctor')
+  @ApiOperation({ summary: 'Open a support ticket' })
   @Post()
   create(@Body() body: CreateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
     return this.bus.send(subject(SupportPatterns.create), ticketPayload(body), caller);
   }
 
   @Roles('user', 'doctor')
+  @ApiOperation({ summary: 'Change a ticket\'s subject, description, category or priority' })
   @Patch(':id')
   update(@Param('id', IdParam) id: number, @Body() body: UpdateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
     const changes = Object.fromEntries(Object.entries(ticketPayload(body)).filter(([, value]) => value !== undefined));
@@ -126,6 +131,7 @@ export class SupportController {
 
   /** The conversation, oldest first: the bare array of its messages (all of them). */
   @ListReply<TicketMessageView>('sender_role', 'message', 'created_at')
+  @ApiOperation({ summary: 'The conversation, oldest first' })
   @Get(':id/messages')
   async messages(
     @Param('id', IdParam) id: number,
@@ -144,6 +150,7 @@ export class SupportController {
    * support service is asked first (404 for another user's ticket). The stream ends with its token (openEventStream).
    */
   @ApiProduces('text/event-stream')
+  @ApiOperation({ summary: 'Server-sent events while a conversation is open' })
   @Get(':id/events')
   async events(
     @Param('id', IdParam) id: number,

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Logger, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import { AppointmentPatterns, VideoAccessReply } from '@afya/appointment-service/contracts';
@@ -49,6 +49,7 @@ export class VideoController {
 
   /** The caller's side, the window and the ICE servers; 403/404 when they may not join now. */
   @Roles('user', 'doctor')
+  @ApiOperation({ summary: 'The caller\'s side, the window and the ICE servers' })
   @Get(':id')
   async session(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<VideoSessionReply> {
     const access = await this.access(id, caller);
@@ -57,6 +58,7 @@ export class VideoController {
 
   /** One signal (an SDP offer/answer or an ICE candidate) to the other participant. */
   @Roles('user', 'doctor')
+  @ApiOperation({ summary: 'One signal (an SDP offer/answer or an ICE candidate) to the other participant' })
   @Post(':id/signal')
   @HttpCode(202)
   async signal(@Param('id', IdParam) id: number, @Body() body: unknown, @CurrentCaller() caller: Caller): Promise<{ relayed: true }> {
@@ -74,6 +76,7 @@ export class VideoController {
    */
   @Roles('user', 'doctor')
   @ApiProduces('text/event-stream')
+  @ApiOperation({ summary: 'Server-sent events while the call screen is open' })
   @Get(':id/events')
   async events(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const access = await this.access(id, caller);
