@@ -91,8 +91,9 @@ export const PrescriptionCalls = {
 
   /** A patient's records: themself, an admin, a doctor in a care relationship (who may name their visit: ?appointment_id=). */
   historyUser: call
-    .route({ method: 'GET', path: '/medical-history/user/{user_id}', tags: history, summary: "A patient's medical history" })
+    .route({ method: 'GET', path: '/medical-history/user/{userId}', tags: history, summary: "A patient's medical history" })
     .meta({ subject: PrescriptionPatterns.historyUser })
-    .input(z.object({ params: z.object({ user_id: idParam }), query: queryOf(PatientHistoryQuerySchema) }))
+    // The path names it userId (as documented since the contract began); the service reads user_id.
+    .input(z.object({ params: z.object({ userId: idParam }).transform(({ userId }) => ({ user_id: userId })), query: queryOf(PatientHistoryQuerySchema) }))
     .output(reply(MedicalHistoryReplySchema)),
 };

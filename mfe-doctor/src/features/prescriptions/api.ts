@@ -15,7 +15,7 @@ export const fetchWritable = async () => (await calls.prescriptions.writable({},
 export const fetchPatientHistory = async (userId: number, appointmentId?: number) =>
   (
     await calls.prescriptions.historyUser(
-      { params: { user_id: String(userId) }, query: appointmentId ? { appointment_id: appointmentId } : {} },
+      { params: { userId: String(userId) }, query: appointmentId ? { appointment_id: appointmentId } : {} },
       { context: { fallback: 'Failed to fetch medical history' } },
     )
   ).records;

@@ -10,12 +10,12 @@ import type { DoctorAppointment } from '../../api/appointments';
 
 // The picker, the patient's history and the writing are declared calls (calls.prescriptions, whose client
 // shell/libs/api-client/calls.test.ts covers): stubbed by name; `get` answers the two reads by their paths.
-const mockPrescriptions = { writable: jest.fn(), historyUser: jest.fn(), create: jest.fn(), update: jest.fn() };
-jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get prescriptions() { return mockPrescriptions; } } }));
+const declared = stubDeclaredCalls();
+const mockPrescriptions = declared.prescriptions;
 const get = jest.fn();
 const post = mockPrescriptions.create;
 const list = jest.spyOn(http, 'list');
-const { listForDoctor } = stubDeclaredCalls().appointments;
+const { listForDoctor } = declared.appointments;
 
 const writable = {
   appointments: [{ appointment_id: 41, patient_id: 12, patient_name: 'Amina Yusuf', appointment_date: '2026-11-10', time_slot: '09:00 AM', appointment_type: 'Consultation', visit_mode: 'in_person', appointment_status: 'Completed' }],
@@ -24,7 +24,7 @@ const writable = {
 beforeEach(() => {
   jest.clearAllMocks();
   mockPrescriptions.writable.mockImplementation(() => get('prescriptions/writable-appointments'));
-  mockPrescriptions.historyUser.mockImplementation(({ params }: { params: { user_id: string } }) => get(`medical-history/user/${params.user_id}`));
+  mockPrescriptions.historyUser.mockImplementation(({ params }: { params: { userId: string } }) => get(`medical-history/user/${params.userId}`));
   get.mockImplementation((path: string) =>
     Promise.resolve(path === 'prescriptions/writable-appointments' ? writable : { records: [{ id: 'appt-3', type: 'appointment', condition: 'Appointment', diagnosis: 'Hypertension', treatment: null, notes: null, medicines: [], doctor_name: 'Grace Wanjiku', date: '2026-10-01' }] }) as never,
   );

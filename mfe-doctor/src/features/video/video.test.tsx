@@ -17,7 +17,7 @@ jest.mock('shell/api-client', () => ({
   ...jest.requireActual('shell/api-client'),
   calls: { prescriptions: { historyUser: (...args: unknown[]) => mockHistoryUser(...args) } },
 }));
-type HistoryInput = { params: { user_id: string }; query: { appointment_id?: number } };
+type HistoryInput = { params: { userId: string }; query: { appointment_id?: number } };
 const get = mockHistoryUser;
 const session = videoApi.session as jest.Mock;
 const route = { route: '/dashboard/video/41', path: '/dashboard/video/:appointmentId' };
@@ -36,12 +36,12 @@ beforeEach(() => {
 describe("the doctor's history panel during a video visit", () => {
   it("shows the patient's history, asked for this visit", async () => {
     get.mockImplementation(async ({ params, query }: HistoryInput) => {
-      if (params.user_id === '12' && query.appointment_id === 41) return records;
+      if (params.userId === '12' && query.appointment_id === 41) return records;
       throw new ApiError('Medical record not found', 404, 'Medical record not found');
     });
     renderAt(<DoctorVideoVisitPage />, route);
     expect(await screen.findByText(/Hypertension/)).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith({ params: { user_id: '12' }, query: { appointment_id: 41 } }, expect.anything());
+    expect(get).toHaveBeenCalledWith({ params: { userId: '12' }, query: { appointment_id: 41 } }, expect.anything());
     expect(screen.queryByText('Medical record not found')).not.toBeInTheDocument();
   });
 
