@@ -8,8 +8,8 @@
 // The shape (issue 33; docs/decisions/0096-ci-stages-image-builds-beside-journeys.md): both cores work all the time
 // without two suites fighting over one port. The unit and integration suites (two jest workers) run beside the
 // build, then the lint and the type check; the journeys and the reliability suites need the build and each start a
-// whole platform, so they run after it, one after the other, and beside them (niced) the image builds, which need
-// only a core and no port of theirs.
+// whole platform, so they run after it, one after the other. The image builds run in the suites stage;
+// AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS=1 runs them beside the journeys instead (niced), which starved a journey in CI.
 //   --no-e2e           no build, journeys or reliability suites (npm run test:suites)
 //   --no-reliability   no reliability suites
 const { spawn } = require('node:child_process');
