@@ -23,8 +23,11 @@ const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', 
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-// The image builds run in CI or when asked (as infra/deploy/closure.spec.ts decides when run alone).
+// The image builds (infra/deploy/closure.spec.ts) run in CI or when asked, inside the suites stage; with
+// AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS=1 as their own niced stage beside the journeys (decision 0096 and its amendment:
+// there they starved video.e2e.ts's screenshots in CI).
 const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
+const imageBuildsBeside = closuresWanted && process.env.AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS === '1';
 
 const stages = []; // { label, seconds, status }
 
@@ -111,10 +114,7 @@ async function main() {
 
   // --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
   const suitesReport = report('suites');
-  // The image builds (infra/deploy/closure.spec.ts: every deployable built from its own closure in a clean copy, then
-  // booted) are not part of this stage: ~10 minutes of one worker, mostly npm and webpack, they held a core here while
-  // the journeys later left one idle. They run as their own stage beside the journeys (below).
-  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e, extraEnv: process.env.AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS === '1' ? { AFYA_CLOSURE: '0' } : {} });
+  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e, extraEnv: imageBuildsBeside ? { AFYA_CLOSURE: '0' } : {} });
 
   // Beside the suites: the build the journeys need, then ESLint over the whole repository (eslint.config.js), one
   // check passed or failed, its errors printed. No --cache: the boundary and cycle rules read other files than the
@@ -124,7 +124,7 @@ async function main() {
     const lint = await run('lint', bin('eslint'), ['.'], { buffered: !skipE2e });
     // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes),
     // ~60 s of CPU, where one per project read the same types twelve times (~200 s).
-    const types = await run('types', 'bash', ['-c', `"${bin('tsc')}" --noEmit -p infra/typecheck/tsconfig.node.json && "${bin('tsc')}" --noEmit -p infra/typecheck/tsconfig.web.json`], { buffered: !skipE2e });
+    const types = await run('types', 'npm', ['run', '--silent', 'typecheck'], { buffered: !skipE2e });
     return { build, lint, types };
   })();
 
@@ -133,12 +133,9 @@ async function main() {
   add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   add(totals(suitesReport));
 
-  // Beside the journeys and the reliability suites, at a lower priority so that their browser and platform keep
-  // theirs: the image builds. Only their build-and-boot tests run here; the spec's other checks ran with the suites.
+  // Opt-in: the image builds' build-and-boot tests beside the journeys, niced (their static checks ran with the suites).
   const closureReport = report('image-builds');
-  // Reverted to the suites stage (CI3 of stop 46): beside the journeys, the builds starved video.e2e.ts's screenshots
-  // past their 60 s. Kept for a shape that gives the journeys their own machine time.
-  const imageBuilds = closuresWanted && process.env.AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS === '1'
+  const imageBuilds = imageBuildsBeside
     ? run('image builds (beside the journeys)', 'nice', ['-n', '10', bin('jest'), '--ci', '--forceExit', '--selectProjects', 'infra', '-t', 'built from its closure', '--json', `--outputFile=${closureReport}`, 'infra/deploy/closure.spec.ts'], { buffered: true, extraEnv: { AFYA_CLOSURE: '1' } })
     : Promise.resolve(null);
 
@@ -170,7 +167,7 @@ async function main() {
 
   if ((await imageBuilds) !== null) add(totals(closureReport));
 
-  const lines = ['', '=== stages (seconds; "unit and integration" ran beside "build", "lint" and "types"; "image builds" beside the journeys and reliability)'];
+  const lines = ['', `=== stages (seconds; "unit and integration" ran beside "build", "lint" and "types"${imageBuildsBeside ? '; "image builds" beside the journeys and reliability' : ''})`];
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
