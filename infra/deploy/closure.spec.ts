@@ -346,8 +346,8 @@ function runtimeImports(text: string, fullSpecifiers = false): string[] {
 
 // The builds and boots cost ~5 CPU-minutes: they run in CI (.ci/run sets CI=true) or with AFYA_CLOSURE=1, so
 // someone checking the manifests with `jest --selectProjects infra` on a shared machine does not pay for them.
-// AFYA_CLOSURE=0 skips them even in CI: `npm test` runs them as a stage of their own beside the browser journeys
-// (infra/scripts/test-all.js), where a core is free, not inside the unit and integration stage.
+// AFYA_CLOSURE=0 skips them even in CI. In `npm test` they run in the suites lane, niced beside the browser
+// journeys (infra/scripts/test-all.js, decision 0097).
 /**
  * The payment and support services and the gateway refuse to start without the providers' secrets (in production):
  * this run's random ones. The support service's SMTP server is never reached at boot.

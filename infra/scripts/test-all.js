@@ -5,12 +5,13 @@
 // ten slowest test files, and one line "N passed, N failed" (real totals of all suites; the lint run counts as one),
 // also written to .local/test-results/summary.txt for CI. The type check counts as one too.
 //
-// The shape (issue 33; docs/decisions/0096-ci-stages-image-builds-beside-journeys.md): both cores work all the time
-// without two suites fighting over one port. The unit and integration suites (two jest workers) run beside the
-// build, then the lint and the type check; the journeys and the reliability suites need the build and each start a
-// whole platform, so they run after it, one after the other. The image builds run in the suites stage;
-// AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS=1 runs them beside the journeys instead (niced), which starved a journey in CI.
-//   --no-e2e           no build, journeys or reliability suites (npm run test:suites)
+// The shape (issue 33; docs/decisions/0097-ci-two-lanes.md): two lanes side by side, so both cores work all the
+// time without two suites fighting over one port.
+//   platform lane (nice 0):  build -> browser journeys -> reliability suites. One browser against one platform uses
+//                            about one core, and its waits are timed, so this lane keeps the CPU when it wants it.
+//   suites lane (nice 10):   unit and integration (two jest workers; in CI the image builds among them) -> lint ->
+//                            types. It takes what the platform lane leaves.
+//   --no-e2e           no build, journeys or reliability suites (npm run test:suites): the suites lane alone, not niced
 //   --no-reliability   no reliability suites
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -23,11 +24,8 @@ const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', 
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-// The image builds (infra/deploy/closure.spec.ts) run in CI or when asked, inside the suites stage; with
-// AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS=1 as their own niced stage beside the journeys (decision 0096 and its amendment:
-// there they starved video.e2e.ts's screenshots in CI).
-const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
-const imageBuildsBeside = closuresWanted && process.env.AFYA_IMAGE_BUILDS_BESIDE_JOURNEYS === '1';
+// The suites lane yields to the platform lane (CI runs in one session, so nice applies between the two).
+const niced = (command, args) => (skipE2e ? [command, args] : ['nice', ['-n', '10', command, ...args]]);
 
 const stages = []; // { label, seconds, status }
 
@@ -112,67 +110,56 @@ async function main() {
     process.exit(1);
   }
 
-  // --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is in.
   const suitesReport = report('suites');
-  const suites = run('unit and integration', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`], { buffered: !skipE2e, extraEnv: imageBuildsBeside ? { AFYA_CLOSURE: '0' } : {} });
-
-  // Beside the suites: the build the journeys need, then ESLint over the whole repository (eslint.config.js), one
-  // check passed or failed, its errors printed. No --cache: the boundary and cycle rules read other files than the
-  // one linted, which a cache keyed on that file's content would not see change.
-  const buildAndLint = (async () => {
-    const build = skipE2e ? 0 : await run('build', bin('nx'), ['run-many', '-t', 'build', '--output-style=stream', '--parallel=2'], { buffered: true });
-    const lint = await run('lint', bin('eslint'), ['.'], { buffered: !skipE2e });
-    // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes),
-    // ~60 s of CPU, where one per project read the same types twelve times (~200 s).
-    const types = await run('types', 'npm', ['run', '--silent', 'typecheck'], { buffered: !skipE2e });
-    return { build, lint, types };
-  })();
-
-  const [{ build, lint, types }] = await Promise.all([buildAndLint, suites]);
-  add(lint === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
-  add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
-  add(totals(suitesReport));
-
-  // Opt-in: the image builds' build-and-boot tests beside the journeys, niced (their static checks ran with the suites).
-  const closureReport = report('image-builds');
-  const imageBuilds = imageBuildsBeside
-    ? run('image builds (beside the journeys)', 'nice', ['-n', '10', bin('jest'), '--ci', '--forceExit', '--selectProjects', 'infra', '-t', 'built from its closure', '--json', `--outputFile=${closureReport}`, 'infra/deploy/closure.spec.ts'], { buffered: true, extraEnv: { AFYA_CLOSURE: '1' } })
-    : Promise.resolve(null);
-
   const journeysReport = report('journeys');
   const auditTimings = path.join(resultsDir, 'axe-timings.jsonl'); // infra/e2e/support/accessibility.ts appends
   fs.rmSync(auditTimings, { force: true });
   const reliabilityReport = report('reliability-suites');
-  if (!skipE2e) {
-    if (build === 0) {
-      await run('browser journeys', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysReport}`]);
-      add(totals(journeysReport));
-    } else {
-      process.stdout.write('build failed: browser journeys not run (counted as one failure)\n');
-      summary.failed += 1;
+
+  // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
+  // in. In CI the suites include infra/deploy/closure.spec.ts's image builds (every deployable built from its own
+  // closure in a clean copy and booted): npm installs and webpack, no fixed port.
+  const suitesLane = (async () => {
+    await run('unit and integration', ...niced(bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`]), { buffered: !skipE2e });
+    // ESLint over the whole repository (eslint.config.js), one check passed or failed, its errors printed. No --cache:
+    // the boundary and cycle rules read other files than the one linted, which a cache keyed on that file's content
+    // would not see change.
+    const lint = await run('lint', ...niced(bin('eslint'), ['.']), { buffered: !skipE2e });
+    // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes).
+    const types = await run('types', ...niced('npm', ['run', '--silent', 'typecheck']), { buffered: !skipE2e });
+    add(lint === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+    add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+    add(totals(suitesReport));
+  })();
+
+  // The platform lane: the build the journeys and the reliability suites start their platforms from, then each.
+  const platformLane = (async () => {
+    if (skipE2e) return;
+    const build = await run('build', bin('nx'), ['run-many', '-t', 'build', '--output-style=stream', '--parallel=2'], { buffered: true });
+    if (build !== 0) {
+      process.stdout.write('build failed: browser journeys and reliability suites not run (counted as one failure each)\n');
+      summary.failed += skipReliability ? 1 : 2;
+      return;
     }
-  }
-  // Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the build (a
-  // private nats-server and PostgreSQL for the faults), and `npm run bench` stopped by SIGTERM mid-run leaving nothing
-  // behind. Figures go to .local/test-results/reliability.json.
-  if (!skipReliability) {
-    if (build === 0) {
+    await run('browser journeys', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysReport}`]);
+    add(totals(journeysReport));
+    // Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the build (a
+    // private nats-server and PostgreSQL for the faults), and `npm run bench` stopped by SIGTERM mid-run leaving
+    // nothing behind. Figures go to .local/test-results/reliability.json.
+    if (!skipReliability) {
       await run('reliability', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/reliability/jest.config.js'), '--json', `--outputFile=${reliabilityReport}`]);
       add(totals(reliabilityReport));
-    } else {
-      process.stdout.write('build failed: reliability suites not run (counted as one failure)\n');
-      summary.failed += 1;
     }
-  }
+  })();
 
-  if ((await imageBuilds) !== null) add(totals(closureReport));
+  await Promise.all([suitesLane, platformLane]);
 
-  const lines = ['', `=== stages (seconds; "unit and integration" ran beside "build", "lint" and "types"${imageBuildsBeside ? '; "image builds" beside the journeys and reliability' : ''})`];
+  const lines = ['', `=== stages (seconds; ${skipE2e ? 'one after the other' : 'two lanes side by side: build, journeys, reliability | unit and integration, lint, types (niced)'})`];
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
   lines.push('', '=== the 10 slowest test files (seconds)');
-  for (const { file, seconds } of fileTimes([suitesReport, closureReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
   if (fs.existsSync(auditTimings)) {
     const audits = fs.readFileSync(auditTimings, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     const byFile = new Map();

@@ -56,6 +56,22 @@ async function watchPeerConnections(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits for the page's own camera: the call controls are enabled once the local stream is live. An audit taken
+ * before that can catch a control in the 0.2 s fade from its disabled colours (axe then measures grey on grey), which
+ * happened in a full journeys run when Chromium's fake camera started in the middle of the audit.
+ */
+async function cameraOn(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => {
+      const controls = [...document.querySelectorAll('[role="toolbar"] button')];
+      return controls.length > 0 && controls.every((button) => !button.hasAttribute('disabled'));
+    }, { timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`the camera did not start within 15 s on ${page.url()}: ${(await page.evaluate(() => document.body.innerText)).slice(0, 400)}`, { cause: error });
+    });
+}
+
 /** Video frames decoded from the other side by the page's newest open peer connection (getStats()). */
 function framesDecoded(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -120,9 +136,11 @@ describe('video visit: a patient and a doctor see each other through the platfor
   it("each joins the same visit and decodes the other's video within 15 s", async () => {
     await doctorPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
     await waitForText(doctorPage, 'Nothing is recorded');
+    await cameraOn(doctorPage);
     await auditScreen(doctorPage);
     await patientPage.goto(`${BASE_URL}/dashboard/video/${appointmentId}`, { waitUntil: 'domcontentloaded' });
     await waitForText(patientPage, 'Video visit with Dr. ');
+    await cameraOn(patientPage);
     await auditScreen(patientPage);
     const [patientMs, doctorMs] = await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
     console.log(`video decoded after ${patientMs} ms (patient) and ${doctorMs} ms (doctor)`);
@@ -143,22 +161,23 @@ describe('video visit: a patient and a doctor see each other through the platfor
     await Promise.all([decodesWithin(patientPage, 15_000), decodesWithin(doctorPage, 15_000)]);
   });
 
-  it('saves the call screen at 1366 and 390 px, light and dark', async () => {
+  // One test per side and theme (two reloads each), not all eight screens under one test's 60 s: on a loaded CI
+  // machine each reload waits for video again (up to 15 s), and eight of them outgrew one budget.
+  it.each([
+    ['patient', false],
+    ['doctor', false],
+    ['patient', true],
+    ['doctor', true],
+  ] as const)('saves the %s call screen at 1366 and 390 px (dark: %s)', async (who, dark) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    for (const dark of [false, true]) {
-      for (const [page, who] of [
-        [patientPage, 'patient'],
-        [doctorPage, 'doctor'],
-      ] as const) {
-        await page.evaluate((on) => localStorage.setItem('darkMode', JSON.stringify(on)), dark);
-        for (const width of [1366, 390]) {
-          await page.setViewport({ width, height: width === 390 ? 844 : 768 });
-          await page.reload({ waitUntil: 'domcontentloaded' });
-          await decodesWithin(page, 15_000);
-          await new Promise((r) => setTimeout(r, 2500)); // a quality reading, and the other side's frames on screen
-          await page.screenshot({ path: path.join(SHOTS, `${who}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
-        }
-      }
+    const page = who === 'patient' ? patientPage : doctorPage;
+    await page.evaluate((on) => localStorage.setItem('darkMode', JSON.stringify(on)), dark);
+    for (const width of [1366, 390]) {
+      await page.setViewport({ width, height: width === 390 ? 844 : 768 });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await decodesWithin(page, 15_000);
+      await new Promise((r) => setTimeout(r, 2500)); // a quality reading, and the other side's frames on screen
+      await page.screenshot({ path: path.join(SHOTS, `${who}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
     }
   });
 
