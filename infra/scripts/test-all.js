@@ -158,6 +158,15 @@ async function main() {
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
+  // The suites stage is one jest run of every project on two workers: its file-seconds by project (the gateway's
+  // and the services' files are integration tests over real PostgreSQL and NATS; the web projects' run in jsdom).
+  const byProject = new Map();
+  for (const { file, seconds } of fileTimes([suitesReport])) {
+    const project = file === 'infra/deploy/closure.spec.ts' ? 'image builds (infra/deploy/closure.spec.ts)' : file.split('/').slice(0, file.startsWith('services/') ? 2 : 1).join('/');
+    byProject.set(project, (byProject.get(project) ?? 0) + seconds);
+  }
+  lines.push('', '=== unit and integration: file-seconds by project (two workers)');
+  for (const [project, seconds] of [...byProject].sort((x, y) => y[1] - x[1])) lines.push(`${String(Math.round(seconds)).padStart(6)}  ${project}`);
   lines.push('', '=== the 10 slowest test files (seconds)');
   for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
   if (fs.existsSync(auditTimings)) {
