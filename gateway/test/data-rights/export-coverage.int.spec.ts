@@ -184,6 +184,12 @@ describe('the data export covers every table holding a person (real NATS + Postg
       const kinds = await sql('support', `SELECT kind FROM deliveries WHERE user_id = $1 AND kind <> 'password-reset'`, [patient.user.user_id]);
       expect(kinds.length).toBeGreaterThan(0);
     }, 20_000);
+    // the reset is made by auth's reset-request queue after the reply (forgot-password answers in constant time), and
+    // its email is then logged: both are there before the tables are counted
+    await eventually(async () => {
+      expect(await sql('auth', `SELECT 1 FROM password_resets WHERE user_id = $1`, [patient.user.user_id])).toHaveLength(1);
+      expect(await sql('support', `SELECT 1 FROM deliveries WHERE user_id = $1 AND kind = 'password-reset'`, [patient.user.user_id])).not.toHaveLength(0);
+    }, 20_000);
     // What each table holds about them now (rows only grow meanwhile: the export must have at least as many)
     const held = new Map<string, number>();
     for (const [table, { subject }] of Object.entries(COVERAGE)) {

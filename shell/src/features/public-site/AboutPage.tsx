@@ -13,13 +13,14 @@ const VALUES = [
 
 /**
  * The leadership team. Their portraits are drawn here (initials on the person's colour) rather than loaded:
- * the photo files never existed in the repository and every visitor got four 404s.
+ * the photo files never existed in the repository and every visitor got four 404s. A doctor's title is the
+ * catalogue's (names.doctor: 'Dr. …', in Kiswahili 'Dkt. …'), as everywhere a doctor is named.
  */
 const TEAM = [
-  { name: 'Dr. Achieng Otieno', role: 'about.team.ceo', color: '#0f766e' },
-  { name: 'Dr. Grace Wanjiku', role: 'about.team.cmo', color: '#1d4ed8' },
-  { name: 'Brian Kiprotich', role: 'about.team.cto', color: '#7c3aed' },
-  { name: 'Fatuma Hassan', role: 'about.team.patientExperience', color: '#b45309' },
+  { name: 'Achieng Otieno', doctor: true, role: 'about.team.ceo', color: '#0f766e' },
+  { name: 'Grace Wanjiku', doctor: true, role: 'about.team.cmo', color: '#1d4ed8' },
+  { name: 'Brian Kiprotich', doctor: false, role: 'about.team.cto', color: '#7c3aed' },
+  { name: 'Fatuma Hassan', doctor: false, role: 'about.team.patientExperience', color: '#b45309' },
 ];
 
 const TIMELINE = [
@@ -85,7 +86,7 @@ export function AboutPage() {
             {TEAM.map((m) => (
               <article className="afya-card afya-team-card" key={m.name}>
                 <TeamAvatar name={m.name} color={m.color} />
-                <h3 className="afya-card-title small">{m.name}</h3>
+                <h3 className="afya-card-title small">{m.doctor ? t('names.doctor', { name: m.name }) : m.name}</h3>
                 <span className="afya-muted">{t(m.role)}</span>
               </article>
             ))}
