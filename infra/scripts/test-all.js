@@ -115,6 +115,8 @@ async function main() {
   const auditTimings = path.join(resultsDir, 'axe-timings.jsonl'); // infra/e2e/support/accessibility.ts appends
   fs.rmSync(auditTimings, { force: true });
   const reliabilityReport = report('reliability-suites');
+  const imageBuildsFile = path.join(resultsDir, 'image-builds.json'); // infra/deploy/closure.spec.ts writes it
+  fs.rmSync(imageBuildsFile, { force: true });
 
   // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
   // in. In CI the suites include infra/deploy/closure.spec.ts's image builds (every deployable built from its own
@@ -167,6 +169,12 @@ async function main() {
   }
   lines.push('', '=== unit and integration: file-seconds by project (two workers)');
   for (const [project, seconds] of [...byProject].sort((x, y) => y[1] - x[1])) lines.push(`${String(Math.round(seconds)).padStart(6)}  ${project}`);
+  if (fs.existsSync(imageBuildsFile)) {
+    // infra/deploy/image-stamps.js: a build whose inputs a passing build already had is reused, not run again
+    const builds = JSON.parse(fs.readFileSync(imageBuildsFile, 'utf8'));
+    lines.push('', `=== image builds: ${builds.filter((b) => b.outcome === 'built').length} built, ${builds.filter((b) => b.outcome === 'reused').length} reused (same inputs as a passing build; AFYA_IMAGE_BUILDS=always builds them all)`);
+    for (const b of builds) lines.push(`${String(b.seconds).padStart(6)}  ${b.name} ${b.outcome}${b.outcome === 'reused' ? `: ${b.stamp}` : ''}`);
+  }
   lines.push('', '=== the 10 slowest test files (seconds)');
   for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
   if (fs.existsSync(auditTimings)) {
