@@ -56,7 +56,10 @@ describe('SMS delivery reports: final states stay, duplicates change nothing', (
     }, 15_000);
 
     expect(await report({ id: messageId, status: 'Failed', failureReason: 'AbsentSubscriber' })).toMatchObject({ status: 200, body: { ok: true } });
+    // checked after each report, not only at the end: a late Success must not be what puts it back
+    expect(await row(messageId)).toEqual(delivered);
     expect(await report({ id: messageId, status: 'Sent' })).toMatchObject({ status: 200 });
+    expect(await row(messageId)).toEqual(delivered);
     expect(await report({ id: messageId, status: 'Success' })).toMatchObject({ status: 200 });
     expect(await row(messageId)).toEqual(delivered);
   });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Type } from '@nestjs/common';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../support/platform';
 
 import { type Sandboxes, startSandboxes } from '../../../infra/sandboxes';
 
@@ -25,6 +25,7 @@ function freePort(): Promise<number> {
 export async function startPaymentPlatform(
   services: Record<string, Type<unknown>>,
   settings: Record<string, string> = {},
+  platformOptions: Pick<TestPlatformOptions, 'logLevels'> = {},
 ): Promise<TestPlatform & { sandboxes: Sandboxes }> {
   const port = await freePort();
   const sandboxes = await startSandboxes({
@@ -33,6 +34,6 @@ export async function startPaymentPlatform(
     log: process.env.SANDBOX_LOG ? (line) => console.log(line) : undefined,
   });
   Object.assign(process.env, sandboxes.env, settings);
-  const platform = await startTestPlatform(services, { port, onClose: () => sandboxes.close() });
+  const platform = await startTestPlatform(services, { ...platformOptions, port, onClose: () => sandboxes.close() });
   return Object.assign(platform, { sandboxes });
 }

@@ -1,4 +1,4 @@
-import type { INestMicroservice, Type } from '@nestjs/common';
+import type { INestMicroservice, LogLevel, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp } from '@afya/service-shared';
 import { testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
@@ -24,6 +24,8 @@ export interface TestPlatformOptions {
   port?: number;
   /** Called by close() after the gateway and services stop (e.g. sandboxes started for this platform). */
   onClose?: () => Promise<void>;
+  /** Nest's log levels in the gateway and the services (default: 'error' only; a test that reads the logs may want all). */
+  logLevels?: LogLevel[];
 }
 
 /**
@@ -34,7 +36,7 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>,
   const infra: TestInfrastructure = await testInfrastructure();
   const running = new Map<string, INestMicroservice>();
   const start = async ([name, module]: [string, Type<unknown>]) => {
-    const app = await createServiceApp({ name, module, logger: ['error'] });
+    const app = await createServiceApp({ name, module, logger: platformOptions.logLevels ?? ['error'] });
     await app.listen();
     running.set(name, app);
   };
@@ -43,7 +45,7 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>,
   const [first, ...rest] = Object.entries(services).sort(([a], [b]) => Number(b === 'auth') - Number(a === 'auth'));
   if (first) await start(first);
   await Promise.all(rest.map(start));
-  const gateway: NestFastifyApplication = await createGatewayApp({ logger: ['error'], staticSites: null });
+  const gateway: NestFastifyApplication = await createGatewayApp({ logger: platformOptions.logLevels ?? ['error'], staticSites: null });
   await gateway.listen(platformOptions.port ?? 0, '127.0.0.1');
   const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
 
