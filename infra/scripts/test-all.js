@@ -5,13 +5,16 @@
 // ten slowest test files, and one line "N passed, N failed" (real totals of all suites; the lint run counts as one),
 // also written to .local/test-results/summary.txt for CI. The type check counts as one too.
 //
-// The shape (issue 33; docs/decisions/0097-ci-two-lanes.md): two lanes side by side, so both cores work all the
-// time without two suites fighting over one port.
-//   platform lane (nice 0):  build -> browser journeys -> reliability suites. One browser against one platform uses
-//                            about one core, and its waits are timed, so this lane keeps the CPU when it wants it.
-//   suites lane (nice 10):   unit and integration (two jest workers; in CI the image builds among them) -> lint ->
-//                            types. It takes what the platform lane leaves.
-//   --no-e2e           no build, journeys or reliability suites (npm run test:suites): the suites lane alone, not niced
+// The shape (issue 33; docs/decisions/0097-ci-two-lanes.md): lanes side by side, so both cores work all the time
+// without two suites fighting over one port or one starving the other.
+//   platform lane:  build -> browser journeys -> reliability suites. One browser against one platform uses about
+//                   one core.
+//   suites lane:    unit and integration (one jest worker beside the platform lane, two when it is not there) ->
+//                   lint -> types. The other core.
+//   image builds:   in CI (or AFYA_CLOSURE=1), infra/deploy/closure.spec.ts's build-and-boot tests as their own jest
+//                   run at nice 10, on what the two lanes leave; a deployable whose inputs a passing build already had
+//                   is reused, not rebuilt (infra/deploy/image-stamps.js, decision 0098).
+//   --no-e2e           no build, journeys or reliability suites (npm run test:suites)
 //   --no-reliability   no reliability suites
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -24,8 +27,7 @@ const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', 
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-// The suites lane yields to the platform lane (CI runs in one session, so nice applies between the two).
-const niced = (command, args) => (skipE2e ? [command, args] : ['nice', ['-n', '10', command, ...args]]);
+const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
 
 const stages = []; // { label, seconds, status }
 
@@ -115,23 +117,38 @@ async function main() {
   const auditTimings = path.join(resultsDir, 'axe-timings.jsonl'); // infra/e2e/support/accessibility.ts appends
   fs.rmSync(auditTimings, { force: true });
   const reliabilityReport = report('reliability-suites');
+  const imageBuildsReport = report('image-builds-jest');
   const imageBuildsFile = path.join(resultsDir, 'image-builds.json'); // infra/deploy/closure.spec.ts writes it
   fs.rmSync(imageBuildsFile, { force: true });
 
   // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
-  // in. In CI the suites include infra/deploy/closure.spec.ts's image builds (every deployable built from its own
-  // closure in a clean copy and booted): npm installs and webpack, no fixed port.
+  // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
+  // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
   const suitesLane = (async () => {
-    await run('unit and integration', ...niced(bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${suitesReport}`]), { buffered: !skipE2e });
+    await run('unit and integration', bin('jest'), ['--ci', `--maxWorkers=${skipE2e ? 2 : 1}`, '--forceExit', '--json', `--outputFile=${suitesReport}`], {
+      buffered: !skipE2e,
+      extraEnv: { AFYA_CLOSURE: '0' },
+    });
     // ESLint over the whole repository (eslint.config.js), one check passed or failed, its errors printed. No --cache:
     // the boundary and cycle rules read other files than the one linted, which a cache keyed on that file's content
     // would not see change.
-    const lint = await run('lint', ...niced(bin('eslint'), ['.']), { buffered: !skipE2e });
+    const lint = await run('lint', bin('eslint'), ['.'], { buffered: !skipE2e });
     // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes).
-    const types = await run('types', ...niced('npm', ['run', '--silent', 'typecheck']), { buffered: !skipE2e });
+    const types = await run('types', 'npm', ['run', '--silent', 'typecheck'], { buffered: !skipE2e });
     add(lint === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
     add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
     add(totals(suitesReport));
+  })();
+
+  // The image builds: npm installs and webpack in a clean copy, then a boot; no fixed port, no timed step shorter than
+  // 60 s. Niced: they take what the lanes leave.
+  const imageBuildsLane = (async () => {
+    if (!closuresWanted) return;
+    await run('image builds', 'nice', ['-n', '10', bin('jest'), '--ci', '--forceExit', '--selectProjects', 'infra', '-t', 'built from its closure', '--json', `--outputFile=${imageBuildsReport}`, 'infra/deploy/closure.spec.ts'], {
+      buffered: true,
+      extraEnv: { AFYA_CLOSURE: '1' },
+    });
+    add(totals(imageBuildsReport));
   })();
 
   // The platform lane: the build the journeys and the reliability suites start their platforms from, then each.
@@ -154,9 +171,10 @@ async function main() {
     }
   })();
 
-  await Promise.all([suitesLane, platformLane]);
+  await Promise.all([suitesLane, platformLane, imageBuildsLane]);
 
-  const lines = ['', `=== stages (seconds; ${skipE2e ? 'one after the other' : 'two lanes side by side: build, journeys, reliability | unit and integration, lint, types (niced)'})`];
+  const lanes = `lanes side by side: build, journeys, reliability | unit and integration, lint, types${closuresWanted ? ' | image builds (niced)' : ''}`;
+  const lines = ['', `=== stages (seconds; ${skipE2e ? 'one after the other' : lanes})`];
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
@@ -176,7 +194,7 @@ async function main() {
     for (const b of builds) lines.push(`${String(b.seconds).padStart(6)}  ${b.name} ${b.outcome}${b.outcome === 'reused' ? `: ${b.stamp}` : ''}`);
   }
   lines.push('', '=== the 10 slowest test files (seconds)');
-  for (const { file, seconds } of fileTimes([suitesReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  for (const { file, seconds } of fileTimes([suitesReport, imageBuildsReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
   if (fs.existsSync(auditTimings)) {
     const audits = fs.readFileSync(auditTimings, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     const byFile = new Map();
