@@ -46,8 +46,9 @@ async function freeTimes(token: string, doctorId: number, date: string): Promise
  */
 export async function firstFreeDay(
   patientToken: string,
-  options: { fromDay: number; toDay: number; except?: string[]; doctors?: ListedDoctor[] },
+  options: { fromDay: number; toDay: number; except?: string[]; doctors?: ListedDoctor[]; atLeast?: number },
 ): Promise<{ doctor: ListedDoctor; date: string; free: string[] }> {
+  const atLeast = options.atLeast ?? 1;
   const listed = options.doctors ?? (await call<{ doctors: ListedDoctor[] }>('GET', 'appointments/doctors', patientToken)).body.doctors;
   const doctors = [...listed].sort((a, b) => a.doctor_id - b.doctor_id);
   for (let day = options.fromDay; day <= options.toDay; day++) {
@@ -56,11 +57,11 @@ export async function firstFreeDay(
     for (const doctor of doctors) {
       if (!worksOn(doctor, date)) continue;
       const free = await freeTimes(patientToken, doctor.doctor_id, date);
-      if (free.length) return { doctor, date, free };
+      if (free.length >= atLeast) return { doctor, date, free };
     }
   }
   const whose = options.doctors?.length === 1 ? ` of Dr. ${options.doctors[0]!.last_name}` : '';
-  throw new Error(`no free slot${whose} from ${options.fromDay} to ${options.toDay} days ahead`);
+  throw new Error(`no day with ${atLeast} free slot(s)${whose} from ${options.fromDay} to ${options.toDay} days ahead`);
 }
 
 /** Books a Consultation for the patient (in person, or by video where the doctor offers it): its id and visit mode. */
