@@ -32,7 +32,7 @@ export const usePatientHistory = (userId: number | undefined, appointmentId?: nu
     placeholderData: keepPreviousData,
   });
 export const usePrescription = (id: number | undefined) =>
-  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => calls.prescriptions.get({ params: { id: String(id) } }, { context: { fallback: 'Failed to fetch prescription' } }), enabled: !!id });
 
 export interface NewPrescription {
   appointment_id: number;
@@ -67,7 +67,7 @@ export function useEditRecord() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ recordId, diagnosis, treatment, notes }: { recordId: string; diagnosis: string; treatment: string; notes: string }) =>
-      api.patch<AppointmentChangeReply>(`medical-history/${recordId}`, { diagnosis, treatment, notes }, { fallback: 'Failed to update medical record' }),
+      calls.appointments.editRecord({ params: { recordId }, body: { diagnosis, treatment, notes } }, { context: { fallback: 'Failed to update medical record' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions', 'history'] }),
   });
 }
