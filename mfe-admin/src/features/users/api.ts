@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { AdminUserEntry, AdminUserListReply, CreateUserReply, Role, UserStatus } from '@afya/auth-service/contracts';
+import type { AdminUserListReply, Role, UserStatus } from '@afya/auth-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';

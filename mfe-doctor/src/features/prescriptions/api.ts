@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentChangeReply } from '@afya/appointment-service/contracts';
 import type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
 
