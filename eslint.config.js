@@ -153,8 +153,6 @@ const UNDECLARED_API_PATHS = [
   { file: 'mfe-admin/src/features/analytics/api.ts', path: 'admin/analytics/bookings', why: 'a list paged by the gateway (not declared yet)' },
   { file: 'mfe-admin/src/features/messages/api.ts', path: 'admin/deliveries', why: "the admin's delivery log, a controller route (not declared yet)" },
   { file: 'mfe-admin/src/features/prescriptions/api.ts', path: 'medical-history/{}', why: "a record's removal, a controller route (not declared yet)" },
-  // Declared (AppointmentCalls.listOwn), still read through api.list here: to move with its test.
-  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'appointments', why: 'declared as calls.appointments.listOwn; this read is still to move' },
 ];
 /** The call's name as written: `api.get`, `getHttp().get`, `request`. */
 function calleeName(callee) {

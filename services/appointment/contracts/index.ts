@@ -66,7 +66,7 @@ export * from './schemas';
 export * from './patterns';
 export * from './replies';
 export * from './calls';
-export { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema, IceServerSchema } from './video-calls';
+export * from './video-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {

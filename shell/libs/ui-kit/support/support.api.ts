@@ -3,7 +3,7 @@ import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/con
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { api, calls, getHttp, queryKeys } from 'shell/api-client';
+import { api, calls, getHttp, listPage, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { appointmentTypeLabel, formatDate, formatSlot, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
@@ -82,7 +82,7 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
     queryKey: [...queryKeys.appointments, 'support-options', doctor],
     enabled,
     queryFn: async () => {
-      const { items: appointments } = await api.list<AppointmentView>('appointments', { fallback: 'Failed to fetch appointments' });
+      const { items: appointments } = listPage(await calls.appointments.listOwn({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } }));
       // The form names each choice in the page's language when it renders (relatedAppointmentLabel).
       return appointments.map((a) => ({ value: a.appointment_id, appointment: a, forDoctor: doctor }));
     },
