@@ -124,6 +124,69 @@ const policies = [
   },
 ];
 
+// No path strings for our API in the browser (issue 34, decision 0095): a call is declared once in its service's
+// contracts and called as `calls.<group>.<call>(...)`. The raw client (`api.get/post/put/patch/delete/request/list`,
+// `request(...)`, `getHttp().<method>(...)`, `fetchBlob`, `downloadBlob`) may be given a path only where this list
+// says so, each with why it is not a declared call. A path is written as in the code, `${...}` as `{}`.
+const RAW_API_CALLS = /^(api|http)\.(get|post|put|patch|delete|request|list)$|^getHttp\(\)\.\w+$|^(request|fetchBlob|downloadBlob)$/;
+const UNDECLARED_API_PATHS = [
+  // Files: the reply is bytes, saved by the browser.
+  { file: 'shell/src/features/profile/DataRightsSection.tsx', path: 'user/data-export', why: 'a file download (JSON)' },
+  { file: 'shell/src/features/profile/DataRightsSection.tsx', path: 'user/data-export/pdf', why: 'a file download (PDF)' },
+  { file: 'shell/libs/ui-kit/prescriptions/usePrescriptionDownload.ts', path: 'prescriptions/{}/pdf', why: 'a file download (PDF)' },
+  { file: 'mfe-admin/src/features/payments/api.ts', path: 'payments/{}/receipt', why: 'a file download (PDF)' },
+  { file: 'mfe-patient/src/features/payments/api.ts', path: 'payments/{}/receipt', why: 'a file download (PDF)' },
+  { file: 'mfe-admin/src/features/reports/download.ts', path: 'admin/reports/{}.csv', why: 'a streamed CSV download' },
+  // Streams: server-sent events, read as they come.
+  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/{}/events', why: 'an event stream (SSE)' },
+  { file: 'shell/libs/ui-kit/video/video.api.ts', path: 'video/{}/events', why: 'an event stream (SSE)' },
+  // Not declared yet: the service answers an object ({complaints|prescriptions|payments, total}) that the gateway's
+  // controller turns into a page (bare array, X-Total-Count); declaring them needs the services to answer a page.
+  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/doctor', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/all', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/{}/messages', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-admin/src/features/prescriptions/api.ts', path: 'prescriptions', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-doctor/src/features/prescriptions/api.ts', path: 'prescriptions/doctor', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-patient/src/features/prescriptions/api.ts', path: 'prescriptions/user', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-patient/src/features/payments/api.ts', path: 'payments/history', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-admin/src/features/analytics/api.ts', path: 'admin/analytics/bookings', why: 'a list paged by the gateway (not declared yet)' },
+  { file: 'mfe-admin/src/features/messages/api.ts', path: 'admin/deliveries', why: "the admin's delivery log, a controller route (not declared yet)" },
+  { file: 'mfe-admin/src/features/prescriptions/api.ts', path: 'medical-history/{}', why: "a record's removal, a controller route (not declared yet)" },
+];
+/** The call's name as written: `api.get`, `getHttp().get`, `request`. */
+function calleeName(callee) {
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type !== 'MemberExpression' || callee.computed) return null;
+  const object = callee.object.type === 'CallExpression' ? `${calleeName(callee.object.callee)}()` : calleeName(callee.object);
+  return object && `${object}.${callee.property.name}`;
+}
+const apiPathsPlugin = {
+  rules: {
+    'no-api-path-strings': {
+      meta: { type: 'problem', schema: [{ type: 'array' }], messages: { path: "Call '{{path}}' through its declaration (calls.<group>.<call>, decision 0095), not a path string; an exception goes in eslint.config.js's UNDECLARED_API_PATHS with why." } },
+      create(context) {
+        const allowed = context.options[0] ?? [];
+        const file = path.relative(root, context.filename).split(path.sep).join('/');
+        return {
+          CallExpression(node) {
+            const name = calleeName(node.callee);
+            if (!name || !RAW_API_CALLS.test(name)) return;
+            // request(method, path, ...): the path is the second argument.
+            const argument = name === 'request' ? node.arguments[1] : node.arguments[0];
+            let written;
+            if (argument?.type === 'Literal' && typeof argument.value === 'string') written = argument.value;
+            else if (argument?.type === 'TemplateLiteral') written = argument.quasis.map((quasi) => quasi.value.cooked).join('{}');
+            else return;
+            if (allowed.some((entry) => entry.file === file && entry.path === written)) return;
+            context.report({ node: argument, messageId: 'path', data: { path: written } });
+          },
+        };
+      },
+    },
+  },
+};
+
 module.exports = defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '.nx/', '.local/', 'tmp/', 'screenshots/', 'infra/bench/results/']),
   {
@@ -165,6 +228,13 @@ module.exports = defineConfig(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  // The browser's production code: no API path strings (the list of exceptions above); the raw client itself is exempt.
+  {
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    ignores: [...testFiles, 'shell/libs/api-client/client.ts'],
+    plugins: { afya: apiPathsPlugin },
+    rules: { 'afya/no-api-path-strings': ['error', UNDECLARED_API_PATHS] },
   },
   // Node code: the gateway, the services, infra scripts, and every CommonJS config file.
   {

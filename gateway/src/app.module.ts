@@ -2,10 +2,8 @@ import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
 import { DeclaredCallsModule } from './common/calls/calls.module';
-import { AdminUsersController } from './modules/admin-users/admin-users.controller';
 import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
 import { DataRightsController } from './modules/data-rights/data-rights.controller';
-import { AuthController } from './modules/auth/auth.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
 import { PaymentsModule } from './modules/payments/payments.module';
@@ -30,9 +28,7 @@ import { VideoGatewayModule } from './modules/video/video.module';
   ],
   controllers: [
     HealthController,
-    AuthController,
     UserController,
-    AdminUsersController,
     DataRightsController,
   ],
 })

@@ -4,9 +4,8 @@
  * it, and the browser calls it through `calls.appointments.<name>` with the reply typed from its schema.
  *
  * The appointments' own calls are here, the doctors' in doctor-calls.ts, the waitlist's in waitlist-calls.ts; all are
- * one router, AppointmentCalls. What stays a controller method in the gateway: the video visit's calls (the session
- * adds the ICE servers, the signal is relayed, the events are a stream). The migration plan is in
- * docs/decisions/0095-one-declaration-per-call.md.
+ * one router, AppointmentCalls, with the video visit's in video-calls.ts. What stays a controller method in the gateway:
+ * the visit's events (a stream). The migration plan is in docs/decisions/0095-one-declaration-per-call.md.
  */
 import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, pageQuery, z } from '@afya/service-shared/schema';
@@ -23,6 +22,7 @@ import {
   AvailabilityReplySchema,
   BookBodySchema,
   BookReplySchema,
+  ClinicalEditBodySchema,
   DeleteAppointmentReplySchema,
   ListAllQuerySchema,
   RatingBodySchema,
@@ -32,6 +32,7 @@ import {
   StatusBodySchema,
   UpdateAppointmentBodySchema,
 } from './schemas';
+import { VideoCalls } from './video-calls';
 import { WaitlistCalls } from './waitlist-calls';
 
 /** `{id}` in a path: the appointment. */
@@ -161,6 +162,18 @@ export const AppointmentCalls = {
     )
     .output(reply(AdminSearchReplySchema)),
 
+  /**
+   * Edit an appointment record's diagnosis, treatment and notes (the service checks and audits it). The record is
+   * named as the medical history names it, 'appt-12'; the gateway reads the appointment's id from it
+   * (gateway/src/modules/medical-history/medical-history.calls.ts: anything else is 'Invalid record type.').
+   */
+  editRecord: call
+    .route({ method: 'PATCH', path: '/medical-history/{recordId}', tags: ['medical-history'], summary: "Edit an appointment record's diagnosis, treatment and notes (doctors, admins)" })
+    .meta({ subject: AppointmentPatterns.update, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: z.object({ recordId: z.string().meta({ description: "The record's id, such as appt-12" }) }), body: bodyOf(ClinicalEditBodySchema) }))
+    .output(reply(AppointmentChangeReplySchema)),
+
   ...DoctorCalls,
   ...WaitlistCalls,
+  ...VideoCalls,
 };

@@ -10,6 +10,7 @@
 import type { Role } from '@afya/auth-service/contracts';
 import type { z } from 'zod';
 import type { AppointmentStatus, VisitMode } from './catalog';
+import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
   AdminDashboardStatsSchema,
   AdminDoctorListReplySchema,
@@ -65,6 +66,7 @@ export * from './schemas';
 export * from './patterns';
 export * from './replies';
 export * from './calls';
+export * from './video-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {
@@ -216,27 +218,15 @@ export interface VideoPresencePayload {
 export type VideoSide = 'patient' | 'doctor';
 
 /** appointment.v1.video.access: the caller may join this visit now; who the two sides are and the window. */
-export interface VideoAccessReply {
-  appointment_id: number;
-  side: VideoSide;
-  patient_user_id: number;
-  doctor_user_id: number;
-  patient_name: string | null;
-  doctor_name: string | null;
-  appointment_date: string;
-  time_slot: string;
-  /** ISO instants: joining is allowed from opens_at until closes_at. */
-  opens_at: string;
-  closes_at: string;
-}
+export type VideoAccessReply = z.output<typeof VideoAccessReplySchema>;
+/** GET /video/{id}: the access, the ICE servers and the recording notice. */
+export type VideoSessionReply = z.output<typeof VideoSessionReplySchema>;
 
 /**
  * What one browser of a video visit sends the other through the gateway (POST /api/video/{id}/signal): a session
  * description (SDP offer or answer) or an ICE candidate, and nothing else (the gateway refuses any other shape).
  */
-export type VideoSignal =
-  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
-  | { kind: 'candidate'; candidate: { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null; usernameFragment: string | null } };
+export type VideoSignal = z.output<typeof VideoSignalSchema>;
 
 /** One event of a visit's stream (GET /api/video/{id}/events), as the gateway writes it and the call screen reads it. */
 export type VideoStreamEvent =

@@ -101,6 +101,11 @@ const CLINICAL_TEXT_MAX = 5000;
 const DURATION = 'Duration must be a whole number of minutes from 1 to 480';
 const clinicalText = (tooLong: string, notText: string) => z.string({ error: notText }).max(CLINICAL_TEXT_MAX, tooLong).nullish();
 
+const recordText = (field: string, max: number) =>
+  z.string({ error: `${field} must be a string` }).max(max, `${field} must be shorter than or equal to ${max} characters`).nullish();
+/** PATCH /medical-history/appt-{id}: an appointment record's clinical fields (null clears one). */
+export const ClinicalEditBodySchema = z.object({ diagnosis: recordText('diagnosis', 2000), treatment: recordText('treatment', 2000), notes: recordText('notes', 2000) });
+
 /** PATCH /appointments/{id}: clinical fields (the appointment's doctor or an admin); null clears a field. */
 export const UpdateAppointmentBodySchema = z.object({
   diagnosis: clinicalText('Diagnosis is too long', 'Diagnosis must be text'),

@@ -33,8 +33,9 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'care-relationship.ts': [],
     'patterns.ts': [],
     // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
-    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './doctor-calls', './patterns', './replies', './schemas', './waitlist-calls'],
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './doctor-calls', './patterns', './replies', './schemas', './video-calls', './waitlist-calls'],
     'doctor-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './replies', './schemas'],
+    'video-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns'],
     'waitlist-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas', './waitlist'],
     'replies.ts': ['./catalog', '@afya/service-shared/schema', './schemas'],
   };

@@ -3,26 +3,121 @@
  * each from its declaration (route, roles, validation, forwarding to `subject`), /api/docs documents it, and the
  * browser calls it through `calls.auth.<name>` with the reply typed from its schema.
  *
- * Still controller methods in the gateway (docs/decisions/0095-one-declaration-per-call.md, "Migration plan"): sign-in,
- * registration, forgotten and reset passwords (public and rate limited), sign-out and the password change (the gateway
- * applies the revocation the reply carries), the profile picture (bytes in, a public image out), the data exports
- * (files), and the admin's user list, creation and edits (the gateway reshapes their payloads for the service).
+ * Sign-in, registration and the password reset are public (`public`), and the gateway rate-limits them; sign-out and
+ * the password change have the gateway apply the revocation the reply carries, the picture upload has it hand the bytes
+ * to the file transfer (gateway/src/modules/auth/auth.calls.ts). Still controller methods in the gateway
+ * (docs/decisions/0095-one-declaration-per-call.md, "Migration plan"): the profile picture itself (a public image out)
+ * and the data exports (files).
  */
 import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, z } from '@afya/service-shared/schema';
 import { AuthPatterns } from './patterns';
 import {
+  AdminUserListReplySchema,
+  AdminUserReplySchema,
+  ChangePasswordBodySchema,
+  ChangePasswordReplySchema,
+  CreateUserBodySchema,
+  CreateUserReplySchema,
   DecideErasureBodySchema,
   ErasureListQuerySchema,
   ErasureListReplySchema,
   ErasureReplySchema,
+  ForgotPasswordBodySchema,
+  ListUsersQuerySchema,
+  LoginBodySchema,
+  LoginReplySchema,
   MessageReplySchema,
+  ProfilePictureBodySchema,
+  RegisterBodySchema,
   RequestErasureBodySchema,
+  ResetPasswordBodySchema,
   UpdateProfileBodySchema,
+  UpdateUserBodySchema,
+  UploadPictureReplySchema,
   UserReplySchema,
 } from './schemas';
 
+/** 'all' and '' in the admin's user list filters: no filter. */
+const orUndefined = <T extends string>(value: T | 'all' | '' | undefined) => (value && value !== 'all' ? value : undefined);
+
+/** The user list's query as auth.v1.users.list reads it. */
+const ListUsersQuery = ListUsersQuerySchema.transform((query) => ({
+  search: query.search,
+  role: orUndefined(query.role),
+  status: orUndefined(query.status),
+  page: query.page,
+  limit: query.limit,
+}));
+
+/** The phone arrives as contact_phone or phone (the first given is read, and it passed the phone rule). */
+const CreateUserBody = CreateUserBodySchema.transform(({ phone, contact_phone, ...rest }) => ({
+  ...rest,
+  contact_phone: contact_phone ?? (phone as string),
+  role: rest.role ?? 'user',
+  status: rest.status ?? 'active',
+}));
+
+/** An edit goes to the service as `{ id, changes }`. */
+const UpdateUserBody = UpdateUserBodySchema.transform(({ phone, contact_phone, ...rest }) => {
+  const either = contact_phone ?? (phone as string | undefined);
+  return { changes: { ...rest, ...(either ? { contact_phone: either } : {}) } };
+});
+const user = z.object({ id: idParam });
+
 export const AuthCalls = {
+  /** Public, rate limited. */
+  register: call
+    .route({ method: 'POST', path: '/auth/register', successStatus: 201, tags: ['auth'], summary: 'Register a patient or doctor account' })
+    .meta({ subject: AuthPatterns.register, public: true })
+    .input(z.object({ body: bodyOf(RegisterBodySchema) }))
+    .output(reply(UserReplySchema)),
+
+  /** Public, rate limited. */
+  login: call
+    .route({ method: 'POST', path: '/auth/login', successStatus: 200, tags: ['auth'], summary: 'Sign in with email and password' })
+    .meta({ subject: AuthPatterns.login, public: true })
+    .input(z.object({ body: bodyOf(LoginBodySchema) }))
+    .output(reply(LoginReplySchema)),
+
+  /**
+   * Forgot password: the same answer, in the same time, whether or not an account matched; public, rate limited like
+   * sign-in. The link or code never comes back over HTTP.
+   */
+  forgotPassword: call
+    .route({ method: 'POST', path: '/auth/forgot-password', successStatus: 200, tags: ['auth'], summary: 'Ask for a password reset link or code' })
+    .meta({ subject: AuthPatterns.forgotPassword, public: true })
+    .input(z.object({ body: bodyOf(ForgotPasswordBodySchema) }))
+    .output(reply(MessageReplySchema)),
+
+  /** A link's token, or a phone and its code, and the new password: single use; every session of the account ends. */
+  resetPassword: call
+    .route({ method: 'POST', path: '/auth/reset-password', successStatus: 200, tags: ['auth'], summary: "Set a new password with a reset link's token or a phone code" })
+    .meta({ subject: AuthPatterns.resetPassword, public: true })
+    .input(z.object({ body: bodyOf(ResetPasswordBodySchema) }))
+    .output(reply(MessageReplySchema)),
+
+  /** This token is refused from now on, by every gateway replica. */
+  logout: call
+    .route({ method: 'POST', path: '/auth/logout', successStatus: 200, tags: ['auth'], summary: 'Sign out: this token is refused from now on' })
+    .meta({ subject: AuthPatterns.logout, allowedBeforePasswordChange: true })
+    .input(z.object({}))
+    .output(reply(MessageReplySchema)),
+
+  /** Every older token of the user is refused; a fresh session comes back. */
+  changePassword: call
+    .route({ method: 'POST', path: '/user/change-password', successStatus: 200, tags: ['user'], summary: 'Change the password; older tokens are refused, a fresh session is returned' })
+    .meta({ subject: AuthPatterns.changePassword, allowedBeforePasswordChange: true })
+    .input(z.object({ body: bodyOf(ChangePasswordBodySchema) }))
+    .output(reply(ChangePasswordReplySchema)),
+
+  /** A data URL (FileReader.readAsDataURL) or bare base64, at most 2 MB decoded. */
+  uploadPicture: call
+    .route({ method: 'POST', path: '/user/profile-picture', successStatus: 200, tags: ['user'], summary: 'Upload a profile picture (a data URL, at most 2 MB)' })
+    .meta({ subject: AuthPatterns.uploadPicture })
+    .input(z.object({ body: bodyOf(ProfilePictureBodySchema) }))
+    .output(reply(UploadPictureReplySchema)),
+
   /** The signed-in user (also while the one-time password still has to be changed). */
   profile: call
     .route({ method: 'GET', path: '/user/profile', tags: ['user'], summary: 'The signed-in user' })
@@ -63,6 +158,31 @@ export const AuthCalls = {
     .meta({ subject: AuthPatterns.decideErasure, roles: ['admin'] })
     .input(z.object({ params: z.object({ id: idParam }), body: bodyOf(DecideErasureBodySchema) }))
     .output(reply(ErasureReplySchema)),
+
+  listUsers: call
+    .route({ method: 'GET', path: '/admin/users', tags: ['admin'], summary: 'Users, one page, searched and filtered (admins)' })
+    .meta({ subject: AuthPatterns.listUsers, roles: ['admin'] })
+    .input(z.object({ query: queryOf(ListUsersQuery) }))
+    .output(reply(AdminUserListReplySchema)),
+
+  /** Answers with a random one-time password, shown once; the user must change it at first login. */
+  createUser: call
+    .route({ method: 'POST', path: '/admin/users', successStatus: 201, tags: ['admin'], summary: 'Create a user with a random one-time password, shown once (admins)' })
+    .meta({ subject: AuthPatterns.createUser, roles: ['admin'] })
+    .input(z.object({ body: bodyOf(CreateUserBody) }))
+    .output(reply(CreateUserReplySchema)),
+
+  replaceUser: call
+    .route({ method: 'PUT', path: '/admin/users/{id}', tags: ['admin'], summary: "Replace a user's details (admins)" })
+    .meta({ subject: AuthPatterns.updateUser, roles: ['admin'] })
+    .input(z.object({ params: user, body: bodyOf(UpdateUserBody) }))
+    .output(reply(AdminUserReplySchema)),
+
+  updateUser: call
+    .route({ method: 'PATCH', path: '/admin/users/{id}', tags: ['admin'], summary: "Change some of a user's details (admins)" })
+    .meta({ subject: AuthPatterns.updateUser, roles: ['admin'] })
+    .input(z.object({ params: user, body: bodyOf(UpdateUserBody) }))
+    .output(reply(AdminUserReplySchema)),
 
   /** An admin deletes an account (it is erased). */
   deleteUser: call

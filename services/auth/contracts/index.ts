@@ -9,7 +9,13 @@
 
 import type { z } from 'zod';
 import type {
+  AdminUserEntrySchema,
+  AdminUserListReplySchema,
+  AdminUserReplySchema,
   ChangePasswordBodySchema,
+  ChangePasswordReplySchema,
+  CreateUserReplySchema,
+  MessageReplySchema,
   ErasureListReplySchema,
   ErasureReplySchema,
   ErasureRequestViewSchema,
@@ -66,13 +72,7 @@ export type BinaryRef = { inline: string } | { blob: string };
 export type SessionUser = z.output<typeof SessionUserSchema>;
 
 /** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
-export type AdminUserEntry = SessionUser & {
-  id: number;
-  phone: string | null;
-  created_at: string;
-  last_login: string | null;
-  appointments_count: number;
-};
+export type AdminUserEntry = z.output<typeof AdminUserEntrySchema>;
 
 /**
  * Event payload for user.registered / user.updated / user.deleted: the account fields other services may keep.
@@ -119,22 +119,12 @@ export type UploadPictureReply = z.output<typeof UploadPictureReplySchema>;
 
 /** GET /admin/users: one page of the matching users (newest first) and how many match. */
 /** GET /admin/users: the page under `users` and, the same list, under `data` (clients read either). */
-export interface AdminUserListReply {
-  users: AdminUserEntry[];
-  data: AdminUserEntry[];
-  /** Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true. */
-  total: number;
-  totalIsEstimate?: boolean;
-  page: number;
-  limit: number;
-}
+export type AdminUserListReply = z.output<typeof AdminUserListReplySchema>;
 
 /** Admin user list paging: a call without a limit gets up to this many users (newest first)... */
 export const ADMIN_USERS_PAGE_DEFAULT = 1000;
 /** PUT and PATCH /admin/users/{id} */
-export interface AdminUserReply {
-  user: AdminUserEntry;
-}
+export type AdminUserReply = z.output<typeof AdminUserReplySchema>;
 
 export type LoginReply = z.output<typeof LoginReplySchema>;
 
@@ -153,9 +143,7 @@ export type ForgotPasswordPayload = z.output<typeof ForgotPasswordBodySchema>;
 /** Reset: a link's token, or the phone and its code; then the new password. */
 export type ResetPasswordPayload = z.output<typeof ResetPasswordBodySchema>;
 
-export interface PasswordResetReply {
-  message: string;
-}
+export type PasswordResetReply = z.output<typeof MessageReplySchema>;
 
 /**
  * A password-reset message for the support service to send at once (support.v1.notifications.password-reset): to whom,
@@ -189,12 +177,7 @@ export interface ForgotPasswordReply {
 }
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */
-export interface ChangePasswordReply {
-  message: string;
-  token: string;
-  user: SessionUser;
-  revocation: Revocation;
-}
+export type ChangePasswordReply = z.output<typeof ChangePasswordReplySchema> & { revocation: Revocation };
 
 /** The gateway decodes the browser's data URL; the bytes travel as a BinaryRef (inline or blob). */
 export interface UploadPicturePayload {
@@ -232,11 +215,7 @@ export interface CreateUserPayload {
   status: UserStatus;
 }
 
-export interface CreateUserReply {
-  user: AdminUserEntry;
-  /** Shown once to the admin; the user must change it at first login. */
-  temporaryPassword: string;
-}
+export type CreateUserReply = z.output<typeof CreateUserReplySchema>;
 
 export interface UpdateUserPayload {
   id: number;

@@ -122,6 +122,30 @@ export const UserReplySchema = z.object({ user: SessionUserSchema });
 export const LoginReplySchema = z.object({ token: z.string(), user: SessionUserSchema });
 export const UploadPictureReplySchema = z.object({ url: z.string(), user: SessionUserSchema });
 export const MessageReplySchema = z.object({ message: z.string() });
+/** POST /user/change-password: older tokens are refused, so a fresh session comes back. */
+export const ChangePasswordReplySchema = z.object({ message: z.string(), token: z.string(), user: SessionUserSchema });
+
+/** A row of the admin user list (CONTRACT.md §3, "Admin user list entry"). */
+export const AdminUserEntrySchema = SessionUserSchema.extend({
+  id: z.number().int(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  appointments_count: z.number().int(),
+});
+/** GET /admin/users: the page under `users` and, the same list, under `data` (clients read either). */
+export const AdminUserListReplySchema = z.object({
+  users: z.array(AdminUserEntrySchema),
+  data: z.array(AdminUserEntrySchema),
+  total: z.number().int().meta({ description: "Exact up to 10,000 matches; above that PostgreSQL's estimate, and totalIsEstimate is true" }),
+  totalIsEstimate: z.boolean().optional(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+/** PUT and PATCH /admin/users/{id} */
+export const AdminUserReplySchema = z.object({ user: AdminUserEntrySchema });
+/** POST /admin/users: the one-time password is shown once; the user must change it at first login. */
+export const CreateUserReplySchema = z.object({ user: AdminUserEntrySchema, temporaryPassword: z.string() });
 
 // ---- The admin's user management (GET/POST /admin/users, PUT/PATCH /admin/users/{id}) ----
 

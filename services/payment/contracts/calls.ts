@@ -3,11 +3,13 @@
  * The gateway serves each from its declaration, /api/docs documents it, the web apps call it through
  * `calls.payments.<name>` with the reply typed from its schema.
  *
- * Still controller methods (gateway/src/modules/payments): POST /payments/create (it sends the request's Origin to the
- * service), GET /payments/history (the service answers `{payments, total}`, not a page of JSON text), GET
- * /mpesa/status/{checkoutRequestId} (its refusal, 'Invalid CheckoutRequestID', carries no `errors` list, which a declared
- * call's refusal always does), the receipt PDF, and the provider callbacks (Stripe's webhook, M-Pesa's callback and transaction status: public, raw body, secret
- * in the path).
+ * The gateway's handling (gateway/src/modules/payments/payments.calls.ts): a card payment's request sends its Origin to the
+ * service; the M-Pesa status checks the CheckoutRequestID itself (its refusal, 'Invalid CheckoutRequestID', carries no
+ * `errors` list, which a schema's refusal always does).
+ *
+ * Still controller methods (gateway/src/modules/payments): GET /payments/history (the service answers `{payments,
+ * total}`, not a page of JSON text), the receipt PDF, and the provider callbacks (Stripe's webhook, M-Pesa's callback
+ * and transaction status: public, raw body, secret in the path).
  */
 import { bodyOf, call, reply } from '@afya/service-shared/calls';
 import { idParam, z } from '@afya/service-shared/schema';
@@ -15,19 +17,40 @@ import { PaymentPatterns } from './patterns';
 import {
   ConfirmCardPaymentReplySchema,
   ConfirmPaymentBodySchema,
+  CreateCardPaymentReplySchema,
+  CreatePaymentBodySchema,
   DisputeListReplySchema,
   PaymentHistoryReplySchema,
   RefundBodySchema,
   RefundReplySchema,
   StkPushBodySchema,
   StkPushReplySchema,
-  } from './schemas';
+  StkStatusReplySchema,
+} from './schemas';
 
 const tags = ['payments'];
 /** No input: the service is sent `{}` whatever the query string holds (as the controller routes did). */
 const none = z.object({});
 
 export const PaymentCalls = {
+  /**
+   * A Stripe Checkout Session for an own, payable appointment → {url, amount}. The appointment's amount is charged (a
+   * differing `amount` is reported back as requested_amount); Stripe returns the browser to the request's Origin when
+   * the payment service allows that origin, else to the platform.
+   */
+  create: call
+    .route({ method: 'POST', path: '/payments/create', successStatus: 200, tags, summary: 'A Stripe Checkout Session for an own, payable appointment → {url, amount}' })
+    .meta({ subject: PaymentPatterns.create, roles: ['user'], timeoutMs: 15_000 })
+    .input(z.object({ body: bodyOf(CreatePaymentBodySchema) }))
+    .output(reply(CreateCardPaymentReplySchema)),
+
+  /** Live status for the booking screen: pending | completed | failed (with a reason). */
+  stkStatus: call
+    .route({ method: 'GET', path: '/mpesa/status/{checkoutRequestId}', tags, summary: 'Live status for the booking screen' })
+    .meta({ subject: PaymentPatterns.stkStatus, roles: ['user', 'admin'] })
+    .input(z.object({ params: z.object({ checkoutRequestId: z.string().meta({ description: "The push's CheckoutRequestID (letters, digits, _ and -, at most 64)" }) }) }))
+    .output(reply(StkStatusReplySchema)),
+
   /** The success page asks the server to check with Stripe; payment_status from the client is ignored. */
   confirm: call
     .route({ method: 'POST', path: '/payments/confirm', successStatus: 200, tags, summary: 'Confirm a card payment with Stripe (patients, admins)' })

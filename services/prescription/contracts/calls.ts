@@ -3,10 +3,13 @@
  * 0095; the kit: @afya/service-shared/calls). The gateway serves each from its declaration, /api/docs documents it,
  * the web apps call it through `calls.prescriptions.<name>` with the reply typed from its schema.
  *
+ * GET /prescriptions/{id} answers the prescription itself: the gateway unwraps the service's `{prescription}`
+ * (gateway/src/modules/prescriptions/prescriptions.calls.ts). The edit of a record (PATCH /medical-history/{recordId})
+ * is the appointment service's (AppointmentCalls.editRecord).
+ *
  * Still controller methods (gateway/src/modules/prescriptions, medical-history): the three lists (the service answers
- * `{prescriptions, total}`, not a page of JSON text), GET /prescriptions/{id} (the body is the reply's `prescription`),
- * the PDF, and PATCH/DELETE /medical-history/{recordId} (the record id is parsed in the gateway and the edit goes to
- * the appointment service as `{id, changes}`; the removal sends a reason of '' when none is given).
+ * `{prescriptions, total}`, not a page of JSON text), the PDF, and DELETE /medical-history/{recordId} (the removal sends
+ * a reason of '' when none is given).
  */
 import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, z } from '@afya/service-shared/schema';
@@ -22,6 +25,7 @@ import {
   MedicalHistorySelfReplySchema,
   PatientHistoryQuerySchema,
   PrescriptionReplySchema,
+  PrescriptionViewSchema,
   UpdatePrescriptionBodySchema,
   WritableAppointmentsReplySchema,
 } from './schemas';
@@ -46,6 +50,13 @@ export const PrescriptionCalls = {
     .meta({ subject: PrescriptionPatterns.byAppointment })
     .input(z.object({ params: z.object({ appointment_id: idParam }) }))
     .output(reply(PrescriptionReplySchema)),
+
+  /** One prescription, the object itself (its fields at the top level); others' answer 404. */
+  get: call
+    .route({ method: 'GET', path: '/prescriptions/{id}', tags, summary: 'One prescription, the object itself (its fields at the top level)' })
+    .meta({ subject: PrescriptionPatterns.get })
+    .input(z.object({ params: byId }))
+    .output(reply(PrescriptionViewSchema)),
 
   /** Doctors write one prescription per appointment of theirs (patient and doctor come from the appointment). */
   create: call

@@ -84,10 +84,6 @@ export const PatientHistoryQuerySchema = z.object({
 /** GET /medical-history/access-log: a page; admins may name another patient. */
 export const AccessLogQuerySchema = z.object({ page: fromOne('page'), limit: fromOne('limit'), user_id: fromOne('user_id').meta({ description: 'admins: another patient' }) });
 
-const recordText = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).max(max, `${field} must be shorter than or equal to ${max} characters`).nullish();
-/** PATCH /medical-history/appt-{id}: an appointment record's clinical fields (null clears one). */
-export const ClinicalEditBodySchema = z.object({ diagnosis: recordText('diagnosis', 2000), treatment: recordText('treatment', 2000), notes: recordText('notes', 2000) });
 /** DELETE /medical-history/{recordId}: the reason (the service requires one). */
 export const RemoveRecordBodySchema = z.object({ reason: z.string({ error: 'reason must be a string' }).max(500, 'reason must be shorter than or equal to 500 characters').optional() });
 

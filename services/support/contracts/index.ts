@@ -10,6 +10,7 @@ import type { PasswordResetDelivery } from '@afya/auth-service/contracts';
 import type { z } from 'zod';
 import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 import type {
+  ContactReplySchema,
   DeleteTicketReplySchema,
   NotificationPreferencesSchema,
   PostMessageReplySchema,
@@ -126,10 +127,7 @@ export interface TicketMessagesReply {
   messages: TicketMessageView[];
 }
 export type PostMessageReply = z.output<typeof PostMessageReplySchema>;
-export interface ContactReply {
-  message: string;
-  complaint_id: number;
-}
+export type ContactReply = z.output<typeof ContactReplySchema>;
 export type SupportStatsReply = z.output<typeof SupportStatsReplySchema>;
 export type UnreadReply = z.output<typeof UnreadReplySchema>;
 

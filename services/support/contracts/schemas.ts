@@ -105,6 +105,8 @@ export const TicketMessageViewSchema = z.object({
 
 export const TicketReplySchema = z.object({ complaint: TicketViewSchema, message: z.string() });
 export const DeleteTicketReplySchema = z.object({ message: z.string(), complaint_id: z.number().int() });
+/** POST /contact: the message arrived as this ticket in the support desk. */
+export const ContactReplySchema = z.object({ message: z.string(), complaint_id: z.number().int() });
 export const PostMessageReplySchema = z.object({ data: TicketMessageViewSchema, complaint: TicketViewSchema, message: z.string() });
 /** The admin overview: tickets by status (not deleted), and how many are unresolved (every status but resolved and closed). */
 export const SupportStatsReplySchema = z.object({

@@ -1,14 +1,12 @@
-import type { LoginReply, PasswordResetReply, UserReply } from '@afya/auth-service/contracts';
 import type { NotificationPreferences } from '@afya/support-service/contracts';
-import type { AuthApi, RegisterPayload, User } from '../session';
+import type { AuthApi, RegisterPayload } from '../session';
 import type { Language } from '../i18n';
 import { calls } from './calls';
-import { api } from './client';
 
 export const authApi: AuthApi = {
-  login: (email, password) => api.post<LoginReply>('auth/login', { email, password }, { fallback: 'Login failed' }),
-  register: (payload: RegisterPayload) => api.post<UserReply>('auth/register', payload, { fallback: 'Registration failed' }),
-  logout: () => api.post('auth/logout', {}),
+  login: (email, password) => calls.auth.login({ body: { email, password } }, { context: { fallback: 'Login failed' } }),
+  register: (payload: RegisterPayload) => calls.auth.register({ body: payload }, { context: { fallback: 'Registration failed' } }),
+  logout: () => calls.auth.logout({}),
   profile: () => calls.auth.profile({}, { context: { fallback: 'Failed to get user' } }),
 };
 
@@ -27,9 +25,9 @@ export const userApi = {
   updateProfile: (payload: ProfileUpdate | LanguageUpdate) => calls.auth.updateProfile({ body: payload }, { context: { fallback: 'Failed to update profile' } }),
   /** Revokes every older session; the reply carries this browser's new token and user. */
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.post<{ token?: string; user?: User }>('user/change-password', { currentPassword, newPassword }, { fallback: 'Failed to change password' }),
+    calls.auth.changePassword({ body: { currentPassword, newPassword } }, { context: { fallback: 'Failed to change password' } }),
   uploadPicture: (imageBase64: string) =>
-    api.post<{ url: string }>('user/profile-picture', { imageBase64 }, { fallback: 'Failed to upload profile picture' }),
+    calls.auth.uploadPicture({ body: { imageBase64 } }, { context: { fallback: 'Failed to upload profile picture' } }),
   /** Data rights: the caller's latest erasure request (null when none), and asking for one. */
   erasureRequest: () => calls.auth.erasureStatus({}, { context: { fallback: 'Failed to load your erasure request' } }),
   requestErasure: (reason: string) => calls.auth.requestErasure({ body: { reason: reason || undefined } }, { context: { fallback: 'Failed to send the erasure request' } }),
@@ -43,7 +41,7 @@ export const notificationsApi = {
 
 /** Forgotten passwords: ask for a link (email) or a code (phone), then set the new password with it. */
 export const passwordResetApi = {
-  forgot: (to: { email: string } | { phone: string }) => api.post<{ message: string }>('auth/forgot-password', to, { fallback: 'Could not send the reset instructions' }),
+  forgot: (to: { email: string } | { phone: string }) => calls.auth.forgotPassword({ body: to }, { context: { fallback: 'Could not send the reset instructions' } }),
   reset: (payload: { token: string; newPassword: string } | { phone: string; code: string; newPassword: string }) =>
-    api.post<PasswordResetReply>('auth/reset-password', payload, { fallback: 'Could not reset the password' }),
+    calls.auth.resetPassword({ body: payload }, { context: { fallback: 'Could not reset the password' } }),
 };

@@ -1,11 +1,12 @@
-import { BadRequestException, Controller, Req, type Type } from '@nestjs/common';
+import { BadRequestException, type CanActivate, Controller, Req, type Type, UseGuards } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import type { AnyContractProcedure, AnyContractRouter } from '@orpc/contract';
+import type { AnyContractProcedure, AnyContractRouter, AnySchema, InferSchemaOutput } from '@orpc/contract';
 import { Implement, implement } from '@orpc/nest';
 import type { FastifyRequest } from 'fastify';
 import { JsonText, pageOf, subject } from '@afya/service-shared';
 import type { CallMeta } from '@afya/service-shared/calls';
-import { AllowedBeforePasswordChange, Roles } from '../auth/access.decorators';
+import { AllowedBeforePasswordChange, Public, Roles } from '../auth/access.decorators';
 import { type Caller, CurrentCaller } from '../auth/caller';
 import { ServiceClient } from '../bus/service-client';
 import { listHeaders, rowsOnPage } from '../http/list-reply';
@@ -54,24 +55,59 @@ export async function forward(bus: ServiceClient, meta: CallMeta, input: CallInp
   return bus.send(subject(meta.subject), payload, caller, meta.timeoutMs);
 }
 
+/** What a call's gateway handler is given: the validated input, the caller, the request, the bus, and any provider. */
+export interface CallContext<I = CallInput> {
+  input: I;
+  caller: Caller;
+  request: FastifyRequest;
+  bus: ServiceClient;
+  meta: CallMeta;
+  /** A provider of any module (the revocation store, the file transfer, the video relay). */
+  get<T>(type: Type<T>): T;
+}
+
+/**
+ * What a declared call needs in the gateway beyond forwarding (rare; the declaration still gives its route, roles,
+ * validation and documentation): guards of its own (a rate limit), and a handler in place of the generic forward (a
+ * revocation applied, bytes handed to the file transfer, a header passed on, a reply unwrapped).
+ */
+export interface CallHandling<I = CallInput> {
+  guards?: Type<CanActivate>[];
+  handle?(context: CallContext<I>): Promise<unknown>;
+}
+
+type InputOf<P> = P extends { '~orpc': { inputSchema?: infer I } } ? (Exclude<I, undefined> extends infer S extends AnySchema ? InferSchemaOutput<S> : CallInput) : CallInput;
+
+/** The gateway handling of some calls of a router, by the call's name. */
+export type CallHandlings<R> = { [K in keyof R]?: CallHandling<InputOf<R[K]>> };
+
 /**
  * A controller serving every call of `router` from its declaration, with no method written per call: the route and
- * its success status (oRPC's @Implement), the roles (@Roles, checked by the global RolesGuard after the token), and
- * a handler that forwards the validated input to the declared subject. The calls are documented by their
- * declarations (calls-docs.ts), not by Swagger's decorators. A call that needs more (a file, a stream, a rate limit)
- * keeps a method of its own in its module's controller.
+ * its success status (oRPC's @Implement), the roles (@Roles, checked by the global RolesGuard after the token), public
+ * calls (@Public), and a handler that forwards the validated input to the declared subject (or the call's handling,
+ * `handlings`). The calls are documented by their declarations (calls-docs.ts), not by Swagger's decorators. A call that
+ * cannot be declared (a file, a stream, a provider's callback) keeps a method of its own in its module's controller.
  */
-export function declaredCallsController(router: AnyContractRouter): Type<unknown> {
+export function declaredCallsController(router: AnyContractRouter, handlings: Record<string, CallHandling<never> | undefined> = {}): Type<unknown> {
   @Controller()
   class DeclaredCallsController {
-    constructor(readonly bus: ServiceClient) {}
+    constructor(
+      readonly bus: ServiceClient,
+      readonly modules: ModuleRef,
+    ) {}
   }
   const prototype = DeclaredCallsController.prototype as unknown as Record<string, unknown>;
   for (const [path, procedure] of proceduresOf(router)) {
     const name = path.join('_');
     const { meta } = declarationOf(procedure);
+    const handling = handlings[name] as CallHandling | undefined;
     const handler = function (this: DeclaredCallsController, caller: Caller, request: FastifyRequest) {
-      return implement(procedure).handler(({ input }) => forward(this.bus, meta, input as CallInput, caller, request));
+      return implement(procedure).handler(({ input }) => {
+        if (!handling?.handle) return forward(this.bus, meta, input as CallInput, caller, request);
+        refuseOutOfRange(input as CallInput);
+        const get = <T>(type: Type<T>) => this.modules.get(type, { strict: false });
+        return handling.handle({ input: input as CallInput, caller, request, bus: this.bus, meta, get });
+      });
     };
     Object.defineProperty(handler, 'name', { value: name });
     prototype[name] = handler;
@@ -81,6 +117,8 @@ export function declaredCallsController(router: AnyContractRouter): Type<unknown
     Implement(procedure)(prototype, name, descriptor);
     if (meta.roles?.length) Roles(...meta.roles)(prototype, name, descriptor);
     if (meta.allowedBeforePasswordChange) AllowedBeforePasswordChange()(prototype, name, descriptor);
+    if (meta.public) Public()(prototype, name, descriptor);
+    if (handling?.guards?.length) UseGuards(...handling.guards)(prototype, name, descriptor);
     ApiExcludeEndpoint()(prototype, name, descriptor);
   }
   return DeclaredCallsController;

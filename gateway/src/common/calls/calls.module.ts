@@ -8,7 +8,13 @@ import { PrescriptionCalls } from '@afya/prescription-service/contracts';
 import { ReportingCalls } from '@afya/reporting-service/contracts';
 import { AuthCalls } from '@afya/auth-service/contracts';
 import { SupportCalls } from '@afya/support-service/contracts';
-import { declaredCallsController } from './bus-calls';
+import { AUTH_CALL_HANDLINGS } from '../../modules/auth/auth.calls';
+import { RECORD_CALL_HANDLINGS } from '../../modules/medical-history/medical-history.calls';
+import { PAYMENT_CALL_HANDLINGS } from '../../modules/payments/payments.calls';
+import { PRESCRIPTION_CALL_HANDLINGS } from '../../modules/prescriptions/prescriptions.calls';
+import { SUPPORT_CALL_HANDLINGS } from '../../modules/support/support.calls';
+import { VIDEO_CALL_HANDLINGS } from '../../modules/video/video.calls';
+import { type CallHandling, declaredCallsController } from './bus-calls';
 import { type CallInput, isErrorBody, refuseUnsafeText, toCallError } from './call-errors';
 
 /** Every call declared in a service's contracts (contracts/calls.ts), by the browser client's names. */
@@ -19,6 +25,18 @@ export const DECLARED_CALLS = {
   reporting: ReportingCalls,
   auth: AuthCalls,
   support: SupportCalls,
+};
+
+/**
+ * What the gateway does for some calls beyond forwarding them (a rate limit, a revocation applied, a reply unwrapped),
+ * by router and call name; each module keeps its own (modules/<area>/<area>.calls.ts).
+ */
+const HANDLINGS: { [G in keyof typeof DECLARED_CALLS]?: Record<string, CallHandling<never> | undefined> } = {
+  appointments: { ...VIDEO_CALL_HANDLINGS, ...RECORD_CALL_HANDLINGS },
+  payments: PAYMENT_CALL_HANDLINGS,
+  prescriptions: PRESCRIPTION_CALL_HANDLINGS,
+  auth: AUTH_CALL_HANDLINGS,
+  support: SUPPORT_CALL_HANDLINGS,
 };
 
 /**
@@ -58,6 +76,6 @@ export const DECLARED_CALLS = {
       ],
     }),
   ],
-  controllers: Object.values(DECLARED_CALLS).map((router) => declaredCallsController(router)),
+  controllers: Object.entries(DECLARED_CALLS).map(([group, router]) => declaredCallsController(router, HANDLINGS[group as keyof typeof DECLARED_CALLS])),
 })
 export class DeclaredCallsModule {}

@@ -1,20 +1,14 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import { createZodDto } from 'nestjs-zod';
 import {
-  CreateCardPaymentPayload,
-  CreateCardPaymentReply,
-  CreateCardPaymentReplySchema,
-  CreatePaymentBodySchema,
   MpesaCallbackReply,
   PaymentHistoryReply,
   PaymentPatterns,
   PaymentView,
   PaymentViewSchema,
   ReceiptReply,
-  StkStatusReply,
   StripeWebhookReply,
 } from '@afya/payment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
@@ -24,15 +18,13 @@ import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CallbackToken } from './callback-token';
 import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { ListOf, ReplyOf } from '../../common/http/reply-docs';
-
-class CreatePaymentDto extends createZodDto(CreatePaymentBodySchema) {}
+import { ListOf } from '../../common/http/reply-docs';
 
 /**
  * CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. The confirmation,
  * the STK push, and the admin's list, disputes and refunds are declared in the payment contract
- * (PaymentCalls, decision 0095); what stays here: the checkout (the request's Origin goes along), the paged history
- * (the service answers an object), the receipt PDF and the providers' callbacks.
+ * (PaymentCalls, decision 0095), with the checkout (payments.calls.ts: the request's Origin goes along); what stays
+ * here: the paged history (the service answers an object), the receipt PDF and the providers' callbacks.
  */
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -42,21 +34,6 @@ export class PaymentsController {
     private readonly bus: ServiceClient,
     private readonly transfer: BinaryTransfer,
   ) {}
-
-  /**
-   * A Stripe Checkout Session for an own, payable appointment → {url, amount}. The appointment's amount is charged
-   * (a differing `amount` is reported back as requested_amount); Stripe returns the browser to the request's Origin
-   * when the payment service allows that origin, else to the platform.
-   */
-  @Roles('user')
-  @HttpCode(200)
-  @ReplyOf(200, CreateCardPaymentReplySchema)
-  @ApiOperation({ summary: 'A Stripe Checkout Session for an own, payable appointment → {url, amount}' })
-  @Post('create')
-  create(@Body() body: CreatePaymentDto, @Headers('origin') origin: string | undefined, @CurrentCaller() caller: Caller): Promise<CreateCardPaymentReply> {
-    const payload: CreateCardPaymentPayload = { appointment_id: body.appointment_id, amount: body.amount, origin };
-    return this.bus.send(subject(PaymentPatterns.create), payload, caller, 15_000);
-  }
 
   /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
   @Roles('user', 'admin')
@@ -102,7 +79,7 @@ export class PaymentsController {
   }
 }
 
-/** M-Pesa (Safaricom Daraja STK push): the push's status and the providers' callbacks (the push is a declared call). */
+/** M-Pesa (Safaricom Daraja STK push): the providers' callbacks (the push and its status are declared calls). */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('mpesa')
@@ -111,15 +88,6 @@ export class MpesaController {
     private readonly bus: ServiceClient,
     private readonly callbackToken: CallbackToken,
   ) {}
-
-  /** Live status for the booking screen: pending | completed | failed (with a reason). */
-  @Roles('user', 'admin')
-  @ApiOperation({ summary: 'Live status for the booking screen' })
-  @Get('status/:checkoutRequestId')
-  status(@Param('checkoutRequestId') checkoutRequestId: string, @CurrentCaller() caller: Caller): Promise<StkStatusReply> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(checkoutRequestId)) throw new BadRequestException('Invalid CheckoutRequestID');
-    return this.bus.send(subject(PaymentPatterns.stkStatus), { checkout_request_id: checkoutRequestId }, caller);
-  }
 
   /**
    * Safaricom's callback. Public: the secret token in the path (MPESA_CALLBACK_TOKEN) is checked here and again by

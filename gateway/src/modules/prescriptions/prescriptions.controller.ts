@@ -2,19 +2,19 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import { PrescriptionListReply, PrescriptionPatterns, PrescriptionPdfReply, PrescriptionReply, PrescriptionView } from '@afya/prescription-service/contracts';
+import { PrescriptionListReply, PrescriptionPatterns, PrescriptionPdfReply, PrescriptionView } from '@afya/prescription-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { ItemReply, ListReply } from '../../common/http/reply-docs';
+import { ListReply } from '../../common/http/reply-docs';
 
 /**
  * CONTRACT.md §7 'Prescriptions'. Roles here; ownership in the service (other people's prescriptions answer 404).
  * Literal paths are declared before ':id'. The picker, the appointment's prescription, writing, changing and deleting
- * are declared in the prescription contract (PrescriptionCalls, decision 0095); the lists, one prescription (the body
- * is the reply's `prescription`) and the PDF stay here.
+ * are declared in the prescription contract (PrescriptionCalls, decision 0095), and so is one prescription
+ * (prescriptions.calls.ts unwraps the reply's `prescription`); the lists and the PDF stay here.
  */
 @ApiTags('prescriptions')
 @ApiBearerAuth()
@@ -56,14 +56,6 @@ export class PrescriptionsController {
     const page = pageOfQuery(query);
     const { prescriptions, total } = await this.bus.send<PrescriptionListReply>(subject(pattern), page, caller);
     return sendList(request, reply, prescriptions, total, page);
-  }
-
-  /** One prescription, the object itself (its fields at the top level). */
-  @ItemReply<PrescriptionView>('prescription_id', 'appointment_id', 'doctor_id', 'patient_id', 'doctor_name', 'appointment_date', 'issued_at', 'updated_at', 'notes', 'medicines')
-  @ApiOperation({ summary: 'One prescription, the object itself (its fields at the top level)' })
-  @Get(':id')
-  async get(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<PrescriptionView> {
-    return (await this.bus.send<PrescriptionReply>(subject(PrescriptionPatterns.get), { id }, caller)).prescription;
   }
 
   /** The prescription as a PDF (rendered by the service's warm browser); same access rules as the JSON. */

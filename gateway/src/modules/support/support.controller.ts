@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
 import {
-  CreateTicketPayload,
   DoctorTicketListReply,
   DoctorTicketView,
   ListAllTicketsPayload,
@@ -15,7 +14,6 @@ import {
   TicketView,
   SupportEvents,
   ListTicketsQuerySchema,
-  TicketBodySchema,
 } from '@afya/support-service/contracts';
 import { createZodDto } from 'nestjs-zod';
 import { Roles } from '../../common/auth/access.decorators';
@@ -34,25 +32,12 @@ const DEFAULT_PAGE_ROWS = 50;
 /** Comments keep idle proxies from closing a quiet stream; each beat also checks the token (SSE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 25_000;
 
-class CreateTicketDto extends createZodDto(TicketBodySchema) {}
-class UpdateTicketDto extends createZodDto(TicketBodySchema) {}
 class ListTicketsQuery extends createZodDto(ListTicketsQuerySchema) {}
-
-/** The fields as sent (a null is the service's to judge: a blank subject or description is refused there). */
-function ticketPayload(body: CreateTicketDto): Partial<CreateTicketPayload> {
-  return {
-    subject: body.subject ?? body.title,
-    description: body.description,
-    category: body.category,
-    priority: body.priority,
-    related_appointment_id: body.related_appointment_id,
-  } as Partial<CreateTicketPayload>;
-}
 
 /**
  * CONTRACT.md §7 "Support". Roles per section 6; the support service checks ownership again (another
  * user's ticket answers 404, a doctor's read-only view of a patient's ticket 403 on any change). The other ticket calls
- * (stats, unread, one ticket, its status, deletion, a reply) are declared in the support contracts (SupportCalls).
+ * (stats, unread, one ticket, opening and editing one, its status, deletion, a reply) are declared in the support contracts (SupportCalls).
  */
 @ApiTags('support')
 @ApiBearerAuth()
@@ -112,21 +97,6 @@ export class SupportController {
     const page = pageOfQuery(query);
     const { complaints, total } = await this.bus.send<DoctorTicketListReply>(subject(SupportPatterns.listForDoctor), page, caller);
     return sendList(request, reply, complaints, total, page);
-  }
-
-  @Roles('user', 'doctor')
-  @ApiOperation({ summary: 'Open a support ticket' })
-  @Post()
-  create(@Body() body: CreateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
-    return this.bus.send(subject(SupportPatterns.create), ticketPayload(body), caller);
-  }
-
-  @Roles('user', 'doctor')
-  @ApiOperation({ summary: 'Change a ticket\'s subject, description, category or priority' })
-  @Patch(':id')
-  update(@Param('id', IdParam) id: number, @Body() body: UpdateTicketDto, @CurrentCaller() caller: Caller): Promise<TicketReply> {
-    const changes = Object.fromEntries(Object.entries(ticketPayload(body)).filter(([, value]) => value !== undefined));
-    return this.bus.send(subject(SupportPatterns.update), { id, changes }, caller);
   }
 
   /** The conversation, oldest first: the bare array of its messages (all of them). */

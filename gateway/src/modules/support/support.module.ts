@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ContactController } from './contact.controller';
 import { ContactRateLimitGuard } from './contact-rate-limit.guard';
 import { SupportController } from './support.controller';
 import { TicketEventsHub } from './ticket-events.hub';
 
 /** Support tickets, their live conversation stream, and the public contact form. */
 @Module({
-  controllers: [SupportController, ContactController],
+  controllers: [SupportController],
   providers: [TicketEventsHub, ContactRateLimitGuard],
 })
 export class SupportGatewayModule {}

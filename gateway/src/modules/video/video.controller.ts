@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envInt, subject } from '@afya/service-shared';
@@ -9,23 +9,13 @@ import { RevocationStore } from '../../common/auth/revocation-store';
 import { ServiceClient } from '../../common/bus/service-client';
 import { openEventStream } from '../../common/http/event-stream';
 import { IdParam } from '../../common/http/id-param.pipe';
-import { iceConfigFromEnv, IceServer, iceServersFor } from './ice-servers';
-import { parseSignal, SIGNAL_INVALID } from './signal-message';
 import { VideoRelayHub } from './video-relay.hub';
 
 const HEARTBEAT_MS = 25_000;
 
-/** GET /video/{id}: everything a participant's browser needs to start the call. */
-export interface VideoSessionReply extends VideoAccessReply {
-  /** RTCConfiguration.iceServers: STUN, and TURN with credentials that expire when the window closes. */
-  ice_servers: IceServer[];
-  /** Shown on the call screen. */
-  recording: 'none';
-}
-
 /**
  * Video visits (issue 26). The call's media flows between the two browsers (or through our TURN server); the gateway
- * only relays their signalling: server-sent events down, POST up, each authorised like every call and checked
+ * only relays their signalling: server-sent events down (here), POST up (a declared call: video.calls.ts), each authorised like every call and checked
  * against the appointment service's joining rule (its patient and its doctor only, only within the window), on
  * every request. Replicas relay to each other over NATS (VideoRelayHub).
  */
@@ -34,7 +24,6 @@ export interface VideoSessionReply extends VideoAccessReply {
 @Controller('video')
 export class VideoController {
   private readonly heartbeatMs = envInt('SSE_HEARTBEAT_MS', HEARTBEAT_MS);
-  private readonly ice = iceConfigFromEnv();
   private readonly logger = new Logger('VideoController');
 
   constructor(
@@ -45,28 +34,6 @@ export class VideoController {
 
   private access(id: number, caller: Caller): Promise<VideoAccessReply> {
     return this.bus.send<VideoAccessReply>(subject(AppointmentPatterns.videoAccess), { id }, caller);
-  }
-
-  /** The caller's side, the window and the ICE servers; 403/404 when they may not join now. */
-  @Roles('user', 'doctor')
-  @ApiOperation({ summary: 'The caller\'s side, the window and the ICE servers' })
-  @Get(':id')
-  async session(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller): Promise<VideoSessionReply> {
-    const access = await this.access(id, caller);
-    return { ...access, ice_servers: iceServersFor(this.ice, id, new Date(access.closes_at)), recording: 'none' };
-  }
-
-  /** One signal (an SDP offer/answer or an ICE candidate) to the other participant. */
-  @Roles('user', 'doctor')
-  @ApiOperation({ summary: 'One signal (an SDP offer/answer or an ICE candidate) to the other participant' })
-  @Post(':id/signal')
-  @HttpCode(202)
-  async signal(@Param('id', IdParam) id: number, @Body() body: unknown, @CurrentCaller() caller: Caller): Promise<{ relayed: true }> {
-    const signal = parseSignal(body);
-    if (!signal) throw new BadRequestException(SIGNAL_INVALID);
-    const access = await this.access(id, caller);
-    this.relay.signal(id, access.side, caller.requestId, signal);
-    return { relayed: true };
   }
 
   /**

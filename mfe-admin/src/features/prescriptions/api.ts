@@ -24,7 +24,7 @@ export const useAllHistory = () =>
   });
 
 export const usePrescription = (id: number | undefined) =>
-  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => calls.prescriptions.get({ params: { id: String(id) } }, { context: { fallback: 'Failed to fetch prescription' } }), enabled: !!id });
 
 export const usePatientAccessLog = (userId: number | undefined, page: number) =>
   useQuery({
@@ -61,7 +61,7 @@ export function useEditRecord() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ recordId, ...changes }: { recordId: string; diagnosis: string; treatment: string; notes: string }) =>
-      api.patch(`medical-history/${recordId}`, changes, { fallback: 'Failed to update medical record' }),
+      calls.appointments.editRecord({ params: { recordId }, body: changes }, { context: { fallback: 'Failed to update medical record' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions', 'history'] }),
   });
 }

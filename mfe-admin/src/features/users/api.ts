@@ -1,7 +1,7 @@
 import { t } from '../../i18n';
-import type { AdminUserEntry, AdminUserListReply, CreateUserReply, Role, UserStatus } from '@afya/auth-service/contracts';
+import type { AdminUserListReply, Role, UserStatus } from '@afya/auth-service/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, calls } from 'shell/api-client';
+import { calls } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { adminKeys } from '../../api/query-keys';
 
@@ -28,11 +28,14 @@ export const isFiltered = (f: UserFilters) => f.search.trim() !== '' || f.role !
 
 /** GET /admin/users: one page from the server (search, role and status filters are applied there). */
 export function fetchUsers(f: UserFilters): Promise<AdminUserListReply> {
-  const searchParams: Record<string, string | number> = { page: f.page, limit: f.pageSize };
-  if (f.search.trim()) searchParams.search = f.search.trim();
-  if (f.role !== 'all') searchParams.role = f.role;
-  if (f.status !== 'all') searchParams.status = f.status;
-  return api.get<AdminUserListReply>('admin/users', { searchParams, fallback: 'Failed to fetch users' });
+  const query = {
+    page: f.page,
+    limit: f.pageSize,
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+    ...(f.role !== 'all' ? { role: f.role } : {}),
+    ...(f.status !== 'all' ? { status: f.status } : {}),
+  };
+  return calls.auth.listUsers({ query }, { context: { fallback: 'Failed to fetch users' } });
 }
 
 /** CONTRACT.md §8: a failed list shows as an empty list. */
@@ -55,6 +58,8 @@ const body = (form: UserForm) => ({
 
 /** The declared user calls (AuthCalls). */
 export const usersApi = {
+  create: (form: UserForm) => calls.auth.createUser({ body: body(form) }, { context: { fallback: 'Failed to create user' } }),
+  update: (id: number, form: UserForm) => calls.auth.updateUser({ params: { id: String(id) }, body: body(form) }, { context: { fallback: 'Failed to update user' } }),
   remove: (id: number) => calls.auth.deleteUser({ params: { id: String(id) } }, { context: { fallback: 'Failed to delete user' } }),
 };
 
@@ -67,7 +72,7 @@ export function useUserChanges() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.totals });
   };
   const create = useMutation({
-    mutationFn: (form: UserForm) => api.post<CreateUserReply>('admin/users', body(form), { fallback: 'Failed to create user' }),
+    mutationFn: (form: UserForm) => usersApi.create(form),
     onSuccess: () => {
       toast.success(t('users.created'));
       settle();
@@ -76,7 +81,7 @@ export function useUserChanges() {
   });
   const update = useMutation({
     mutationFn: ({ id, form }: { id: number; form: UserForm }) =>
-      api.patch<{ user: AdminUserEntry }>(`admin/users/${id}`, body(form), { fallback: 'Failed to update user' }),
+      usersApi.update(id, form),
     onSuccess: () => {
       toast.success(t('users.updated'));
       settle();

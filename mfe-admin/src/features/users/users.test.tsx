@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { erasureApi, usersApi } from './api';
 import { UsersPage } from './UsersPage';
 
-const get = jest.spyOn(api, 'get');
-const post = jest.spyOn(api, 'post');
+// The user calls are declared (calls.auth.listUsers, createUser, ...; their client: shell/libs/api-client/calls.test.ts).
+const declared = stubDeclaredCalls();
+const get = declared.auth.listUsers;
+const post = declared.auth.createUser;
 const del = jest.spyOn(usersApi, 'remove');
 
 const entry = (user_id: number, firstname: string, lastname: string, role = 'user', status = 'active') => ({
@@ -19,8 +21,8 @@ let erasures: unknown[] = [];
 beforeEach(() => {
   erasures = [];
   jest.spyOn(erasureApi, 'pending').mockImplementation(async () => ({ requests: erasures }) as Awaited<ReturnType<typeof erasureApi.pending>>);
-  get.mockImplementation(async (path, opts) => {
-    const params = (opts?.searchParams ?? {}) as Record<string, string | number>;
+  get.mockImplementation(async ({ query }: { query: Record<string, string | number> }) => {
+    const params = query;
     if (params.search === 'zzz') return { users: [], total: 0, page: 1, limit: 10 };
     return { users: [entry(1, 'Achieng', 'Odhiambo'), entry(2, 'Grace', 'Wanjiku', 'doctor')], total: 42, page: Number(params.page), limit: Number(params.limit) };
   });
@@ -31,12 +33,12 @@ it('lists a page of users from the server with initials, role, status and appoin
   expect(await screen.findByText('Achieng Odhiambo')).toBeInTheDocument();
   expect(screen.getByText('AO')).toBeInTheDocument();
   expect(screen.getByText('42 users')).toBeInTheDocument();
-  expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 1, limit: 10 } }));
+  expect(get).toHaveBeenLastCalledWith({ query: { page: 1, limit: 10 } }, expect.anything());
   fireEvent.click(screen.getByTitle('2'));
-  await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 2, limit: 10 } })));
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith({ query: { page: 2, limit: 10 } }, expect.anything()));
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role filter' }));
   fireEvent.click(await screen.findByTitle('Doctors'));
-  await waitFor(() => expect(get).toHaveBeenLastCalledWith('admin/users', expect.objectContaining({ searchParams: { page: 1, limit: 10, role: 'doctor' } })));
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith({ query: { page: 1, limit: 10, role: 'doctor' } }, expect.anything()));
 });
 
 it("says 'No Users Found / Try adjusting your search criteria' when a search matches nobody", async () => {
@@ -62,7 +64,7 @@ it('creates a user and shows the one-time password once', async () => {
   fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '0712000111' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
   await waitFor(() =>
-    expect(post).toHaveBeenCalledWith('admin/users', { firstname: 'Wanjiru', lastname: 'Mwangi', email: 'wanjiru@afya.test', contact_phone: '0712000111', role: 'user', status: 'active' }, expect.anything()),
+    expect(post).toHaveBeenCalledWith({ body: { firstname: 'Wanjiru', lastname: 'Mwangi', email: 'wanjiru@afya.test', contact_phone: '0712000111', role: 'user', status: 'active' } }, expect.anything()),
   );
   expect(await screen.findByTestId('one-time-password')).toHaveTextContent('Tmp-9f3K-xq2P');
   expect(screen.getByText('User created successfully')).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentChangeReply } from '@afya/appointment-service/contracts';
 import type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment } from '@afya/prescription-service/contracts';
 import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
 
@@ -32,7 +31,7 @@ export const usePatientHistory = (userId: number | undefined, appointmentId?: nu
     placeholderData: keepPreviousData,
   });
 export const usePrescription = (id: number | undefined) =>
-  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => api.get<PrescriptionView>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' }), enabled: !!id });
+  useQuery({ queryKey: ['prescriptions', 'one', id ?? 0], queryFn: () => calls.prescriptions.get({ params: { id: String(id) } }, { context: { fallback: 'Failed to fetch prescription' } }), enabled: !!id });
 
 export interface NewPrescription {
   appointment_id: number;
@@ -67,7 +66,7 @@ export function useEditRecord() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ recordId, diagnosis, treatment, notes }: { recordId: string; diagnosis: string; treatment: string; notes: string }) =>
-      api.patch<AppointmentChangeReply>(`medical-history/${recordId}`, { diagnosis, treatment, notes }, { fallback: 'Failed to update medical record' }),
+      calls.appointments.editRecord({ params: { recordId }, body: { diagnosis, treatment, notes } }, { context: { fallback: 'Failed to update medical record' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['prescriptions', 'history'] }),
   });
 }

@@ -18,7 +18,7 @@ export function usePaymentHistory() {
 
 /** POST /payments/create → the Stripe Checkout page's URL (the browser then goes there). */
 export function createCardPayment(appointmentId: number, amount: number): Promise<CreateCardPaymentReply> {
-  return api.post<CreateCardPaymentReply>('payments/create', { appointment_id: appointmentId, amount }, { fallback: PAYMENT_MESSAGES.initiateFailed });
+  return calls.payments.create({ body: { appointment_id: appointmentId, amount } }, { context: { fallback: PAYMENT_MESSAGES.initiateFailed } });
 }
 
 /** POST /payments/confirm: the server asks Stripe; payment_status is sent as CONTRACT.md says and ignored by the server. */
@@ -31,7 +31,7 @@ export function sendStkPush(body: { phone: string; amount: number; appointment_i
 }
 
 export function fetchStkStatus(checkoutRequestId: string): Promise<StkStatusReply> {
-  return api.get<StkStatusReply>(`mpesa/status/${encodeURIComponent(checkoutRequestId)}`, { fallback: 'Failed to check the M-Pesa payment' });
+  return calls.payments.stkStatus({ params: { checkoutRequestId } }, { context: { fallback: 'Failed to check the M-Pesa payment' } });
 }
 
 /** A finished payment changes the appointment lists (paid, Confirmed) and the history. */

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Payment } from './api';
 import { PayAppointmentDialog } from './PayAppointmentDialog';
@@ -9,12 +10,11 @@ import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useSession } from 'shell/session';
 import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';
 
-// The HTTP layer is stubbed: components, hooks and the api module run as they are. The STK push is a declared call
-// (calls.payments.stkPush, whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
-const mockPayments = { stkPush: jest.fn() };
-jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get payments() { return mockPayments; } } }));
-const post = mockPayments.stkPush;
-const get = jest.spyOn(http, 'get');
+// The HTTP layer is stubbed: components, hooks and the api module run as they are. The STK push and its status are
+// declared calls (calls.payments.stkPush, stkStatus, whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
+const declared = stubDeclaredCalls();
+const post = declared.payments.stkPush;
+const get = declared.payments.stkStatus;
 const list = jest.spyOn(http, 'list');
 beforeEach(() => jest.clearAllMocks());
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS } from 'shell/api-client';
+import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
 
 /** A prescription as the prescription service answers it (CONTRACT.md §3). */
 export type Prescription = PrescriptionView;
@@ -19,7 +19,7 @@ export function useMyPrescriptions() {
 
 export async function fetchPrescription(id: number): Promise<Prescription> {
   // The prescription itself: GET /prescriptions/{id} answers the object, not an envelope.
-  return api.get<Prescription>(`prescriptions/${id}`, { fallback: 'Failed to fetch prescription' });
+  return calls.prescriptions.get({ params: { id: String(id) } }, { context: { fallback: 'Failed to fetch prescription' } });
 }
 
 export function usePrescription(id: number | undefined) {

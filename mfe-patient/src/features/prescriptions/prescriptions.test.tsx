@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, api as http } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import type { Prescription } from './api';
 import { PrescriptionDetailPage } from './PrescriptionDetailPage';
 import { PrescriptionsPage } from './PrescriptionsPage';
 
-const get = jest.spyOn(http, 'get');
+// One prescription is a declared call (calls.prescriptions.get); the lists still go through the api's list.
+const get = stubDeclaredCalls().prescriptions.get;
 const list = jest.spyOn(http, 'list');
 
 export const prescription = (over: Partial<Prescription> = {}): Prescription => ({
@@ -61,7 +63,7 @@ describe('prescription detail', () => {
     get.mockResolvedValue(prescription());
     renderAt(<PrescriptionDetailPage />, { route: '/dashboard/prescriptions/7', path: '/dashboard/prescriptions/:prescriptionId' });
     expect(await screen.findByText('Prescription RX-000007')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('prescriptions/7', expect.anything());
+    expect(get).toHaveBeenCalledWith({ params: { id: '7' } }, expect.anything());
   });
 
   it("says 'No prescription found for this appointment.' on a 404", async () => {

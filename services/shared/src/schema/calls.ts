@@ -22,6 +22,8 @@ export interface CallMeta {
   timeoutMs?: number;
   /** Reachable by a user who still has to replace their one-time password (the gateway's @AllowedBeforePasswordChange). */
   allowedBeforePasswordChange?: boolean;
+  /** Answered without a token (the gateway's @Public(); documented with `security: []`): sign-in, registration, contact. */
+  public?: boolean;
 }
 
 /**

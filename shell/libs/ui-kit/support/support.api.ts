@@ -1,9 +1,9 @@
-import type { CreateTicketPayload, DoctorTicketView, TicketMessageView, TicketReply, TicketStatus, TicketView } from '@afya/support-service/contracts';
+import type { CreateTicketPayload, DoctorTicketView, TicketMessageView, TicketStatus, TicketView } from '@afya/support-service/contracts';
 import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/contracts/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { api, calls, getHttp, queryKeys } from 'shell/api-client';
+import { api, calls, getHttp, listPage, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { appointmentTypeLabel, formatDate, formatSlot, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
@@ -39,8 +39,8 @@ export const supportApi = {
       },
       fallback: SupportMessages.loadFailed,
     }),
-  create: (body: CreateTicketPayload) => api.post<TicketReply>('support', body, { fallback: SupportMessages.createFailed }),
-  update: (id: number, body: Partial<CreateTicketPayload>) => api.patch<TicketReply>(`support/${id}`, body, { fallback: SupportMessages.updateFailed }),
+  create: (body: CreateTicketPayload) => calls.support.create({ body }, { context: { fallback: SupportMessages.createFailed } }),
+  update: (id: number, body: Partial<CreateTicketPayload>) => calls.support.update({ params: { id: String(id) }, body }, { context: { fallback: SupportMessages.updateFailed } }),
   setStatus: (id: number, status: TicketStatus) => calls.support.setStatus({ params: { id: String(id) }, body: { status } }, { context: { fallback: SupportMessages.updateFailed } }),
   remove: (id: number) => calls.support.remove({ params: { id: String(id) } }, { context: { fallback: SupportMessages.deleteFailed } }),
   messages: (id: number) => api.list<TicketMessageView>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.items),
@@ -82,7 +82,7 @@ export function useRelatedAppointmentOptions(enabled: boolean) {
     queryKey: [...queryKeys.appointments, 'support-options', doctor],
     enabled,
     queryFn: async () => {
-      const { items: appointments } = await api.list<AppointmentView>('appointments', { fallback: 'Failed to fetch appointments' });
+      const { items: appointments } = listPage(await calls.appointments.listOwn({ query: {} }, { context: { fallback: 'Failed to fetch appointments' } }));
       // The form names each choice in the page's language when it renders (relatedAppointmentLabel).
       return appointments.map((a) => ({ value: a.appointment_id, appointment: a, forDoctor: doctor }));
     },

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api as http } from 'shell/api-client';
 import { setLanguage } from '../../i18n';
+import { stubDeclaredCalls } from '../../../test/declared-calls';
 import { queryWrapper } from '../../../test/render';
 import { ConversationView } from './ConversationView';
 import { TicketFormModal } from './TicketFormModal';
@@ -14,6 +15,8 @@ jest.mock('shell/api-client', () => {
 });
 
 const list = jest.spyOn(http, 'list');
+// The related-appointment choices are the declared list (calls.appointments.listOwn), stubbed by name.
+const { listOwn } = stubDeclaredCalls().appointments;
 const post = jest.spyOn(supportApi, 'post');
 beforeEach(() => jest.clearAllMocks());
 
@@ -72,7 +75,7 @@ describe('ConversationView', () => {
 
 describe('TicketFormModal', () => {
   it('requires a title and a description, and sends the defaults (general, medium, no appointment)', async () => {
-    list.mockResolvedValue({ items: [], total: 0 });
+    listOwn.mockResolvedValue({ headers: { 'x-total-count': '0' }, body: [] });
     const onSubmit = jest.fn();
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={onSubmit} />, { wrapper: queryWrapper().wrapper });
     fireEvent.click(screen.getByRole('button', { name: 'Create Ticket' }));
@@ -84,18 +87,16 @@ describe('TicketFormModal', () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({ subject: 'Refund', description: 'Charged twice.', category: 'general', priority: 'medium', related_appointment_id: null }),
     );
-    expect(list).toHaveBeenCalledWith('appointments', expect.anything());
+    expect(listOwn).toHaveBeenCalledWith({ query: {} }, expect.anything());
   });
 });
 
 describe('TicketFormModal: who will read the ticket (issue 22 item 4)', () => {
   it('says only the support team without an appointment, and names the appointment’s doctor once one is linked', async () => {
-    list.mockResolvedValue({
-      items: [
-        { appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } },
-      ],
-      total: 1,
-    } as never);
+    listOwn.mockResolvedValue({
+      headers: { 'x-total-count': '1' },
+      body: [{ appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } }],
+    });
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
     expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Only the Afya support team will read this ticket.');
     fireEvent.mouseDown(screen.getByLabelText('Related appointment'));
@@ -113,12 +114,10 @@ describe('the ticket form and the conversation in Kiswahili', () => {
   });
 
   it('asks for the ticket in Kiswahili, the related appointment named in Kiswahili too', async () => {
-    list.mockResolvedValue({
-      items: [
-        { appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } },
-      ],
-      total: 1,
-    } as never);
+    listOwn.mockResolvedValue({
+      headers: { 'x-total-count': '1' },
+      body: [{ appointment_id: 7, appointment_date: '2026-12-01', time_slot: '09:00 AM', appointment_type: 'Consultation', doctor: { first_name: 'Grace', last_name: 'Wanjiku' } }],
+    });
     render(<TicketFormModal open submitting={false} onCancel={jest.fn()} onSubmit={jest.fn()} />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('Tiketi Mpya ya Msaada')).toBeInTheDocument();
     expect(screen.getByTestId('ticket-readers')).toHaveTextContent('Timu ya msaada ya Afya pekee ndiyo itakayosoma tiketi hii.');

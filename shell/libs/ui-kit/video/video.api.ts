@@ -1,19 +1,16 @@
-import type { VideoAccessReply, VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
-import { api, getHttp } from 'shell/api-client';
+import type { VideoSessionReply, VideoSignal, VideoStreamEvent } from '@afya/appointment-service/contracts';
+import { calls, getHttp } from 'shell/api-client';
 import { readEventBlocks } from '../event-stream';
 
 /** GET /api/video/{id}: the appointment service's access answer (side, window, participants) plus the ICE servers. */
-export interface VideoSession extends VideoAccessReply {
-  ice_servers: RTCIceServer[];
-  recording: 'none';
-}
+export type VideoSession = VideoSessionReply;
 
 /** The signal and stream shapes are the appointment contracts' (VideoSignal, VideoStreamEvent). */
 export type { VideoSignal, VideoStreamEvent };
 
 export const videoApi = {
-  session: (id: number) => api.get<VideoSession>(`video/${id}`, { fallback: 'Failed to open the video visit' }),
-  signal: (id: number, signal: VideoSignal) => api.post<{ relayed: true }>(`video/${id}/signal`, signal, { fallback: 'Failed to reach the other participant' }),
+  session: (id: number) => calls.appointments.videoSession({ params: { id: String(id) } }, { context: { fallback: 'Failed to open the video visit' } }),
+  signal: (id: number, signal: VideoSignal) => calls.appointments.videoSignal({ params: { id: String(id) }, body: signal }, { context: { fallback: 'Failed to reach the other participant' } }),
 };
 
 /** Opens the stream (fetch, so the bearer token stays in its header) and calls `onEvent` per event until it ends. */

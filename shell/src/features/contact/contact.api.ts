@@ -1,4 +1,4 @@
-import { api } from 'shell/api-client';
+import { calls } from 'shell/api-client';
 import type { ContactPayload, ContactReply } from '@afya/support-service/contracts';
 import { SupportMessages } from '@afya/support-service/contracts/catalog';
 
@@ -11,5 +11,5 @@ export type ContactMessage = ContactPayload;
  * (validation, rate limit) or the contract's default.
  */
 export function submitContactMessage(msg: ContactMessage): Promise<ContactReply> {
-  return api.post<ContactReply>('contact', msg, { fallback: SupportMessages.contactFailed });
+  return calls.support.contact({ body: msg }, { context: { fallback: SupportMessages.contactFailed } });
 }

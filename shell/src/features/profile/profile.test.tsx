@@ -87,7 +87,7 @@ describe('ProfileDialog', () => {
   it("a successful change toasts 'Password changed!', closes the section and keeps the new session", async () => {
     // The server revokes older tokens and answers with this browser's new one.
     const newToken = fakeToken(nowSeconds() + 3600);
-    const change = jest.spyOn(userApi, 'changePassword').mockResolvedValue({ token: newToken, user: patient });
+    const change = jest.spyOn(userApi, 'changePassword').mockResolvedValue({ message: 'Password changed', token: newToken, user: patient } as Awaited<ReturnType<typeof userApi.changePassword>>);
     await changePassword();
     expect(await screen.findByText('Password changed!')).toBeInTheDocument();
     expect(change).toHaveBeenCalledWith('oldpass1', 'newpass1');
@@ -131,7 +131,7 @@ describe('ProfileDialog', () => {
   });
 
   it("uploads a picture as a data URL and shows 'Profile picture updated!'", async () => {
-    const upload = jest.spyOn(userApi, 'uploadPicture').mockResolvedValue({ url: '/uploads/abc.png' });
+    const upload = jest.spyOn(userApi, 'uploadPicture').mockResolvedValue({ url: '/uploads/abc.png', user: patient } as Awaited<ReturnType<typeof userApi.uploadPicture>>);
     await open();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
