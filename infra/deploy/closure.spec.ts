@@ -87,11 +87,27 @@ const stamps = require('./image-stamps') as {
 };
 const children: ChildProcess[] = [];
 
+/**
+ * How long one image build may take before it counts as stuck and is killed. In npm test the builds run at nice 10
+ * on what the journeys and the suites leave (decision 0097), so their length follows the machine's load: CI2 built
+ * mfe-admin (the first build, which installs the root tooling) in 632 s, past the 600 s this test had. A stuck build
+ * is one that took far longer than the ~100-200 s a quiet machine needs.
+ */
+const BUILD_LIMIT_MS = 1_500_000;
+
 function sh(command: string, args: string[], cwd: string) {
   const started = Date.now();
   // Nx's cache of the clean copy is its own: Nx 24 keeps a workspace's cache under ~/.nx, shared by every checkout
   // it can identify, and a build restored from the developer's cache would prove nothing about the closure.
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: cleanEnv({ NX_CACHE_DIRECTORY: path.join(cwd, '.nx', 'cache') }) });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: BUILD_LIMIT_MS,
+    killSignal: 'SIGKILL',
+    env: cleanEnv({ NX_CACHE_DIRECTORY: path.join(cwd, '.nx', 'cache') }),
+  });
+  if (result.error) result.stderr = `${result.stderr ?? ''}\n${command} ${args.join(' ')}: ${result.error.message} after ${((Date.now() - started) / 1000).toFixed(0)} s`;
   return { ...result, seconds: (Date.now() - started) / 1000, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -402,8 +418,8 @@ const RUN_CLOSURES = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1'
       const seconds = Math.round((Date.now() - started) / 1000);
       imageBuilds.push({ name, outcome: 'built', seconds, stamp: stamps.writeStamp(d, { seconds }) });
     },
-    // a synchronous build cannot be interrupted anyway; this only keeps a loaded CI machine from a false timeout
-    600_000,
+    // The build itself is bounded by BUILD_LIMIT_MS (sh kills it); this leaves room for the boot after it.
+    BUILD_LIMIT_MS + 120_000,
   );
 });
 
