@@ -12,6 +12,7 @@ import { documentPublicOperations } from './common/auth/access.decorators';
 import { documentDeclaredCalls } from './common/calls/calls-docs';
 import { DECLARED_CALLS } from './common/calls/calls.module';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
+import { closeIdempotencyStore } from './common/calls/idempotency';
 import { closeHitCounter } from './common/http/hit-counter';
 import { READ_BODY_LIMIT } from './common/http/body-limits';
 import { acceptEmptyJsonBodies, acceptProviderForms } from './common/http/json-body';
@@ -88,6 +89,7 @@ export async function createGatewayApp(options: GatewayOptions = {}): Promise<Ne
   registerNoStore(app);
   registerReplyTranslation(fastify);
   fastify.addHook('onClose', async () => closeHitCounter());
+  fastify.addHook('onClose', async () => closeIdempotencyStore());
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

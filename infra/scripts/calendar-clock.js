@@ -101,6 +101,9 @@ async function main() {
     return spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit' }).status;
   }
   const suites = process.argv.slice(2).length ? process.argv.slice(2) : bookingSuites();
+  // What a suite spawns must be built first, as npm test does: sender-crash.int.spec.ts kills the built support service.
+  const build = spawnSync(path.join(root, 'node_modules', '.bin', 'nx'), ['run', '@afya/support-service:build', '--output-style=stream'], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  if (build.status !== 0) fail('the support service did not build (npx nx run @afya/support-service:build)');
   const results = [];
   for (const moment of MOMENTS) {
     const offset = Math.round((moment.at.getTime() - Date.now()) / 1000);

@@ -48,7 +48,7 @@ export const AppointmentCalls = {
    * The type may be left out (see BookBodySchema); user_id and appointment_status are accepted and ignored.
    */
   book: route({ method: 'POST', path: '/appointments', successStatus: 201, summary: 'Book an appointment (patients)' })
-    .meta({ subject: AppointmentPatterns.book, roles: ['user'] })
+    .meta({ subject: AppointmentPatterns.book, roles: ['user'], idempotencyKey: true })
     .input(z.object({ body: bodyOf(BookBodySchema) }))
     .output(reply(BookReplySchema)),
 

@@ -40,7 +40,7 @@ export const PaymentCalls = {
    */
   create: call
     .route({ method: 'POST', path: '/payments/create', successStatus: 200, tags, summary: 'A Stripe Checkout Session for an own, payable appointment → {url, amount}' })
-    .meta({ subject: PaymentPatterns.create, roles: ['user'], timeoutMs: 15_000 })
+    .meta({ subject: PaymentPatterns.create, roles: ['user'], timeoutMs: 15_000, idempotencyKey: true })
     .input(z.object({ body: bodyOf(CreatePaymentBodySchema) }))
     .output(reply(CreateCardPaymentReplySchema)),
 
@@ -61,7 +61,7 @@ export const PaymentCalls = {
   /** An M-Pesa STK push to the patient's phone for an own, payable appointment (its amount is charged). */
   stkPush: call
     .route({ method: 'POST', path: '/mpesa/stkpush', successStatus: 200, tags, summary: 'Start an M-Pesa payment (patients)' })
-    .meta({ subject: PaymentPatterns.stkPush, roles: ['user'], timeoutMs: 20_000 })
+    .meta({ subject: PaymentPatterns.stkPush, roles: ['user'], timeoutMs: 20_000, idempotencyKey: true })
     .input(z.object({ body: bodyOf(StkPushBodySchema) }))
     .output(reply(StkPushReplySchema)),
 

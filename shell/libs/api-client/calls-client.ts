@@ -13,6 +13,7 @@ export function createCallsClient(): ContractRouterClient<DeclaredCalls, CallCon
   const link = new OpenAPILink<CallContext>(routes as unknown as DeclaredCalls, {
     url: () => apiBaseUrl(),
     async fetch(request, _init, options) {
+      if (options.context.idempotencyKey) request.headers.set('Idempotency-Key', options.context.idempotencyKey);
       try {
         return await getHttp()(request);
       } catch (error) {

@@ -32,6 +32,8 @@ export type DeclaredCalls = {
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */
 export interface CallContext {
   fallback?: string;
+  /** Sent as the Idempotency-Key header, on the calls that take one (withSubmissionKey makes it). */
+  idempotencyKey?: string;
 }
 
 type CallsClient = ContractRouterClient<DeclaredCalls, CallContext>;

@@ -86,4 +86,5 @@ export type { ProfileUpdate, LanguageUpdate } from './auth.api';
 export type { ListPage } from './client';
 export { calls, callKey, configureCallsClient, listPage } from './calls';
 export type { CallContext, DeclaredCalls } from './calls';
+export { withSubmissionKey } from './submission-key';
 export { queryClient, createQueryClient, shouldRetry, queryKeys, queryStatus, AUTO_REFRESH_MS } from './query';

@@ -12,6 +12,7 @@ import { ServiceClient } from '../bus/service-client';
 import { listHeaders, rowsOnPage } from '../http/list-reply';
 import { findOutOfRangeNumber } from '../http/safe-input';
 import type { CallInput } from './call-errors';
+import { idempotencyKeyOf, idempotencyStore, oncePerKey } from './idempotency';
 
 /** A call's declaration as the gateway reads it (oRPC keeps a procedure's route and meta under `~orpc`). */
 export function declarationOf(procedure: AnyContractProcedure): { meta: CallMeta; path: string; method: string } {
@@ -103,10 +104,16 @@ export function declaredCallsController(router: AnyContractRouter, handlings: Re
     const handling = handlings[name] as CallHandling | undefined;
     const handler = function (this: DeclaredCallsController, caller: Caller, request: FastifyRequest) {
       return implement(procedure).handler(({ input }) => {
-        if (!handling?.handle) return forward(this.bus, meta, input as CallInput, caller, request);
-        refuseOutOfRange(input as CallInput);
-        const get = <T>(type: Type<T>) => this.modules.get(type, { strict: false });
-        return handling.handle({ input: input as CallInput, caller, request, bus: this.bus, meta, get });
+        const run = () => {
+          if (!handling?.handle) return forward(this.bus, meta, input as CallInput, caller, request);
+          refuseOutOfRange(input as CallInput);
+          const get = <T>(type: Type<T>) => this.modules.get(type, { strict: false });
+          return handling.handle({ input: input as CallInput, caller, request, bus: this.bus, meta, get });
+        };
+        // A retry of a booking or a payment start with the same Idempotency-Key gets the first attempt's reply.
+        const key = meta.idempotencyKey ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined;
+        if (key === undefined) return run();
+        return oncePerKey(idempotencyStore(), `${name}:${caller.principal?.userId ?? 'anonymous'}`, key, input as CallInput, run);
       });
     };
     Object.defineProperty(handler, 'name', { value: name });

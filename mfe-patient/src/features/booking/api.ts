@@ -1,5 +1,5 @@
 import type { AppointmentView, AvailabilityReply, BookPayload } from '@afya/appointment-service/contracts';
-import { calls } from 'shell/api-client';
+import { calls, withSubmissionKey } from 'shell/api-client';
 
 export type Availability = AvailabilityReply;
 export type Slot = AvailabilityReply['slots'][number];
@@ -19,6 +19,7 @@ export function fetchAvailability(doctorId: number, date: string): Promise<Avail
  * slot was taken meanwhile.
  */
 export async function bookAppointment(body: BookPayload): Promise<AppointmentView> {
-  const reply = await calls.appointments.book({ body }, { context: { fallback: BOOK_FAILED_TEXT } });
+  // a retry of the same booking (the link dropped before the reply) repeats its Idempotency-Key
+  const reply = await withSubmissionKey('appointments.book', body, (idempotencyKey) => calls.appointments.book({ body }, { context: { fallback: BOOK_FAILED_TEXT, idempotencyKey } }));
   return reply.appointment;
 }

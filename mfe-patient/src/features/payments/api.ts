@@ -1,7 +1,7 @@
 import type { ConfirmCardPaymentReply, CreateCardPaymentReply, PaymentView, StkPushReply, StkStatusReply } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, calls, downloadBlob, queryKeys } from 'shell/api-client';
+import { api, calls, downloadBlob, queryKeys, withSubmissionKey } from 'shell/api-client';
 
 export type Payment = PaymentView;
 
@@ -18,7 +18,8 @@ export function usePaymentHistory() {
 
 /** POST /payments/create → the Stripe Checkout page's URL (the browser then goes there). */
 export function createCardPayment(appointmentId: number, amount: number): Promise<CreateCardPaymentReply> {
-  return calls.payments.create({ body: { appointment_id: appointmentId, amount } }, { context: { fallback: PAYMENT_MESSAGES.initiateFailed } });
+  const body = { appointment_id: appointmentId, amount };
+  return withSubmissionKey('payments.create', body, (idempotencyKey) => calls.payments.create({ body }, { context: { fallback: PAYMENT_MESSAGES.initiateFailed, idempotencyKey } }));
 }
 
 /** POST /payments/confirm: the server asks Stripe; payment_status is sent as CONTRACT.md says and ignored by the server. */
@@ -27,7 +28,7 @@ export function confirmCardPayment(body: { appointment_id: number; amount: numbe
 }
 
 export function sendStkPush(body: { phone: string; amount: number; appointment_id: number }): Promise<StkPushReply> {
-  return calls.payments.stkPush({ body }, { context: { fallback: PAYMENT_MESSAGES.stkFailed } });
+  return withSubmissionKey('payments.stkPush', body, (idempotencyKey) => calls.payments.stkPush({ body }, { context: { fallback: PAYMENT_MESSAGES.stkFailed, idempotencyKey } }));
 }
 
 export function fetchStkStatus(checkoutRequestId: string): Promise<StkStatusReply> {

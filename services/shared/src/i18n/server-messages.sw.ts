@@ -28,6 +28,10 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'offset must be 0 or more': 'offset lazima iwe 0 au zaidi',
   'The request contains characters that are not allowed': 'Ombi lina herufi zisizoruhusiwa',
   'Invalid request': 'Ombi si sahihi',
+  'Idempotency-Key must be 1 to 255 visible characters': 'Idempotency-Key lazima iwe herufi 1 hadi 255 zinazoonekana',
+  'This Idempotency-Key was already used for a different request': 'Idempotency-Key hii imeshatumika kwa ombi tofauti',
+  'A request with this Idempotency-Key is still being processed. Please try again in a moment.':
+    'Ombi lenye Idempotency-Key hii bado linashughulikiwa. Tafadhali jaribu tena baada ya muda mfupi.',
   'Not found': 'Haikupatikana',
   'The service failed to answer.': 'Huduma imeshindwa kujibu.',
   'The request is too large to send to the service.': 'Ombi ni kubwa mno kutumwa kwa huduma.',

@@ -24,6 +24,12 @@ export interface CallMeta {
   allowedBeforePasswordChange?: boolean;
   /** Answered without a token (the gateway's @Public(); documented with `security: []`): sign-in, registration, contact. */
   public?: boolean;
+  /**
+   * Takes an `Idempotency-Key` header (the IETF httpapi draft's name, as Stripe uses it): a retry of the same request
+   * with the same key gets the first attempt's reply instead of doing it again (decision 0099). Without the header the
+   * call behaves as it always has.
+   */
+  idempotencyKey?: boolean;
 }
 
 /**
