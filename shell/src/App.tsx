@@ -5,6 +5,7 @@ import { queryClient } from 'shell/api-client';
 import { loadShellTexts, useTranslation } from 'shell/i18n';
 import { homeForRole, setNavigator, useSession } from 'shell/session';
 import { FocusOnNavigate } from '../libs/ui-kit/a11y';
+import { OfflineNotice } from './features/offline/OfflineNotice';
 import { HomePage } from './features/public-site/HomePage';
 import { PublicLayout, PublicPageLoading } from './features/public-site/PublicLayout';
 
@@ -215,6 +216,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <NavigatorBridge />
       <FocusOnNavigate />
+      <OfflineNotice />
       <AppRoutes />
     </QueryClientProvider>
   );

@@ -201,6 +201,59 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     expect(await panel!.evaluate((el) => (el as HTMLElement).innerText)).toContain(instead!);
   });
 
+  it('the link drops after the server booked: pressing Book again shows the booking (its Idempotency-Key), not a 409', async () => {
+    await signIn(page, other);
+    await page.goto(`${BASE_URL}/dashboard/appointments/book?doctor_id=${doctor.doctor_id}`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction((n) => document.querySelector('.ant-select-content[title]')?.getAttribute('title')?.startsWith(n), {}, `Dr. ${doctor.first_name}`);
+    await chooseSelectOption(page, 'Appointment type', 'Follow-up');
+    await pickDate(page, 'input[aria-label="Appointment date"]', date);
+    const token = await login(other.email, other.password);
+    const [wanted] = await freeSlots(token, doctor.doctor_id, date);
+    expect(wanted).toBeDefined();
+    await (await page.waitForSelector(`button[data-slot="${wanted}"]:not([disabled])`))!.click();
+    await page.type('textarea[aria-label="Reason for visit"]', 'Follow-up on the blood pressure readings.');
+
+    // The server answers the first booking, and the reply is lost on the way (the connection resets): as on a phone
+    // whose mobile link dropped.
+    const cdp = await page.createCDPSession();
+    let dropped = 0;
+    cdp.on('Fetch.requestPaused', (event: { requestId: string; request: { method: string } }) => {
+      if (event.request.method === 'POST' && dropped === 0) {
+        dropped++;
+        void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'ConnectionReset' });
+      } else void cdp.send('Fetch.continueResponse', { requestId: event.requestId });
+    });
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/appointments', requestStage: 'Response' }] });
+    await clickButton(page, 'Book Appointment');
+    await waitForText(page, 'Failed to book appointment. Please try again.');
+    expect(dropped).toBe(1);
+    const mine = async () => (await call<Array<{ appointment_id: number; appointment_date: string; time_slot: string }>>('GET', 'appointments', token)).body.filter((a) => a.appointment_date === date && a.time_slot === wanted);
+    const [booked] = await mine();
+    expect(booked).toBeDefined(); // the server did book it
+    expect(await page.$('[data-testid="payment-panel"]')).toBeNull();
+
+    await cdp.send('Fetch.disable');
+    await cdp.detach();
+    await clickButton(page, 'Book Appointment');
+    const panel = await page.waitForSelector('[data-testid="payment-panel"]');
+    expect(await panel!.evaluate((el) => (el as HTMLElement).innerText)).toContain(`#${booked!.appointment_id}`);
+    expect(await mine()).toHaveLength(1);
+  });
+
+  it('the link drops on a list: the offline notice says so, the cards stay readable, the notice goes when the link is back', async () => {
+    await signIn(page, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(appointmentId));
+    await page.setOfflineMode(true);
+    try {
+      await waitForText(page, 'You are offline.');
+      expect(await cardText(page, appointmentId)).toContain(SLOT);
+    } finally {
+      await page.setOfflineMode(false);
+    }
+    await page.waitForSelector('.afya-offline-notice', { hidden: true });
+  });
+
   it('a patient cancels a booking days ahead after confirming; the card shows Cancelled with no payment tag', async () => {
     const token = await login(other.email, other.password);
     let booked: { appointment_id: number } | undefined;

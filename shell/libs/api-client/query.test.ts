@@ -41,4 +41,9 @@ describe('queryStatus', () => {
     expect(queryStatus({ data: undefined, isPending: false, isFetching: true, isError: true })).toEqual({ loading: true, failed: false });
     expect(queryStatus({ data: [], isPending: false, isFetching: true, isError: false })).toEqual({ loading: false, failed: false });
   });
+
+  it('a first load held back while offline (paused) fails instead of spinning; with data shown it stays shown', () => {
+    expect(queryStatus({ data: undefined, isPending: true, isFetching: false, isError: false, fetchStatus: 'paused' })).toEqual({ loading: false, failed: true });
+    expect(queryStatus({ data: [], isPending: false, isFetching: false, isError: false, fetchStatus: 'paused' })).toEqual({ loading: false, failed: false });
+  });
 });

@@ -43,10 +43,16 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
 
 /**
  * What a screen shows of a query: `loading` while there is nothing to show yet (the first load, or a Retry
- * after a failed one), `failed` once a load has failed and no retry is running (a Retry hides the error).
+ * after a failed one), `failed` once a load has failed and no retry is running (a Retry hides the error). A first load
+ * that TanStack Query holds back because the browser is offline (`fetchStatus: 'paused'`) counts as failed, not as
+ * loading: the screen shows its error and retry instead of a spinner that never ends, the offline notice says why, and
+ * the load runs by itself when the link is back.
  */
-export function queryStatus(query: Pick<UseQueryResult, 'data' | 'isPending' | 'isFetching' | 'isError'>): { loading: boolean; failed: boolean } {
-  return { loading: !query.data && (query.isPending || query.isFetching), failed: query.isError && !query.isFetching };
+export function queryStatus(
+  query: Pick<UseQueryResult, 'data' | 'isPending' | 'isFetching' | 'isError'> & { fetchStatus?: UseQueryResult['fetchStatus'] },
+): { loading: boolean; failed: boolean } {
+  const pausedOffline = query.fetchStatus === 'paused' && !query.data;
+  return { loading: !query.data && !pausedOffline && (query.isPending || query.isFetching), failed: (query.isError && !query.isFetching) || pausedOffline };
 }
 
 /** The one client of the page (the shell provides it; remotes reach it through the shared provider). */
