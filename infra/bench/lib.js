@@ -99,6 +99,34 @@ async function freshDatabase(name) {
 }
 
 /**
+ * What the platform runs is the build (infra/local/platform.js starts whatever dist/ holds): a fresh clone has none, so
+ * the bench builds first. Nx restores the projects whose inputs did not change, so on a built checkout this takes
+ * seconds. A failed build stops the bench with the build's own output above.
+ */
+function buildPlatform() {
+  const { spawnSync } = require('node:child_process');
+  process.stderr.write('[bench] building the platform (nx run-many -t build; unchanged projects come from the Nx cache)\n');
+  const build = spawnSync(path.join(__dirname, '../../node_modules/.bin/nx'), ['run-many', '-t', 'build', '--output-style=static'], {
+    cwd: path.join(__dirname, '../..'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) throw new Error(`the platform did not build (nx run-many -t build exited ${build.status ?? build.signal}): nothing to measure`);
+}
+
+/**
+ * Measures only a whole platform: GET /api/health answers 200 when NATS, every service and each one's database answer
+ * (a gateway alone, or a service that never started, is 503, and a missing gateway refuses the connection).
+ */
+async function requireHealthy(platform) {
+  const response = await fetch(`${platform.url}/api/health`).catch((error) => ({ ok: false, status: `no answer (${error.cause?.code ?? error.message})`, text: async () => '' }));
+  if (response.ok) return;
+  const detail = await response.text().catch(() => '');
+  await platform.stop();
+  throw new Error(`the platform is not healthy at ${platform.url}/api/health: ${response.status} ${detail}`.trim());
+}
+
+/**
  * The platform under test: BENCH_URL if given (already running: NATS_URL, AFYA_NATS_USERS_FILE, AFYA_BUS and
  * DATABASE_URL are then the caller's), else started here on BENCH_PORT.
  * @returns {Promise<{url: string, databaseUrl?: string, natsUrl?: string, natsUsersFile?: string|null, bus?: string, stop: () => Promise<void>}>}
@@ -115,6 +143,7 @@ async function platformUnderTest() {
       stop: async () => undefined,
     };
   }
+  buildPlatform();
   const databaseUrl = await freshDatabase(SCRATCH.database);
   const started = Date.now();
   const localDir = path.join(__dirname, '../../.local', SCRATCH.localDir);
@@ -125,6 +154,7 @@ async function platformUnderTest() {
     localDir,
     env: { ...process.env, DATABASE_URL: databaseUrl, AFYA_BUS: SCRATCH.bus, LOG_LEVEL: 'warn' },
   });
+  await requireHealthy(platform);
   process.stderr.write(`[bench] platform up at ${platform.url} in ${Math.round((Date.now() - started) / 1000)} s (NATS ${platform.natsUrl})\n`);
   // Only this platform's nats-server counts in CPU per request (other people's test servers run on the same machine).
   if (platform.natsUrl) setCpuNatsPort(new URL(platform.natsUrl).port || 4222);
@@ -165,4 +195,4 @@ function table(rows, baseline) {
   return lines.join('\n');
 }
 
-module.exports = { measure, startBareHttp, platformUnderTest, startBenchPlatform, freshDatabase, login, signIn, launchChromium, median, table, DURATION, CONNECTIONS, PORT };
+module.exports = { measure, startBareHttp, platformUnderTest, startBenchPlatform, requireHealthy, freshDatabase, login, signIn, launchChromium, median, table, DURATION, CONNECTIONS, PORT };
