@@ -8,8 +8,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig, shared, MergeTwinChunksPlugin, PrecompressPlugin, StartupPreloadPlugin } = require('./webpack.parts');
 
-module.exports = (_env, argv) => ({
+const shellConfig = (_env, argv) => ({
   ...baseConfig({ dir: __dirname, uniqueName: 'shell', publicPath: '/', prod: argv.mode !== 'development', entry: { main: './src/index.ts' } }),
+  name: 'shell',
     plugins: [
       new ModuleFederationPlugin({
         name: 'shell',
@@ -45,3 +46,22 @@ module.exports = (_env, argv) => ({
     ],
     devServer: { port: 4200, historyApiFallback: true, proxy: [{ context: ['/api'], target: 'http://localhost:3000' }] },
 });
+
+/**
+ * The service worker (src/service-worker/sw.ts, decision 0100): its own compilation, a plain web worker script at
+ * /sw.js (no federation runtime, no chunks), built after the shell (whose build empties dist/ first).
+ */
+const serviceWorkerConfig = (_env, argv) => {
+  const base = baseConfig({ dir: __dirname, uniqueName: 'shell-sw', publicPath: '/', prod: argv.mode !== 'development', entry: { sw: './src/service-worker/sw.ts' } });
+  return {
+    ...base,
+    name: 'service-worker',
+    dependencies: ['shell'],
+    target: 'webworker',
+    devtool: false,
+    output: { ...base.output, filename: 'sw.js', clean: false },
+    optimization: { ...base.optimization, splitChunks: false, runtimeChunk: false },
+  };
+};
+
+module.exports = [shellConfig, serviceWorkerConfig];

@@ -94,6 +94,9 @@ async function wireBytes(browser, baseUrl, { path, session, waitForText }) {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
+    // A first view has no service worker yet; the one the sign-in page registers would serve the measured page's
+    // files itself, out of CDP's byte count.
+    await page.setBypassServiceWorker(true);
     if (session) {
       // Sign in the way the app remembers a session (localStorage), from a page that loads nothing remote.
       // Until its own chunks are in: one still arriving after the cache is emptied below is cached again, and the

@@ -6,10 +6,14 @@ import { initI18n } from 'shell/i18n';
 import { useSession } from 'shell/session';
 import { App } from './App';
 import { initRemotes } from './remotes/remotes-config';
+import { registerServiceWorker } from './service-worker/register';
 import './styles.css';
 
 // Register mfe_* from /config/remotes.json now (they are only fetched when a dashboard needs them).
 void initRemotes();
+
+// Repeat visits and offline starts from the worker's kept files (decision 0100).
+registerServiceWorker();
 
 // Refresh the signed-in user (a 401 here clears the session).
 void useSession.getState().loadProfile();

@@ -254,6 +254,35 @@ describe('booking journey: patient books, another patient sees the slot taken, d
     await page.waitForSelector('.afya-offline-notice', { hidden: true });
   });
 
+  it('opened once, the app opens again with no network at all (its service worker), saying it is offline', async () => {
+    await signIn(page, DEMO.patient);
+    await page.goto(`${BASE_URL}/dashboard/appointments`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 20_000 });
+    // Now that the worker is in control, a visit keeps the page's files.
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForSelector(cardSelector(appointmentId));
+    // Offline for the page and for its worker (the page's emulation alone does not reach the worker's fetches).
+    const worker = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url() === `${BASE_URL}/sw.js`);
+    const workerSession = await worker.createCDPSession();
+    const workerOffline = (offline: boolean) => workerSession.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await workerSession.send('Network.enable');
+    await workerOffline(true);
+    await page.setOfflineMode(true);
+    try {
+      // really offline, the worker too: what the reload shows comes from what the worker kept
+      const reach = () => fetch('/api/health/live').then(() => 'network', () => 'no network');
+      expect(await page.evaluate(reach)).toBe('no network');
+      expect(await (await worker.worker())!.evaluate(reach)).toBe('no network');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await waitForText(page, 'You are offline.');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('My Appointments'), { timeout: 20_000 });
+    } finally {
+      await page.setOfflineMode(false);
+      await workerOffline(false);
+      await workerSession.detach();
+    }
+  });
+
   it('a patient cancels a booking days ahead after confirming; the card shows Cancelled with no payment tag', async () => {
     const token = await login(other.email, other.password);
     let booked: { appointment_id: number } | undefined;

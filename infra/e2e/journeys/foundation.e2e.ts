@@ -166,6 +166,9 @@ describe('frontend foundation: shell, remotes, sign-in (real browser, real platf
 
   it('shows a fallback with Retry inside the layout when a remote cannot be loaded, and recovers', async () => {
     let blocked = true;
+    // The page's own requests only: the service worker (which fetches a remote's files for the page once it is in
+    // control) would get them past this interception.
+    await page.setBypassServiceWorker(true);
     await page.setRequestInterception(true);
     page.on('request', (request) => {
       if (blocked && request.url().includes('/mfe/patient/')) void request.abort();
