@@ -33,6 +33,8 @@ export * from './catalog';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
+export * from './vitals-rules';
+export * from './vitals-schemas';
 
 
 /** Domain events (JetStream, through the outbox). */
