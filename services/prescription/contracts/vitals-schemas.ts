@@ -85,7 +85,28 @@ export const RecordVitalBodySchema = z
     };
   });
 export type RecordVitalBody = z.input<typeof RecordVitalBodySchema>;
-export type RecordVitalPayload = z.output<typeof RecordVitalBodySchema>;
+
+/**
+ * What the gateway sends the service: the body as RecordVitalBodySchema made it (converted, what was typed kept). The
+ * service reads it with this, which checks the bounds again (another caller than the gateway may send it).
+ */
+export const RecordVitalPayloadSchema = z
+  .object({
+    kind: z.enum(VITAL_KINDS, { error: VitalMessages.kind }),
+    values: z.record(z.string(), z.number()),
+    unit: z.string(),
+    context: z.enum(GLUCOSE_CONTEXTS, { error: VitalMessages.context }).nullable(),
+    entered_value: z.number().nullable(),
+    entered_unit: z.string().nullable(),
+    measured_at: z.string().optional(),
+    patient_id: z.number().int().optional(),
+    appointment_id: z.number().int().optional(),
+  })
+  .superRefine((payload, context) => {
+    if (payload.unit !== VITAL_UNITS[payload.kind]) context.addIssue({ code: 'custom', path: ['unit'], message: VitalMessages.unit });
+    for (const problem of implausible(payload.kind, payload.values)) context.addIssue({ code: 'custom', path: ['values', problem.field], message: problem.message });
+  });
+export type RecordVitalPayload = z.output<typeof RecordVitalPayloadSchema>;
 
 /** GET /vitals: a kind, a period (inclusive instants or dates), and for doctors the patient. */
 export const ListVitalsQuerySchema = z.object({

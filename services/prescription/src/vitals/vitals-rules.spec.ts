@@ -6,6 +6,7 @@ import {
   implausible,
   levelOf,
   RecordVitalBodySchema,
+  RecordVitalPayloadSchema,
   VITAL_ADVICE,
   VITAL_THRESHOLDS,
   type VitalKind,
@@ -117,6 +118,15 @@ describe('units and BMI', () => {
     expect(parsed).toMatchObject({ kind: 'glucose', values: { glucose: 7 }, unit: 'mmol/L', entered_value: 126, entered_unit: 'mg/dL', context: 'fasting' });
     expect(levelOf(parsed).level).toBe('high');
     expect(parsePayload(RecordVitalBodySchema, { kind: 'glucose', values: { glucose: 5.2 } })).toMatchObject({ context: 'random', entered_value: 5.2, entered_unit: 'mmol/L' });
+  });
+
+  it('what the gateway makes of a body is what the service reads (converted once, not twice)', () => {
+    const body = parsePayload(RecordVitalBodySchema, { kind: 'glucose', values: { glucose: 126 }, unit: 'mg/dL' });
+    expect(parsePayload(RecordVitalPayloadSchema, JSON.parse(JSON.stringify(body)))).toEqual(JSON.parse(JSON.stringify(body)));
+    const bp = parsePayload(RecordVitalBodySchema, { kind: 'blood_pressure', values: { systolic: '150', diastolic: 95 } });
+    expect(parsePayload(RecordVitalPayloadSchema, JSON.parse(JSON.stringify(bp))).values).toEqual({ systolic: 150, diastolic: 95 });
+    // another caller than the gateway is held to the same bounds
+    expect(() => parsePayload(RecordVitalPayloadSchema, { ...bp, values: { systolic: 300, diastolic: 20 } })).toThrow('Please check the value: Diastolic must be from 30 to 200 mmHg');
   });
 
   it('BMI is kg / m², one decimal', () => {
