@@ -286,6 +286,11 @@ describe('the data export covers every table holding a person (real NATS + Postg
       'SMS off · email on',
       'Entered for the wrong patient',
       'Full blood count',
+      'Health readings',
+      '185/95 mmHg',
+      'entered_in_error',
+      'Alerts your readings raised for your doctors',
+      'Dr. Grace Wanjiku',
     ]) {
       expect(text).toContain(part.toLowerCase());
     }
