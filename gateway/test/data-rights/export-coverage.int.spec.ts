@@ -68,6 +68,12 @@ const COVERAGE: Record<string, Coverage> = {
   'prescription.medical_record_removals': { subject: { column: 'patient_id', exported: ['removed_medical_records'] }, others: { removed_by: STAFF } },
   'prescription.prescriptions': { subject: { column: 'patient_id', exported: ['prescriptions', 'medical_history'] }, others: { doctor_user_id: DOCTOR, deleted_by: STAFF } },
   'prescription.user_directory': { subject: { column: 'user_id', copyOf: 'auth.users' } },
+  // issue 39: readings (entered in error included) and the alerts critical ones raised
+  'prescription.vital_readings': {
+    subject: { column: 'patient_id', exported: ['vital_readings'] },
+    others: { recorded_by: 'who entered the reading (the patient, or the doctor at a visit): the row is the patient’s record', entered_in_error_by: STAFF },
+  },
+  'prescription.vital_alerts': { subject: { column: 'patient_id', exported: ['vital_alerts'] }, others: { doctor_user_id: DOCTOR } },
   // reporting (read models of the other services' events, and the admins' downloads)
   'reporting.report_downloads': { subject: { column: 'actor_user_id', partOf: 'prescription.audit_log' } }, // each patient in a download sees it in their access log
   'reporting.rm_users': { subject: { column: 'user_id', copyOf: 'auth.users' } },
@@ -173,6 +179,15 @@ describe('the data export covers every table holding a person (real NATS + Postg
       patient.user.user_id,
       visit.appointment_id,
     ]);
+    // a critical reading at home (an alert for the doctor caring for them: the completed visit) and one entered in error
+    await eventually(async () => {
+      const [row] = await sql('prescription', `SELECT appointment_status FROM appointments WHERE appointment_id = $1`, [visit.appointment_id]);
+      expect(row?.appointment_status).toBe('Completed');
+    }, 15_000);
+    const critical = await platform.api('POST', '/vitals', { token: patient.token, body: { kind: 'blood_pressure', values: { systolic: 185, diastolic: 95 }, measured_at: '2025-06-01T04:00:00Z' } });
+    expect(critical.status).toBe(201);
+    const wrong = await platform.api('POST', '/vitals', { token: patient.token, body: { kind: 'weight', values: { weight: 168 }, measured_at: '2025-06-02T04:00:00Z' } });
+    expect((await platform.api('POST', `/vitals/${wrong.body.reading.reading_id}/entered-in-error`, { token: patient.token })).status).toBe(200);
     // message preferences, a password reset, a session signed out
     expect((await platform.api('PUT', '/notifications/preferences', { token: patient.token, body: { sms: false } })).status).toBe(200);
     expect((await platform.api('POST', '/auth/forgot-password', { body: { email: patient.details.email } })).status).toBe(200);
@@ -225,6 +240,8 @@ describe('the data export covers every table holding a person (real NATS + Postg
         'appointment.waitlist_offers',
         'prescription.audit_log',
         'prescription.medical_record_removals',
+        'prescription.vital_alerts',
+        'prescription.vital_readings',
         'support.deliveries',
         'support.notification_preferences',
       ].sort(),
@@ -242,6 +259,13 @@ describe('the data export covers every table holding a person (real NATS + Postg
     expect(archive.lab_results).toEqual([expect.objectContaining({ test_name: 'Full blood count', message: 'Results are in', appointment_id: visit.appointment_id })]);
     expect(archive.removed_medical_records).toEqual([{ record_id: `appt-${visit.appointment_id}`, reason: 'Entered for the wrong patient', removed_at: expect.any(String) }]);
     expect(archive.password_resets).toEqual([expect.objectContaining({ channel: 'email', used_at: null })]);
+    expect(archive.vital_readings!.map((r) => [r.kind, r.level, r.status])).toEqual([
+      ['blood_pressure', 'critical', 'preliminary'],
+      ['weight', 'normal', 'entered_in_error'],
+    ]);
+    expect(archive.vital_alerts).toEqual([
+      expect.objectContaining({ reading_id: critical.body.reading.reading_id, doctor_user_id: doctor.userId, doctor_name: 'Grace Wanjiku', acknowledged_at: null }),
+    ]);
     expect(archive.signed_out_sessions).toHaveLength(1);
     expect(archive.doctor_profile).toBeNull();
     expect(JSON.stringify(archive)).not.toMatch(/secret_hash|password_hash/);
@@ -262,6 +286,11 @@ describe('the data export covers every table holding a person (real NATS + Postg
       'SMS off · email on',
       'Entered for the wrong patient',
       'Full blood count',
+      'Health readings',
+      '185/95 mmHg',
+      'entered_in_error',
+      'Alerts your readings raised for your doctors',
+      'Dr. Grace Wanjiku',
     ]) {
       expect(text).toContain(part.toLowerCase());
     }

@@ -10,6 +10,7 @@ import type { DataExportPaymentsReply } from '@afya/payment-service/contracts';
 import type { DataExportTicketsReply } from '@afya/support-service/contracts';
 
 import type { z } from 'zod';
+import type { VitalReading } from './vitals-schemas';
 import type {
   ACCESS_ACTIONS,
   AccessLogEntrySchema,
@@ -33,6 +34,9 @@ export * from './catalog';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
+export * from './vitals-rules';
+export * from './vitals-schemas';
+export * from './vitals-calls';
 
 
 /** Domain events (JetStream, through the outbox). */
@@ -51,6 +55,21 @@ export interface DataExportRecordsReply {
   access_log: AccessLogEntry[];
   /** Records an admin removed from the medical history (kept, hidden): which, why and when. */
   removed_medical_records: { record_id: string; reason: string; removed_at: string }[];
+  /** Issue 39: every reading of theirs, those entered in error included (with that status). */
+  vital_readings: VitalReading[];
+  /** Issue 39: the alerts their critical readings raised: which doctor, when, acknowledged when and with what note. */
+  vital_alerts: DataExportVitalAlert[];
+}
+/** An alert in the patient's data export: the doctor it went to, and what became of it. */
+export interface DataExportVitalAlert {
+  alert_id: number;
+  reading_id: number;
+  doctor_user_id: number;
+  doctor_name: string | null;
+  level: string;
+  created_at: string;
+  acknowledged_at: string | null;
+  note: string | null;
 }
 /**
  * A patient's data export (data rights): the gateway asks each service for the caller's part over the bus and
@@ -78,6 +97,9 @@ export interface DataExportArchive {
   removed_medical_records?: DataExportRecordsReply['removed_medical_records'];
   message_preferences?: DataExportTicketsReply['message_preferences'];
   messages?: DataExportTicketsReply['messages'];
+  // Added by issue 39 (health monitoring).
+  vital_readings?: DataExportRecordsReply['vital_readings'];
+  vital_alerts?: DataExportRecordsReply['vital_alerts'];
 }
 
 /** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */

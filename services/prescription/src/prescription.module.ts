@@ -9,11 +9,13 @@ import { HistoryService } from './history/history.service';
 import { prescriptionDatabase } from './prescription.database';
 import { PrescriptionsController } from './prescriptions/prescriptions.controller';
 import { PrescriptionsService } from './prescriptions/prescriptions.service';
+import { VitalsController } from './vitals/vitals.controller';
+import { VitalsService } from './vitals/vitals.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
-  controllers: [PrescriptionsController, DataExportController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
-  providers: [AccessLog, CareAccess, PrescriptionsService, HistoryService, ReadModelConsumers],
+  controllers: [PrescriptionsController, DataExportController, VitalsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
+  providers: [AccessLog, CareAccess, PrescriptionsService, HistoryService, ReadModelConsumers, VitalsService],
 })
 export class PrescriptionModule implements OnApplicationShutdown {
   /** The warm PDF browser ends with the service. */

@@ -13,7 +13,7 @@
 import type { ContractRouterClient, InferContractRouterInputs } from '@orpc/contract';
 import type { AppointmentCalls } from '@afya/appointment-service/contracts';
 import type { PaymentCalls } from '@afya/payment-service/contracts';
-import type { PrescriptionCalls } from '@afya/prescription-service/contracts';
+import type { PrescriptionCalls, VitalsCalls } from '@afya/prescription-service/contracts';
 import type { ReportingCalls } from '@afya/reporting-service/contracts';
 import type { AuthCalls } from '@afya/auth-service/contracts';
 import type { SupportCalls } from '@afya/support-service/contracts';
@@ -27,6 +27,7 @@ export type DeclaredCalls = {
   reporting: typeof ReportingCalls;
   auth: typeof AuthCalls;
   support: typeof SupportCalls;
+  vitals: typeof VitalsCalls;
 };
 
 /** Per call: the text shown when the server sends no message of its own (CONTRACT.md §8). */

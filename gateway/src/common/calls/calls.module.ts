@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { JsonText } from '@afya/service-shared';
 import { AppointmentCalls } from '@afya/appointment-service/contracts';
 import { PaymentCalls } from '@afya/payment-service/contracts';
-import { PrescriptionCalls } from '@afya/prescription-service/contracts';
+import { PrescriptionCalls, VitalsCalls } from '@afya/prescription-service/contracts';
 import { ReportingCalls } from '@afya/reporting-service/contracts';
 import { AuthCalls } from '@afya/auth-service/contracts';
 import { SupportCalls } from '@afya/support-service/contracts';
@@ -25,6 +25,7 @@ export const DECLARED_CALLS = {
   reporting: ReportingCalls,
   auth: AuthCalls,
   support: SupportCalls,
+  vitals: VitalsCalls,
 };
 
 /**

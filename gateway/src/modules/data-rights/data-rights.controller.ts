@@ -54,6 +54,8 @@ export class DataRightsController {
       removed_medical_records: records.removed_medical_records,
       message_preferences: tickets.message_preferences,
       messages: tickets.messages,
+      vital_readings: records.vital_readings,
+      vital_alerts: records.vital_alerts,
     };
   }
 

@@ -56,7 +56,7 @@ export class AccessLog {
   record(
     actor: Principal,
     action: AccessAction,
-    resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record' | 'data_export',
+    resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record' | 'data_export' | 'vital_readings' | 'vital_alert',
     recordLabel: string,
     patientIds: number[],
     options: { manager?: EntityManager; outcome?: string; requestId?: string; fields?: string[] } = {},

@@ -41,6 +41,17 @@ export class CareAccess {
     return hasCareRelationship(visits, now, this.windows);
   }
 
+  /** Every doctor (user id) caring for the patient at `now`: the same rule, from the patient's side (issue 39's alerts). */
+  async doctorsCaringFor(patientId: number, manager: EntityManager = this.dataSource.manager, now = new Date()): Promise<number[]> {
+    const visits: VisitRow[] = await manager.query(
+      `SELECT a.appointment_id, a.doctor_user_id AS user_id, a.appointment_status, ${VISIT_START} AS starts_at
+         FROM appointments a
+        WHERE a.user_id = $1 AND NOT a.deleted AND a.appointment_status IN ('Confirmed', 'Completed')`,
+      [patientId],
+    );
+    return patientsInCareAmong(visits, now, this.windows);
+  }
+
   /** Every patient the doctor is caring for now. */
   async patientsInCare(doctorUserId: number, now = new Date()): Promise<number[]> {
     const visits: VisitRow[] = await this.dataSource.query(VISITS_SQL, [doctorUserId]);

@@ -1,7 +1,15 @@
 import { choiceLabel, DATA_EXPORT_TEXTS, html, MessageLanguage, rawHtml, slotLabel } from '@afya/service-shared';
-import type { DataExportArchive } from '../../contracts';
+import type { DataExportArchive, VitalReading } from '../../contracts';
 
 const LOCALES: Record<MessageLanguage, string> = { en: 'en-KE', sw: 'sw-KE' };
+
+/** A reading's values as written on a chart: '185/95 mmHg, 88 /min', '7 mmol/L (126 mg/dL typed)'. */
+function readingText(r: VitalReading): string {
+  const v = r.values;
+  if (r.kind === 'blood_pressure') return `${v.systolic}/${v.diastolic} mmHg${v.heart_rate === undefined ? '' : `, ${v.heart_rate} /min`}`;
+  const typed = r.entered_unit && r.entered_unit !== r.unit ? ` (${r.entered_value} ${r.entered_unit})` : '';
+  return `${v[r.kind]} ${r.unit}${typed}`;
+}
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
@@ -185,6 +193,18 @@ ${section(
   t.none,
   [c.record, c.reason, c.removed],
   (a.removed_medical_records ?? []).map((r) => [r.record_id, r.reason, when(r.removed_at)]),
+)}
+${section(
+  t.vitalReadings,
+  t.none,
+  [c.measured, c.type, c.reading, c.level, c.source, c.status],
+  (a.vital_readings ?? []).map((r) => [when(r.measured_at), t.value(r.kind), readingText(r), t.value(r.level), t.value(r.source), t.value(r.status)]),
+)}
+${section(
+  t.vitalAlerts,
+  t.none,
+  [c.date, c.doctor, c.level, c.acknowledged, c.notes],
+  (a.vital_alerts ?? []).map((x) => [when(x.created_at), x.doctor_name ? t.doctorName(x.doctor_name) : `#${x.doctor_user_id}`, t.value(x.level), when(x.acknowledged_at), x.note]),
 )}
 <h2>${t.messagePreferences}</h2>
 <p>${a.message_preferences ? t.preferencesLine(a.message_preferences.sms ? t.on : t.off, a.message_preferences.email ? t.on : t.off, when(a.message_preferences.updated_at)) : t.preferencesDefault}</p>

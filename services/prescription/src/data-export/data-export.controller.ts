@@ -9,6 +9,7 @@ import { AccessLog } from '../audit/access-log';
 import { RECORDS_SQL, RecordRow, toRecord } from '../history/history.service';
 import { PRESCRIPTION_SELECT, PrescriptionRow, toView } from '../prescriptions/prescriptions.service';
 import { dataExportHtml } from './data-export-pdf';
+import { vitalsExport } from '../vitals/vitals-export';
 
 /**
  * The prescription service's part of a patient's data export (their prescriptions, medical history and access log),
@@ -45,6 +46,7 @@ export class DataExportController {
       medical_history: history.map(toRecord(caller)),
       access_log: await this.accessLog.all(patient),
       removed_medical_records: removed.map((r) => ({ record_id: r.record_id, reason: r.reason, removed_at: new Date(r.removed_at).toISOString() })),
+      ...(await vitalsExport(this.dataSource, patient)),
     };
   }
 

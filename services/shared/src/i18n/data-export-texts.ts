@@ -27,6 +27,9 @@ export interface DataExportTexts {
   waitlistOffers: string;
   labResults: string;
   removedRecords: string;
+  /** Issue 39: readings and the alerts critical ones raised. */
+  vitalReadings: string;
+  vitalAlerts: string;
   messagePreferences: string;
   /** SMS and email on or off, as set. */
   preferencesLine: (sms: string, email: string, since: string) => string;
@@ -87,6 +90,11 @@ export interface DataExportTexts {
     used: string;
     validUntil: string;
     session: string;
+    measured: string;
+    reading: string;
+    level: string;
+    source: string;
+    acknowledged: string;
   };
   doctorName: (name: string) => string;
   yes: string;
@@ -130,6 +138,8 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     waitlistOffers: 'Slots offered to you from a waitlist',
     labResults: 'Lab results',
     removedRecords: 'Records removed from your medical history',
+    vitalReadings: 'Health readings (blood pressure, glucose, weight, height, HbA1c)',
+    vitalAlerts: 'Alerts your readings raised for your doctors',
     messagePreferences: 'Message preferences',
     preferencesLine: (sms, email, since) => `SMS ${sms} · email ${email} · set ${since}`,
     preferencesDefault: 'Never changed: SMS and email on.',
@@ -187,6 +197,11 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       used: 'Used',
       validUntil: 'Valid until',
       session: 'Session',
+      measured: 'Measured',
+      reading: 'Reading',
+      level: 'Level',
+      source: 'Where',
+      acknowledged: 'Acknowledged',
     },
     doctorName: (name) => `Dr. ${name}`,
     yes: 'yes',
@@ -225,6 +240,8 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     waitlistOffers: 'Nafasi ulizopewa kutoka orodha ya kusubiri',
     labResults: 'Majibu ya maabara',
     removedRecords: 'Kumbukumbu zilizoondolewa kwenye historia yako ya matibabu',
+    vitalReadings: 'Vipimo vya afya (shinikizo la damu, sukari, uzito, urefu, HbA1c)',
+    vitalAlerts: 'Tahadhari ambazo vipimo vyako viliwapa madaktari wako',
     messagePreferences: 'Mapendeleo ya jumbe',
     preferencesLine: (sms, email, since) => `SMS ${sms} · barua pepe ${email} · imewekwa ${since}`,
     preferencesDefault: 'Hayajawahi kubadilishwa: SMS na barua pepe zimewashwa.',
@@ -282,6 +299,11 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       used: 'Ilitumika',
       validUntil: 'Halali hadi',
       session: 'Kikao',
+      measured: 'Kilipimwa',
+      reading: 'Kipimo',
+      level: 'Kiwango',
+      source: 'Wapi',
+      acknowledged: 'Ilipokelewa',
     },
     doctorName: (name) => `Dkt. ${name}`,
     yes: 'ndiyo',

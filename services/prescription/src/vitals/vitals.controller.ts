@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { VitalsPatterns } from '../../contracts';
+import { VitalsService } from './vitals.service';
+
+/** Health monitoring's bus handlers (VitalsCalls in the contract); each payload is read with its schema in the service. */
+@Controller()
+export class VitalsController {
+  constructor(private readonly vitals: VitalsService) {}
+
+  @MessagePattern(subject(VitalsPatterns.record))
+  record(@Payload() r: RpcRequest) {
+    return this.vitals.record(requirePrincipal(r), r.payload, r.requestId);
+  }
+
+  @MessagePattern(subject(VitalsPatterns.list))
+  list(@Payload() r: RpcRequest) {
+    return this.vitals.list(requirePrincipal(r), r.payload, r.requestId);
+  }
+
+  @MessagePattern(subject(VitalsPatterns.enteredInError))
+  enteredInError(@Payload() r: RpcRequest<{ id: number }>) {
+    return this.vitals.enteredInError(requirePrincipal(r), Number(r.payload?.id), r.requestId);
+  }
+
+  @MessagePattern(subject(VitalsPatterns.alerts))
+  alerts(@Payload() r: RpcRequest) {
+    return this.vitals.alerts(requirePrincipal(r), r.requestId);
+  }
+
+  @MessagePattern(subject(VitalsPatterns.acknowledge))
+  acknowledge(@Payload() r: RpcRequest<{ id?: unknown; note?: unknown }>) {
+    return this.vitals.acknowledge(requirePrincipal(r), r.payload ?? {}, r.requestId);
+  }
+
+  @MessagePattern(subject(VitalsPatterns.observations))
+  observations(@Payload() r: RpcRequest<{ patient_id?: unknown }>) {
+    return this.vitals.observations(requirePrincipal(r), r.payload ?? {}, r.requestId);
+  }
+}
