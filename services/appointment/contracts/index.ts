@@ -61,6 +61,7 @@ import type {
 export * from './catalog';
 export * from './care-relationship';
 export * from './booking-rules';
+export * from './doctor-hours';
 export * from './waitlist';
 export * from './schemas';
 export * from './patterns';

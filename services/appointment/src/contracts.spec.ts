@@ -28,6 +28,7 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'index.ts': [],
     'catalog.ts': [],
     'booking-rules.ts': ['./catalog'],
+    'doctor-hours.ts': ['./catalog', './booking-rules'],
     'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema'],
     'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
     'care-relationship.ts': [],
