@@ -69,9 +69,15 @@ export const DoctorHoursMessages = {
   leaveNotFound: 'Leave not found',
   closureDate: 'Please give the closure as a date (YYYY-MM-DD)',
   closureName: 'Please name the closure (1 to 100 characters), for example Jamhuri Day',
+  closurePast: 'The date is in the past: choose a date from today onward',
   closureExists: 'The clinic is already closed on that date',
   closureNotFound: 'Closure not found',
-  notYourHours: "You can change only your own hours and leave",
+  notYourHours: 'You can see and change only your own hours and leave',
+  hoursSaved: 'Hours saved!',
+  leaveSaved: 'Leave saved!',
+  leaveRemoved: 'Leave removed.',
+  closureSaved: 'Closure saved!',
+  closureRemoved: 'Closure removed.',
 } as const;
 
 // ---------- times ----------
@@ -238,14 +244,15 @@ const labels = (minutes: number[]) => [...new Set(minutes)].sort((a, b) => a - b
  * it (`clinic`: the clinic's rules decide, as before). The refusal is a conflict (409): the page offered a slot
  * that the doctor's hours, leave or a closure no longer have.
  */
-export function calendarRefusal(plan: DayPlan, date: string, slot: string, doctorName: string): string | null {
+export function calendarProblem(plan: DayPlan, date: string, slot: string, doctorName: string): string | null {
   switch (plan.kind) {
     case 'closure':
       return `The clinic is closed on ${date} (${plan.name}). Please choose another date.`;
     case 'leave':
       return `${doctorName} is on leave on ${date}. Please choose another date.`;
     case 'hours':
-      return plan.slots.includes(slot) ? null : `${doctorName} does not see patients at ${slot} on ${date}. Please choose one of the times offered.`;
+      if (plan.slots.includes(slot)) return null;
+      return `${doctorName} does not see patients at ${slot} on ${date}. Please choose one of the times offered.`;
     case 'clinic':
       return null;
   }

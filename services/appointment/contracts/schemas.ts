@@ -197,6 +197,7 @@ export const AvailabilityReplySchema = z.object({
   date: z.string(),
   bookable_date: z.boolean().meta({ description: "false for every slot when the date is outside the booking window or the doctor does not work that day" }),
   slots: z.array(z.object({ time_slot: z.string(), available: z.boolean() })),
+  unavailable: z.string().optional().meta({ description: 'Only when the clinic is closed that date or the doctor is on leave: why (slots is then empty)' }),
 });
 
 export const RatingViewSchema = z.object({

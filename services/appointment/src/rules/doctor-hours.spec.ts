@@ -1,6 +1,6 @@
 import { TIME_SLOTS } from '../../contracts';
 import {
-  calendarRefusal,
+  calendarProblem,
   clockTime,
   dayPlan,
   type DoctorCalendar,
@@ -77,7 +77,7 @@ describe('which hours apply', () => {
 
   it('is the clinic\'s day for a doctor with no hours at all', () => {
     expect(dayPlan('2026-12-01', calendar({ hours: [] }))).toEqual({ kind: 'clinic' });
-    expect(calendarRefusal({ kind: 'clinic' }, '2026-12-01', '09:00 AM', 'Dr. Grace Wanjiku')).toBeNull();
+    expect(calendarProblem({ kind: 'clinic' }, '2026-12-01', '09:00 AM', 'Dr. Grace Wanjiku')).toBeNull();
   });
 });
 
@@ -109,17 +109,17 @@ describe('overrides, leave and closures, in that order of strength', () => {
 
   it('says why a booking is refused, naming the closure, the leave or the time', () => {
     const doctor = 'Dr. Grace Wanjiku';
-    expect(calendarRefusal({ kind: 'closure', name: 'Jamhuri Day' }, '2026-12-12', '09:00 AM', doctor)).toBe(
+    expect(calendarProblem({ kind: 'closure', name: 'Jamhuri Day' }, '2026-12-12', '09:00 AM', doctor)).toBe(
       'The clinic is closed on 2026-12-12 (Jamhuri Day). Please choose another date.',
     );
-    expect(calendarRefusal({ kind: 'leave', leave: { from: '2026-12-01', to: '2026-12-21' } }, '2026-12-03', '09:00 AM', doctor)).toBe(
+    expect(calendarProblem({ kind: 'leave', leave: { from: '2026-12-01', to: '2026-12-21' } }, '2026-12-03', '09:00 AM', doctor)).toBe(
       'Dr. Grace Wanjiku is on leave on 2026-12-03. Please choose another date.',
     );
     const plan = dayPlan('2026-12-01', calendar());
-    expect(calendarRefusal(plan, '2026-12-01', '02:00 PM', doctor)).toBeNull();
-    expect(calendarRefusal(plan, '2026-12-01', '04:30 PM', doctor)).toBeNull();
-    expect(calendarRefusal(plan, '2026-12-01', '05:00 PM', doctor)).toBe('Dr. Grace Wanjiku does not see patients at 05:00 PM on 2026-12-01. Please choose one of the times offered.');
-    expect(calendarRefusal(plan, '2026-12-01', '09:00 AM', doctor)).not.toBeNull();
+    expect(calendarProblem(plan, '2026-12-01', '02:00 PM', doctor)).toBeNull();
+    expect(calendarProblem(plan, '2026-12-01', '04:30 PM', doctor)).toBeNull();
+    expect(calendarProblem(plan, '2026-12-01', '05:00 PM', doctor)).toBe('Dr. Grace Wanjiku does not see patients at 05:00 PM on 2026-12-01. Please choose one of the times offered.');
+    expect(calendarProblem(plan, '2026-12-01', '09:00 AM', doctor)).not.toBeNull();
   });
 });
 
