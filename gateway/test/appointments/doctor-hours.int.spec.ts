@@ -98,6 +98,32 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
     });
   });
 
+  it('books a slot off the clinic\'s grid that a 20-minute doctor offers (09:20 AM), and refuses one it does not', async () => {
+    const doctor = await createDoctor(platform, admin.token, { firstname: 'Joseph', lastname: 'Kamau', specialization: 'Neurology' });
+    const saved = await platform.api('PUT', `/doctors/${doctor.doctorId}/hours`, { token: doctor.token, body: { sessions: [{ weekday: 1, start: '09:00', end: '10:00' }], slot_minutes: 20 } });
+    expect(saved.status).toBe(200);
+    const monday = clinicDateOn(1, 2);
+    const slots = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${monday}`, { token: patient.token });
+    expect(slots.body.slots).toEqual([
+      { time_slot: '09:00 AM', available: true },
+      { time_slot: '09:20 AM', available: true },
+      { time_slot: '09:40 AM', available: true },
+    ]);
+    const booked = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: monday, time_slot: '09:20 AM' }) });
+    expect(booked.status).toBe(201);
+    const [row] = await sql('appointment', `SELECT time_slot, starts_at FROM appointments WHERE appointment_id = $1`, [booked.body.appointment_id]);
+    expect(row.time_slot).toBe('09:20 AM');
+    expect(new Date(row.starts_at).toISOString()).toBe(`${monday}T06:20:00.000Z`); // 09:20 in Nairobi (UTC+3)
+    const taken = await platform.api('GET', `/appointments/availability?doctor_id=${doctor.doctorId}&date=${monday}`, { token: patient.token });
+    expect(taken.body.slots[1]).toEqual({ time_slot: '09:20 AM', available: false });
+    const off = await platform.api('POST', '/appointments', { token: patient.token, body: booking(doctor.doctorId, { appointment_date: monday, time_slot: '09:15 AM' }) });
+    expect(off.status).toBe(409);
+    // a doctor without hours still takes only the clinic's slots, as before
+    const plain = await platform.api('POST', '/appointments', { token: patient.token, body: booking(leaveDoctor.doctorId, { appointment_date: monday, time_slot: '09:20 AM' }) });
+    expect(plain.status).toBe(400);
+    expect(plain.body.message).toBe('Please select a time');
+  });
+
   describe('leave', () => {
     const first = () => openClinicDate(6);
     const second = () => openClinicDate(7);

@@ -19,7 +19,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
@@ -81,8 +81,9 @@ export class BookingService {
     // The named type is valid (the schema); without one, the amount the client showed chooses it.
     const appointment_type = bookingType(payload.appointment_type, payload.total_amount) ?? DEFAULT_APPOINTMENT_TYPE;
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
-    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
-    const closed = clinicHoursProblem(appointment_date, time_slot);
+    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked). A
+    // label off the clinic's grid ('09:15 AM') is only ever a doctor's own slot: insertBooking checks it on their day.
+    const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null;
     if (closed) throw badRequest(closed);
 
     try {
@@ -119,6 +120,7 @@ export class BookingService {
     if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
     // A closure, the doctor's leave or a time outside their own hours: 409 (issue 37). Without hours, available_days.
     const plan = await this.calendar.assertBookable(manager, doctor, appointment_date, time_slot);
+    if (plan.kind === 'clinic' && !isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
     if (plan.kind === 'clinic' && !worksOn(doctor.available_days, appointment_date)) {
       throw badRequest(
         `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,

@@ -7,7 +7,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { assertReschedule } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { fullName, toAppointmentView, toEventData } from './appointment.sql';
@@ -38,12 +38,13 @@ export class RescheduleService {
         const current = await this.records.lockedRow(manager, id);
         this.records.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
         if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
-        const closed = clinicHoursProblem(appointment_date, time_slot);
+        const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null; // off the grid: the doctor's own slot (below)
         if (closed) throw badRequest(closed);
         const doctor = await this.doctors.findById(current.doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
         // A closure, the doctor's leave or a time outside their own hours: 409 (issue 37). Without hours, available_days.
         const plan = await this.calendar.assertBookable(manager, doctor, appointment_date, time_slot);
+        if (plan.kind === 'clinic' && !isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
         if (plan.kind === 'clinic' && !worksOn(doctor.available_days, appointment_date)) {
           throw badRequest(
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,

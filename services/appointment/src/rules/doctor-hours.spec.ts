@@ -1,4 +1,5 @@
 import { TIME_SLOTS } from '../../contracts';
+import { slotStart } from './clinic-time';
 import {
   calendarProblem,
   clockTime,
@@ -55,6 +56,11 @@ describe('slot generation', () => {
     expect(labelMinutes('02:20 PM')).toBe(860);
     expect(labelMinutes('14:20')).toBeNaN();
     expect(labelMinutes('13:00 PM')).toBeNaN();
+  });
+
+  it('starts an off-grid slot at its own minute, Nairobi time', () => {
+    expect(slotStart('2026-12-07', '09:20 AM').toISOString()).toBe('2026-12-07T06:20:00.000Z');
+    expect(slotStart('2026-12-07', '12:45 PM').toISOString()).toBe('2026-12-07T09:45:00.000Z');
   });
 
   it('merges two sessions of a day in clock order; a weekday without sessions has no slots', () => {
