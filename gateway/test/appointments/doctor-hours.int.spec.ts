@@ -182,6 +182,20 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       const again = await platform.api('POST', `/doctors/${leaveDoctor.doctorId}/leave`, { token: admin.token, body: { from: second(), to: second() } });
       expect(again.status).toBe(201);
       expect(again.body.needs_new_time).toEqual([]);
+
+      // the patient cancels the other visit: it no longer needs a new time, and its slot (on leave) is offered to
+      // no one on the doctor's waitlist
+      const waiting = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kariuki' });
+      const joined = await platform.api('POST', '/waitlist', {
+        token: waiting.token,
+        body: { doctor_id: leaveDoctor.doctorId, date_from: first(), date_to: second(), appointment_type: 'Consultation', notes: 'Any time that week, please.' },
+      });
+      expect(joined.status).toBe(201);
+      const cancelled = await platform.api('PATCH', `/appointments/${b.appointment_id}/status`, { token: patient.token, body: { status: 'Cancelled' } });
+      expect(cancelled.status).toBe(200);
+      const [closed] = await sql('appointment', `SELECT resolved_at FROM appointment_new_time_needed WHERE appointment_id = $1`, [b.appointment_id]);
+      expect(closed.resolved_at).not.toBeNull();
+      expect(await sql('appointment', `SELECT offer_id FROM waitlist_offers WHERE doctor_id = $1`, [leaveDoctor.doctorId])).toEqual([]);
     });
 
     it('lists the leave to the doctor and admins, and removes it (then 404)', async () => {

@@ -9,6 +9,8 @@ interface Schema {
   items?: Schema;
   anyOf?: Schema[];
   enum?: string[];
+  pattern?: string;
+  description?: string;
 }
 
 /**
