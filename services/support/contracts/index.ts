@@ -181,6 +181,7 @@ export type MessageKind =
   | 'reschedule'
   | 'doctor-reschedule'
   | 'waitlist-offer'
+  | 'new-time-needed'
   | 'password-reset';
 
 /** A patient's choice of channels (both on by default). */

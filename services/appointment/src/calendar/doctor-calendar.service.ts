@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, parsePayload, Principal, RpcFailure } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, notFound, parsePayload, Principal, recordEvents, RpcFailure } from '@afya/service-shared';
 import {
+  AppointmentEvents,
   AppointmentMessages,
   calendarProblem,
   type ClinicClosure,
@@ -21,6 +22,7 @@ import {
   LeaveByIdPayloadSchema,
   LeavePayloadSchema,
   leaveProblem,
+  type NewTimeNeededEventData,
 } from '../../contracts';
 import type { z } from '@afya/service-shared/schema';
 import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
@@ -29,6 +31,10 @@ import { fullName } from '../appointments/appointment.sql';
 import { clinicToday } from '../rules/clinic-time';
 
 type AffectedAppointment = z.output<typeof AffectedAppointmentSchema>;
+/** An affected visit as read here: the reply's fields and its doctor (for the event). */
+type BookedVisit = AffectedAppointment & { doctor_id: number };
+/** What the replies list: without the doctor (a leave's is in the path; a closure's list names each visit). */
+const listed = (visits: BookedVisit[]): AffectedAppointment[] => visits.map(({ doctor_id: _doctor, ...visit }) => visit);
 type Leave = z.output<typeof LeaveSchema>;
 type Closure = z.output<typeof ClosureSchema>;
 
@@ -167,7 +173,7 @@ export class DoctorCalendarService {
       const affected = await this.bookedVisits(manager, 'a.doctor_id = $3 AND a.appointment_date BETWEEN $1::date AND $2::date', [payload.from, payload.to, payload.doctor_id]);
       if (affected.length && payload.confirm !== true) {
         throw new RpcFailure(409, `${affected.length} booked visits fall in this leave. Confirm to save it: each of them will need a new time.`, 'LEAVE_HAS_APPOINTMENTS', {
-          appointments: affected,
+          appointments: listed(affected),
         });
       }
       const [leave]: Leave[] = await manager.query(
@@ -176,7 +182,7 @@ export class DoctorCalendarService {
         [payload.doctor_id, payload.from, payload.to, payload.reason || null],
       );
       await this.needNewTime(manager, affected, 'leave', leave.leave_id);
-      return { leave, needs_new_time: affected, message: DoctorHoursMessages.leaveSaved };
+      return { leave, needs_new_time: listed(affected), message: DoctorHoursMessages.leaveSaved };
     });
   }
 
@@ -213,7 +219,7 @@ export class DoctorCalendarService {
       const affected = await this.bookedVisits(manager, 'a.appointment_date = $1::date', [date]);
       if (affected.length && confirm !== true) {
         throw new RpcFailure(409, `${affected.length} booked visits fall on this date. Confirm to close the clinic: each of them will need a new time.`, 'CLOSURE_HAS_APPOINTMENTS', {
-          appointments: affected,
+          appointments: listed(affected),
         });
       }
       const [closure]: Closure[] = await manager.query(
@@ -222,7 +228,7 @@ export class DoctorCalendarService {
         [date, name],
       );
       await this.needNewTime(manager, affected, 'closure', closure.closure_id);
-      return { closure, needs_new_time: affected, message: DoctorHoursMessages.closureSaved };
+      return { closure, needs_new_time: listed(affected), message: DoctorHoursMessages.closureSaved };
     });
   }
 
@@ -254,9 +260,9 @@ export class DoctorCalendarService {
   }
 
   /** Pending and Confirmed visits still ahead that match `where`, and that do not already need a new time. */
-  private bookedVisits(manager: EntityManager, where: string, params: unknown[]): Promise<AffectedAppointment[]> {
+  private bookedVisits(manager: EntityManager, where: string, params: unknown[]): Promise<BookedVisit[]> {
     return manager.query(
-      `SELECT a.appointment_id, a.user_id, a.appointment_date::text AS appointment_date, a.time_slot, a.appointment_status,
+      `SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot, a.appointment_status,
               coalesce(NULLIF(trim(u.firstname || ' ' || u.lastname), ''), a.patient_full_name) AS patient_full_name
          FROM appointments a
          LEFT JOIN user_directory u ON u.user_id = a.user_id
@@ -267,7 +273,7 @@ export class DoctorCalendarService {
     );
   }
 
-  private async needNewTime(manager: EntityManager, visits: AffectedAppointment[], cause: 'leave' | 'closure', id: number): Promise<void> {
+  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: 'leave' | 'closure', id: number): Promise<void> {
     if (!visits.length) return;
     await manager.query(
       `INSERT INTO appointment_new_time_needed (appointment_id, cause, leave_id, closure_id)
@@ -275,6 +281,15 @@ export class DoctorCalendarService {
        ON CONFLICT (appointment_id) DO UPDATE
          SET cause = excluded.cause, leave_id = excluded.leave_id, closure_id = excluded.closure_id, created_at = now(), resolved_at = NULL`,
       [visits.map((v) => v.appointment_id), cause, cause === 'leave' ? id : null, cause === 'closure' ? id : null],
+    );
+    // each patient is asked for a new time (the support service's SMS and email), once: in this transaction, through
+    // the outbox, and a visit already waiting for a new time is not listed again (bookedVisits)
+    await recordEvents(
+      manager,
+      visits.map(({ appointment_id, user_id, doctor_id, appointment_date, time_slot }) => ({
+        type: AppointmentEvents.newTimeNeeded,
+        data: { appointment_id, user_id, doctor_id, appointment_date, time_slot, cause } satisfies NewTimeNeededEventData,
+      })),
     );
   }
 
