@@ -250,6 +250,26 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       const confirmed = await platform.api('POST', '/admin/closures', { token: admin.token, body: { date, name: 'Jamhuri Day', confirm: true } });
       expect(confirmed.status).toBe(201);
       expect(await sql('appointment', `SELECT cause FROM appointment_new_time_needed WHERE appointment_id = $1`, [visit.appointment_id])).toEqual([{ cause: 'closure' }]);
+
+      // the admin's list of visits that need a new time: this one (the leave's were moved or cancelled above)
+      expect((await platform.api('GET', '/admin/needs-new-time', { token: otherDoctor.token })).status).toBe(403);
+      const open = await platform.api('GET', '/admin/needs-new-time', { token: admin.token });
+      expect(open.status).toBe(200);
+      expect(open.body).toEqual([
+        {
+          appointment_id: visit.appointment_id,
+          user_id: patient.user.user_id,
+          appointment_date: date,
+          time_slot: '10:30 AM',
+          appointment_status: 'Pending',
+          patient_full_name: 'Achieng Odhiambo',
+          doctor_id: otherDoctor.doctorId,
+          doctor_name: 'Amina Hassan',
+          specialization: 'Pediatrics',
+          cause: 'closure',
+          since: expect.any(String),
+        },
+      ]);
     });
 
     it('refuses a closure in the past or without a name (400)', async () => {

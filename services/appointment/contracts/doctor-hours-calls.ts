@@ -101,6 +101,15 @@ export const ClosureSchema = z.object({ closure_id: z.number().int(), date: z.st
 export const AddClosureReplySchema = z.object({ closure: ClosureSchema, needs_new_time: z.array(AffectedAppointmentSchema), message: z.string() });
 export const RemoveClosureReplySchema = z.object({ closure_id: z.number().int(), message: z.string() });
 
+/** A visit a confirmed leave or closure fell on, still without a new time (the admin's list). */
+export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
+  doctor_id: z.number().int(),
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  cause: z.enum(['leave', 'closure']),
+  since: z.string().meta({ description: 'When the leave or closure was confirmed (ISO 8601)' }),
+});
+
 // ---- Calls ----
 
 const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
@@ -156,4 +165,10 @@ export const DoctorHoursCalls = {
     .meta({ subject: AppointmentPatterns.removeClosure, roles: ['admin'] })
     .input(z.object({ params: z.object({ id: idParam }).transform(({ id }) => ({ closure_id: id })) }))
     .output(reply(RemoveClosureReplySchema)),
+
+  /** The visits that need a new time (Pending or Confirmed, not yet moved), soonest first (a bare array; admins). */
+  needsNewTime: route({ method: 'GET', path: '/admin/needs-new-time', summary: 'Visits that need a new time (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.needsNewTime, roles: ['admin'] })
+    .input(z.object({}))
+    .output(reply(z.array(NeedsNewTimeSchema))),
 };

@@ -59,5 +59,7 @@ export const AppointmentPatterns = {
   closures: 'appointment.v1.closures.list',
   addClosure: 'appointment.v1.closures.add',
   removeClosure: 'appointment.v1.closures.remove',
+  /** GET /admin/needs-new-time: the visits a leave or a closure fell on that have no new time yet. */
+  needsNewTime: 'appointment.v1.needs-new-time.list',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];

@@ -44,6 +44,11 @@ export class DoctorCalendarController {
     return this.calendar.addClosure(requirePrincipal(request), request.payload);
   }
 
+  @MessagePattern(subject(AppointmentPatterns.needsNewTime))
+  needsNewTime(@Payload() request: RpcRequest) {
+    return this.calendar.needsNewTime(requirePrincipal(request));
+  }
+
   @MessagePattern(subject(AppointmentPatterns.removeClosure))
   removeClosure(@Payload() request: RpcRequest) {
     return this.calendar.removeClosure(requirePrincipal(request), request.payload);

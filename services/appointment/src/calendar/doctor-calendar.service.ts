@@ -25,7 +25,7 @@ import {
   type NewTimeNeededEventData,
 } from '../../contracts';
 import type { z } from '@afya/service-shared/schema';
-import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
+import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
 import { DoctorRow, DoctorsService } from '../doctors/doctors.service';
 import { fullName } from '../appointments/appointment.sql';
 import { clinicToday } from '../rules/clinic-time';
@@ -242,6 +242,23 @@ export class DoctorCalendarService {
       if (!rowsOf(removed).length) throw notFound(DoctorHoursMessages.closureNotFound);
       return { closure_id, message: DoctorHoursMessages.closureRemoved };
     });
+  }
+
+  /** GET /admin/needs-new-time: open records whose visit is still Pending or Confirmed, soonest first. */
+  async needsNewTime(actor: Principal): Promise<z.output<typeof NeedsNewTimeSchema>[]> {
+    if (actor.role !== 'admin') throw forbidden();
+    return this.dataSource.query(
+      `SELECT a.appointment_id, a.user_id, a.appointment_date::text AS appointment_date, a.time_slot, a.appointment_status,
+              coalesce(NULLIF(trim(u.firstname || ' ' || u.lastname), ''), a.patient_full_name) AS patient_full_name,
+              a.doctor_id, NULLIF(trim(d.first_name || ' ' || d.last_name), '') AS doctor_name, d.specialization, n.cause,
+              to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since
+         FROM appointment_new_time_needed n
+         JOIN appointments a ON a.appointment_id = n.appointment_id
+         JOIN doctors d ON d.doctor_id = a.doctor_id
+         LEFT JOIN user_directory u ON u.user_id = a.user_id
+        WHERE n.resolved_at IS NULL AND a.appointment_status IN ('Pending', 'Confirmed')
+        ORDER BY a.starts_at, a.appointment_id`,
+    );
   }
 
   // ---------- shared ----------
