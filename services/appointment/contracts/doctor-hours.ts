@@ -11,7 +11,7 @@
  *   4. the doctor's weekly hours in effect that date (the latest version whose valid_from is on or before it);
  *   5. none: the doctor has no hours set, and the clinic's slots and their available_days apply exactly as before.
  *
- * Pure: imports only the catalog's data and the booking rules' date helpers (docs/decisions/0099-doctor-hours.md).
+ * Pure: imports only the catalog's data and the booking rules' date helpers (docs/decisions/0101-doctor-hours.md).
  */
 import { CLINIC_HOURS, type Weekday, WEEKDAYS } from './catalog';
 import { isCalendarDate } from './booking-rules';
@@ -274,7 +274,7 @@ export function leaveProblem(leave: LeaveRange, today: string): string | null {
  * Kenya's public holidays on a fixed date (Public Holidays Act, Cap. 110, as amended), the data behind the admin's
  * "accept next year's holidays" list. `since`: the first year it applies. Movable holidays (Good Friday, Easter
  * Monday, Idd-ul-Fitr, a gazetted day) are not here: an admin adds them as closures. Recorded with its version in
- * docs/decisions/0099-doctor-hours.md; a change of the law is a new version here and a line there.
+ * docs/decisions/0101-doctor-hours.md; a change of the law is a new version here and a line there.
  */
 export const KENYA_FIXED_HOLIDAYS = {
   version: '2024-11-01',

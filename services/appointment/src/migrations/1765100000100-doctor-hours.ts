@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const SLOT_LENGTHS = [15, 20, 30, 45, 60];
 
 /**
- * A doctor's own hours, leave and the clinic's closures (issue 37, docs/decisions/0099-doctor-hours.md), and the
+ * A doctor's own hours, leave and the clinic's closures (issue 37, docs/decisions/0101-doctor-hours.md), and the
  * "needs a new time" record a leave or a closure puts beside a booked visit (never a new appointment_status).
  * Only new tables: a doctor without rows here is booked exactly as before. No column names who acted (a person's id
  * would be theirs to export: gateway/test/data-rights/export-coverage.int.spec.ts).
