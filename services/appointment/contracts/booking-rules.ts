@@ -20,7 +20,8 @@ import {
 } from './catalog';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const SLOT = /^(0[1-9]|1[0-2]):(00|30) (AM|PM)$/;
+/** A slot's label, any minute ('09:00 AM', and a doctor's own '09:15 AM': issue 37); which labels a day offers is the rules'. */
+const SLOT = /^(0[1-9]|1[0-2]):([0-5]\d) (AM|PM)$/;
 const DAY_MS = 86_400_000;
 
 export interface WallClock {
@@ -111,7 +112,7 @@ export function isTimeSlot(value: unknown): value is (typeof TIME_SLOTS)[number]
   return typeof value === 'string' && (TIME_SLOTS as readonly string[]).includes(value);
 }
 
-/** Minutes after midnight of a slot label: '02:30 PM' → 870. */
+/** Minutes after midnight of a slot label: '02:30 PM' → 870, '09:15 AM' → 555. */
 export function slotMinutes(slot: string): number {
   const match = SLOT.exec(slot);
   if (!match) throw new Error(`Not a time slot: ${slot}`);

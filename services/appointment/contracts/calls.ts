@@ -3,13 +3,14 @@
  * The gateway serves each from its declaration (route, roles, validation, forwarding to `subject`), /api/docs documents
  * it, and the browser calls it through `calls.appointments.<name>` with the reply typed from its schema.
  *
- * The appointments' own calls are here, the doctors' in doctor-calls.ts, the waitlist's in waitlist-calls.ts; all are
+ * The appointments' own calls are here, the doctors' in doctor-calls.ts, their hours, leave and the clinic's closures in doctor-hours-calls.ts, the waitlist's in waitlist-calls.ts; all are
  * one router, AppointmentCalls, with the video visit's in video-calls.ts. What stays a controller method in the gateway:
  * the visit's events (a stream). The migration plan is in docs/decisions/0095-one-declaration-per-call.md.
  */
 import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { DoctorCalls } from './doctor-calls';
+import { DoctorHoursCalls } from './doctor-hours-calls';
 import { AppointmentPatterns } from './patterns';
 import { AdminSearchReplySchema, DashboardReplySchema } from './replies';
 import {
@@ -174,6 +175,7 @@ export const AppointmentCalls = {
     .output(reply(AppointmentChangeReplySchema)),
 
   ...DoctorCalls,
+  ...DoctorHoursCalls,
   ...WaitlistCalls,
   ...VideoCalls,
 };

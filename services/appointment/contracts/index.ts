@@ -61,6 +61,8 @@ import type {
 export * from './catalog';
 export * from './care-relationship';
 export * from './booking-rules';
+export * from './doctor-hours';
+export * from './doctor-hours-calls';
 export * from './waitlist';
 export * from './schemas';
 export * from './patterns';
@@ -85,7 +87,20 @@ export const AppointmentEvents = {
   auditAccessBatch: 'appointment.audit.access-batch.v1',
   /** A freed slot is offered to a patient on the waitlist and held for them (WaitlistOfferedEventData). */
   waitlistOffered: 'appointment.waitlist.offered.v1',
+  /** A confirmed leave or clinic closure fell on a booked visit: it needs a new time (NewTimeNeededEventData; issue 37). */
+  newTimeNeeded: 'appointment.new-time-needed.v1',
 } as const;
+
+/** appointment.new-time-needed: the visit stays as it is (its status too); its patient is asked to pick a new time. */
+export interface NewTimeNeededEventData {
+  appointment_id: number;
+  user_id: number;
+  doctor_id: number;
+  appointment_date: string;
+  time_slot: string;
+  /** What fell on it: the doctor's leave or a clinic closure. */
+  cause: 'leave' | 'closure';
+}
 
 // ---- Shapes (CONTRACT.md §3) ----
 

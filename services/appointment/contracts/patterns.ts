@@ -48,5 +48,18 @@ export const AppointmentPatterns = {
   waitlistDecline: 'appointment.v1.waitlist.offer.decline',
   /** GET /admin/waitlist: waitlist length per doctor. */
   waitlistLengths: 'appointment.v1.waitlist.lengths',
+  /** GET/PUT /doctors/:id/hours (contracts/doctor-hours-calls.ts): a doctor's weekly hours. */
+  doctorHours: 'appointment.v1.doctors.hours.get',
+  setDoctorHours: 'appointment.v1.doctors.hours.set',
+  /** GET/POST/DELETE /doctors/:id/leave[/:leave_id]: a doctor's leave. */
+  doctorLeave: 'appointment.v1.doctors.leave.list',
+  addDoctorLeave: 'appointment.v1.doctors.leave.add',
+  removeDoctorLeave: 'appointment.v1.doctors.leave.remove',
+  /** GET/POST/DELETE /admin/closures[/:id]: the clinic's closures. */
+  closures: 'appointment.v1.closures.list',
+  addClosure: 'appointment.v1.closures.add',
+  removeClosure: 'appointment.v1.closures.remove',
+  /** GET /admin/needs-new-time: the visits a leave or a closure fell on that have no new time yet. */
+  needsNewTime: 'appointment.v1.needs-new-time.list',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];

@@ -32,7 +32,15 @@ const status = z.string({ error: AppointmentMessages.status }).transform(statusN
 const doctorId = wholeNumber(AppointmentMessages.doctor, { min: 1 });
 /** YYYY-MM-DD and a day the calendar has (not 2026-02-30). */
 const clinicDate = isoDate(AppointmentMessages.date).refine(isCalendarDate, AppointmentMessages.date);
-const timeSlot = oneOf(TIME_SLOTS, AppointmentMessages.time);
+/**
+ * A slot's label ('09:00 AM'). The clinic's are TIME_SLOTS; a doctor with their own hours has their own (every 15, 20,
+ * 45 or 60 minutes: '09:15 AM'), so the schema takes any well-formed label and the service checks it is one the
+ * doctor's day offers (issue 37; a doctor without hours: TIME_SLOTS only, 'Please select a time' as before).
+ */
+const timeSlot = z
+  .string({ error: AppointmentMessages.time })
+  .regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, AppointmentMessages.time)
+  .meta({ description: `A slot the doctor's day offers (GET /appointments/availability); without their own hours one of ${TIME_SLOTS.join(', ')}`, example: '09:00 AM' });
 
 // ---- Requests ----
 
@@ -197,6 +205,7 @@ export const AvailabilityReplySchema = z.object({
   date: z.string(),
   bookable_date: z.boolean().meta({ description: "false for every slot when the date is outside the booking window or the doctor does not work that day" }),
   slots: z.array(z.object({ time_slot: z.string(), available: z.boolean() })),
+  unavailable: z.string().optional().meta({ description: 'Only when the clinic is closed that date or the doctor is on leave: why (slots is then empty)' }),
 });
 
 export const RatingViewSchema = z.object({

@@ -10,6 +10,8 @@ import { AppointmentRecords } from './appointments/appointment-records';
 import { BookingService } from './appointments/booking.service';
 import { RescheduleService } from './appointments/reschedule.service';
 import { AuditTrail } from './audit/audit-trail';
+import { DoctorCalendarController } from './calendar/doctor-calendar.controller';
+import { DoctorCalendarService } from './calendar/doctor-calendar.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
 import { UserDirectoryConsumer } from './directory/user-directory.consumer';
@@ -30,6 +32,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     AppointmentsController,
     AdminAppointmentSearchController,
     DoctorsController,
+    DoctorCalendarController,
     DashboardController,
     VideoVisitsController,
     WaitlistController,
@@ -39,6 +42,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     AdminAppointmentSearch,
     AuditTrail,
     DoctorsService,
+    DoctorCalendarService,
     DoctorInsightsService,
     AppointmentRecords,
     AppointmentReadsService,

@@ -181,6 +181,7 @@ export type MessageKind =
   | 'reschedule'
   | 'doctor-reschedule'
   | 'waitlist-offer'
+  | 'new-time-needed'
   | 'password-reset';
 
 /** A patient's choice of channels (both on by default). */
@@ -235,3 +236,12 @@ export interface SmsDeliveryReportPayload {
 
 /** A password-reset message to send, as auth hands it over. */
 export type PasswordResetMessagePayload = PasswordResetDelivery;
+
+/**
+ * support.v1.notifications.calendar-file: one appointment's iCalendar file (RFC 5545) for its patient, its doctor or
+ * an admin (anyone else: 404), as the emails attach it: the same UID, the current SEQUENCE, TZID Africa/Nairobi.
+ */
+export interface CalendarFileReply {
+  filename: string;
+  ics: string;
+}

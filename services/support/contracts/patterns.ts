@@ -29,5 +29,7 @@ export const SupportPatterns = {
   passwordReset: 'support.v1.notifications.password-reset',
   /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
   deliveries: 'support.v1.notifications.deliveries.list',
+  /** GET /appointments/{id}/calendar.ics: the visit's calendar file as emailed, same UID, current SEQUENCE (CalendarFileReply). */
+  calendarFile: 'support.v1.notifications.calendar-file',
 } as const;
 export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];

@@ -1,9 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
 import { createZodDto } from 'nestjs-zod';
 import {
+  type CalendarFileReply,
   type DeliveryListReply,
   DeliveriesQuerySchema,
   type DeliveryView,
@@ -13,6 +14,7 @@ import { Roles } from '../../common/auth/access.decorators';
 import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
+import { IdParam } from '../../common/http/id-param.pipe';
 
 class DeliveriesQuery extends createZodDto(DeliveriesQuerySchema) {}
 
@@ -63,5 +65,30 @@ export class AdminDeliveriesController {
     const result = await this.bus.send<DeliveryListReply>(subject(SupportPatterns.deliveries), payload, caller);
     reply.header('x-total-count', String(result.total));
     return result.deliveries;
+  }
+}
+
+/**
+ * An appointment as a calendar file (issue 37): what the emails attach (the same UID, the current SEQUENCE, TZID
+ * Africa/Nairobi), made by the support service, which keeps both. Its patient, its doctor and admins; anyone else 404.
+ * A file, so a controller method rather than a declared call (docs/decisions/0095-one-declaration-per-call.md).
+ */
+@ApiTags('appointments')
+@ApiBearerAuth()
+@Controller('appointments')
+export class AppointmentCalendarController {
+  constructor(private readonly bus: ServiceClient) {}
+
+  @Roles('user', 'doctor', 'admin')
+  @ApiOperation({ summary: 'An appointment as an iCalendar file (its patient, its doctor, admins)' })
+  @ApiProduces('text/calendar')
+  @Get(':id/calendar.ics')
+  async calendar(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
+    const file = await this.bus.send<CalendarFileReply>(subject(SupportPatterns.calendarFile), { id }, caller);
+    await reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.ics);
   }
 }

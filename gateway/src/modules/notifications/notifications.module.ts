@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminDeliveriesController, NotificationsController } from './notifications.controller';
+import { AdminDeliveriesController, AppointmentCalendarController, NotificationsController } from './notifications.controller';
 
-@Module({ controllers: [NotificationsController, AdminDeliveriesController] })
+@Module({ controllers: [NotificationsController, AdminDeliveriesController, AppointmentCalendarController] })
 export class NotificationsGatewayModule {}

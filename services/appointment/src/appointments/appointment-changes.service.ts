@@ -16,6 +16,7 @@ import {
   UpdateAppointmentPayloadSchema,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { assertClinicalEdit, assertStatusChange } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
@@ -29,6 +30,7 @@ export class AppointmentChangesService {
     private readonly audit: AuditTrail,
     private readonly holds: SlotHolds,
     private readonly records: AppointmentRecords,
+    private readonly calendar: DoctorCalendarService,
   ) {}
 
   /** PATCH /appointments/{id}: clinical fields, by the appointment's doctor or an admin. */
@@ -91,8 +93,10 @@ export class AppointmentChangesService {
         const updated = (await this.records.findRow(id, manager))!;
         const slot = { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot };
         // a cancelled slot goes to the doctor's waitlist first; a cancelled visit re-opened must not take a held slot
-        if (status === 'Cancelled') await this.holds.freed(manager, slot, current.user_id);
-        else if (current.appointment_status === 'Cancelled') await this.holds.take(manager, slot, current.user_id, id);
+        if (status === 'Cancelled') {
+          await this.holds.freed(manager, slot, current.user_id);
+          await this.calendar.resolveNewTime(manager, id); // a cancelled visit no longer needs a new time
+        } else if (current.appointment_status === 'Cancelled') await this.holds.take(manager, slot, current.user_id, id);
         const type = status === 'Cancelled' ? AppointmentEvents.cancelled : AppointmentEvents.updated;
         await recordEvent(manager, type, toEventData(updated, current.appointment_status));
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_status']);

@@ -9,15 +9,17 @@ import {
   AvailabilityReply,
   BookPayloadSchema,
   BookReply,
+  calendarProblem,
   DEFAULT_APPOINTMENT_TYPE,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
   slotsWithinClinicHours,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { bookingAmount, bookingType } from '../rules/fees';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
@@ -33,6 +35,7 @@ export class BookingService {
     private readonly doctors: DoctorsService,
     private readonly audit: AuditTrail,
     private readonly holds: SlotHolds,
+    private readonly calendar: DoctorCalendarService,
   ) {}
 
   /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
@@ -42,9 +45,13 @@ export class BookingService {
     if (!doctor || !doctor.active || (doctor.approval_status !== 'approved' && actor.role !== 'admin')) {
       throw notFound(AppointmentMessages.doctorNotFound);
     }
-    // Slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not offered at all.
-    const open = slotsWithinClinicHours(weekdayOf(date));
-    const bookable = open.length > 0 && isInBookingWindow(date) && worksOn(doctor.available_days, date) && doctor.approval_status === 'approved';
+    // The doctor's day (issue 37): a clinic closure or their leave offers nothing; their own hours offer their slots;
+    // without hours, slots outside the clinic's hours that day (CLINIC_HOURS: Saturday afternoons, Sundays) are not
+    // offered at all and their available_days decide, as before.
+    const plan = await this.calendar.plan(this.dataSource.manager, doctor_id, date);
+    const open = plan.kind === 'clinic' ? slotsWithinClinicHours(weekdayOf(date)) : plan.kind === 'hours' ? plan.slots : [];
+    const works = plan.kind === 'clinic' ? worksOn(doctor.available_days, date) : plan.kind === 'hours';
+    const bookable = open.length > 0 && isInBookingWindow(date) && works && doctor.approval_status === 'approved';
     // taken: booked, or held for another patient from the doctor's waitlist (held for the caller, it is theirs to take)
     const taken: { time_slot: string }[] = await this.dataSource.query(
       `SELECT time_slot FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND appointment_status <> 'Cancelled'
@@ -58,6 +65,7 @@ export class BookingService {
       date,
       bookable_date: bookable,
       slots: open.map((slot) => ({ time_slot: slot, available: bookable && !takenSlots.has(slot) })),
+      ...(plan.kind === 'closure' || plan.kind === 'leave' ? { unavailable: calendarProblem(plan, date, '', `Dr. ${fullName(doctor.first_name, doctor.last_name) ?? ''}`.trim())! } : {}),
     };
   }
 
@@ -73,8 +81,9 @@ export class BookingService {
     // The named type is valid (the schema); without one, the amount the client showed chooses it.
     const appointment_type = bookingType(payload.appointment_type, payload.total_amount) ?? DEFAULT_APPOINTMENT_TYPE;
     if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
-    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked).
-    const closed = clinicHoursProblem(appointment_date, time_slot);
+    // The clinic's hours hold for the API as for the screen (a Sunday, a Saturday afternoon: 400, nothing booked). A
+    // label off the clinic's grid ('09:15 AM') is only ever a doctor's own slot: insertBooking checks it on their day.
+    const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null;
     if (closed) throw badRequest(closed);
 
     try {
@@ -109,7 +118,10 @@ export class BookingService {
     if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
     if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
     if (visitMode === 'video' && !doctor.offers_video) throw badRequest(AppointmentMessages.noVideo);
-    if (!worksOn(doctor.available_days, appointment_date)) {
+    // A closure, the doctor's leave or a time outside their own hours: 409 (issue 37). Without hours, available_days.
+    const plan = await this.calendar.assertBookable(manager, doctor, appointment_date, time_slot);
+    if (plan.kind === 'clinic' && !isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+    if (plan.kind === 'clinic' && !worksOn(doctor.available_days, appointment_date)) {
       throw badRequest(
         `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
       );

@@ -4,9 +4,10 @@ import { DataSource } from 'typeorm';
 import { badRequest, conflict, notFound, parsePayload, Principal, recordEvent } from '@afya/service-shared';
 import { AppointmentChangeReply, AppointmentEvents, AppointmentMessages, ReschedulePayloadSchema } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
+import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
 import { assertReschedule } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { fullName, toAppointmentView, toEventData } from './appointment.sql';
@@ -20,6 +21,7 @@ export class RescheduleService {
     private readonly audit: AuditTrail,
     private readonly holds: SlotHolds,
     private readonly records: AppointmentRecords,
+    private readonly calendar: DoctorCalendarService,
   ) {}
 
   /**
@@ -36,11 +38,14 @@ export class RescheduleService {
         const current = await this.records.lockedRow(manager, id);
         this.records.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
         if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
-        const closed = clinicHoursProblem(appointment_date, time_slot);
+        const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null; // off the grid: the doctor's own slot (below)
         if (closed) throw badRequest(closed);
         const doctor = await this.doctors.findById(current.doctor_id, manager);
         if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
-        if (!worksOn(doctor.available_days, appointment_date)) {
+        // A closure, the doctor's leave or a time outside their own hours: 409 (issue 37). Without hours, available_days.
+        const plan = await this.calendar.assertBookable(manager, doctor, appointment_date, time_slot);
+        if (plan.kind === 'clinic' && !isTimeSlot(time_slot)) throw badRequest(AppointmentMessages.time);
+        if (plan.kind === 'clinic' && !worksOn(doctor.available_days, appointment_date)) {
           throw badRequest(
             `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
           );
@@ -50,6 +55,7 @@ export class RescheduleService {
           [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
         );
         const updated = (await this.records.findRow(id, manager))!;
+        await this.calendar.resolveNewTime(manager, id); // a visit that needed a new time has one
         // the new slot may be held for a waitlisted patient; the old one goes to the doctor's waitlist
         await this.holds.take(manager, { doctor_id: current.doctor_id, appointment_date, time_slot }, current.user_id, id);
         await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);

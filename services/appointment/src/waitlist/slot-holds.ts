@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { conflict, env, getProcessLogger, recordEvent } from '@afya/service-shared';
 import { AppointmentEvents, WaitlistMessages, type WaitlistOfferedEventData } from '../../contracts';
+import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { isInBookingWindow, worksOn } from '../rules/clinic-time';
 import { OfferExpiryQueue } from './offer-expiry.queue';
 import { holdBlocks, holdExpiry, isLapsed, type LineEntry, nextInLine } from './waitlist.rules';
@@ -42,6 +43,7 @@ export class SlotHolds implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: OfferExpiryQueue,
+    private readonly calendar: DoctorCalendarService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -133,8 +135,12 @@ export class SlotHolds implements OnApplicationBootstrap {
       [slot.doctor_id],
     )) as { first_name: string; last_name: string; available_days: string[]; active: boolean; approval_status: string }[];
     if (!doctor || !doctor.active || doctor.approval_status !== 'approved') return;
-    // a slot nobody could book now (today, past, beyond the window, not the doctor's day) is not offered
-    if (!isInBookingWindow(slot.appointment_date) || !worksOn(doctor.available_days, slot.appointment_date)) return;
+    // a slot nobody could book now (today, past, beyond the window, not the doctor's day: a closure, their leave, a time
+    // outside their own hours, or without hours a weekday outside available_days) is not offered
+    if (!isInBookingWindow(slot.appointment_date)) return;
+    const plan = await this.calendar.plan(manager, slot.doctor_id, slot.appointment_date);
+    const offered = plan.kind === 'clinic' ? worksOn(doctor.available_days, slot.appointment_date) : plan.kind === 'hours' && plan.slots.includes(slot.time_slot);
+    if (!offered) return;
     const [taken] = (await manager.query(
       `SELECT 1 FROM appointments WHERE doctor_id = $1 AND appointment_date = $2 AND time_slot = $3 AND appointment_status <> 'Cancelled'
        UNION ALL

@@ -47,6 +47,7 @@ export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   reschedule: 'miadi imehamishwa',
   'doctor-reschedule': 'miadi imehamishwa (kwa daktari)',
   'waitlist-offer': 'ofa ya orodha ya kusubiri',
+  'new-time-needed': 'miadi inahitaji muda mpya',
   'password-reset': 'kuweka upya nenosiri',
   sms: 'SMS',
   email: 'barua pepe',

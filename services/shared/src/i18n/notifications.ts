@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'doctor-reschedule',
   /** to a waitlisted patient: a freed slot is held for them for a few minutes */
   'waitlist-offer',
+  /** to the patient: their doctor's leave or a clinic closure fell on their visit, which needs a new time (issue 37) */
+  'new-time-needed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -68,6 +70,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: (who, when, was) => `Afya: moved to Dr ${who}, ${when}${was}.`,
       'doctor-reschedule': (who, when, was) => `Afya: ${who} moved their visit to ${when}${was}.`,
       'waitlist-offer': (who, when, was) => `Afya: a slot opened with Dr ${who}, ${when}${was}.`,
+      'new-time-needed': (who, when, was) => `Afya: Dr ${who} cannot see you on ${when}${was}. Please pick a new time:`,
     },
     smsWas: (when) => ` (was ${when})`,
     aPatient: 'A patient',
@@ -80,6 +83,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: 'Your appointment has moved',
       'doctor-reschedule': 'A patient moved their appointment',
       'waitlist-offer': 'A slot opened for you',
+      'new-time-needed': 'Your appointment needs a new time',
     },
     leads: {
       'booking-confirmation': 'Your appointment is booked.',
@@ -90,6 +94,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: 'Your appointment has moved to a new time.',
       'doctor-reschedule': 'A patient moved their appointment with you.',
       'waitlist-offer': 'A slot opened with the doctor whose waitlist you joined.',
+      'new-time-needed': 'Your doctor cannot see you at the time of your appointment. Please pick a new time with the same doctor: your payment stays with the visit.',
     },
     hello: (name) => `Hello ${name},`,
     helloThere: 'there',
@@ -125,6 +130,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: (who, when, was) => `Afya: miadi na Dkt ${who} imehamishwa hadi ${when}${was}.`,
       'doctor-reschedule': (who, when, was) => `Afya: ${who} amehamisha miadi hadi ${when}${was}.`,
       'waitlist-offer': (who, when, was) => `Afya: nafasi imepatikana na Dkt ${who}, ${when}${was}.`,
+      'new-time-needed': (who, when, was) => `Afya: Dkt ${who} hatakuona ${when}${was}. Tafadhali chagua muda mpya:`,
     },
     smsWas: (when) => ` (awali ${when})`,
     aPatient: 'Mgonjwa',
@@ -137,6 +143,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: 'Miadi yako imehamishwa',
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake',
       'waitlist-offer': 'Nafasi imepatikana kwa ajili yako',
+      'new-time-needed': 'Miadi yako inahitaji muda mpya',
     },
     leads: {
       'booking-confirmation': 'Miadi yako imewekwa.',
@@ -147,6 +154,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       reschedule: 'Miadi yako imehamishiwa muda mpya.',
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake nawe.',
       'waitlist-offer': 'Nafasi imepatikana kwa daktari ambaye uliingia kwenye orodha yake ya kusubiri.',
+      'new-time-needed': 'Daktari wako hatakuona wakati wa miadi yako. Tafadhali chagua muda mpya na daktari yule yule: malipo yako yanabaki na miadi.',
     },
     hello: (name) => `Habari ${name},`,
     helloThere: 'mpendwa',

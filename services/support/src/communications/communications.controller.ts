@@ -28,6 +28,11 @@ export class CommunicationsController {
     return this.communications.sendPasswordReset(request.payload);
   }
 
+  @MessagePattern(subject(SupportPatterns.calendarFile))
+  calendarFile(@Payload() request: RpcRequest<{ id: number }>) {
+    return this.communications.calendarFile(requirePrincipal(request), request.payload?.id);
+  }
+
   @MessagePattern(subject(SupportPatterns.deliveries))
   list(@Payload() request: RpcRequest<DeliveryListPayload>) {
     return this.communications.list(requirePrincipal(request), request.payload ?? {});

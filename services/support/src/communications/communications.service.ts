@@ -2,9 +2,11 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, getProcessLogger, isMessageLanguage, parsePayload, type Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, getProcessLogger, isMessageLanguage, notFound, parsePayload, type Principal, requestLanguage, unauthorized } from '@afya/service-shared';
+import { AppointmentMessages } from '@afya/appointment-service/contracts';
 import {
   DeliveriesQuerySchema,
+  type CalendarFileReply,
   type DeliveryListPayload,
   type DeliveryListReply,
   type DataExportTicketsReply,
@@ -17,6 +19,7 @@ import {
 import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { EmailProvider, SmsProvider } from './providers';
+import { appointmentCalendar, type CalendarVisit } from './rules/calendar';
 import { reportApplies, reportedStatus } from './rules/delivery-reports';
 import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText } from './rules/messages';
 
@@ -36,6 +39,34 @@ export class CommunicationsService {
     private readonly sms: SmsProvider,
     private readonly email: EmailProvider,
   ) {}
+
+  /**
+   * GET /appointments/{id}/calendar.ics: the visit as the emails attach it (same UID, the current SEQUENCE, TZID
+   * Africa/Nairobi, cancelled when it was), in the requester's language. Its patient, its doctor and admins; anyone
+   * else, and a visit this service has not heard of or that was deleted, 404.
+   */
+  async calendarFile(actor: Principal, id: unknown): Promise<CalendarFileReply> {
+    const appointmentId = Number(id);
+    if (!Number.isInteger(appointmentId) || appointmentId < 1) throw notFound(AppointmentMessages.appointmentNotFound);
+    const [row] = (await this.db.query(
+      `SELECT appointment_id, user_id, doctor_user_id, doctor_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
+              time_slot, status, paid, duration, deleted, sequence
+         FROM message_appointments WHERE appointment_id = $1`,
+      [appointmentId],
+    )) as (Omit<CalendarVisit, 'cancelled'> & { user_id: number; doctor_user_id: number; deleted: boolean })[];
+    const mayRead = row && !row.deleted && (actor.role === 'admin' || (actor.role === 'user' && row.user_id === actor.userId) || (actor.role === 'doctor' && row.doctor_user_id === actor.userId));
+    if (!mayRead) throw notFound(AppointmentMessages.appointmentNotFound);
+    const ics = appointmentCalendar(
+      { ...row, cancelled: row.status === 'Cancelled' },
+      {
+        domain: this.config.calendarDomain,
+        organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'),
+        url: `${this.config.publicAppUrl}/dashboard/appointments`,
+        language: requestLanguage(),
+      },
+    );
+    return { filename: `appointment-${appointmentId}.ics`, ics };
+  }
 
   /**
    * A password-reset link or code from auth, sent at once (not queued: the secret is never stored here; auth keeps

@@ -3,7 +3,7 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, getProcessLogger } from '@afya/service-shared';
-import { type AppointmentEventData, AppointmentEvents, DEFAULT_DURATION_MINUTES, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
+import { type AppointmentEventData, AppointmentEvents, DEFAULT_DURATION_MINUTES, type NewTimeNeededEventData, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
 import { type PaymentEventData, PaymentEvents } from '@afya/payment-service/contracts';
 import { JobQueue, SEND_QUEUE, transactionDb } from './job-queue';
 import { isConfirmedVisit } from './rules/calendar';
@@ -62,6 +62,7 @@ export class MessageScheduler implements OnApplicationBootstrap {
       [AppointmentEvents.updated]: (event: DomainEvent<AppointmentEventData>, manager) => this.changed(manager, event.data),
       [AppointmentEvents.cancelled]: (event: DomainEvent<AppointmentEventData>, manager) => this.cancelled(manager, event.data),
       [AppointmentEvents.deleted]: (event: DomainEvent<AppointmentEventData>, manager) => this.deleted(manager, event.data),
+      [AppointmentEvents.newTimeNeeded]: (event: DomainEvent<NewTimeNeededEventData>, manager) => this.newTimeNeeded(manager, event.data),
     });
     await this.events.consume('support-messages-waitlist', {
       [AppointmentEvents.waitlistOffered]: (event: DomainEvent<WaitlistOfferedEventData>, manager) => this.offered(manager, event.data),
@@ -180,6 +181,15 @@ export class MessageScheduler implements OnApplicationBootstrap {
   }
 
   /** A freed slot held for a waitlisted patient: the offer goes at once, by SMS and email. */
+  /**
+   * The doctor's leave or a clinic closure fell on the visit (issue 37): its patient is asked, by SMS and email at
+   * once, to pick a new time. The event is applied once (the consumer's record of applied events, in this
+   * transaction), so a redelivery queues nothing twice; a visit that moves before they go withdraws them.
+   */
+  private async newTimeNeeded(manager: EntityManager, data: NewTimeNeededEventData): Promise<void> {
+    await this.enqueue(manager, [{ job: { kind: 'new-time-needed', user_id: data.user_id, appointment_id: data.appointment_id }, runAt: new Date() }]);
+  }
+
   private async offered(manager: EntityManager, data: WaitlistOfferedEventData): Promise<void> {
     const { offer_id, doctor_name, appointment_date, time_slot, expires_at } = data;
     await this.enqueue(manager, [

@@ -189,7 +189,8 @@ export class MessageSender implements OnApplicationBootstrap {
     const link = `${this.config.publicAppUrl}/dashboard/appointments`;
     if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language));
     const content = emailContent(job.kind, appointment, link, job.previous, language);
-    if (job.kind === 'doctor-reschedule') return this.email.send({ to: address, ...content });
+    // to the doctor, and a visit that needs a new time (its calendar event changes once it has one): no calendar file
+    if (job.kind === 'doctor-reschedule' || job.kind === 'new-time-needed') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(
       { ...appointment, cancelled: job.kind === 'cancellation' },
       { domain: this.config.calendarDomain, organizerEmail: this.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1'), url: link, language },

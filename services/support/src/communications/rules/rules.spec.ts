@@ -79,7 +79,7 @@ describe('SMS text', () => {
 
   it('stays within 160 GSM-7 units with a very long or non-GSM doctor name, and carries no clinical text', () => {
     const long = { ...visit, doctor_name: `Ngʼangʼa Müller-Wanjikũ ${'Kamau '.repeat(30)}`, appointment_type: 'HIV test' };
-    for (const kind of ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h', 'reschedule', 'doctor-reschedule'] as const) {
+    for (const kind of ['booking-confirmation', 'payment-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h', 'reschedule', 'doctor-reschedule', 'new-time-needed'] as const) {
       const text = smsText(kind, { ...long, patient_name: long.doctor_name }, 'https://afya.test/a/42', { appointment_date: '2026-11-30', time_slot: '09:00 AM' });
       expect(gsm7Units(text)).not.toBeNull();
       expect(gsm7Units(text)!).toBeLessThanOrEqual(160);
@@ -90,6 +90,17 @@ describe('SMS text', () => {
     expect(toGsm7('Wanjikũ “Amina”')).toBe('Wanjiku "Amina"');
     expect(gsm7Units('€')).toBe(2);
     expect(gsm7Units('😀')).toBeNull();
+  });
+});
+
+describe('a visit that needs a new time (issue 37)', () => {
+  it('asks the patient to pick a new time with the same doctor, in their language, in one SMS part, with no calendar change', () => {
+    expect(smsText('new-time-needed', visit, 'https://afya.test/a')).toBe('Afya: Dr Amina Wanjiku cannot see you on Tue 1 Dec 02:30 PM. Please pick a new time: https://afya.test/a');
+    expect(smsText('new-time-needed', visit, 'https://afya.test/a', undefined, 'sw')).toBe('Afya: Dkt Amina Wanjiku hatakuona Jumanne, 1 Des 14:30. Tafadhali chagua muda mpya: https://afya.test/a');
+    const email = emailContent('new-time-needed', visit, 'https://afya.test/a');
+    expect(email.subject).toBe('Your appointment needs a new time');
+    expect(email.text).toContain('Please pick a new time with the same doctor: your payment stays with the visit.');
+    expect(emailContent('new-time-needed', visit, 'https://afya.test/a', undefined, 'sw').subject).toBe('Miadi yako inahitaji muda mpya');
   });
 });
 

@@ -1,0 +1,78 @@
+import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { SupportModule } from '@afya/support-service/src/support.module';
+import { eventually } from '@afya/service-shared/testing';
+import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
+import { createAdmin } from '../support/admin';
+import type { TestPlatform } from '../support/platform';
+import { signUpAndIn } from '../support/users';
+import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
+import { type Sandboxes, startPaymentPlatform } from '../payments/support';
+
+// Issue 37: a confirmed leave over two bookings asks each patient, by SMS and email in their own language, to pick a
+// new time, once each.
+jest.setTimeout(120_000);
+
+describe('a visit that needs a new time: the patient is told (real NATS + PostgreSQL + SMS sandbox + MailDev)', () => {
+  let platform: TestPlatform & { sandboxes: Sandboxes };
+  let inbox: MailInbox;
+  let admin: { token: string };
+  let doctor: TestDoctor;
+
+  beforeAll(async () => {
+    inbox = await startMailInbox();
+    platform = await startPaymentPlatform(
+      { auth: AuthModule, appointment: AppointmentModule, support: SupportModule },
+      { SMTP_URL: inbox.smtpUrl, MESSAGE_POLL_SECONDS: '1', PUBLIC_APP_URL: 'https://afya.test' },
+    );
+    admin = await createAdmin(platform);
+    doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await inbox?.close();
+  });
+
+  const smsTo = (phone: string, pattern: RegExp) => platform.sandboxes.sms.messages.filter((m) => m.to === phone && pattern.test(m.message));
+  const emailsTo = async (address: string, subject: string) => (await inbox.emails()).filter((e) => e.subject === subject && e.to.some((t) => t.address === address));
+
+  it('sends each patient one SMS and one email in their language, with the link to pick a new time', async () => {
+    const english = await signUpAndIn(platform, { firstname: 'Achieng', lastname: 'Odhiambo', contact_phone: '+254722100381' });
+    const swahili = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kamau', contact_phone: '+254722100382' });
+    expect((await platform.api('PATCH', '/user/profile', { token: swahili.token, body: { language: 'sw' } })).status).toBe(200);
+    await eventually(async () => expect(await sql('support', `SELECT language FROM user_directory WHERE user_id = $1`, [swahili.user.user_id])).toEqual([{ language: 'sw' }]), 15_000);
+
+    const first = openClinicDate(8);
+    const second = openClinicDate(9);
+    const a = await bookAs<{ appointment_id: number }>(platform, english.token, doctor.doctorId, { appointment_date: first, time_slot: '02:30 PM' });
+    const b = await bookAs<{ appointment_id: number }>(platform, swahili.token, doctor.doctorId, { appointment_date: second, time_slot: '09:00 AM' });
+    // the support service knows both visits (their confirmations are sent) before the leave
+    await eventually(async () => expect(await sql('support', `SELECT appointment_id FROM message_appointments WHERE appointment_id = ANY($1::int[])`, [[a.appointment_id, b.appointment_id]])).toHaveLength(2), 15_000);
+
+    const confirmed = await platform.api('POST', `/doctors/${doctor.doctorId}/leave`, { token: doctor.token, body: { from: first, to: second, reason: 'Conference', confirm: true } });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.needs_new_time).toHaveLength(2);
+
+    await eventually(async () => {
+      expect(smsTo('+254722100381', /cannot see you/).map((m) => m.message)).toEqual([expect.stringMatching(/^Afya: Dr Grace Wanjiku cannot see you on .+ 02:30 PM\. Please pick a new time: https:\/\/afya\.test\/dashboard\/appointments$/)]);
+      expect(smsTo('+254722100382', /hatakuona/).map((m) => m.message)).toEqual([expect.stringMatching(/^Afya: Dkt Grace Wanjiku hatakuona .+ 09:00\. Tafadhali chagua muda mpya: https:\/\/afya\.test\/dashboard\/appointments$/)]);
+      expect(await emailsTo(english.user.email, 'Your appointment needs a new time')).toHaveLength(1);
+      expect(await emailsTo(swahili.user.email, 'Miadi yako inahitaji muda mpya')).toHaveLength(1);
+    }, 30_000);
+    const [email] = await emailsTo(english.user.email, 'Your appointment needs a new time');
+    expect(email.text).toContain('Please pick a new time with the same doctor: your payment stays with the visit.');
+    expect(email.text).not.toContain('Conference'); // the leave's reason is for staff only
+
+    // one delivery per patient and channel, each sent (the consumer applies an event once: processed_events)
+    await eventually(async () => {
+      const rows = await sql('support', `SELECT user_id, channel, status FROM deliveries WHERE kind = 'new-time-needed' ORDER BY user_id, channel`);
+      expect(rows.map((r) => [r.user_id, r.channel, r.status])).toEqual([
+        [english.user.user_id, 'email', 'sent'],
+        [english.user.user_id, 'sms', 'sent'],
+        [swahili.user.user_id, 'email', 'sent'],
+        [swahili.user.user_id, 'sms', 'sent'],
+      ]);
+    }, 15_000);
+  });
+});

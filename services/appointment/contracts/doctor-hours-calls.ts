@@ -1,0 +1,174 @@
+/**
+ * A doctor's own hours, leave and the clinic's closures (issue 37; part of AppointmentCalls, calls.ts; the rules in
+ * doctor-hours.ts). The doctor themself or an admin reads and sets a doctor's hours and leave (another doctor: 403);
+ * admins keep the clinic's closures. The shapes are checked here; the rules that need the clock or the calendar
+ * (overlaps, clinic hours, a leave in the past, the visits a leave would touch) are the service's, with the same
+ * messages (doctor-hours.ts).
+ */
+import { bodyOf, call, reply } from '@afya/service-shared/calls';
+import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
+import { APPOINTMENT_STATUSES } from './catalog';
+import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
+import { AppointmentPatterns } from './patterns';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clock = z.string({ error: DoctorHoursMessages.time }).regex(HHMM, DoctorHoursMessages.time);
+const REASON_MAX = 500;
+const CLOSURE_NAME_MAX = 100;
+const confirm = nullToAbsent(z.boolean({ error: 'confirm must be true or false' })).meta({
+  description: 'true: save even though booked visits fall in it (each becomes "needs a new time"); else 409 lists them',
+});
+
+// ---- Requests ----
+
+export const HoursSessionSchema = z.object({
+  weekday: wholeNumber(DoctorHoursMessages.weekday, { min: 1, max: 7 }).meta({ description: 'ISO weekday: 1 = Monday ... 7 = Sunday' }),
+  start: clock.meta({ description: 'HH:MM, 24-hour clinic time (Africa/Nairobi)', example: '14:00' }),
+  end: clock.meta({ description: 'HH:MM, after start; the last slot ends by it', example: '17:00' }),
+});
+
+/** PUT /doctors/{id}/hours: the week's sessions from valid_from onward (default: today). */
+export const HoursBodySchema = z.object({
+  sessions: z.array(HoursSessionSchema, { error: 'Sessions must be a list of {weekday, start, end}' }).max(MAX_WEEKLY_SESSIONS, DoctorHoursMessages.tooManySessions),
+  slot_minutes: wholeNumber(DoctorHoursMessages.slotLength, { min: 1 }).meta({ description: 'One of 15, 20, 30, 45, 60' }),
+  valid_from: nullToAbsent(isoDate(DoctorHoursMessages.validFrom)).meta({ description: 'The clinic date the hours apply from (default: today)' }),
+});
+
+/** POST /doctors/{id}/leave: a date range, both days included. */
+export const LeaveBodySchema = z.object({
+  from: isoDate(DoctorHoursMessages.leaveDates).meta({ description: 'First day away (clinic date)', example: '2026-12-01' }),
+  to: isoDate(DoctorHoursMessages.leaveDates).meta({ description: 'Last day away, on or after from', example: '2026-12-21' }),
+  reason: nullToAbsent(z.string({ error: 'The reason must be text' }).trim().max(REASON_MAX, `The reason is too long (at most ${REASON_MAX} characters)`)).meta({
+    description: 'Kept private to staff (the doctor and admins)',
+  }),
+  confirm,
+});
+
+/** POST /admin/closures: a day the whole clinic is closed. */
+export const ClosureBodySchema = z.object({
+  date: isoDate(DoctorHoursMessages.closureDate).meta({ example: '2026-12-12' }),
+  name: singleLine(DoctorHoursMessages.closureName).trim().min(1, DoctorHoursMessages.closureName).max(CLOSURE_NAME_MAX, DoctorHoursMessages.closureName).meta({ example: 'Jamhuri Day' }),
+  confirm,
+});
+
+const doctorId = wholeNumber('Invalid id', { min: 1 });
+export const HoursPayloadSchema = HoursBodySchema.extend({ doctor_id: doctorId });
+export const LeavePayloadSchema = LeaveBodySchema.extend({ doctor_id: doctorId });
+export const DoctorOnlyPayloadSchema = z.object({ doctor_id: doctorId });
+export const LeaveByIdPayloadSchema = z.object({ doctor_id: doctorId, leave_id: doctorId });
+export const ClosurePayloadSchema = ClosureBodySchema;
+export const ClosureByIdPayloadSchema = z.object({ closure_id: doctorId });
+
+// ---- Replies ----
+
+export const HoursReplySchema = z.object({
+  doctor_id: z.number().int(),
+  custom: z.boolean().meta({ description: "false: no hours set, the clinic's slots and available_days apply (sessions empty, valid_from null)" }),
+  sessions: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })),
+  slot_minutes: z.number().int(),
+  valid_from: z.string().nullable(),
+  /** A later version already saved (valid_from after today's), if any. */
+  next: z.object({ sessions: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })), slot_minutes: z.number().int(), valid_from: z.string() }).nullable(),
+});
+export const SetHoursReplySchema = HoursReplySchema.extend({ message: z.string() });
+
+/** A booked visit a leave or a closure falls on. */
+export const AffectedAppointmentSchema = z.object({
+  appointment_id: z.number().int(),
+  user_id: z.number().int(),
+  appointment_date: z.string(),
+  time_slot: z.string(),
+  appointment_status: z.enum(APPOINTMENT_STATUSES),
+  patient_full_name: z.string().nullable(),
+});
+
+export const LeaveSchema = z.object({
+  leave_id: z.number().int(),
+  doctor_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AddLeaveReplySchema = z.object({
+  leave: LeaveSchema,
+  needs_new_time: z.array(AffectedAppointmentSchema).meta({ description: 'The visits in the leave, each now "needs a new time"' }),
+  message: z.string(),
+});
+export const RemoveLeaveReplySchema = z.object({ leave_id: z.number().int(), message: z.string() });
+
+export const ClosureSchema = z.object({ closure_id: z.number().int(), date: z.string(), name: z.string(), created_at: z.string() });
+export const AddClosureReplySchema = z.object({ closure: ClosureSchema, needs_new_time: z.array(AffectedAppointmentSchema), message: z.string() });
+export const RemoveClosureReplySchema = z.object({ closure_id: z.number().int(), message: z.string() });
+
+/** A visit a confirmed leave or closure fell on, still without a new time (the admin's list). */
+export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
+  doctor_id: z.number().int(),
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  cause: z.enum(['leave', 'closure']),
+  since: z.string().meta({ description: 'When the leave or closure was confirmed (ISO 8601)' }),
+});
+
+// ---- Calls ----
+
+const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
+const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
+  call.route({ ...route, tags: [tag] });
+
+export const DoctorHoursCalls = {
+  /** The hours in effect today (custom false: none set) and any later version. */
+  doctorHours: route({ method: 'GET', path: '/doctors/{id}/hours', summary: "A doctor's weekly hours (the doctor, admins)" })
+    .meta({ subject: AppointmentPatterns.doctorHours, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorById }))
+    .output(reply(HoursReplySchema)),
+
+  /** New weekly hours from valid_from onward (later versions already saved are replaced). 400 names the problem. */
+  setDoctorHours: route({ method: 'PUT', path: '/doctors/{id}/hours', summary: "Set a doctor's weekly hours (the doctor, admins)" })
+    .meta({ subject: AppointmentPatterns.setDoctorHours, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorById, body: bodyOf(HoursBodySchema) }))
+    .output(reply(SetHoursReplySchema)),
+
+  /** The doctor's leave that has not ended, soonest first (a bare array). */
+  doctorLeave: route({ method: 'GET', path: '/doctors/{id}/leave', summary: "A doctor's leave (the doctor, admins)" })
+    .meta({ subject: AppointmentPatterns.doctorLeave, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorById }))
+    .output(reply(z.array(LeaveSchema))),
+
+  /**
+   * A leave. When booked visits fall in it and confirm is not true: 409 (code LEAVE_HAS_APPOINTMENTS, details.appointments
+   * lists them), nothing saved. With confirm: 201, and each of them needs a new time.
+   */
+  addDoctorLeave: route({ method: 'POST', path: '/doctors/{id}/leave', successStatus: 201, summary: 'Add a leave (the doctor, admins)' })
+    .meta({ subject: AppointmentPatterns.addDoctorLeave, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorById, body: bodyOf(LeaveBodySchema) }))
+    .output(reply(AddLeaveReplySchema)),
+
+  removeDoctorLeave: route({ method: 'DELETE', path: '/doctors/{id}/leave/{leave_id}', summary: 'Remove a leave (the doctor, admins)' })
+    .meta({ subject: AppointmentPatterns.removeDoctorLeave, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: z.object({ id: idParam, leave_id: idParam }).transform(({ id, leave_id }) => ({ doctor_id: id, leave_id })) }))
+    .output(reply(RemoveLeaveReplySchema)),
+
+  /** The clinic's closures from today on, in date order (a bare array). */
+  closures: route({ method: 'GET', path: '/admin/closures', summary: "The clinic's closures (admins)" }, 'admin')
+    .meta({ subject: AppointmentPatterns.closures, roles: ['admin'] })
+    .input(z.object({}))
+    .output(reply(z.array(ClosureSchema))),
+
+  /** A closure for every doctor; booked visits that day: 409 listing them unless confirm (then each needs a new time). */
+  addClosure: route({ method: 'POST', path: '/admin/closures', successStatus: 201, summary: 'Close the clinic on a date (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.addClosure, roles: ['admin'] })
+    .input(z.object({ body: bodyOf(ClosureBodySchema) }))
+    .output(reply(AddClosureReplySchema)),
+
+  removeClosure: route({ method: 'DELETE', path: '/admin/closures/{id}', summary: 'Remove a closure (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.removeClosure, roles: ['admin'] })
+    .input(z.object({ params: z.object({ id: idParam }).transform(({ id }) => ({ closure_id: id })) }))
+    .output(reply(RemoveClosureReplySchema)),
+
+  /** The visits that need a new time (Pending or Confirmed, not yet moved), soonest first (a bare array; admins). */
+  needsNewTime: route({ method: 'GET', path: '/admin/needs-new-time', summary: 'Visits that need a new time (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.needsNewTime, roles: ['admin'] })
+    .input(z.object({}))
+    .output(reply(z.array(NeedsNewTimeSchema))),
+};

@@ -1,0 +1,56 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { AppointmentPatterns } from '../../contracts';
+import { DoctorCalendarService } from './doctor-calendar.service';
+
+/** A doctor's hours and leave, and the clinic's closures (contracts/doctor-hours-calls.ts). */
+@Controller()
+export class DoctorCalendarController {
+  constructor(private readonly calendar: DoctorCalendarService) {}
+
+  @MessagePattern(subject(AppointmentPatterns.doctorHours))
+  hours(@Payload() request: RpcRequest) {
+    return this.calendar.hours(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.setDoctorHours))
+  setHours(@Payload() request: RpcRequest) {
+    return this.calendar.setHours(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.doctorLeave))
+  leave(@Payload() request: RpcRequest) {
+    return this.calendar.leave(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.addDoctorLeave))
+  addLeave(@Payload() request: RpcRequest) {
+    return this.calendar.addLeave(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.removeDoctorLeave))
+  removeLeave(@Payload() request: RpcRequest) {
+    return this.calendar.removeLeave(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.closures))
+  closures(@Payload() request: RpcRequest) {
+    return this.calendar.closures(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.addClosure))
+  addClosure(@Payload() request: RpcRequest) {
+    return this.calendar.addClosure(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.needsNewTime))
+  needsNewTime(@Payload() request: RpcRequest) {
+    return this.calendar.needsNewTime(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.removeClosure))
+  removeClosure(@Payload() request: RpcRequest) {
+    return this.calendar.removeClosure(requirePrincipal(request), request.payload);
+  }
+}
