@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminDeliveriesController, NotificationsController } from './notifications.controller';
+import { NotificationsController } from './notifications.controller';
 
-@Module({ controllers: [NotificationsController, AdminDeliveriesController] })
+@Module({ controllers: [NotificationsController] })
 export class NotificationsGatewayModule {}

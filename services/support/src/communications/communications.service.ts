@@ -2,11 +2,10 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, getProcessLogger, isMessageLanguage, parsePayload, type Principal, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, getProcessLogger, isMessageLanguage, parsePayload, type Principal, rowsPage, type RowsPage, unauthorized } from '@afya/service-shared';
 import {
   DeliveriesQuerySchema,
   type DeliveryListPayload,
-  type DeliveryListReply,
   type DataExportTicketsReply,
   type DeliveryView,
   type NotificationPreferences,
@@ -143,7 +142,7 @@ export class CommunicationsService {
   }
 
   /** The admin's delivery log: newest first, searched by name, email, masked number or appointment id; paged here. */
-  async list(principal: Principal, payload: DeliveryListPayload): Promise<DeliveryListReply> {
+  async list(principal: Principal, payload: DeliveryListPayload): Promise<RowsPage<DeliveryView>> {
     if (principal.role !== 'admin') throw forbidden();
     const page = Math.max(1, Math.trunc(Number(payload?.page ?? 1)) || 1);
     const limit = Math.min(LIST_LIMIT_MAX, Math.max(1, Math.trunc(Number(payload?.limit ?? 20)) || 20));
@@ -175,16 +174,12 @@ export class CommunicationsService {
         LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
       params,
     )) as DeliveryView[];
-    return {
-      deliveries: rows.map((r) => ({
-        ...r,
-        due_at: new Date(r.due_at).toISOString(),
-        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-        updated_at: new Date(r.updated_at).toISOString(),
-      })),
-      total,
-      page,
-      limit,
-    };
+    const deliveries = rows.map((r) => ({
+      ...r,
+      due_at: new Date(r.due_at).toISOString(),
+      sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+      updated_at: new Date(r.updated_at).toISOString(),
+    }));
+    return rowsPage(deliveries, total);
   }
 }
