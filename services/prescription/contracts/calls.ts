@@ -40,7 +40,7 @@ const none = z.object({});
 const byId = z.object({ id: idParam });
 
 /** A list of prescriptions, newest first: the bare array of one page. */
-const list = (path: `/${string}`, summary: string, subject: string, roles?: readonly ('user' | 'doctor' | 'admin')[]) =>
+const list = ({ path, summary, subject, roles }: { path: `/${string}`; summary: string; subject: string; roles?: readonly ('user' | 'doctor' | 'admin')[] }) =>
   call
     .route({ method: 'GET', path, outputStructure: 'detailed', tags, summary })
     .meta({ subject, roles, list: true })
@@ -49,13 +49,13 @@ const list = (path: `/${string}`, summary: string, subject: string, roles?: read
 
 export const PrescriptionCalls = {
   /** The patient's own prescriptions, newest first. */
-  listUser: list('/prescriptions/user', "The patient's own prescriptions, newest first", PrescriptionPatterns.listUser, ['user']),
+  listUser: list({ path: '/prescriptions/user', summary: "The patient's own prescriptions, newest first", subject: PrescriptionPatterns.listUser, roles: ['user'] }),
 
   /** The prescriptions the doctor issued. */
-  listDoctor: list('/prescriptions/doctor', 'The prescriptions the doctor issued', PrescriptionPatterns.listDoctor, ['doctor']),
+  listDoctor: list({ path: '/prescriptions/doctor', summary: 'The prescriptions the doctor issued', subject: PrescriptionPatterns.listDoctor, roles: ['doctor'] }),
 
   /** Admins: all; doctors: those they may read; patients: their own. */
-  listAll: list('/prescriptions', 'Prescriptions, one page (admins: all; doctors: those they may read; patients: their own)', PrescriptionPatterns.listAll),
+  listAll: list({ path: '/prescriptions', summary: 'Prescriptions, one page (admins: all; doctors: those they may read; patients: their own)', subject: PrescriptionPatterns.listAll }),
 
   /** Write Prescription's picker: the doctor's own, not cancelled appointments without a prescription. */
   writable: call
