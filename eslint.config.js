@@ -140,19 +140,6 @@ const UNDECLARED_API_PATHS = [
   // Streams: server-sent events, read as they come.
   { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/{}/events', why: 'an event stream (SSE)' },
   { file: 'shell/libs/ui-kit/video/video.api.ts', path: 'video/{}/events', why: 'an event stream (SSE)' },
-  // Not declared yet: the service answers an object ({complaints|prescriptions|payments, total}) that the gateway's
-  // controller turns into a page (bare array, X-Total-Count); declaring them needs the services to answer a page.
-  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/doctor', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/all', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/{}/messages', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-admin/src/features/prescriptions/api.ts', path: 'prescriptions', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-doctor/src/features/prescriptions/api.ts', path: 'prescriptions/doctor', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-patient/src/features/prescriptions/api.ts', path: 'prescriptions/user', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-patient/src/features/payments/api.ts', path: 'payments/history', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-admin/src/features/analytics/api.ts', path: 'admin/analytics/bookings', why: 'a list paged by the gateway (not declared yet)' },
-  { file: 'mfe-admin/src/features/messages/api.ts', path: 'admin/deliveries', why: "the admin's delivery log, a controller route (not declared yet)" },
-  { file: 'mfe-admin/src/features/prescriptions/api.ts', path: 'medical-history/{}', why: "a record's removal, a controller route (not declared yet)" },
 ];
 /** The call's name as written: `api.get`, `getHttp().get`, `request`. */
 function calleeName(callee) {

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from './common/auth/auth.module';
 import { BusModule } from './common/bus/bus.module';
 import { DeclaredCallsModule } from './common/calls/calls.module';
-import { AnalyticsGatewayModule } from './modules/analytics/analytics.module';
 import { DataRightsController } from './modules/data-rights/data-rights.controller';
 import { UserController } from './modules/auth/user.controller';
 import { HealthController } from './modules/health/health.controller';
@@ -18,7 +17,6 @@ import { VideoGatewayModule } from './modules/video/video.module';
     BusModule,
     GatewayAuthModule,
     DeclaredCallsModule,
-    AnalyticsGatewayModule,
     ReportsGatewayModule,
     SupportGatewayModule,
     NotificationsGatewayModule,

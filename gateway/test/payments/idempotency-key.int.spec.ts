@@ -25,7 +25,8 @@ describe('Idempotency-Key: a retried booking or payment start gets the first rep
   let day = 0;
 
   beforeAll(async () => {
-    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule });
+    // The M-Pesa jobs never act here (as in payments.int.spec.ts): a push's follow-up must not outlive the test's platform.
+    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule }, { MPESA_RECONCILE_AFTER_MS: '600000', MPESA_STATUS_QUERY_AFTER_MS: '600000' });
     const admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, available_days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
     patient = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kamau' });

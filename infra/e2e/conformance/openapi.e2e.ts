@@ -1,8 +1,8 @@
 /**
  * The OpenAPI document (/api/docs-json) against the API contract (CONTRACT.md §7): every call of the contract is there, and the
  * reply it documents is the contract's shape: the bare array for an unnamed list, the object itself for an unnamed
- * item, an object with the named keys otherwise. The gateway writes these replies from the contracts' types
- * (common/http/reply-docs.ts), so a field renamed in a contract fails to compile before it can drift here.
+ * item, an object with the named keys otherwise. The gateway documents these replies from the calls' declarations in the
+ * contracts (their zod reply schemas: gateway/src/common/calls/calls-docs.ts), so a renamed field cannot drift here.
  */
 import { api, expectStatus } from './api';
 

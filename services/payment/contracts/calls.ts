@@ -7,12 +7,13 @@
  * service; the M-Pesa status checks the CheckoutRequestID itself (its refusal, 'Invalid CheckoutRequestID', carries no
  * `errors` list, which a schema's refusal always does).
  *
- * Still controller methods (gateway/src/modules/payments): GET /payments/history (the service answers `{payments,
- * total}`, not a page of JSON text), the receipt PDF, and the provider callbacks (Stripe's webhook, M-Pesa's callback
- * and transaction status: public, raw body, secret in the path).
+ * GET /payments/history answers one page (RowsPage, subject `historyPage`): the bare array, X-Total-Count and Link.
+ *
+ * Still controller methods (gateway/src/modules/payments): the receipt PDF and the provider callbacks (Stripe's
+ * webhook, M-Pesa's callback and transaction status: public, raw body, secret in the path).
  */
-import { bodyOf, call, reply } from '@afya/service-shared/calls';
-import { idParam, z } from '@afya/service-shared/schema';
+import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
+import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { PaymentPatterns } from './patterns';
 import {
   ConfirmCardPaymentReplySchema,
@@ -21,6 +22,7 @@ import {
   CreatePaymentBodySchema,
   DisputeListReplySchema,
   PaymentHistoryReplySchema,
+  PaymentViewSchema,
   RefundBodySchema,
   RefundReplySchema,
   StkPushBodySchema,
@@ -33,6 +35,13 @@ const tags = ['payments'];
 const none = z.object({});
 
 export const PaymentCalls = {
+  /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
+  history: call
+    .route({ method: 'GET', path: '/payments/history', outputStructure: 'detailed', tags, summary: "The caller's payments, one page, newest first (admins: everyone's)" })
+    .meta({ subject: PaymentPatterns.historyPage, roles: ['user', 'admin'], list: true })
+    .input(z.object({ query: queryOf(pageQuery) }))
+    .output(listOf(PaymentViewSchema)),
+
   /**
    * A Stripe Checkout Session for an own, payable appointment → {url, amount}. The appointment's amount is charged (a
    * differing `amount` is reported back as requested_amount); Stripe returns the browser to the request's Origin when

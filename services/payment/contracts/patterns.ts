@@ -18,8 +18,10 @@ export const PaymentPatterns = {
   mpesaCallback: 'payment.v1.mpesa.callback',
   /** POST /mpesa/transaction-status/:token[/timeout] (Safaricom's answer to a Transaction Status query; no caller) */
   mpesaTransactionStatus: 'payment.v1.mpesa.transaction-status',
-  /** GET /payments/history: own (admin: all, with patient name). */
+  /** GET /admin/payments: every payment and the total (PaymentHistoryReply; own for a patient, admin: all, with patient name). */
   history: 'payment.v1.history',
+  /** GET /payments/history: one page of the caller's payments (admin: everyone's), newest first, as a RowsPage. */
+  historyPage: 'payment.v1.history.page',
   /** GET /payments/:id/receipt: a PDF (BinaryRef) for a completed payment of the owner or an admin. */
   receipt: 'payment.v1.receipt',
   /** POST /admin/payments/:id/refund */

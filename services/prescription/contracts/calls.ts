@@ -7,12 +7,13 @@
  * (gateway/src/modules/prescriptions/prescriptions.calls.ts). The edit of a record (PATCH /medical-history/{recordId})
  * is the appointment service's (AppointmentCalls.editRecord).
  *
- * Still controller methods (gateway/src/modules/prescriptions, medical-history): the three lists (the service answers
- * `{prescriptions, total}`, not a page of JSON text), the PDF, and DELETE /medical-history/{recordId} (the removal sends
- * a reason of '' when none is given).
+ * The three lists answer one page (RowsPage): the bare array, X-Total-Count and Link. A record's removal
+ * (DELETE /medical-history/{recordId}) sends the service `{ record_id, reason }`, a reason of '' when none is given.
+ *
+ * Still a controller method (gateway/src/modules/prescriptions): the PDF.
  */
-import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
-import { idParam, z } from '@afya/service-shared/schema';
+import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
+import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { PrescriptionPatterns } from './patterns';
 import {
   AccessLogQuerySchema,
@@ -26,6 +27,8 @@ import {
   PatientHistoryQuerySchema,
   PrescriptionReplySchema,
   PrescriptionViewSchema,
+  RemoveRecordBodySchema,
+  RemoveRecordReplySchema,
   UpdatePrescriptionBodySchema,
   WritableAppointmentsReplySchema,
 } from './schemas';
@@ -36,7 +39,24 @@ const history = ['medical-history'];
 const none = z.object({});
 const byId = z.object({ id: idParam });
 
+/** A list of prescriptions, newest first: the bare array of one page. */
+const list = ({ path, summary, subject, roles }: { path: `/${string}`; summary: string; subject: string; roles?: readonly ('user' | 'doctor' | 'admin')[] }) =>
+  call
+    .route({ method: 'GET', path, outputStructure: 'detailed', tags, summary })
+    .meta({ subject, roles, list: true })
+    .input(z.object({ query: queryOf(pageQuery) }))
+    .output(listOf(PrescriptionViewSchema));
+
 export const PrescriptionCalls = {
+  /** The patient's own prescriptions, newest first. */
+  listUser: list({ path: '/prescriptions/user', summary: "The patient's own prescriptions, newest first", subject: PrescriptionPatterns.listUser, roles: ['user'] }),
+
+  /** The prescriptions the doctor issued. */
+  listDoctor: list({ path: '/prescriptions/doctor', summary: 'The prescriptions the doctor issued', subject: PrescriptionPatterns.listDoctor, roles: ['doctor'] }),
+
+  /** Admins: all; doctors: those they may read; patients: their own. */
+  listAll: list({ path: '/prescriptions', summary: 'Prescriptions, one page (admins: all; doctors: those they may read; patients: their own)', subject: PrescriptionPatterns.listAll }),
+
   /** Write Prescription's picker: the doctor's own, not cancelled appointments without a prescription. */
   writable: call
     .route({ method: 'GET', path: '/prescriptions/writable-appointments', tags, summary: 'Appointments that can still get a prescription (doctors)' })
@@ -92,6 +112,18 @@ export const PrescriptionCalls = {
     .meta({ subject: PrescriptionPatterns.historySelf, roles: ['user', 'doctor'] })
     .input(none)
     .output(reply(MedicalHistorySelfReplySchema)),
+
+  /** Admins: a soft delete of a record with a reason, audited ('Invalid record type.' for an id that is not appt-N). */
+  removeRecord: call
+    .route({ method: 'DELETE', path: '/medical-history/{recordId}', tags: history, summary: 'Delete a medical record with a reason, audited (admins)' })
+    .meta({ subject: PrescriptionPatterns.historyRemove, roles: ['admin'] })
+    .input(
+      z.object({
+        params: z.object({ recordId: z.string().meta({ description: "The record's id, such as appt-12" }) }).transform(({ recordId }) => ({ record_id: recordId })),
+        body: bodyOf(RemoveRecordBodySchema).transform(({ reason }) => ({ reason: reason ?? '' })),
+      }),
+    )
+    .output(reply(RemoveRecordReplySchema)),
 
   /** Who viewed or changed the signed-in patient's records (admins: any patient's with ?user_id=). */
   accessLog: call

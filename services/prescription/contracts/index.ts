@@ -24,6 +24,7 @@ import type {
   MedicineSchema,
   PrescriptionReplySchema,
   PrescriptionViewSchema,
+  RemoveRecordReplySchema,
   UpdatePrescriptionBodySchema,
   UpdatePrescriptionPayloadSchema,
   WritableAppointmentSchema,
@@ -127,15 +128,8 @@ export interface DeletePrescriptionPayload {
   reason?: string;
 }
 export type PrescriptionReply = z.output<typeof PrescriptionReplySchema>;
-/**
- * The lists (user, doctor, all): one page (payload `limit`, `offset`; without them the first 1,000, newest first)
- * and the whole list's total. Over HTTP the body is the bare array and the total is in X-Total-Count.
- */
-export interface PrescriptionListReply {
-  prescriptions: PrescriptionView[];
-  total: number;
-}
 export type DeletePrescriptionReply = z.output<typeof DeletePrescriptionReplySchema>;
+export type RemoveRecordReply = z.output<typeof RemoveRecordReplySchema>;
 /** prescription.pdf: the file's bytes (BinaryRef) and its name. */
 export interface PrescriptionPdfReply {
   filename: string;

@@ -118,6 +118,8 @@ export const PrescriptionViewSchema = z.object({
 });
 export const PrescriptionReplySchema = z.object({ prescription: PrescriptionViewSchema, message: z.string().optional() });
 export const DeletePrescriptionReplySchema = z.object({ message: z.string(), prescription_id: int });
+/** DELETE /medical-history/{recordId}: the record removed (soft, audited). */
+export const RemoveRecordReplySchema = z.object({ message: z.string(), record_id: z.string() });
 
 export const WritableAppointmentSchema = z.object({
   appointment_id: int,

@@ -2,7 +2,7 @@
  * Health monitoring's HTTP calls (issue 39), each declared once (decision 0095; the kit: @afya/service-shared/calls).
  * The gateway serves each from its declaration, /api/docs documents it, the web apps call it as `calls.vitals.<name>`.
  * The prescription service answers them (services/prescription/src/vitals): readings are clinical records, kept beside
- * the medical history, its care-relationship rule and its access log (docs/decisions/0110-health-readings-in-the-prescription-service.md).
+ * the medical history, its care-relationship rule and its access log (docs/decisions/0103-health-readings-in-the-prescription-service.md).
  */
 import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, z } from '@afya/service-shared/schema';

@@ -3,14 +3,13 @@
  * The gateway serves each from its declaration, /api/docs documents it, the admin app calls it through
  * `calls.reporting.<name>` with the reply typed from its schema.
  *
- * Still controller methods (gateway/src/modules/analytics, reports): the bookings series (the service answers
- * `{range, bookings}`, the HTTP body is the bare array with X-Total-Count, not a paged JSON text) and the CSV reports
- * (a stream).
+ * The bookings series is a list answered whole (RowsPage: the bare array, X-Total-Count). Still controller methods
+ * (gateway/src/modules/reports): the CSV reports (a stream).
  */
-import { call, queryOf, reply } from '@afya/service-shared/calls';
+import { call, listOf, queryOf, reply } from '@afya/service-shared/calls';
 import { z } from '@afya/service-shared/schema';
 import { ReportingPatterns } from './patterns';
-import { AnalyticsSummaryReplySchema, AppointmentStatusReplySchema, MonthlyReplySchema, OverviewReplySchema, RangeQuerySchema, RevenueReplySchema } from './schemas';
+import { AnalyticsSummaryReplySchema, AppointmentStatusReplySchema, DailyBookingsSchema, MonthlyReplySchema, OverviewReplySchema, RangeQuerySchema, RevenueReplySchema } from './schemas';
 
 const admin = ['admin'] as const;
 const tags = ['admin'];
@@ -24,6 +23,13 @@ export const ReportingCalls = {
     .meta({ subject: ReportingPatterns.summary, roles: admin })
     .input(z.object({ query: queryOf(RangeQuerySchema) }))
     .output(reply(AnalyticsSummaryReplySchema)),
+
+  /** Bookings per day of the range, oldest first: the bare array (one entry per day, so one page). */
+  bookings: call
+    .route({ method: 'GET', path: '/admin/analytics/bookings', outputStructure: 'detailed', tags, summary: 'Bookings per day of the range, oldest first (admins)' })
+    .meta({ subject: ReportingPatterns.bookings, roles: admin, list: true })
+    .input(z.object({ query: queryOf(RangeQuerySchema) }))
+    .output(listOf(DailyBookingsSchema)),
 
   /** Revenue per day of the range, oldest first. */
   revenue: call

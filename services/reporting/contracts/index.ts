@@ -8,11 +8,12 @@
  */
 
 import type { z } from 'zod';
-import type { AnalyticsRange, ReportLanguage, ReportType } from './catalog';
+import type { ReportLanguage, ReportType } from './catalog';
 import type {
   ActivityEntrySchema,
   ActivityMessageSchema,
   AnalyticsSummaryReplySchema,
+  BookingsReplySchema,
   AppointmentStatusReplySchema,
   DailyBookingsSchema,
   MonthlyReplySchema,
@@ -61,12 +62,8 @@ export type PeriodChange = z.output<typeof PeriodChangeSchema>;
 export type AnalyticsSummaryReply = z.output<typeof AnalyticsSummaryReplySchema>;
 export type AdminFeed = Pick<AnalyticsSummaryReply, 'pendingDoctors' | 'unresolvedTickets' | 'paymentDisputes' | 'recentUsers' | 'recentAppointments' | 'recentPayments'>;
 export type DailyBookings = z.output<typeof DailyBookingsSchema>;
-/** reporting.analytics.bookings; over HTTP (GET /admin/analytics/bookings) the body is the bare `bookings` array. */
-export interface BookingsReply {
-  range: AnalyticsRange;
-  /** One entry per day of the range, oldest first, zero-filled. */
-  bookings: DailyBookings[];
-}
+/** The analytics' bookings series (over the bus and HTTP, reporting.analytics.bookings answers its `bookings` as one page). */
+export type BookingsReply = z.output<typeof BookingsReplySchema>;
 export type RevenueReply = z.output<typeof RevenueReplySchema>;
 export type StatusBreakdownEntry = z.output<typeof StatusBreakdownEntrySchema>;
 export type AppointmentStatusReply = z.output<typeof AppointmentStatusReplySchema>;

@@ -97,6 +97,9 @@ export const AnalyticsSummaryReplySchema = z.object({
 export const DailyBookingsSchema = z.object({ date: day, count });
 
 /** GET /admin/analytics/revenue: Ksh per day (completed payments minus refunds), oldest first, zero-filled. */
+/** The bookings series as the analytics reads it: one entry per day of the range, oldest first, zero-filled. */
+export const BookingsReplySchema = z.object({ range: z.literal(ANALYTICS_RANGES), bookings: z.array(DailyBookingsSchema) });
+
 export const RevenueReplySchema = z.object({
   range: z.literal(ANALYTICS_RANGES),
   dailyRevenue: z.array(z.object({ date: day, revenue: z.number() })),

@@ -6,30 +6,48 @@
  *
  * The public contact form is rate limited by the gateway (gateway/src/modules/support/support.calls.ts).
  *
+ * The lists answer one page (RowsPage): the bare array, X-Total-Count and Link. A conversation's messages are all of
+ * them (one page); the admin's delivery log is paged by the service by page number (X-Total-Count only).
+ *
  * Still controller methods in the gateway (docs/decisions/0095-one-declaration-per-call.md, "Migration plan"): the
- * ticket lists and a conversation's messages (the service answers with objects the gateway turns into bare arrays with
- * paging headers), the live ticket events (a stream), the SMS delivery reports (a provider callback) and the admin's
- * delivery log.
+ * live ticket events (a stream) and the SMS delivery reports (a provider callback).
  */
-import { bodyOf, call, reply } from '@afya/service-shared/calls';
-import { idParam, z } from '@afya/service-shared/schema';
+import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls';
+import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { SupportPatterns } from './patterns';
 import {
   ContactBodySchema,
   ContactReplySchema,
   DeleteTicketReplySchema,
+  DeliveriesQuerySchema,
+  DeliveryViewSchema,
+  DoctorTicketViewSchema,
+  ListTicketsQuerySchema,
   NotificationPreferencesSchema,
   PostMessageReplySchema,
   PreferencesBodySchema,
   SupportStatsReplySchema,
   TicketBodySchema,
   TicketMessageBodySchema,
+  TicketMessageViewSchema,
   TicketReplySchema,
   TicketStatusBodySchema,
+  TicketViewSchema,
   UnreadReplySchema,
 } from './schemas';
 
 const ticket = z.object({ id: idParam });
+/** Rows of one desk page when the client asks by page number without a limit. */
+const DEFAULT_PAGE_ROWS = 50;
+/**
+ * The desk's query as the service reads it: a page by limit/offset, or by 1-based page number (`limit` rows, 50 when
+ * not given); 'all' or nothing: every status.
+ */
+const DeskQuery = queryOf(ListTicketsQuerySchema).transform(({ page, limit, offset, search, status }) => ({
+  search,
+  status: status === 'all' ? undefined : status,
+  ...(page && offset === undefined ? { limit: limit ?? DEFAULT_PAGE_ROWS, offset: (page - 1) * (limit ?? DEFAULT_PAGE_ROWS) } : { limit, offset }),
+}));
 
 /** A ticket's fields as the service reads them (`title` is another name for the subject). */
 const ticketFields = ({ subject, title, description, category, priority, related_appointment_id }: z.output<typeof TicketBodySchema>) => ({
@@ -47,6 +65,41 @@ const TicketChangesBody = TicketBodySchema.transform((body) => ({
 }));
 
 export const SupportCalls = {
+  /** The caller's own tickets (admins: every ticket), newest first: the bare array of one page. */
+  listOwn: call
+    .route({ method: 'GET', path: '/support', outputStructure: 'detailed', tags: ['support'], summary: "The caller's own tickets, one page (admins: all)" })
+    .meta({ subject: SupportPatterns.listOwn, list: true })
+    .input(z.object({ query: queryOf(pageQuery) }))
+    .output(listOf(TicketViewSchema)),
+
+  /** Every ticket, searched and filtered; the bare array of one page (limit/offset, or page and limit). */
+  listAll: call
+    .route({ method: 'GET', path: '/support/all', outputStructure: 'detailed', tags: ['support'], summary: 'Every ticket, searched and filtered (admins)' })
+    .meta({ subject: SupportPatterns.listAll, roles: ['admin'], list: true })
+    .input(z.object({ query: DeskQuery }))
+    .output(listOf(TicketViewSchema)),
+
+  /** Tickets of the doctor's patients (read-only), the bare array of one page. */
+  listForDoctor: call
+    .route({ method: 'GET', path: '/support/doctor', outputStructure: 'detailed', tags: ['support'], summary: "Tickets of the doctor's patients (read-only), one page" })
+    .meta({ subject: SupportPatterns.listForDoctor, roles: ['doctor'], list: true })
+    .input(z.object({ query: queryOf(pageQuery) }))
+    .output(listOf(DoctorTicketViewSchema)),
+
+  /** The conversation, oldest first: the bare array of its messages (all of them). */
+  messages: call
+    .route({ method: 'GET', path: '/support/{id}/messages', outputStructure: 'detailed', tags: ['support'], summary: 'The conversation, oldest first' })
+    .meta({ subject: SupportPatterns.messages, list: true })
+    .input(z.object({ params: ticket }))
+    .output(listOf(TicketMessageViewSchema)),
+
+  /** The admin's delivery log (SMS and email), newest first, searched; paged by page number, the total in X-Total-Count. */
+  deliveries: call
+    .route({ method: 'GET', path: '/admin/deliveries', outputStructure: 'detailed', tags: ['notifications'], summary: 'Message deliveries (SMS and email), one page (admins)' })
+    .meta({ subject: SupportPatterns.deliveries, roles: ['admin'], list: 'counted' })
+    .input(z.object({ query: queryOf(DeliveriesQuerySchema) }))
+    .output(listOf(DeliveryViewSchema)),
+
   /** CONTRACT.md §10: the public contact form's message arrives as a ticket in the admin's support desk (rate limited). */
   contact: call
     .route({ method: 'POST', path: '/contact', successStatus: 201, tags: ['support'], summary: 'Send a message from the public contact form' })

@@ -94,6 +94,21 @@ export const SupportMessages = {
   statusUpdated: 'Status updated!',
 } as const;
 
+/** What a message is about (a delivery's kind in the admin's delivery log). */
+export const DELIVERY_KINDS = [
+  'booking-confirmation',
+  'payment-confirmation',
+  'cancellation',
+  'reminder-24h',
+  'reminder-2h',
+  'reschedule',
+  'doctor-reschedule',
+  'waitlist-offer',
+  'new-time-needed',
+  'password-reset',
+] as const;
+export type MessageKind = (typeof DELIVERY_KINDS)[number];
+
 /** The channels of the platform's messages and a delivery's states (the admin's delivery log). */
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

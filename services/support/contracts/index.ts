@@ -12,6 +12,8 @@ import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, Ticket
 import type {
   ContactReplySchema,
   DeleteTicketReplySchema,
+  DeliveryViewSchema,
+  DoctorTicketViewSchema,
   NotificationPreferencesSchema,
   PostMessageReplySchema,
   SupportStatsReplySchema,
@@ -58,11 +60,7 @@ export type TicketSource = 'ticket' | 'contact';
 export type TicketView = z.output<typeof TicketViewSchema>;
 
 /** GET /support/doctor: a patient's ticket as their doctor sees it (read-only). */
-export interface DoctorTicketView extends TicketView {
-  user_phone: string | null;
-  /** The latest appointment date (YYYY-MM-DD) between this patient and the doctor. */
-  appointment_date: string | null;
-}
+export type DoctorTicketView = z.output<typeof DoctorTicketViewSchema>;
 
 export type TicketMessageView = z.output<typeof TicketMessageViewSchema>;
 
@@ -110,22 +108,7 @@ export interface ContactPayload {
 }
 
 export type TicketReply = z.output<typeof TicketReplySchema>;
-/**
- * The lists (own, doctor, all): one page under `complaints` and the whole list's total. Over HTTP the body is the
- * bare array and the total is in X-Total-Count.
- */
-export interface TicketListReply {
-  complaints: TicketView[];
-  total: number;
-}
-export interface DoctorTicketListReply {
-  complaints: DoctorTicketView[];
-  total: number;
-}
 export type DeleteTicketReply = z.output<typeof DeleteTicketReplySchema>;
-export interface TicketMessagesReply {
-  messages: TicketMessageView[];
-}
 export type PostMessageReply = z.output<typeof PostMessageReplySchema>;
 export type ContactReply = z.output<typeof ContactReplySchema>;
 export type SupportStatsReply = z.output<typeof SupportStatsReplySchema>;
@@ -171,41 +154,11 @@ export interface TicketMessageEventData {
 
 // ---- Communications (SMS and email the platform sends) ----
 
-/** What a message is about. */
-export type MessageKind =
-  | 'booking-confirmation'
-  | 'payment-confirmation'
-  | 'cancellation'
-  | 'reminder-24h'
-  | 'reminder-2h'
-  | 'reschedule'
-  | 'doctor-reschedule'
-  | 'waitlist-offer'
-  | 'new-time-needed'
-  | 'password-reset';
-
 /** A patient's choice of channels (both on by default). */
 export type NotificationPreferences = z.output<typeof NotificationPreferencesSchema>;
 
 /** One row of the admin's delivery log: who, what kind, when, how it went. Never the message body. */
-export interface DeliveryView {
-  delivery_id: number;
-  user_id: number;
-  user_name: string | null;
-  appointment_id: number | null;
-  kind: MessageKind;
-  channel: MessageChannel;
-  /** Masked (+254712***78, ja***@example.com). */
-  recipient: string | null;
-  status: DeliveryStatus;
-  /** Why it was skipped or failed, or the last provider error while retrying. */
-  reason: string | null;
-  provider_status: string | null;
-  attempts: number;
-  due_at: string;
-  sent_at: string | null;
-  updated_at: string;
-}
+export type DeliveryView = z.output<typeof DeliveryViewSchema>;
 
 export interface DeliveryListPayload {
   /** A name, an email or phone fragment, or an appointment id. */
@@ -216,12 +169,6 @@ export interface DeliveryListPayload {
   limit?: number;
 }
 
-export interface DeliveryListReply {
-  deliveries: DeliveryView[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /** Africa's Talking's delivery report (form fields), with the secret path token of the callback URL. */
 export interface SmsDeliveryReportPayload {

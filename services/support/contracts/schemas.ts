@@ -5,7 +5,7 @@
  * those rules are the support service's (src/rules/tickets.ts), worded once in the catalog.
  */
 import { isFreeOfMarkup, pageQuery, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
-import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SENDER_ROLES, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
+import { DELIVERY_KINDS, DELIVERY_STATUSES, MESSAGE_CHANNELS, SENDER_ROLES, SupportMessages, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from './catalog';
 
 // ---- Requests ----
 
@@ -93,6 +93,12 @@ export const TicketViewSchema = z.object({
   updated_at: z.string(),
 });
 
+/** GET /support/doctor: a patient's ticket as their doctor sees it (read-only). */
+export const DoctorTicketViewSchema = TicketViewSchema.extend({
+  user_phone: z.string().nullable(),
+  appointment_date: z.string().nullable().meta({ description: 'The latest appointment date (YYYY-MM-DD) between this patient and the doctor' }),
+});
+
 export const TicketMessageViewSchema = z.object({
   message_id: z.number().int(),
   ticket_id: z.number().int(),
@@ -121,3 +127,21 @@ export const SupportStatsReplySchema = z.object({
 export const UnreadReplySchema = z.object({ count: z.number().int() });
 /** A patient's choice of channels (both on by default). */
 export const NotificationPreferencesSchema = z.object({ sms: z.boolean(), email: z.boolean() });
+
+/** One row of the admin's delivery log (GET /admin/deliveries): who, what kind, when, how it went. Never the message body. */
+export const DeliveryViewSchema = z.object({
+  delivery_id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string().nullable(),
+  appointment_id: z.number().int().nullable(),
+  kind: z.enum(DELIVERY_KINDS),
+  channel: z.enum(MESSAGE_CHANNELS),
+  recipient: z.string().nullable().meta({ description: 'Masked (+254712***78, ja***@example.com)' }),
+  status: z.enum(DELIVERY_STATUSES),
+  reason: z.string().nullable().meta({ description: 'Why it was skipped or failed, or the last provider error while retrying' }),
+  provider_status: z.string().nullable(),
+  attempts: z.number().int(),
+  due_at: z.string(),
+  sent_at: z.string().nullable(),
+  updated_at: z.string(),
+});

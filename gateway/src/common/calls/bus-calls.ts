@@ -4,7 +4,7 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { AnyContractProcedure, AnyContractRouter, AnySchema, InferSchemaOutput } from '@orpc/contract';
 import { Implement, implement } from '@orpc/nest';
 import type { FastifyRequest } from 'fastify';
-import { JsonText, pageOf, subject } from '@afya/service-shared';
+import { isRowsPage, JsonText, pageOf, RowsPage, subject } from '@afya/service-shared';
 import type { CallMeta } from '@afya/service-shared/calls';
 import { AllowedBeforePasswordChange, Public, Roles } from '../auth/access.decorators';
 import { type Caller, CurrentCaller } from '../auth/caller';
@@ -40,16 +40,21 @@ function refuseOutOfRange(input: CallInput): void {
 /**
  * What a declared call sends over the bus: the body as validated when it is all there is (a booking), else the path
  * parameters, the query and the body's fields in one object (`{ id, appointment_date, time_slot }` for a reschedule);
- * a list call's page defaulted (`limit`, `offset`). Its reply: the service's, or for a list the page's JSON text
- * (passed on unparsed) with the paging headers.
+ * a list call's page defaulted (`limit`, `offset`; a 'counted' list's query as it is). Its reply: the service's, or for a list the page with the paging
+ * headers: its JSON text passed on unparsed (JsonText), or its rows as the bare array (RowsPage).
  */
 export async function forward(bus: ServiceClient, meta: CallMeta, input: CallInput, caller: Caller, request: FastifyRequest): Promise<unknown> {
   refuseOutOfRange(input);
   const { params = {}, query = {}, body } = input;
+  if (meta.list === 'counted') {
+    const answer = await bus.send<RowsPage<unknown>>(subject(meta.subject), { ...params, ...query }, caller);
+    return { headers: { 'X-Total-Count': String(answer.total) }, body: answer.rows };
+  }
   if (meta.list) {
     const page = pageOf(query);
-    const text = await bus.send<JsonText>(subject(meta.subject), { ...params, ...query, ...page }, caller);
-    return { headers: listHeaders(request, text.total ?? rowsOnPage(text.total, page), page, rowsOnPage(text.total, page)), body: text };
+    const answer = await bus.send<JsonText | RowsPage<unknown>>(subject(meta.subject), { ...params, ...query, ...page }, caller);
+    if (isRowsPage(answer)) return { headers: listHeaders(request, answer.total, page, answer.rows.length), body: answer.rows };
+    return { headers: listHeaders(request, answer.total ?? rowsOnPage(answer.total, page), page, rowsOnPage(answer.total, page)), body: answer };
   }
   const onlyBody = Object.keys(params).length === 0 && Object.keys(query).length === 0;
   const payload = onlyBody && body !== undefined ? body : { ...params, ...query, ...(body as object | undefined) };

@@ -1,24 +1,15 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
-import { createZodDto } from 'nestjs-zod';
-import {
-  type CalendarFileReply,
-  type DeliveryListReply,
-  DeliveriesQuerySchema,
-  type DeliveryView,
-  SupportPatterns,
-} from '@afya/support-service/contracts';
+import { type CalendarFileReply, SupportPatterns } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 
-class DeliveriesQuery extends createZodDto(DeliveriesQuerySchema) {}
-
-/** The SMS and email the platform sends (the support service's communications): delivery reports (the preferences are declared: SupportCalls). */
+/** The SMS and email the platform sends (the support service's communications): delivery reports (the preferences and the admin's delivery log are declared: SupportCalls). */
 @ApiTags('notifications')
 @ApiBearerAuth()
 @Controller('notifications')
@@ -47,24 +38,6 @@ export class NotificationsController {
       retryCount: field('retryCount'),
     };
     return this.bus.send(subject(SupportPatterns.smsDeliveryReport), payload, { ...caller, principal: null });
-  }
-}
-
-/** The admin's delivery log: a page of rows, the total in X-Total-Count. */
-@ApiTags('notifications')
-@ApiBearerAuth()
-@Controller('admin/deliveries')
-export class AdminDeliveriesController {
-  constructor(private readonly bus: ServiceClient) {}
-
-  @Roles('admin')
-  @ApiOperation({ summary: 'Message deliveries (SMS and email), one page (admins)' })
-  @Get()
-  async list(@Query() query: DeliveriesQuery, @CurrentCaller() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryView[]> {
-    const payload = { search: query.search, status: query.status, channel: query.channel, page: query.page, limit: query.limit };
-    const result = await this.bus.send<DeliveryListReply>(subject(SupportPatterns.deliveries), payload, caller);
-    reply.header('x-total-count', String(result.total));
-    return result.deliveries;
   }
 }
 

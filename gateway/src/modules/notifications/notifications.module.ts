@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminDeliveriesController, AppointmentCalendarController, NotificationsController } from './notifications.controller';
+import { AppointmentCalendarController, NotificationsController } from './notifications.controller';
 
-@Module({ controllers: [NotificationsController, AdminDeliveriesController, AppointmentCalendarController] })
+@Module({ controllers: [NotificationsController, AppointmentCalendarController] })
 export class NotificationsGatewayModule {}

@@ -1,30 +1,20 @@
-import { BadRequestException, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Headers, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import {
-  MpesaCallbackReply,
-  PaymentHistoryReply,
-  PaymentPatterns,
-  PaymentView,
-  PaymentViewSchema,
-  ReceiptReply,
-  StripeWebhookReply,
-} from '@afya/payment-service/contracts';
+import { MpesaCallbackReply, PaymentPatterns, ReceiptReply, StripeWebhookReply } from '@afya/payment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
 import { CallbackToken } from './callback-token';
-import { PageQueryDto, pageOfQuery, sendList } from '../../common/http/list-reply';
-import { ListOf } from '../../common/http/reply-docs';
 
 /**
- * CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. The confirmation,
- * the STK push, and the admin's list, disputes and refunds are declared in the payment contract
+ * CONTRACT.md §7 "Payments" (card). The payment service checks ownership, status and amount again. The history, the
+ * confirmation, the STK push, and the admin's list, disputes and refunds are declared in the payment contract
  * (PaymentCalls, decision 0095), with the checkout (payments.calls.ts: the request's Origin goes along); what stays
- * here: the paged history (the service answers an object), the receipt PDF and the providers' callbacks.
+ * here: the receipt PDF and the providers' callbacks.
  */
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -34,22 +24,6 @@ export class PaymentsController {
     private readonly bus: ServiceClient,
     private readonly transfer: BinaryTransfer,
   ) {}
-
-  /** The caller's payments (an admin's: everyone's), the bare array of one page, newest first. */
-  @Roles('user', 'admin')
-  @ListOf(PaymentViewSchema)
-  @ApiOperation({ summary: 'The caller\'s payments, one page, newest first (admins: everyone\'s)' })
-  @Get('history')
-  async history(
-    @Query() query: PageQueryDto,
-    @CurrentCaller() caller: Caller,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PaymentView[]> {
-    const page = pageOfQuery(query);
-    const { payments, total } = await this.bus.send<PaymentHistoryReply>(subject(PaymentPatterns.history), page, caller);
-    return sendList(request, reply, payments, total, page);
-  }
 
   /** The receipt PDF of a completed payment (owner or admin). */
   @Roles('user', 'admin')

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MedicalHistoryController } from '../medical-history/medical-history.controller';
 import { PrescriptionsController } from './prescriptions.controller';
 
-/** Prescriptions, their PDFs, medical history and the patient's access log (issue 10). */
-@Module({ controllers: [PrescriptionsController, MedicalHistoryController] })
+/** The prescriptions' PDF (issue 10; the other prescription and medical history calls are declared: PrescriptionCalls). */
+@Module({ controllers: [PrescriptionsController] })
 export class PrescriptionsGatewayModule {}

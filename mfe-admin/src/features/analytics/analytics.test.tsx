@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, ApiError } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { AnalyticsPage } from './AnalyticsPage';
 import { changeNote } from './api';
 
-// The ranged figures, the statuses and the monthly table are declared calls (calls.reporting, whose client
-// shell/libs/api-client/calls.test.ts covers): stubbed by name. The bookings series is still a list call.
-const mockReporting = { summary: jest.fn(), revenue: jest.fn(), appointmentStatus: jest.fn(), monthly: jest.fn() };
+// The ranged figures, the bookings series, the statuses and the monthly table are declared calls (calls.reporting,
+// whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
+const mockReporting = { summary: jest.fn(), bookings: jest.fn(), revenue: jest.fn(), appointmentStatus: jest.fn(), monthly: jest.fn() };
 jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get reporting() { return mockReporting; } } }));
-const list = jest.spyOn(api, 'list');
 type Input = { query?: { range?: number } } | undefined;
 const rangeOf = (input: Input) => Number(input?.query?.range ?? 30);
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
@@ -25,12 +24,10 @@ function serve() {
   mockReporting.revenue.mockImplementation(async (input: Input) => ({ range: rangeOf(input), dailyRevenue: days(rangeOf(input) > 30 ? 31 : rangeOf(input)).map((d) => ({ ...d, revenue: 1500 })) }));
   mockReporting.appointmentStatus.mockResolvedValue({ total: 4, statusBreakdown: [{ status: 'Pending', count: 3, percent: 75 }, { status: 'Completed', count: 1, percent: 25 }] });
   mockReporting.monthly.mockResolvedValue({ months: [{ month: '2026-09', appointments: 10, revenue: 1000, new_users: 4, growth_rate: null }, { month: '2026-10', appointments: 15, revenue: 2000, new_users: 6, growth_rate: 50 }, { month: '2026-11', appointments: 12, revenue: 500, new_users: 2, growth_rate: -20 }] });
-  // The bookings series is a list call: the bare array of days.
-  list.mockImplementation(async (path, opts) => {
-    const range = Number((opts?.searchParams as Record<string, number> | undefined)?.range ?? 30);
-    if (path !== 'admin/analytics/bookings') throw new Error(`unexpected ${path}`);
-    const items = days(range > 30 ? 31 : range).map((d) => ({ ...d, count: 3 }));
-    return { items, total: items.length } as never;
+  // The bookings series is a list call: the bare array of days, the total in X-Total-Count.
+  mockReporting.bookings.mockImplementation(async (input: Input) => {
+    const body = days(rangeOf(input) > 30 ? 31 : rangeOf(input)).map((d) => ({ ...d, count: 3 }));
+    return { headers: { 'x-total-count': String(body.length) }, body };
   });
 }
 
@@ -75,7 +72,7 @@ it('refetches the ranged figures when the range changes', async () => {
   await screen.findByText('Ksh 1,250,000');
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Date range' }));
   fireEvent.click(await screen.findByTitle('Last 7 days'));
-  await waitFor(() => expect(list).toHaveBeenCalledWith('admin/analytics/bookings', expect.objectContaining({ searchParams: { range: 7 } })));
+  await waitFor(() => expect(mockReporting.bookings).toHaveBeenCalledWith({ query: { range: 7 } }, expect.anything()));
   expect(mockReporting.summary).toHaveBeenCalledWith({ query: { range: 7 } }, expect.anything());
   expect(mockReporting.revenue).toHaveBeenCalledWith({ query: { range: 7 } }, expect.anything());
 });

@@ -1,8 +1,8 @@
 import { formatNumber } from 'shell/i18n';
 import { t } from '../../i18n';
-import type { AnalyticsRange, DailyBookings } from '@afya/reporting-service/contracts';
+import type { AnalyticsRange } from '@afya/reporting-service/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, calls } from 'shell/api-client';
+import { calls, listPage } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
 const fallback = 'Unable to load analytics data';
@@ -10,7 +10,7 @@ const fallback = 'Unable to load analytics data';
 /**
  * CONTRACT.md §7: the four analytics calls load in parallel (plus the monthly table). Each has its own key
  * with the range, so changing the range refetches the ranged ones only. The keys stay under adminKeys.analytics,
- * which an admin's changes invalidate. Declared calls (calls.reporting, decision 0095) but the bookings series.
+ * which an admin's changes invalidate. Declared calls (calls.reporting, decision 0095).
  */
 export function useAnalytics(range: AnalyticsRange) {
   const summary = useQuery({
@@ -20,7 +20,7 @@ export function useAnalytics(range: AnalyticsRange) {
   const bookings = useQuery({
     queryKey: [...adminKeys.analytics, 'bookings', range],
     // One entry per day of the range: the bare array (a list call).
-    queryFn: async () => (await api.list<DailyBookings>('admin/analytics/bookings', { searchParams: { range }, fallback })).items,
+    queryFn: async () => listPage(await calls.reporting.bookings({ query: { range } }, { context: { fallback } })).items,
   });
   const revenue = useQuery({
     queryKey: [...adminKeys.analytics, 'revenue', range],

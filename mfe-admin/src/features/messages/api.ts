@@ -1,6 +1,6 @@
 import type { DeliveryStatus, DeliveryView, MessageChannel } from '@afya/support-service/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, getHttp } from 'shell/api-client';
+import { ApiError, calls, listPage } from 'shell/api-client';
 
 export type Delivery = DeliveryView;
 
@@ -16,16 +16,19 @@ export const DELIVERIES_FAILED = 'Failed to load the delivery log';
 
 /** One page of the delivery log, searched and paged by the server: the rows, and the total from X-Total-Count. */
 export async function fetchDeliveries(filters: DeliveryFilters): Promise<{ rows: Delivery[]; total: number }> {
-  const searchParams: Record<string, string | number> = { page: filters.page, limit: filters.limit };
-  if (filters.search.trim()) searchParams.search = filters.search.trim();
-  if (filters.status !== 'all') searchParams.status = filters.status;
-  if (filters.channel !== 'all') searchParams.channel = filters.channel;
+  const query = {
+    page: filters.page,
+    limit: filters.limit,
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    ...(filters.status !== 'all' ? { status: filters.status } : {}),
+    ...(filters.channel !== 'all' ? { channel: filters.channel } : {}),
+  };
   try {
-    const response = await getHttp().get('admin/deliveries', { searchParams });
-    return { rows: (await response.json()) as Delivery[], total: Number(response.headers.get('x-total-count') ?? 0) };
+    const { items, total } = listPage(await calls.support.deliveries({ query }));
+    return { rows: items, total };
   } catch (error) {
-    const status = (error as { response?: Response }).response?.status ?? 0;
-    throw new ApiError(DELIVERIES_FAILED, status);
+    // The page says its own words whatever the server answered.
+    throw new ApiError(DELIVERIES_FAILED, error instanceof ApiError ? error.status : 0);
   }
 }
 

@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
-import type { DeliveryFilters } from './api';
+import { DELIVERIES_FAILED, type DeliveryFilters, fetchDeliveries } from './api';
 import { DeliveryLogPage } from './DeliveryLogPage';
 
-// The query hook is stubbed: the page, its filters and its server-side paging run as they are.
+// The query hook is stubbed: the page, its filters and its server-side paging run as they are. The fetch under it is
+// the declared call (calls.support.deliveries), stubbed by name.
+const { deliveries } = stubDeclaredCalls().support;
 const useDeliveries = jest.fn();
 jest.mock('./api', () => ({ ...jest.requireActual('./api'), useDeliveries: (filters: DeliveryFilters) => useDeliveries(filters) }));
 
@@ -70,5 +74,14 @@ describe('DeliveryLogPage', () => {
     renderAt(<DeliveryLogPage />);
     const text = await screen.findByText(reason);
     expect(text.closest('.ant-typography-ellipsis')).toBeNull();
+  });
+
+  it('reads a page of the declared delivery log with the filters set, and says its own words when it fails', async () => {
+    deliveries.mockResolvedValueOnce({ headers: { 'x-total-count': '45' }, body: [delivery(1)] });
+    const filters: DeliveryFilters = { search: ' Wanjiru ', status: 'all', channel: 'sms', page: 2, limit: 20 };
+    await expect(fetchDeliveries(filters)).resolves.toEqual({ rows: [delivery(1)], total: 45 });
+    expect(deliveries.mock.calls[0][0]).toEqual({ query: { page: 2, limit: 20, search: 'Wanjiru', channel: 'sms' } });
+    deliveries.mockRejectedValueOnce(new ApiError('You do not have permission to do that', 403, 'You do not have permission to do that'));
+    await expect(fetchDeliveries(filters)).rejects.toMatchObject({ message: DELIVERIES_FAILED, status: 403 });
   });
 });

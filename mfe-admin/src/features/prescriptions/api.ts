@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MedicalRecord, PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, calls, request } from 'shell/api-client';
+import { AUTO_REFRESH_MS, calls, listPage } from 'shell/api-client';
 
 export type { MedicalRecord, PrescriptionView };
 
@@ -10,7 +10,7 @@ export const allHistoryKey = ['prescriptions', 'history', 'all'] as const;
 export const useAllPrescriptions = () =>
   useQuery({
     queryKey: allPrescriptionsKey,
-    queryFn: async () => (await api.list<PrescriptionView>('prescriptions', { fallback: 'Failed to fetch prescriptions' })).items,
+    queryFn: async () => listPage(await calls.prescriptions.listAll({ query: {} }, { context: { fallback: 'Failed to fetch prescriptions' } })).items,
     refetchInterval: AUTO_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -37,7 +37,7 @@ export const usePatientAccessLog = (userId: number | undefined, page: number) =>
 /** The soft deletes: DELETE with the reason in the body (the API reads it there). */
 export const deletes = {
   prescription: (id: number, reason: string) => calls.prescriptions.remove({ params: { id: String(id) }, body: { reason } }, { context: { fallback: 'Failed to delete prescription' } }),
-  record: (recordId: string, reason: string) => request<{ message: string }>('delete', `medical-history/${recordId}`, { json: { reason }, fallback: 'Failed to delete medical record' }),
+  record: (recordId: string, reason: string) => calls.prescriptions.removeRecord({ params: { recordId }, body: { reason } }, { context: { fallback: 'Failed to delete medical record' } }),
 };
 
 /** DELETE /prescriptions/{id} with a reason (soft delete, audited). The body rides on a DELETE, as the API reads it. */

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { api as http } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { deletes, type PrescriptionView } from './api';
 import { AllPrescriptionsPage, filterPrescriptions } from './AllPrescriptionsPage';
 import { ReasonModal } from './ReasonModal';
 
-const list = jest.spyOn(http, 'list');
+// Every prescription: a declared list call (calls.prescriptions.listAll), one page.
+const { listAll } = stubDeclaredCalls().prescriptions;
 const remove = jest.spyOn(deletes, 'prescription');
 
 const rx = (over: Partial<PrescriptionView>): PrescriptionView => ({
@@ -51,7 +52,7 @@ it('the delete dialog needs a reason before it confirms', () => {
 });
 
 it('lists every prescription and sends the reason to DELETE /prescriptions/{id}', async () => {
-  list.mockResolvedValue({ items: [rx({})], total: 1 });
+  listAll.mockResolvedValue({ headers: { 'x-total-count': '1' }, body: [rx({})] });
   remove.mockResolvedValue({ message: 'Prescription deleted successfully', prescription_id: 7 });
   renderAt(<AllPrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
   fireEvent.click(await screen.findByRole('button', { name: 'Delete RX-000007' }));

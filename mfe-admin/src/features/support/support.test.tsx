@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api as http } from 'shell/api-client';
 import { supportApi } from 'shell/support-kit';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import type { TicketView } from '@afya/support-service/contracts';
 import { AdminSupportPage } from './AdminSupportPage';
@@ -10,7 +10,9 @@ jest.mock('shell/api-client', () => {
   return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
 });
 
-const list = jest.spyOn(http, 'list');
+// The desk's list and a conversation are declared calls (calls.support.listAll, .messages): one page each.
+const { listAll, messages } = stubDeclaredCalls().support;
+const page = <T,>(rows: T[]) => ({ headers: { 'x-total-count': String(rows.length) }, body: rows });
 const patch = jest.spyOn(supportApi, 'setStatus');
 beforeEach(() => jest.clearAllMocks());
 
@@ -38,10 +40,10 @@ const ticket: TicketView = {
 
 describe('the admin support desk', () => {
   it('lists tickets, shows the selected conversation, and changes a status', async () => {
-    list.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { items: [ticket], total: 1 };
-      if (path === 'support/9/messages') return { items: [], total: 0 };
-      throw new Error(`unexpected ${path}`);
+    listAll.mockImplementation(async () => page([ticket]));
+    messages.mockImplementation(async ({ params }: { params: { id: string } }) => {
+      if (params.id !== '9') throw new Error(`unexpected ticket ${params.id}`);
+      return page([]);
     });
     patch.mockResolvedValue({ complaint: { ...ticket, status: 'pending' }, message: 'Status updated!' });
     renderAt(<AdminSupportPage />);
@@ -58,11 +60,7 @@ describe('the admin support desk', () => {
     const header = () => screen.getByTestId('conversation-header');
     expect(within(header()).getAllByText('Open').length).toBeGreaterThan(0);
     let current = ticket;
-    list.mockImplementation(async (path: string) => {
-      if (path === 'support/all') return { items: [current], total: 1 };
-      if (path === 'support/9/messages') return { items: [], total: 0 };
-      throw new Error(`unexpected ${path}`);
-    });
+    listAll.mockImplementation(async () => page([current]));
     patch.mockImplementation(async () => {
       current = { ...ticket, status: 'resolved' };
       return { complaint: current, message: 'Status updated!' };
@@ -76,7 +74,7 @@ describe('the admin support desk', () => {
   });
 
   it('shows an empty list when the list fails (CONTRACT.md §8)', async () => {
-    list.mockRejectedValue(new Error('down'));
+    listAll.mockRejectedValue(new Error('down'));
     renderAt(<AdminSupportPage />);
     expect(await screen.findByText('No tickets found.')).toBeInTheDocument();
   });

@@ -25,14 +25,15 @@ const NO_PERFORMANCE = { patientsSeen: 0, avgRating: 0, ratingsCount: 0, onTimeR
 
 // The HTTP layer is faked per call (the appointment service's declared calls by name, others by path); the hooks,
 // the query cache and the page are the real ones.
-const calls = stubDeclaredCalls().appointments;
+const declared = stubDeclaredCalls();
+const calls = declared.appointments;
 // List calls answer the bare array (paging in headers): their fake replies are arrays.
 const list = jest.spyOn(api, 'list');
 let replies: Record<string, unknown>;
 const answer = (name: string) => async () => {
   const reply = replies[name];
   if (reply instanceof Error) throw reply;
-  return name === 'appointments/doctor' ? { headers: {}, body: reply } : reply;
+  return name === 'appointments/doctor' || name === 'prescriptions/doctor' ? { headers: {}, body: reply } : reply;
 };
 beforeEach(() => {
   jest.clearAllMocks();
@@ -48,6 +49,7 @@ beforeEach(() => {
   calls.performance.mockImplementation(answer('doctor/performance'));
   calls.notifications.mockImplementation(answer('doctor/notifications'));
   calls.doctorByUser.mockImplementation(answer('doctor/profile-by-user/2'));
+  declared.prescriptions.listDoctor.mockImplementation(answer('prescriptions/doctor'));
   list.mockImplementation(async (path) => {
     const reply = replies[path];
     if (reply instanceof Error) throw reply;

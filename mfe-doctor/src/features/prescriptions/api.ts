@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
+import { AUTO_REFRESH_MS, calls, listPage } from 'shell/api-client';
 
 export type { Medicine, MedicalRecord, PrescriptionView, WritableAppointment };
 
@@ -8,7 +8,7 @@ export const issuedKey = ['prescriptions', 'doctor'] as const;
 export const writableKey = ['prescriptions', 'writable'] as const;
 export const patientHistoryKey = (userId: number, appointmentId?: number) => ['prescriptions', 'history', userId, appointmentId ?? null] as const;
 
-export const fetchIssued = async () => (await api.list<PrescriptionView>('prescriptions/doctor', { fallback: 'Failed to fetch prescriptions' })).items;
+export const fetchIssued = async () => listPage(await calls.prescriptions.listDoctor({ query: {} }, { context: { fallback: 'Failed to fetch prescriptions' } })).items;
 export const fetchWritable = async () => (await calls.prescriptions.writable({}, { context: { fallback: 'Failed to fetch appointments' } })).appointments;
 /** A patient's history; `appointmentId`: the doctor's visit with them (judged as it is now: the video visit's panel). */
 export const fetchPatientHistory = async (userId: number, appointmentId?: number) =>

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, api as http } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } from './home.logic';
@@ -7,17 +8,17 @@ import { PatientHomePage } from './PatientHomePage';
 import * as appointmentsApi from '../appointments/api';
 
 // The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
-// Both lists the home reads are list calls (the bare array, paging in headers). The appointments are a declared call
-// (calls.appointments.listOwn, whose client shell/libs/api-client/calls.test.ts covers): its api function is stubbed.
+// Both lists the home reads are declared list calls (the bare array, paging in headers; their client
+// shell/libs/api-client/calls.test.ts covers): the appointments' api function is stubbed, the prescriptions' call by name.
 jest.mock('../appointments/api', () => ({ ...jest.requireActual('../appointments/api'), fetchMyAppointments: jest.fn() }));
-const list = jest.spyOn(http, 'list');
+const { listUser } = stubDeclaredCalls().prescriptions;
 const mine = appointmentsApi.fetchMyAppointments as jest.Mock;
 let appointments: () => Promise<unknown>;
 
 beforeEach(() => {
   jest.clearAllMocks();
   useSession.setState({ user: { user_id: 1, firstname: 'Amina', lastname: 'Wanjiru', email: 'a@b.co', role: 'user' } });
-  list.mockImplementation((() => Promise.resolve({ items: [], total: 0 })) as never);
+  listUser.mockResolvedValue({ headers: { 'x-total-count': '0' }, body: [] });
   mine.mockImplementation((() => appointments().then((page) => (page as { items: unknown[] }).items)) as never);
 });
 const renderHome = () => renderAt(<PatientHomePage />, { route: '/dashboard', path: '/dashboard' });

@@ -1,7 +1,7 @@
 import type { ConfirmCardPaymentReply, CreateCardPaymentReply, PaymentView, StkPushReply, StkStatusReply } from '@afya/payment-service/contracts';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, calls, downloadBlob, queryKeys, withSubmissionKey } from 'shell/api-client';
+import { calls, downloadBlob, listPage, queryKeys, withSubmissionKey } from 'shell/api-client';
 
 export type Payment = PaymentView;
 
@@ -9,7 +9,7 @@ export type Payment = PaymentView;
 export const paymentsKey = ['payments', 'history'] as const;
 
 export async function fetchPaymentHistory(): Promise<Payment[]> {
-  return (await api.list<Payment>('payments/history', { fallback: PAYMENT_MESSAGES.historyFailed })).items;
+  return listPage(await calls.payments.history({ query: {} }, { context: { fallback: PAYMENT_MESSAGES.historyFailed } })).items;
 }
 
 export function usePaymentHistory() {

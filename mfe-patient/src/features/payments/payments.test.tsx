@@ -1,5 +1,4 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { api as http } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Payment } from './api';
@@ -10,12 +9,13 @@ import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useSession } from 'shell/session';
 import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';
 
-// The HTTP layer is stubbed: components, hooks and the api module run as they are. The STK push and its status are
-// declared calls (calls.payments.stkPush, stkStatus, whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
+// The HTTP layer is stubbed: components, hooks and the api module run as they are. The STK push, its status and the
+// history are declared calls (calls.payments.stkPush, stkStatus, history, whose client shell/libs/api-client/calls.test.ts
+// covers): stubbed by name.
 const declared = stubDeclaredCalls();
 const post = declared.payments.stkPush;
 const get = declared.payments.stkStatus;
-const list = jest.spyOn(http, 'list');
+const history = declared.payments.history;
 beforeEach(() => jest.clearAllMocks());
 
 const payment = (id: number, extra: Partial<Payment> = {}): Payment =>
@@ -149,7 +149,7 @@ describe('PaymentOptions (M-Pesa)', () => {
 
 describe('PaymentHistoryPage', () => {
   it('lists payments with View Receipt only on completed ones, and filters by status', async () => {
-    list.mockResolvedValue({ items: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })], total: 2 });
+    history.mockResolvedValue({ headers: { 'x-total-count': '2' }, body: [payment(1), payment(2, { payment_status: 'failed', failure_reason: 'The payment was cancelled on the phone.', method: 'mpesa' })] });
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>
@@ -168,7 +168,7 @@ describe('PaymentHistoryPage', () => {
 
   it('shows the contract message when the history cannot load', async () => {
     const { ApiError } = jest.requireActual('shell/api-client');
-    list.mockRejectedValue(new ApiError('boom', 500));
+    history.mockRejectedValue(new ApiError('boom', 500));
     const { MemoryRouter } = jest.requireActual('react-router-dom');
     render(
       <MemoryRouter>

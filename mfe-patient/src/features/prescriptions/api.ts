@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PrescriptionView } from '@afya/prescription-service/contracts';
-import { api, AUTO_REFRESH_MS, calls } from 'shell/api-client';
+import { AUTO_REFRESH_MS, calls, listPage } from 'shell/api-client';
 
 /** A prescription as the prescription service answers it (CONTRACT.md §3). */
 export type Prescription = PrescriptionView;
@@ -9,7 +9,7 @@ export const prescriptionsKey = ['prescriptions', 'mine'] as const;
 export const prescriptionKey = (id: number) => ['prescriptions', 'one', id] as const;
 
 export async function fetchMyPrescriptions(): Promise<Prescription[]> {
-  return (await api.list<Prescription>('prescriptions/user', { fallback: 'Failed to fetch prescriptions' })).items;
+  return listPage(await calls.prescriptions.listUser({ query: {} }, { context: { fallback: 'Failed to fetch prescriptions' } })).items;
 }
 
 /** The patient's prescriptions, refreshed every 30 s while the tab is visible (CONTRACT.md §9). */

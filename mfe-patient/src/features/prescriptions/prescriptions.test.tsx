@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, api as http } from 'shell/api-client';
+import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import type { Prescription } from './api';
 import { PrescriptionDetailPage } from './PrescriptionDetailPage';
 import { PrescriptionsPage } from './PrescriptionsPage';
 
-// One prescription is a declared call (calls.prescriptions.get); the lists still go through the api's list.
-const get = stubDeclaredCalls().prescriptions.get;
-const list = jest.spyOn(http, 'list');
+// One prescription and the patient's list are declared calls (calls.prescriptions.get, .listUser: one page).
+const { get, listUser } = stubDeclaredCalls().prescriptions;
+const page = <T,>(rows: T[]) => ({ headers: { 'x-total-count': String(rows.length) }, body: rows });
 
 export const prescription = (over: Partial<Prescription> = {}): Prescription => ({
   prescription_id: 7,
@@ -38,18 +38,18 @@ beforeEach(() => jest.clearAllMocks());
 
 describe('patient prescriptions page', () => {
   it('lists cards with medicines, doctor, notes and Download PDF', async () => {
-    list.mockResolvedValue({ items: [prescription()], total: 1 });
+    listUser.mockResolvedValue(page([prescription()]));
     renderAt(<PrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
     expect(await screen.findByText('Prescription RX-000007')).toBeInTheDocument();
     expect(screen.getByText('Amoxicillin')).toBeInTheDocument();
     expect(screen.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
     expect(screen.getByText('Drink plenty of water')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Download PDF/ })).toBeInTheDocument();
-    expect(list).toHaveBeenCalledWith('prescriptions/user', expect.objectContaining({ fallback: 'Failed to fetch prescriptions' }));
+    expect(listUser).toHaveBeenCalledWith({ query: {} }, { context: { fallback: 'Failed to fetch prescriptions' } });
   });
 
   it('shows the error with Retry, and Retry loads again', async () => {
-    list.mockRejectedValueOnce(new ApiError('Service unavailable', 503, 'Service unavailable')).mockResolvedValue({ items: [], total: 0 });
+    listUser.mockRejectedValueOnce(new ApiError('Service unavailable', 503, 'Service unavailable')).mockResolvedValue(page([]));
     renderAt(<PrescriptionsPage />, { route: '/dashboard/prescriptions', path: '/dashboard/prescriptions' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading prescriptions: Service unavailable');

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { PageRequest, requirePrincipal, rowsPage, RpcRequest, subject } from '@afya/service-shared';
 import {
   ConfirmCardPaymentPayload,
   CreateCardPaymentPayload,
@@ -70,6 +70,12 @@ export class PaymentsController {
   @MessagePattern(subject(PaymentPatterns.history))
   history(@Payload() request: RpcRequest<PageRequest>) {
     return this.payments.history(requirePrincipal(request), request.payload ?? {});
+  }
+
+  @MessagePattern(subject(PaymentPatterns.historyPage))
+  async historyPage(@Payload() request: RpcRequest<PageRequest>) {
+    const { payments, total } = await this.payments.history(requirePrincipal(request), request.payload ?? {});
+    return rowsPage(payments, total);
   }
 
   @MessagePattern(subject(PaymentPatterns.receipt))

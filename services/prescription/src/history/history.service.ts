@@ -5,6 +5,7 @@ import { AppointmentPatterns, type AppointmentReply, visitStartsAt } from '@afya
 import { badRequest, BusClient, forbidden, notFound, Principal, subject } from '@afya/service-shared';
 import {
   HistoryRemovePayload,
+  RemoveRecordReply,
   MedicalHistoryAggregateReply,
   MedicalHistoryReply,
   MedicalHistorySelfReply,
@@ -150,7 +151,7 @@ export class HistoryService {
   }
 
   /** DELETE /medical-history/{recordId}: admins; a soft delete with a reason (the record is kept, hidden), audited. */
-  async remove(actor: Principal, payload: HistoryRemovePayload, requestId?: string): Promise<{ message: string; record_id: string }> {
+  async remove(actor: Principal, payload: HistoryRemovePayload, requestId?: string): Promise<RemoveRecordReply> {
     if (actor.role !== 'admin') throw forbidden();
     const { type, id } = parseRecordId(payload?.record_id);
     const reason = typeof payload.reason === 'string' ? payload.reason.trim() : '';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, parsePayload, prescriptionsIssued, Principal, recordEvent, subject } from '@afya/service-shared';
+import { badRequest, BusClient, conflict, forbidden, listTotal, notFound, PageRequest, pageOf, parsePayload, prescriptionsIssued, Principal, recordEvent, RowsPage, rowsPage, subject } from '@afya/service-shared';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import {
   CreatePrescriptionBodySchema,
@@ -9,7 +9,6 @@ import {
   DeletePrescriptionReply,
   PrescriptionEventData,
   PrescriptionEvents,
-  PrescriptionListReply,
   PrescriptionMessages,
   PrescriptionReply,
   PrescriptionView,
@@ -236,18 +235,18 @@ export class PrescriptionsService {
   }
 
   /** GET /prescriptions/user: the patient's own, newest first. */
-  listUser(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+  listUser(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<RowsPage<PrescriptionView>> {
     return this.list(actor, `p.patient_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions/doctor: those the doctor issued, newest first. */
-  listDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+  listDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<RowsPage<PrescriptionView>> {
     if (actor.role !== 'doctor') throw forbidden();
     return this.list(actor, `p.doctor_user_id = $1`, [actor.userId], request, requestId);
   }
 
   /** GET /prescriptions: admins all; a doctor their own and those of the patients in their care now; a patient their own. */
-  async listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<PrescriptionListReply> {
+  async listAll(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<RowsPage<PrescriptionView>> {
     if (actor.role === 'admin') return this.list(actor, `TRUE`, [], request, requestId);
     if (actor.role === 'doctor') {
       const patients = await this.care.patientsInCare(actor.userId);
@@ -257,7 +256,7 @@ export class PrescriptionsService {
   }
 
   /** One page, newest first, and the number of prescriptions in the whole list. */
-  private async list(actor: Principal, where: string, params: unknown[], request: PageRequest, requestId?: string): Promise<PrescriptionListReply> {
+  private async list(actor: Principal, where: string, params: unknown[], request: PageRequest, requestId?: string): Promise<RowsPage<PrescriptionView>> {
     const { limit, offset } = pageOf(request);
     const n = params.length;
     const [rows, { total }] = await Promise.all([
@@ -271,7 +270,7 @@ export class PrescriptionsService {
     // A list read is a read of every patient's prescriptions in it (one entry per patient, not per row).
     const others = [...new Set(prescriptions.map((p) => p.patient_id))];
     if (others.length) await this.audit.record(actor, 'viewed', 'prescription', 'Prescriptions list', others, { requestId });
-    return { prescriptions, total };
+    return rowsPage(prescriptions, total);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { requirePrincipal, rowsPage, RpcRequest, subject } from '@afya/service-shared';
 import { RangePayload, ReportingPatterns } from '../../contracts';
 import { AnalyticsService } from './analytics.service';
 
@@ -14,8 +14,9 @@ export class AnalyticsController {
   }
 
   @MessagePattern(subject(ReportingPatterns.bookings))
-  bookings(@Payload() request: RpcRequest<RangePayload>) {
-    return this.analytics.bookings(requirePrincipal(request), request.payload ?? {});
+  async bookings(@Payload() request: RpcRequest<RangePayload>) {
+    // GET /admin/analytics/bookings: the whole series as one page (one entry per day).
+    return rowsPage((await this.analytics.bookings(requirePrincipal(request), request.payload ?? {})).bookings);
   }
 
   @MessagePattern(subject(ReportingPatterns.revenue))

@@ -16,8 +16,12 @@ export interface CallMeta {
   subject: string;
   /** Only these roles (CONTRACT.md §6); others get 403. Leave out for every signed-in role. */
   roles?: readonly ('user' | 'doctor' | 'admin')[];
-  /** A list call: the reply is one page (bare array), total and links in X-Total-Count and Link. */
-  list?: boolean;
+  /**
+   * A list call: the reply is one page (bare array), total and links in X-Total-Count and Link; the gateway sends the
+   * page asked for (`limit`, `offset`, defaulted). `'counted'`: the service pages the list itself from the query as
+   * sent (`page`, `limit`) and the reply carries X-Total-Count only, no Link.
+   */
+  list?: boolean | 'counted';
   /** How long the gateway waits for the service (ms), for a call that waits on a provider; else the bus default. */
   timeoutMs?: number;
   /** Reachable by a user who still has to replace their one-time password (the gateway's @AllowedBeforePasswordChange). */

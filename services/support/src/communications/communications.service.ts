@@ -2,13 +2,12 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, getProcessLogger, isMessageLanguage, notFound, parsePayload, type Principal, requestLanguage, unauthorized } from '@afya/service-shared';
+import { badRequest, forbidden, getProcessLogger, isMessageLanguage, notFound, parsePayload, type Principal, requestLanguage, rowsPage, type RowsPage, unauthorized } from '@afya/service-shared';
 import { AppointmentMessages } from '@afya/appointment-service/contracts';
 import {
   DeliveriesQuerySchema,
   type CalendarFileReply,
   type DeliveryListPayload,
-  type DeliveryListReply,
   type DataExportTicketsReply,
   type DeliveryView,
   type NotificationPreferences,
@@ -174,7 +173,7 @@ export class CommunicationsService {
   }
 
   /** The admin's delivery log: newest first, searched by name, email, masked number or appointment id; paged here. */
-  async list(principal: Principal, payload: DeliveryListPayload): Promise<DeliveryListReply> {
+  async list(principal: Principal, payload: DeliveryListPayload): Promise<RowsPage<DeliveryView>> {
     if (principal.role !== 'admin') throw forbidden();
     const page = Math.max(1, Math.trunc(Number(payload?.page ?? 1)) || 1);
     const limit = Math.min(LIST_LIMIT_MAX, Math.max(1, Math.trunc(Number(payload?.limit ?? 20)) || 20));
@@ -206,16 +205,12 @@ export class CommunicationsService {
         LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
       params,
     )) as DeliveryView[];
-    return {
-      deliveries: rows.map((r) => ({
-        ...r,
-        due_at: new Date(r.due_at).toISOString(),
-        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-        updated_at: new Date(r.updated_at).toISOString(),
-      })),
-      total,
-      page,
-      limit,
-    };
+    const deliveries = rows.map((r) => ({
+      ...r,
+      due_at: new Date(r.due_at).toISOString(),
+      sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+      updated_at: new Date(r.updated_at).toISOString(),
+    }));
+    return rowsPage(deliveries, total);
   }
 }

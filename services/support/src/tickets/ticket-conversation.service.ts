@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, Principal, recordEvent } from '@afya/service-shared';
-import { PostMessagePayload, PostMessageReply, SupportEvents, SupportMessages, TicketMessageEventData, TicketMessagesReply } from '../../contracts';
+import { badRequest, Principal, recordEvent, RowsPage, rowsPage } from '@afya/service-shared';
+import { PostMessagePayload, PostMessageReply, SupportEvents, SupportMessages, TicketMessageEventData, TicketMessageView } from '../../contracts';
 import { canPost, messageText, statusAfterMessage, statusOf } from '../rules/tickets';
 import { enforce, TicketAccess, viewerOf } from './ticket-access';
 import { TicketCare } from './ticket-care';
@@ -18,13 +18,13 @@ export class TicketConversationService {
   ) {}
 
   /** GET /support/{id}/messages: oldest first; opening the conversation marks it read for that side. */
-  async messages(actor: Principal, id: number, requestId?: string): Promise<TicketMessagesReply> {
+  async messages(actor: Principal, id: number, requestId?: string): Promise<RowsPage<TicketMessageView>> {
     const { row, access } = await this.access.load(actor, id, this.dataSource.manager, false, requestId);
     if (access === 'doctor-read') await this.care.record(actor, 'success', [row], requestId);
     if (access === 'owner') await this.dataSource.query(`UPDATE tickets SET owner_read_at = now() WHERE ticket_id = $1`, [id]);
     if (access === 'admin') await this.dataSource.query(`UPDATE tickets SET staff_read_at = now() WHERE ticket_id = $1`, [id]);
     const rows = await this.dataSource.query(`${MESSAGE_SELECT} WHERE m.ticket_id = $1 ORDER BY m.created_at, m.message_id`, [id]);
-    return { messages: rows.map(toMessageView) };
+    return rowsPage(rows.map(toMessageView));
   }
 
   /** POST /support/{id}/messages: the owner or an admin; the status follows statusAfterMessage. */

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest, forbidden, PageRequest, pageOf, Principal } from '@afya/service-shared';
+import { badRequest, forbidden, PageRequest, pageOf, Principal, RowsPage, rowsPage } from '@afya/service-shared';
 import {
   DataExportTicketsReply,
-  DoctorTicketListReply,
+  DoctorTicketView,
   ListAllTicketsPayload,
   SupportMessages,
   SupportStatsReply,
-  TicketListReply,
   TicketMessageView,
   TicketReply,
+  TicketView,
   UnreadReply,
 } from '../../contracts';
 import { isTicketStatus } from '../rules/tickets';
@@ -35,7 +35,7 @@ export class TicketsService {
   }
 
   /** GET /support: the caller's own tickets, newest first (admins: every ticket, as the desk's first page). */
-  async listOwn(actor: Principal, request: PageRequest = {}): Promise<TicketListReply> {
+  async listOwn(actor: Principal, request: PageRequest = {}): Promise<RowsPage<TicketView>> {
     if (actor.role === 'admin') return this.listAll(actor, request);
     const { limit, offset } = pageOf(request);
     const [rows, [{ total }]] = await Promise.all([
@@ -48,7 +48,7 @@ export class TicketsService {
         { total: number }[]
       >,
     ]);
-    return { complaints: rows.map((row) => toTicketView(row, 'owner')), total };
+    return rowsPage(rows.map((row) => toTicketView(row, 'owner')), total);
   }
 
   /**
@@ -56,10 +56,10 @@ export class TicketsService {
    * the doctor is caring for now (read-only), a page and the total. The page is a read of each ticket: audited before
    * it leaves.
    */
-  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<DoctorTicketListReply> {
+  async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<RowsPage<DoctorTicketView>> {
     if (actor.role !== 'doctor') throw forbidden();
     const patients = await this.care.patientsInCare(actor.userId);
-    if (!patients.length) return { complaints: [], total: 0 };
+    if (!patients.length) return rowsPage([], 0);
     const { limit, offset } = pageOf(request);
     const linked = 'FROM tickets t JOIN appointment_directory ad ON ad.appointment_id = t.related_appointment_id AND ad.user_id = t.user_id';
     const where = 'WHERE t.deleted_at IS NULL AND ad.doctor_user_id = $1 AND NOT ad.deleted AND t.user_id <> $1 AND t.user_id = ANY($2::int[])';
@@ -72,7 +72,7 @@ export class TicketsService {
       this.dataSource.query(`SELECT count(*)::int AS total ${linked} ${where}`, [actor.userId, patients]) as Promise<{ total: number }[]>,
     ]);
     await this.care.record(actor, 'success', rows, requestId);
-    return { complaints: rows.map(toDoctorTicketView), total };
+    return rowsPage(rows.map(toDoctorTicketView), total);
   }
 
   /** The caller's part of their data export: their own tickets (contact-form ones linked to them included) and each conversation. */
@@ -87,7 +87,7 @@ export class TicketsService {
   }
 
   /** GET /support/all?search=&status=&page=&limit= (admins): search over subject, user name and email. */
-  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<TicketListReply> {
+  async listAll(actor: Principal, query: ListAllTicketsPayload): Promise<RowsPage<TicketView>> {
     if (actor.role !== 'admin') throw forbidden();
     const { limit, offset } = pageOf(query);
     if (query.status !== undefined && !isTicketStatus(query.status)) throw badRequest(SupportMessages.status);
@@ -113,7 +113,7 @@ export class TicketsService {
       `${TICKET_SELECT} ${filter} ${TICKET_ORDER} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, limit, offset],
     );
-    return { complaints: rows.map((row) => toTicketView(row, 'admin')), total };
+    return rowsPage(rows.map((row) => toTicketView(row, 'admin')), total);
   }
 
   /** support.stats (admins): tickets by status; resolved and closed are not unresolved. */

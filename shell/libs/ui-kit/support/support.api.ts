@@ -3,7 +3,7 @@ import { CONVERSATION_POLL_MS, SupportMessages } from '@afya/support-service/con
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AppointmentView } from '@afya/appointment-service/contracts';
-import { api, calls, getHttp, listPage, queryKeys } from 'shell/api-client';
+import { calls, getHttp, listPage, queryKeys } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { appointmentTypeLabel, formatDate, formatSlot, i18n } from '../../i18n';
 import { doctorName } from '../appointments';
@@ -26,24 +26,28 @@ export interface AdminTicketQuery {
 }
 
 export const supportApi = {
-  own: () => api.list<TicketView>('support', { fallback: SupportMessages.loadFailed }).then((r) => r.items),
-  doctor: () => api.list<DoctorTicketView>('support/doctor', { fallback: SupportMessages.loadFailed }).then((r) => r.items),
+  own: async () => listPage(await calls.support.listOwn({ query: {} }, { context: { fallback: SupportMessages.loadFailed } })).items,
+  doctor: async () => listPage(await calls.support.listForDoctor({ query: {} }, { context: { fallback: SupportMessages.loadFailed } })).items,
   /** One page of the desk: the tickets and the total of matches (X-Total-Count). */
-  all: (q: AdminTicketQuery) =>
-    api.list<TicketView>('support/all', {
-      searchParams: {
-        ...(q.search.trim() ? { search: q.search.trim() } : {}),
-        ...(q.status !== 'all' ? { status: q.status } : {}),
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      },
-      fallback: SupportMessages.loadFailed,
-    }),
+  all: async (q: AdminTicketQuery) =>
+    listPage(
+      await calls.support.listAll(
+        {
+          query: {
+            ...(q.search.trim() ? { search: q.search.trim() } : {}),
+            ...(q.status !== 'all' ? { status: q.status } : {}),
+            limit: q.limit,
+            offset: (q.page - 1) * q.limit,
+          },
+        },
+        { context: { fallback: SupportMessages.loadFailed } },
+      ),
+    ),
   create: (body: CreateTicketPayload) => calls.support.create({ body }, { context: { fallback: SupportMessages.createFailed } }),
   update: (id: number, body: Partial<CreateTicketPayload>) => calls.support.update({ params: { id: String(id) }, body }, { context: { fallback: SupportMessages.updateFailed } }),
   setStatus: (id: number, status: TicketStatus) => calls.support.setStatus({ params: { id: String(id) }, body: { status } }, { context: { fallback: SupportMessages.updateFailed } }),
   remove: (id: number) => calls.support.remove({ params: { id: String(id) } }, { context: { fallback: SupportMessages.deleteFailed } }),
-  messages: (id: number) => api.list<TicketMessageView>(`support/${id}/messages`, { fallback: 'Failed to load messages' }).then((r) => r.items),
+  messages: async (id: number) => listPage(await calls.support.messages({ params: { id: String(id) } }, { context: { fallback: 'Failed to load messages' } })).items,
   post: (id: number, message: string) => calls.support.postMessage({ params: { id: String(id) }, body: { message } }, { context: { fallback: 'Failed to send reply' } }),
 };
 

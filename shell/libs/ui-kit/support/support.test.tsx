@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { api as http } from 'shell/api-client';
 import { setLanguage } from '../../i18n';
 import { stubDeclaredCalls } from '../../../test/declared-calls';
 import { queryWrapper } from '../../../test/render';
@@ -14,9 +13,12 @@ jest.mock('shell/api-client', () => {
   return { ...actual, getHttp: () => ({ get: () => Promise.reject(Object.assign(new Error('gone'), { response: { status: 404 } })) }) };
 });
 
-const list = jest.spyOn(http, 'list');
-// The related-appointment choices are the declared list (calls.appointments.listOwn), stubbed by name.
-const { listOwn } = stubDeclaredCalls().appointments;
+// The related-appointment choices and a conversation are declared lists (calls.appointments.listOwn,
+// calls.support.messages), stubbed by name: one page each.
+const declared = stubDeclaredCalls();
+const { listOwn } = declared.appointments;
+const { messages } = declared.support;
+const page = <T,>(rows: T[]) => ({ headers: { 'x-total-count': String(rows.length) }, body: rows });
 const post = jest.spyOn(supportApi, 'post');
 beforeEach(() => jest.clearAllMocks());
 
@@ -50,9 +52,9 @@ describe('the conversation stream reader', () => {
 
 describe('ConversationView', () => {
   it("shows 'No messages yet.', then sends a trimmed reply and reloads", async () => {
-    list.mockResolvedValueOnce({ items: [], total: 0 });
+    messages.mockResolvedValueOnce(page([]));
     post.mockResolvedValueOnce({} as Awaited<ReturnType<typeof supportApi.post>>);
-    list.mockResolvedValueOnce({ items: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }], total: 1 } as never);
+    messages.mockResolvedValueOnce(page([{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }]));
     render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     const send = screen.getByRole('button', { name: /Send Reply/ });
@@ -66,7 +68,7 @@ describe('ConversationView', () => {
   });
 
   it('has no reply box in a read-only view', async () => {
-    list.mockResolvedValueOnce({ items: [], total: 0 });
+    messages.mockResolvedValueOnce(page([]));
     render(<ConversationView ticketId={5} canReply={false} />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('Type your reply...')).not.toBeInTheDocument();
@@ -130,7 +132,7 @@ describe('the ticket form and the conversation in Kiswahili', () => {
   });
 
   it('labels the conversation in Kiswahili', async () => {
-    list.mockResolvedValueOnce({ items: [{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }], total: 1 } as never);
+    messages.mockResolvedValueOnce(page([{ message_id: 1, ticket_id: 4, sender_role: 'admin', sender_id: 1, sender_name: 'Wairimu Kamau', message: 'We are on it.', created_at: '2026-11-23T08:00:00Z' }]));
     render(<ConversationView ticketId={4} canReply />, { wrapper: queryWrapper().wrapper });
     expect(await screen.findByText('We are on it.')).toBeInTheDocument();
     expect(screen.getByText('Msaada (Msimamizi)')).toBeInTheDocument();
