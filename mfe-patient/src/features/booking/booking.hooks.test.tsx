@@ -2,11 +2,11 @@ import type { BookPayload } from '@afya/appointment-service/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, queryKeys } from 'shell/api-client';
 import { queryWrapper } from '../../../../shell/test/render';
-import * as api from './api';
-import { useAvailability } from './useAvailability';
+import * as api from '../../api/booking';
+import { useAvailability } from '../../shared/booking/useAvailability';
 import { bookingProblem, useBookAppointment } from './useBookAppointment';
 
-jest.mock('./api', () => ({ ...jest.requireActual('./api'), fetchAvailability: jest.fn(), bookAppointment: jest.fn() }));
+jest.mock('../../api/booking', () => ({ ...jest.requireActual('../../api/booking'), fetchAvailability: jest.fn(), bookAppointment: jest.fn() }));
 const fetchAvailability = api.fetchAvailability as jest.Mock;
 const bookAppointment = api.bookAppointment as jest.Mock;
 

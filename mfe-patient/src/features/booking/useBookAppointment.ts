@@ -1,7 +1,7 @@
 import type { BookPayload } from '@afya/appointment-service/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, queryKeys } from 'shell/api-client';
-import { BOOK_FAILED_TEXT, bookAppointment } from './api';
+import { BOOK_FAILED_TEXT, bookAppointment } from '../../api/booking';
 
 /** A failed booking as the form shows it: a 409 is a conflict on the slot, anything else a plain error. */
 export function bookingProblem(err: unknown): { conflict: boolean; message: string } {

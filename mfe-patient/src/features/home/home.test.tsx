@@ -4,12 +4,12 @@ import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } from './home.logic';
 import { PatientHomePage } from './PatientHomePage';
-import * as appointmentsApi from '../appointments/api';
+import * as appointmentsApi from '../../api/appointments';
 
 // The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
 // Both lists the home reads are list calls (the bare array, paging in headers). The appointments are a declared call
 // (calls.appointments.listOwn, whose client shell/libs/api-client/calls.test.ts covers): its api function is stubbed.
-jest.mock('../appointments/api', () => ({ ...jest.requireActual('../appointments/api'), fetchMyAppointments: jest.fn() }));
+jest.mock('../../api/appointments', () => ({ ...jest.requireActual('../../api/appointments'), fetchMyAppointments: jest.fn() }));
 const list = jest.spyOn(http, 'list');
 const mine = appointmentsApi.fetchMyAppointments as jest.Mock;
 let appointments: () => Promise<unknown>;

@@ -5,8 +5,8 @@ import { AppointmentMessages, CLINIC_HOURS, MAX_REASON_LENGTH, MIN_REASON_LENGTH
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
-import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
-import type { Availability, Slot } from './api';
+import { doctorFullName, worksOn, type Doctor } from '../../api/doctors';
+import type { Availability, Slot } from '../../api/booking';
 import { appointmentTypeLabel, currentLanguage, formatDate, type Language } from 'shell/i18n';
 import { t } from '../../i18n';
 
