@@ -184,12 +184,6 @@ export interface DataExportWaitlistOffer {
  */
 export type AppointmentList = AppointmentView[];
 
-/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows. */
-export interface ListPagePayload {
-  limit?: number;
-  offset?: number;
-}
-
 /** GET /appointments/admin/all as the service reads it: the page and a status ('all' or empty: none). */
 export type ListAllPayload = PayloadOf<typeof AppointmentCalls.listAll>;
 
