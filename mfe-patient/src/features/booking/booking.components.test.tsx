@@ -4,7 +4,7 @@ import { useSession } from 'shell/session';
 import { setLanguage } from 'shell/i18n';
 import { TIME_SLOTS } from 'shell/ui-kit';
 import { queryWrapper } from '../../../../shell/test/render';
-import type { Slot } from '../../api/booking';
+import type { Slot } from '../../api/availability';
 import { BookingForm } from './BookingForm';
 import { BookingConfirmation } from '../../shared/booking/BookingConfirmation';
 import { DateSlotFields } from '../../shared/booking/DateSlotFields';

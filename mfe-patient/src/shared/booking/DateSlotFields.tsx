@@ -3,7 +3,7 @@ import { translateMessage } from 'shell/i18n';
 import { ErrorState } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import type { Doctor } from '../../api/doctors';
-import type { Availability } from '../../api/booking';
+import type { Availability } from '../../api/availability';
 import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, isDateDisabled, slotsToShow, timeHint } from './booking.rules';
 import { SlotPicker } from './SlotPicker';
 

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
-import type { Slot } from '../../api/booking';
+import type { Slot } from '../../api/availability';
 import { formatSlot } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 

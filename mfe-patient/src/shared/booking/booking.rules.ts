@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
 import { doctorFullName, worksOn, type Doctor } from '../../api/doctors';
-import type { Availability, Slot } from '../../api/booking';
+import type { Availability, Slot } from '../../api/availability';
 import { appointmentTypeLabel, currentLanguage, formatDate, type Language } from 'shell/i18n';
 import { t } from '../../i18n';
 
