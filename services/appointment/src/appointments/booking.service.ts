@@ -17,8 +17,7 @@ import {
 import { AuditTrail } from '../audit/audit-trail';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
-import { bookingAmount, bookingType } from '../rules/fees';
+import { bookingAmount, bookingType, clinicHoursProblem, isInBookingWindow, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
 
