@@ -164,11 +164,10 @@ export interface PasswordResetDelivery {
  * by timing). Auth then looks the account up and has the support service send the link or code.
  * `delivery` came from releases before that, which left the sending to the gateway; none is sent any more.
  */
-export interface ForgotPasswordReply {
-  message: string;
+export type ForgotPasswordReply = z.output<typeof MessageReplySchema> & {
   /** @deprecated only an auth service of an older release sends it (the gateway forwards it during a rollout). */
   delivery?: PasswordResetDelivery | null;
-}
+};
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */
 export type ChangePasswordReply = z.output<typeof ChangePasswordReplySchema> & { revocation: Revocation };
