@@ -16,6 +16,7 @@ const boundaries = require('eslint-plugin-boundaries');
 const { importX } = require('eslint-plugin-import-x');
 const globals = require('globals');
 const { resolver } = require('./infra/lint/resolver');
+const { featureImportsPlugin } = require('./infra/lint/feature-imports');
 
 const root = __dirname;
 const sources = ['**/*.{ts,tsx,js,jsx,cjs,mjs}'];
@@ -174,6 +175,20 @@ const apiPathsPlugin = {
   },
 };
 
+// Features of a remote never import each other (issue 34): a file under mfe-<app>/src/features/<A>/ imports only its
+// own feature, the remote's shared code (mfe-<app>/src/shared, src/api, src/i18n.ts), the shell's libs and the contracts;
+// what two features need lives in that shared code, which itself imports no feature. (The remote's routes,
+// src/exposes, import the pages.) The remotes reach their sources only by relative paths (no alias points into
+// mfe-*/src), so an import is judged from its written path. Exceptions, each with why: FEATURE_IMPORT_EXCEPTIONS.
+const FEATURE_IMPORT_EXCEPTIONS = [
+  // These api.ts files still hold a list called by a path string (UNDECLARED_API_PATHS): they move to src/api (and
+  // their readers with them) once that list is declared, so that the list of exceptions there stays true meanwhile.
+  { file: 'mfe-patient/src/features/home/PatientHomePage.tsx', to: 'mfe-patient/src/features/prescriptions/api', why: 'useMyPrescriptions: its api.ts holds the undeclared prescriptions/user list' },
+  { file: 'mfe-patient/src/features/appointments/AppointmentsPage.tsx', to: 'mfe-patient/src/features/prescriptions/api', why: 'useMyPrescriptions: its api.ts holds the undeclared prescriptions/user list' },
+  { file: 'mfe-patient/src/shared/payments/PaymentOptions.tsx', to: 'mfe-patient/src/features/payments/api', why: 'the pay calls: their api.ts holds the undeclared payments/history list' },
+  { file: 'mfe-doctor/src/features/home/DoctorHomePage.tsx', to: 'mfe-doctor/src/features/prescriptions/api', why: 'useIssuedPrescriptions: its api.ts holds the undeclared prescriptions/doctor list' },
+  { file: 'mfe-doctor/src/shared/PatientHistory.tsx', to: 'mfe-doctor/src/features/prescriptions/api', why: 'usePatientHistory: its api.ts holds the undeclared prescriptions/doctor list' },
+];
 module.exports = defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '.nx/', '.local/', 'tmp/', 'screenshots/', 'infra/bench/results/']),
   {
@@ -297,5 +312,11 @@ module.exports = defineConfig(
         },
       ],
     },
+  },
+  // A remote's features never import each other (FEATURE_IMPORT_EXCEPTIONS above); tests included, as they mock modules.
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    plugins: { 'afya-features': featureImportsPlugin },
+    rules: { 'afya-features/no-cross-feature-imports': ['error', FEATURE_IMPORT_EXCEPTIONS] },
   },
 );

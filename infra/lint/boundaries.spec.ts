@@ -44,7 +44,7 @@ const tree: Record<string, string> = {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'afya-lint-'));
-  for (const file of ['eslint.config.js', 'infra/lint/resolver.js', 'tsconfig.base.json']) {
+  for (const file of ['eslint.config.js', 'infra/lint/resolver.js', 'infra/lint/feature-imports.js', 'tsconfig.base.json']) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.copyFileSync(path.join(repo, file), path.join(root, file));
   }

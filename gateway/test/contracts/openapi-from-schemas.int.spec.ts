@@ -31,7 +31,7 @@ describe('the OpenAPI document is the contracts’ schemas', () => {
 
   const resolve = (schema: Schema): Schema => (schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema);
 
-  it('documents the booking body from the booking schema: SPEC’s fields, the type optional', () => {
+  it('documents the booking body from the booking schema: the fields CONTRACT.md §7 names, the type optional', () => {
     const body = resolve(document.paths['/api/appointments'].post.requestBody.content['application/json'].schema);
     expect(body.type).toBe('object');
     expect(body.required).toEqual(expect.arrayContaining(['doctor_id', 'appointment_date', 'time_slot', 'notes']));

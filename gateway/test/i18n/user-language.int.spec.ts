@@ -42,7 +42,7 @@ describe("the user's language, stored on the account (real NATS + PostgreSQL)", 
     expect(registeredEnglish.status).toBe(201);
     expect(registeredEnglish.body.user.language).toBe('en');
 
-    // A client that sends no language (SPEC's register body): the Accept-Language's, else English.
+    // A client that sends no language (the register body of CONTRACT.md §7 has no language field): the Accept-Language's, else English.
     const browser = await platform.api('POST', '/auth/register', { body: newPatient(), headers: { 'accept-language': 'fr-FR, sw-KE;q=0.8, en;q=0.5' } });
     expect(browser.status).toBe(201);
     expect(browser.body.user.language).toBe('sw');

@@ -8,7 +8,9 @@
  * (AFYA_BUS) is put in front where a subject is used (`subject(AppointmentPatterns.book)`).
  */
 import type { Role } from '@afya/auth-service/contracts';
+import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
+import type { AppointmentCalls } from './calls';
 import type { AppointmentStatus, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
@@ -197,30 +199,14 @@ export interface DataExportWaitlistOffer {
  */
 export type AppointmentList = AppointmentView[];
 
-/** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows. */
-export interface ListPagePayload {
-  limit?: number;
-  offset?: number;
-}
+/** GET /appointments/admin/all as the service reads it: the page and a status ('all' or empty: none). */
+export type ListAllPayload = PayloadOf<typeof AppointmentCalls.listAll>;
 
-export interface ListAllPayload extends ListPagePayload {
-  status?: AppointmentStatus;
-}
-
-/** The admin list's date filter (CONTRACT.md §2: all, today, upcoming, past) or one clinic day (YYYY-MM-DD). */
-export type AdminDateFilter = 'today' | 'upcoming' | 'past' | string;
-
-export interface AdminSearchPayload {
-  /** Patient name, doctor name or appointment number. */
-  search?: string;
-  status?: AppointmentStatus;
-  date?: AdminDateFilter;
-  /** 1-based */
-  page?: number;
-  limit?: number;
-  /** Instead of page (older clients): rows to skip. */
-  offset?: number;
-}
+/**
+ * GET /admin/appointments as the service reads it: search (patient, doctor, number or status), status, date (today,
+ * upcoming, past or one clinic day; 'all' or empty: none), a 1-based page, or an offset (older clients).
+ */
+export type AdminSearchPayload = PayloadOf<typeof AppointmentCalls.adminSearch>;
 
 
 /** appointment.v1.video.presence */

@@ -24,6 +24,8 @@ export const VideoAccessReplySchema = z.object({
 
 /** RTCConfiguration.iceServers: STUN, and TURN with credentials that expire when the window closes. */
 export const IceServerSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
+export type IceServer = z.output<typeof IceServerSchema>;
 
 /** GET /video/{id}: everything a participant's browser needs to start the call. */
 export const VideoSessionReplySchema = VideoAccessReplySchema.extend({

@@ -6,7 +6,9 @@
  * waiting patient is offered it and the slot is held for them for WAITLIST_HOLD_MINUTES; they claim it on a
  * confirmation page after signing in (opening the link claims nothing); unclaimed, it passes to the next patient.
  */
+import type { PayloadOf } from '@afya/service-shared/calls';
 import { z } from '@afya/service-shared/schema';
+import type { WaitlistCalls } from './waitlist-calls';
 import { APPOINTMENT_TYPES, AppointmentMessages, MAX_REASON_LENGTH, MIN_REASON_LENGTH, WaitlistMessages } from './catalog';
 
 const calendarDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
@@ -92,10 +94,11 @@ export const WaitlistLengthSchema = z.object({
 });
 export type WaitlistLength = z.infer<typeof WaitlistLengthSchema>;
 
-/** Bus payloads (the gateway has checked the body; the service checks again, the bus is not a trust boundary). */
-export interface WaitlistIdPayload {
-  id: number;
-}
+/**
+ * Bus payloads (the gateway has checked the body; the service checks again, the bus is not a trust boundary): an
+ * entry's or an offer's id (leave, offer, claim, decline).
+ */
+export type WaitlistIdPayload = PayloadOf<typeof WaitlistCalls.waitlistLeave>;
 
 /** appointment.waitlist.offered.v1: support sends the offer by SMS and email. */
 export interface WaitlistOfferedEventData {

@@ -14,7 +14,7 @@ import {
   TIME_SLOTS,
   TYPE_FEES,
 } from '../contracts';
-import { slotMinutes, slotStart } from './rules/clinic-time';
+import { slotMinutes, slotStart } from '../contracts/booking-rules';
 
 const contractsDir = join(__dirname, '..', 'contracts');
 

@@ -4,7 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { ensureSchema, serviceDataSourceOptions } from '@afya/service-shared';
 import { testInfrastructure, TestInfrastructure } from '@afya/service-shared/testing';
 import { appointmentDatabase } from './appointment.database';
-import { clinicToday } from './rules/clinic-time';
+import { clinicToday } from '../contracts/booking-rules';
 import { DemoDoctorFields, parseUsers, seedDemoData, SeededUser } from './seed';
 
 describe('appointment seed input', () => {

@@ -13,8 +13,7 @@ import { appointmentDatabase } from './appointment.database';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from './appointments/appointment.sql';
 import { applyUserEvent, UserEventData } from './directory/user-directory.consumer';
 import { DOCTOR_SELECT, DoctorRow, normalizeDays, returnedRows, toDoctorEventData } from './doctors/doctors.service';
-import { addDays, clinicHoursProblem, clinicToday, slotStart, worksOn } from './rules/clinic-time';
-import { bookingAmount } from './rules/fees';
+import { addDays, bookingAmount, clinicHoursProblem, clinicToday, slotStart, worksOn } from '../contracts/booking-rules';
 
 export interface SeededUser {
   user_id: number;

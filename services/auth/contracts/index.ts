@@ -30,9 +30,10 @@ import type {
   UpdateProfileBodySchema,
   UploadPictureReplySchema,
   UserReplySchema,
-  UserStatus,
 } from './schemas';
 
+import type { PayloadOf } from '@afya/service-shared/calls';
+import type { AuthCalls } from './calls';
 import type { Language } from './catalog';
 
 export * from './catalog';
@@ -85,18 +86,11 @@ export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastnam
 
 export type ErasureStatus = 'pending' | 'approved' | 'rejected';
 export type ErasureRequestView = z.output<typeof ErasureRequestViewSchema>;
-export interface RequestErasurePayload {
-  reason?: string;
-}
+export type RequestErasurePayload = PayloadOf<typeof AuthCalls.requestErasure>;
 export type ErasureReply = z.output<typeof ErasureReplySchema>;
-export interface ErasureListPayload {
-  status?: ErasureStatus;
-}
+export type ErasureListPayload = PayloadOf<typeof AuthCalls.listErasures>;
 export type ErasureListReply = z.output<typeof ErasureListReplySchema>;
-export interface DecideErasurePayload {
-  id: number;
-  decision: 'approve' | 'reject';
-}
+export type DecideErasurePayload = PayloadOf<typeof AuthCalls.decideErasure>;
 /** The account's part of a data export: what auth holds about the caller (never the password hash). */
 export interface AccountExportReply {
   account: SessionUser & { created_at: string; last_login: string | null; has_profile_picture: boolean };
@@ -170,11 +164,10 @@ export interface PasswordResetDelivery {
  * by timing). Auth then looks the account up and has the support service send the link or code.
  * `delivery` came from releases before that, which left the sending to the gateway; none is sent any more.
  */
-export interface ForgotPasswordReply {
-  message: string;
+export type ForgotPasswordReply = z.output<typeof MessageReplySchema> & {
   /** @deprecated only an auth service of an older release sends it (the gateway forwards it during a rollout). */
   delivery?: PasswordResetDelivery | null;
-}
+};
 
 /** A password change revokes older tokens, so the reply carries a fresh session. */
 export type ChangePasswordReply = z.output<typeof ChangePasswordReplySchema> & { revocation: Revocation };
@@ -205,22 +198,13 @@ export interface RevocationsSnapshot {
 
 export type ListUsersPayload = z.output<typeof ListUsersPayloadSchema>;
 
-export interface CreateUserPayload {
-  firstname: string;
-  lastname: string;
-  email: string;
-  contact_phone: string;
-  address?: string;
-  role: Role;
-  status: UserStatus;
-}
+/** POST /admin/users as the service reads it: the phone under contact_phone, role and status defaulted. */
+export type CreateUserPayload = PayloadOf<typeof AuthCalls.createUser>;
 
 export type CreateUserReply = z.output<typeof CreateUserReplySchema>;
 
-export interface UpdateUserPayload {
-  id: number;
-  changes: Partial<Omit<CreateUserPayload, never>>;
-}
+/** PUT and PATCH /admin/users/{id}: `{ id, changes }`. */
+export type UpdateUserPayload = PayloadOf<typeof AuthCalls.updateUser>;
 
 /** Claims of the tokens auth signs (RS256). */
 export interface AccessTokenClaims {

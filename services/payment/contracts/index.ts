@@ -5,7 +5,9 @@
  * `subject()`.
  */
 
+import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
+import type { PaymentCalls } from './calls';
 import type {
   ConfirmCardPaymentReplySchema,
   CreateCardPaymentReplySchema,
@@ -87,13 +89,12 @@ export type DisputeView = z.output<typeof DisputeViewSchema>;
 
 // ---- Payloads and replies ----
 
-export interface CreateCardPaymentPayload {
-  appointment_id: number;
-  /** What the client showed; the appointment's amount is charged whatever it is. */
-  amount?: number;
-  /** The Origin header of the request: Stripe returns there when it is an allowed origin. */
-  origin?: string;
-}
+/**
+ * POST /payments/create as the service reads it: the body (the amount is what the client showed; the appointment's
+ * amount is charged whatever it is) and the request's Origin header, which the gateway adds (Stripe returns there when
+ * it is an allowed origin).
+ */
+export type CreateCardPaymentPayload = PayloadOf<typeof PaymentCalls.create> & { origin?: string };
 /** What a new payment charged: the appointment's amount, and the client's differing amount when there was one. */
 export interface ChargedAmount {
   amount: number;
@@ -101,12 +102,8 @@ export interface ChargedAmount {
 }
 export type CreateCardPaymentReply = z.output<typeof CreateCardPaymentReplySchema>;
 
-export interface ConfirmCardPaymentPayload {
-  appointment_id: number;
-  amount: number;
-  /** The Checkout Session id from the success_url. */
-  transaction_id: string;
-}
+/** POST /payments/confirm as the service reads it (transaction_id: the Checkout Session id from the success_url). */
+export type ConfirmCardPaymentPayload = PayloadOf<typeof PaymentCalls.confirm>;
 export type ConfirmCardPaymentReply = z.output<typeof ConfirmCardPaymentReplySchema>;
 
 export interface StripeWebhookPayload {
@@ -118,12 +115,8 @@ export interface StripeWebhookReply {
   received: true;
 }
 
-export interface StkPushPayload {
-  phone: string;
-  /** What the client showed; the appointment's amount is charged whatever it is. */
-  amount?: number;
-  appointment_id: number;
-}
+/** POST /mpesa/stkpush as the service reads it (the amount is what the client showed; the appointment's is charged). */
+export type StkPushPayload = PayloadOf<typeof PaymentCalls.stkPush>;
 export type StkPushReply = z.output<typeof StkPushReplySchema>;
 
 export interface StkStatusPayload {

@@ -9,7 +9,9 @@ import type { DataExportAppointmentsReply } from '@afya/appointment-service/cont
 import type { DataExportPaymentsReply } from '@afya/payment-service/contracts';
 import type { DataExportTicketsReply } from '@afya/support-service/contracts';
 
+import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
+import type { PrescriptionCalls } from './calls';
 import type { VitalReading } from './vitals-schemas';
 import type {
   ACCESS_ACTIONS,
@@ -123,10 +125,7 @@ export type CreatePrescriptionPayload = z.output<typeof CreatePrescriptionBodySc
 export type CreatePrescriptionBody = z.input<typeof CreatePrescriptionBodySchema>;
 export type UpdatePrescriptionPayload = z.output<typeof UpdatePrescriptionPayloadSchema>;
 export type UpdatePrescriptionBody = z.input<typeof UpdatePrescriptionBodySchema>;
-export interface DeletePrescriptionPayload {
-  id: number;
-  reason?: string;
-}
+export type DeletePrescriptionPayload = PayloadOf<typeof PrescriptionCalls.remove>;
 export type PrescriptionReply = z.output<typeof PrescriptionReplySchema>;
 export type DeletePrescriptionReply = z.output<typeof DeletePrescriptionReplySchema>;
 export type RemoveRecordReply = z.output<typeof RemoveRecordReplySchema>;
@@ -158,12 +157,8 @@ export interface HistoryRemovePayload {
 /** joined_video / left_video: who joined and left a video visit, and when (never anything of the call). */
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 export type AccessLogEntry = z.output<typeof AccessLogEntrySchema>;
-export interface AccessLogPayload {
-  /** The patient; only admins may name another one. */
-  user_id?: number;
-  page?: number;
-  limit?: number;
-}
+/** GET /medical-history/access-log as the service reads it: the patient (only admins may name another one) and a page. */
+export type AccessLogPayload = PayloadOf<typeof PrescriptionCalls.accessLog>;
 export type AccessLogReply = z.output<typeof AccessLogReplySchema>;
 
 // ---- Events ----

@@ -8,7 +8,7 @@
  */
 
 import type { z } from 'zod';
-import type { ReportLanguage, ReportType } from './catalog';
+import type { AnalyticsRange, ReportLanguage, ReportType } from './catalog';
 import type {
   ActivityEntrySchema,
   ActivityMessageSchema,
@@ -20,6 +20,8 @@ import type {
   MonthlyRowSchema,
   OverviewReplySchema,
   PeriodChangeSchema,
+  RangeQuerySchema,
+  ReportQuerySchema,
   RevenueReplySchema,
   StatusBreakdownEntrySchema,
 } from './schemas';
@@ -53,9 +55,8 @@ export const REPORT_EXPORT_PART_SIZE = 5000;
 /** Clinic days (CONTRACT.md: time slots are Africa/Nairobi). */
 export const CLINIC_TIME_ZONE = 'Africa/Nairobi';
 
-export interface RangePayload {
-  range?: number;
-}
+/** GET /admin/analytics/*: the range in days. */
+export type RangePayload = z.output<typeof RangeQuerySchema>;
 
 /** The replies' types are their schemas' output (schemas.ts); the analytics calls are declared in calls.ts. */
 export type PeriodChange = z.output<typeof PeriodChangeSchema>;
@@ -74,14 +75,11 @@ export type ActivityMessage = z.output<typeof ActivityMessageSchema>;
 export type ActivityEntry = z.output<typeof ActivityEntrySchema>;
 export type OverviewReply = z.output<typeof OverviewReplySchema>;
 
-export interface OpenReportPayload {
-  report: ReportType;
-  /** YYYY-MM-DD, inclusive, Africa/Nairobi days. */
-  from?: string;
-  to?: string;
-  /** ?lang=sw: the header row in Kiswahili. The columns, their order and every value stay as in English. */
-  lang?: ReportLanguage;
-}
+/**
+ * GET /admin/reports/{file} as the service reads it: which report, and the query (first and last day, YYYY-MM-DD,
+ * inclusive, Africa/Nairobi; ?lang=sw: the header row in Kiswahili, the columns, their order and values as in English).
+ */
+export type OpenReportPayload = z.output<typeof ReportQuerySchema> & { report: ReportType };
 
 /** The header row's languages (English unless asked). */
 

@@ -37,7 +37,7 @@ export const PeriodChangeSchema = z.object({
 
 /**
  * An activity line as a message key and its values, so a client says it in its reader's language (the admin remote
- * in Kiswahili). The entry's `title` and `detail` are the same line in English (SPEC's text), for clients that show
+ * in Kiswahili). The entry's `title` and `detail` are the same line in English (the line CONTRACT.md §2 shows), for clients that show
  * it as it comes. Values are data: a status or date as stored, an amount in Ksh as a number, a slot as booked.
  */
 export const ActivityMessageSchema = z.discriminatedUnion('key', [

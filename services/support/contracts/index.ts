@@ -7,8 +7,10 @@
  * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { PasswordResetDelivery } from '@afya/auth-service/contracts';
+import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
-import type { ContactSubject, DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
+import type { SupportCalls } from './calls';
+import type { DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 import type {
   ContactReplySchema,
   DeleteTicketReplySchema,
@@ -66,23 +68,13 @@ export type TicketMessageView = z.output<typeof TicketMessageViewSchema>;
 
 // ---- Payloads and replies ----
 
-export interface CreateTicketPayload {
-  subject: string;
-  description: string;
-  category?: TicketCategory;
-  priority?: TicketPriority;
-  related_appointment_id?: number | null;
-}
+/** POST /support as the service reads it: the ticket's fields (`title` read as the subject). */
+export type CreateTicketPayload = PayloadOf<typeof SupportCalls.create>;
 
-export interface UpdateTicketPayload {
-  id: number;
-  changes: Partial<CreateTicketPayload>;
-}
+/** PATCH /support/{id}: `{ id, changes }`, only the fields present. */
+export type UpdateTicketPayload = PayloadOf<typeof SupportCalls.update>;
 
-export interface SetTicketStatusPayload {
-  id: number;
-  status: TicketStatus;
-}
+export type SetTicketStatusPayload = PayloadOf<typeof SupportCalls.setStatus>;
 
 /** Paging of a list call (query `limit`, `offset`); without it a list answers its first 1,000 rows, newest first. */
 export interface ListPagePayload {
@@ -100,12 +92,8 @@ export interface PostMessagePayload {
   message: string;
 }
 
-export interface ContactPayload {
-  name: string;
-  email: string;
-  subject: ContactSubject;
-  message: string;
-}
+/** POST /contact: the subject is one of CONTACT_SUBJECTS, a service rule (src/rules), as are the lengths. */
+export type ContactPayload = PayloadOf<typeof SupportCalls.contact>;
 
 export type TicketReply = z.output<typeof TicketReplySchema>;
 export type DeleteTicketReply = z.output<typeof DeleteTicketReplySchema>;

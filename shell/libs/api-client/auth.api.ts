@@ -1,6 +1,6 @@
+import type { UpdateProfileBody } from '@afya/auth-service/contracts';
 import type { NotificationPreferences } from '@afya/support-service/contracts';
 import type { AuthApi, RegisterPayload } from '../session';
-import type { Language } from '../i18n';
 import { calls } from './calls';
 
 export const authApi: AuthApi = {
@@ -10,19 +10,9 @@ export const authApi: AuthApi = {
   profile: () => calls.auth.profile({}, { context: { fallback: 'Failed to get user' } }),
 };
 
-export interface ProfileUpdate {
-  firstname: string;
-  lastname: string;
-  contact_phone: string;
-  address: string;
-  profile_picture_url?: string;
-}
-
-/** The signed-in user's language, saved in their profile when they pick one with the switch. */
-export type LanguageUpdate = { language: Language };
-
 export const userApi = {
-  updateProfile: (payload: ProfileUpdate | LanguageUpdate) => calls.auth.updateProfile({ body: payload }, { context: { fallback: 'Failed to update profile' } }),
+  /** PATCH /user/profile: the profile form's fields, or the language the switch picked (saved in the profile). */
+  updateProfile: (payload: UpdateProfileBody) => calls.auth.updateProfile({ body: payload }, { context: { fallback: 'Failed to update profile' } }),
   /** Revokes every older session; the reply carries this browser's new token and user. */
   changePassword: (currentPassword: string, newPassword: string) =>
     calls.auth.changePassword({ body: { currentPassword, newPassword } }, { context: { fallback: 'Failed to change password' } }),

@@ -82,7 +82,6 @@ onLanguageChosen((language) => {
 export { api, request, requestList, parseLinkHeader, fetchBlob, downloadBlob, saveBlob, configureApiClient, createHttp, getHttp } from './client';
 export { ApiError, TokenExpiredError, errorText, DEFAULT_ERROR } from './errors';
 export { authApi, notificationsApi, passwordResetApi, userApi } from './auth.api';
-export type { ProfileUpdate, LanguageUpdate } from './auth.api';
 export type { ListPage } from './client';
 export { calls, callKey, configureCallsClient, listPage } from './calls';
 export type { CallContext, DeclaredCalls } from './calls';

@@ -63,7 +63,7 @@ describe('dates and times (clinic time, Africa/Nairobi)', () => {
 });
 
 describe('time slots', () => {
-  it('English exactly as the API (SPEC) writes them', () => {
+  it('English exactly as the API writes them (CONTRACT.md §9)', () => {
     for (const slot of ['09:00 AM', '12:00 PM', '02:30 PM', '04:30 PM']) expect(formatSlot(slot, 'en')).toBe(slot);
   });
 

@@ -83,8 +83,8 @@ export function formatDate(
 const SLOT = /^(\d{1,2}):(\d{2})\s*(AM|PM)$/i;
 
 /**
- * A clinic time slot as its reader writes time. The API's slots are '09:00 AM' / '02:30 PM' (SPEC's form), and
- * English shows them exactly so. Kiswahili readers in Kenya read clinic, bank and transport times on the 24-hour
+ * A clinic time slot as its reader writes time. The API's slots are '09:00 AM' / '02:30 PM' (the 12-hour form of
+ * CONTRACT.md §9), and English shows them exactly so. Kiswahili readers in Kenya read clinic, bank and transport times on the 24-hour
  * clock ('09:00', '14:30'), as the services' Kiswahili PDFs, emails and SMS do, not in 'Swahili time' (saa tatu
  * asubuhi), which would be ambiguous beside the English. A value that is not a slot is shown as it is.
  */

@@ -5,12 +5,14 @@ import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES as TYPES, TIME_SLOTS as SLOTS, TYPE_FEES, UNKNOWN_TYPE_FEE } from '@afya/appointment-service/contracts/catalog';
 import {
   addDays,
+  bookingAmount,
   bookingWindow as clinicWindow,
   clinicInstant,
   clinicToday,
   isCalendarDate,
   isInBookingWindow,
   nextVideoJoinChange,
+  typeFee,
   videoJoinRefusal,
   type VideoVisitState,
 } from '@afya/appointment-service/contracts/booking-rules';
@@ -28,14 +30,14 @@ export function canonicalStatus(status: string | null | undefined): string {
   return APPOINTMENT_STATUSES.find((s) => s.toLowerCase() === (status ?? '').toLowerCase()) ?? status ?? '';
 }
 
-/** Default fee of an appointment type (unknown type 150). */
+/** Default fee of an appointment type (unknown type 150): the contract's rule (booking-rules.ts). */
 export function feeForType(type: string | null | undefined): number {
-  return APPOINTMENT_TYPES.find((t) => t.type === type)?.fee ?? UNKNOWN_TYPE_FEE;
+  return typeFee(type ?? '');
 }
 
-/** The amount to charge: the doctor's own fee when set, else the type's default fee (the service's rule). */
+/** The amount to charge: the doctor's own fee when set, else the type's default fee (the contract's rule). */
 export function bookingFee(type: string | null | undefined, doctorFee?: number | null): number {
-  return doctorFee ?? feeForType(type);
+  return bookingAmount(type ?? '', doctorFee);
 }
 
 const HOUR_MS = 3_600_000;

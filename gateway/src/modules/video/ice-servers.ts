@@ -1,11 +1,5 @@
 import { createHmac } from 'node:crypto';
-
-/** One entry of RTCConfiguration.iceServers, as the browser takes it. */
-export interface IceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
-}
+import type { IceServer } from '@afya/appointment-service/contracts';
 
 /**
  * Where browsers find STUN and TURN (issue 26), from the environment:

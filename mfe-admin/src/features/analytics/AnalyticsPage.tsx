@@ -8,8 +8,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState, PageHeader, StatCard, formatKsh } from 'shell/ui-kit';
 import { changeNote, signedPercent, useAnalytics } from './api';
 
-// Chart code is fetched only when this page draws (see AnalyticsCharts.tsx).
-const charts = () => import('./AnalyticsCharts');
+// Chart code is fetched only when this page draws (see src/shared/AnalyticsCharts.tsx).
+const charts = () => import('../../shared/AnalyticsCharts');
 const StatusPie = lazy(() => charts().then((m) => ({ default: m.StatusPie })));
 const RevenueArea = lazy(() => charts().then((m) => ({ default: m.RevenueArea })));
 const BookingsColumn = lazy(() => charts().then((m) => ({ default: m.BookingsColumn })));

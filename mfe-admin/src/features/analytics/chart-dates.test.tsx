@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { setLanguage } from 'shell/i18n';
-import { BookingsColumn, RevenueArea, UserGrowthColumn } from './AnalyticsCharts';
+import { BookingsColumn, RevenueArea, UserGrowthColumn } from '../../shared/AnalyticsCharts';
 
 // The charts' days and months are written as every other date of the app, in the reader's language, never as the
 // API's ISO dates (charts-mock.js reports the x labels and tooltip titles a chart would draw).

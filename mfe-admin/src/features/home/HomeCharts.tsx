@@ -2,8 +2,8 @@ import type { OverviewReply } from '@afya/reporting-service/contracts';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
 
-// The chart library loads only when the home draws a chart (see analytics/AnalyticsCharts.tsx).
-const charts = () => import('../analytics/AnalyticsCharts');
+// The chart library loads only when the home draws a chart (see src/shared/AnalyticsCharts.tsx).
+const charts = () => import('../../shared/AnalyticsCharts');
 const RevenueArea = lazy(() => charts().then((m) => ({ default: m.RevenueArea })));
 const UserGrowthColumn = lazy(() => charts().then((m) => ({ default: m.UserGrowthColumn })));
 

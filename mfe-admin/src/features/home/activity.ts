@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 
 /**
  * The overview's recent activity in the page's language. The reporting service sends each line twice: as English text
- * (`title`, `detail`: SPEC's, for clients that read text) and as a message key with its values (`title_message`,
+ * (`title`, `detail`: the line CONTRACT.md §2 shows, for clients that read text) and as a message key with its values (`title_message`,
  * `detail_message`), which the catalogue says in either language, with dates and times written as everywhere else
  * in the app ('Mon, 7 Dec 2026', not the service's '2026-12-07'). Names are shown as written; a line without a key
  * (from an older service) as its text.

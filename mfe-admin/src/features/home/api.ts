@@ -3,14 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { calls } from 'shell/api-client';
 import { adminKeys } from '../../api/query-keys';
 
-/** The admin home's four figures (CONTRACT.md §4, analytics inputs). */
-export interface Totals {
-  users: number;
-  doctors: number;
-  appointments: number;
-  revenue: number;
-}
-
 /** GET /admin/overview: totals, pending actions, recent activity and the two charts' series (reporting service). */
 export function fetchOverview(): Promise<OverviewReply> {
   return calls.reporting.overview({}, { context: { fallback: 'Failed to fetch admin stats' } });

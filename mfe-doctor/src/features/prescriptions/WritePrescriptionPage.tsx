@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useCreatePrescription, useWritableAppointments } from './api';
 import { emptyMedicine, medicinesValid, startedFilling, trimMedicines } from './medicine-rows';
 import { MedicineRows } from './MedicineRows';
-import { PatientHistory } from './PatientHistory';
+import { PatientHistory } from '../../shared/PatientHistory';
 import { writableOptions } from './patient-labels';
 import { useDoctorTranslation } from '../../i18n';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from 'shell/ui-kit';
 import { VideoCallScreen, videoApi } from 'shell/video-kit';
-import { PatientHistory } from '../prescriptions/PatientHistory';
+import { PatientHistory } from '../../shared/PatientHistory';
 import { useDoctorTranslation } from '../../i18n';
 
 /**

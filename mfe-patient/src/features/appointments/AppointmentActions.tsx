@@ -1,7 +1,7 @@
 import { CalendarOutlined, CreditCardOutlined, CustomerServiceOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { Button, Tooltip } from 'antd';
-import type { Appointment } from './api';
+import type { Appointment } from '../../api/appointments';
 import { cancelRule, canPay, canRate, hasActions, rescheduleRule } from './appointments.logic';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';

@@ -18,9 +18,9 @@ import {
 } from 'shell/ui-kit';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
-import { PayAppointmentDialog, type PayingAppointment } from '../payments/PayAppointmentDialog';
+import { PayAppointmentDialog, type PayingAppointment } from '../../shared/payments/PayAppointmentDialog';
 import { useMyPrescriptions } from '../prescriptions/api';
-import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from './api';
+import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from '../../api/appointments';
 import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions } from './appointments.logic';
 import { RescheduleDialog } from './RescheduleDialog';

@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
-import { useRateAppointment, type Appointment } from './api';
+import { useRateAppointment, type Appointment } from '../../api/appointments';
 import { translateMessage } from 'shell/i18n';
 import { t as translate, usePatientTranslation } from '../../i18n';
 

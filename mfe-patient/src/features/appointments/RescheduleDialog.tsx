@@ -3,11 +3,11 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ApiError } from 'shell/api-client';
 import { doctorName, toast } from 'shell/ui-kit';
-import { DateSlotFields } from '../booking/components/DateSlotFields';
-import { useAvailability } from '../booking/useAvailability';
-import { useDoctors } from '../find-doctors/api';
-import type { Appointment } from './api';
-import { useRescheduleAppointment } from './api';
+import { DateSlotFields } from '../../shared/booking/DateSlotFields';
+import { useAvailability } from '../../shared/booking/useAvailability';
+import { useDoctors } from '../../api/doctors';
+import type { Appointment } from '../../api/appointments';
+import { useRescheduleAppointment } from '../../api/appointments';
 import { formatDate, formatSlot, translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 

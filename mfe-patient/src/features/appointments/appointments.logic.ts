@@ -1,6 +1,6 @@
 import { AppointmentMessages, CANCELLATION_NOTICE_HOURS } from '@afya/appointment-service/contracts/catalog';
 import { hoursUntil, statusOf } from 'shell/ui-kit';
-import type { Appointment } from './api';
+import type { Appointment } from '../../api/appointments';
 
 type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;
 

@@ -5,7 +5,7 @@ import { queryKeys } from 'shell/api-client';
 import { slotMinutes } from 'shell/ui-kit';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
-import * as api from './api';
+import * as api from '../../api/appointments';
 import { AppointmentActions } from './AppointmentActions';
 import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
 import { RateAppointment } from './RateAppointment';

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { BookingForm } from './BookingForm';
-import { BookingConfirmation } from './components/BookingConfirmation';
+import { BookingConfirmation } from '../../shared/booking/BookingConfirmation';
 import { BookingGuidelines } from './components/BookingGuidelines';
 
 /** /dashboard/appointments/book: layout only. The form, then the confirmation with payment; guidelines beside. */

@@ -6,13 +6,13 @@ import { useSession } from 'shell/session';
 import { translateMessage } from 'shell/i18n';
 import { ErrorState, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
-import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../find-doctors/api';
-import { BOOKED_TEXT, LOGIN_TO_BOOK, isDateDisabled, preselectedDoctor, toBookPayload, type BookingFormValues } from './booking.rules';
-import { DateSlotFields } from './components/DateSlotFields';
+import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../../api/doctors';
+import { BOOKED_TEXT, LOGIN_TO_BOOK, isDateDisabled, preselectedDoctor, toBookPayload, type BookingFormValues } from '../../shared/booking/booking.rules';
+import { DateSlotFields } from '../../shared/booking/DateSlotFields';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
 import { ReasonField } from './components/ReasonField';
-import { useAvailability } from './useAvailability';
-import { JoinWaitlistPanel } from '../waitlist/JoinWaitlistPanel';
+import { useAvailability } from '../../shared/booking/useAvailability';
+import { JoinWaitlistPanel } from '../../shared/waitlist/JoinWaitlistPanel';
 import { bookingProblem, useBookAppointment } from './useBookAppointment';
 
 const NO_DOCTORS: Doctor[] = [];

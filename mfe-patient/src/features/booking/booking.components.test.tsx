@@ -4,16 +4,16 @@ import { useSession } from 'shell/session';
 import { setLanguage } from 'shell/i18n';
 import { TIME_SLOTS } from 'shell/ui-kit';
 import { queryWrapper } from '../../../../shell/test/render';
-import type { Slot } from './api';
+import type { Slot } from '../../api/availability';
 import { BookingForm } from './BookingForm';
-import { BookingConfirmation } from './components/BookingConfirmation';
-import { DateSlotFields } from './components/DateSlotFields';
+import { BookingConfirmation } from '../../shared/booking/BookingConfirmation';
+import { DateSlotFields } from '../../shared/booking/DateSlotFields';
 import { BookingGuidelines } from './components/BookingGuidelines';
-import { SlotPicker } from './components/SlotPicker';
+import { SlotPicker } from '../../shared/booking/SlotPicker';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
 import { Form } from 'antd';
 
-jest.mock('../find-doctors/api', () => ({ ...jest.requireActual('../find-doctors/api'), useDoctors: () => ({ data: [], isPending: false, isFetching: false, isError: false, error: null, refetch: jest.fn() }) }));
+jest.mock('../../api/doctors', () => ({ ...jest.requireActual('../../api/doctors'), useDoctors: () => ({ data: [], isPending: false, isFetching: false, isError: false, error: null, refetch: jest.fn() }) }));
 
 const slots = (taken: string[] = []): Slot[] => ['09:00 AM', '09:30 AM', '10:00 AM', '02:00 PM'].map((t) => ({ time_slot: t, available: !taken.includes(t) }));
 const slot = (time: string) => screen.getByRole('radio', { name: new RegExp(`^${time},`) });

@@ -1,14 +1,16 @@
 import type { BookPayload } from '@afya/appointment-service/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, queryKeys } from 'shell/api-client';
+import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
-import * as api from './api';
-import { useAvailability } from './useAvailability';
+import * as api from '../../api/availability';
+import { useAvailability } from '../../shared/booking/useAvailability';
 import { bookingProblem, useBookAppointment } from './useBookAppointment';
 
-jest.mock('./api', () => ({ ...jest.requireActual('./api'), fetchAvailability: jest.fn(), bookAppointment: jest.fn() }));
+jest.mock('../../api/availability', () => ({ ...jest.requireActual('../../api/availability'), fetchAvailability: jest.fn() }));
 const fetchAvailability = api.fetchAvailability as jest.Mock;
-const bookAppointment = api.bookAppointment as jest.Mock;
+const calls = stubDeclaredCalls();
+const bookAppointment = calls.appointments.book;
 
 const answer = (taken: string[] = []) => ({
   doctor_id: 7,
@@ -56,10 +58,10 @@ describe('useBookAppointment', () => {
   it('posts the payload and makes every appointments query stale after a booking', async () => {
     const { wrapper, client } = queryWrapper();
     client.setQueryData([...queryKeys.appointments, 'mine'], { items: [], complete: true });
-    bookAppointment.mockResolvedValue({ appointment_id: 42 });
+    bookAppointment.mockResolvedValue({ appointment: { appointment_id: 42 } });
     const { result } = renderHook(() => useBookAppointment(), { wrapper });
-    await act(() => result.current.mutateAsync(PAYLOAD));
-    expect(bookAppointment).toHaveBeenCalledWith(PAYLOAD);
+    await act(async () => expect(await result.current.mutateAsync(PAYLOAD)).toEqual({ appointment_id: 42 }));
+    expect(bookAppointment).toHaveBeenCalledWith({ body: PAYLOAD }, { context: { fallback: 'Failed to book appointment. Please try again.' } });
     expect(client.getQueryState([...queryKeys.appointments, 'mine'])?.isInvalidated).toBe(true);
   });
 

@@ -1,9 +1,9 @@
 import { CalendarOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Space, Tag, Typography } from 'antd';
 import { Money, initials } from 'shell/ui-kit';
-import { doctorFullName, type Doctor } from './api';
+import { doctorFullName, type Doctor } from '../../api/doctors';
 import { specialtyLabel } from 'shell/i18n';
-import { weekdayName } from '../booking/booking.rules';
+import { weekdayName } from '../../shared/booking/booking.rules';
 import { usePatientTranslation } from '../../i18n';
 
 /** One doctor on Find Doctors: name, specialization, phone, working days, fee, and Book Appointment. */

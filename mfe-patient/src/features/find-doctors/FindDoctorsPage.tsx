@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
-import { doctorsLoadError, useDoctors, type Doctor } from './api';
+import { doctorsLoadError, useDoctors, type Doctor } from '../../api/doctors';
 import { DoctorCard } from './DoctorCard';
 import { specialtyLabel } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';

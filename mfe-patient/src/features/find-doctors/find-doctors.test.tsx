@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
-import * as api from './api';
+import * as api from '../../api/doctors';
 import { DoctorCard } from './DoctorCard';
 import { FindDoctorsPage, filterDoctors, specializationsOf } from './FindDoctorsPage';
 

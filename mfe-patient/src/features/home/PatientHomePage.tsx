@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName, useAppointmentList } from 'shell/ui-kit';
-import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../appointments/api';
+import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../../api/appointments';
 import { useMyPrescriptions, type Prescription } from '../prescriptions/api';
 import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, statValue, todayLine, todaysCount } from './home.logic';
 

@@ -1,6 +1,6 @@
 import { appointmentStart, hoursUntil, nairobiDate, statusOf } from 'shell/ui-kit';
-import type { Appointment } from '../appointments/api';
-import type { Prescription } from '../prescriptions/api';
+import type { Appointment } from '../../api/appointments';
+import type { PrescriptionView as Prescription } from '@afya/prescription-service/contracts';
 import { t } from '../../i18n';
 
 type Timed = Pick<Appointment, 'appointment_date' | 'time_slot' | 'appointment_status'>;

@@ -5,12 +5,12 @@ import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { firstMedicine, pickAppointments, statValue, todayLine, todaysCount } from './home.logic';
 import { PatientHomePage } from './PatientHomePage';
-import * as appointmentsApi from '../appointments/api';
+import * as appointmentsApi from '../../api/appointments';
 
 // The HTTP layer is stubbed: the page, its hooks and the api modules run as they are.
 // Both lists the home reads are declared list calls (the bare array, paging in headers; their client
 // shell/libs/api-client/calls.test.ts covers): the appointments' api function is stubbed, the prescriptions' call by name.
-jest.mock('../appointments/api', () => ({ ...jest.requireActual('../appointments/api'), fetchMyAppointments: jest.fn() }));
+jest.mock('../../api/appointments', () => ({ ...jest.requireActual('../../api/appointments'), fetchMyAppointments: jest.fn() }));
 const { listUser } = stubDeclaredCalls().prescriptions;
 const mine = appointmentsApi.fetchMyAppointments as jest.Mock;
 let appointments: () => Promise<unknown>;

@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
 import type { Payment } from './api';
-import { PayAppointmentDialog } from './PayAppointmentDialog';
+import { PayAppointmentDialog } from '../../shared/payments/PayAppointmentDialog';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
-import { initialMpesaPhone, PaymentOptions } from './PaymentOptions';
+import { initialMpesaPhone, PaymentOptions } from '../../shared/payments/PaymentOptions';
 import { PAYMENT_MESSAGES } from '@afya/payment-service/contracts/catalog';
 import { useSession } from 'shell/session';
 import { filterPayments, inPeriod, NO_PAYMENT_FILTERS } from './payments.logic';

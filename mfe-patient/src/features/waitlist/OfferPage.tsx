@@ -6,8 +6,8 @@ import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
 import { ErrorState, LinkButton, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
-import { BookingConfirmation } from '../booking/components/BookingConfirmation';
-import { useAnswerOffer, useOffer } from './api';
+import { BookingConfirmation } from '../../shared/booking/BookingConfirmation';
+import { useAnswerOffer, useOffer } from '../../api/waitlist';
 import { dayLabel, timeLeft } from './waitlist.logic';
 
 /** A clock that ticks each second while `on`. */

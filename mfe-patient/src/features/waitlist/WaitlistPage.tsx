@@ -4,7 +4,7 @@ import { errorText, queryStatus } from 'shell/api-client';
 import { appointmentTypeLabel, formatSlot, specialtyLabel, translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, LinkButton, PageHeader, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
-import { type WaitlistEntry, useLeaveWaitlist, useWaitlist } from './api';
+import { type WaitlistEntry, useLeaveWaitlist, useWaitlist } from '../../api/waitlist';
 import { dayLabel, entryStatusText } from './waitlist.logic';
 
 const STATUS_COLOR: Record<WaitlistEntry['status'], string> = { waiting: 'blue', offered: 'gold', booked: 'green', left: 'default' };

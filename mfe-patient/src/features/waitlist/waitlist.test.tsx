@@ -3,7 +3,7 @@ import { ApiError } from 'shell/api-client';
 import { addDays, clinicToday } from '@afya/appointment-service/contracts/booking-rules';
 import { Form } from 'antd';
 import { formatDate, setLanguage } from 'shell/i18n';
-import { JoinWaitlistPanel } from './JoinWaitlistPanel';
+import { JoinWaitlistPanel } from '../../shared/waitlist/JoinWaitlistPanel';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import { OfferPage } from './OfferPage';
@@ -11,7 +11,8 @@ import { WaitlistPage } from './WaitlistPage';
 
 /** Interactive content inside interactive content (a button in a link): invalid HTML, two Tab stops for one action. */
 const nestedControls = () => document.querySelectorAll('a button, a a, button a, button button').length;
-import { dayLabel, defaultRange, entryStatusText, timeLeft } from './waitlist.logic';
+import { defaultRange } from '../../shared/waitlist/waitlist-range';
+import { dayLabel, entryStatusText, timeLeft } from './waitlist.logic';
 
 const calls = stubDeclaredCalls();
 const { waitlistOffer: get, waitlistClaim: post, waitlistList: list } = calls.appointments;

@@ -1,6 +1,6 @@
 import { badRequest } from '@afya/service-shared';
 import { AdminSearchPayload, AppointmentMessages, APPOINTMENT_STATUSES, LIST_PAGE_MAX } from '../../contracts';
-import { clinicToday, isCalendarDate } from '../rules/clinic-time';
+import { clinicToday, isCalendarDate } from '../../contracts/booking-rules';
 
 const DEFAULT_LIMIT = 20;
 

@@ -17,7 +17,7 @@ import {
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorsService, toDoctorProfile } from '../doctors/doctors.service';
-import { clinicToday } from '../rules/clinic-time';
+import { clinicToday } from '../../contracts/booking-rules';
 import { assertCanSee } from '../rules/permissions';
 import { AppointmentRecords } from './appointment-records';
 import { preparedQuery } from './prepared-query';

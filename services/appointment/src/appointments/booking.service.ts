@@ -19,8 +19,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
-import { bookingAmount, bookingType } from '../rules/fees';
+import { bookingAmount, bookingType, clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
 

@@ -7,7 +7,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../rules/clinic-time';
+import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { assertReschedule } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { fullName, toAppointmentView, toEventData } from './appointment.sql';

@@ -7,7 +7,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { APPOINTMENT_SELECT, AppointmentRow, toAppointmentView } from '../appointments/appointment.sql';
 import { AppointmentReadsService, countByStatus } from '../appointments/appointment-reads.service';
 import { countDistinctPatients } from '../rules/patients';
-import { clinicToday } from '../rules/clinic-time';
+import { clinicToday } from '../../contracts/booking-rules';
 
 /** How many appointments the dashboards show (CONTRACT.md §9: 2; admin recent activity: 5). */
 export const DASHBOARD_APPOINTMENTS = 2;

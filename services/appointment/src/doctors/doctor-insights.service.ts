@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { forbidden, Principal } from '@afya/service-shared';
 import { NotificationsReply, PerformanceReply } from '../../contracts';
 import { fullName } from '../appointments/appointment.sql';
-import { addDays, clinicToday } from '../rules/clinic-time';
+import { addDays, clinicToday } from '../../contracts/booking-rules';
 
 /** Minutes after a slot's booked duration within which marking it Completed still counts as on time. */
 export const ON_TIME_GRACE_MINUTES = 10;

@@ -12,7 +12,7 @@ import {
   WEEKDAYS,
 } from '../../contracts';
 import { careWindowOf, hasCareRelationship } from '../../contracts/care-relationship';
-import { bookingWindow, clinicHoursProblem, clinicToday, isInBookingWindow, openClinicDate, slotStart } from './clinic-time';
+import { bookingWindow, clinicHoursProblem, clinicToday, isInBookingWindow, openClinicDate, slotStart } from '../../contracts/booking-rules';
 import { AppointmentAccess, assertReschedule, assertStatusChange } from './permissions';
 import { holdExpiry } from '../waitlist/waitlist.rules';
 

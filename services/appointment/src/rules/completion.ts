@@ -1,6 +1,6 @@
 import { conflict } from '@afya/service-shared';
 import { AppointmentMessages, AppointmentStatus } from '../../contracts';
-import { slotStart } from './clinic-time';
+import { slotStart } from '../../contracts/booking-rules';
 
 /** What the completion rule needs to know about an appointment. */
 export interface VisitTime {

@@ -1,7 +1,6 @@
 import { RpcFailure } from '@afya/service-shared';
 import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, WEEKDAYS } from '../../contracts';
-import { addDays, bookingWindow, clinicHoursProblem, clinicToday, isCalendarDate, isClinicOpenAllDay, isClinicOpenOn, openClinicDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, wallClockIn, weekdayOf, worksOn } from './clinic-time';
-import { bookingAmount, bookingType, typeFee } from './fees';
+import { addDays, bookingAmount, bookingType, bookingWindow, clinicHoursProblem, clinicToday, isCalendarDate, isClinicOpenAllDay, isClinicOpenOn, openClinicDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, typeFee, wallClockIn, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { assertCanComplete, hasStarted } from './completion';
 import { countDistinctPatients } from './patients';
 import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, canSee } from './permissions';

@@ -1,6 +1,6 @@
 import { RpcFailure } from '@afya/service-shared';
 import { nextVideoJoinChange, videoJoinRefusal, videoJoinWindow } from '../../contracts';
-import { slotStart } from './clinic-time';
+import { slotStart } from '../../contracts/booking-rules';
 import { assertCanJoinVideo, VideoVisitFacts } from './video-visit';
 
 function failure(fn: () => void): { statusCode: number; message: string } {

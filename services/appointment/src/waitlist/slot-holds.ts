@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { conflict, env, getProcessLogger, recordEvent } from '@afya/service-shared';
 import { AppointmentEvents, WaitlistMessages, type WaitlistOfferedEventData } from '../../contracts';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
-import { isInBookingWindow, worksOn } from '../rules/clinic-time';
+import { isInBookingWindow, worksOn } from '../../contracts/booking-rules';
 import { OfferExpiryQueue } from './offer-expiry.queue';
 import { holdBlocks, holdExpiry, isLapsed, type LineEntry, nextInLine } from './waitlist.rules';
 

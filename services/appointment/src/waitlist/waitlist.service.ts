@@ -20,7 +20,7 @@ import { isUniqueViolation, SLOT_INDEX } from '../appointments/appointment-recor
 import { BookingService } from '../appointments/booking.service';
 import { toAppointmentView } from '../appointments/appointment.sql';
 import { DoctorsService } from '../doctors/doctors.service';
-import { clinicToday, isInBookingWindow } from '../rules/clinic-time';
+import { clinicToday, isInBookingWindow } from '../../contracts/booking-rules';
 import { SlotHolds } from './slot-holds';
 import { claimRefusal } from './waitlist.rules';
 

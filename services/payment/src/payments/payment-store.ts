@@ -76,16 +76,8 @@ export function toPaymentView(row: PaymentRow): PaymentView {
   };
 }
 
-export interface DisputeRow {
-  dispute_id: number;
-  payment_id: number | null;
-  appointment_id: number;
-  reason: string;
-  source: DisputeView['source'];
-  amount: number | null;
-  resolved: boolean;
-  created_at: Date;
-}
+/** A dispute as PostgreSQL gives it: the reply's fields, the time still a Date. */
+export type DisputeRow = Omit<DisputeView, 'created_at'> & { created_at: Date };
 
 export function toDisputeView(row: DisputeRow): DisputeView {
   return { ...row, created_at: new Date(row.created_at).toISOString() };

@@ -83,17 +83,10 @@ export class PaymentsService {
   }
 
   /**
-   * appointment.created / updated / cancelled (through the event consumer, in its transaction): remember the
-   * status; a paid appointment cancelled at least 24 hours ahead is refunded automatically.
+   * appointment.cancelled (through the event consumer, in its transaction, after it has noted the status): a paid
+   * appointment cancelled at least 24 hours ahead is refunded automatically.
    */
-  async applyAppointmentEvent(manager: EntityManager, data: AppointmentEventData, occurredAt: string, cancelled: boolean): Promise<void> {
-    if (!data?.appointment_id) return;
-    await manager.query(
-      `INSERT INTO appointment_states (appointment_id, status, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (appointment_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
-      [data.appointment_id, data.appointment_status],
-    );
-    if (!cancelled) return;
+  async refundCancelled(manager: EntityManager, data: AppointmentEventData, occurredAt: string): Promise<void> {
     const [paid] = (await manager.query(
       `SELECT ${ROW_COLUMNS} FROM payments WHERE appointment_id = $1 AND status = 'completed' FOR UPDATE`,
       [data.appointment_id],

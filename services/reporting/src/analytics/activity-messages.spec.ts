@@ -1,7 +1,7 @@
 import { activityEnglish, activityLine } from './activity-messages';
 
 describe('the admin overview’s activity lines (English from the message key and values)', () => {
-  it('writes each key as SPEC’s English', () => {
+  it('writes each key as the contract’s English line (CONTRACT.md §2)', () => {
     expect(activityEnglish({ key: 'user.name', params: { name: 'Baraka Mutua' } })).toBe('Baraka Mutua');
     expect(activityEnglish({ key: 'user.id', params: { id: 7 } })).toBe('User #7');
     expect(activityEnglish({ key: 'user.registered', params: { role: 'patient' } })).toBe('New patient registered');

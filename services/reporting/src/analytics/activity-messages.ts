@@ -1,7 +1,7 @@
 import type { ActivityMessage } from '../../contracts';
 
 /**
- * An activity line in English, from its message key and values: the entry's `title` / `detail` (SPEC's text). The
+ * An activity line in English, from its message key and values: the entry's `title` / `detail` (the line CONTRACT.md §2 shows). The
  * key and values travel beside it, so the admin remote says the same line in Kiswahili without reading the English.
  */
 export function activityEnglish(message: ActivityMessage): string {

@@ -121,7 +121,7 @@ describe('reporting read models (events → read models → analytics, reports, 
     // Doctor 21 has no approved profile; ticket 1 is open; payment 500 is disputed.
     expect(overview).toMatchObject({ pendingDoctors: 1, unresolvedTickets: 1, paymentDisputes: 1 });
     expect(overview.recentActivity).toHaveLength(5);
-    // Each line as English text (SPEC's, for clients that show it as it comes) and as a message key with values
+    // Each line as English text (CONTRACT.md §2's line, for clients that show it as it comes) and as a message key with values
     // (what the admin remote says in Kiswahili): the two say the same.
     for (const entry of [...overview.recentActivity, ...overview.recentUsers, ...overview.recentAppointments, ...overview.recentPayments]) {
       expect({ title: activityEnglish(entry.title_message), detail: activityEnglish(entry.detail_message) }).toEqual({ title: entry.title, detail: entry.detail });

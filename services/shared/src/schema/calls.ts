@@ -70,6 +70,26 @@ export function isDeclaredReply(schema: unknown): schema is DeclaredReply<z.ZodT
   return typeof schema === 'object' && schema !== null && 'declared' in schema && (schema as { declared: unknown }).declared instanceof z.ZodType;
 }
 
+/** A declared call's input as validated: `{ params?, query?, body? }`. */
+type InputOf<C> = C extends { '~orpc': { inputSchema?: infer S } } ? (S extends z.ZodType ? z.output<S> : never) : never;
+type Part<I, K extends string> = K extends keyof I ? NonNullable<I[K]> : unknown;
+
+/**
+ * What the owning service receives on the bus for a declared call (the gateway's `forward`): the body as validated
+ * when the call has neither path parameters nor a query, else the path parameters, the query and the body's fields in
+ * one object (`{ id, status }` for a ticket's status); as JSON carries it, a field that may be undefined may be absent. A service types its handler's payload with it, so the payload
+ * is never written by hand beside the schemas. (A list call's page, `limit` and `offset`, comes with its query.)
+ */
+export type PayloadOf<C> = OnTheWire<
+  InputOf<C> extends infer I
+    ? ('params' extends keyof I ? true : 'query' extends keyof I ? true : false) extends true
+      ? Part<I, 'params'> & Part<I, 'query'> & Part<I, 'body'>
+      : Part<I, 'body'>
+    : never
+>;
+/** As JSON carries it: a field whose value may be undefined may be absent. */
+type OnTheWire<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] };
+
 /** The paging headers of a list reply (the names as documented; HTTP header names are case-insensitive). */
 export const PagingHeadersSchema = z.object({
   'X-Total-Count': z.string().meta({ description: 'Rows in the whole list' }),

@@ -13,6 +13,9 @@ import {
   TICKET_PRIORITIES,
 } from '@afya/support-service/contracts/catalog';
 
+/** The form's values: a new ticket's fields, with the subject and description its rules require. */
+type TicketFormValues = CreateTicketPayload & { subject: string; description: string };
+
 /**
  * Who will read the ticket, as the form tells its author: the support team always; a patient's doctor only when the
  * ticket is linked to an appointment with them, and only while they are caring for the patient (the visit confirmed,
@@ -37,7 +40,7 @@ export function TicketFormModal({
   onCancel: () => void;
   onSubmit: (values: CreateTicketPayload) => void;
 }) {
-  const [form] = Form.useForm<CreateTicketPayload>();
+  const [form] = Form.useForm<TicketFormValues>();
   const { t } = useTranslation('shell');
   const appointments = useRelatedAppointmentOptions(open);
   const relatedId = Form.useWatch('related_appointment_id', form);

@@ -2,7 +2,7 @@ import { ClockCircleOutlined, InfoCircleOutlined, WarningOutlined } from '@ant-d
 import { CANCELLATION_NOTICE_HOURS } from '@afya/appointment-service/contracts/catalog';
 import { Card, Space, Typography } from 'antd';
 import { Fragment } from 'react';
-import { officeHoursLines } from '../booking.rules';
+import { officeHoursLines } from '../../../shared/booking/booking.rules';
 import { usePatientTranslation } from '../../../i18n';
 
 /** The panels beside the booking form: guidelines, emergency advice, office hours (CLINIC_HOURS, as the slots). */

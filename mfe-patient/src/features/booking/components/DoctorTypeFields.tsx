@@ -2,8 +2,8 @@ import { Form, Radio, Select, Typography } from 'antd';
 import { appointmentTypeLabel, specialtyLabel, translateMessage, visitModeLabel } from 'shell/i18n';
 import { APPOINTMENT_TYPES, Money, formatKsh } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../../i18n';
-import { doctorFullName, type Doctor } from '../../find-doctors/api';
-import { BOOKING_MESSAGES, feeSummary } from '../booking.rules';
+import { doctorFullName, type Doctor } from '../../../api/doctors';
+import { BOOKING_MESSAGES, feeSummary } from '../../../shared/booking/booking.rules';
 
 /** Doctor and appointment type, and the fee they make. */
 export function DoctorTypeFields({ doctors, loading, doctor, type }: { doctors: Doctor[]; loading: boolean; doctor?: Doctor; type?: string }) {

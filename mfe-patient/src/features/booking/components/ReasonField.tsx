@@ -1,7 +1,7 @@
 import { MAX_REASON_LENGTH } from '@afya/appointment-service/contracts/catalog';
 import { Form, Input } from 'antd';
 import { translateMessage } from 'shell/i18n';
-import { reasonProblem } from '../booking.rules';
+import { reasonProblem } from '../../../shared/booking/booking.rules';
 import { usePatientTranslation } from '../../../i18n';
 
 /** The reason for the visit (the API's `notes`), with the catalog's length limits. */

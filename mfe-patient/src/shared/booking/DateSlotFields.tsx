@@ -1,10 +1,10 @@
 import { Alert, DatePicker, Form, Spin } from 'antd';
 import { translateMessage } from 'shell/i18n';
 import { ErrorState } from 'shell/ui-kit';
-import { usePatientTranslation } from '../../../i18n';
-import type { Doctor } from '../../find-doctors/api';
-import type { Availability } from '../api';
-import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, isDateDisabled, slotsToShow, timeHint } from '../booking.rules';
+import { usePatientTranslation } from '../../i18n';
+import type { Doctor } from '../../api/doctors';
+import type { Availability } from '../../api/availability';
+import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, isDateDisabled, slotsToShow, timeHint } from './booking.rules';
 import { SlotPicker } from './SlotPicker';
 
 /** The date (within the window, on the doctor's days) and the time among the slots still free that day. */

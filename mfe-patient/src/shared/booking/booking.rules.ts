@@ -5,8 +5,8 @@ import { AppointmentMessages, CLINIC_HOURS, MAX_REASON_LENGTH, MIN_REASON_LENGTH
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { TIME_SLOTS, bookingWindow, feeForType, isBookableDate, slotMinutes } from 'shell/ui-kit';
-import { doctorFullName, worksOn, type Doctor } from '../find-doctors/api';
-import type { Availability, Slot } from './api';
+import { doctorFullName, worksOn, type Doctor } from '../../api/doctors';
+import type { Availability, Slot } from '../../api/availability';
 import { appointmentTypeLabel, currentLanguage, formatDate, type Language } from 'shell/i18n';
 import { t } from '../../i18n';
 
@@ -50,7 +50,7 @@ export function isDateDisabled(day: string, doctor?: Pick<Doctor, 'available_day
   return !isBookableDate(day, now) || slotsWithinClinicHours(weekdayOf(day)).length === 0 || !worksOn(doctor, day);
 }
 
-/** '08:00' → '8:00 AM' in English (SPEC's), '08:00' in Kiswahili (the 24-hour clock, as the slots are shown). */
+/** '08:00' → '8:00 AM' in English (the API's 12-hour form, CONTRACT.md §9), '08:00' in Kiswahili (the 24-hour clock). */
 const clock = (hhmm: string, language: Language) => dayjs(`2000-01-01T${hhmm}`).format(language === 'sw' ? 'HH:mm' : 'h:mm A');
 
 /**

@@ -2,8 +2,8 @@ import { Card, Empty, Skeleton, Tag, Typography, theme } from 'antd';
 import { formatDate } from 'shell/i18n';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { ErrorState } from 'shell/ui-kit';
-import { usePatientHistory } from './api';
-import { useDoctorTranslation } from '../../i18n';
+import { usePatientHistory } from '../features/prescriptions/api';
+import { useDoctorTranslation } from '../i18n';
 
 /**
  * The patient's medical history beside the Write Prescription form and the video call. `appointmentId`: the doctor's

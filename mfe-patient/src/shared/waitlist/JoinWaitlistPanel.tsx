@@ -5,10 +5,10 @@ import { Link } from 'react-router-dom';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
-import { doctorFullName, type Doctor } from '../find-doctors/api';
+import { doctorFullName, type Doctor } from '../../api/doctors';
 import { DATE_INPUT_FORMATS, isDateDisabled, type BookingFormValues } from '../booking/booking.rules';
-import { useJoinWaitlist } from './api';
-import { defaultRange } from './waitlist.logic';
+import { useJoinWaitlist } from '../../api/waitlist';
+import { defaultRange } from './waitlist-range';
 
 /**
  * Shown on the booking screen when the chosen day has no free time with the doctor: join their waitlist for a range

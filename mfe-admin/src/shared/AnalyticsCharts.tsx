@@ -1,4 +1,4 @@
-import { useAdminTranslation } from '../../i18n';
+import { useAdminTranslation } from '../i18n';
 import { formatDate, formatNumber } from 'shell/i18n';
 import type { BookingsReply, RevenueReply, StatusBreakdownEntry } from '@afya/reporting-service/contracts';
 import { Area, Column, Pie } from '@ant-design/charts';

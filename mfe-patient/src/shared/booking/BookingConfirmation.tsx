@@ -3,9 +3,9 @@ import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { appointmentTypeLabel, formatDate, formatSlot, translateMessage, visitModeLabel } from 'shell/i18n';
 import { focusElement, Money } from 'shell/ui-kit';
-import { usePatientTranslation } from '../../../i18n';
-import { PaymentOptions } from '../../payments/PaymentOptions';
-import { BOOKED_TEXT } from '../booking.rules';
+import { usePatientTranslation } from '../../i18n';
+import { PaymentOptions } from '../payments/PaymentOptions';
+import { BOOKED_TEXT } from './booking.rules';
 
 /**
  * After booking: what was booked (as the server saved it), the amount due, and how to pay (M-Pesa, card or later).

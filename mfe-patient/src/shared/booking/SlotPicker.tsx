@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
-import type { Slot } from '../api';
+import type { Slot } from '../../api/availability';
 import { formatSlot } from 'shell/i18n';
-import { usePatientTranslation } from '../../../i18n';
+import { usePatientTranslation } from '../../i18n';
 
 /** What the form holds of the picker: focus (the form's first error) and the group's element (to scroll to it). */
 export interface SlotPickerHandle {

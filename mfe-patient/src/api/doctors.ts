@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@afya/appointment-service/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, calls, queryKeys } from 'shell/api-client';
 import { translateMessage } from 'shell/i18n';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 
 /** An approved, bookable doctor (the appointment contract's profile). */
 export type Doctor = DoctorProfile;

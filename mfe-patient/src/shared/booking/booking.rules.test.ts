@@ -5,7 +5,7 @@ import { AppointmentMessages, BOOKING_WINDOW_DAYS, MAX_REASON_LENGTH, MIN_REASON
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { nairobiDate } from 'shell/ui-kit';
-import type { Doctor } from '../find-doctors/api';
+import type { Doctor } from '../../api/doctors';
 import { BOOKING_MESSAGES, DATE_INPUT_FORMATS, dateHint, feeSummary, isDateDisabled, officeHoursLines, preselectedDoctor, reasonProblem, slotsToShow, timeHint, toBookPayload, type BookingFormValues } from './booking.rules';
 
 const doctor = (over: Partial<Doctor> = {}): Doctor => ({

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { errorText, queryKeys, queryStatus } from 'shell/api-client';
-import { AVAILABILITY_FAILED_TEXT, fetchAvailability } from './api';
+import { AVAILABILITY_FAILED_TEXT, fetchAvailability } from '../../api/availability';
 
 /**
  * Free and taken slots of a doctor on a date; nothing is asked until both are chosen. A newer choice
