@@ -8,7 +8,7 @@
  */
 
 import type { z } from 'zod';
-import type { AnalyticsRange, ReportLanguage, ReportType } from './catalog';
+import type { ReportType } from './catalog';
 import type {
   ActivityEntrySchema,
   ActivityMessageSchema,

@@ -28,7 +28,7 @@ import type { z } from '@afya/service-shared/schema';
 import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
 import { DoctorRow, DoctorsService } from '../doctors/doctors.service';
 import { fullName } from '../appointments/appointment.sql';
-import { clinicToday } from '../rules/clinic-time';
+import { clinicToday } from '../../contracts/booking-rules';
 
 type AffectedAppointment = z.output<typeof AffectedAppointmentSchema>;
 /** An affected visit as read here: the reply's fields and its doctor (for the event). */

@@ -1,5 +1,5 @@
 import { TIME_SLOTS } from '../../contracts';
-import { slotStart } from './clinic-time';
+import { slotStart } from '../../contracts/booking-rules';
 import {
   calendarProblem,
   clockTime,
