@@ -1,3 +1,7 @@
+import { DOCTOR_HOURS_MESSAGES_SW } from './server-messages-doctor-hours.sw';
+import { SUPPORT_MESSAGES_SW } from './server-messages-support.sw';
+import { VITALS_MESSAGES_SW } from './server-messages-vitals.sw';
+
 /**
  * The services' message catalogue: every English message the server can send a person (the key, exactly as the
  * code writes it; CONTRACT.md's texts) and its Kiswahili. `{name}` marks a value put into the message (a count, a
@@ -206,45 +210,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Thank you. The slot goes to the next patient on the waitlist.': 'Asante. Nafasi inampita mgonjwa anayefuata kwenye orodha ya kusubiri.',
 
   // ---- A doctor's own hours, leave and clinic closures (issue 37) ----
-  'Slot length must be one of {lengths} minutes': 'Urefu wa nafasi lazima uwe mojawapo ya dakika {lengths}',
-  'Weekday must be a whole number from 1 (Monday) to 7 (Sunday)': 'Siku ya wiki lazima iwe namba kamili kuanzia 1 (Jumatatu) hadi 7 (Jumapili)',
-  'Times must be written HH:MM (24-hour), for example 09:00 or 14:30': 'Saa lazima ziandikwe HH:MM (saa 24), kwa mfano 09:00 au 14:30',
-  'valid_from must be a date (YYYY-MM-DD)': 'valid_from lazima iwe tarehe (YYYY-MM-DD)',
-  'Hours can change from today onward: valid_from cannot be in the past': 'Saa zinaweza kubadilika kuanzia leo: valid_from haiwezi kuwa tarehe iliyopita',
-  'At most {max} sessions a week': 'Si zaidi ya vipindi {max} kwa wiki',
-  'Sessions must be a list of {weekday, start, end}': 'Vipindi lazima viwe orodha ya {weekday, start, end}',
-  'The session {session} ends before it starts: the end must be after the start': 'Kipindi {session} kinaisha kabla ya kuanza: mwisho lazima uwe baada ya mwanzo',
-  "The session {session} is outside the clinic's hours: the clinic is closed on {weekday}s": 'Kipindi {session} kiko nje ya saa za kliniki: kliniki imefungwa siku ya {weekday}',
-  "The session {session} is outside the clinic's hours: on {weekday}s the clinic is open {opens} - {closes}":
-    'Kipindi {session} kiko nje ya saa za kliniki: siku ya {weekday} kliniki iko wazi {opens} - {closes}',
-  'The session {session} is shorter than one {minutes}-minute slot': 'Kipindi {session} ni kifupi kuliko nafasi moja ya dakika {minutes}',
-  'The sessions {weekday} {start1}-{end1} and {start2}-{end2} overlap': 'Vipindi vya {weekday} {start1}-{end1} na {start2}-{end2} vinaingiliana',
-  'Please give the leave as dates (YYYY-MM-DD): from a first to a last day': 'Tafadhali weka likizo kama tarehe (YYYY-MM-DD): kuanzia siku ya kwanza hadi ya mwisho',
-  'The leave ends before it starts: the last day must be on or after the first day': 'Likizo inaisha kabla ya kuanza: siku ya mwisho lazima iwe siku ya kwanza au baada yake',
-  'The leave lies wholly in the past: choose days from today onward': 'Likizo yote iko katika siku zilizopita: chagua siku kuanzia leo',
-  'The reason must be text': 'Sababu lazima iwe maandishi',
-  'The reason is too long (at most {max} characters)': 'Sababu ni ndefu mno (si zaidi ya herufi {max})',
-  'confirm must be true or false': 'confirm lazima iwe true au false',
-  'Leave not found': 'Likizo haikupatikana',
-  'Please give the closure as a date (YYYY-MM-DD)': 'Tafadhali weka siku ya kufunga kama tarehe (YYYY-MM-DD)',
-  'Please name the closure (1 to 100 characters), for example Jamhuri Day': 'Tafadhali taja jina la siku ya kufunga (herufi 1 hadi 100), kwa mfano Siku ya Jamhuri',
-  'The date is in the past: choose a date from today onward': 'Tarehe imeshapita: chagua tarehe kuanzia leo',
-  'The clinic is already closed on that date': 'Kliniki tayari imefungwa tarehe hiyo',
-  'Closure not found': 'Siku ya kufunga haikupatikana',
-  'You can see and change only your own hours and leave': 'Unaweza kuona na kubadilisha saa na likizo zako tu',
-  'Hours saved!': 'Saa zimehifadhiwa!',
-  'Leave saved!': 'Likizo imehifadhiwa!',
-  'Leave removed.': 'Likizo imeondolewa.',
-  'Closure saved!': 'Siku ya kufunga imehifadhiwa!',
-  'Closure removed.': 'Siku ya kufunga imeondolewa.',
-  '{count} booked visits fall in this leave. Confirm to save it: each of them will need a new time.':
-    'Miadi {count} iliyowekwa iko ndani ya likizo hii. Thibitisha ili kuihifadhi: kila mmoja utahitaji muda mpya.',
-  '{count} booked visits fall on this date. Confirm to close the clinic: each of them will need a new time.':
-    'Miadi {count} iliyowekwa iko katika tarehe hii. Thibitisha ili kufunga kliniki: kila mmoja utahitaji muda mpya.',
-  'The clinic is closed on {date} ({name}). Please choose another date.': 'Kliniki imefungwa tarehe {date} ({name}). Tafadhali chagua tarehe nyingine.',
-  '{doctor} is on leave on {date}. Please choose another date.': '{doctor} yuko likizoni tarehe {date}. Tafadhali chagua tarehe nyingine.',
-  '{doctor} does not see patients at {time} on {date}. Please choose one of the times offered.':
-    '{doctor} haoni wagonjwa saa {time} tarehe {date}. Tafadhali chagua mojawapo ya nyakati zilizotolewa.',
+  ...DOCTOR_HOURS_MESSAGES_SW,
 
   // ---- Payments (malipo) ----
   'Failed to initiate payment. Please try again.': 'Imeshindwa kuanzisha malipo. Tafadhali jaribu tena.',
@@ -302,69 +268,11 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Please give a reason for deleting this record.': 'Tafadhali eleza sababu ya kufuta kumbukumbu hii.',
   'Medical record deleted successfully': 'Kumbukumbu ya matibabu imefutwa',
 
-  // ---- Health monitoring (vipimo: shinikizo la damu, sukari, uzito; issue 39) ----
-  'Please check the value: {label} must be from {min} to {max} {unit}': 'Tafadhali kagua kipimo: {label} lazima iwe kuanzia {min} hadi {max} {unit}',
-  'Please check the value: Diastolic must be below systolic': 'Tafadhali kagua kipimo: shinikizo la chini (diastolic) lazima liwe chini ya la juu (systolic)',
-  'Please check the value: {label} is missing': 'Tafadhali kagua kipimo: {label} hakipo',
-  'kind must be one of blood_pressure, glucose, weight, height, hba1c': 'kind lazima iwe mojawapo ya blood_pressure, glucose, weight, height, hba1c',
-  'context must be one of fasting, random, after_meal': 'context lazima iwe mojawapo ya fasting, random, after_meal',
-  'unit must be mmol/L or mg/dL for glucose': 'unit lazima iwe mmol/L au mg/dL kwa sukari',
-  'Reading not found': 'Kipimo hakikupatikana',
-  'Alert not found': 'Tahadhari haikupatikana',
-  'Patient not found': 'Mgonjwa hakupatikana',
-  'Please choose the patient': 'Tafadhali chagua mgonjwa',
-  'A reading at the clinic belongs to a Confirmed or Completed visit of yours with this patient':
-    'Kipimo cha kliniki ni cha ziara yako na mgonjwa huyu iliyothibitishwa au iliyokamilika',
-  'Please check the value: Measured at cannot be in the future': 'Tafadhali kagua kipimo: wakati wa kupima hauwezi kuwa baadaye',
-  'Alert acknowledged': 'Tahadhari imepokelewa',
-  'Reading marked as entered in error': 'Kipimo kimewekwa alama kuwa kiliingizwa kimakosa',
-  '{field} must be a date and time': '{field} lazima iwe tarehe na saa',
-  'note must be a string': 'note lazima iwe maandishi',
-  'note must be shorter than or equal to 1000 characters': 'note lazima iwe na herufi 1000 au chache zaidi',
+  // ---- Health monitoring (issue 39) ----
+  ...VITALS_MESSAGES_SW,
+
   // ---- Support and notifications ----
-  'Failed to load support tickets': 'Imeshindwa kupakia tiketi za msaada',
-  'Failed to create support ticket': 'Imeshindwa kuunda tiketi ya msaada',
-  'Failed to update support ticket': 'Imeshindwa kusasisha tiketi ya msaada',
-  'Failed to delete support ticket': 'Imeshindwa kufuta tiketi ya msaada',
-  'Support ticket created successfully': 'Tiketi ya msaada imeundwa',
-  'Support ticket updated': 'Tiketi ya msaada imesasishwa',
-  'Support ticket deleted': 'Tiketi ya msaada imefutwa',
-  'Thank you for your message! We will get back to you soon.': 'Asante kwa ujumbe wako! Tutakujibu hivi karibuni.',
-  'Failed to send message. Please try again.': 'Imeshindwa kutuma ujumbe. Tafadhali jaribu tena.',
-  'Name must be at least 2 characters': 'Jina lazima liwe na angalau herufi 2',
-  'Subject must be at least 5 characters': 'Mada lazima iwe na angalau herufi 5',
-  'Message must be at least 10 characters': 'Ujumbe lazima uwe na angalau herufi 10',
-  'Too many messages from your network. Please wait a few minutes and try again.': 'Jumbe nyingi mno kutoka mtandao wako. Tafadhali subiri dakika chache kisha ujaribu tena.',
-  'Title is required': 'Kichwa kinahitajika',
-  'Title must be one line of text, without line breaks or control characters':
-    'Kichwa lazima kiwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
-  'Name must be one line of text, without line breaks or control characters':
-    'Jina lazima liwe mstari mmoja wa maandishi, bila kuvunja mstari wala herufi za udhibiti',
-  'Name cannot contain < or >': 'Jina haliwezi kuwa na < wala >',
-  'Description is required': 'Maelezo yanahitajika',
-  'Title must be at most {max} characters': 'Kichwa kisizidi herufi {max}',
-  'Description must be at most {max} characters': 'Maelezo yasizidi herufi {max}',
-  'Category must be one of general, technical, billing, appointment': 'Aina lazima iwe mojawapo ya general, technical, billing, appointment',
-  'Priority must be one of low, medium, high, urgent': 'Kipaumbele lazima kiwe mojawapo ya low, medium, high, urgent',
-  'Status must be one of open, in-progress, pending, resolved, closed': 'Hali lazima iwe mojawapo ya open, in-progress, pending, resolved, closed',
-  'Message is required': 'Ujumbe unahitajika',
-  'Message must be at most {max} characters': 'Ujumbe usizidi herufi {max}',
-  'Support ticket not found': 'Tiketi ya msaada haikupatikana',
-  'The related appointment was not found among your appointments': 'Miadi husika haikupatikana kati ya miadi yako',
-  'This ticket is resolved or closed and can no longer be edited. Add a message to reopen it.':
-    'Tiketi hii imetatuliwa au kufungwa na haiwezi kuhaririwa tena. Ongeza ujumbe ili kuifungua upya.',
-  'You can only close your own ticket': 'Unaweza kufunga tiketi yako mwenyewe tu',
-  "You can view your patients' tickets but not change them": 'Unaweza kuona tiketi za wagonjwa wako lakini si kuzibadilisha',
-  'Reply sent': 'Jibu limetumwa',
-  'OK': 'Sawa',
-  'Admins answer tickets; patients and doctors open them': 'Wasimamizi hujibu tiketi; wagonjwa na madaktari huzifungua',
-  'Not a password-reset message': 'Huu si ujumbe wa kuweka upya nenosiri',
-  'sms must be true or false': 'sms lazima iwe true au false',
-  'email must be true or false': 'email lazima iwe true au false',
-  'status must be one of {values}': 'status lazima iwe mojawapo ya {values}',
-  'channel must be sms or email': 'channel lazima iwe sms au email',
-  'Unknown callback': 'Mwito usiojulikana',
-  'id and status are required': 'id na status zinahitajika',
+  ...SUPPORT_MESSAGES_SW,
 
   // ---- Reports ----
   'Report not found': 'Ripoti haikupatikana',
