@@ -61,7 +61,8 @@ describe('useBookAppointment', () => {
     bookAppointment.mockResolvedValue({ appointment: { appointment_id: 42 } });
     const { result } = renderHook(() => useBookAppointment(), { wrapper });
     await act(async () => expect(await result.current.mutateAsync(PAYLOAD)).toEqual({ appointment_id: 42 }));
-    expect(bookAppointment).toHaveBeenCalledWith({ body: PAYLOAD }, { context: { fallback: 'Failed to book appointment. Please try again.' } });
+    // with the submission's Idempotency-Key (a retry of the same booking repeats it)
+    expect(bookAppointment).toHaveBeenCalledWith({ body: PAYLOAD }, { context: { fallback: 'Failed to book appointment. Please try again.', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{32,36}$/) } });
     expect(client.getQueryState([...queryKeys.appointments, 'mine'])?.isInvalidated).toBe(true);
   });
 
