@@ -250,7 +250,15 @@ describe('payments trust only the providers (issue 22, items 1-3)', () => {
       daraja().state.delayMs = 600_000;
       const before = daraja().pushes.size;
       const replies = await Promise.all(Array.from({ length: 5 }, () => push(booked.appointment_id, '0712 500 001')));
-      expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+      // CI2 of 2026-12-03 once answered [200, 200, 409, 409, 409] (never reproduced alone): should it happen again, the
+      // failure shows each reply and what the payment service recorded (attempts with their times, payments) to name why.
+      const statuses = replies.map((r) => r.status).sort();
+      if (statuses.join() !== '200,409,409,409,409') {
+        const attempts = await sql('payment', `SELECT attempt_id, state, payment_id, created_at, now() AS checked_at FROM stk_push_attempts WHERE appointment_id = $1 ORDER BY attempt_id`, [booked.appointment_id]);
+        const payments = await sql('payment', `SELECT payment_id, status, checkout_request_id, created_at FROM payments WHERE appointment_id = $1 ORDER BY payment_id`, [booked.appointment_id]);
+        throw new Error(`five parallel pushes answered ${statuses.join()}\nreplies: ${JSON.stringify(replies.map((r) => [r.status, r.body]))}\nattempts: ${JSON.stringify(attempts)}\npayments: ${JSON.stringify(payments)}`);
+      }
+      expect(statuses).toEqual([200, 409, 409, 409, 409]);
       expect(daraja().pushes.size - before).toBe(1);
       const sent = replies.find((r) => r.status === 200)!;
       for (const refused of replies.filter((r) => r.status === 409)) {
