@@ -9,8 +9,8 @@
 // without two suites fighting over one port or one starving the other.
 //   platform lane:  build -> browser journeys -> reliability suites. One browser against one platform uses about
 //                   one core.
-//   suites lane:    unit and integration (one jest worker beside the platform lane, two when it is not there) ->
-//                   lint -> types. The other core.
+//   suites lane:    unit and integration (one jest worker beside the platform lane, two when it is not there). The
+//                   other core. Lint and types then run in whichever lane is done first.
 //   image builds:   in CI (or AFYA_CLOSURE=1), infra/deploy/closure.spec.ts's build-and-boot tests as their own jest
 //                   run at nice 10, on what the two lanes leave; a deployable whose inputs a passing build already had
 //                   is reused, not rebuilt (infra/deploy/image-stamps.js, decision 0098).
@@ -124,20 +124,30 @@ async function main() {
   // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
   // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
   // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
+  // Lint and types run in whichever lane finishes first (the platform lane usually: CI3 of decision 0097's amendment
+  // left a core idle for ~90 s while one suites worker finished, then ran lint and types after it).
+  const tail = [
+    // ESLint over the whole repository (eslint.config.js), one check passed or failed, its errors printed. No --cache:
+    // the boundary and cycle rules read other files than the one linted, which a cache keyed on that file's content
+    // would not see change.
+    () => run('lint', bin('eslint'), ['.'], { buffered: !skipE2e }),
+    // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes).
+    () => run('types', 'npm', ['run', '--silent', 'typecheck'], { buffered: !skipE2e }),
+  ];
+  const takeTail = async () => {
+    for (let next = tail.shift(); next; next = tail.shift()) add((await next()) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  };
+
+  // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
+  // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
+  // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
   const suitesLane = (async () => {
     await run('unit and integration', bin('jest'), ['--ci', `--maxWorkers=${skipE2e ? 2 : 1}`, '--forceExit', '--json', `--outputFile=${suitesReport}`], {
       buffered: !skipE2e,
       extraEnv: { AFYA_CLOSURE: '0' },
     });
-    // ESLint over the whole repository (eslint.config.js), one check passed or failed, its errors printed. No --cache:
-    // the boundary and cycle rules read other files than the one linted, which a cache keyed on that file's content
-    // would not see change.
-    const lint = await run('lint', bin('eslint'), ['.'], { buffered: !skipE2e });
-    // TypeScript strict over the whole repository: two programs (node: gateway and services; web: shell and remotes).
-    const types = await run('types', 'npm', ['run', '--silent', 'typecheck'], { buffered: !skipE2e });
-    add(lint === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
-    add(types === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
     add(totals(suitesReport));
+    await takeTail();
   })();
 
   // The image builds: npm installs and webpack in a clean copy, then a boot; no fixed port, no timed step shorter than
@@ -169,11 +179,12 @@ async function main() {
       await run('reliability', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/reliability/jest.config.js'), '--json', `--outputFile=${reliabilityReport}`]);
       add(totals(reliabilityReport));
     }
+    await takeTail();
   })();
 
   await Promise.all([suitesLane, platformLane, imageBuildsLane]);
 
-  const lanes = `lanes side by side: build, journeys, reliability | unit and integration, lint, types${closuresWanted ? ' | image builds (niced)' : ''}`;
+  const lanes = `lanes side by side: build, journeys, reliability | unit and integration; lint and types in the lane done first${closuresWanted ? ' | image builds (niced)' : ''}`;
   const lines = ['', `=== stages (seconds; ${skipE2e ? 'one after the other' : lanes})`];
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
