@@ -12,6 +12,7 @@ const folders = ['services', '.'].flatMap((parent) =>
 module.exports = {
   // A run over projects takes testTimeout from here only (a project's own is ignored): the preset's, for every project.
   testTimeout: require('./jest.preset.js').testTimeout,
+  workerIdleMemoryLimit: require('./jest.preset.js').workerIdleMemoryLimit,
   projects: folders
     .map((folder) => path.join(__dirname, folder, 'jest.config.js'))
     .filter((file) => fs.existsSync(file)),

@@ -8,7 +8,8 @@
 //
 // What a deployable's build reads, all taken from HEAD's git objects (the clean copy is `git archive HEAD`):
 //   - every workspace of its build closure (recipes.closure, devDependencies included), sources and configs;
-//   - every file at the repository's root (package.json, the lockfile, nx.json, tsconfig.base.json, .swcrc, ...);
+//   - every file at the repository's root (package.json, the lockfile, nx.json, tsconfig.base.json, .swcrc, ...),
+//     except its Markdown (README.md, CONTRACT.md, ...), which no build reads: a README change rebuilt all nine;
 //   - infra/deploy (the recipes, build.js, the Dockerfile generator and this check itself), infra/docker (nginx
 //     configuration), infra/nats (the bus users a booted service connects as), its shape's Dockerfile;
 //   - its recipe (shape, Debian packages, nginx conf, html path) and the Node version that runs the build.
@@ -45,7 +46,7 @@ function inputsOf(deployable, root = recipes.ROOT) {
   const inputs = [
     ['node', process.version],
     ['recipe', JSON.stringify({ shape: deployable.shape, apt: deployable.apt, nginxConf: deployable.nginxConf, htmlPath: deployable.htmlPath, project: deployable.project })],
-    ['root files', git(['ls-tree', 'HEAD'], root).split('\n').filter((line) => line.includes(' blob ')).join('\n')],
+    ['root files', git(['ls-tree', 'HEAD'], root).split('\n').filter((line) => line.includes(' blob ') && !/\t[^/]+\.md$/.test(line)).join('\n')],
     ...recipes.closure(deployable, { runtime: false }, root).map((dir) => [dir, objectId(dir, root)]),
     ...SHARED_INPUTS.map((dir) => [dir, objectId(dir, root)]),
     ['dockerfile', objectId(recipes.SHAPES[deployable.shape].dockerfile, root)],

@@ -64,6 +64,10 @@ describe('image builds are keyed by everything they read', () => {
     fs.writeFileSync(path.join(root, 'c', 'index.js'), 'unrelated');
     commit(root, 'c changes');
     expect(stamps.inputsOf(a, root).key).toBe(first);
+    // the root's Markdown is read by people, not by a build
+    fs.writeFileSync(path.join(root, 'README.md'), '# tiny');
+    commit(root, 'readme');
+    expect(stamps.inputsOf(a, root).key).toBe(first);
 
     fs.writeFileSync(path.join(root, 'b', 'index.js'), 'a dependency changes');
     commit(root, 'b changes');

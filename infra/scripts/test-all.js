@@ -29,7 +29,12 @@ const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
 
-const stages = []; // { label, seconds, status }
+const stages = []; // { label, seconds, cpuSeconds, status }
+
+// GNU time (Debian's `time`) around each stage: the CPU seconds of the stage and of every process under it that
+// ended before it, so the table says where the two cores went, not only how long each lane took.
+const GNU_TIME = '/usr/bin/time';
+const cpuAccounting = fs.existsSync(GNU_TIME);
 
 /**
  * Runs one command as a stage. Its output goes to the terminal as it comes when it runs alone; when stages run side
@@ -40,8 +45,11 @@ function run(label, command, args, { buffered = false, extraEnv = {} } = {}) {
   const started = Date.now();
   const logFile = path.join(resultsDir, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
   process.stdout.write(`\n=== ${label}: ${path.relative(root, command) || command} ${args.join(' ')}${buffered ? ` (output: ${path.relative(root, logFile)})` : ''}\n`);
+  const cpuFile = `${logFile}.cpu`;
+  fs.rmSync(cpuFile, { force: true });
+  const [file, argv] = cpuAccounting ? [GNU_TIME, ['-q', '-o', cpuFile, '-f', '%U %S', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(file, argv, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const chunks = [];
     if (buffered) {
       child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -55,10 +63,18 @@ function run(label, command, args, { buffered = false, extraEnv = {} } = {}) {
         process.stdout.write(`\n=== ${label}: output\n${output.toString()}`);
       }
       process.stdout.write(`=== ${label}: exit ${code} in ${seconds} s\n`);
-      stages.push({ label, seconds, status: code });
+      stages.push({ label, seconds, cpuSeconds: cpuSecondsFrom(cpuFile), status: code });
       resolve(code ?? 1);
     });
   });
+}
+
+/** User plus system seconds from GNU time's output file (its last line), or null without one. */
+function cpuSecondsFrom(file) {
+  if (!fs.existsSync(file)) return null;
+  const last = fs.readFileSync(file, 'utf8').trim().split('\n').pop() ?? '';
+  const [user, system] = last.split(' ').map(Number);
+  return Number.isFinite(user) && Number.isFinite(system) ? Math.round(user + system) : null;
 }
 
 /** Totals from a jest --json report; a suite that could not run counts as one failed test. */
@@ -185,10 +201,12 @@ async function main() {
   await Promise.all([suitesLane, platformLane, imageBuildsLane]);
 
   const lanes = `lanes side by side: build, journeys, reliability | unit and integration; lint and types in the lane done first${closuresWanted ? ' | image builds (niced)' : ''}`;
-  const lines = ['', `=== stages (seconds; ${skipE2e ? 'one after the other' : lanes})`];
-  if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  npm install (.ci/run)`);
-  for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
-  lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  npm test in all`);
+  const lines = ['', `=== stages (seconds, then CPU seconds; ${skipE2e ? 'one after the other' : lanes})`];
+  const cpu = (seconds) => (seconds === null || seconds === undefined ? '' : String(seconds)).padStart(6);
+  if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  ${cpu(null)}  npm install (.ci/run)`);
+  for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${cpu(stage.cpuSeconds)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
+  const cpuTotal = stages.every((stage) => stage.cpuSeconds === null) ? null : stages.reduce((sum, stage) => sum + (stage.cpuSeconds ?? 0), 0);
+  lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  ${cpu(cpuTotal)}  npm test in all`);
   // The suites stage is one jest run of every project on two workers: its file-seconds by project (the gateway's
   // and the services' files are integration tests over real PostgreSQL and NATS; the web projects' run in jsdom).
   const byProject = new Map();

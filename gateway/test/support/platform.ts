@@ -33,11 +33,12 @@ export interface TestPlatformOptions {
  * as NATS microservices, real PostgreSQL (own schemas) and real NATS (own subject namespace).
  */
 export async function startTestPlatform(services: Record<string, Type<unknown>>, platformOptions: TestPlatformOptions = {}): Promise<TestPlatform> {
-  const infra: TestInfrastructure = await testInfrastructure();
+  const phases = startupPhases();
+  const infra: TestInfrastructure = await phases.time('streams', () => testInfrastructure());
   const running = new Map<string, INestMicroservice>();
   const start = async ([name, module]: [string, Type<unknown>]) => {
-    const app = await createServiceApp({ name, module, logger: platformOptions.logLevels ?? ['error'] });
-    await app.listen();
+    const app = await phases.time(`${name} created`, () => createServiceApp({ name, module, logger: platformOptions.logLevels ?? ['error'] }));
+    await phases.time(`${name} listening`, () => app.listen());
     running.set(name, app);
   };
   // Auth first, as the platform starts; then the others side by side: each mostly waits on its own migrations, so
@@ -45,9 +46,10 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>,
   const [first, ...rest] = Object.entries(services).sort(([a], [b]) => Number(b === 'auth') - Number(a === 'auth'));
   if (first) await start(first);
   await Promise.all(rest.map(start));
-  const gateway: NestFastifyApplication = await createGatewayApp({ logger: platformOptions.logLevels ?? ['error'], staticSites: null });
-  await gateway.listen(platformOptions.port ?? 0, '127.0.0.1');
+  const gateway: NestFastifyApplication = await phases.time('gateway created', () => createGatewayApp({ logger: platformOptions.logLevels ?? ['error'], staticSites: null }));
+  await phases.time('gateway listening', () => gateway.listen(platformOptions.port ?? 0, '127.0.0.1'));
   const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
+  phases.done();
 
   return {
     baseUrl,
@@ -82,6 +84,46 @@ export async function startTestPlatform(services: Record<string, Type<unknown>>,
       for (const app of running.values()) await app.close();
       await platformOptions.onClose?.();
       await infra.cleanup();
+    },
+  };
+}
+
+/** A platform that takes longer than this to start is reported, phase by phase, while it is still starting. */
+const SLOW_START_MS = 10_000;
+
+/**
+ * What a slow start was waiting on. CI once timed a platform's start out at 30 s where it takes ~3 s alone: this names
+ * the phase (the event streams, a service's migrations, the gateway) and the process's heap at that moment, on
+ * stderr, so the next slow start says where its time went.
+ */
+function startupPhases() {
+  const began = Date.now();
+  const finished: string[] = [];
+  const pending = new Set<string>();
+  const report = (what: string) =>
+    process.stderr.write(
+      `startTestPlatform ${what} after ${Date.now() - began} ms (heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB): ` +
+        `done [${finished.join(', ')}] waiting on [${[...pending].join(', ')}]\n`,
+    );
+  const watchdog = setInterval(() => report('still starting'), SLOW_START_MS);
+  watchdog.unref();
+  return {
+    async time<T>(phase: string, work: () => Promise<T>): Promise<T> {
+      const started = Date.now();
+      pending.add(phase);
+      try {
+        return await work();
+      } catch (error) {
+        clearInterval(watchdog); // the start failed: its error is the report
+        throw error;
+      } finally {
+        pending.delete(phase);
+        finished.push(`${phase} ${Date.now() - started} ms`);
+      }
+    },
+    done() {
+      clearInterval(watchdog);
+      if (Date.now() - began > SLOW_START_MS) report('started');
     },
   };
 }
