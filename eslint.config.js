@@ -136,7 +136,7 @@ const UNDECLARED_API_PATHS = [
   { file: 'shell/src/features/profile/DataRightsSection.tsx', path: 'user/data-export/pdf', why: 'a file download (PDF)' },
   { file: 'shell/libs/ui-kit/prescriptions/usePrescriptionDownload.ts', path: 'prescriptions/{}/pdf', why: 'a file download (PDF)' },
   { file: 'mfe-admin/src/features/payments/api.ts', path: 'payments/{}/receipt', why: 'a file download (PDF)' },
-  { file: 'mfe-patient/src/features/payments/api.ts', path: 'payments/{}/receipt', why: 'a file download (PDF)' },
+  { file: 'mfe-patient/src/api/payments.ts', path: 'payments/{}/receipt', why: 'a file download (PDF)' },
   { file: 'mfe-admin/src/features/reports/download.ts', path: 'admin/reports/{}.csv', why: 'a streamed CSV download' },
   // Streams: server-sent events, read as they come.
   { file: 'shell/libs/ui-kit/support/support.api.ts', path: 'support/{}/events', why: 'an event stream (SSE)' },
@@ -181,13 +181,7 @@ const apiPathsPlugin = {
 // src/exposes, import the pages.) The remotes reach their sources only by relative paths (no alias points into
 // mfe-*/src), so an import is judged from its written path. Exceptions, each with why: FEATURE_IMPORT_EXCEPTIONS.
 const FEATURE_IMPORT_EXCEPTIONS = [
-  // These api.ts files still hold a list called by a path string (UNDECLARED_API_PATHS): they move to src/api (and
-  // their readers with them) once that list is declared, so that the list of exceptions there stays true meanwhile.
-  { file: 'mfe-patient/src/features/home/PatientHomePage.tsx', to: 'mfe-patient/src/features/prescriptions/api', why: 'useMyPrescriptions: its api.ts holds the undeclared prescriptions/user list' },
-  { file: 'mfe-patient/src/features/appointments/AppointmentsPage.tsx', to: 'mfe-patient/src/features/prescriptions/api', why: 'useMyPrescriptions: its api.ts holds the undeclared prescriptions/user list' },
-  { file: 'mfe-patient/src/shared/payments/PaymentOptions.tsx', to: 'mfe-patient/src/features/payments/api', why: 'the pay calls: their api.ts holds the undeclared payments/history list' },
-  { file: 'mfe-doctor/src/features/home/DoctorHomePage.tsx', to: 'mfe-doctor/src/features/prescriptions/api', why: 'useIssuedPrescriptions: its api.ts holds the undeclared prescriptions/doctor list' },
-  { file: 'mfe-doctor/src/shared/PatientHistory.tsx', to: 'mfe-doctor/src/features/prescriptions/api', why: 'usePatientHistory: its api.ts holds the undeclared prescriptions/doctor list' },
+  // None: what two features share lives in src/api (the calls) or src/shared (the components).
 ];
 module.exports = defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '.nx/', '.local/', 'tmp/', 'screenshots/', 'infra/bench/results/']),

@@ -66,11 +66,22 @@ it('refuses a feature imported by shared code, and leaves the routes (src/expose
 });
 
 it('allows an exception only in its file and for its module', async () => {
-  // mfe-doctor's home reads the issued prescriptions from features/prescriptions/api (listed with why).
+  // eslint.config.js lists none today; one shaped as it would be written there, as the rule's option.
+  const exception = { file: 'mfe-doctor/src/features/home/DoctorHomePage.tsx', to: 'mfe-doctor/src/features/prescriptions/api', why: 'an example' };
+  const config = require(path.join(repo, 'eslint.config.js')) as Linter.Config[];
+  const withException = new ESLint({
+    cwd: repo,
+    overrideConfigFile: true,
+    overrideConfig: [...config, { files: ['mfe-*/src/**/*.{ts,tsx}'], rules: { 'afya-features/no-cross-feature-imports': ['error', [exception]] } }],
+  });
+  const problems = async (file: string, code: string) =>
+    (await withException.lintText(code, { filePath: path.join(repo, file) }))[0].messages.filter((m) => m.ruleId === 'afya-features/no-cross-feature-imports');
   const listed = "import { useIssuedPrescriptions } from '../prescriptions/api';\nvoid useIssuedPrescriptions;";
-  expect(await featureProblems('mfe-doctor/src/features/home/DoctorHomePage.tsx', listed)).toEqual([]);
-  expect(await featureProblems('mfe-doctor/src/features/home/DoctorHomePage.tsx', "import { a } from '../prescriptions/medicine-rows';\nvoid a;")).toHaveLength(1);
-  expect(await featureProblems('mfe-doctor/src/features/home/VideoVisitsCard.tsx', listed)).toHaveLength(1);
+  expect(await problems('mfe-doctor/src/features/home/DoctorHomePage.tsx', listed)).toEqual([]);
+  expect(await problems('mfe-doctor/src/features/home/DoctorHomePage.tsx', "import { a } from '../prescriptions/medicine-rows';\nvoid a;")).toHaveLength(1);
+  expect(await problems('mfe-doctor/src/features/home/VideoVisitsCard.tsx', listed)).toHaveLength(1);
+  // without it (the real config), the same import is refused
+  expect(await featureProblems('mfe-doctor/src/features/home/DoctorHomePage.tsx', listed)).toHaveLength(1);
 });
 
 it("leaves the shell's features to their own rules", async () => {

@@ -2,7 +2,7 @@ import { Card, Empty, Skeleton, Tag, Typography, theme } from 'antd';
 import { formatDate } from 'shell/i18n';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { ErrorState } from 'shell/ui-kit';
-import { usePatientHistory } from '../features/prescriptions/api';
+import { usePatientHistory } from '../api/prescriptions';
 import { useDoctorTranslation } from '../i18n';
 
 /**

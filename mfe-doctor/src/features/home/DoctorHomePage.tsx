@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shell/session';
 import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, patientName } from 'shell/ui-kit';
 import { durationText, useDoctorAppointments } from '../../api/appointments';
-import { useIssuedPrescriptions } from '../prescriptions/api';
+import { useIssuedPrescriptions } from '../../api/prescriptions';
 import { useNotifications, usePerformance } from './api';
 import { ConsultationFeeCard } from './ConsultationFeeCard';
 import { VideoVisitsCard } from './VideoVisitsCard';

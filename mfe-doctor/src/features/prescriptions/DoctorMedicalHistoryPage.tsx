@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { ErrorState, PageHeader, toast } from 'shell/ui-kit';
 import { useDoctorAppointments } from '../../api/appointments';
-import { useEditRecord, usePatientHistory, type MedicalRecord } from './api';
+import { useEditRecord, usePatientHistory, type MedicalRecord } from '../../api/prescriptions';
 import { patientOptions } from './patient-labels';
 import { useDoctorTranslation } from '../../i18n';
 

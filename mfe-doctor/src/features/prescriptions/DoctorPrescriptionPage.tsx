@@ -3,7 +3,7 @@ import { Button, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, usePrescriptionDownload } from 'shell/ui-kit';
-import { usePrescription } from './api';
+import { usePrescription } from '../../api/prescriptions';
 import { PrescriptionSummary } from './PrescriptionSummary';
 import { useDoctorTranslation } from '../../i18n';
 

@@ -2,7 +2,7 @@ import { Alert, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
-import { useUpdatePrescription, type PrescriptionView } from './api';
+import { useUpdatePrescription, type PrescriptionView } from '../../api/prescriptions';
 import { medicinesValid, trimMedicines } from './medicine-rows';
 import { MedicineRows } from './MedicineRows';
 import { useDoctorTranslation } from '../../i18n';

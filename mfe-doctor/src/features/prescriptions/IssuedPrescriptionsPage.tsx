@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
-import { useIssuedPrescriptions, type PrescriptionView } from './api';
+import { useIssuedPrescriptions, type PrescriptionView } from '../../api/prescriptions';
 import { EditPrescriptionModal } from './EditPrescriptionModal';
 import { PrescriptionSummary } from './PrescriptionSummary';
 import { useDoctorTranslation } from '../../i18n';

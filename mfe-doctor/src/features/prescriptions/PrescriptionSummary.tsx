@@ -2,7 +2,7 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Typography } from 'antd';
 import { MedicinesTable } from 'shell/ui-kit';
 import { formatDate } from 'shell/i18n';
-import type { PrescriptionView } from './api';
+import type { PrescriptionView } from '../../api/prescriptions';
 import { useDoctorTranslation } from '../../i18n';
 
 /** One issued prescription: patient, dates, medicines, notes, Download PDF and Edit. */

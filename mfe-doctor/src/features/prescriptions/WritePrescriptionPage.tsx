@@ -5,7 +5,7 @@ import type { Medicine } from '@afya/prescription-service/contracts';
 import { appointmentTypeLabel, formatDate, formatSlot } from 'shell/i18n';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
-import { useCreatePrescription, useWritableAppointments } from './api';
+import { useCreatePrescription, useWritableAppointments } from '../../api/prescriptions';
 import { emptyMedicine, medicinesValid, startedFilling, trimMedicines } from './medicine-rows';
 import { MedicineRows } from './MedicineRows';
 import { PatientHistory } from '../../shared/PatientHistory';

@@ -1,6 +1,6 @@
 import { appointmentTypeLabel, formatDate, formatSlot } from 'shell/i18n';
 import type { DoctorAppointment } from '../../api/appointments';
-import type { WritableAppointment } from './api';
+import type { WritableAppointment } from '../../api/prescriptions';
 import { t } from '../../i18n';
 
 const nameKey = (name: string) => name.trim().toLowerCase();

@@ -19,7 +19,7 @@ import {
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 import { PayAppointmentDialog, type PayingAppointment } from '../../shared/payments/PayAppointmentDialog';
-import { useMyPrescriptions } from '../prescriptions/api';
+import { useMyPrescriptions } from '../../api/prescriptions';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from '../../api/appointments';
 import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions } from './appointments.logic';

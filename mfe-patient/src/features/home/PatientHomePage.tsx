@@ -9,7 +9,7 @@ import { queryStatus } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { EmptyState, ErrorState, StatCard, StatusBadge, WelcomeBanner, doctorName, useAppointmentList } from 'shell/ui-kit';
 import { fetchMyAppointments, myAppointmentsKey, type Appointment } from '../../api/appointments';
-import { useMyPrescriptions, type Prescription } from '../prescriptions/api';
+import { useMyPrescriptions, type Prescription } from '../../api/prescriptions';
 import { daysUntil, firstMedicine, pickAppointments, recentPrescriptions, statValue, todayLine, todaysCount } from './home.logic';
 
 function daysAgo(issuedAt: string): string {

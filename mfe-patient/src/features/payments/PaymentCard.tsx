@@ -2,7 +2,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { formatDate, translateMessage } from 'shell/i18n';
 import { Money, StatusBadge } from 'shell/ui-kit';
-import type { Payment } from './api';
+import type { Payment } from '../../api/payments';
 import { doctorOf, methodLabel } from './payments.logic';
 import { usePatientTranslation } from '../../i18n';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
-import { openReceipt, usePaymentHistory, type Payment } from './api';
+import { openReceipt, usePaymentHistory, type Payment } from '../../api/payments';
 import { PaymentCard } from './PaymentCard';
 import { PaymentFilterBar } from './PaymentFilterBar';
 import { usePatientTranslation } from '../../i18n';

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@afya/payment-service/contracts';
-import type { Payment } from './api';
+import type { Payment } from '../../api/payments';
 import { t } from '../../i18n';
 
 export type PaymentPeriod = 'all' | 'today' | 'week' | 'month' | 'year';

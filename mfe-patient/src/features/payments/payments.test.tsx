@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { queryWrapper } from '../../../../shell/test/render';
-import type { Payment } from './api';
+import type { Payment } from '../../api/payments';
 import { PayAppointmentDialog } from '../../shared/payments/PayAppointmentDialog';
 import { PaymentHistoryPage } from './PaymentHistoryPage';
 import { initialMpesaPhone, PaymentOptions } from '../../shared/payments/PaymentOptions';

@@ -1,7 +1,7 @@
 import { CalendarOutlined, DownloadOutlined, FileTextOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { MedicinesTable } from 'shell/ui-kit';
-import type { Prescription } from './api';
+import type { Prescription } from '../../api/prescriptions';
 import { formatDate, specialtyLabel } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 

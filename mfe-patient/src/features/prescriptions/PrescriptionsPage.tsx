@@ -3,7 +3,7 @@ import { Button, Col, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { EmptyState, ErrorState, PageHeader, toast, usePrescriptionDownload } from 'shell/ui-kit';
-import { useMyPrescriptions } from './api';
+import { useMyPrescriptions } from '../../api/prescriptions';
 import { PrescriptionCard } from './PrescriptionCard';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
-import type { Prescription } from './api';
+import type { Prescription } from '../../api/prescriptions';
 import { PrescriptionDetailPage } from './PrescriptionDetailPage';
 import { PrescriptionsPage } from './PrescriptionsPage';
 

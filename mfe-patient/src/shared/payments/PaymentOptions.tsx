@@ -8,7 +8,7 @@ import { useSession } from 'shell/session';
 import { translateMessage } from 'shell/i18n';
 import { formatKsh, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
-import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from '../../features/payments/api';
+import { fetchStkStatus, sendStkPush, useCardCheckout, useRefreshAfterPayment } from '../../api/payments';
 
 type Method = 'card' | 'mpesa';
 const STATUS_POLL_MS = 2000;
