@@ -94,7 +94,7 @@ export const SupportMessages = {
   statusUpdated: 'Status updated!',
 } as const;
 
-/** What a message is about (a delivery's kind in the admin's delivery log). */
+/** What a message is about (a delivery's kind in the admin's delivery log): the service-shared NOTIFICATION_KINDS and the password reset, written out because contracts import no runtime code (gateway/test/i18n/delivery-kinds.spec.ts holds them equal). */
 export const DELIVERY_KINDS = [
   'booking-confirmation',
   'payment-confirmation',
