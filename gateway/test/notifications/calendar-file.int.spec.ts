@@ -1,13 +1,10 @@
-import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
-import { AuthModule } from '@afya/auth-service/src/auth.module';
-import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
-import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
-import { createAdmin } from '../support/admin';
+import type { MailInbox } from '../../../infra/sandboxes';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
 import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
-import { type Sandboxes, startPaymentPlatform } from '../payments/support';
+import type { Sandboxes } from '../payments/support';
+import { type MessagingPlatform, startMessagingPlatform } from './support';
 
 // Issue 37: GET /appointments/{id}/calendar.ics, the visit's calendar file as the emails attach it, per role.
 jest.setTimeout(90_000);
@@ -19,20 +16,17 @@ describe('an appointment as a calendar file (real NATS + PostgreSQL)', () => {
   let doctor: TestDoctor;
   let otherDoctor: TestDoctor;
 
+  let messaging: MessagingPlatform;
+
   beforeAll(async () => {
-    inbox = await startMailInbox();
-    platform = await startPaymentPlatform(
-      { auth: AuthModule, appointment: AppointmentModule, support: SupportModule },
-      { SMTP_URL: inbox.smtpUrl, MESSAGE_POLL_SECONDS: '1', PUBLIC_APP_URL: 'https://afya.test' },
-    );
-    admin = await createAdmin(platform);
+    messaging = await startMessagingPlatform();
+    ({ platform, inbox, admin } = messaging);
     doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
     otherDoctor = await createDoctor(platform, admin.token, { firstname: 'Brian', lastname: 'Otieno', specialization: 'Dermatology' });
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await inbox?.close();
+    await messaging?.close();
   });
 
   it('gives its patient, its doctor and admins the same UID and SEQUENCE as the email, TZID Africa/Nairobi; others 404', async () => {

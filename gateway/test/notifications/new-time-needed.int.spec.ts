@@ -1,13 +1,10 @@
-import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
-import { AuthModule } from '@afya/auth-service/src/auth.module';
-import { SupportModule } from '@afya/support-service/src/support.module';
 import { eventually } from '@afya/service-shared/testing';
-import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
-import { createAdmin } from '../support/admin';
+import type { MailInbox } from '../../../infra/sandboxes';
 import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
 import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
-import { type Sandboxes, startPaymentPlatform } from '../payments/support';
+import type { Sandboxes } from '../payments/support';
+import { type MessagingPlatform, startMessagingPlatform } from './support';
 
 // Issue 37: a confirmed leave over two bookings asks each patient, by SMS and email in their own language, to pick a
 // new time, once each.
@@ -19,19 +16,16 @@ describe('a visit that needs a new time: the patient is told (real NATS + Postgr
   let admin: { token: string };
   let doctor: TestDoctor;
 
+  let messaging: MessagingPlatform;
+
   beforeAll(async () => {
-    inbox = await startMailInbox();
-    platform = await startPaymentPlatform(
-      { auth: AuthModule, appointment: AppointmentModule, support: SupportModule },
-      { SMTP_URL: inbox.smtpUrl, MESSAGE_POLL_SECONDS: '1', PUBLIC_APP_URL: 'https://afya.test' },
-    );
-    admin = await createAdmin(platform);
+    messaging = await startMessagingPlatform();
+    ({ platform, inbox, admin } = messaging);
     doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await inbox?.close();
+    await messaging?.close();
   });
 
   const smsTo = (phone: string, pattern: RegExp) => platform.sandboxes.sms.messages.filter((m) => m.to === phone && pattern.test(m.message));
