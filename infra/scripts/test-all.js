@@ -25,22 +25,6 @@ const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 
-/**
- * Chromium raises its display threads (renderer main, compositor, IO) to nice -8 when it may, and as root it may: in
- * CI (root) the journeys' browser then outweighed the suites lane's jest worker at nice 0 about six to one, where
- * the lanes are meant to share the two cores evenly (the gateway's files took 2.5 times as long as alone). Every
- * Chromium the run starts (journeys, the services' PDF renderer, the reliability suites) goes through a wrapper
- * that drops CAP_SYS_NICE, so its threads stay at the nice they were started with. Without root nothing changes.
- */
-function chromiumAtFairShare() {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/setpriv')) return chromium;
-  const wrapper = path.join(root, '.local', 'bin', 'chromium-fair-share');
-  fs.mkdirSync(path.dirname(wrapper), { recursive: true });
-  fs.writeFileSync(wrapper, `#!/bin/sh\nexec /usr/bin/setpriv --bounding-set -sys_nice --inh-caps -sys_nice ${chromium} "$@"\n`, { mode: 0o755 });
-  return wrapper;
-}
-env.CHROMIUM_PATH = chromiumAtFairShare();
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -145,6 +129,13 @@ function fileTimes(files) {
   return times.sort((a, b) => b.seconds - a.seconds);
 }
 
+/**
+ * The journeys the suites lane runs once the suites are done, on a platform of its own, instead of the platform lane
+ * after the others: about as long as the suites lane would otherwise wait for the platform lane at its end.
+ */
+const JOURNEYS_BESIDE = ['data-rights.e2e.ts'];
+const JOURNEYS_BESIDE_PATTERN = `/journeys/(${JOURNEYS_BESIDE.map((file) => file.replace(/\./g, '\\.')).join('|')})$`;
+
 const summary = { passed: 0, failed: 0 };
 const add = (t) => {
   summary.passed += t.passed;
@@ -163,7 +154,7 @@ async function main() {
     process.stdout.write('\n0 passed, 1 failed\n');
     process.exit(1);
   }
-  if (!skipE2e && !fs.existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
+  if (!skipE2e && !fs.existsSync(env.CHROMIUM_PATH || '/usr/bin/chromium') && process.getuid?.() === 0) {
     await run('chromium', 'bash', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation']);
   }
 
@@ -177,6 +168,7 @@ async function main() {
 
   const suitesReport = report('suites');
   const journeysReport = report('journeys');
+  const journeysBesideReport = report('journeys-beside');
   const auditTimings = path.join(resultsDir, 'axe-timings.jsonl'); // infra/e2e/support/accessibility.ts appends
   fs.rmSync(auditTimings, { force: true });
   const reliabilityReport = report('reliability-suites');
@@ -184,9 +176,6 @@ async function main() {
   const imageBuildsFile = path.join(resultsDir, 'image-builds.json'); // infra/deploy/closure.spec.ts writes it
   fs.rmSync(imageBuildsFile, { force: true });
 
-  // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
-  // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
-  // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
   // Lint and types run in whichever lane finishes first (the platform lane usually: CI3 of decision 0097's amendment
   // left a core idle for ~90 s while one suites worker finished, then ran lint and types after it).
   const tail = [
@@ -204,12 +193,32 @@ async function main() {
   // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
   // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
   // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
+  // The platform lane's build, which the journeys beside the suites wait for as well.
+  let buildPassed = () => undefined;
+  const built = new Promise((resolve) => (buildPassed = resolve));
+
   const suitesLane = (async () => {
     await run('unit and integration', bin('jest'), ['--ci', `--maxWorkers=${skipE2e ? 2 : 1}`, '--forceExit', '--json', `--outputFile=${suitesReport}`], {
       buffered: !skipE2e,
       extraEnv: { AFYA_CLOSURE: '0' },
     });
     add(totals(suitesReport));
+    // Some journeys then, on a platform of their own (its own port, database and bus, as two people's runs on one
+    // machine): the suites are done minutes before the platform lane, which is the longer one (decision 0097).
+    if (!skipE2e && JOURNEYS_BESIDE.length && (await built)) {
+      const port = Number(process.env.E2E_PORT || 3150) + 60;
+      await run('browser journeys beside the suites', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysBesideReport}`, JOURNEYS_BESIDE_PATTERN], {
+        buffered: true,
+        extraEnv: {
+          E2E_PORT: String(port),
+          E2E_NATS_PORT: String(port + 1000),
+          E2E_DATABASE_URL: '',
+          E2E_DB_NAME: `${process.env.E2E_DB_NAME || 'afya_e2e'}_beside`,
+          E2E_BUS: `${process.env.E2E_BUS || 'e2e'}beside`,
+        },
+      });
+      add(totals(journeysBesideReport));
+    }
     await takeTail();
   })();
 
@@ -226,14 +235,15 @@ async function main() {
 
   // The platform lane: the build the journeys and the reliability suites start their platforms from, then each.
   const platformLane = (async () => {
-    if (skipE2e) return;
+    if (skipE2e) return buildPassed(false);
     const build = await run('build', bin('nx'), ['run-many', '-t', 'build', '--output-style=stream', '--parallel=2'], { buffered: true });
+    buildPassed(build === 0);
     if (build !== 0) {
       process.stdout.write('build failed: browser journeys and reliability suites not run (counted as one failure each)\n');
       summary.failed += skipReliability ? 1 : 2;
       return;
     }
-    await run('browser journeys', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysReport}`]);
+    await run('browser journeys', bin('jest'), ['--ci', '--forceExit', '-c', path.join(root, 'infra/e2e/jest.config.js'), '--json', `--outputFile=${journeysReport}`, ...(JOURNEYS_BESIDE.length ? [`--testPathIgnorePatterns=${JOURNEYS_BESIDE_PATTERN}`] : [])]);
     add(totals(journeysReport));
     // Reliability (issue 15): the OpenAPI fuzzer and the fault suite, each against a whole platform from the build (a
     // private nats-server and PostgreSQL for the faults), and `npm run bench` stopped by SIGTERM mid-run leaving
@@ -247,7 +257,7 @@ async function main() {
 
   await Promise.all([suitesLane, platformLane, imageBuildsLane]);
 
-  const lanes = `lanes side by side: build, journeys, reliability | unit and integration; lint and types in the lane done first${closuresWanted ? ' | image builds (niced)' : ''}`;
+  const lanes = `lanes side by side: build, journeys, reliability | unit and integration, some journeys; lint and types in the lane done first${closuresWanted ? ' | image builds (niced)' : ''}`;
   const lines = ['', `=== stages (seconds; CPU seconds of the stage's processes; both cores' use meanwhile, all lanes; ${skipE2e ? 'one after the other' : lanes})`];
   const cpu = (seconds) => (seconds === null || seconds === undefined ? '' : String(seconds)).padStart(6);
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  ${cpu(null)}  ${''.padStart(4)}  npm install (.ci/run)`);
@@ -270,7 +280,7 @@ async function main() {
     for (const b of builds) lines.push(`${String(b.seconds).padStart(6)}  ${b.name} ${b.outcome}${b.outcome === 'reused' ? `: ${b.stamp}` : ''}`);
   }
   lines.push('', '=== the 10 slowest test files (seconds)');
-  for (const { file, seconds } of fileTimes([suitesReport, imageBuildsReport, journeysReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
+  for (const { file, seconds } of fileTimes([suitesReport, imageBuildsReport, journeysReport, journeysBesideReport, reliabilityReport]).slice(0, 10)) lines.push(`${seconds.toFixed(1).padStart(6)}  ${file}`);
   if (fs.existsSync(auditTimings)) {
     const audits = fs.readFileSync(auditTimings, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     const byFile = new Map();
