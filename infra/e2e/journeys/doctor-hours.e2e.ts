@@ -136,7 +136,7 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     await clickButton(page, 'Add session');
     await chooseTime(page, 'Monday session 1 end', '13:00');
     await clickButton(page, 'Copy Monday to Tuesday–Friday');
-    await page.click('button[aria-label="Add a session on Thursday"]');
+    await page.click('button[aria-label="Add session on Thursday"]');
     await chooseTime(page, 'Thursday session 2 start', '14:00');
     // 14:00 was the default end: the row says so until the end is moved
     await waitForText(page, 'The session ends before it starts: the end must be after the start.');

@@ -73,6 +73,7 @@ export function ClosuresCard({ flow }: { flow: ReturnType<typeof useClosureFlow>
               value={date ? dayjs(date, DATE_FORMAT) : null}
               format={DATE_FORMAT}
               placeholder={DATE_FORMAT}
+              allowClear={false} // its 14 px clear icon is below the 24 px target size; a typed or picked date replaces it
               disabledDate={(d) => d.format(DATE_FORMAT) < today}
               onChange={(d) => {
                 setDate(d ? d.format(DATE_FORMAT) : null);

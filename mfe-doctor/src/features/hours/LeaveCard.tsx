@@ -81,6 +81,7 @@ export function LeaveCard({ doctorId }: { doctorId: number | undefined }) {
         value={value ? dayjs(value, DATE_FORMAT) : null}
         format={DATE_FORMAT}
         placeholder={DATE_FORMAT}
+        allowClear={false} // its 14 px clear icon is below the 24 px target size; a typed or picked date replaces it
         disabledDate={(d: Dayjs) => d.format(DATE_FORMAT) < min}
         onChange={(d) => {
           onChange(d ? d.format(DATE_FORMAT) : null);
