@@ -111,7 +111,6 @@ export function LeaveCard({ doctorId }: { doctorId: number | undefined }) {
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             maxLength={REASON_MAX}
-            showCount
             autoSize={{ minRows: 2, maxRows: 4 }}
             style={{ maxWidth: 520 }}
           />
