@@ -31,6 +31,9 @@ function contractCatalogAliases() {
     if (fs.existsSync(catalog)) aliases[`@afya/${name}-service/contracts/catalog$`] = catalog;
     const rules = path.join(servicesDir, name, 'contracts', 'booking-rules.ts');
     if (fs.existsSync(rules)) aliases[`@afya/${name}-service/contracts/booking-rules$`] = rules;
+    // A doctor's hours, leave and closures as pure rules (issue 37): the My hours grid checks with them.
+    const hours = path.join(servicesDir, name, 'contracts', 'doctor-hours.ts');
+    if (fs.existsSync(hours)) aliases[`@afya/${name}-service/contracts/doctor-hours$`] = hours;
   }
   return aliases;
 }

@@ -23,7 +23,7 @@ const PUBLIC = ['/', '/about', '/services', '/contact', '/login', '/register', '
 const ROLES = [
   {
     role: 'admin', email: 'admin@afya.test', password: 'Admin#2026',
-    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/doctors', '/dashboard/admin/support', '/dashboard/admin/messages'],
+    pages: ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics', '/dashboard/admin/reports', '/dashboard/admin/appointments', '/dashboard/admin/doctors', '/dashboard/admin/support', '/dashboard/admin/messages', '/dashboard/admin/calendar'],
   },
   {
     role: 'patient', email: 'patient@afya.test', password: 'Patient#2026',
@@ -31,7 +31,7 @@ const ROLES = [
   },
   {
     role: 'doctor', email: 'dr.wanjiku@afya.test', password: 'Doctor#2026',
-    pages: ['/dashboard/doctor', '/dashboard/doctor/appointments', '/dashboard/doctor/prescriptions', '/dashboard/doctor/write-prescription', '/dashboard/doctor/medical-history', '/dashboard/doctor/support'],
+    pages: ['/dashboard/doctor', '/dashboard/doctor/appointments', '/dashboard/doctor/prescriptions', '/dashboard/doctor/write-prescription', '/dashboard/doctor/medical-history', '/dashboard/doctor/support', '/dashboard/doctor/hours'],
   },
 ];
 

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
   { path: 'doctor/prescriptions', element: <IssuedPrescriptionsPage /> },
   { path: 'doctor/write-prescription', element: <WritePrescriptionPage /> },
   { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
+  { path: 'doctor/hours', element: lazyPage(() => import('../features/hours/MyHoursPage').then((m) => m.MyHoursPage)) },
   { path: 'doctor/support', element: lazyPage(() => import('../features/support/DoctorSupportPage').then((m) => m.DoctorSupportPage)) },
   { path: 'video/:appointmentId', element: lazyPage(() => import('../features/video/DoctorVideoVisitPage').then((m) => m.DoctorVideoVisitPage)) },
   // Shared routes the access table also allows for doctors.

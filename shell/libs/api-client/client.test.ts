@@ -85,6 +85,17 @@ describe('api-client', () => {
     expect(err.status).toBe(409);
   });
 
+  it("keeps the server's code and details (a 409 listing what a change would touch)", async () => {
+    const appointments = [{ appointment_id: 4, appointment_date: '2026-12-10', time_slot: '09:00 AM' }];
+    reply = () => respond(409, { statusCode: 409, message: '1 booked visits fall in this leave.', code: 'LEAVE_HAS_APPOINTMENTS', details: { appointments } });
+    const err = (await api.post('doctors/3/leave', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 409, code: 'LEAVE_HAS_APPOINTMENTS', details: { appointments } });
+    reply = () => respond(409, { message: 'Taken' });
+    const plain = (await api.post('appointments', {}).catch((e: unknown) => e)) as ApiError;
+    expect(plain.code).toBeUndefined();
+    expect(plain.details).toBeUndefined();
+  });
+
   it('falls back to the contract default when the server sends no message', async () => {
     reply = () => new Response('oops', { status: 500 });
     await expect(api.get('appointments', { fallback: 'Failed to fetch appointments' })).rejects.toThrow('Failed to fetch appointments');

@@ -74,14 +74,17 @@ export async function toApiError(err: unknown, fallback: string): Promise<Error>
   if (err instanceof TokenExpiredError) return err;
   if (err instanceof HTTPError) {
     let message = '';
+    const extra: { code?: string; details?: Record<string, unknown> } = {};
     try {
-      const body = (await err.response.clone().json()) as { message?: unknown };
+      const body = (await err.response.clone().json()) as { message?: unknown; code?: unknown; details?: unknown };
       if (typeof body?.message === 'string') message = body.message;
       else if (Array.isArray(body?.message)) message = body.message.join(', ');
+      if (typeof body?.code === 'string') extra.code = body.code;
+      if (body?.details && typeof body.details === 'object' && !Array.isArray(body.details)) extra.details = body.details as Record<string, unknown>;
     } catch {
       /* not JSON */
     }
-    return new ApiError(message || fallback, err.response.status, message);
+    return new ApiError(message || fallback, err.response.status, message, extra);
   }
   return new ApiError(fallback, 0);
 }

@@ -3,11 +3,17 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own `message`, if it sent one (empty when `message` is the default). */
   readonly serverMessage: string;
-  constructor(message: string, status: number, serverMessage = '') {
+  /** The server's machine-readable `code`, if it sent one ('LEAVE_HAS_APPOINTMENTS'). */
+  readonly code?: string;
+  /** The server's `details`, if it sent them (a 409's `details.appointments`): read them through the call's contract type. */
+  readonly details?: Record<string, unknown>;
+  constructor(message: string, status: number, serverMessage = '', extra: { code?: string; details?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    if (extra.code !== undefined) this.code = extra.code;
+    if (extra.details !== undefined) this.details = extra.details;
   }
 }
 

@@ -4,20 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callKey, calls, queryKeys } from 'shell/api-client';
 import { toast } from 'shell/ui-kit';
 import { performanceKey } from '../../api/appointments';
+import { doctorProfileKey as profileKey, fetchMyDoctorProfile, useDoctorProfile } from '../../api/doctor-profile';
+
+export { fetchMyDoctorProfile, useDoctorProfile };
 
 export type { DoctorProfile, NotificationsReply, PerformanceReply };
 
 const notificationsKey = callKey('appointments', 'notifications');
-const profileKey = (userId: number | undefined) => callKey('appointments', 'doctorByUser', { params: { userId: userId ?? 0 } });
 
 export const fetchPerformance = () => calls.appointments.performance({});
 export const fetchNotifications = () => calls.appointments.notifications({});
-
-/** GET /doctor/profile-by-user/{userId}: the doctor's profile (doctor_id and fee among it). */
-export async function fetchMyDoctorProfile(userId: number): Promise<DoctorProfile> {
-  const res = await calls.appointments.doctorByUser({ params: { userId } }, { context: { fallback: 'Failed to load doctor profile.' } });
-  return res.doctor;
-}
 
 /** PATCH /doctor/{id}/fee: the profile as it now is. */
 export async function updateFee(doctorId: number, fee: number): Promise<DoctorProfile> {
@@ -34,15 +30,6 @@ export async function updateVideoOffer(doctorId: number, offersVideo: boolean): 
 /** Weekly performance and notifications: a failure leaves the panels empty (CONTRACT.md §8). */
 export const usePerformance = () => useQuery({ queryKey: performanceKey, queryFn: fetchPerformance });
 export const useNotifications = () => useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications });
-
-export function useDoctorProfile(userId: number | undefined) {
-  return useQuery({
-    queryKey: profileKey(userId),
-    queryFn: () => fetchMyDoctorProfile(userId!),
-    // The profile is loaded only for a signed-in doctor (CONTRACT.md §7).
-    enabled: userId !== undefined,
-  });
-}
 
 /**
  * Saving the fee: the panel shows the saved profile at once; lists of doctors (the patients' Find Doctors,

@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   CalendarOutlined,
+  ClockCircleOutlined,
   FieldTimeOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
@@ -12,6 +13,7 @@ import {
   SearchOutlined,
   TeamOutlined,
   DownloadOutlined,
+  ScheduleOutlined,
 } from '@ant-design/icons';
 import { QueryClientContext } from '@tanstack/react-query';
 import { Badge } from 'antd';
@@ -68,6 +70,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
       alsoFor: ['/dashboard/doctor/write-prescription', '/dashboard/prescriptions'],
     },
     { path: '/dashboard/doctor/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
+    { path: '/dashboard/doctor/hours', label: 'menu.myHours', icon: <ClockCircleOutlined /> },
     { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
   admin: [
@@ -76,6 +79,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/admin/analytics', label: 'menu.analytics', icon: <BarChartOutlined /> },
     { path: '/dashboard/admin/reports', label: 'menu.reports', icon: <DownloadOutlined /> },
     { path: '/dashboard/admin/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/admin/calendar', label: 'menu.clinicCalendar', icon: <ScheduleOutlined /> },
     { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/admin/support', label: <SupportMenuLabel />, icon: <FileTextOutlined /> },

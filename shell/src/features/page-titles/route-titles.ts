@@ -23,6 +23,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/doctor/write-prescription', 'titles.writePrescription'],
   ['/dashboard/doctor/medical-history', 'titles.medicalHistory'],
   ['/dashboard/doctor/support', 'titles.supportTickets'],
+  ['/dashboard/doctor/hours', 'titles.myHours'],
   // Admin
   ['/dashboard/admin', 'titles.adminDashboard'],
   ['/dashboard/admin/users', 'titles.users'],
@@ -31,6 +32,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/admin/appointments', 'titles.allAppointments'],
   ['/dashboard/admin/doctors', 'titles.doctors'],
   ['/dashboard/admin/support', 'titles.supportTickets'],
+  ['/dashboard/admin/calendar', 'titles.clinicCalendar'],
   // Patient (and the pages several roles share)
   ['/dashboard', 'titles.dashboard'],
   ['/dashboard/appointments', 'titles.appointments'],

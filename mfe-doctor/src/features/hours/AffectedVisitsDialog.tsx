@@ -1,0 +1,57 @@
+import { Alert, List, Modal, Typography } from 'antd';
+import { formatDate, formatSlot } from 'shell/i18n';
+import { StatusBadge } from 'shell/ui-kit';
+import { useDoctorTranslation } from '../../i18n';
+import type { AffectedVisit } from './api';
+
+/**
+ * Before a leave over booked visits is saved: the visits it falls on (the server's 409 list), and what confirming
+ * does (each patient is asked to pick a new time; nothing is cancelled). Nothing is saved until Confirm.
+ */
+export function AffectedVisitsDialog({
+  visits,
+  range,
+  saving,
+  onConfirm,
+  onCancel,
+}: {
+  visits: AffectedVisit[] | null;
+  range: string;
+  saving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useDoctorTranslation();
+  return (
+    <Modal
+      open={visits !== null}
+      title={t('leave.affectedTitle', { count: visits?.length ?? 0 })}
+      okText={t('leave.confirm')}
+      cancelText={t('leave.goBack')}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      confirmLoading={saving}
+      okButtonProps={{ danger: true }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('leave.affectedIntro', { range })}</Typography.Paragraph>
+      <section aria-label={t('leave.affectedList')}>
+      <List
+        size="small"
+        bordered
+        dataSource={visits ?? []}
+        rowKey={(v) => v.appointment_id}
+        renderItem={(v) => (
+          <List.Item extra={<StatusBadge status={v.appointment_status} />}>
+            <List.Item.Meta
+              title={v.patient_full_name ?? t('common.patientNumber', { id: v.user_id })}
+              description={`${formatDate(v.appointment_date, 'day')} · ${formatSlot(v.time_slot)}`}
+            />
+          </List.Item>
+        )}
+      />
+      </section>
+      <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('leave.affectedWhat')} />
+    </Modal>
+  );
+}
