@@ -12,6 +12,8 @@ import {
   SearchOutlined,
   TeamOutlined,
   DownloadOutlined,
+  HeartOutlined,
+  AlertOutlined,
 } from '@ant-design/icons';
 import { QueryClientContext } from '@tanstack/react-query';
 import { Badge } from 'antd';
@@ -53,6 +55,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
     { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
+    { path: '/dashboard/health-readings', label: 'menu.healthReadings', icon: <HeartOutlined /> },
     { path: '/dashboard/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
     { path: '/dashboard/waitlist', label: 'menu.waitlist', icon: <FieldTimeOutlined /> },
     { path: '/dashboard/find-doctors', label: 'menu.findDoctors', icon: <SearchOutlined /> },
@@ -68,6 +71,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
       alsoFor: ['/dashboard/doctor/write-prescription', '/dashboard/prescriptions'],
     },
     { path: '/dashboard/doctor/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
+    { path: '/dashboard/doctor/vital-alerts', label: 'menu.readingAlerts', icon: <AlertOutlined />, alsoFor: ['/dashboard/doctor/patients'] },
     { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
   admin: [

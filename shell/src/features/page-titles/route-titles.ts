@@ -23,6 +23,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/doctor/write-prescription', 'titles.writePrescription'],
   ['/dashboard/doctor/medical-history', 'titles.medicalHistory'],
   ['/dashboard/doctor/support', 'titles.supportTickets'],
+  ['/dashboard/doctor/vital-alerts', 'titles.readingAlerts'],
+  ['/dashboard/doctor/patients/:id/readings', 'titles.patientReadings'],
   // Admin
   ['/dashboard/admin', 'titles.adminDashboard'],
   ['/dashboard/admin/users', 'titles.users'],
@@ -41,6 +43,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/prescriptions', 'titles.prescriptions'],
   ['/dashboard/prescriptions/:id', 'titles.prescription'],
   ['/dashboard/medical-history', 'titles.medicalHistory'],
+  ['/dashboard/health-readings', 'titles.healthReadings'],
   ['/dashboard/support', 'titles.support'],
   ['/dashboard/payments', 'titles.payments'],
   ['/dashboard/video/:id', 'titles.videoVisit'],
