@@ -1,5 +1,5 @@
 import { PLAUSIBLE_BOUNDS, glucoseMmolPerL, type GlucoseUnit } from '@afya/prescription-service/contracts/catalog';
-import { Alert, Button, Card, Form, InputNumber, Segmented, Select } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from 'shell/api-client';
 import { translateMessage } from 'shell/i18n';
@@ -74,13 +74,15 @@ export function ReadingForm() {
 
   const number = { style: { width: '100%' }, inputMode: 'decimal' as const };
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('readings.form.title')}</h2>}>
-      <Segmented<EntryKind>
-        block
+    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('readings.form.title')}</h2>}>
+      {/* Buttons that wrap on a narrow phone (a segmented control cut 'Blood pressure' short). */}
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
         value={kind}
-        onChange={changeKind}
+        onChange={(e) => changeKind(e.target.value as EntryKind)}
         options={ENTRY_KINDS.map((k) => ({ value: k, label: t(`readings.kind.${k}`) }))}
-        style={{ marginBottom: 16 }}
+        style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
         aria-label={t('readings.form.kind')}
       />
       <Form<FormValues> form={form} layout="vertical" onFinish={submit} initialValues={{ unit: 'mmol/L', context: 'random' }}>

@@ -1,19 +1,38 @@
 import { theme } from 'antd';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatDate, formatNumber } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 import type { ChartReference, ChartSeries } from './readings.logic';
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PAD = { left: 44, right: 12, top: 14, bottom: 30 };
+const HEIGHT = 240;
+/** The right margin holds the thresholds' labels, outside the readings. */
+const PAD = { left: 40, right: 58, top: 12, bottom: 28 };
+
+/** The chart's width in CSS pixels (its container's), so its text stays 12 px on a phone as on a desktop. */
+function useWidth(): [RefObject<HTMLElement | null>, number] {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const next = Math.round(element.getBoundingClientRect().width);
+      if (next > 0) setWidth(next);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /** Nice round ticks between two values (about four). */
 function ticks(min: number, max: number): number[] {
   const span = max - min || 1;
-  const raw = span / 4;
+  const raw = span / 5;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
   const out: number[] = [];
   for (let v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step) out.push(Math.round(v * 100) / 100);
   return out;
@@ -28,7 +47,9 @@ export function ReadingsChart({ series, references, title, unit }: { series: Cha
   const { token } = theme.useToken();
   const { t } = usePatientTranslation();
   const id = useId();
-  const colours = [token.colorPrimary, token.colorWarning, token.colorSuccess, token.colorInfo];
+  const [box, WIDTH] = useWidth();
+  // The text colours of antd's palette: legible on the light and the dark card alike.
+  const colours = [token.colorPrimaryText, token.colorWarningText, token.colorSuccessText, token.colorInfoText];
   const points = series.flatMap((s) => s.points);
   if (!points.length) return null;
 
@@ -51,8 +72,8 @@ export function ReadingsChart({ series, references, title, unit }: { series: Cha
     .join(' ');
 
   return (
-    <figure style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}-title ${id}-desc`} data-testid="readings-chart" style={{ display: 'block', maxHeight: 300 }}>
+    <figure style={{ margin: 0 }} ref={box}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} data-testid="readings-chart" style={{ display: 'block' }}>
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{t('readings.chart.summary', { from: formatDate(first, 'date'), to: formatDate(last, 'date') }) + ' ' + summary}</desc>
         {references.filter((r) => r.shadeAbove).map((r) => (
@@ -68,8 +89,8 @@ export function ReadingsChart({ series, references, title, unit }: { series: Cha
         ))}
         {references.map((r) => (
           <g key={`ref-${r.value}`}>
-            <line x1={PAD.left} x2={plotRight} y1={y(r.value)} y2={y(r.value)} stroke={token.colorError} strokeDasharray="6 4" />
-            <text x={plotRight - 4} y={y(r.value) - 4} textAnchor="end" {...text} fill={token.colorError}>
+            <line x1={PAD.left} x2={plotRight} y1={y(r.value)} y2={y(r.value)} stroke={token.colorErrorText} strokeDasharray="6 4" />
+            <text x={plotRight + 4} y={y(r.value) + 4} {...text} fill={token.colorErrorText}>
               {r.label}
             </text>
           </g>

@@ -22,19 +22,14 @@ export function ReadingsHistory() {
   const bmi = query.data?.bmi ?? null;
 
   return (
-    <Card
-      title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('readings.history.title')}</h2>}
-      extra={
-        <Segmented<Period>
-          size="small"
-          value={period}
-          onChange={setPeriod}
-          options={PERIODS.map((p) => ({ value: p, label: t(`readings.period.${p}`) }))}
-          aria-label={t('readings.history.period')}
-        />
-      }
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
-    >
+    <Card size="small" title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('readings.history.title')}</h2>}>
+      <Segmented<Period>
+        value={period}
+        onChange={setPeriod}
+        options={PERIODS.map((p) => ({ value: p, label: t(`readings.period.${p}`) }))}
+        aria-label={t('readings.history.period')}
+        style={{ marginBottom: 12 }}
+      />
       {bmi ? (
         <Typography.Paragraph>
           {t('readings.history.bmi', { value: formatNumber(bmi.value), date: formatDate(bmi.measured_at, 'date') })}
@@ -85,25 +80,26 @@ function KindHistory({ kind, readings }: { kind: EntryKind; readings: VitalReadi
           },
           { key: 'level', title: t('readings.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level)}</Tag> },
           {
-            key: 'source',
-            title: t('readings.table.source'),
-            render: (_, r) => (r.kind === 'glucose' ? `${t(`readings.source.${r.source}`)}, ${t(`readings.context.${r.context ?? 'random'}`)}` : t(`readings.source.${r.source}`)),
-          },
-          {
             key: 'status',
             title: t('readings.table.status'),
             render: (_, r) =>
               r.status === 'entered_in_error' ? (
                 <Tag>{t('readings.status.entered_in_error')}</Tag>
-              ) : r.source === 'home' ? (
+              ) : (
+                [t(`readings.source.${r.source}`), r.kind === 'glucose' ? t(`readings.context.${r.context ?? 'random'}`) : null, t(`readings.status.${r.status}`)].filter(Boolean).join(' · ')
+              ),
+          },
+          {
+            key: 'mark',
+            title: <span className="afya-visually-hidden">{t('readings.table.actions')}</span>,
+            render: (_, r) =>
+              r.source === 'home' && r.status !== 'entered_in_error' ? (
                 <Popconfirm title={t('readings.history.markTitle')} description={t('readings.history.markHint')} okText={t('readings.history.mark')} cancelText={t('readings.history.keep')} onConfirm={() => onMark(r)}>
-                  <Button size="small" loading={mark.isPending && mark.variables === r.reading_id} aria-label={t('readings.history.markLabel', { reading: readingText(r), date: formatDate(r.measured_at, 'dateTime') })}>
+                  <Button size="small" type="link" loading={mark.isPending && mark.variables === r.reading_id} aria-label={t('readings.history.markLabel', { reading: readingText(r), date: formatDate(r.measured_at, 'dateTime') })}>
                     {t('readings.history.mark')}
                   </Button>
                 </Popconfirm>
-              ) : (
-                t(`readings.status.${r.status}`)
-              ),
+              ) : null,
           },
         ]}
       />

@@ -73,7 +73,7 @@ describe('entering a reading', () => {
   it('sends a glucose typed in mg/dL with its context, and shows the server’s refusal', async () => {
     record.mockRejectedValue(new ApiError('Please check the value: Glucose must be from 0.5 to 50 mmol/L', 400, 'Please check the value: Glucose must be from 0.5 to 50 mmol/L'));
     renderAt(<HealthReadingsPage />);
-    fireEvent.click(screen.getAllByText('Blood sugar')[0]);
+    fireEvent.click(screen.getByRole('radio', { name: 'Blood sugar' }));
     fireEvent.change(number(/Blood sugar/), { target: { value: '200' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Unit' }));
     fireEvent.click(await screen.findByTitle('mg/dL'));
@@ -110,7 +110,12 @@ describe('the readings over time', () => {
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['128/82 mmHg', '210/80 mmHg', '150/92 mmHg']);
     expect(within(rows[1]).getByText('Entered in error', { selector: '.ant-tag' })).toBeInTheDocument();
-    expect(within(rows[0]).getByText('From a visit')).toBeInTheDocument();
+    expect(within(rows[0]).getAllByRole('cell')[3]).toHaveTextContent('Clinic · From a visit');
+    expect(within(rows[2]).getAllByRole('cell')[3]).toHaveTextContent('Home · Not yet reviewed');
+    // Only a home reading not entered in error can be marked (the clinic's belongs to the doctor).
+    expect(within(rows[0]).queryByRole('button')).toBeNull();
+    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    expect(within(rows[2]).getByRole('button', { name: /Mark 150\/92 mmHg of .* as entered in error/ })).toBeInTheDocument();
   });
 
   it('marks a home reading entered in error after the patient confirms', async () => {
@@ -118,7 +123,7 @@ describe('the readings over time', () => {
     enteredInError.mockResolvedValue({ reading: reading({ reading_id: 42, status: 'entered_in_error' }), message: 'Reading marked as entered in error' } as never);
     renderAt(<HealthReadingsPage />);
     fireEvent.click(await screen.findByRole('button', { name: /Mark 250\/100 mmHg of .* as entered in error/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Entered in error' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as error' }));
     await waitFor(() => expect(enteredInError).toHaveBeenCalledWith({ params: { id: 42 } }, expect.anything()));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
   });
