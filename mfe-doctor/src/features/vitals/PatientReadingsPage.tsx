@@ -71,21 +71,23 @@ export function PatientReadingsPage() {
 function ReadingsTable({ readings, caption }: { readings: VitalReading[]; caption: string }) {
   const { t } = useDoctorTranslation();
   return (
-    <Table<VitalReading>
-      style={{ marginTop: 16 }}
-      size="small"
-      rowKey="reading_id"
-      dataSource={readings}
-      pagination={readings.length > 10 ? { pageSize: 10, size: 'small' } : false}
-      scroll={{ x: 'max-content' }}
-      caption={<span className="afya-visually-hidden">{caption}</span>}
-      columns={[
-        { key: 'when', title: t('vitals.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
-        { key: 'value', title: t('vitals.table.reading'), render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)) },
-        { key: 'level', title: t('vitals.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level)}</Tag> },
-        { key: 'source', title: t('vitals.table.source'), render: (_, r) => t(`vitals.source.${r.source}`) },
-        { key: 'status', title: t('vitals.table.status'), render: (_, r) => (r.status === 'entered_in_error' ? <Tag>{t('vitals.status.entered_in_error')}</Tag> : t(`vitals.status.${r.status}`)) },
-      ]}
-    />
+    // Clips the hidden caption (absolutely placed, it could widen the phone's page beyond the table's scroller).
+    <div style={{ position: 'relative', overflow: 'hidden', marginTop: 16 }}>
+      <Table<VitalReading>
+        size="small"
+        rowKey="reading_id"
+        dataSource={readings}
+        pagination={readings.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        scroll={{ x: 'max-content' }}
+        caption={<span className="afya-visually-hidden">{caption}</span>}
+        columns={[
+          { key: 'when', title: t('vitals.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
+          { key: 'value', title: t('vitals.table.reading'), render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)) },
+          { key: 'level', title: t('vitals.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level)}</Tag> },
+          { key: 'source', title: t('vitals.table.source'), render: (_, r) => t(`vitals.source.${r.source}`) },
+          { key: 'status', title: t('vitals.table.status'), render: (_, r) => (r.status === 'entered_in_error' ? <Tag>{t('vitals.status.entered_in_error')}</Tag> : t(`vitals.status.${r.status}`)) },
+        ]}
+      />
+    </div>
   );
 }

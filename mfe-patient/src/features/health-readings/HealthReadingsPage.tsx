@@ -18,10 +18,10 @@ export function HealthReadingsPage() {
         {t('readings.page.notWatched')}
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xl={8}>
           <ReadingForm />
         </Col>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xl={16}>
           <ReadingsHistory />
         </Col>
       </Row>

@@ -129,7 +129,7 @@ export function ReadingForm() {
           type={ALERT_TYPE[answer.reading.level]}
           showIcon
           role={answer.reading.level === 'critical' ? 'alert' : 'status'}
-          title={t('readings.answer.title', { reading: readingText(answer.reading), level: levelLabel(answer.reading.level) })}
+          title={t('readings.answer.title', { reading: readingText(answer.reading), level: levelLabel(answer.reading.level, answer.reading.kind) })}
           description={answer.reading.message ?? t('readings.answer.normal')}
         />
       ) : null}

@@ -53,7 +53,7 @@ describe('entering a reading', () => {
     await waitFor(() => expect(record).toHaveBeenCalledWith({ body: { kind: 'blood_pressure', values: { systolic: 185, diastolic: 95 } } }, expect.anything()));
     const answer = await screen.findByTestId('reading-answer');
     expect(answer).toHaveAttribute('role', 'alert');
-    expect(within(answer).getByText('185/95 mmHg: Very high or very low')).toBeInTheDocument();
+    expect(within(answer).getByText('185/95 mmHg: Very high')).toBeInTheDocument();
     expect(within(answer).getByText(CRITICAL_ADVICE)).toBeInTheDocument();
     // The list is read again after a reading (the chart and table show it).
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));

@@ -94,4 +94,6 @@ export function readingText(r: VitalReading): string {
 }
 
 export const LEVEL_COLOR: Record<VitalLevel, string> = { normal: 'green', high: 'orange', low: 'blue', critical: 'red' };
-export const levelLabel = (level: VitalLevel) => t(`readings.level.${level}`);
+/** A level in words; critical says which way (a critical blood pressure is very high, a critical glucose very low). */
+export const levelLabel = (level: VitalLevel, kind: VitalKind) =>
+  level === 'critical' ? t(kind === 'glucose' ? 'readings.level.criticalLow' : 'readings.level.criticalHigh') : t(`readings.level.${level}`);
