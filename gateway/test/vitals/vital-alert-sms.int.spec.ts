@@ -81,7 +81,7 @@ describe('a critical reading’s alert reaches the doctor (real NATS + PostgreSQ
 
     const link = 'https://afya.test/dashboard/doctor/vital-alerts';
     await eventually(async () => {
-      expect(smsTo(TREATING_PHONE).map((m) => m.message)).toEqual([`Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama arifa zako: ${link}`]);
+      expect(smsTo(TREATING_PHONE).map((m) => m.message)).toEqual([`Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama tahadhari zako: ${link}`]);
       const emails = (await inbox.emails()).filter((e) => e.to.some((to) => to.address === doctorEmail));
       expect(emails.map((e) => e.subject)).toEqual(['Mgonjwa unayemhudumia ameweka kipimo cha hatari']);
     }, 30_000);

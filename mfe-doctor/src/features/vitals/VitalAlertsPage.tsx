@@ -95,7 +95,7 @@ function AcknowledgeDialog({ alert, onClose }: { alert: VitalAlert | null; onClo
       { alertId: alert.alert_id, note: note.trim() || undefined },
       {
         onSuccess: (reply) => {
-          toast.success(translateMessage(reply.message, 'doctor'));
+          toast.success(reply.message); // in the request's language (the gateway translates the service's English)
           close();
         },
         onError: (error) => toast.error(translateMessage(errorText(error, 'Failed to acknowledge the alert'), 'doctor')),

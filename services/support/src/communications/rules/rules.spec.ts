@@ -245,7 +245,7 @@ describe('a critical reading’s alert to the doctor (issue 39)', () => {
 
   it('says only where to look, in the doctor’s language, in one GSM-7 part: no value, no patient', () => {
     expect(vitalAlertSms(link)).toBe(`Afya: a patient in your care recorded a critical reading. See your alerts: ${link}`);
-    expect(vitalAlertSms(link, 'sw')).toBe(`Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama arifa zako: ${link}`);
+    expect(vitalAlertSms(link, 'sw')).toBe(`Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama tahadhari zako: ${link}`);
     for (const language of ['en', 'sw'] as const) expect(gsm7Units(vitalAlertSms(link, language))).toBeLessThanOrEqual(160);
     const email = vitalAlertEmail('Dr Grace Wanjiku', link);
     expect(email.subject).toBe('A patient in your care recorded a critical reading');
