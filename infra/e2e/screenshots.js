@@ -27,11 +27,11 @@ const ROLES = [
   },
   {
     role: 'patient', email: 'patient@afya.test', password: 'Patient#2026',
-    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/appointments/book?doctor_id=1', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments', '/dashboard/waitlist'],
+    pages: ['/dashboard', '/dashboard/appointments', '/dashboard/appointments/book', '/dashboard/appointments/book?doctor_id=1', '/dashboard/prescriptions', '/dashboard/medical-history', '/dashboard/support', '/dashboard/find-doctors', '/dashboard/payments', '/dashboard/waitlist', '/dashboard/health-readings'],
   },
   {
     role: 'doctor', email: 'dr.wanjiku@afya.test', password: 'Doctor#2026',
-    pages: ['/dashboard/doctor', '/dashboard/doctor/appointments', '/dashboard/doctor/prescriptions', '/dashboard/doctor/write-prescription', '/dashboard/doctor/medical-history', '/dashboard/doctor/support', '/dashboard/doctor/hours'],
+    pages: ['/dashboard/doctor', '/dashboard/doctor/appointments', '/dashboard/doctor/prescriptions', '/dashboard/doctor/write-prescription', '/dashboard/doctor/medical-history', '/dashboard/doctor/support', '/dashboard/doctor/hours', '/dashboard/doctor/vital-alerts'],
   },
 ];
 

@@ -37,7 +37,7 @@ const SERVICES = {
     calls: ['appointment.v1.get'], // directory/appointment-client.ts
   },
   support: {
-    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments'],
+    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments', 'support-messages-vital-alerts'],
     blobs: true, // receipts (PDF) received from the payment service
     // The payment confirmation's email carries the receipt the payment service renders (payment-receipts.ts).
     calls: ['payment.v1.receipt'],

@@ -228,6 +228,19 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
       (await call('POST', 'waitlist', token, { doctor_id: doctor.doctor_id, date_from: nairobiDate(5), date_to: nairobiDate(7), appointment_type: 'Consultation', notes: 'Mapema zaidi.' })).status,
     ).toBe(201);
     expect((await call('POST', 'support', token, { subject: 'Risiti', description: 'Naomba risiti ya malipo.', category: 'billing', priority: 'medium' })).status).toBe(201);
+
+    // Health readings (issue 39): a blood pressure, a glucose typed in mg/dL, a weight, and one entered in error.
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    for (const body of [
+      { kind: 'blood_pressure', values: { systolic: 150, diastolic: 92, heart_rate: 76 }, measured_at: day(9) },
+      { kind: 'blood_pressure', values: { systolic: 132, diastolic: 84 }, measured_at: day(3) },
+      { kind: 'glucose', values: { glucose: 140 }, unit: 'mg/dL', context: 'after_meal', measured_at: day(5) },
+      { kind: 'weight', values: { weight: 71.5 }, measured_at: day(2) },
+    ]) {
+      expect((await call('POST', 'vitals', token, body)).status).toBe(201);
+    }
+    const wrong = await call<{ reading: { reading_id: number } }>('POST', 'vitals', token, { kind: 'blood_pressure', values: { systolic: 210, diastolic: 80 }, measured_at: day(1) });
+    expect((await call('POST', `vitals/${wrong.body.reading.reading_id}/entered-in-error`, token)).status).toBe(200);
   }, 180_000);
 
   afterAll(async () => {
@@ -312,6 +325,26 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
       await settle(page);
       await page.waitForFunction(() => !!document.querySelector('main h1'));
       await check(page, '/payment-success');
+    } finally {
+      await page.browserContext().close();
+    }
+  });
+
+  it('the health readings page, with readings on it, and the advice for a critical one entered there (issue 39)', async () => {
+    const page = await newPage(browser);
+    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
+    try {
+      await signIn(page, patient);
+      await open(page, '/dashboard/health-readings');
+      await check(page, '/dashboard/health-readings');
+      // the level and the server's advice, in Kiswahili
+      await page.type('input#systolic', '185');
+      await page.type('input#diastolic', '95');
+      await page.click('main button[type="submit"]');
+      await page.waitForSelector('[data-testid="reading-answer"]');
+      await settle(page);
+      expect(await page.$eval('[data-testid="reading-answer"]', (a) => (a as HTMLElement).innerText)).toContain('Kipimo chako kiko juu sana.');
+      await check(page, '/dashboard/health-readings, a critical reading entered');
     } finally {
       await page.browserContext().close();
     }

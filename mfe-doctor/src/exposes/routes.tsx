@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
   { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
   { path: 'doctor/hours', element: lazyPage(() => import('../features/hours/MyHoursPage').then((m) => m.MyHoursPage)) },
   { path: 'doctor/support', element: lazyPage(() => import('../features/support/DoctorSupportPage').then((m) => m.DoctorSupportPage)) },
+  { path: 'doctor/vital-alerts', element: lazyPage(() => import('../features/vitals/VitalAlertsPage').then((m) => m.VitalAlertsPage)) },
+  { path: 'doctor/patients/:patientId/readings', element: lazyPage(() => import('../features/vitals/PatientReadingsPage').then((m) => m.PatientReadingsPage)) },
   { path: 'video/:appointmentId', element: lazyPage(() => import('../features/video/DoctorVideoVisitPage').then((m) => m.DoctorVideoVisitPage)) },
   // Shared routes the access table also allows for doctors.
   { path: 'appointments', element: <Navigate to="/dashboard/doctor/appointments" replace /> },

@@ -50,3 +50,9 @@ export const DOSAGE_SUGGESTIONS = ['500mg', '250mg', '100mg', '5ml', '10ml', '1 
 export const FREQUENCY_SUGGESTIONS = ['Once daily', 'Twice daily', 'Three times daily', 'Every 8 hours', 'As needed'] as const;
 
 export const prescriptionNumber = (id: number) => `RX-${String(id).padStart(6, '0')}`;
+
+/**
+ * Health readings' rules (issue 39: kinds, units, plausible bounds, the threshold table): pure data and functions, so
+ * the web apps' forms and charts read them from here without the calls' schemas.
+ */
+export * from './vitals-rules';

@@ -47,7 +47,21 @@ export const PrescriptionEvents = {
   created: 'prescription.created.v1',
   updated: 'prescription.updated.v1',
   deleted: 'prescription.deleted.v1',
+  /** A critical reading alerted a doctor caring for the patient (VitalAlertCreatedEventData; issue 39, decision 0107). */
+  vitalAlertCreated: 'prescription.vital-alert.created.v1',
 } as const;
+
+/**
+ * prescription.vital-alert.created: one per alert, in the reading's transaction. Ids only, never the reading's values
+ * or the patient's name: the support service sends the doctor an SMS and an email that say only where to look.
+ */
+export interface VitalAlertCreatedEventData {
+  alert_id: number;
+  reading_id: number;
+  patient_id: number;
+  doctor_user_id: number;
+  level: 'critical';
+}
 
 // ---- Shapes (CONTRACT.md §3) ----
 

@@ -105,6 +105,7 @@ export const DELIVERY_KINDS = [
   'doctor-reschedule',
   'waitlist-offer',
   'new-time-needed',
+  'vital-alert',
   'password-reset',
 ] as const;
 export type MessageKind = (typeof DELIVERY_KINDS)[number];

@@ -7,6 +7,7 @@
  * runtime). Patterns are plain names, callers put the bus namespace in front with `subject()`.
  */
 import type { PasswordResetDelivery } from '@afya/auth-service/contracts';
+import type { PrescriptionEvents, VitalAlertCreatedEventData } from '@afya/prescription-service/contracts';
 import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
 import type { SupportCalls } from './calls';
@@ -29,6 +30,19 @@ export * from './catalog';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
+
+/**
+ * Events this service turns into messages whose producer depends on this package (the prescription service reads the
+ * support service's audit events and tickets): imported at run time they would make a cycle, and this service's image
+ * holds only its own closure. So the type is written here once more, and the compiler holds it to the producer's
+ * declaration (`satisfies`: a renamed or re-versioned type there fails to compile here); the data shape is the
+ * producer's, type-only (decision 0107).
+ */
+export const ProducerEventTypes = {
+  /** A critical reading alerted a doctor (issue 39): the doctor gets an SMS and an email, kind 'vital-alert'. */
+  vitalAlertCreated: 'prescription.vital-alert.created.v1' satisfies (typeof PrescriptionEvents)['vitalAlertCreated'],
+} as const;
+export type { VitalAlertCreatedEventData };
 
 /** Domain events (JetStream, through the outbox). */
 export const SupportEvents = {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
-import { badRequest, BusClient, forbidden, notFound, parsePayload, Principal, requestLanguage, subject } from '@afya/service-shared';
+import { badRequest, BusClient, forbidden, notFound, parsePayload, Principal, recordEvents, requestLanguage, subject } from '@afya/service-shared';
 import {
   AcknowledgeAlertBodySchema,
   adviceText,
@@ -10,9 +10,11 @@ import {
   type FhirObservationBundle,
   levelOf,
   ListVitalsQuerySchema,
+  PrescriptionEvents,
   RecordVitalPayloadSchema,
   VITAL_THRESHOLDS,
   type VitalAlert,
+  type VitalAlertCreatedEventData,
   type VitalAlertReply,
   type VitalAlertsReply,
   VitalMessages,
@@ -140,10 +142,19 @@ export class VitalsService {
       if (level === 'critical') {
         const doctors = (await this.care.doctorsCaringFor(patientId, manager, now)).filter((doctor) => doctor !== actor.userId);
         if (doctors.length) {
-          await manager.query(
+          const created: { alert_id: number; doctor_user_id: number }[] = await manager.query(
             `INSERT INTO vital_alerts (reading_id, patient_id, doctor_user_id, level, created_at)
-             SELECT $1, $2, d, $3, $4 FROM unnest($5::int[]) AS d ON CONFLICT DO NOTHING`,
+             SELECT $1, $2, d, $3, $4 FROM unnest($5::int[]) AS d ON CONFLICT DO NOTHING
+             RETURNING alert_id, doctor_user_id`,
             [reading.reading_id, patientId, level, now.toISOString(), doctors],
+          );
+          // Each alert's SMS and email to its doctor go through the support service (decision 0107): ids only.
+          await recordEvents(
+            manager,
+            created.map((alert): { type: string; data: VitalAlertCreatedEventData } => ({
+              type: PrescriptionEvents.vitalAlertCreated,
+              data: { alert_id: alert.alert_id, reading_id: reading.reading_id, patient_id: patientId, doctor_user_id: alert.doctor_user_id, level: 'critical' },
+            })),
           );
         }
         alerted = doctors.length + (actor.role === 'doctor' ? 1 : 0);

@@ -48,6 +48,7 @@ export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   'doctor-reschedule': 'miadi imehamishwa (kwa daktari)',
   'waitlist-offer': 'ofa ya orodha ya kusubiri',
   'new-time-needed': 'miadi inahitaji muda mpya',
+  'vital-alert': 'tahadhari ya kipimo cha hatari',
   'password-reset': 'kuweka upya nenosiri',
   sms: 'SMS',
   email: 'barua pepe',

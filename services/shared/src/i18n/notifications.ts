@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'waitlist-offer',
   /** to the patient: their doctor's leave or a clinic closure fell on their visit, which needs a new time (issue 37) */
   'new-time-needed',
+  /** to a doctor: a patient in their care recorded a critical reading (issue 39); never the value or the patient's name */
+  'vital-alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -57,6 +59,8 @@ export interface NotificationTexts {
     confirm: string;
     confirmText: (link: string) => string;
   };
+  /** A critical reading's alert to a doctor: where to look, never the reading or who recorded it. */
+  alert: { see: string; seeText: (link: string) => string };
 }
 
 export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
@@ -71,6 +75,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': (who, when, was) => `Afya: ${who} moved their visit to ${when}${was}.`,
       'waitlist-offer': (who, when, was) => `Afya: a slot opened with Dr ${who}, ${when}${was}.`,
       'new-time-needed': (who, when, was) => `Afya: Dr ${who} cannot see you on ${when}${was}. Please pick a new time:`,
+      'vital-alert': () => 'Afya: a patient in your care recorded a critical reading. See your alerts:',
     },
     smsWas: (when) => ` (was ${when})`,
     aPatient: 'A patient',
@@ -84,6 +89,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': 'A patient moved their appointment',
       'waitlist-offer': 'A slot opened for you',
       'new-time-needed': 'Your appointment needs a new time',
+      'vital-alert': 'A patient in your care recorded a critical reading',
     },
     leads: {
       'booking-confirmation': 'Your appointment is booked.',
@@ -95,6 +101,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': 'A patient moved their appointment with you.',
       'waitlist-offer': 'A slot opened with the doctor whose waitlist you joined.',
       'new-time-needed': 'Your doctor cannot see you at the time of your appointment. Please pick a new time with the same doctor: your payment stays with the visit.',
+      'vital-alert': 'A patient in your care recorded a critical reading in Afya. The reading, and the advice the patient was given, are on your alerts page.',
     },
     hello: (name) => `Hello ${name},`,
     helloThere: 'there',
@@ -119,6 +126,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       confirm: 'Confirm the slot',
       confirmText: (link) => `Confirm the slot: ${link}`,
     },
+    alert: { see: 'See your alerts', seeText: (link) => `Your alerts: ${link}` },
   },
   sw: {
     sms: {
@@ -131,6 +139,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': (who, when, was) => `Afya: ${who} amehamisha miadi hadi ${when}${was}.`,
       'waitlist-offer': (who, when, was) => `Afya: nafasi imepatikana na Dkt ${who}, ${when}${was}.`,
       'new-time-needed': (who, when, was) => `Afya: Dkt ${who} hatakuona ${when}${was}. Tafadhali chagua muda mpya:`,
+      'vital-alert': () => 'Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama tahadhari zako:',
     },
     smsWas: (when) => ` (awali ${when})`,
     aPatient: 'Mgonjwa',
@@ -144,6 +153,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake',
       'waitlist-offer': 'Nafasi imepatikana kwa ajili yako',
       'new-time-needed': 'Miadi yako inahitaji muda mpya',
+      'vital-alert': 'Mgonjwa unayemhudumia ameweka kipimo cha hatari',
     },
     leads: {
       'booking-confirmation': 'Miadi yako imewekwa.',
@@ -155,6 +165,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       'doctor-reschedule': 'Mgonjwa amehamisha miadi yake nawe.',
       'waitlist-offer': 'Nafasi imepatikana kwa daktari ambaye uliingia kwenye orodha yake ya kusubiri.',
       'new-time-needed': 'Daktari wako hatakuona wakati wa miadi yako. Tafadhali chagua muda mpya na daktari yule yule: malipo yako yanabaki na miadi.',
+      'vital-alert': 'Mgonjwa unayemhudumia ameweka kipimo cha hatari kwenye Afya. Kipimo, na ushauri aliopewa mgonjwa, viko kwenye ukurasa wa tahadhari zako.',
     },
     hello: (name) => `Habari ${name},`,
     helloThere: 'mpendwa',
@@ -179,5 +190,6 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       confirm: 'Thibitisha nafasi',
       confirmText: (link) => `Thibitisha nafasi: ${link}`,
     },
+    alert: { see: 'Tazama tahadhari zako', seeText: (link) => `Tahadhari zako: ${link}` },
   },
 };

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { DomainEvent, EventConsumer, getProcessLogger } from '@afya/service-shared';
 import { type AppointmentEventData, AppointmentEvents, DEFAULT_DURATION_MINUTES, type NewTimeNeededEventData, type WaitlistOfferedEventData } from '@afya/appointment-service/contracts';
 import { type PaymentEventData, PaymentEvents } from '@afya/payment-service/contracts';
+import { ProducerEventTypes, type VitalAlertCreatedEventData } from '../../contracts';
 import { JobQueue, SEND_QUEUE, transactionDb } from './job-queue';
 import { isConfirmedVisit } from './rules/calendar';
 import { CHANNELS, type Channel, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart, type WaitlistOfferFacts } from './rules/messages';
@@ -26,6 +27,8 @@ export interface SendJob {
   payment_id?: number;
   /** Reschedule messages: where the visit was. */
   previous?: { appointment_date: string; time_slot: string };
+  /** A critical reading's alert to its doctor (issue 39): which alert (ids only; the values stay in the prescription service). */
+  alert_id?: number;
 }
 
 /** A message to queue on every channel, due at runAt. */
@@ -70,6 +73,17 @@ export class MessageScheduler implements OnApplicationBootstrap {
     await this.events.consume('support-messages-payments', {
       [PaymentEvents.completed]: (event: DomainEvent<PaymentEventData>, manager) => this.paid(manager, event.data),
     });
+    await this.events.consume('support-messages-vital-alerts', {
+      [ProducerEventTypes.vitalAlertCreated]: (event: DomainEvent<VitalAlertCreatedEventData>, manager) => this.vitalAlert(manager, event.data),
+    });
+  }
+
+  /**
+   * A critical reading alerted a doctor caring for the patient (issue 39, decision 0107): the doctor gets an SMS and
+   * an email at once that say where to look, never the value or who. Applied once per event (processed_events).
+   */
+  private async vitalAlert(manager: EntityManager, data: VitalAlertCreatedEventData): Promise<void> {
+    await this.enqueue(manager, [{ job: { kind: 'vital-alert', user_id: data.doctor_user_id, appointment_id: null, alert_id: data.alert_id }, runAt: new Date() }]);
   }
 
   /**

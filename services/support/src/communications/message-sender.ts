@@ -9,7 +9,7 @@ import type { SendJob } from './message-scheduler';
 import { PaymentReceipts } from './payment-receipts';
 import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
 import { appointmentCalendar } from './rules/calendar';
-import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
+import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, vitalAlertEmail, vitalAlertSms, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
 import { deliveryDecision } from './rules/recipients';
 
 /** A delivery in one of these states is done: a job run again (after a crash, a second replica) sends nothing. */
@@ -133,7 +133,9 @@ export class MessageSender implements OnApplicationBootstrap {
       sent =
         job.kind === 'waitlist-offer' && job.offer
           ? await this.sendOffer(job, job.offer, decision.address, user, language)
-          : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language));
+          : job.kind === 'vital-alert'
+            ? await this.sendVitalAlert(job, decision.address, user, language)
+            : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -163,6 +165,13 @@ export class MessageSender implements OnApplicationBootstrap {
     const link = `${this.config.publicAppUrl}/dashboard/waitlist/offers/${offer.offer_id}`;
     if (job.channel === 'sms') return this.sms.send(address, waitlistOfferSms(offer, link, language));
     return this.email.send({ to: address, ...waitlistOfferEmail(offer, `${user.firstname} ${user.lastname}`.trim(), link, language) });
+  }
+
+  /** A critical reading's alert: the doctor's alerts page, nothing about the reading (issue 39). */
+  private sendVitalAlert(job: SendJob, address: string, user: UserRow, language: MessageLanguage): Promise<SentMessage> {
+    const link = `${this.config.publicAppUrl}/dashboard/doctor/vital-alerts`;
+    if (job.channel === 'sms') return this.sms.send(address, vitalAlertSms(link, language));
+    return this.email.send({ to: address, ...vitalAlertEmail(`${user.firstname} ${user.lastname}`.trim(), link, language) });
   }
 
   /**

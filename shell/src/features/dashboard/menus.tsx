@@ -14,6 +14,8 @@ import {
   TeamOutlined,
   DownloadOutlined,
   ScheduleOutlined,
+  HeartOutlined,
+  AlertOutlined,
 } from '@ant-design/icons';
 import { QueryClientContext } from '@tanstack/react-query';
 import { Badge } from 'antd';
@@ -55,6 +57,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
     { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
+    { path: '/dashboard/health-readings', label: 'menu.healthReadings', icon: <HeartOutlined /> },
     { path: '/dashboard/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
     { path: '/dashboard/waitlist', label: 'menu.waitlist', icon: <FieldTimeOutlined /> },
     { path: '/dashboard/find-doctors', label: 'menu.findDoctors', icon: <SearchOutlined /> },
@@ -71,6 +74,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     },
     { path: '/dashboard/doctor/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/doctor/hours', label: 'menu.myHours', icon: <ClockCircleOutlined /> },
+    { path: '/dashboard/doctor/vital-alerts', label: 'menu.readingAlerts', icon: <AlertOutlined />, alsoFor: ['/dashboard/doctor/patients'] },
     { path: '/dashboard/doctor/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
   ],
   admin: [

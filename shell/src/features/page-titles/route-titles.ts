@@ -24,6 +24,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/doctor/medical-history', 'titles.medicalHistory'],
   ['/dashboard/doctor/support', 'titles.supportTickets'],
   ['/dashboard/doctor/hours', 'titles.myHours'],
+  ['/dashboard/doctor/vital-alerts', 'titles.readingAlerts'],
+  ['/dashboard/doctor/patients/:id/readings', 'titles.patientReadings'],
   // Admin
   ['/dashboard/admin', 'titles.adminDashboard'],
   ['/dashboard/admin/users', 'titles.users'],
@@ -43,6 +45,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/prescriptions', 'titles.prescriptions'],
   ['/dashboard/prescriptions/:id', 'titles.prescription'],
   ['/dashboard/medical-history', 'titles.medicalHistory'],
+  ['/dashboard/health-readings', 'titles.healthReadings'],
   ['/dashboard/support', 'titles.support'],
   ['/dashboard/payments', 'titles.payments'],
   ['/dashboard/video/:id', 'titles.videoVisit'],

@@ -277,3 +277,18 @@ export function waitlistOfferEmail(offer: WaitlistOfferFacts, patientName: strin
   const lead = `${t.leads['waitlist-offer']} ${t.offer.held(WAITLIST_HOLD_MINUTES)}`;
   return factsEmail(language, { subject: t.subjects['waitlist-offer'], hello: t.hello(patientName || t.helloThere), lead, facts, link, linkText: t.offer.confirm, linkLine: t.offer.confirmText(link) });
 }
+
+/**
+ * A critical reading's alert to the doctor (issue 39), in their language: where to look and nothing else. No value,
+ * no patient's name (an SMS is read on a lock screen); one GSM-7 part.
+ */
+export function vitalAlertSms(link: string, language: MessageLanguage = 'en'): string {
+  return `${NOTIFICATION_TEXTS[language].sms['vital-alert']('', '', '')} ${link}`;
+}
+
+/** The alert's email: the doctor greeted by name, the same lead, the link to their alerts. */
+export function vitalAlertEmail(doctorName: string, link: string, language: MessageLanguage = 'en'): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
+  const hello = doctorName ? t.hello(t.doctorName(withoutTitle(doctorName))) : t.hello(t.helloThere);
+  return factsEmail(language, { subject: t.subjects['vital-alert'], hello, lead: t.leads['vital-alert'], facts: [], link, linkText: t.alert.see, linkLine: t.alert.seeText(link) });
+}

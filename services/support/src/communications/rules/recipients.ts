@@ -37,7 +37,9 @@ export function deliveryDecision(input: {
   if (user.deleted) return { send: false, reason: 'user deleted' };
   if (user.status && user.status !== 'active') return { send: false, reason: `user ${user.status}` };
   if (preferences && !preferences[channel]) return { send: false, reason: `${channel === 'sms' ? 'SMS' : 'email'} turned off by the user` };
-  if (kind === 'waitlist-offer') {
+  if (kind === 'vital-alert') {
+    // about a reading, not a visit: nothing to check but the recipient
+  } else if (kind === 'waitlist-offer') {
     // an offer is about a slot, not an appointment; once its hold has ended it has passed on
     if (!input.offerExpiresAt || new Date(input.offerExpiresAt).getTime() <= (input.now ?? new Date()).getTime()) return { send: false, reason: 'offer no longer held' };
   } else if (!appointment) return { send: false, reason: 'appointment unknown' };

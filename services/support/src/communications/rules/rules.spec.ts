@@ -10,6 +10,8 @@ import {
   smsText,
   toGsm7,
   visitStart,
+  vitalAlertEmail,
+  vitalAlertSms,
   waitlistOfferEmail,
   waitlistOfferSms,
   type VisitFacts,
@@ -235,5 +237,31 @@ describe('waitlist offers', () => {
     const decide = (now: string) => deliveryDecision({ kind: 'waitlist-offer', channel: 'sms', user, preferences: null, appointment: null, offerExpiresAt: offer.expires_at, now: new Date(now) });
     expect(decide('2026-11-28T07:14:00Z')).toEqual({ send: true, address: '+254712345678' });
     expect(decide('2026-11-28T07:15:00Z')).toEqual({ send: false, reason: 'offer no longer held' });
+  });
+});
+
+describe('a critical reading’s alert to the doctor (issue 39)', () => {
+  const link = 'https://afya.example.co.ke/dashboard/doctor/vital-alerts';
+
+  it('says only where to look, in the doctor’s language, in one GSM-7 part: no value, no patient', () => {
+    expect(vitalAlertSms(link)).toBe(`Afya: a patient in your care recorded a critical reading. See your alerts: ${link}`);
+    expect(vitalAlertSms(link, 'sw')).toBe(`Afya: mgonjwa unayemhudumia ameweka kipimo cha hatari. Tazama tahadhari zako: ${link}`);
+    for (const language of ['en', 'sw'] as const) expect(gsm7Units(vitalAlertSms(link, language))).toBeLessThanOrEqual(160);
+    const email = vitalAlertEmail('Dr Grace Wanjiku', link);
+    expect(email.subject).toBe('A patient in your care recorded a critical reading');
+    expect(email.text).toContain('Hello Dr Grace Wanjiku,');
+    expect(email.text).toContain(`Your alerts: ${link}`);
+    expect(email.html).toContain(`href="${link}"`);
+    expect(vitalAlertEmail('Grace Wanjiku', link, 'sw').subject).toBe('Mgonjwa unayemhudumia ameweka kipimo cha hatari');
+  });
+
+  it('needs no appointment, and still respects the doctor’s account and channel choices', () => {
+    const user = { email: 'grace@afya.test', contact_phone: '0712345678', status: 'active', deleted: false };
+    const decide = (overrides: Partial<Parameters<typeof deliveryDecision>[0]> = {}) =>
+      deliveryDecision({ kind: 'vital-alert', channel: 'sms', user, preferences: null, appointment: null, ...overrides });
+    expect(decide()).toEqual({ send: true, address: '+254712345678' });
+    expect(decide({ channel: 'email' })).toEqual({ send: true, address: 'grace@afya.test' });
+    expect(decide({ user: { ...user, status: 'suspended' } })).toEqual({ send: false, reason: 'user suspended' });
+    expect(decide({ preferences: { sms: false, email: true } })).toEqual({ send: false, reason: 'SMS turned off by the user' });
   });
 });
