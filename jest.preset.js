@@ -46,11 +46,6 @@ module.exports = {
   // Integration specs wait on NATS and PostgreSQL (eventually(), restarts): jest's 5 s default cut them short under
   // load. A component test is still expected to finish well under 5 s; this is a ceiling, not a budget.
   testTimeout: 30000,
-  // Each test file loads the gateway's and the services' modules afresh, and what a file leaves reachable (process
-  // listeners, library globals) keeps them: one process running the gateway's files alone grew to 2.4 GB of heap,
-  // and the whole suites lane in one process (--maxWorkers=1 runs in band) slowed under its garbage collector.
-  // A worker past this after a file is replaced by a fresh one; it also keeps one worker out of band.
-  workerIdleMemoryLimit: '1GB',
   // A nats-server with the bus users' permissions for the run (issue 14): tests talk to the bus as the cluster does.
   globalSetup: path.join(root, 'infra/nats/test-server/global-setup.js'),
   globalTeardown: path.join(root, 'infra/nats/test-server/global-teardown.js'),
