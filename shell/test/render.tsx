@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createQueryClient } from 'shell/api-client';
@@ -75,3 +75,12 @@ export function fakeToken(expSeconds: number, extra: Record<string, unknown> = {
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Types a date into the antd DatePicker labelled `name` and presses Enter, as a keyboard user does. */
+export function typeDate(name: string, date: string): void {
+  const input = screen.getByRole('textbox', { name });
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: date } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}

@@ -3,7 +3,7 @@ import { kenyaFixedHolidays } from '@afya/appointment-service/contracts/doctor-h
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
-import { renderAt } from '../../../../shell/test/render';
+import { renderAt, typeDate } from '../../../../shell/test/render';
 import { ClinicCalendarPage } from './ClinicCalendarPage';
 
 // The HTTP layer is faked (the declared calls); the page, its hooks and the query cache are the real ones.
@@ -40,14 +40,6 @@ beforeEach(() => {
 });
 
 const renderPage = () => renderAt(<ClinicCalendarPage />, { route: '/dashboard/admin/calendar', path: '/dashboard/admin/calendar' });
-
-function typeDate(name: string, date: string) {
-  const input = screen.getByRole('textbox', { name });
-  fireEvent.mouseDown(input);
-  fireEvent.focus(input);
-  fireEvent.change(input, { target: { value: date } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
 
 describe('Clinic calendar: closures', () => {
   it('adds a closure on a day without visits at once, and lists it', async () => {

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
-import { renderAt } from '../../../../shell/test/render';
+import { renderAt, typeDate } from '../../../../shell/test/render';
 import { MyHoursPage } from './MyHoursPage';
 import { leaveDays } from './LeaveCard';
 import { draftFrom, draftProblems } from './week';
@@ -49,15 +49,6 @@ async function choose(name: string, value: string) {
 
 /** The value an antd Select labelled `name` shows. */
 const shown = (name: string, scope: HTMLElement = document.body) => within(scope).getByRole('combobox', { name }).closest('.ant-select')?.textContent;
-
-/** Types a date into the antd DatePicker labelled `name` and presses Enter. */
-function typeDate(name: string, date: string) {
-  const input = screen.getByRole('textbox', { name });
-  fireEvent.mouseDown(input);
-  fireEvent.focus(input);
-  fireEvent.change(input, { target: { value: date } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
 
 describe('My hours: the weekly hours', () => {
   it('shows the saved week by weekday, and the clinic closed on Sunday', async () => {
