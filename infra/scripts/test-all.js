@@ -24,13 +24,12 @@ const root = path.resolve(__dirname, '../..');
 const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
-
 const skipE2e = process.argv.includes('--no-e2e');
 const skipReliability = skipE2e || process.argv.includes('--no-reliability');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '1' : process.env.CI === 'true';
 
-const stages = []; // { label, seconds, cpuSeconds, status }
+const stages = []; // { label, seconds, cpuSeconds, busy, status }
 
 // GNU time (Debian's `time`) around each stage: the CPU seconds of the stage and of every process under it that
 // ended before it, so the table says where the two cores went, not only how long each lane took.
@@ -190,13 +189,13 @@ async function main() {
     for (let next = tail.shift(); next; next = tail.shift()) add((await next()) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   };
 
-  // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
-  // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
-  // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
   // The platform lane's build, which the journeys beside the suites wait for as well.
   let buildPassed = () => undefined;
   const built = new Promise((resolve) => (buildPassed = resolve));
 
+  // The suites lane. --forceExit: a NATS or pg handle a test forgot to close must not hang CI after every result is
+  // in. One worker beside the platform lane: with two (niced, in CI1 of decision 0097) the journeys and the fuzzer
+  // starved them into bus deadlines (504) and 4 s waits. The image builds are their own run (below).
   const suitesLane = (async () => {
     await run('unit and integration', bin('jest'), ['--ci', `--maxWorkers=${skipE2e ? 2 : 1}`, '--forceExit', '--json', `--outputFile=${suitesReport}`], {
       buffered: !skipE2e,
