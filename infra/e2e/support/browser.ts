@@ -91,7 +91,20 @@ export async function waitForOverlaysToSettle(page: Page): Promise<void> {
 }
 
 export async function clickButton(page: Page, text: string): Promise<void> {
-  const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(text)}] | //a[normalize-space(.)=${JSON.stringify(text)}])`);
+  const button = await page
+    .waitForSelector(`::-p-xpath(//button[normalize-space(.)=${JSON.stringify(text)}] | //a[normalize-space(.)=${JSON.stringify(text)}])`)
+    .catch(async (error: Error) => {
+      // What the page showed instead (CI once missed "Add closure" on the Clinic calendar, seen nowhere else): the
+      // path, the buttons there and the start of the text, so the next miss names its cause.
+      const seen = await page
+        .evaluate(() => ({
+          path: location.pathname,
+          buttons: [...document.querySelectorAll('button, a')].map((b) => (b.textContent ?? '').trim()).filter(Boolean).slice(0, 40),
+          text: document.body.innerText.slice(0, 1500),
+        }))
+        .catch(() => null);
+      throw new Error(`no button or link "${text}": ${error.message}\npage: ${JSON.stringify(seen)}`);
+    });
   await waitForOverlaysToSettle(page);
   await button!.click();
 }
