@@ -278,6 +278,11 @@ module.exports = defineConfig(
           selector: 'Literal[value=/^[a-z]+(\\.[a-z_-]+)+\\.v[0-9]+$/]',
           message: "An event type comes from its producer's contracts (e.g. AppointmentEvents.created), not a string literal.",
         },
+        {
+          // A bus payload is typed once: from its call's declaration, or a named type in the owning contract.
+          selector: "TSTypeReference[typeName.name='RpcRequest'] > TSTypeParameterInstantiation > TSTypeLiteral",
+          message: "A bus payload's type comes from its declaration (PayloadOf<typeof XCalls.name>) or a named type in the owning service's contracts, not a type literal.",
+        },
       ],
     },
   },

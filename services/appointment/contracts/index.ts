@@ -11,6 +11,7 @@ import type { Role } from '@afya/auth-service/contracts';
 import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
 import type { AppointmentCalls } from './calls';
+import type { DoctorCalls } from './doctor-calls';
 import type { AppointmentStatus, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
@@ -207,6 +208,12 @@ export type ListAllPayload = PayloadOf<typeof AppointmentCalls.listAll>;
  * upcoming, past or one clinic day; 'all' or empty: none), a 1-based page, or an offset (older clients).
  */
 export type AdminSearchPayload = PayloadOf<typeof AppointmentCalls.adminSearch>;
+
+/** One appointment by its id (get, remove). */
+export type AppointmentIdPayload = PayloadOf<typeof AppointmentCalls.get>;
+
+/** A user's doctor profile, by the user's id. */
+export type DoctorByUserPayload = PayloadOf<typeof DoctorCalls.doctorByUser>;
 
 
 /** appointment.v1.video.presence */

@@ -177,6 +177,11 @@ export interface UploadPicturePayload {
   image: BinaryRef;
 }
 
+/** auth.getPicture's payload: the picture's id (the gateway's file route sends it; not a declared call). */
+export interface PicturePayload {
+  id: string;
+}
+
 export interface PictureReply {
   contentType: string;
   image: BinaryRef;

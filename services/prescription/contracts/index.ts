@@ -143,6 +143,10 @@ export type DeletePrescriptionPayload = PayloadOf<typeof PrescriptionCalls.remov
 export type PrescriptionReply = z.output<typeof PrescriptionReplySchema>;
 export type DeletePrescriptionReply = z.output<typeof DeletePrescriptionReplySchema>;
 export type RemoveRecordReply = z.output<typeof RemoveRecordReplySchema>;
+/** prescription.pdf's payload: the prescription (the gateway's file route sends it; not a declared call). */
+export interface PrescriptionPdfPayload {
+  id: number;
+}
 /** prescription.pdf: the file's bytes (BinaryRef) and its name. */
 export interface PrescriptionPdfReply {
   filename: string;

@@ -190,6 +190,9 @@ export type PasswordResetMessagePayload = PasswordResetDelivery;
  * support.v1.notifications.calendar-file: one appointment's iCalendar file (RFC 5545) for its patient, its doctor or
  * an admin (anyone else: 404), as the emails attach it: the same UID, the current SEQUENCE, TZID Africa/Nairobi.
  */
+export interface CalendarFilePayload {
+  id: number;
+}
 export interface CalendarFileReply {
   filename: string;
   ics: string;

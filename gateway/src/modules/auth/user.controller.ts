@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AuthPatterns, PictureReply } from '@afya/auth-service/contracts';
+import { AuthPatterns, type PicturePayload, PictureReply } from '@afya/auth-service/contracts';
 import { BinaryTransfer, subject } from '@afya/service-shared';
 import { Public } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -26,7 +26,7 @@ export class UserController {
   @ApiOperation({ summary: 'A profile picture (public, so an img element can show it)' })
   @Get('profile-picture/:id')
   async picture(@Param('id') id: string, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
-    const picture = await this.bus.send<PictureReply>(subject(AuthPatterns.getPicture), { id }, caller);
+    const picture = await this.bus.send<PictureReply>(subject(AuthPatterns.getPicture), { id } satisfies PicturePayload, caller);
     await reply
       .header('content-type', picture.contentType)
       .header('cache-control', 'private, max-age=86400, immutable')

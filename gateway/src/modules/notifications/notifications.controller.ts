@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { subject } from '@afya/service-shared';
-import { type CalendarFileReply, SupportPatterns } from '@afya/support-service/contracts';
+import { type CalendarFileReply, type CalendarFilePayload, SupportPatterns } from '@afya/support-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
@@ -57,7 +57,7 @@ export class AppointmentCalendarController {
   @ApiProduces('text/calendar')
   @Get(':id/calendar.ics')
   async calendar(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
-    const file = await this.bus.send<CalendarFileReply>(subject(SupportPatterns.calendarFile), { id }, caller);
+    const file = await this.bus.send<CalendarFileReply>(subject(SupportPatterns.calendarFile), { id } satisfies CalendarFilePayload, caller);
     await reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)

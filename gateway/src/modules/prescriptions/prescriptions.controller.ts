@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BinaryTransfer, subject } from '@afya/service-shared';
-import { PrescriptionPatterns, PrescriptionPdfReply } from '@afya/prescription-service/contracts';
+import { PrescriptionPatterns, type PrescriptionPdfPayload, PrescriptionPdfReply } from '@afya/prescription-service/contracts';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
 import { IdParam } from '../../common/http/id-param.pipe';
@@ -26,7 +26,7 @@ export class PrescriptionsController {
   @ApiOperation({ summary: 'The prescription as a PDF (rendered by the service\'s warm browser)' })
   @Get(':id/pdf')
   async pdf(@Param('id', IdParam) id: number, @CurrentCaller() caller: Caller, @Res() reply: FastifyReply): Promise<void> {
-    const pdf = await this.bus.send<PrescriptionPdfReply>(subject(PrescriptionPatterns.pdf), { id }, caller, 20_000);
+    const pdf = await this.bus.send<PrescriptionPdfReply>(subject(PrescriptionPatterns.pdf), { id } satisfies PrescriptionPdfPayload, caller, 20_000);
     await reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${pdf.filename}"`)

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
+  AppointmentIdPayload,
   AppointmentPatterns,
   AvailabilityPayload,
   BookPayload,
@@ -37,7 +38,7 @@ export class AppointmentsController {
   }
 
   @MessagePattern(subject(AppointmentPatterns.get))
-  get(@Payload() request: RpcRequest<{ id: number }>) {
+  get(@Payload() request: RpcRequest<AppointmentIdPayload>) {
     return this.reads.get(requirePrincipal(request), request.payload.id, request.requestId, typeof request.via === 'string' ? request.via.slice(0, 40) : undefined);
   }
 
@@ -87,7 +88,7 @@ export class AppointmentsController {
   }
 
   @MessagePattern(subject(AppointmentPatterns.remove))
-  remove(@Payload() request: RpcRequest<{ id: number }>) {
+  remove(@Payload() request: RpcRequest<AppointmentIdPayload>) {
     return this.changes.remove(requirePrincipal(request), request.payload.id, request.requestId);
   }
 

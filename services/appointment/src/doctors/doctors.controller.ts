@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AppointmentPatterns, ApproveDoctorPayload, SetFeePayload, SetVideoPayload } from '../../contracts';
+import { AppointmentPatterns, ApproveDoctorPayload, DoctorByUserPayload, SetFeePayload, SetVideoPayload } from '../../contracts';
 import { DoctorInsightsService } from './doctor-insights.service';
 import { DoctorsService } from './doctors.service';
 
@@ -23,7 +23,7 @@ export class DoctorsController {
   }
 
   @MessagePattern(subject(AppointmentPatterns.doctorByUser))
-  byUser(@Payload() request: RpcRequest<{ user_id: number }>) {
+  byUser(@Payload() request: RpcRequest<DoctorByUserPayload>) {
     return this.doctors.byUser(requirePrincipal(request), request.payload.user_id);
   }
 

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AppointmentPatterns, VideoPresencePayload } from '../../contracts';
+import type { PayloadOf } from '@afya/service-shared/calls';
+import { AppointmentPatterns, type VideoCalls, VideoPresencePayload } from '../../contracts';
 import { VideoVisitsService } from './video-visits.service';
 
 @Controller()
@@ -9,7 +10,7 @@ export class VideoVisitsController {
   constructor(private readonly video: VideoVisitsService) {}
 
   @MessagePattern(subject(AppointmentPatterns.videoAccess))
-  access(@Payload() request: RpcRequest<{ id: number }>) {
+  access(@Payload() request: RpcRequest<PayloadOf<typeof VideoCalls.videoSession>>) {
     return this.video.access(requirePrincipal(request), request.payload?.id);
   }
 

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AuthPatterns, CreateUserPayload, ListUsersPayload, UpdateUserPayload } from '../../contracts';
+import type { PayloadOf } from '@afya/service-shared/calls';
+import { type AuthCalls, AuthPatterns, CreateUserPayload, ListUsersPayload, UpdateUserPayload } from '../../contracts';
 import { AdminUsersService } from './admin-users.service';
 
 @Controller()
@@ -24,7 +25,7 @@ export class AdminUsersController {
   }
 
   @MessagePattern(subject(AuthPatterns.deleteUser))
-  remove(@Payload() request: RpcRequest<{ id: number }>) {
+  remove(@Payload() request: RpcRequest<PayloadOf<typeof AuthCalls.deleteUser>>) {
     return this.adminUsers.remove(requirePrincipal(request), request.payload.id);
   }
 }

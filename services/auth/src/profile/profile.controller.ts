@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AuthPatterns, ChangePasswordPayload, UpdateProfilePayload, UploadPicturePayload } from '../../contracts';
+import { AuthPatterns, ChangePasswordPayload, PicturePayload, UpdateProfilePayload, UploadPicturePayload } from '../../contracts';
 import { ProfileService } from './profile.service';
 
 @Controller()
@@ -29,7 +29,7 @@ export class ProfileController {
   }
 
   @MessagePattern(subject(AuthPatterns.getPicture))
-  getPicture(@Payload() request: RpcRequest<{ id: string }>) {
+  getPicture(@Payload() request: RpcRequest<PicturePayload>) {
     return this.profile.getPicture(request.payload.id);
   }
 }

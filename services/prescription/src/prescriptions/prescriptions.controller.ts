@@ -1,13 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { NatsConnection } from 'nats';
+import type { PayloadOf } from '@afya/service-shared/calls';
 import { BinaryTransfer, NATS_CONNECTION, PageRequest, renderPdf, requestLanguage, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   AccessLogPayload,
   CreatePrescriptionPayload,
   DeletePrescriptionPayload,
   HistoryRemovePayload,
+  type PrescriptionCalls,
   PrescriptionPatterns,
+  PrescriptionPdfPayload,
   PrescriptionPdfReply,
   UpdatePrescriptionPayload,
 } from '../../contracts';
@@ -45,18 +48,18 @@ export class PrescriptionsController {
   }
 
   @MessagePattern(subject(PrescriptionPatterns.get))
-  get(@Payload() r: RpcRequest<{ id: number }>) {
+  get(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.get>>) {
     return this.prescriptions.get(requirePrincipal(r), Number(r.payload?.id), r.requestId);
   }
 
   @MessagePattern(subject(PrescriptionPatterns.byAppointment))
-  byAppointment(@Payload() r: RpcRequest<{ appointment_id: number }>) {
+  byAppointment(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.byAppointment>>) {
     return this.prescriptions.byAppointment(requirePrincipal(r), Number(r.payload?.appointment_id), r.requestId);
   }
 
   /** The PDF: same access rules as the JSON; audited as 'downloaded' before the bytes leave. */
   @MessagePattern(subject(PrescriptionPatterns.pdf))
-  async pdf(@Payload() r: RpcRequest<{ id: number }>): Promise<PrescriptionPdfReply> {
+  async pdf(@Payload() r: RpcRequest<PrescriptionPdfPayload>): Promise<PrescriptionPdfReply> {
     const actor = requirePrincipal(r);
     const view = await this.prescriptions.readable(this.prescriptionsManager(), actor, Number(r.payload?.id), false, r.requestId);
     const bytes = await renderPdf(prescriptionHtml(view, requestLanguage()));
@@ -92,7 +95,7 @@ export class PrescriptionsController {
   }
 
   @MessagePattern(subject(PrescriptionPatterns.historyUser))
-  historyUser(@Payload() r: RpcRequest<{ user_id: number; appointment_id?: number }>) {
+  historyUser(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.historyUser>>) {
     const appointmentId = r.payload?.appointment_id;
     return this.history.user(requirePrincipal(r), Number(r.payload?.user_id), r.requestId, appointmentId === undefined || appointmentId === null ? undefined : Number(appointmentId));
   }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { VitalsPatterns } from '../../contracts';
+import type { PayloadOf } from '@afya/service-shared/calls';
+import { VitalsCalls, VitalsPatterns } from '../../contracts';
 import { VitalsService } from './vitals.service';
 
 /** Health monitoring's bus handlers (VitalsCalls in the contract); each payload is read with its schema in the service. */
@@ -20,7 +21,7 @@ export class VitalsController {
   }
 
   @MessagePattern(subject(VitalsPatterns.enteredInError))
-  enteredInError(@Payload() r: RpcRequest<{ id: number }>) {
+  enteredInError(@Payload() r: RpcRequest<PayloadOf<typeof VitalsCalls.enteredInError>>) {
     return this.vitals.enteredInError(requirePrincipal(r), Number(r.payload?.id), r.requestId);
   }
 
@@ -30,12 +31,12 @@ export class VitalsController {
   }
 
   @MessagePattern(subject(VitalsPatterns.acknowledge))
-  acknowledge(@Payload() r: RpcRequest<{ id?: unknown; note?: unknown }>) {
+  acknowledge(@Payload() r: RpcRequest<PayloadOf<typeof VitalsCalls.acknowledge>>) {
     return this.vitals.acknowledge(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
   @MessagePattern(subject(VitalsPatterns.observations))
-  observations(@Payload() r: RpcRequest<{ patient_id?: unknown }>) {
+  observations(@Payload() r: RpcRequest<PayloadOf<typeof VitalsCalls.observations>>) {
     return this.vitals.observations(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { PayloadOf } from '@afya/service-shared/calls';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppointmentPatterns, type AppointmentReply } from '@afya/appointment-service/contracts';
 import { badRequest, BusClient, forbidden, notFound, parsePayload, Principal, recordEvents, requestLanguage, subject } from '@afya/service-shared';
@@ -21,6 +22,7 @@ import {
   type VitalReading,
   type VitalReadingReply,
   type VitalsListReply,
+  type VitalsCalls,
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess } from '../care/care-access';
@@ -223,7 +225,7 @@ export class VitalsService {
   }
 
   /** POST /doctor/vital-alerts/{id}/acknowledge: the doctor's own alert (others' are 404); a second time keeps the first. */
-  async acknowledge(actor: Principal, payload: { id?: unknown; note?: unknown }, requestId?: string, now = new Date()): Promise<VitalAlertReply> {
+  async acknowledge(actor: Principal, payload: PayloadOf<typeof VitalsCalls.acknowledge>, requestId?: string, now = new Date()): Promise<VitalAlertReply> {
     if (actor.role !== 'doctor') throw forbidden();
     const id = Number(payload?.id);
     const { note } = parsePayload(AcknowledgeAlertBodySchema, { note: payload?.note ?? undefined });
@@ -247,7 +249,7 @@ export class VitalsService {
   }
 
   /** GET /patients/{id}/observations: the FHIR R4 Bundle; the same access as the list. */
-  async observations(actor: Principal, payload: { patient_id?: unknown }, requestId?: string, now = new Date()): Promise<FhirObservationBundle> {
+  async observations(actor: Principal, payload: PayloadOf<typeof VitalsCalls.observations>, requestId?: string, now = new Date()): Promise<FhirObservationBundle> {
     const patientId = await this.readablePatient(actor, Number(payload?.patient_id), requestId);
     const rows: ReadingRow[] = await this.dataSource.query(`SELECT ${READING_COLUMNS} FROM vital_readings r WHERE r.patient_id = $1 ORDER BY r.measured_at, r.reading_id LIMIT 5000`, [
       patientId,

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { type CalendarFilePayload, type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
 import { CommunicationsService } from './communications.service';
 
 @Controller()
@@ -29,7 +29,7 @@ export class CommunicationsController {
   }
 
   @MessagePattern(subject(SupportPatterns.calendarFile))
-  calendarFile(@Payload() request: RpcRequest<{ id: number }>) {
+  calendarFile(@Payload() request: RpcRequest<CalendarFilePayload>) {
     return this.communications.calendarFile(requirePrincipal(request), request.payload?.id);
   }
 

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { PayloadOf } from '@afya/service-shared/calls';
 import { PageRequest, requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import {
   type DataExportTicketsReply,
@@ -8,6 +9,7 @@ import {
   ListAllTicketsPayload,
   PostMessagePayload,
   SetTicketStatusPayload,
+  type SupportCalls,
   SupportPatterns,
   UpdateTicketPayload,
 } from '../../contracts';
@@ -41,12 +43,12 @@ export class TicketsController {
   }
 
   @MessagePattern(subject(SupportPatterns.remove))
-  remove(@Payload() request: RpcRequest<{ id: number }>) {
+  remove(@Payload() request: RpcRequest<PayloadOf<typeof SupportCalls.remove>>) {
     return this.changes.remove(requirePrincipal(request), request.payload.id);
   }
 
   @MessagePattern(subject(SupportPatterns.get))
-  get(@Payload() request: RpcRequest<{ id: number }>) {
+  get(@Payload() request: RpcRequest<PayloadOf<typeof SupportCalls.get>>) {
     return this.tickets.get(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
@@ -74,7 +76,7 @@ export class TicketsController {
   }
 
   @MessagePattern(subject(SupportPatterns.messages))
-  messages(@Payload() request: RpcRequest<{ id: number }>) {
+  messages(@Payload() request: RpcRequest<PayloadOf<typeof SupportCalls.messages>>) {
     return this.conversation.messages(requirePrincipal(request), request.payload.id, request.requestId);
   }
 
