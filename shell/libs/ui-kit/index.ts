@@ -22,3 +22,4 @@ export { lazyPage } from './lazyPage';
 export { SkipLink, MAIN_ID, focusElement } from './a11y';
 export { ScrollRegion } from './ScrollRegion';
 export { LinkButton } from './LinkButton';
+export { CaptionedTable, type CaptionedTableProps } from './CaptionedTable';

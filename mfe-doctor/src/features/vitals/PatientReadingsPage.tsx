@@ -1,9 +1,9 @@
-import { Card, Segmented, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { Card, Segmented, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { formatDate, formatNumber, translateMessage } from 'shell/i18n';
-import { EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
+import { CaptionedTable, EmptyState, ErrorState, PageHeader } from 'shell/ui-kit';
 import { useDoctorTranslation } from '../../i18n';
 import { type VitalReading, usePatientReadings } from './api';
 import { CHART_KINDS, LEVEL_COLOR, PERIODS, type Period, chartRows, levelLabel, periodStart, readingText, thresholdLines } from './vitals.logic';
@@ -71,23 +71,17 @@ export function PatientReadingsPage() {
 function ReadingsTable({ readings, caption }: { readings: VitalReading[]; caption: string }) {
   const { t } = useDoctorTranslation();
   return (
-    // Clips the hidden caption (absolutely placed, it could widen the phone's page beyond the table's scroller).
-    <div style={{ position: 'relative', overflow: 'hidden', marginTop: 16 }}>
-      <Table<VitalReading>
-        size="small"
-        rowKey="reading_id"
-        dataSource={readings}
-        pagination={readings.length > 10 ? { pageSize: 10, size: 'small' } : false}
-        scroll={{ x: 'max-content' }}
-        caption={<span className="afya-visually-hidden">{caption}</span>}
-        columns={[
-          { key: 'when', title: t('vitals.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
-          { key: 'value', title: t('vitals.table.reading'), render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)) },
-          { key: 'level', title: t('vitals.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level)}</Tag> },
-          { key: 'source', title: t('vitals.table.source'), render: (_, r) => t(`vitals.source.${r.source}`) },
-          { key: 'status', title: t('vitals.table.status'), render: (_, r) => (r.status === 'entered_in_error' ? <Tag>{t('vitals.status.entered_in_error')}</Tag> : t(`vitals.status.${r.status}`)) },
-        ]}
-      />
-    </div>
+    <CaptionedTable<VitalReading>
+      caption={caption}
+      rowKey="reading_id"
+      dataSource={readings}
+      columns={[
+        { key: 'when', title: t('vitals.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
+        { key: 'value', title: t('vitals.table.reading'), render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)) },
+        { key: 'level', title: t('vitals.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level)}</Tag> },
+        { key: 'source', title: t('vitals.table.source'), render: (_, r) => t(`vitals.source.${r.source}`) },
+        { key: 'status', title: t('vitals.table.status'), render: (_, r) => (r.status === 'entered_in_error' ? <Tag>{t('vitals.status.entered_in_error')}</Tag> : t(`vitals.status.${r.status}`)) },
+      ]}
+    />
   );
 }

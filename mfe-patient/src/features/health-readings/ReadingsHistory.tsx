@@ -1,8 +1,8 @@
-import { Button, Card, Popconfirm, Segmented, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Segmented, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorText, queryStatus } from 'shell/api-client';
 import { formatDate, formatNumber, translateMessage } from 'shell/i18n';
-import { EmptyState, ErrorState, toast } from 'shell/ui-kit';
+import { CaptionedTable, EmptyState, ErrorState, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { type VitalReading, useMarkEnteredInError, useReadings } from './api';
 import { ReadingsChart } from './ReadingsChart';
@@ -63,48 +63,42 @@ function KindHistory({ kind, readings }: { kind: EntryKind; readings: VitalReadi
   return (
     <>
       <ReadingsChart series={seriesOf(readings, kind)} references={referencesOf(kind)} title={t('readings.chart.title', { kind: t(`readings.kind.${kind}`) })} unit={UNIT[kind]} />
-      {/* Clips the hidden caption and column title (absolutely placed, they widened the phone's page beyond the table's scroller). */}
-      <div style={{ position: 'relative', overflow: 'hidden', marginTop: 16 }}>
-        <Table<VitalReading>
-          size="small"
-          rowKey="reading_id"
-          dataSource={newestFirst}
-          pagination={newestFirst.length > 10 ? { pageSize: 10, size: 'small' } : false}
-          scroll={{ x: 'max-content' }}
-          caption={<span className="afya-visually-hidden">{t('readings.history.tableCaption', { kind: t(`readings.kind.${kind}`) })}</span>}
-          columns={[
-            { key: 'when', title: t('readings.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
-            {
-              key: 'value',
-              title: t('readings.table.reading'),
-              render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)),
-            },
-            { key: 'level', title: t('readings.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level, r.kind)}</Tag> },
-            {
-              key: 'status',
-              title: t('readings.table.status'),
-              render: (_, r) =>
-                r.status === 'entered_in_error' ? (
-                  <Tag>{t('readings.status.entered_in_error')}</Tag>
-                ) : (
-                  [t(`readings.source.${r.source}`), r.kind === 'glucose' ? t(`readings.context.${r.context ?? 'random'}`) : null, t(`readings.status.${r.status}`)].filter(Boolean).join(' · ')
-                ),
-            },
-            {
-              key: 'mark',
-              title: <span className="afya-visually-hidden">{t('readings.table.actions')}</span>,
-              render: (_, r) =>
-                r.source === 'home' && r.status !== 'entered_in_error' ? (
-                  <Popconfirm title={t('readings.history.markTitle')} description={t('readings.history.markHint')} okText={t('readings.history.mark')} cancelText={t('readings.history.keep')} onConfirm={() => onMark(r)}>
-                    <Button size="small" type="link" loading={mark.isPending && mark.variables === r.reading_id} aria-label={t('readings.history.markLabel', { reading: readingText(r), date: formatDate(r.measured_at, 'dateTime') })}>
-                      {t('readings.history.mark')}
-                    </Button>
-                  </Popconfirm>
-                ) : null,
-            },
-          ]}
-        />
-      </div>
+      <CaptionedTable<VitalReading>
+        caption={t('readings.history.tableCaption', { kind: t(`readings.kind.${kind}`) })}
+        rowKey="reading_id"
+        dataSource={newestFirst}
+        columns={[
+          { key: 'when', title: t('readings.table.measured'), render: (_, r) => formatDate(r.measured_at, 'dateTime') },
+          {
+            key: 'value',
+            title: t('readings.table.reading'),
+            render: (_, r) => (r.status === 'entered_in_error' ? <Typography.Text delete>{readingText(r)}</Typography.Text> : readingText(r)),
+          },
+          { key: 'level', title: t('readings.table.level'), render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{levelLabel(r.level, r.kind)}</Tag> },
+          {
+            key: 'status',
+            title: t('readings.table.status'),
+            render: (_, r) =>
+              r.status === 'entered_in_error' ? (
+                <Tag>{t('readings.status.entered_in_error')}</Tag>
+              ) : (
+                [t(`readings.source.${r.source}`), r.kind === 'glucose' ? t(`readings.context.${r.context ?? 'random'}`) : null, t(`readings.status.${r.status}`)].filter(Boolean).join(' · ')
+              ),
+          },
+          {
+            key: 'mark',
+            title: <span className="afya-visually-hidden">{t('readings.table.actions')}</span>,
+            render: (_, r) =>
+              r.source === 'home' && r.status !== 'entered_in_error' ? (
+                <Popconfirm title={t('readings.history.markTitle')} description={t('readings.history.markHint')} okText={t('readings.history.mark')} cancelText={t('readings.history.keep')} onConfirm={() => onMark(r)}>
+                  <Button size="small" type="link" loading={mark.isPending && mark.variables === r.reading_id} aria-label={t('readings.history.markLabel', { reading: readingText(r), date: formatDate(r.measured_at, 'dateTime') })}>
+                    {t('readings.history.mark')}
+                  </Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
     </>
   );
 }
