@@ -21,9 +21,8 @@ const moduleNameMapper = {
   '^@afya/service-shared/schema$': path.join(root, 'services/shared/src/schema/index.ts'),
   '^@afya/service-shared/calls$': path.join(root, 'services/shared/src/schema/calls.ts'),
   '^@afya/([a-z-]+)-service/contracts$': path.join(root, 'services/$1/contracts/index.ts'),
-  '^@afya/([a-z-]+)-service/contracts/catalog$': path.join(root, 'services/$1/contracts/catalog.ts'),
-  '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),
-  '^@afya/appointment-service/contracts/doctor-hours$': path.join(root, 'services/appointment/contracts/doctor-hours.ts'),
+  // A contract's own file (catalog, booking-rules, doctor-hours): what the browser imports without the whole contract.
+  '^@afya/([a-z-]+)-service/contracts/([a-z-]+)$': path.join(root, 'services/$1/contracts/$2.ts'),
   // Integration tests boot the real service modules in-process.
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit|i18n)$': path.join(root, 'shell/libs/$1/index.ts'),

@@ -10,30 +10,29 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { shared, remoteShared, subsetAliases } = require('./federation.shared');
 
 /**
- * `@afya/<name>-service/contracts/catalog` → services/<name>/contracts/catalog.ts, for every service that has one;
- * the appointment contract's booking rules (the browser runs the service's own date and slot rules) likewise.
- */
-/**
  * Module names webpack resolves to files of this repository rather than to installed packages:
- * - each service's catalog of rules and messages (pure data, no server code), read by the forms too;
+ * - each file of a service's contract by its subpath (its catalog of rules and messages, the booking rules: pure,
+ *   no server code), read by the forms too;
  * - the antd and react-router-dom subsets the shell provides (federation.shared.js);
  * - `@afya/shell-locales/<lang>.json?part=<name>`: a part of the shell's catalogue (build/catalogue-parts.js).
  */
 function resolveAliases() {
-  return { ...contractCatalogAliases(), ...subsetAliases(), '@afya/shell-locales': path.join(__dirname, 'locales') };
+  return { ...contractFileAliases(), ...subsetAliases(), '@afya/shell-locales': path.join(__dirname, 'locales') };
 }
 
-function contractCatalogAliases() {
+function contractFileAliases() {
   const servicesDir = path.resolve(__dirname, '../services');
   const aliases = {};
+  // Each file of a contract by its own subpath (`@afya/appointment-service/contracts/booking-rules`): a page imports
+  // the catalog or the pure rules it needs without the contract's whole index (tsconfig.base.json and jest.preset.js
+  // resolve the same pattern).
   for (const name of fs.readdirSync(servicesDir)) {
-    const catalog = path.join(servicesDir, name, 'contracts', 'catalog.ts');
-    if (fs.existsSync(catalog)) aliases[`@afya/${name}-service/contracts/catalog$`] = catalog;
-    const rules = path.join(servicesDir, name, 'contracts', 'booking-rules.ts');
-    if (fs.existsSync(rules)) aliases[`@afya/${name}-service/contracts/booking-rules$`] = rules;
-    // A doctor's hours, leave and closures as pure rules (issue 37): the My hours grid checks with them.
-    const hours = path.join(servicesDir, name, 'contracts', 'doctor-hours.ts');
-    if (fs.existsSync(hours)) aliases[`@afya/${name}-service/contracts/doctor-hours$`] = hours;
+    const contractsDir = path.join(servicesDir, name, 'contracts');
+    if (!fs.existsSync(contractsDir)) continue;
+    for (const file of fs.readdirSync(contractsDir)) {
+      if (!/^[a-z-]+\.ts$/.test(file) || file === 'index.ts') continue;
+      aliases[`@afya/${name}-service/contracts/${file.slice(0, -3)}$`] = path.join(contractsDir, file);
+    }
   }
   return aliases;
 }
