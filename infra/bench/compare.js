@@ -25,14 +25,14 @@ async function startCheckout(root, port) {
   const platform = await lib.platformUnderTest();
   onShutdown(() => platform.stop()); // the other checkout's lib.js has its own shutdown registry: stop it from ours too
   const reader = await bench.newPatient(platform.url, 'Reader');
-  const booker = await bench.newPatient(platform.url, 'Booker');
   const prepared = await bench.prepareDatabase(platform.databaseUrl, reader.userId);
   const target = { url: `${platform.url}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } };
   return {
     root,
     platform,
     measure: (label) => lib.measure(label, target),
-    book: () => bench.measureBookings(platform.url, platform.databaseUrl, booker.token, prepared.doctorIds, BOOKING_DURATION),
+    // A new patient each round, so no round books after another's bookings of the same patient.
+    book: async () => bench.measureBookings(platform.url, platform.databaseUrl, (await bench.newPatient(platform.url, 'Booker')).token, prepared.doctorIds, BOOKING_DURATION),
   };
 }
 
@@ -60,9 +60,11 @@ async function main() {
       const a = await first.book();
       const b = await second.book();
       const [mine, theirs] = first === here ? [a, b] : [b, a];
-      for (const [side, result] of [['this', mine], ['other', theirs]]) {
-        // Every booking must succeed: a refused one (a 400 or 409) would make the figure meaningless.
-        if (result.non2xx) throw new Error(`booking round ${round + 1}: ${result.non2xx} of ${side}'s bookings were refused (${result.freeSlots} slots were free)`);
+      // A round where some bookings were refused (a 400 or 409 answers faster than a booking) does not count.
+      const refused = mine.non2xx + theirs.non2xx;
+      if (refused) {
+        process.stderr.write(`[compare] booking round ${round + 1} left out: refused ${mine.non2xx} here, ${theirs.non2xx} there\n`);
+        continue;
       }
       bookings.push({ mine, theirs, ratio: mine.rps / theirs.rps });
       process.stderr.write(`[compare] booking round ${round + 1}: this ${mine.rps} req/s, other ${theirs.rps} req/s, ratio ${(mine.rps / theirs.rps).toFixed(2)} (free slots before: ${mine.freeSlots}, ${theirs.freeSlots})\n`);
