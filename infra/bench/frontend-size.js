@@ -195,7 +195,7 @@ function markdown(r, { files = false } = {}) {
   return lines.join('\n');
 }
 
-module.exports = { frontendOnTheWire, markdown, TARGETS };
+module.exports = { frontendOnTheWire, markdown, wireBytes, TARGETS };
 
 if (require.main === module) {
   const baseUrl = (process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '');
