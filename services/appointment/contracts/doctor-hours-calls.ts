@@ -7,7 +7,7 @@
  */
 import { bodyOf, call, reply } from '@afya/service-shared/calls';
 import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
-import { APPOINTMENT_STATUSES } from './catalog';
+import { APPOINTMENT_STATUSES, NEW_TIME_CAUSES } from './catalog';
 import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
 import { AppointmentPatterns } from './patterns';
 
@@ -32,6 +32,9 @@ export const HoursBodySchema = z.object({
   sessions: z.array(HoursSessionSchema, { error: 'Sessions must be a list of {weekday, start, end}' }).max(MAX_WEEKLY_SESSIONS, DoctorHoursMessages.tooManySessions),
   slot_minutes: wholeNumber(DoctorHoursMessages.slotLength, { min: 1 }).meta({ description: 'One of 15, 20, 30, 45, 60' }),
   valid_from: nullToAbsent(isoDate(DoctorHoursMessages.validFrom)).meta({ description: 'The clinic date the hours apply from (default: today)' }),
+  confirm: nullToAbsent(z.boolean({ error: 'confirm must be true or false' })).meta({
+    description: 'true: save even though booked visits fall outside the new hours (each becomes "needs a new time"); else 409 lists them',
+  }),
 });
 
 /** POST /doctors/{id}/leave: a date range, both days included. */
@@ -70,7 +73,6 @@ export const HoursReplySchema = z.object({
   /** A later version already saved (valid_from after today's), if any. */
   next: z.object({ sessions: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })), slot_minutes: z.number().int(), valid_from: z.string() }).nullable(),
 });
-export const SetHoursReplySchema = HoursReplySchema.extend({ message: z.string() });
 
 /** A booked visit a leave or a closure falls on. */
 export const AffectedAppointmentSchema = z.object({
@@ -80,6 +82,11 @@ export const AffectedAppointmentSchema = z.object({
   time_slot: z.string(),
   appointment_status: z.enum(APPOINTMENT_STATUSES),
   patient_full_name: z.string().nullable(),
+});
+
+export const SetHoursReplySchema = HoursReplySchema.extend({
+  message: z.string(),
+  needs_new_time: z.array(AffectedAppointmentSchema).meta({ description: 'The booked visits the new hours left without their slot, each now "needs a new time"' }),
 });
 
 export const LeaveSchema = z.object({
@@ -106,7 +113,7 @@ export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
   doctor_id: z.number().int(),
   doctor_name: z.string().nullable(),
   specialization: z.string().nullable(),
-  cause: z.enum(['leave', 'closure']),
+  cause: z.enum(NEW_TIME_CAUSES),
   since: z.string().meta({ description: 'When the leave or closure was confirmed (ISO 8601)' }),
 });
 
@@ -123,7 +130,11 @@ export const DoctorHoursCalls = {
     .input(z.object({ params: doctorById }))
     .output(reply(HoursReplySchema)),
 
-  /** New weekly hours from valid_from onward (later versions already saved are replaced). 400 names the problem. */
+  /**
+   * New weekly hours from valid_from onward (later versions already saved are replaced). 400 names the problem. When
+   * booked visits fall outside them and confirm is not true: 409 (code HOURS_HAVE_APPOINTMENTS, details.appointments
+   * lists them), nothing saved; with confirm each of them needs a new time.
+   */
   setDoctorHours: route({ method: 'PUT', path: '/doctors/{id}/hours', summary: "Set a doctor's weekly hours (the doctor, admins)" })
     .meta({ subject: AppointmentPatterns.setDoctorHours, roles: ['doctor', 'admin'] })
     .input(z.object({ params: doctorById, body: bodyOf(HoursBodySchema) }))

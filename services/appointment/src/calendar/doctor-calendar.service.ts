@@ -22,7 +22,10 @@ import {
   LeaveByIdPayloadSchema,
   LeavePayloadSchema,
   leaveProblem,
+  type NewTimeCause,
   type NewTimeNeededEventData,
+  visitsOutsideHours,
+  withHoursFrom,
 } from '../../contracts';
 import type { z } from '@afya/service-shared/schema';
 import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
@@ -111,7 +114,11 @@ export class DoctorCalendarService {
     return this.hoursReply(this.dataSource.manager, doctor_id);
   }
 
-  /** PUT /doctors/{id}/hours: the version from valid_from (default today) replaces it and any later one. */
+  /**
+   * PUT /doctors/{id}/hours: the version from valid_from (default today) replaces it and any later one. Booked visits
+   * from valid_from on whose slot the new hours no longer hold, without confirm: 409 listing them, nothing saved (as a
+   * leave). With confirm: saved, and each of them needs a new time (cause `hours`).
+   */
   async setHours(actor: Principal, request: unknown): Promise<z.output<typeof SetHoursReplySchema>> {
     const payload = parsePayload(HoursPayloadSchema, request);
     const today = clinicToday();
@@ -121,6 +128,10 @@ export class DoctorCalendarService {
     await this.ownDoctor(actor, payload.doctor_id);
     const reply = await this.dataSource.transaction(async (manager) => {
       await this.lockExclusive(manager, payload.doctor_id);
+      const affected = await this.visitsOutside(manager, payload.doctor_id, hours);
+      if (affected.length && payload.confirm !== true) {
+        throw new RpcFailure(409, DoctorHoursMessages.hoursHaveAppointments(affected.length), 'HOURS_HAVE_APPOINTMENTS', { appointments: listed(affected) });
+      }
       await manager.query(`DELETE FROM doctor_hours WHERE doctor_id = $1 AND valid_from >= $2`, [payload.doctor_id, hours.valid_from]);
       await manager.query(`INSERT INTO doctor_hours (doctor_id, valid_from, slot_minutes, sessions) VALUES ($1, $2, $3, $4::jsonb)`, [
         payload.doctor_id,
@@ -128,9 +139,19 @@ export class DoctorCalendarService {
         hours.slot_minutes,
         JSON.stringify(sortSessions(hours.sessions)),
       ]);
-      return this.hoursReply(manager, payload.doctor_id);
+      await this.needNewTime(manager, affected, 'hours', null);
+      return { ...(await this.hoursReply(manager, payload.doctor_id)), needs_new_time: listed(affected) };
     });
     return { ...reply, message: DoctorHoursMessages.hoursSaved };
+  }
+
+  /** The doctor's booked visits from the new hours' valid_from on that those hours (with their leave and the closures) leave without a slot. */
+  private async visitsOutside(manager: EntityManager, doctorId: number, hours: DoctorHours): Promise<BookedVisit[]> {
+    const visits = await this.bookedVisits(manager, 'a.doctor_id = $1 AND a.appointment_date >= $2::date', [doctorId, hours.valid_from]);
+    if (!visits.length) return [];
+    const last = visits.reduce((latest, visit) => (visit.appointment_date > latest ? visit.appointment_date : latest), hours.valid_from);
+    const calendar = await this.calendar(manager, doctorId, hours.valid_from, last);
+    return visitsOutsideHours(visits, { ...calendar, hours: withHoursFrom(calendar.hours, hours) });
   }
 
   private async hoursReply(manager: EntityManager, doctorId: number): Promise<z.output<typeof HoursReplySchema>> {
@@ -290,7 +311,8 @@ export class DoctorCalendarService {
     );
   }
 
-  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: 'leave' | 'closure', id: number): Promise<void> {
+  /** `id`: the leave's or the closure's (null for new hours). */
+  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: NewTimeCause, id: number | null): Promise<void> {
     if (!visits.length) return;
     await manager.query(
       `INSERT INTO appointment_new_time_needed (appointment_id, cause, leave_id, closure_id)

@@ -33,6 +33,8 @@ export const DOCTOR_HOURS_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Closure removed.': 'Siku ya kufunga imeondolewa.',
   '{count} booked visits fall in this leave. Confirm to save it: each of them will need a new time.':
     'Miadi {count} iliyowekwa iko ndani ya likizo hii. Thibitisha ili kuihifadhi: kila mmoja utahitaji muda mpya.',
+  '{count} booked visits fall outside these hours. Confirm to save them: each of them will need a new time.':
+    'Miadi {count} iliyowekwa iko nje ya saa hizi. Thibitisha ili kuzihifadhi: kila mmoja utahitaji muda mpya.',
   '{count} booked visits fall on this date. Confirm to close the clinic: each of them will need a new time.':
     'Miadi {count} iliyowekwa iko katika tarehe hii. Thibitisha ili kufunga kliniki: kila mmoja utahitaji muda mpya.',
   'The clinic is closed on {date} ({name}). Please choose another date.': 'Kliniki imefungwa tarehe {date} ({name}). Tafadhali chagua tarehe nyingine.',
