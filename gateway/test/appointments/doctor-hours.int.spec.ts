@@ -274,6 +274,31 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       expect(moved.body.appointment.needs_new_time).toBeNull();
     });
 
+    it("lists every active doctor's hours to admins, read-only (others 403)", async () => {
+      expect((await platform.api('GET', '/admin/doctor-hours', { token: hoursDoctor.token })).status).toBe(403);
+      expect((await platform.api('GET', '/admin/doctor-hours', { token: patient.token })).status).toBe(403);
+      const list = await platform.api('GET', '/admin/doctor-hours', { token: admin.token });
+      expect(list.status).toBe(200);
+      const byId = new Map(list.body.map((d: { doctor_id: number }) => [d.doctor_id, d]));
+      expect(byId.get(hoursDoctor.doctorId)).toEqual({
+        doctor_id: hoursDoctor.doctorId,
+        doctor_name: 'Grace Wanjiku',
+        specialization: expect.any(String),
+        approval_status: 'approved',
+        available_days: expect.any(Array),
+        custom: true,
+        sessions: tuesdayHours.sessions,
+        slot_minutes: 30,
+        valid_from: clinicDate(0),
+        next: null,
+      });
+      expect(byId.get(leaveDoctor.doctorId)).toMatchObject({ doctor_name: 'Brian Otieno', specialization: 'Dermatology', custom: false, sessions: [], valid_from: null });
+      // by name: Hassan, Kamau, Njeri, Otieno, Wanjiku
+      const names = list.body.map((d: { doctor_name: string }) => d.doctor_name);
+      expect(names.indexOf('Amina Hassan')).toBeLessThan(names.indexOf('Brian Otieno'));
+      expect(names.indexOf('Brian Otieno')).toBeLessThan(names.indexOf('Grace Wanjiku'));
+    });
+
     it('refuses a confirm that is not true or false (400), saving nothing', async () => {
       const response = await platform.api('PUT', `/doctors/${leaveDoctor.doctorId}/hours`, { token: leaveDoctor.token, body: { ...tuesdayHours, confirm: 'yes' } });
       expect(response.status).toBe(400);

@@ -74,6 +74,14 @@ export const HoursReplySchema = z.object({
   next: z.object({ sessions: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })), slot_minutes: z.number().int(), valid_from: z.string() }).nullable(),
 });
 
+/** One active doctor's hours as the admin's clinic calendar lists them (GET /admin/doctor-hours). */
+export const DoctorHoursSummarySchema = HoursReplySchema.extend({
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  approval_status: z.enum(['pending', 'approved']),
+  available_days: z.array(z.string()).meta({ description: "The weekdays a doctor without hours of their own (custom false) sees patients, at the clinic's slots" }),
+});
+
 /** A booked visit a leave or a closure falls on. */
 export const AffectedAppointmentSchema = z.object({
   appointment_id: z.number().int(),
@@ -176,6 +184,15 @@ export const DoctorHoursCalls = {
     .meta({ subject: AppointmentPatterns.removeClosure, roles: ['admin'] })
     .input(z.object({ params: z.object({ id: idParam }).transform(({ id }) => ({ closure_id: id })) }))
     .output(reply(RemoveClosureReplySchema)),
+
+  /**
+   * Every active doctor's weekly hours in effect today and any later version, by name (a bare array; admins). A
+   * doctor with custom false has none of their own: the clinic's slots on their available_days.
+   */
+  allDoctorHours: route({ method: 'GET', path: '/admin/doctor-hours', summary: "Every doctor's weekly hours (admins)" }, 'admin')
+    .meta({ subject: AppointmentPatterns.allDoctorHours, roles: ['admin'] })
+    .input(z.object({}))
+    .output(reply(z.array(DoctorHoursSummarySchema))),
 
   /** The visits that need a new time (Pending or Confirmed, not yet moved), soonest first (a bare array; admins). */
   needsNewTime: route({ method: 'GET', path: '/admin/needs-new-time', summary: 'Visits that need a new time (admins)' }, 'admin')

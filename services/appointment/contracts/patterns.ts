@@ -61,5 +61,7 @@ export const AppointmentPatterns = {
   removeClosure: 'appointment.v1.closures.remove',
   /** GET /admin/needs-new-time: the visits a leave or a closure fell on that have no new time yet. */
   needsNewTime: 'appointment.v1.needs-new-time.list',
+  /** GET /admin/doctor-hours: every active doctor's weekly hours, read-only (the admin's clinic calendar). */
+  allDoctorHours: 'appointment.v1.doctors.hours.all',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];

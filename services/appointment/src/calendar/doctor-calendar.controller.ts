@@ -44,6 +44,11 @@ export class DoctorCalendarController {
     return this.calendar.addClosure(requirePrincipal(request), request.payload);
   }
 
+  @MessagePattern(subject(AppointmentPatterns.allDoctorHours))
+  allHours(@Payload() request: RpcRequest) {
+    return this.calendar.allHours(requirePrincipal(request));
+  }
+
   @MessagePattern(subject(AppointmentPatterns.needsNewTime))
   needsNewTime(@Payload() request: RpcRequest) {
     return this.calendar.needsNewTime(requirePrincipal(request));

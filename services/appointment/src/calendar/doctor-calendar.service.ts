@@ -28,7 +28,7 @@ import {
   withHoursFrom,
 } from '../../contracts';
 import type { z } from '@afya/service-shared/schema';
-import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
+import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, DoctorHoursSummarySchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
 import { DoctorRow, DoctorsService } from '../doctors/doctors.service';
 import { fullName } from '../appointments/appointment.sql';
 import { clinicToday } from '../../contracts/booking-rules';
@@ -49,6 +49,19 @@ interface HoursRow {
   valid_from: string;
   slot_minutes: number;
   sessions: { weekday: number; start: string; end: string }[];
+}
+
+/** A doctor's hours as the calls answer them: the version in effect today (custom false: none) and any later one. */
+function hoursSummary(doctorId: number, versions: HoursRow[], today: string): z.output<typeof HoursReplySchema> {
+  const current = hoursOn(versions, today);
+  const next = versions.find((row) => row.valid_from > today) ?? null;
+  const shape = (row: HoursRow) => ({ sessions: sortSessions(row.sessions), slot_minutes: row.slot_minutes, valid_from: row.valid_from });
+  return {
+    doctor_id: doctorId,
+    custom: current !== null,
+    ...(current ? shape(current) : { sessions: [], slot_minutes: 30, valid_from: null }),
+    next: next ? shape(next) : null,
+  };
 }
 
 const sortSessions = (sessions: HoursRow['sessions']) =>
@@ -159,16 +172,23 @@ export class DoctorCalendarService {
       `SELECT valid_from::text AS valid_from, slot_minutes, sessions FROM doctor_hours WHERE doctor_id = $1 ORDER BY valid_from`,
       [doctorId],
     );
+    return hoursSummary(doctorId, rows, clinicToday());
+  }
+
+  /** GET /admin/doctor-hours: every active doctor's hours (in effect today, and any later version), by name; one query. */
+  async allHours(actor: Principal): Promise<z.output<typeof DoctorHoursSummarySchema>[]> {
+    if (actor.role !== 'admin') throw forbidden();
+    const doctors: (Pick<DoctorRow, 'doctor_id' | 'specialization' | 'approval_status'> & { doctor_name: string | null; available_days: string[] | null; versions: HoursRow[] })[] =
+      await this.dataSource.query(
+        `SELECT d.doctor_id, NULLIF(trim(d.first_name || ' ' || d.last_name), '') AS doctor_name, d.specialization, d.approval_status, d.available_days,
+                coalesce((SELECT json_agg(json_build_object('valid_from', h.valid_from::text, 'slot_minutes', h.slot_minutes, 'sessions', h.sessions) ORDER BY h.valid_from)
+                            FROM doctor_hours h WHERE h.doctor_id = d.doctor_id), '[]') AS versions
+           FROM doctors d
+          WHERE d.active
+          ORDER BY d.last_name, d.first_name, d.doctor_id`,
+      );
     const today = clinicToday();
-    const current = hoursOn(rows, today);
-    const next = rows.find((row) => row.valid_from > today) ?? null;
-    const shape = (row: HoursRow) => ({ sessions: sortSessions(row.sessions), slot_minutes: row.slot_minutes, valid_from: row.valid_from });
-    return {
-      doctor_id: doctorId,
-      custom: current !== null,
-      ...(current ? shape(current) : { sessions: [], slot_minutes: 30, valid_from: null }),
-      next: next ? shape(next) : null,
-    };
+    return doctors.map(({ versions, available_days, ...doctor }) => ({ ...doctor, available_days: available_days ?? [], ...hoursSummary(doctor.doctor_id, versions, today) }));
   }
 
   // ---------- leave ----------
