@@ -8,6 +8,7 @@ import { ApiError, callKey, calls, queryKeys } from 'shell/api-client';
 export type Closure = Awaited<ReturnType<typeof calls.appointments.closures>>[number];
 export type AffectedVisit = Awaited<ReturnType<typeof calls.appointments.addClosure>>['needs_new_time'][number];
 export type NeedsNewTime = Awaited<ReturnType<typeof calls.appointments.needsNewTime>>[number];
+export type DoctorHoursSummary = Awaited<ReturnType<typeof calls.appointments.allDoctorHours>>[number];
 export interface ClosureInput {
   date: string;
   name: string;
@@ -19,6 +20,11 @@ const needsNewTimeKey = callKey('appointments', 'needsNewTime');
 
 export function useClosures() {
   return useQuery({ queryKey: closuresKey, queryFn: () => calls.appointments.closures({}, { context: { fallback: 'Failed to load the closures' } }) });
+}
+
+/** Every active doctor's weekly hours, read-only (under queryKeys.appointments: a doctor's save elsewhere refreshes it on return). */
+export function useAllDoctorHours() {
+  return useQuery({ queryKey: callKey('appointments', 'allDoctorHours'), queryFn: () => calls.appointments.allDoctorHours({}, { context: { fallback: "Failed to load the doctors' hours" } }) });
 }
 
 export function useNeedsNewTime() {

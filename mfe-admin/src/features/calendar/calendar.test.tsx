@@ -5,6 +5,7 @@ import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt, typeDate } from '../../../../shell/test/render';
 import { ClinicCalendarPage } from './ClinicCalendarPage';
+import { weekLines } from './DoctorHoursCard';
 
 // The HTTP layer is faked (the declared calls); the page, its hooks and the query cache are the real ones.
 const calls = stubDeclaredCalls().appointments;
@@ -23,6 +24,7 @@ beforeEach(() => {
   booked = {};
   calls.closures.mockImplementation(async () => [...closures].sort((a, b) => a.date.localeCompare(b.date)));
   calls.needsNewTime.mockResolvedValue([]);
+  calls.allDoctorHours.mockResolvedValue([]);
   calls.addClosure.mockImplementation(async ({ body }: { body: { date: string; name: string; confirm?: boolean } }) => {
     if (closures.some((c) => c.date === body.date)) throw new ApiError('The clinic is already closed on that date', 409, 'The clinic is already closed on that date', { code: 'CLOSURE_EXISTS' });
     const visits = booked[body.date] ?? [];
@@ -154,5 +156,70 @@ describe('Clinic calendar: visits that need a new time', () => {
     expect(await screen.findByText('Amina Yusuf')).toBeInTheDocument();
     expect(screen.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
     expect(screen.getByText("Doctor's leave")).toBeInTheDocument();
+  });
+});
+
+describe("Clinic calendar: each doctor's hours (read-only)", () => {
+  const hours = (over: Record<string, unknown>) => ({
+    doctor_id: 1,
+    doctor_name: 'Grace Wanjiku',
+    specialization: 'Cardiology',
+    approval_status: 'approved',
+    available_days: [],
+    custom: true,
+    sessions: [
+      { weekday: 4, start: '14:00', end: '17:00' },
+      { weekday: 1, start: '14:00', end: '16:00' },
+      { weekday: 1, start: '09:00', end: '13:00' },
+    ],
+    slot_minutes: 20,
+    valid_from: '2026-12-01',
+    next: null,
+    ...over,
+  });
+
+  it('groups a week by weekday, sessions in clock order', () => {
+    expect(weekLines(hours({}).sessions)).toEqual([
+      [1, '09:00–13:00, 14:00–16:00'],
+      [4, '14:00–17:00'],
+    ]);
+    expect(weekLines([])).toEqual([]);
+  });
+
+  it("lists each doctor's sessions, slot length and start; a later version; and the clinic's slots for a doctor without hours", async () => {
+    calls.allDoctorHours.mockResolvedValue([
+      hours({ next: { sessions: [{ weekday: 2, start: '08:00', end: '12:00' }], slot_minutes: 30, valid_from: '2027-01-04' } }),
+      hours({ doctor_id: 2, doctor_name: 'Brian Otieno', specialization: 'Dermatology', custom: false, sessions: [], valid_from: null, available_days: ['Monday', 'Friday'] }),
+      hours({ doctor_id: 3, doctor_name: 'Amina Hassan', approval_status: 'pending', custom: false, sessions: [], valid_from: null }),
+      hours({ doctor_id: 4, doctor_name: 'Joseph Kamau', sessions: [] }),
+    ]);
+    renderPage();
+    const grace = await screen.findByTestId('doctor-hours-1');
+    expect(grace).toHaveTextContent('Dr. Grace Wanjiku');
+    // (DOM queries, not role queries: computing every accessible name of the page took 30 s on a loaded machine)
+    const week = grace.querySelector<HTMLElement>('dl[aria-label="Hours of Dr. Grace Wanjiku"]')!;
+    expect(week).not.toBeNull();
+    expect(within(week).getByText('Monday').nextSibling).toHaveTextContent('09:00–13:00, 14:00–16:00');
+    expect(within(week).getByText('Thursday').nextSibling).toHaveTextContent('14:00–17:00');
+    expect(grace).toHaveTextContent(/20-minute slots, from .*2026/);
+    expect(grace).toHaveTextContent(/New hours from .*2027/);
+    expect(grace).toHaveTextContent('Tuesday08:00–12:00');
+
+    const brian = screen.getByTestId('doctor-hours-2');
+    expect(brian).toHaveTextContent("No hours of their own: the clinic's slots");
+    expect(brian).toHaveTextContent('On Monday, Friday');
+    const amina = screen.getByTestId('doctor-hours-3');
+    expect(amina).toHaveTextContent('Every day the clinic is open');
+    expect(amina).toHaveTextContent('Awaiting approval');
+    expect(screen.getByTestId('doctor-hours-4')).toHaveTextContent('No sessions: not seeing patients');
+    // read-only: nothing here edits or removes hours
+    expect(grace.querySelector('button')).toBeNull();
+    expect(calls.setDoctorHours).not.toHaveBeenCalled();
+  });
+
+  it("says when the doctors' hours could not be loaded, with a retry", async () => {
+    calls.allDoctorHours.mockRejectedValue(new ApiError("Failed to load the doctors' hours", 500, ''));
+    renderPage();
+    expect(await screen.findByText("Failed to load the doctors' hours")).toBeInTheDocument();
   });
 });
