@@ -365,6 +365,43 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
           since: expect.any(String),
         },
       ]);
+
+      // an admin moves it to a colleague of the same specialty, at a free slot of theirs: same visit, same amount
+      const colleague = await createDoctor(platform, admin.token, { firstname: 'Zawadi', lastname: 'Mwende', specialization: 'Pediatrics' });
+      const later = openClinicDate(15);
+      const move = (token: string, body: Record<string, unknown>, id = visit.appointment_id) => platform.api('PATCH', `/admin/appointments/${id}/move`, { token, body });
+      expect((await move(otherDoctor.token, { doctor_id: colleague.doctorId, appointment_date: later, time_slot: '10:30 AM' })).status).toBe(403);
+      const otherSpecialty = await move(admin.token, { doctor_id: leaveDoctor.doctorId, appointment_date: later, time_slot: '10:30 AM' });
+      expect(otherSpecialty.status).toBe(400);
+      expect(otherSpecialty.body.message).toBe("Choose a colleague of the same specialization as the visit's doctor");
+      expect((await move(admin.token, { doctor_id: otherDoctor.doctorId, appointment_date: later, time_slot: '10:30 AM' })).body.message).toBe('Choose another doctor: the visit is already with this one');
+      const closedDay = await move(admin.token, { doctor_id: colleague.doctorId, appointment_date: date, time_slot: '10:30 AM' });
+      expect(closedDay.status).toBe(409);
+      expect(closedDay.body.message).toBe(`The clinic is closed on ${date} (Jamhuri Day). Please choose another date.`);
+      expect((await move(admin.token, { doctor_id: colleague.doctorId })).status).toBe(400);
+      const [before] = await sql('appointment', `SELECT total_amount::float8 AS amount FROM appointments WHERE appointment_id = $1`, [visit.appointment_id]);
+
+      const moved = await move(admin.token, { doctor_id: colleague.doctorId, appointment_date: later, time_slot: '10:30 AM' });
+      expect(moved.status).toBe(200);
+      expect(moved.body.message).toBe('Appointment moved to the colleague!');
+      expect(moved.body.appointment).toMatchObject({
+        appointment_id: visit.appointment_id,
+        doctor_id: colleague.doctorId,
+        doctor: { first_name: 'Zawadi', last_name: 'Mwende', specialization: 'Pediatrics' },
+        appointment_date: later,
+        time_slot: '10:30 AM',
+        appointment_status: 'Pending',
+        total_amount: before.amount,
+        needs_new_time: null,
+      });
+      expect((await platform.api('GET', `/appointments/${visit.appointment_id}`, { token: patient.token })).body.appointment).toMatchObject({ doctor_id: colleague.doctorId, needs_new_time: null });
+      expect((await platform.api('GET', '/admin/needs-new-time', { token: admin.token })).body).toEqual([]);
+      // the colleague's slot is taken now; a visit that no longer needs a new time is not moved again
+      const slots = await platform.api('GET', `/appointments/availability?doctor_id=${colleague.doctorId}&date=${later}`, { token: patient.token });
+      expect(slots.body.slots.find((s: { time_slot: string }) => s.time_slot === '10:30 AM')).toEqual({ time_slot: '10:30 AM', available: false });
+      const again = await move(admin.token, { doctor_id: otherDoctor.doctorId, appointment_date: later, time_slot: '11:00 AM' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('Only a visit that needs a new time can be moved to a colleague');
     });
 
     it('refuses a closure in the past or without a name (400)', async () => {

@@ -9,6 +9,7 @@ import { bodyOf, call, reply } from '@afya/service-shared/calls';
 import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { APPOINTMENT_STATUSES, NEW_TIME_CAUSES } from './catalog';
 import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
+import { AppointmentChangeReplySchema, RescheduleBodySchema } from './schemas';
 import { AppointmentPatterns } from './patterns';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -54,6 +55,11 @@ export const ClosureBodySchema = z.object({
   confirm,
 });
 
+/** PATCH /admin/appointments/{id}/move: the colleague and the slot (their own, free). */
+export const MoveToColleagueBodySchema = RescheduleBodySchema.extend({
+  doctor_id: wholeNumber('Please choose the colleague (a doctor id)', { min: 1 }).meta({ description: 'A colleague of the same specialization, approved' }),
+});
+
 const doctorId = wholeNumber('Invalid id', { min: 1 });
 export const HoursPayloadSchema = HoursBodySchema.extend({ doctor_id: doctorId });
 export const LeavePayloadSchema = LeaveBodySchema.extend({ doctor_id: doctorId });
@@ -61,6 +67,7 @@ export const DoctorOnlyPayloadSchema = z.object({ doctor_id: doctorId });
 export const LeaveByIdPayloadSchema = z.object({ doctor_id: doctorId, leave_id: doctorId });
 export const ClosurePayloadSchema = ClosureBodySchema;
 export const ClosureByIdPayloadSchema = z.object({ closure_id: doctorId });
+export const MoveToColleaguePayloadSchema = MoveToColleagueBodySchema.extend({ id: doctorId });
 
 // ---- Replies ----
 
@@ -128,7 +135,7 @@ export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
 // ---- Calls ----
 
 const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
-const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
+const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
   call.route({ ...route, tags: [tag] });
 
 export const DoctorHoursCalls = {
@@ -193,6 +200,16 @@ export const DoctorHoursCalls = {
     .meta({ subject: AppointmentPatterns.allDoctorHours, roles: ['admin'] })
     .input(z.object({}))
     .output(reply(z.array(DoctorHoursSummarySchema))),
+
+  /**
+   * An admin moves a visit that needs a new time to a colleague of the same specialization, at a free slot of the
+   * colleague's calendar; the visit keeps its id, amount and payment, and no longer needs a new time. 409 when it does
+   * not need one (or the slot is taken, or the colleague's calendar refuses the slot); 400 for another specialty.
+   */
+  moveToColleague: route({ method: 'PATCH', path: '/admin/appointments/{id}/move', summary: 'Move a visit that needs a new time to a colleague (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.moveToColleague, roles: ['admin'] })
+    .input(z.object({ params: z.object({ id: idParam }), body: bodyOf(MoveToColleagueBodySchema) }))
+    .output(reply(AppointmentChangeReplySchema)),
 
   /** The visits that need a new time (Pending or Confirmed, not yet moved), soonest first (a bare array; admins). */
   needsNewTime: route({ method: 'GET', path: '/admin/needs-new-time', summary: 'Visits that need a new time (admins)' }, 'admin')

@@ -78,6 +78,12 @@ export const DoctorHoursMessages = {
   leaveRemoved: 'Leave removed.',
   closureSaved: 'Closure saved!',
   closureRemoved: 'Closure removed.',
+  moveOnlyWaiting: 'Only a visit that needs a new time can be moved to a colleague',
+  moveSameDoctor: 'Choose another doctor: the visit is already with this one',
+  moveOtherSpecialty: 'Choose a colleague of the same specialization as the visit\'s doctor',
+  moveNotApproved: 'That doctor is not approved to see patients yet',
+  moveNoVideo: 'That doctor does not see patients by video: choose a colleague who does',
+  moved: 'Appointment moved to the colleague!',
   /** With the number of booked visits the new hours leave without their slot (409 HOURS_HAVE_APPOINTMENTS). */
   hoursHaveAppointments: (count: number) => `${count} booked visits fall outside these hours. Confirm to save them: each of them will need a new time.`,
 } as const;
