@@ -1,3 +1,4 @@
+import type { TimeSlot } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callKey, calls, queryKeys } from 'shell/api-client';
 
@@ -80,6 +81,46 @@ export function useRemoveClosure() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (closureId: number) => calls.appointments.removeClosure({ params: { id: closureId } }, { context: { fallback: 'Failed to remove the closure' } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+  });
+}
+
+/** The approved colleagues a visit may move to: same specialization, not its own doctor (the server checks again). */
+export function useColleagues(visit: Pick<NeedsNewTime, 'doctor_id' | 'specialization'> | null) {
+  const doctors = useQuery({
+    queryKey: callKey('appointments', 'adminDoctors'),
+    queryFn: () => calls.appointments.adminDoctors({}, { context: { fallback: 'Failed to fetch doctors' } }),
+    enabled: visit !== null,
+  });
+  const colleagues = (doctors.data?.doctors ?? []).filter((d) => visit && d.approved && d.specialization === visit.specialization && d.doctor_id !== visit.doctor_id);
+  return { ...doctors, colleagues };
+}
+
+/** A colleague's slots on one date (the booking screen's call; empty until both are chosen). */
+export function useColleagueSlots(doctorId: number | undefined, date: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.availability(doctorId ?? 0, date ?? ''),
+    queryFn: () => calls.appointments.availability({ query: { doctor_id: doctorId!, date: date! } }, { context: { fallback: 'Failed to load the times' } }),
+    enabled: doctorId !== undefined && date !== undefined,
+  });
+}
+
+export interface MoveInput {
+  appointmentId: number;
+  doctorId: number;
+  date: string;
+  slot: string;
+}
+
+/** Moves a visit that needs a new time to a colleague; every appointment query (the list, the slots) refreshes. */
+export function useMoveToColleague() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, doctorId, date, slot }: MoveInput) =>
+      calls.appointments.moveToColleague(
+        { params: { id: appointmentId }, body: { doctor_id: doctorId, appointment_date: date, time_slot: slot as TimeSlot } },
+        { context: { fallback: 'Failed to move the visit' } },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
   });
 }
