@@ -223,3 +223,66 @@ describe("Clinic calendar: each doctor's hours (read-only)", () => {
     expect(await screen.findByText("Failed to load the doctors' hours")).toBeInTheDocument();
   });
 });
+
+describe('Clinic calendar: moving a visit that needs a new time to a colleague', () => {
+  const day = addDays(today, 4);
+  const waiting = {
+    ...visit(61, addDays(today, 3), '10:30 AM', 'Achieng Odhiambo'),
+    doctor_id: 3,
+    doctor_name: 'Amina Hassan',
+    specialization: 'Pediatrics',
+    cause: 'leave',
+    since: created_at,
+  };
+  const doctor = (doctor_id: number, first_name: string, specialization: string, approved = true) => ({ doctor_id, first_name, last_name: 'Test', specialization, approved });
+
+  it('offers only approved colleagues of the same specialty and their free times, then moves the visit', async () => {
+    calls.needsNewTime.mockResolvedValue([waiting]);
+    calls.adminDoctors.mockResolvedValue({
+      doctors: [doctor(3, 'Amina', 'Pediatrics'), doctor(7, 'Zawadi', 'Pediatrics'), doctor(8, 'Brian', 'Dermatology'), doctor(9, 'Jabali', 'Pediatrics', false)],
+      pending: 1,
+    });
+    calls.availability.mockResolvedValue({ doctor_id: 7, date: day, bookable_date: true, slots: [{ time_slot: '09:00 AM', available: false }, { time_slot: '11:00 AM', available: true }] });
+    calls.moveToColleague.mockResolvedValue({ appointment: { appointment_id: 61 }, message: 'Appointment moved to the colleague!' });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('move-61'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent("Achieng Odhiambo's visit with Dr. Amina Hassan");
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+    await screen.findAllByTitle('Dr. Zawadi Test');
+    const offered = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(offered).toEqual(['Dr. Zawadi Test']);
+    fireEvent.click(screen.getAllByTitle('Dr. Zawadi Test').pop()!);
+    typeDate('New date', day);
+    await waitFor(() => expect(calls.availability).toHaveBeenCalledWith({ query: { doctor_id: 7, date: day } }, expect.anything()));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'New time' }));
+    await waitFor(() => expect(screen.getAllByTitle('11:00 AM').length).toBeGreaterThan(0));
+    expect(screen.queryByTitle('09:00 AM')).not.toBeInTheDocument(); // taken
+    fireEvent.click(screen.getAllByTitle('11:00 AM').pop()!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() =>
+      expect(calls.moveToColleague).toHaveBeenCalledWith({ params: { id: 61 }, body: { doctor_id: 7, appointment_date: day, time_slot: '11:00 AM' } }, expect.anything()),
+    );
+    expect(await screen.findByText('Visit moved to the colleague.')).toBeInTheDocument();
+  });
+
+  it("says the server's refusal in the dialog and keeps the colleague and the date", async () => {
+    calls.needsNewTime.mockResolvedValue([waiting]);
+    calls.adminDoctors.mockResolvedValue({ doctors: [doctor(7, 'Zawadi', 'Pediatrics')], pending: 0 });
+    calls.availability.mockResolvedValue({ doctor_id: 7, date: day, bookable_date: true, slots: [{ time_slot: '11:00 AM', available: true }] });
+    calls.moveToColleague.mockRejectedValue(new ApiError('That time slot is no longer available. Please choose another.', 409, 'That time slot is no longer available. Please choose another.'));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('move-61'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+    fireEvent.click((await screen.findAllByTitle('Dr. Zawadi Test')).pop()!);
+    typeDate('New date', day);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'New time' }));
+    fireEvent.click((await screen.findAllByTitle('11:00 AM')).pop()!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    expect(await within(dialog).findByText('That time slot is no longer available. Please choose another.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'New date' })).toHaveValue(day);
+    expect(within(dialog).getByRole('button', { name: 'Move visit' })).toBeDisabled(); // the time is chosen again
+  });
+});
