@@ -232,6 +232,18 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
   });
 
   it('the admin closes the clinic for a day on the Clinic calendar, and sees each doctor\'s hours', async () => {
+    // a second visit waits for a new time (a one-day leave over it), for the admin's Move to a colleague
+    const day = afterLeave();
+    const second = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patient.token, {
+      doctor_id: doctor.doctorId,
+      appointment_date: day,
+      time_slot: '11:00 AM',
+      appointment_type: 'Consultation',
+      notes: 'Follow-up on the skin rash.',
+    });
+    if (second.status !== 201) throw new Error(`second booking: ${second.status} ${second.text}`);
+    const away = await call('POST', `doctors/${doctor.doctorId}/leave`, adminToken, { from: day, to: day, confirm: true });
+    expect(away.status).toBe(201);
     const page = await newPage(browser);
     await signIn(page, DEMO.admin);
     await openFromMenu(page, 'Clinic calendar', '/dashboard/admin/calendar');
@@ -243,6 +255,14 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     expect(listed).toMatch(/Thursday\s+09:00–13:00, 14:00–16:00/);
     expect(listed).toContain('20-minute slots, from');
     await auditScreen(page);
+
+    // Move to a colleague: the dialog offers the approved dermatologists (the demo's), nothing is moved on Go back
+    const move = await page.waitForSelector(`[data-testid="move-${second.body.appointment.appointment_id}"]`, { visible: true });
+    await move!.evaluate((el) => (el as HTMLElement).click());
+    await waitForText(page, 'Choose a colleague in Dermatology');
+    await auditScreen(page);
+    await clickButton(page, 'Go back');
+    await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal'));
 
     await typeDate(page, 'Closure date', closure.date);
     await page.type('input[aria-label="Closure name"]', closure.name);
