@@ -33,6 +33,7 @@ export const DOCTOR_HOURS_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Closure removed.': 'Siku ya kufunga imeondolewa.',
   '{count} booked visits fall in this leave. Confirm to save it: each of them will need a new time.':
     'Miadi {count} iliyowekwa iko ndani ya likizo hii. Thibitisha ili kuihifadhi: kila mmoja utahitaji muda mpya.',
+  'Please choose the colleague (a doctor id)': 'Tafadhali chagua daktari mwenzako (namba ya daktari)',
   'Only a visit that needs a new time can be moved to a colleague': 'Ni miadi inayohitaji muda mpya pekee inayoweza kuhamishiwa kwa daktari mwenzako',
   'Choose another doctor: the visit is already with this one': 'Chagua daktari mwingine: miadi tayari iko na daktari huyu',
   "Choose a colleague of the same specialization as the visit's doctor": 'Chagua daktari mwenzako wa taaluma ile ile ya daktari wa miadi',
