@@ -166,6 +166,17 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       const statuses = await sql('appointment', `SELECT appointment_status FROM appointments WHERE appointment_id = ANY($1::int[])`, [[a.appointment_id, b.appointment_id]]);
       expect(statuses).toEqual([{ appointment_status: 'Pending' }, { appointment_status: 'Pending' }]);
 
+      // the patient's appointment replies say which visits need a new time and why (never the leave's reason); the
+      // doctor's agenda and a single read say the same
+      const flag = { cause: 'leave', since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), closure_name: null };
+      const mine = await platform.api('GET', '/appointments', { token: patient.token });
+      const flagged = (list: { appointment_id: number; needs_new_time: unknown }[]) =>
+        Object.fromEntries(list.filter((v) => [a.appointment_id, b.appointment_id].includes(v.appointment_id)).map((v) => [v.appointment_id, v.needs_new_time]));
+      expect(flagged(mine.body)).toEqual({ [a.appointment_id]: flag, [b.appointment_id]: flag });
+      expect(JSON.stringify(mine.body)).not.toContain('Annual leave');
+      expect((await platform.api('GET', `/appointments/${a.appointment_id}`, { token: patient.token })).body.appointment.needs_new_time).toEqual(flag);
+      expect(flagged((await platform.api('GET', '/appointments/doctor', { token: leaveDoctor.token })).body)).toEqual({ [a.appointment_id]: flag, [b.appointment_id]: flag });
+
       // the days are closed to new bookings, with a clear message, and the booking screen offers nothing
       const into = await platform.api('POST', '/appointments', { token: patient.token, body: booking(leaveDoctor.doctorId, { appointment_date: second(), time_slot: '10:00 AM' }) });
       expect(into.status).toBe(409);
@@ -178,6 +189,8 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       expect(moved.status).toBe(200);
       const [resolved] = await sql('appointment', `SELECT resolved_at FROM appointment_new_time_needed WHERE appointment_id = $1`, [a.appointment_id]);
       expect(resolved.resolved_at).not.toBeNull();
+      expect(moved.body.appointment.needs_new_time).toBeNull();
+      expect((await platform.api('GET', `/appointments/${a.appointment_id}`, { token: patient.token })).body.appointment.needs_new_time).toBeNull();
       // a second leave over the same days finds nothing left to move (the other visit already needs a new time)
       const again = await platform.api('POST', `/doctors/${leaveDoctor.doctorId}/leave`, { token: admin.token, body: { from: second(), to: second() } });
       expect(again.status).toBe(201);
@@ -195,6 +208,7 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       expect(cancelled.status).toBe(200);
       const [closed] = await sql('appointment', `SELECT resolved_at FROM appointment_new_time_needed WHERE appointment_id = $1`, [b.appointment_id]);
       expect(closed.resolved_at).not.toBeNull();
+      expect(cancelled.body.appointment.needs_new_time).toBeNull();
       expect(await sql('appointment', `SELECT offer_id FROM waitlist_offers WHERE doctor_id = $1`, [leaveDoctor.doctorId])).toEqual([]);
     });
 
@@ -211,6 +225,85 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       expect(removed.status).toBe(200);
       expect(removed.body).toEqual({ leave_id: id, message: 'Leave removed.' });
       expect((await platform.api('DELETE', `/doctors/${leaveDoctor.doctorId}/leave/${id}`, { token: leaveDoctor.token })).status).toBe(404);
+    });
+  });
+
+  describe('new weekly hours over booked visits', () => {
+    it('lists the visits outside the new hours (409, nothing saved); confirmed, each needs a new time (cause hours)', async () => {
+      const doctor = await createDoctor(platform, admin.token, { firstname: 'Faith', lastname: 'Njeri', specialization: 'Cardiology' });
+      const date = openClinicDate(5);
+      const morning = await bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, { appointment_date: date, time_slot: '09:00 AM' });
+      const afternoon = await bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, { appointment_date: date, time_slot: '02:00 PM' });
+      // mornings only, Monday to Friday: the 02:00 PM visit has no slot any more, the 09:00 AM one keeps its own
+      const mornings = { sessions: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '12:00' })), slot_minutes: 30 };
+
+      const unconfirmed = await platform.api('PUT', `/doctors/${doctor.doctorId}/hours`, { token: doctor.token, body: mornings });
+      expect(unconfirmed.status).toBe(409);
+      expect(unconfirmed.body.code).toBe('HOURS_HAVE_APPOINTMENTS');
+      expect(unconfirmed.body.message).toBe('1 booked visits fall outside these hours. Confirm to save them: each of them will need a new time.');
+      expect(unconfirmed.body.details.appointments).toEqual([
+        { appointment_id: afternoon.appointment_id, user_id: patient.user.user_id, appointment_date: date, time_slot: '02:00 PM', appointment_status: 'Pending', patient_full_name: 'Achieng Odhiambo' },
+      ]);
+      expect((await platform.api('GET', `/doctors/${doctor.doctorId}/hours`, { token: doctor.token })).body.custom).toBe(false);
+      // in Kiswahili for a Kiswahili page
+      const swahili = await platform.api('PUT', `/doctors/${doctor.doctorId}/hours`, { token: doctor.token, body: mornings, headers: { 'Accept-Language': 'sw' } });
+      expect(swahili.body.message).toBe('Miadi 1 iliyowekwa iko nje ya saa hizi. Thibitisha ili kuzihifadhi: kila mmoja utahitaji muda mpya.');
+
+      const confirmed = await platform.api('PUT', `/doctors/${doctor.doctorId}/hours`, { token: admin.token, body: { ...mornings, confirm: true } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ custom: true, message: 'Hours saved!' });
+      expect(confirmed.body.needs_new_time.map((v: { appointment_id: number }) => v.appointment_id)).toEqual([afternoon.appointment_id]);
+      expect(await sql('appointment', `SELECT appointment_id, cause, leave_id, closure_id FROM appointment_new_time_needed WHERE appointment_id = ANY($1::int[])`, [[morning.appointment_id, afternoon.appointment_id]])).toEqual([
+        { appointment_id: afternoon.appointment_id, cause: 'hours', leave_id: null, closure_id: null },
+      ]);
+      const [kept, flagged] = await Promise.all(
+        [morning, afternoon].map(async (v) => (await platform.api('GET', `/appointments/${v.appointment_id}`, { token: patient.token })).body.appointment),
+      );
+      expect(kept.needs_new_time).toBeNull();
+      expect(flagged).toMatchObject({ appointment_status: 'Pending', needs_new_time: { cause: 'hours', closure_name: null } });
+      const waiting = await platform.api('GET', '/admin/needs-new-time', { token: admin.token });
+      expect(waiting.body.find((v: { appointment_id: number }) => v.appointment_id === afternoon.appointment_id)).toMatchObject({ cause: 'hours', doctor_name: 'Faith Njeri' });
+
+      // saving the same hours again finds nothing new to flag (the visit already waits for a new time)
+      const again = await platform.api('PUT', `/doctors/${doctor.doctorId}/hours`, { token: doctor.token, body: mornings });
+      expect(again.status).toBe(200);
+      expect(again.body.needs_new_time).toEqual([]);
+      // the patient moves it into the new hours: resolved
+      const moved = await platform.api('PATCH', `/appointments/${afternoon.appointment_id}/reschedule`, { token: patient.token, body: { appointment_date: date, time_slot: '10:00 AM' } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.appointment.needs_new_time).toBeNull();
+    });
+
+    it("lists every active doctor's hours to admins, read-only (others 403)", async () => {
+      expect((await platform.api('GET', '/admin/doctor-hours', { token: hoursDoctor.token })).status).toBe(403);
+      expect((await platform.api('GET', '/admin/doctor-hours', { token: patient.token })).status).toBe(403);
+      const list = await platform.api('GET', '/admin/doctor-hours', { token: admin.token });
+      expect(list.status).toBe(200);
+      const byId = new Map(list.body.map((d: { doctor_id: number }) => [d.doctor_id, d]));
+      expect(byId.get(hoursDoctor.doctorId)).toEqual({
+        doctor_id: hoursDoctor.doctorId,
+        doctor_name: 'Grace Wanjiku',
+        specialization: expect.any(String),
+        approval_status: 'approved',
+        available_days: expect.any(Array),
+        custom: true,
+        sessions: tuesdayHours.sessions,
+        slot_minutes: 30,
+        valid_from: clinicDate(0),
+        next: null,
+      });
+      expect(byId.get(leaveDoctor.doctorId)).toMatchObject({ doctor_name: 'Brian Otieno', specialization: 'Dermatology', custom: false, sessions: [], valid_from: null });
+      // by name: Hassan, Kamau, Njeri, Otieno, Wanjiku
+      const names = list.body.map((d: { doctor_name: string }) => d.doctor_name);
+      expect(names.indexOf('Amina Hassan')).toBeLessThan(names.indexOf('Brian Otieno'));
+      expect(names.indexOf('Brian Otieno')).toBeLessThan(names.indexOf('Grace Wanjiku'));
+    });
+
+    it('refuses a confirm that is not true or false (400), saving nothing', async () => {
+      const response = await platform.api('PUT', `/doctors/${leaveDoctor.doctorId}/hours`, { token: leaveDoctor.token, body: { ...tuesdayHours, confirm: 'yes' } });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('confirm must be true or false');
+      expect((await platform.api('GET', `/doctors/${leaveDoctor.doctorId}/hours`, { token: leaveDoctor.token })).body.custom).toBe(false);
     });
   });
 
@@ -250,6 +343,8 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
       const confirmed = await platform.api('POST', '/admin/closures', { token: admin.token, body: { date, name: 'Jamhuri Day', confirm: true } });
       expect(confirmed.status).toBe(201);
       expect(await sql('appointment', `SELECT cause FROM appointment_new_time_needed WHERE appointment_id = $1`, [visit.appointment_id])).toEqual([{ cause: 'closure' }]);
+      const seen = await platform.api('GET', `/appointments/${visit.appointment_id}`, { token: patient.token });
+      expect(seen.body.appointment).toMatchObject({ appointment_status: 'Pending', needs_new_time: { cause: 'closure', closure_name: 'Jamhuri Day' } });
 
       // the admin's list of visits that need a new time: this one (the leave's were moved or cancelled above)
       expect((await platform.api('GET', '/admin/needs-new-time', { token: otherDoctor.token })).status).toBe(403);
@@ -270,6 +365,43 @@ describe("doctors' own hours, leave and clinic closures (real NATS + PostgreSQL)
           since: expect.any(String),
         },
       ]);
+
+      // an admin moves it to a colleague of the same specialty, at a free slot of theirs: same visit, same amount
+      const colleague = await createDoctor(platform, admin.token, { firstname: 'Zawadi', lastname: 'Mwende', specialization: 'Pediatrics' });
+      const later = openClinicDate(15);
+      const move = (token: string, body: Record<string, unknown>, id = visit.appointment_id) => platform.api('PATCH', `/admin/appointments/${id}/move`, { token, body });
+      expect((await move(otherDoctor.token, { doctor_id: colleague.doctorId, appointment_date: later, time_slot: '10:30 AM' })).status).toBe(403);
+      const otherSpecialty = await move(admin.token, { doctor_id: leaveDoctor.doctorId, appointment_date: later, time_slot: '10:30 AM' });
+      expect(otherSpecialty.status).toBe(400);
+      expect(otherSpecialty.body.message).toBe("Choose a colleague of the same specialization as the visit's doctor");
+      expect((await move(admin.token, { doctor_id: otherDoctor.doctorId, appointment_date: later, time_slot: '10:30 AM' })).body.message).toBe('Choose another doctor: the visit is already with this one');
+      const closedDay = await move(admin.token, { doctor_id: colleague.doctorId, appointment_date: date, time_slot: '10:30 AM' });
+      expect(closedDay.status).toBe(409);
+      expect(closedDay.body.message).toBe(`The clinic is closed on ${date} (Jamhuri Day). Please choose another date.`);
+      expect((await move(admin.token, { doctor_id: colleague.doctorId })).status).toBe(400);
+      const [before] = await sql('appointment', `SELECT total_amount::float8 AS amount FROM appointments WHERE appointment_id = $1`, [visit.appointment_id]);
+
+      const moved = await move(admin.token, { doctor_id: colleague.doctorId, appointment_date: later, time_slot: '10:30 AM' });
+      expect(moved.status).toBe(200);
+      expect(moved.body.message).toBe('Appointment moved to the colleague!');
+      expect(moved.body.appointment).toMatchObject({
+        appointment_id: visit.appointment_id,
+        doctor_id: colleague.doctorId,
+        doctor: { first_name: 'Zawadi', last_name: 'Mwende', specialization: 'Pediatrics' },
+        appointment_date: later,
+        time_slot: '10:30 AM',
+        appointment_status: 'Pending',
+        total_amount: before.amount,
+        needs_new_time: null,
+      });
+      expect((await platform.api('GET', `/appointments/${visit.appointment_id}`, { token: patient.token })).body.appointment).toMatchObject({ doctor_id: colleague.doctorId, needs_new_time: null });
+      expect((await platform.api('GET', '/admin/needs-new-time', { token: admin.token })).body).toEqual([]);
+      // the colleague's slot is taken now; a visit that no longer needs a new time is not moved again
+      const slots = await platform.api('GET', `/appointments/availability?doctor_id=${colleague.doctorId}&date=${later}`, { token: patient.token });
+      expect(slots.body.slots.find((s: { time_slot: string }) => s.time_slot === '10:30 AM')).toEqual({ time_slot: '10:30 AM', available: false });
+      const again = await move(admin.token, { doctor_id: otherDoctor.doctorId, appointment_date: later, time_slot: '11:00 AM' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('Only a visit that needs a new time can be moved to a colleague');
     });
 
     it('refuses a closure in the past or without a name (400)', async () => {

@@ -72,4 +72,32 @@ describe('a visit that needs a new time: the patient is told (real NATS + Postgr
       ]);
     }, 15_000);
   });
+
+  it("new hours over a visit ask its patient too; an admin's move to a colleague at the same time tells the patient and the colleague", async () => {
+    const patient = await signUpAndIn(platform, { firstname: 'Baraka', lastname: 'Mutiso', contact_phone: '+254722100383' });
+    const hoursDoctor = await createDoctor(platform, admin.token, { firstname: 'Njeri', lastname: 'Wambui', specialization: 'Dermatology' });
+    const colleague = await createDoctor(platform, admin.token, { firstname: 'Otieno', lastname: 'Okoth', specialization: 'Dermatology' });
+    const date = openClinicDate(10);
+    const visit = await bookAs<{ appointment_id: number }>(platform, patient.token, hoursDoctor.doctorId, { appointment_date: date, time_slot: '03:00 PM' });
+    await eventually(async () => expect(await sql('support', `SELECT 1 FROM message_appointments WHERE appointment_id = $1`, [visit.appointment_id])).toHaveLength(1), 15_000);
+
+    // mornings only from today: the 03:00 PM visit has no slot any more
+    const mornings = { sessions: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '12:00' })), slot_minutes: 30, confirm: true };
+    expect((await platform.api('PUT', `/doctors/${hoursDoctor.doctorId}/hours`, { token: hoursDoctor.token, body: mornings })).status).toBe(200);
+    await eventually(async () => {
+      expect(smsTo('+254722100383', /cannot see you/).map((m) => m.message)).toEqual([expect.stringMatching(/^Afya: Dr Njeri Wambui cannot see you on .+ 03:00 PM\. Please pick a new time/)]);
+    }, 30_000);
+
+    // the admin gives the visit to a colleague of the same specialty at the very same time: a move all the same
+    const moved = await platform.api('PATCH', `/admin/appointments/${visit.appointment_id}/move`, { token: admin.token, body: { doctor_id: colleague.doctorId, appointment_date: date, time_slot: '03:00 PM' } });
+    expect(moved.status).toBe(200);
+    await eventually(async () => {
+      const rows = await sql('support', `SELECT user_id, kind FROM deliveries WHERE appointment_id = $1 AND kind IN ('reschedule', 'doctor-reschedule') AND channel = 'email' ORDER BY kind`, [visit.appointment_id]);
+      expect(rows).toEqual([
+        { user_id: colleague.userId, kind: 'doctor-reschedule' },
+        { user_id: patient.user.user_id, kind: 'reschedule' },
+      ]);
+    }, 30_000);
+  });
 });
+

@@ -1,14 +1,17 @@
 import type { Browser, Page } from 'puppeteer';
 import { auditScreen } from '../support/accessibility';
-import { BASE_URL, DEMO, clickButton, closePage, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
+import { BASE_URL, DEMO, clickButton, closePage, launchBrowser, newPage, pickDate, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { firstFreeDay, nairobiDate, registerPatient, type ListedDoctor } from '../support/visits';
 
 // Issue 37 in the browser: a doctor sets their own weekly hours on My hours, then a leave over a booked visit: the
-// visit is listed before anything is saved, and once confirmed it needs a new time. An admin closes the clinic for a
-// day on the Clinic calendar and sees that visit waiting for a new time. A fresh doctor (so the demo doctors, whom
+// visit is listed before anything is saved, and once confirmed it needs a new time. The patient follows the message's
+// link to My Appointments, where the visit says so, and picks a new time with the same doctor. An admin closes the
+// clinic for a day on the Clinic calendar and sees each doctor's hours there. A fresh doctor (so the demo doctors, whom
 // the other journeys book, keep the clinic's hours); the closure lies beyond the booking window and is removed at the end.
 
+/** A clinic date `days` after another (YYYY-MM-DD). */
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const DOCTOR_PASSWORD = 'Doctor#2026';
 
@@ -90,7 +93,7 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
   let browser: Browser;
   let adminToken: string;
   let doctor: Awaited<ReturnType<typeof createDoctor>>;
-  let patient: { firstname: string; lastname: string; token: string };
+  let patient: { firstname: string; lastname: string; token: string; email: string; password: string };
   let visit: { appointment_id: number; date: string; time_slot: string };
   // Beyond the 30-day booking window: no journey can have a visit that day, and none is refused one meanwhile.
   const closure = { date: nairobiDate(60), name: `Staff retreat ${unique()}` };
@@ -100,7 +103,7 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     adminToken = await login(DEMO.admin.email, DEMO.admin.password);
     const details = { firstname: 'Makena', lastname: 'Njeri', email: `hours.${unique()}@example.co.ke`, password: 'Patient#2026', contact_phone: '0722333444', address: 'Ngong Road, Nairobi' };
     const { token } = await registerPatient(details);
-    patient = { firstname: details.firstname, lastname: details.lastname, token };
+    patient = { firstname: details.firstname, lastname: details.lastname, token, email: details.email, password: details.password };
     doctor = await createDoctor(adminToken, token);
     // A weekday visit with the new doctor (no hours of their own yet: the clinic's slots), 3 to 30 days ahead.
     const weekday = (date: string) => [1, 2, 3, 4, 5].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
@@ -117,6 +120,12 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     if (booked.status !== 201) throw new Error(`booking: ${booked.status} ${booked.text}`);
     visit = { appointment_id: booked.body.appointment.appointment_id, date, time_slot };
   });
+
+  /** The leave runs from the visit's day over the next two days; the patient moves the visit to the first weekday after it. */
+  const leaveEnd = () => addDays(visit.date, 2);
+  const afterLeave = () => {
+    for (let date = addDays(leaveEnd(), 1); ; date = addDays(date, 1)) if ([1, 2, 3, 4, 5].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) return date;
+  };
 
   afterAll(async () => {
     // The closure is everyone's: whatever failed, it does not outlive the journey.
@@ -164,7 +173,7 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     await page.goto(`${BASE_URL}/dashboard/doctor/hours`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'No leave planned.');
     await typeDate(page, 'First day away', visit.date);
-    await typeDate(page, 'Last day away', nairobiDate(35));
+    await typeDate(page, 'Last day away', leaveEnd());
     await page.type('textarea[aria-label="Reason (optional)"]', 'Dermatology conference, Kisumu');
     await auditScreen(page);
     await clickButton(page, 'Add leave');
@@ -180,7 +189,7 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     await waitForText(page, 'Dermatology conference, Kisumu');
 
     const leave = await call<{ from: string; to: string; reason: string }[]>('GET', `doctors/${doctor.doctorId}/leave`, doctor.token);
-    expect(leave.body).toEqual([expect.objectContaining({ from: visit.date, to: nairobiDate(35), reason: 'Dermatology conference, Kisumu' })]);
+    expect(leave.body).toEqual([expect.objectContaining({ from: visit.date, to: leaveEnd(), reason: 'Dermatology conference, Kisumu' })]);
     const waiting = await call<{ appointment_id: number; cause: string }[]>('GET', 'admin/needs-new-time', adminToken);
     expect(waiting.body).toContainEqual(expect.objectContaining({ appointment_id: visit.appointment_id, cause: 'leave' }));
     // The visit keeps its status: it is not cancelled
@@ -189,14 +198,71 @@ describe("doctors' own hours and leave, and a clinic closure (issue 37)", () => 
     await closePage(page);
   });
 
-  it('the admin closes the clinic for a day on the Clinic calendar, and sees the visit waiting for a new time', async () => {
+  it('the patient follows the link to My Appointments: the visit says it needs a new time, and Pick a new time moves it', async () => {
+    const page = await newPage(browser, 390, 844);
+    await signIn(page, patient);
+    // the SMS and the email link to /dashboard/appointments
+    await page.goto(`${BASE_URL}/dashboard/appointments`, { waitUntil: 'networkidle0' });
+    const notice = await page.waitForSelector(`[data-testid="needs-new-time-${visit.appointment_id}"]`, { visible: true });
+    const said = await notice!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(said).toContain('This visit needs a new time');
+    expect(said).toContain('Your doctor is away on this day.');
+    expect(said).not.toContain('Kisumu'); // the leave's reason is the staff's
+    await auditScreen(page);
+    const pick = await page.waitForSelector(`[data-testid="pick-new-time-${visit.appointment_id}"]`, { visible: true });
+    await waitForOverlaysToSettle(page);
+    await pick!.click();
+    await waitForText(page, 'Reschedule appointment');
+    await waitForOverlaysToSettle(page);
+    // the first weekday after the leave, at one of the doctor's own 20-minute slots
+    const day = afterLeave();
+    await pickDate(page, '.ant-modal input[aria-label="Appointment date"]', day);
+    const slot = await page.waitForSelector('.ant-modal [data-slot="09:20 AM"]:not([disabled])', { visible: true });
+    await slot!.click();
+    await clickButton(page, 'Move appointment');
+    await waitForText(page, 'Appointment rescheduled.');
+    await page.waitForFunction((id) => !document.querySelector(`[data-testid="needs-new-time-${id}"]`), {}, visit.appointment_id);
+    await auditScreen(page);
+
+    const after = await call<{ appointment: { appointment_date: string; time_slot: string; appointment_status: string; needs_new_time: unknown } }>('GET', `appointments/${visit.appointment_id}`, patient.token);
+    expect(after.body.appointment).toMatchObject({ appointment_date: day, time_slot: '09:20 AM', appointment_status: 'Pending', needs_new_time: null });
+    const waiting = await call<{ appointment_id: number }[]>('GET', 'admin/needs-new-time', adminToken);
+    expect(waiting.body.map((v) => v.appointment_id)).not.toContain(visit.appointment_id);
+    await closePage(page);
+  });
+
+  it('the admin closes the clinic for a day on the Clinic calendar, and sees each doctor\'s hours', async () => {
+    // a second visit waits for a new time (a one-day leave over it), for the admin's Move to a colleague
+    const day = afterLeave();
+    const second = await call<{ appointment: { appointment_id: number } }>('POST', 'appointments', patient.token, {
+      doctor_id: doctor.doctorId,
+      appointment_date: day,
+      time_slot: '11:00 AM',
+      appointment_type: 'Consultation',
+      notes: 'Follow-up on the skin rash.',
+    });
+    if (second.status !== 201) throw new Error(`second booking: ${second.status} ${second.text}`);
+    const away = await call('POST', `doctors/${doctor.doctorId}/leave`, adminToken, { from: day, to: day, confirm: true });
+    expect(away.status).toBe(201);
     const page = await newPage(browser);
     await signIn(page, DEMO.admin);
     await openFromMenu(page, 'Clinic calendar', '/dashboard/admin/calendar');
     await waitForText(page, "Kenya's public holidays");
-    await waitForText(page, `${patient.firstname} ${patient.lastname}`);
-    await waitForText(page, "Doctor's leave");
+    // the new doctor's hours, read-only: Thursday's two sessions at 20-minute slots
+    const hours = await page.waitForSelector(`[data-testid="doctor-hours-${doctor.doctorId}"]`, { visible: true });
+    const listed = await hours!.evaluate((el) => (el as HTMLElement).innerText);
+    expect(listed).toContain('Dr. Wairimu Kamau');
+    expect(listed).toMatch(/Thursday\s+09:00–13:00, 14:00–16:00/);
+    expect(listed).toContain('20-minute slots, from');
     await auditScreen(page);
+
+    // Move to a colleague: the dialog offers the approved dermatologists (the demo's), nothing is moved on Go back
+    const move = await page.waitForSelector(`[data-testid="move-${second.body.appointment.appointment_id}"]`, { visible: true });
+    await move!.evaluate((el) => (el as HTMLElement).click());
+    await waitForText(page, 'Choose a colleague in Dermatology');
+    await auditScreen(page);
+    await clickButton(page, 'Go back');
+    await page.waitForFunction(() => !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal'));
 
     await typeDate(page, 'Closure date', closure.date);
     await page.type('input[aria-label="Closure name"]', closure.name);

@@ -87,6 +87,13 @@ export function videoJoinWindow(startsAt: number): { opensAt: number; closesAt: 
 // The joining rule itself (videoJoinRefusal) is in booking-rules.ts: it reads the visit's start (visitStartsAt).
 
 export const APPOINTMENT_STATUSES = ['Pending', 'Confirmed', 'Completed', 'Cancelled'] as const;
+
+/**
+ * Why a booked visit needs a new time (issue 37; a record beside the visit, never an appointment_status): the doctor's
+ * leave, a clinic closure, or the doctor's new weekly hours no longer holding its slot.
+ */
+export const NEW_TIME_CAUSES = ['leave', 'closure', 'hours'] as const;
+export type NewTimeCause = (typeof NEW_TIME_CAUSES)[number];
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Weekday names as doctors' available_days hold them; index = JavaScript's getUTCDay(). */

@@ -7,8 +7,9 @@
  */
 import { bodyOf, call, reply } from '@afya/service-shared/calls';
 import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
-import { APPOINTMENT_STATUSES } from './catalog';
+import { APPOINTMENT_STATUSES, NEW_TIME_CAUSES } from './catalog';
 import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
+import { AppointmentChangeReplySchema, RescheduleBodySchema } from './schemas';
 import { AppointmentPatterns } from './patterns';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -32,6 +33,9 @@ export const HoursBodySchema = z.object({
   sessions: z.array(HoursSessionSchema, { error: 'Sessions must be a list of {weekday, start, end}' }).max(MAX_WEEKLY_SESSIONS, DoctorHoursMessages.tooManySessions),
   slot_minutes: wholeNumber(DoctorHoursMessages.slotLength, { min: 1 }).meta({ description: 'One of 15, 20, 30, 45, 60' }),
   valid_from: nullToAbsent(isoDate(DoctorHoursMessages.validFrom)).meta({ description: 'The clinic date the hours apply from (default: today)' }),
+  confirm: nullToAbsent(z.boolean({ error: 'confirm must be true or false' })).meta({
+    description: 'true: save even though booked visits fall outside the new hours (each becomes "needs a new time"); else 409 lists them',
+  }),
 });
 
 /** POST /doctors/{id}/leave: a date range, both days included. */
@@ -51,6 +55,11 @@ export const ClosureBodySchema = z.object({
   confirm,
 });
 
+/** PATCH /admin/appointments/{id}/move: the colleague and the slot (their own, free). */
+export const MoveToColleagueBodySchema = RescheduleBodySchema.extend({
+  doctor_id: wholeNumber('Please choose the colleague (a doctor id)', { min: 1 }).meta({ description: 'A colleague of the same specialization, approved' }),
+});
+
 const doctorId = wholeNumber('Invalid id', { min: 1 });
 export const HoursPayloadSchema = HoursBodySchema.extend({ doctor_id: doctorId });
 export const LeavePayloadSchema = LeaveBodySchema.extend({ doctor_id: doctorId });
@@ -58,6 +67,7 @@ export const DoctorOnlyPayloadSchema = z.object({ doctor_id: doctorId });
 export const LeaveByIdPayloadSchema = z.object({ doctor_id: doctorId, leave_id: doctorId });
 export const ClosurePayloadSchema = ClosureBodySchema;
 export const ClosureByIdPayloadSchema = z.object({ closure_id: doctorId });
+export const MoveToColleaguePayloadSchema = MoveToColleagueBodySchema.extend({ id: doctorId });
 
 // ---- Replies ----
 
@@ -70,7 +80,14 @@ export const HoursReplySchema = z.object({
   /** A later version already saved (valid_from after today's), if any. */
   next: z.object({ sessions: z.array(z.object({ weekday: z.number().int(), start: z.string(), end: z.string() })), slot_minutes: z.number().int(), valid_from: z.string() }).nullable(),
 });
-export const SetHoursReplySchema = HoursReplySchema.extend({ message: z.string() });
+
+/** One active doctor's hours as the admin's clinic calendar lists them (GET /admin/doctor-hours). */
+export const DoctorHoursSummarySchema = HoursReplySchema.extend({
+  doctor_name: z.string().nullable(),
+  specialization: z.string().nullable(),
+  approval_status: z.enum(['pending', 'approved']),
+  available_days: z.array(z.string()).meta({ description: "The weekdays a doctor without hours of their own (custom false) sees patients, at the clinic's slots" }),
+});
 
 /** A booked visit a leave or a closure falls on. */
 export const AffectedAppointmentSchema = z.object({
@@ -80,6 +97,11 @@ export const AffectedAppointmentSchema = z.object({
   time_slot: z.string(),
   appointment_status: z.enum(APPOINTMENT_STATUSES),
   patient_full_name: z.string().nullable(),
+});
+
+export const SetHoursReplySchema = HoursReplySchema.extend({
+  message: z.string(),
+  needs_new_time: z.array(AffectedAppointmentSchema).meta({ description: 'The booked visits the new hours left without their slot, each now "needs a new time"' }),
 });
 
 export const LeaveSchema = z.object({
@@ -106,14 +128,14 @@ export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
   doctor_id: z.number().int(),
   doctor_name: z.string().nullable(),
   specialization: z.string().nullable(),
-  cause: z.enum(['leave', 'closure']),
+  cause: z.enum(NEW_TIME_CAUSES),
   since: z.string().meta({ description: 'When the leave or closure was confirmed (ISO 8601)' }),
 });
 
 // ---- Calls ----
 
 const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
-const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
+const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
   call.route({ ...route, tags: [tag] });
 
 export const DoctorHoursCalls = {
@@ -123,7 +145,11 @@ export const DoctorHoursCalls = {
     .input(z.object({ params: doctorById }))
     .output(reply(HoursReplySchema)),
 
-  /** New weekly hours from valid_from onward (later versions already saved are replaced). 400 names the problem. */
+  /**
+   * New weekly hours from valid_from onward (later versions already saved are replaced). 400 names the problem. When
+   * booked visits fall outside them and confirm is not true: 409 (code HOURS_HAVE_APPOINTMENTS, details.appointments
+   * lists them), nothing saved; with confirm each of them needs a new time.
+   */
   setDoctorHours: route({ method: 'PUT', path: '/doctors/{id}/hours', summary: "Set a doctor's weekly hours (the doctor, admins)" })
     .meta({ subject: AppointmentPatterns.setDoctorHours, roles: ['doctor', 'admin'] })
     .input(z.object({ params: doctorById, body: bodyOf(HoursBodySchema) }))
@@ -165,6 +191,25 @@ export const DoctorHoursCalls = {
     .meta({ subject: AppointmentPatterns.removeClosure, roles: ['admin'] })
     .input(z.object({ params: z.object({ id: idParam }).transform(({ id }) => ({ closure_id: id })) }))
     .output(reply(RemoveClosureReplySchema)),
+
+  /**
+   * Every active doctor's weekly hours in effect today and any later version, by name (a bare array; admins). A
+   * doctor with custom false has none of their own: the clinic's slots on their available_days.
+   */
+  allDoctorHours: route({ method: 'GET', path: '/admin/doctor-hours', summary: "Every doctor's weekly hours (admins)" }, 'admin')
+    .meta({ subject: AppointmentPatterns.allDoctorHours, roles: ['admin'] })
+    .input(z.object({}))
+    .output(reply(z.array(DoctorHoursSummarySchema))),
+
+  /**
+   * An admin moves a visit that needs a new time to a colleague of the same specialization, at a free slot of the
+   * colleague's calendar; the visit keeps its id, amount and payment, and no longer needs a new time. 409 when it does
+   * not need one (or the slot is taken, or the colleague's calendar refuses the slot); 400 for another specialty.
+   */
+  moveToColleague: route({ method: 'PATCH', path: '/admin/appointments/{id}/move', summary: 'Move a visit that needs a new time to a colleague (admins)' }, 'admin')
+    .meta({ subject: AppointmentPatterns.moveToColleague, roles: ['admin'] })
+    .input(z.object({ params: z.object({ id: idParam }), body: bodyOf(MoveToColleagueBodySchema) }))
+    .output(reply(AppointmentChangeReplySchema)),
 
   /** The visits that need a new time (Pending or Confirmed, not yet moved), soonest first (a bare array; admins). */
   needsNewTime: route({ method: 'GET', path: '/admin/needs-new-time', summary: 'Visits that need a new time (admins)' }, 'admin')

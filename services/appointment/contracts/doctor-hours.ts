@@ -78,6 +78,14 @@ export const DoctorHoursMessages = {
   leaveRemoved: 'Leave removed.',
   closureSaved: 'Closure saved!',
   closureRemoved: 'Closure removed.',
+  moveOnlyWaiting: 'Only a visit that needs a new time can be moved to a colleague',
+  moveSameDoctor: 'Choose another doctor: the visit is already with this one',
+  moveOtherSpecialty: 'Choose a colleague of the same specialization as the visit\'s doctor',
+  moveNotApproved: 'That doctor is not approved to see patients yet',
+  moveNoVideo: 'That doctor does not see patients by video: choose a colleague who does',
+  moved: 'Appointment moved to the colleague!',
+  /** With the number of booked visits the new hours leave without their slot (409 HOURS_HAVE_APPOINTMENTS). */
+  hoursHaveAppointments: (count: number) => `${count} booked visits fall outside these hours. Confirm to save them: each of them will need a new time.`,
 } as const;
 
 // ---------- times ----------
@@ -259,6 +267,26 @@ export function calendarProblem(plan: DayPlan, date: string, slot: string, docto
 }
 
 // ---------- leave ----------
+
+/**
+ * The doctor's versions of weekly hours once `hours` is saved: the versions before its valid_from, then it (a save
+ * replaces the version at its valid_from and every later one, as the service stores it).
+ */
+export function withHoursFrom(versions: readonly DoctorHours[], hours: DoctorHours): DoctorHours[] {
+  return [...versions.filter((version) => version.valid_from < hours.valid_from), hours];
+}
+
+/**
+ * The booked visits whose slot a doctor's (new) weekly hours no longer hold: on their date the calendar plans the
+ * doctor's own slots (`hours`) and the visit's is not one of them. A visit on a closure or leave day is that record's
+ * to flag; a date still under the clinic's rules (`clinic`) keeps its visits.
+ */
+export function visitsOutsideHours<Visit extends { appointment_date: string; time_slot: string }>(visits: readonly Visit[], calendar: DoctorCalendar): Visit[] {
+  return visits.filter((visit) => {
+    const plan = dayPlan(visit.appointment_date, calendar);
+    return plan.kind === 'hours' && !plan.slots.includes(visit.time_slot);
+  });
+}
 
 /** Why a leave cannot be saved (dates, order, wholly past), or null. `today` is the clinic's date. */
 export function leaveProblem(leave: LeaveRange, today: string): string | null {

@@ -12,7 +12,7 @@ import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
 import type { AppointmentCalls } from './calls';
 import type { DoctorCalls } from './doctor-calls';
-import type { AppointmentStatus, VisitMode } from './catalog';
+import type { AppointmentStatus, NewTimeCause, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
   AdminDashboardStatsSchema,
@@ -45,6 +45,7 @@ import type {
   BookReplySchema,
   DeleteAppointmentReplySchema,
   DoctorSummarySchema,
+  NeedsNewTimeFlagSchema,
   RatePayloadSchema,
   RatingBodySchema,
   RatingReplySchema,
@@ -101,8 +102,8 @@ export interface NewTimeNeededEventData {
   doctor_id: number;
   appointment_date: string;
   time_slot: string;
-  /** What fell on it: the doctor's leave or a clinic closure. */
-  cause: 'leave' | 'closure';
+  /** What fell on it: the doctor's leave, a clinic closure, or the doctor's new weekly hours (no longer that slot). */
+  cause: NewTimeCause;
 }
 
 // ---- Shapes (CONTRACT.md §3) ----
@@ -110,6 +111,7 @@ export interface NewTimeNeededEventData {
 // Written once as schemas (schemas.ts); a client's body is the schema's input, a service's payload its output.
 export type DoctorSummary = z.output<typeof DoctorSummarySchema>;
 export type AppointmentView = z.output<typeof AppointmentViewSchema>;
+export type NeedsNewTimeFlag = z.output<typeof NeedsNewTimeFlagSchema>;
 export type BookBody = z.input<typeof BookBodySchema>;
 export type BookPayload = z.output<typeof BookPayloadSchema>;
 export type BookReply = z.output<typeof BookReplySchema>;

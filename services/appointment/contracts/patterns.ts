@@ -61,5 +61,9 @@ export const AppointmentPatterns = {
   removeClosure: 'appointment.v1.closures.remove',
   /** GET /admin/needs-new-time: the visits a leave or a closure fell on that have no new time yet. */
   needsNewTime: 'appointment.v1.needs-new-time.list',
+  /** GET /admin/doctor-hours: every active doctor's weekly hours, read-only (the admin's clinic calendar). */
+  allDoctorHours: 'appointment.v1.doctors.hours.all',
+  /** PATCH /admin/appointments/:id/move: an admin moves a visit that needs a new time to a colleague of the same specialty. */
+  moveToColleague: 'appointment.v1.needs-new-time.move',
 } as const;
 export type AppointmentPattern = (typeof AppointmentPatterns)[keyof typeof AppointmentPatterns];

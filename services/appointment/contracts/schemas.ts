@@ -16,6 +16,7 @@ import {
   MAX_REASON_LENGTH,
   MIN_AMOUNT,
   MIN_REASON_LENGTH,
+  NEW_TIME_CAUSES,
   SPECIALIZATIONS,
   TIME_SLOTS,
   VISIT_MODES,
@@ -163,6 +164,17 @@ export const DoctorSummarySchema = z.object({
   specialization: z.string().nullable(),
 });
 
+/**
+ * A confirmed leave, clinic closure or change of the doctor's hours fell on this visit and it waits for a new time
+ * (issue 37: a record beside the appointment; its appointment_status is unchanged). The leave's reason is never here.
+ */
+export const NeedsNewTimeFlagSchema = z
+  .object({
+    cause: z.enum(NEW_TIME_CAUSES).meta({ description: "leave: the doctor is away that day; closure: the clinic is closed; hours: the doctor no longer sees patients at that time" }),
+    since: z.string().meta({ description: 'When the leave, closure or new hours were confirmed (ISO 8601)' }),
+    closure_name: z.string().nullable().meta({ description: "The closure's name (e.g. Jamhuri Day) when cause is closure, else null" }),
+  });
+
 export const AppointmentViewSchema = z.object({
     appointment_id: z.number().int(),
     user_id: z.number().int(),
@@ -190,6 +202,9 @@ export const AppointmentViewSchema = z.object({
     updated_at: z.string(),
     doctor: DoctorSummarySchema,
     user: person,
+    needs_new_time: NeedsNewTimeFlagSchema.nullable().meta({
+      description: 'null, unless the visit (Pending or Confirmed) waits for a new time: its patient picks one with Reschedule, or cancels',
+    }),
 });
 
 export const AppointmentReplySchema = z.object({ appointment: AppointmentViewSchema });

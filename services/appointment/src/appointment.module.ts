@@ -12,6 +12,7 @@ import { RescheduleService } from './appointments/reschedule.service';
 import { AuditTrail } from './audit/audit-trail';
 import { DoctorCalendarController } from './calendar/doctor-calendar.controller';
 import { DoctorCalendarService } from './calendar/doctor-calendar.service';
+import { MoveToColleagueService } from './calendar/move-to-colleague.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
 import { UserDirectoryConsumer } from './directory/user-directory.consumer';
@@ -43,6 +44,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     AuditTrail,
     DoctorsService,
     DoctorCalendarService,
+    MoveToColleagueService,
     DoctorInsightsService,
     AppointmentRecords,
     AppointmentReadsService,

@@ -29,7 +29,7 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'catalog.ts': [],
     'booking-rules.ts': ['./catalog'],
     'doctor-hours.ts': ['./catalog', './booking-rules'],
-    'doctor-hours-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './catalog', './doctor-hours', './patterns'],
+    'doctor-hours-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './catalog', './doctor-hours', './patterns', './schemas'],
     'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema'],
     'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
     'care-relationship.ts': [],

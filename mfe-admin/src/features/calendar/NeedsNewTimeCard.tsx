@@ -1,14 +1,21 @@
-import { Card, Table, Tag, Typography } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
+import { Button, Card, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDate, formatSlot, specialtyLabel } from 'shell/i18n';
 import { ErrorState, ScrollRegion, StatusBadge } from 'shell/ui-kit';
 import { useAdminTranslation } from '../../i18n';
 import { type NeedsNewTime, useNeedsNewTime } from './api';
+import { MoveToColleagueDialog } from './MoveToColleagueDialog';
 
-/** The visits a confirmed leave or closure fell on that still wait for their patient to pick a new time, soonest first. */
+/**
+ * The visits a confirmed leave, closure or new hours fell on that still wait for their patient to pick a new time,
+ * soonest first; each may be moved to a colleague of the same specialization.
+ */
 export function NeedsNewTimeCard() {
   const { t } = useAdminTranslation();
   const visits = useNeedsNewTime();
+  const [moving, setMoving] = useState<NeedsNewTime | null>(null);
   const columns: ColumnsType<NeedsNewTime> = [
     { title: t('common.date'), render: (_, v) => `${formatDate(v.appointment_date, 'day')} · ${formatSlot(v.time_slot)}`, onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
     { title: t('common.patient'), render: (_, v) => v.patient_full_name ?? t('calendar.patientNumber', { id: v.user_id }) },
@@ -24,6 +31,20 @@ export function NeedsNewTimeCard() {
     { title: t('calendar.cause'), render: (_, v) => <Tag color={v.cause === 'closure' ? 'volcano' : 'gold'}>{t(`calendar.causeOf.${v.cause}`)}</Tag> },
     { title: t('calendar.since'), render: (_, v) => formatDate(v.since, 'dateTime'), responsive: ['lg'] },
     { title: t('common.status'), render: (_, v) => <StatusBadge status={v.appointment_status} /> },
+    {
+      title: t('common.actions'),
+      render: (_, v) => (
+        <Button
+          size="small"
+          icon={<SwapOutlined />}
+          onClick={() => setMoving(v)}
+          aria-label={t('calendar.moveLabel', { patient: v.patient_full_name ?? t('calendar.patientNumber', { id: v.user_id }) })}
+          data-testid={`move-${v.appointment_id}`}
+        >
+          {t('calendar.moveAction')}
+        </Button>
+      ),
+    },
   ];
   return (
     <Card title={t('calendar.needsNewTimeTitle')}>
@@ -44,6 +65,7 @@ export function NeedsNewTimeCard() {
           />
         </ScrollRegion>
       )}
+      <MoveToColleagueDialog visit={moving} onClose={() => setMoving(null)} />
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import type { TimeSlot } from '@afya/appointment-service/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callKey, calls, queryKeys } from 'shell/api-client';
 
@@ -8,6 +9,7 @@ import { ApiError, callKey, calls, queryKeys } from 'shell/api-client';
 export type Closure = Awaited<ReturnType<typeof calls.appointments.closures>>[number];
 export type AffectedVisit = Awaited<ReturnType<typeof calls.appointments.addClosure>>['needs_new_time'][number];
 export type NeedsNewTime = Awaited<ReturnType<typeof calls.appointments.needsNewTime>>[number];
+export type DoctorHoursSummary = Awaited<ReturnType<typeof calls.appointments.allDoctorHours>>[number];
 export interface ClosureInput {
   date: string;
   name: string;
@@ -19,6 +21,11 @@ const needsNewTimeKey = callKey('appointments', 'needsNewTime');
 
 export function useClosures() {
   return useQuery({ queryKey: closuresKey, queryFn: () => calls.appointments.closures({}, { context: { fallback: 'Failed to load the closures' } }) });
+}
+
+/** Every active doctor's weekly hours, read-only (under queryKeys.appointments: a doctor's save elsewhere refreshes it on return). */
+export function useAllDoctorHours() {
+  return useQuery({ queryKey: callKey('appointments', 'allDoctorHours'), queryFn: () => calls.appointments.allDoctorHours({}, { context: { fallback: "Failed to load the doctors' hours" } }) });
 }
 
 export function useNeedsNewTime() {
@@ -74,6 +81,46 @@ export function useRemoveClosure() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (closureId: number) => calls.appointments.removeClosure({ params: { id: closureId } }, { context: { fallback: 'Failed to remove the closure' } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+  });
+}
+
+/** The approved colleagues a visit may move to: same specialization, not its own doctor (the server checks again). */
+export function useColleagues(visit: Pick<NeedsNewTime, 'doctor_id' | 'specialization'> | null) {
+  const doctors = useQuery({
+    queryKey: callKey('appointments', 'adminDoctors'),
+    queryFn: () => calls.appointments.adminDoctors({}, { context: { fallback: 'Failed to fetch doctors' } }),
+    enabled: visit !== null,
+  });
+  const colleagues = (doctors.data?.doctors ?? []).filter((d) => visit && d.approved && d.specialization === visit.specialization && d.doctor_id !== visit.doctor_id);
+  return { ...doctors, colleagues };
+}
+
+/** A colleague's slots on one date (the booking screen's call; empty until both are chosen). */
+export function useColleagueSlots(doctorId: number | undefined, date: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.availability(doctorId ?? 0, date ?? ''),
+    queryFn: () => calls.appointments.availability({ query: { doctor_id: doctorId!, date: date! } }, { context: { fallback: 'Failed to load the times' } }),
+    enabled: doctorId !== undefined && date !== undefined,
+  });
+}
+
+export interface MoveInput {
+  appointmentId: number;
+  doctorId: number;
+  date: string;
+  slot: string;
+}
+
+/** Moves a visit that needs a new time to a colleague; every appointment query (the list, the slots) refreshes. */
+export function useMoveToColleague() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, doctorId, date, slot }: MoveInput) =>
+      calls.appointments.moveToColleague(
+        { params: { id: appointmentId }, body: { doctor_id: doctorId, appointment_date: date, time_slot: slot as TimeSlot } },
+        { context: { fallback: 'Failed to move the visit' } },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
   });
 }

@@ -5,6 +5,7 @@ import { ApiError } from 'shell/api-client';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt, typeDate } from '../../../../shell/test/render';
 import { ClinicCalendarPage } from './ClinicCalendarPage';
+import { weekLines } from './DoctorHoursCard';
 
 // The HTTP layer is faked (the declared calls); the page, its hooks and the query cache are the real ones.
 const calls = stubDeclaredCalls().appointments;
@@ -23,6 +24,7 @@ beforeEach(() => {
   booked = {};
   calls.closures.mockImplementation(async () => [...closures].sort((a, b) => a.date.localeCompare(b.date)));
   calls.needsNewTime.mockResolvedValue([]);
+  calls.allDoctorHours.mockResolvedValue([]);
   calls.addClosure.mockImplementation(async ({ body }: { body: { date: string; name: string; confirm?: boolean } }) => {
     if (closures.some((c) => c.date === body.date)) throw new ApiError('The clinic is already closed on that date', 409, 'The clinic is already closed on that date', { code: 'CLOSURE_EXISTS' });
     const visits = booked[body.date] ?? [];
@@ -154,5 +156,133 @@ describe('Clinic calendar: visits that need a new time', () => {
     expect(await screen.findByText('Amina Yusuf')).toBeInTheDocument();
     expect(screen.getByText('Dr. Grace Wanjiku')).toBeInTheDocument();
     expect(screen.getByText("Doctor's leave")).toBeInTheDocument();
+  });
+});
+
+describe("Clinic calendar: each doctor's hours (read-only)", () => {
+  const hours = (over: Record<string, unknown>) => ({
+    doctor_id: 1,
+    doctor_name: 'Grace Wanjiku',
+    specialization: 'Cardiology',
+    approval_status: 'approved',
+    available_days: [],
+    custom: true,
+    sessions: [
+      { weekday: 4, start: '14:00', end: '17:00' },
+      { weekday: 1, start: '14:00', end: '16:00' },
+      { weekday: 1, start: '09:00', end: '13:00' },
+    ],
+    slot_minutes: 20,
+    valid_from: '2026-12-01',
+    next: null,
+    ...over,
+  });
+
+  it('groups a week by weekday, sessions in clock order', () => {
+    expect(weekLines(hours({}).sessions)).toEqual([
+      [1, '09:00–13:00, 14:00–16:00'],
+      [4, '14:00–17:00'],
+    ]);
+    expect(weekLines([])).toEqual([]);
+  });
+
+  it("lists each doctor's sessions, slot length and start; a later version; and the clinic's slots for a doctor without hours", async () => {
+    calls.allDoctorHours.mockResolvedValue([
+      hours({ next: { sessions: [{ weekday: 2, start: '08:00', end: '12:00' }], slot_minutes: 30, valid_from: '2027-01-04' } }),
+      hours({ doctor_id: 2, doctor_name: 'Brian Otieno', specialization: 'Dermatology', custom: false, sessions: [], valid_from: null, available_days: ['Monday', 'Friday'] }),
+      hours({ doctor_id: 3, doctor_name: 'Amina Hassan', approval_status: 'pending', custom: false, sessions: [], valid_from: null }),
+      hours({ doctor_id: 4, doctor_name: 'Joseph Kamau', sessions: [] }),
+    ]);
+    renderPage();
+    const grace = await screen.findByTestId('doctor-hours-1');
+    expect(grace).toHaveTextContent('Dr. Grace Wanjiku');
+    // (DOM queries, not role queries: computing every accessible name of the page took 30 s on a loaded machine)
+    const week = grace.querySelector<HTMLElement>('dl[aria-label="Hours of Dr. Grace Wanjiku"]')!;
+    expect(week).not.toBeNull();
+    expect(within(week).getByText('Monday').nextSibling).toHaveTextContent('09:00–13:00, 14:00–16:00');
+    expect(within(week).getByText('Thursday').nextSibling).toHaveTextContent('14:00–17:00');
+    expect(grace).toHaveTextContent(/20-minute slots, from .*2026/);
+    expect(grace).toHaveTextContent(/New hours from .*2027/);
+    expect(grace).toHaveTextContent('Tuesday08:00–12:00');
+
+    const brian = screen.getByTestId('doctor-hours-2');
+    expect(brian).toHaveTextContent("No hours of their own: the clinic's slots");
+    expect(brian).toHaveTextContent('On Monday, Friday');
+    const amina = screen.getByTestId('doctor-hours-3');
+    expect(amina).toHaveTextContent('Every day the clinic is open');
+    expect(amina).toHaveTextContent('Awaiting approval');
+    expect(screen.getByTestId('doctor-hours-4')).toHaveTextContent('No sessions: not seeing patients');
+    // read-only: nothing here edits or removes hours
+    expect(grace.querySelector('button')).toBeNull();
+    expect(calls.setDoctorHours).not.toHaveBeenCalled();
+  });
+
+  it("says when the doctors' hours could not be loaded, with a retry", async () => {
+    calls.allDoctorHours.mockRejectedValue(new ApiError("Failed to load the doctors' hours", 500, ''));
+    renderPage();
+    expect(await screen.findByText("Failed to load the doctors' hours")).toBeInTheDocument();
+  });
+});
+
+describe('Clinic calendar: moving a visit that needs a new time to a colleague', () => {
+  const day = addDays(today, 4);
+  const waiting = {
+    ...visit(61, addDays(today, 3), '10:30 AM', 'Achieng Odhiambo'),
+    doctor_id: 3,
+    doctor_name: 'Amina Hassan',
+    specialization: 'Pediatrics',
+    cause: 'leave',
+    since: created_at,
+  };
+  const doctor = (doctor_id: number, first_name: string, specialization: string, approved = true) => ({ doctor_id, first_name, last_name: 'Test', specialization, approved });
+
+  it('offers only approved colleagues of the same specialty and their free times, then moves the visit', async () => {
+    calls.needsNewTime.mockResolvedValue([waiting]);
+    calls.adminDoctors.mockResolvedValue({
+      doctors: [doctor(3, 'Amina', 'Pediatrics'), doctor(7, 'Zawadi', 'Pediatrics'), doctor(8, 'Brian', 'Dermatology'), doctor(9, 'Jabali', 'Pediatrics', false)],
+      pending: 1,
+    });
+    calls.availability.mockResolvedValue({ doctor_id: 7, date: day, bookable_date: true, slots: [{ time_slot: '09:00 AM', available: false }, { time_slot: '11:00 AM', available: true }] });
+    calls.moveToColleague.mockResolvedValue({ appointment: { appointment_id: 61 }, message: 'Appointment moved to the colleague!' });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('move-61'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent("Achieng Odhiambo's visit with Dr. Amina Hassan");
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+    await screen.findAllByTitle('Dr. Zawadi Test');
+    const offered = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(offered).toEqual(['Dr. Zawadi Test']);
+    fireEvent.click(screen.getAllByTitle('Dr. Zawadi Test').pop()!);
+    typeDate('New date', day);
+    await waitFor(() => expect(calls.availability).toHaveBeenCalledWith({ query: { doctor_id: 7, date: day } }, expect.anything()));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'New time' }));
+    await waitFor(() => expect(screen.getAllByTitle('11:00 AM').length).toBeGreaterThan(0));
+    expect(screen.queryByTitle('09:00 AM')).not.toBeInTheDocument(); // taken
+    fireEvent.click(screen.getAllByTitle('11:00 AM').pop()!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() =>
+      expect(calls.moveToColleague).toHaveBeenCalledWith({ params: { id: 61 }, body: { doctor_id: 7, appointment_date: day, time_slot: '11:00 AM' } }, expect.anything()),
+    );
+    expect(await screen.findByText('Visit moved to the colleague.')).toBeInTheDocument();
+  });
+
+  it("says the server's refusal in the dialog and keeps the colleague and the date", async () => {
+    calls.needsNewTime.mockResolvedValue([waiting]);
+    calls.adminDoctors.mockResolvedValue({ doctors: [doctor(7, 'Zawadi', 'Pediatrics')], pending: 0 });
+    calls.availability.mockResolvedValue({ doctor_id: 7, date: day, bookable_date: true, slots: [{ time_slot: '11:00 AM', available: true }] });
+    calls.moveToColleague.mockRejectedValue(new ApiError('That time slot is no longer available. Please choose another.', 409, 'That time slot is no longer available. Please choose another.'));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('move-61'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Colleague' }));
+    fireEvent.click((await screen.findAllByTitle('Dr. Zawadi Test')).pop()!);
+    typeDate('New date', day);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'New time' }));
+    fireEvent.click((await screen.findAllByTitle('11:00 AM')).pop()!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    expect(await within(dialog).findByText('That time slot is no longer available. Please choose another.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'New date' })).toHaveValue(day);
+    expect(within(dialog).getByRole('button', { name: 'Move visit' })).toBeDisabled(); // the time is chosen again
   });
 });

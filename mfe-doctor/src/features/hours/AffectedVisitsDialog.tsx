@@ -5,16 +5,19 @@ import { useDoctorTranslation } from '../../i18n';
 import type { AffectedVisit } from './api';
 
 /**
- * Before a leave over booked visits is saved: the visits it falls on (the server's 409 list), and what confirming
- * does (each patient is asked to pick a new time; nothing is cancelled). Nothing is saved until Confirm.
+ * Before a leave (or new weekly hours) over booked visits is saved: the visits it falls on (the server's 409 list),
+ * and what confirming does (each patient is asked to pick a new time; nothing is cancelled). Nothing is saved until
+ * Confirm. `kind` picks the texts: a leave's range, or the date new hours apply from.
  */
 export function AffectedVisitsDialog({
+  kind = 'leave',
   visits,
   range,
   saving,
   onConfirm,
   onCancel,
 }: {
+  kind?: 'leave' | 'hours';
   visits: AffectedVisit[] | null;
   range: string;
   saving: boolean;
@@ -25,8 +28,8 @@ export function AffectedVisitsDialog({
   return (
     <Modal
       open={visits !== null}
-      title={t('leave.affectedTitle', { count: visits?.length ?? 0 })}
-      okText={t('leave.confirm')}
+      title={t(`${kind}.affectedTitle`, { count: visits?.length ?? 0 })}
+      okText={t(`${kind}.confirm`)}
       cancelText={t('leave.goBack')}
       onOk={onConfirm}
       onCancel={onCancel}
@@ -34,8 +37,8 @@ export function AffectedVisitsDialog({
       okButtonProps={{ danger: true }}
       destroyOnHidden
     >
-      <Typography.Paragraph>{t('leave.affectedIntro', { range })}</Typography.Paragraph>
-      <section aria-label={t('leave.affectedList')}>
+      <Typography.Paragraph>{t(`${kind}.affectedIntro`, { range })}</Typography.Paragraph>
+      <section aria-label={t(`${kind}.affectedList`)}>
       <List
         size="small"
         bordered

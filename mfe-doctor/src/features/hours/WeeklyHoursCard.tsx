@@ -8,7 +8,8 @@ import { errorText } from 'shell/api-client';
 import { formatDate, translateMessage } from 'shell/i18n';
 import { ErrorState, toast } from 'shell/ui-kit';
 import { useDoctorTranslation } from '../../i18n';
-import { type HoursReply, useDoctorHours, useSaveHours } from './api';
+import { AffectedVisitsDialog } from './AffectedVisitsDialog';
+import { type AffectedVisit, type HoursReply, useDoctorHours, useSaveHours } from './api';
 import { bodyOf, clinicDay, copyMondayToWeekdays, draftFrom, draftProblems, ISO_WEEKDAYS, newSession, sessionsOf, timeOptions, type WeekDraft } from './week';
 import { clockTime } from '@afya/appointment-service/contracts/doctor-hours';
 
@@ -34,6 +35,8 @@ export function WeeklyHoursCard({ doctorId }: { doctorId: number | undefined }) 
   const [dirty, setDirty] = useState(false);
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  /** The booked visits the week typed would leave without a slot (409), shown before anything is saved. */
+  const [affected, setAffected] = useState<AffectedVisit[] | null>(null);
 
   // The saved hours fill the grid until the doctor changes something (a refetch never overwrites their edits).
   useEffect(() => {
@@ -65,22 +68,36 @@ export function WeeklyHoursCard({ doctorId }: { doctorId: number | undefined }) 
     setDraft(draftOf(hours.data, today, 'current'));
   };
 
-  const submit = (confirmed = false) => {
+  /**
+   * `confirmedEmpty`: the doctor accepted a week without sessions. `confirmVisits`: they saw the booked visits the
+   * hours leave without a slot (the server's 409 list) and confirmed: each of them then needs a new time.
+   */
+  const submit = (confirmedEmpty = false, confirmVisits = false) => {
     setAttempted(true);
     if (hasProblems) return;
-    if (!confirmed && sessionsOf(draft).length === 0) {
+    if (!confirmedEmpty && sessionsOf(draft).length === 0) {
       setConfirmEmpty(true);
       return;
     }
     setConfirmEmpty(false);
-    save.mutate(bodyOf(draft), {
-      onSuccess: (saved) => {
-        toast.success(t('hours.saved'));
-        setDirty(false);
-        setAttempted(false);
-        setDraft(draftFrom(saved, saved.valid_from ?? today));
+    save.mutate(
+      { body: bodyOf(draft), confirm: confirmVisits },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'confirm') {
+            setAffected(outcome.appointments);
+            return;
+          }
+          const { saved } = outcome;
+          setAffected(null);
+          const moved = saved.needs_new_time.length;
+          toast.success(moved ? t('hours.savedMoved', { count: moved }) : t('hours.saved'));
+          setDirty(false);
+          setAttempted(false);
+          setDraft(draftFrom(saved, saved.valid_from ?? today));
+        },
       },
-    });
+    );
   };
 
   const { custom, valid_from: since, next } = hours.data;
@@ -237,6 +254,14 @@ export function WeeklyHoursCard({ doctorId }: { doctorId: number | undefined }) 
             {t('hours.discard')}
           </Button>
         </Space>
+        <AffectedVisitsDialog
+          kind="hours"
+          visits={affected}
+          range={formatDate(draft.valid_from, 'day')}
+          saving={save.isPending}
+          onConfirm={() => submit(true, true)}
+          onCancel={() => setAffected(null)}
+        />
       </Space>
     </Card>
   );

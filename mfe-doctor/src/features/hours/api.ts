@@ -34,13 +34,34 @@ export function useDoctorLeave(doctorId: number | undefined) {
   });
 }
 
+export type SavedHours = Awaited<ReturnType<typeof calls.appointments.setDoctorHours>>;
+
+/**
+ * The answer to new hours: saved (with the visits they left without a slot, which now need a new time), or refused
+ * because booked visits fall outside them (409 HOURS_HAVE_APPOINTMENTS: nothing saved; the doctor sees them and
+ * confirms), as a leave. Any other failure throws.
+ */
+export type HoursOutcome = { kind: 'saved'; saved: SavedHours } | { kind: 'confirm'; message: string; appointments: AffectedVisit[] };
+
+export async function saveHours(doctorId: number, body: HoursBody, confirm: boolean): Promise<HoursOutcome> {
+  try {
+    const saved = await calls.appointments.setDoctorHours({ params: { id: doctorId }, body: confirm ? { ...body, confirm: true } : body }, { context: { fallback: 'Failed to save your hours' } });
+    return { kind: 'saved', saved };
+  } catch (error) {
+    const appointments = affectedVisitsOf(error, 'HOURS_HAVE_APPOINTMENTS');
+    if (appointments && !confirm) return { kind: 'confirm', message: (error as ApiError).message, appointments };
+    throw error;
+  }
+}
+
 /** Saving the week: the editor shows the saved hours; the slots patients see are refreshed (availability is under appointments). */
 export function useSaveHours(doctorId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: HoursBody) => calls.appointments.setDoctorHours({ params: { id: doctorId! }, body }, { context: { fallback: 'Failed to save your hours' } }),
-    onSuccess: (saved) => {
-      const { message: _message, ...hours } = saved;
+    mutationFn: ({ body, confirm }: { body: HoursBody; confirm: boolean }) => saveHours(doctorId!, body, confirm),
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'saved') return;
+      const { message: _message, needs_new_time: _moved, ...hours } = outcome.saved;
       queryClient.setQueryData(hoursKey(doctorId!), hours);
       void queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
     },

@@ -33,7 +33,7 @@ beforeEach(() => {
   calls.doctorByUser.mockResolvedValue({ doctor: { doctor_id: DOCTOR_ID, user_id: 2, fee: 3000 } });
   calls.doctorHours.mockResolvedValue(savedHours);
   calls.doctorLeave.mockResolvedValue([]);
-  calls.setDoctorHours.mockImplementation(async ({ body }: { body: { sessions: unknown[]; slot_minutes: number; valid_from: string } }) => ({ doctor_id: DOCTOR_ID, custom: true, ...body, next: null, message: 'Hours saved!' }));
+  calls.setDoctorHours.mockImplementation(async ({ body }: { body: { sessions: unknown[]; slot_minutes: number; valid_from: string } }) => ({ doctor_id: DOCTOR_ID, custom: true, ...body, next: null, message: 'Hours saved!', needs_new_time: [] }));
 });
 
 const renderPage = () => renderAt(<MyHoursPage />, { route: '/dashboard/doctor/hours', path: '/dashboard/doctor/hours' });
@@ -123,6 +123,52 @@ describe('My hours: the weekly hours', () => {
     expect(calls.setDoctorHours).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Save empty week' }));
     await waitFor(() => expect(calls.setDoctorHours).toHaveBeenCalledWith({ params: { id: DOCTOR_ID }, body: { sessions: [], slot_minutes: 30, valid_from: today } }, expect.anything()));
+  });
+});
+
+describe('My hours: new hours over booked visits', () => {
+  it('lists the visits the new week leaves without a slot, saves nothing until confirmed, then saves with confirm', async () => {
+    const monday = addDays(today, 6);
+    const affected = [visit(51, monday, '12:30 PM', 'Amina Yusuf')];
+    calls.setDoctorHours.mockImplementation(async ({ body }: { body: { sessions: unknown[]; slot_minutes: number; valid_from: string; confirm?: boolean } }) => {
+      if (!body.confirm) throw new ApiError('1 booked visits fall outside these hours.', 409, '1 booked visits fall outside these hours.', { code: 'HOURS_HAVE_APPOINTMENTS', details: { appointments: affected } });
+      const { confirm: _confirm, ...hours } = body;
+      return { doctor_id: DOCTOR_ID, custom: true, ...hours, next: null, message: 'Hours saved!', needs_new_time: affected };
+    });
+    renderPage();
+    await screen.findByTestId('weekday-1');
+    await choose('Monday session 1 end', '12:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save hours' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1 booked visit falls outside these hours')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amina Yusuf')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Booked visits outside the new hours' })).toBeInTheDocument();
+    expect(calls.setDoctorHours).toHaveBeenCalledTimes(1);
+    expect(calls.setDoctorHours.mock.calls[0][0].body.confirm).toBeUndefined();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save hours and notify patients' }));
+    await waitFor(() => expect(calls.setDoctorHours).toHaveBeenCalledTimes(2));
+    expect(calls.setDoctorHours.mock.calls[1][0]).toEqual({
+      params: { id: DOCTOR_ID },
+      body: { ...calls.setDoctorHours.mock.calls[0][0].body, confirm: true },
+    });
+    expect(await screen.findByText('Hours saved! 1 patient will be asked to pick a new time.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('going back keeps the week as typed and saves nothing', async () => {
+    calls.setDoctorHours.mockRejectedValue(new ApiError('1 booked visits fall outside these hours.', 409, '', { code: 'HOURS_HAVE_APPOINTMENTS', details: { appointments: [visit(51, addDays(today, 6), '12:30 PM', 'Amina Yusuf')] } }));
+    renderPage();
+    await screen.findByTestId('weekday-1');
+    await choose('Monday session 1 end', '12:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save hours' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.setDoctorHours).toHaveBeenCalledTimes(1);
+    expect(shown('Monday session 1 end')).toBe('12:00');
+    expect(screen.queryByText(/Hours saved/)).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { CalendarOutlined, CreditCardOutlined, CustomerServiceOutlined, FileText
 import { Link } from 'react-router-dom';
 import { Button, Tooltip } from 'antd';
 import type { Appointment } from '../../api/appointments';
-import { cancelRule, canPay, canRate, hasActions, rescheduleRule } from './appointments.logic';
+import { cancelRule, canPay, canRate, hasActions, needsNewTime, rescheduleRule } from './appointments.logic';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
 import { RateAppointment } from './RateAppointment';
@@ -52,7 +52,8 @@ export function AppointmentActions({
         </Button>
       ) : null}
       {canRate(a) ? <RateAppointment appointment={a} onRated={onRated} /> : null}
-      {move.show ? (
+      {/* a visit that needs a new time offers it in its notice (NewTimeNotice), as Pick a new time */}
+      {move.show && !needsNewTime(a) ? (
         move.allowed ? (
           <Button icon={<CalendarOutlined />} onClick={onReschedule} data-testid={`reschedule-${a.appointment_id}`}>
             {t('appointments.reschedule')}

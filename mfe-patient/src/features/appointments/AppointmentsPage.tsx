@@ -22,7 +22,8 @@ import { PayAppointmentDialog, type PayingAppointment } from '../../shared/payme
 import { useMyPrescriptions } from '../../api/prescriptions';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from '../../api/appointments';
 import { AppointmentActions } from './AppointmentActions';
-import { canRate, hasActions } from './appointments.logic';
+import { canRate, hasActions, needsNewTime } from './appointments.logic';
+import { NewTimeNotice } from './NewTimeNotice';
 import { RescheduleDialog } from './RescheduleDialog';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
@@ -97,6 +98,7 @@ export function AppointmentsPage() {
               key={a.appointment_id}
               appointment={a}
               title={doctorName(a)}
+              footer={needsNewTime(a) ? <NewTimeNotice appointment={a} onPickNewTime={() => setMoving(a)} /> : undefined}
               actions={
                 videoJoinAhead(a) || hasActions(a, !!prescription) ? (
                   <>

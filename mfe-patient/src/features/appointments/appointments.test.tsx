@@ -4,14 +4,17 @@ import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@te
 import { queryKeys } from 'shell/api-client';
 import { slotMinutes } from 'shell/ui-kit';
 import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
-import { queryWrapper } from '../../../../shell/test/render';
+import { queryWrapper, renderAt } from '../../../../shell/test/render';
 import * as api from '../../api/appointments';
 import { AppointmentActions } from './AppointmentActions';
-import { cancelRule, canPay, canRate, hasActions } from './appointments.logic';
+import { AppointmentsPage } from './AppointmentsPage';
+import { cancelRule, canPay, canRate, hasActions, needsNewTime, rescheduleRule } from './appointments.logic';
+import { NewTimeNotice } from './NewTimeNotice';
 import { RateAppointment } from './RateAppointment';
 
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
-const { rate: post, setStatus: patch } = stubDeclaredCalls().appointments;
+const stubs = stubDeclaredCalls();
+const { rate: post, setStatus: patch } = stubs.appointments;
 
 const now = new Date('2026-11-21T09:00:00+03:00').getTime();
 const a = (date: string, slot: string, status: api.Appointment['appointment_status'], extra: Partial<api.Appointment> = {}) =>
@@ -146,5 +149,76 @@ describe('useCancelAppointment', () => {
     expect(patch).toHaveBeenCalledWith({ params: { id: 101 }, body: { status: 'Cancelled' } }, expect.anything());
     expect(updated.appointment_status).toBe('Cancelled');
     expect(client.getQueryState(queryKeys.availability(7, '2026-11-25'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('a visit that needs a new time (issue 37)', () => {
+  const afterCleanup: (() => void)[] = [];
+  afterEach(() => afterCleanup.splice(0).forEach((undo) => undo()));
+  const since = '2026-11-20T10:00:00.000Z';
+  const flagged = (cause: 'leave' | 'closure' | 'hours', extra: Partial<api.Appointment> = {}) =>
+    a('2026-11-25', '09:00 AM', 'Confirmed', { appointment_id: 7, paid: true, needs_new_time: { cause, since, closure_name: cause === 'closure' ? 'Jamhuri Day' : null }, ...extra });
+
+  it('is an open visit carrying the flag; Reschedule and Cancel stay allowed inside the notice period', () => {
+    expect(needsNewTime(flagged('leave'))).toBe(true);
+    expect(needsNewTime(a('2026-11-25', '09:00 AM', 'Confirmed'))).toBe(false);
+    expect(needsNewTime({ ...a('2026-11-25', '09:00 AM', 'Confirmed'), needs_new_time: null })).toBe(false);
+    expect(needsNewTime(flagged('leave', { appointment_status: 'Cancelled' }))).toBe(false);
+    // two hours ahead: too late for an ordinary visit, not for one the clinic moved away
+    const soon = { appointment_date: '2026-11-21', time_slot: '11:00 AM' };
+    expect(rescheduleRule(a(soon.appointment_date, soon.time_slot, 'Confirmed'), now).allowed).toBe(false);
+    expect(rescheduleRule(flagged('closure', soon), now)).toEqual({ show: true, allowed: true });
+    expect(cancelRule(flagged('hours', soon), now)).toEqual({ show: true, allowed: true });
+  });
+
+  it.each([
+    ['leave', 'Your doctor is away on this day.'],
+    ['closure', 'The clinic is closed on this day (Jamhuri Day).'],
+    ['hours', 'Your doctor no longer sees patients at this time.'],
+  ] as const)('says why (%s) and offers Pick a new time', (cause, why) => {
+    const onPickNewTime = jest.fn();
+    render(<NewTimeNotice appointment={flagged(cause)} onPickNewTime={onPickNewTime} />);
+    const notice = screen.getByTestId('needs-new-time-7');
+    expect(within(notice).getByText('This visit needs a new time')).toBeInTheDocument();
+    expect(notice).toHaveTextContent(why);
+    expect(notice).toHaveTextContent('your payment stays with the visit');
+    fireEvent.click(within(notice).getByRole('button', { name: /Pick a new time/ }));
+    expect(onPickNewTime).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows nothing on a visit without the flag, or a cancelled one', () => {
+    const { container } = render(<NewTimeNotice appointment={a('2026-11-25', '09:00 AM', 'Confirmed')} onPickNewTime={jest.fn()} />);
+    expect(container).toBeEmptyDOMElement();
+    render(<NewTimeNotice appointment={flagged('leave', { appointment_status: 'Cancelled' })} onPickNewTime={jest.fn()} />);
+    expect(screen.queryByText('This visit needs a new time')).not.toBeInTheDocument();
+  });
+
+  it('on My Appointments: the flagged card says so and Pick a new time opens the reschedule dialog for it', async () => {
+    const visit = {
+      ...flagged('closure'),
+      doctor_id: 3,
+      doctor: { doctor_id: 3, first_name: 'Amina', last_name: 'Hassan', specialization: 'Pediatrics' },
+      user_id: 1,
+      created_at: since,
+    } as api.Appointment;
+    const other = { ...a('2026-11-26', '10:00 AM', 'Pending'), appointment_id: 8, doctor_id: 3, doctor: visit.doctor, needs_new_time: null, created_at: since } as api.Appointment;
+    stubs.appointments.listOwn.mockResolvedValue({ headers: { 'x-total-count': '2' }, body: [visit, other] });
+    stubs.appointments.doctors.mockResolvedValue({ doctors: [] });
+    stubs.prescriptions.listUser.mockResolvedValue({ headers: { 'x-total-count': '0' }, body: [] });
+    // the page's rules read the clock: a fixed morning (21 November), both visits days ahead
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+    afterCleanup.push(() => clock.mockRestore());
+    renderAt(<AppointmentsPage />, { route: '/dashboard/appointments', path: '/dashboard/appointments' });
+
+    const notice = await screen.findByTestId('needs-new-time-7');
+    expect(notice).toHaveTextContent('The clinic is closed on this day (Jamhuri Day).');
+    expect(screen.queryByTestId('needs-new-time-8')).not.toBeInTheDocument();
+    // the flagged card offers Pick a new time instead of a second Reschedule; the other card keeps Reschedule
+    expect(screen.queryByTestId('reschedule-7')).not.toBeInTheDocument();
+    expect(screen.getByTestId('reschedule-8')).toBeInTheDocument();
+    fireEvent.click(within(notice).getByRole('button', { name: /Pick a new time/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reschedule appointment')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Amina Hassan/);
   });
 });

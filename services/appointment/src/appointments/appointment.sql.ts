@@ -1,4 +1,15 @@
-import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type VisitMode } from '../../contracts';
+import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type NeedsNewTimeFlag, type VisitMode } from '../../contracts';
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The visit's open "needs a new time" record (issue 37) as JSON, or null: a primary-key lookup per row. Only an open
+ * (Pending or Confirmed) visit waits for a new time; the leave's reason is private to staff and never read here.
+ */
+const NEEDS_NEW_TIME_JSON = `(SELECT json_build_object('cause', n.cause, 'since', ${ISO('n.created_at')}, 'closure_name', c.name)
+       FROM appointment_new_time_needed n
+       LEFT JOIN clinic_closures c ON c.closure_id = n.closure_id
+      WHERE n.appointment_id = a.appointment_id AND n.resolved_at IS NULL AND a.appointment_status IN ('Pending', 'Confirmed'))`;
 
 /**
  * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
@@ -11,7 +22,8 @@ export const APPOINTMENT_SELECT = `
          d.user_id AS doctor_user_id, d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
          d.specialization AS doctor_specialization,
          u.firstname AS user_firstname, u.lastname AS user_lastname,
-         r.rating, r.comment AS rating_comment
+         r.rating, r.comment AS rating_comment,
+         ${NEEDS_NEW_TIME_JSON} AS needs_new_time
     FROM appointments a
     JOIN doctors d ON d.doctor_id = a.doctor_id
     LEFT JOIN user_directory u ON u.user_id = a.user_id
@@ -22,7 +34,6 @@ export const APPOINTMENT_SELECT = `
  * and the gateway sends it as it is, so a 50-row list is never parsed into objects and serialized again.
  * Keep in step with toAppointmentView (a test compares both).
  */
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const APPOINTMENT_JSON = `json_build_object(
     'appointment_id', a.appointment_id, 'user_id', a.user_id, 'doctor_id', a.doctor_id,
     'appointment_date', a.appointment_date::text, 'time_slot', a.time_slot, 'starts_at', ${ISO('a.starts_at')},
@@ -33,7 +44,8 @@ export const APPOINTMENT_JSON = `json_build_object(
     'rating', r.rating, 'rating_comment', r.comment,
     'created_at', ${ISO('a.created_at')}, 'updated_at', ${ISO('a.updated_at')},
     'doctor', json_build_object('doctor_id', a.doctor_id, 'first_name', d.first_name, 'last_name', d.last_name, 'specialization', d.specialization),
-    'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname))`;
+    'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname),
+    'needs_new_time', ${NEEDS_NEW_TIME_JSON})`;
 
 /**
  * One statement for a list page: the body, the bare JSON array of the page's appointments, as JSON text, and
@@ -109,6 +121,8 @@ export interface AppointmentRow {
   user_lastname: string | null;
   rating: number | null;
   rating_comment: string | null;
+  /** The open "needs a new time" record (PostgreSQL's JSON, parsed by the driver), or null. */
+  needs_new_time: NeedsNewTimeFlag | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -150,6 +164,7 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
       specialization: row.doctor_specialization,
     },
     user: { firstname: row.user_firstname, lastname: row.user_lastname },
+    needs_new_time: row.needs_new_time ?? null,
   };
 }
 

@@ -54,8 +54,8 @@ export class RescheduleService {
           `UPDATE appointments SET appointment_date = $2, time_slot = $3, starts_at = $4, updated_at = now() WHERE appointment_id = $1`,
           [id, appointment_date, time_slot, slotStart(appointment_date, time_slot)],
         );
+        await this.calendar.resolveNewTime(manager, id); // a visit that needed a new time has one (before the reply's read)
         const updated = (await this.records.findRow(id, manager))!;
-        await this.calendar.resolveNewTime(manager, id); // a visit that needed a new time has one
         // the new slot may be held for a waitlisted patient; the old one goes to the doctor's waitlist
         await this.holds.take(manager, { doctor_id: current.doctor_id, appointment_date, time_slot }, current.user_id, id);
         await this.holds.freed(manager, { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot }, current.user_id);

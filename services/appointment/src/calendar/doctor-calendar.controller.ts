@@ -3,11 +3,15 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AppointmentPatterns } from '../../contracts';
 import { DoctorCalendarService } from './doctor-calendar.service';
+import { MoveToColleagueService } from './move-to-colleague.service';
 
 /** A doctor's hours and leave, and the clinic's closures (contracts/doctor-hours-calls.ts). */
 @Controller()
 export class DoctorCalendarController {
-  constructor(private readonly calendar: DoctorCalendarService) {}
+  constructor(
+    private readonly calendar: DoctorCalendarService,
+    private readonly moving: MoveToColleagueService,
+  ) {}
 
   @MessagePattern(subject(AppointmentPatterns.doctorHours))
   hours(@Payload() request: RpcRequest) {
@@ -42,6 +46,16 @@ export class DoctorCalendarController {
   @MessagePattern(subject(AppointmentPatterns.addClosure))
   addClosure(@Payload() request: RpcRequest) {
     return this.calendar.addClosure(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.allDoctorHours))
+  allHours(@Payload() request: RpcRequest) {
+    return this.calendar.allHours(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.moveToColleague))
+  moveToColleague(@Payload() request: RpcRequest) {
+    return this.moving.move(requirePrincipal(request), request.payload, request.requestId);
   }
 
   @MessagePattern(subject(AppointmentPatterns.needsNewTime))

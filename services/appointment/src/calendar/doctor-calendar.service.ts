@@ -22,10 +22,13 @@ import {
   LeaveByIdPayloadSchema,
   LeavePayloadSchema,
   leaveProblem,
+  type NewTimeCause,
   type NewTimeNeededEventData,
+  visitsOutsideHours,
+  withHoursFrom,
 } from '../../contracts';
 import type { z } from '@afya/service-shared/schema';
-import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
+import type { AddClosureReplySchema, AddLeaveReplySchema, AffectedAppointmentSchema, ClosureSchema, DoctorHoursSummarySchema, HoursReplySchema, LeaveSchema, NeedsNewTimeSchema, RemoveClosureReplySchema, RemoveLeaveReplySchema, SetHoursReplySchema } from '../../contracts';
 import { DoctorRow, DoctorsService } from '../doctors/doctors.service';
 import { fullName } from '../appointments/appointment.sql';
 import { clinicToday } from '../../contracts/booking-rules';
@@ -46,6 +49,19 @@ interface HoursRow {
   valid_from: string;
   slot_minutes: number;
   sessions: { weekday: number; start: string; end: string }[];
+}
+
+/** A doctor's hours as the calls answer them: the version in effect today (custom false: none) and any later one. */
+function hoursSummary(doctorId: number, versions: HoursRow[], today: string): z.output<typeof HoursReplySchema> {
+  const current = hoursOn(versions, today);
+  const next = versions.find((row) => row.valid_from > today) ?? null;
+  const shape = (row: HoursRow) => ({ sessions: sortSessions(row.sessions), slot_minutes: row.slot_minutes, valid_from: row.valid_from });
+  return {
+    doctor_id: doctorId,
+    custom: current !== null,
+    ...(current ? shape(current) : { sessions: [], slot_minutes: 30, valid_from: null }),
+    next: next ? shape(next) : null,
+  };
 }
 
 const sortSessions = (sessions: HoursRow['sessions']) =>
@@ -111,7 +127,11 @@ export class DoctorCalendarService {
     return this.hoursReply(this.dataSource.manager, doctor_id);
   }
 
-  /** PUT /doctors/{id}/hours: the version from valid_from (default today) replaces it and any later one. */
+  /**
+   * PUT /doctors/{id}/hours: the version from valid_from (default today) replaces it and any later one. Booked visits
+   * from valid_from on whose slot the new hours no longer hold, without confirm: 409 listing them, nothing saved (as a
+   * leave). With confirm: saved, and each of them needs a new time (cause `hours`).
+   */
   async setHours(actor: Principal, request: unknown): Promise<z.output<typeof SetHoursReplySchema>> {
     const payload = parsePayload(HoursPayloadSchema, request);
     const today = clinicToday();
@@ -121,6 +141,10 @@ export class DoctorCalendarService {
     await this.ownDoctor(actor, payload.doctor_id);
     const reply = await this.dataSource.transaction(async (manager) => {
       await this.lockExclusive(manager, payload.doctor_id);
+      const affected = await this.visitsOutside(manager, payload.doctor_id, hours);
+      if (affected.length && payload.confirm !== true) {
+        throw new RpcFailure(409, DoctorHoursMessages.hoursHaveAppointments(affected.length), 'HOURS_HAVE_APPOINTMENTS', { appointments: listed(affected) });
+      }
       await manager.query(`DELETE FROM doctor_hours WHERE doctor_id = $1 AND valid_from >= $2`, [payload.doctor_id, hours.valid_from]);
       await manager.query(`INSERT INTO doctor_hours (doctor_id, valid_from, slot_minutes, sessions) VALUES ($1, $2, $3, $4::jsonb)`, [
         payload.doctor_id,
@@ -128,9 +152,19 @@ export class DoctorCalendarService {
         hours.slot_minutes,
         JSON.stringify(sortSessions(hours.sessions)),
       ]);
-      return this.hoursReply(manager, payload.doctor_id);
+      await this.needNewTime(manager, affected, 'hours', null);
+      return { ...(await this.hoursReply(manager, payload.doctor_id)), needs_new_time: listed(affected) };
     });
     return { ...reply, message: DoctorHoursMessages.hoursSaved };
+  }
+
+  /** The doctor's booked visits from the new hours' valid_from on that those hours (with their leave and the closures) leave without a slot. */
+  private async visitsOutside(manager: EntityManager, doctorId: number, hours: DoctorHours): Promise<BookedVisit[]> {
+    const visits = await this.bookedVisits(manager, 'a.doctor_id = $1 AND a.appointment_date >= $2::date', [doctorId, hours.valid_from]);
+    if (!visits.length) return [];
+    const last = visits.reduce((latest, visit) => (visit.appointment_date > latest ? visit.appointment_date : latest), hours.valid_from);
+    const calendar = await this.calendar(manager, doctorId, hours.valid_from, last);
+    return visitsOutsideHours(visits, { ...calendar, hours: withHoursFrom(calendar.hours, hours) });
   }
 
   private async hoursReply(manager: EntityManager, doctorId: number): Promise<z.output<typeof HoursReplySchema>> {
@@ -138,16 +172,23 @@ export class DoctorCalendarService {
       `SELECT valid_from::text AS valid_from, slot_minutes, sessions FROM doctor_hours WHERE doctor_id = $1 ORDER BY valid_from`,
       [doctorId],
     );
+    return hoursSummary(doctorId, rows, clinicToday());
+  }
+
+  /** GET /admin/doctor-hours: every active doctor's hours (in effect today, and any later version), by name; one query. */
+  async allHours(actor: Principal): Promise<z.output<typeof DoctorHoursSummarySchema>[]> {
+    if (actor.role !== 'admin') throw forbidden();
+    const doctors: (Pick<DoctorRow, 'doctor_id' | 'specialization' | 'approval_status'> & { doctor_name: string | null; available_days: string[] | null; versions: HoursRow[] })[] =
+      await this.dataSource.query(
+        `SELECT d.doctor_id, NULLIF(trim(d.first_name || ' ' || d.last_name), '') AS doctor_name, d.specialization, d.approval_status, d.available_days,
+                coalesce((SELECT json_agg(json_build_object('valid_from', h.valid_from::text, 'slot_minutes', h.slot_minutes, 'sessions', h.sessions) ORDER BY h.valid_from)
+                            FROM doctor_hours h WHERE h.doctor_id = d.doctor_id), '[]') AS versions
+           FROM doctors d
+          WHERE d.active
+          ORDER BY d.last_name, d.first_name, d.doctor_id`,
+      );
     const today = clinicToday();
-    const current = hoursOn(rows, today);
-    const next = rows.find((row) => row.valid_from > today) ?? null;
-    const shape = (row: HoursRow) => ({ sessions: sortSessions(row.sessions), slot_minutes: row.slot_minutes, valid_from: row.valid_from });
-    return {
-      doctor_id: doctorId,
-      custom: current !== null,
-      ...(current ? shape(current) : { sessions: [], slot_minutes: 30, valid_from: null }),
-      next: next ? shape(next) : null,
-    };
+    return doctors.map(({ versions, available_days, ...doctor }) => ({ ...doctor, available_days: available_days ?? [], ...hoursSummary(doctor.doctor_id, versions, today) }));
   }
 
   // ---------- leave ----------
@@ -290,7 +331,8 @@ export class DoctorCalendarService {
     );
   }
 
-  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: 'leave' | 'closure', id: number): Promise<void> {
+  /** `id`: the leave's or the closure's (null for new hours). */
+  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: NewTimeCause, id: number | null): Promise<void> {
     if (!visits.length) return;
     await manager.query(
       `INSERT INTO appointment_new_time_needed (appointment_id, cause, leave_id, closure_id)

@@ -15,6 +15,8 @@ import {
   leaveProblem,
   sessionSlotMinutes,
   slotLabel,
+  visitsOutsideHours,
+  withHoursFrom,
 } from '../../contracts/doctor-hours';
 
 // Fixed dates only: 2026-12-01 is a Tuesday, 2026-12-07 a Monday, 2026-12-12 (Jamhuri Day) a Saturday.
@@ -126,6 +128,40 @@ describe('overrides, leave and closures, in that order of strength', () => {
     expect(calendarProblem(plan, '2026-12-01', '04:30 PM', doctor)).toBeNull();
     expect(calendarProblem(plan, '2026-12-01', '05:00 PM', doctor)).toBe('Dr. Grace Wanjiku does not see patients at 05:00 PM on 2026-12-01. Please choose one of the times offered.');
     expect(calendarProblem(plan, '2026-12-01', '09:00 AM', doctor)).not.toBeNull();
+  });
+});
+
+describe('booked visits that new hours leave without their slot', () => {
+  // Tuesday 2026-12-01 and Monday 2026-12-07 under hours() (Mon 09:00-13:00, Tue 14:00-17:00, from 2026-11-23)
+  const visit = (appointment_id: number, appointment_date: string, time_slot: string) => ({ appointment_id, appointment_date, time_slot });
+  const visits = [visit(1, '2026-12-01', '02:00 PM'), visit(2, '2026-12-01', '04:30 PM'), visit(3, '2026-12-07', '09:00 AM'), visit(4, '2026-12-07', '12:30 PM')];
+
+  it('replaces the version at the new valid_from and every later one, keeping the earlier ones', () => {
+    const later = hours({ valid_from: '2026-12-14' });
+    const fresh = hours({ sessions: [], valid_from: '2026-12-07' });
+    expect(withHoursFrom([hours(), later], fresh)).toEqual([hours(), fresh]);
+    expect(withHoursFrom([hours()], hours({ valid_from: '2026-11-23', slot_minutes: 60 }))).toEqual([hours({ slot_minutes: 60 })]);
+  });
+
+  it('flags exactly the visits whose slot the new week no longer holds, the boundary minutes included', () => {
+    // Tuesday afternoons now end at 16:30 and Monday mornings start at 10:00
+    const shorter = hours({ sessions: [{ weekday: 1, start: '10:00', end: '13:00' }, { weekday: 2, start: '14:00', end: '16:30' }] });
+    expect(visitsOutsideHours(visits, calendar({ hours: withHoursFrom([], shorter) })).map((v) => v.appointment_id)).toEqual([2, 3]);
+    // at 60 minutes from 14:00 the slots are 14:00, 15:00, 16:00: 02:00 PM stays, 04:30 PM goes
+    expect(visitsOutsideHours(visits, calendar({ hours: [hours({ slot_minutes: 60 })] })).map((v) => v.appointment_id)).toEqual([2, 4]);
+    // an empty week leaves no visit its slot
+    expect(visitsOutsideHours(visits, calendar({ hours: [hours({ sessions: [] })] }))).toHaveLength(4);
+    // the same hours flag nothing
+    expect(visitsOutsideHours(visits, calendar())).toEqual([]);
+  });
+
+  it('leaves visits before the new valid_from, on a closure or leave day (their own record), and under the clinic\'s rules', () => {
+    const empty = hours({ sessions: [], valid_from: '2026-12-07' });
+    expect(visitsOutsideHours(visits, calendar({ hours: withHoursFrom([hours()], empty) })).map((v) => v.appointment_id)).toEqual([3, 4]);
+    const closures = [{ date: '2026-12-07', name: 'Staff training' }];
+    expect(visitsOutsideHours(visits, calendar({ hours: [empty], closures }))).toEqual([]);
+    expect(visitsOutsideHours(visits, calendar({ hours: [empty], leave: [{ from: '2026-12-07', to: '2026-12-07' }] }))).toEqual([]);
+    expect(visitsOutsideHours(visits, calendar({ hours: [] }))).toEqual([]);
   });
 });
 

@@ -8,6 +8,11 @@ export interface AppointmentAccess extends VisitTime {
   /** user_id of the appointment's doctor */
   doctor_user_id: number;
   starts_at: Date;
+  /**
+   * The open "needs a new time" record (issue 37): the clinic, not the patient, moved this visit's day away, so the
+   * patient may reschedule or cancel it inside the notice period too.
+   */
+  needs_new_time?: object | null;
 }
 
 /** Who may see an appointment: its patient, its doctor, any admin (CONTRACT.md §10.1). */
@@ -27,7 +32,8 @@ export function assertCanSee(actor: Principal, appointment: Pick<AppointmentAcce
  * - an admin sets any status (CONTRACT.md §4: "freely"; the admin's override corrects records);
  * - the appointment's doctor sets any status on their own appointments, but Completed only once the visit
  *   has started (assertCanComplete);
- * - the patient may only cancel their own Pending or Confirmed appointment, at least 24 hours before it starts.
+ * - the patient may only cancel their own Pending or Confirmed appointment, at least 24 hours before it starts
+ *   (any time while it needs a new time: issue 37).
  * Throws the RpcFailure to answer; returns when the change is allowed.
  */
 export function assertStatusChange(actor: Principal, appointment: AppointmentAccess, to: AppointmentStatus, now: Date = new Date()): void {
@@ -41,7 +47,7 @@ export function assertStatusChange(actor: Principal, appointment: AppointmentAcc
   if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') {
     throw badRequest(AppointmentMessages.cancelOnlyOpen);
   }
-  if (appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
+  if (!appointment.needs_new_time && appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
     throw badRequest(AppointmentMessages.cancelTooLate);
   }
 }
@@ -54,7 +60,7 @@ export function assertClinicalEdit(actor: Principal, appointment: Pick<Appointme
 
 /**
  * PATCH /appointments/{id}/reschedule: only the appointment's patient, a Pending or Confirmed visit, at least 24
- * hours before it starts (the notice a cancellation needs), to another slot. Where it goes (date in the booking
+ * hours before it starts (the notice a cancellation needs; any time while it needs a new time), to another slot. Where it goes (date in the booking
  * window, a slot, the doctor's day, free) is checked like a booking.
  */
 export function assertReschedule(
@@ -68,7 +74,7 @@ export function assertReschedule(
   if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') {
     throw badRequest(AppointmentMessages.rescheduleOnlyOpen);
   }
-  if (appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
+  if (!appointment.needs_new_time && appointment.starts_at.getTime() - now.getTime() < CANCELLATION_NOTICE_HOURS * 3_600_000) {
     throw badRequest(AppointmentMessages.rescheduleTooLate);
   }
   if (appointment.appointment_date === to.appointment_date && appointment.time_slot === to.time_slot) {

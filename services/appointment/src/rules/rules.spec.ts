@@ -217,6 +217,9 @@ describe('status-change permissions', () => {
     const startsIn = (hours: number) => appointment({ starts_at: new Date(now.getTime() + hours * 3_600_000) });
     expect(() => assertStatusChange(patient, startsIn(24), 'Cancelled', now)).not.toThrow();
     expect(failure(() => assertStatusChange(patient, startsIn(23.99), 'Cancelled', now))).toEqual({ statusCode: 400, message: AppointmentMessages.cancelTooLate });
+    // a visit a leave, closure or new hours fell on may be cancelled any time while it waits for a new time (issue 37)
+    const waiting = appointment({ starts_at: new Date(now.getTime() + 2 * 3_600_000), needs_new_time: { cause: 'leave' } });
+    expect(() => assertStatusChange(patient, waiting, 'Cancelled', now)).not.toThrow();
   });
 
   it('keeps clinical fields to the own doctor and admins', () => {
@@ -328,5 +331,14 @@ describe('rescheduling', () => {
       statusCode: 400,
       message: AppointmentMessages.rescheduleSameSlot,
     });
+  });
+
+  it('lets the patient move a visit that needs a new time inside the notice period too (the clinic moved its day away)', () => {
+    const late = new Date('2026-11-23T07:00:00+03:00');
+    expect(failure(() => assertReschedule(patient, appointment({ needs_new_time: null }), to, late)).message).toBe(AppointmentMessages.rescheduleTooLate);
+    expect(() => assertReschedule(patient, appointment({ needs_new_time: { cause: 'closure' } }), to, late)).not.toThrow();
+    // still only the patient's own open visit
+    expect(failure(() => assertReschedule(doctor, appointment({ needs_new_time: { cause: 'closure' } }), to, late)).statusCode).toBe(403);
+    expect(failure(() => assertReschedule(patient, appointment({ needs_new_time: { cause: 'closure' }, appointment_status: 'Cancelled' }), to, late)).statusCode).toBe(400);
   });
 });

@@ -33,6 +33,15 @@ export const DOCTOR_HOURS_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Closure removed.': 'Siku ya kufunga imeondolewa.',
   '{count} booked visits fall in this leave. Confirm to save it: each of them will need a new time.':
     'Miadi {count} iliyowekwa iko ndani ya likizo hii. Thibitisha ili kuihifadhi: kila mmoja utahitaji muda mpya.',
+  'Please choose the colleague (a doctor id)': 'Tafadhali chagua daktari mwenzako (namba ya daktari)',
+  'Only a visit that needs a new time can be moved to a colleague': 'Ni miadi inayohitaji muda mpya pekee inayoweza kuhamishiwa kwa daktari mwenzako',
+  'Choose another doctor: the visit is already with this one': 'Chagua daktari mwingine: miadi tayari iko na daktari huyu',
+  "Choose a colleague of the same specialization as the visit's doctor": 'Chagua daktari mwenzako wa taaluma ile ile ya daktari wa miadi',
+  'That doctor is not approved to see patients yet': 'Daktari huyo bado hajaidhinishwa kuona wagonjwa',
+  'That doctor does not see patients by video: choose a colleague who does': 'Daktari huyo haoni wagonjwa kwa video: chagua daktari mwenzako anayeona',
+  'Appointment moved to the colleague!': 'Miadi imehamishiwa kwa daktari mwenzako!',
+  '{count} booked visits fall outside these hours. Confirm to save them: each of them will need a new time.':
+    'Miadi {count} iliyowekwa iko nje ya saa hizi. Thibitisha ili kuzihifadhi: kila mmoja utahitaji muda mpya.',
   '{count} booked visits fall on this date. Confirm to close the clinic: each of them will need a new time.':
     'Miadi {count} iliyowekwa iko katika tarehe hii. Thibitisha ili kufunga kliniki: kila mmoja utahitaji muda mpya.',
   'The clinic is closed on {date} ({name}). Please choose another date.': 'Kliniki imefungwa tarehe {date} ({name}). Tafadhali chagua tarehe nyingine.',

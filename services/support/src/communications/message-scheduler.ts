@@ -41,6 +41,8 @@ interface MessageAppointmentRow {
   appointment_id: number;
   appointment_date: string;
   time_slot: string;
+  /** The visit's doctor (an admin may move a visit that needs a new time to a colleague: issue 37). */
+  doctor_user_id: number;
   status: string;
   paid: boolean;
   deleted: boolean;
@@ -94,7 +96,7 @@ export class MessageScheduler implements OnApplicationBootstrap {
   private async record(manager: EntityManager, data: AppointmentEventData, status = data.appointment_status): Promise<MessageAppointmentRow | null> {
     const [row] = (await manager.query(
       `WITH previous AS (
-         SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, status, paid, deleted
+         SELECT appointment_id, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date, time_slot, doctor_user_id, status, paid, deleted
            FROM message_appointments WHERE appointment_id = $1 FOR UPDATE)
        INSERT INTO message_appointments
          (appointment_id, user_id, doctor_user_id, doctor_name, patient_name, appointment_type, appointment_date, time_slot, status, paid, duration)
@@ -135,7 +137,9 @@ export class MessageScheduler implements OnApplicationBootstrap {
 
   private async changed(manager: EntityManager, data: AppointmentEventData): Promise<void> {
     const previous = await this.record(manager, data);
-    const moved = previous !== null && (previous.appointment_date !== data.appointment_date || previous.time_slot !== data.time_slot);
+    // a new doctor at the same time is a move too (an admin's move to a colleague: the patient and the colleague are told)
+    const moved =
+      previous !== null && (previous.appointment_date !== data.appointment_date || previous.time_slot !== data.time_slot || previous.doctor_user_id !== data.doctor_user_id);
     // Paid or confirmed (or no longer): the calendar's STATUS changes, so the event takes a new SEQUENCE too.
     const reconfirmed = previous !== null && isConfirmedVisit(previous) !== isConfirmedVisit({ status: data.appointment_status, paid: data.paid === true });
     const stillOn = REMINDED_STATUSES.includes(data.appointment_status);
