@@ -37,6 +37,7 @@ import type { AuthCalls } from './calls';
 import type { Language } from './catalog';
 
 export * from './catalog';
+export * from './family';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
@@ -218,3 +219,14 @@ export interface AccessTokenClaims {
   iat: number;
   exp: number;
 }
+
+/** Family care (issue 36): GET /family's reply and its parts, the bodies the family screens send. */
+export type FamilyReply = z.output<typeof import('./schemas').FamilyReplySchema>;
+export type FamilyMember = z.output<typeof import('./schemas').FamilyMemberSchema>;
+export type FamilyInvitation = z.output<typeof import('./schemas').FamilyInvitationSchema>;
+export type FamilyCarer = z.output<typeof import('./schemas').FamilyCarerSchema>;
+export type AddDependantBody = z.input<typeof import('./schemas').AddDependantBodySchema>;
+export type InviteBody = z.input<typeof import('./schemas').InviteBodySchema>;
+/** auth.v1.family.access: what a service asks before acting for a member, and the answer. */
+export type FamilyAccessPayload = z.input<typeof import('./schemas').FamilyAccessPayloadSchema>;
+export type FamilyAccessReply = z.output<typeof import('./schemas').FamilyAccessReplySchema>;
