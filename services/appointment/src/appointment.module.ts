@@ -14,6 +14,7 @@ import { DoctorCalendarController } from './calendar/doctor-calendar.controller'
 import { DoctorCalendarService } from './calendar/doctor-calendar.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
+import { FamilyAccess } from './family/family-access';
 import { UserDirectoryConsumer } from './directory/user-directory.consumer';
 import { DoctorInsightsService } from './doctors/doctor-insights.service';
 import { DoctorsController } from './doctors/doctors.controller';
@@ -44,6 +45,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     DoctorsService,
     DoctorCalendarService,
     DoctorInsightsService,
+    FamilyAccess,
     AppointmentRecords,
     AppointmentReadsService,
     BookingService,
