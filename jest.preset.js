@@ -24,6 +24,7 @@ const moduleNameMapper = {
   '^@afya/([a-z-]+)-service/contracts/catalog$': path.join(root, 'services/$1/contracts/catalog.ts'),
   '^@afya/appointment-service/contracts/booking-rules$': path.join(root, 'services/appointment/contracts/booking-rules.ts'),
   '^@afya/appointment-service/contracts/doctor-hours$': path.join(root, 'services/appointment/contracts/doctor-hours.ts'),
+  '^@afya/auth-service/contracts/family$': path.join(root, 'services/auth/contracts/family.ts'),
   // Integration tests boot the real service modules in-process.
   '^@afya/([a-z-]+)-service/src/(.*)$': path.join(root, 'services/$1/src/$2'),
   '^shell/(session|api-client|ui-kit|i18n)$': path.join(root, 'shell/libs/$1/index.ts'),

@@ -34,6 +34,9 @@ function contractCatalogAliases() {
     // A doctor's hours, leave and closures as pure rules (issue 37): the My hours grid checks with them.
     const hours = path.join(servicesDir, name, 'contracts', 'doctor-hours.ts');
     if (fs.existsSync(hours)) aliases[`@afya/${name}-service/contracts/doctor-hours$`] = hours;
+    // Family care's rules (issue 36): the Family page checks a child's date of birth with them.
+    const family = path.join(servicesDir, name, 'contracts', 'family.ts');
+    if (fs.existsSync(family)) aliases[`@afya/${name}-service/contracts/family$`] = family;
   }
   return aliases;
 }

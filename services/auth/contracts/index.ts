@@ -100,6 +100,29 @@ export interface AccountExportReply {
   password_resets: { channel: string; requested_at: string; expires_at: string; used_at: string | null; attempts: number }[];
   /** Sessions signed out (their tokens refused until they would have expired): the token's id and that expiry. */
   signed_out_sessions: { token_id: string; valid_until: string }[];
+  /**
+   * Family care (issue 36): the caller's family links, as carer and as member (each side receives the link), the
+   * consents they gave with the text and version, and, for a child's profile, the date of birth.
+   */
+  family: {
+    links: {
+      link_id: number;
+      role: 'carer' | 'member';
+      other_person_id: number | null;
+      invited_phone: string | null;
+      kind: string;
+      relationship: string;
+      scopes_asked: string[];
+      scopes: string[];
+      status: string;
+      ended_reason: string | null;
+      created_at: string;
+      responded_at: string | null;
+      ended_at: string | null;
+    }[];
+    consents: { link_id: number; member_id: number; text_version: string; text: string; given_at: string }[];
+    dependant: { date_of_birth: string; added_by: number } | null;
+  };
 }
 
 export type RegisterPayload = z.output<typeof RegisterBodySchema>;
