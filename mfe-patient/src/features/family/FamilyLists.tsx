@@ -64,7 +64,8 @@ export function MembersList({ members, loading }: { members: FamilyMember[]; loa
                   {member.full_name}
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {member.kind === 'dependant' ? t('family.kind.dependant') : t('family.kind.linked_adult')} · {relationshipLabel(member.relationship)}
+                  {member.kind === 'dependant' ? t('family.kind.dependant') : t('family.kind.linked_adult')} ·{' '}
+                  {t('family.members.youAre', { relationship: relationshipLabel(member.relationship).toLocaleLowerCase() })}
                   {member.date_of_birth && member.status === 'active' ? ` · ${t('family.members.age', { count: childAge(member.date_of_birth) })}` : ''}
                 </Typography.Text>
                 <Space size={[4, 4]} wrap>

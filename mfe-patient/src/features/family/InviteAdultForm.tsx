@@ -44,7 +44,12 @@ export function InviteAdultForm() {
             options={ADULT_RELATIONSHIPS.map((value) => ({ value, label: relationshipLabel(value) }))}
           />
         </Form.Item>
-        <Form.Item name="scopes" label={t('family.invite.scopes')} rules={[{ required: true, type: 'array', min: 1, message: t('family.invite.scopesRequired') }]}>
+        {/* A validator, not `required`: antd would put aria-required on the checkbox group, which its role does not allow. */}
+        <Form.Item
+          name="scopes"
+          label={t('family.invite.scopes')}
+          rules={[{ validator: (_, scopes?: FamilyScope[]) => (scopes?.length ? Promise.resolve() : Promise.reject(new Error(t('family.invite.scopesRequired')))) }]}
+        >
           <Checkbox.Group options={FAMILY_SCOPES.map((scope) => ({ value: scope, label: scopeLabel(scope) }))} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={invite.isPending} block>
