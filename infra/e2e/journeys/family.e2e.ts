@@ -6,7 +6,7 @@ import { demoDoctor, firstFreeDay, registerPatient } from '../support/visits';
 
 // Issue 36: a mother adds her child on the Family page (on a phone-sized screen, the consent ticked), books a visit
 // for the child ("Who is this visit for?"), and the visit is the child's: listed under the child, not in her own list,
-// the child's prescription under the child once the doctor writes it. An adult invited by phone accepts with `book`
+// the child's prescription under the child once the doctor writes it, where she reads it on the Family page. An adult invited by phone accepts with `book`
 // only, and the carer's records request is refused.
 
 const CHILD = 'Baraka Kamau';
@@ -115,6 +115,20 @@ describe('family journey: a mother adds her child and books for the child', () =
     expect(childs.body.find((p) => p.appointment_id === appointmentId)?.patient_id).toBe(childId);
     const own = await call<Array<{ appointment_id: number }>>('GET', 'prescriptions/user', motherToken);
     expect(own.body.map((p) => p.appointment_id)).not.toContain(appointmentId);
+
+    // She reads it on the Family page, under the child.
+    const page = await open(390, 844);
+    await signIn(page, mother);
+    await page.goto(`${BASE_URL}/dashboard/family`, { waitUntil: 'networkidle0' });
+    await waitForText(page, CHILD);
+    await clickButton(page, 'View records');
+    await waitForText(page, `${CHILD}: records`);
+    await page.click('::-p-xpath(//div[@role="tab"][normalize-space(.)="Prescriptions"])');
+    await page.waitForSelector('[data-testid="member-prescription"]', { visible: true });
+    await waitForText(page, 'Paracetamol syrup');
+    await waitForOverlaysToSettle(page);
+    await auditScreen(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('an adult invited by phone accepts with `book` only on the Family page; the carer’s records request is refused', async () => {

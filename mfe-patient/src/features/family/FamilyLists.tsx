@@ -6,6 +6,7 @@ import { EmptyState, toast } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { useAcceptInvitation, useDeclineInvitation, useEndCarerLink, useEndMemberLink } from './api';
 import { childAge, memberStatusText, relationshipLabel, scopeLabel, type FamilyScope } from './family.logic';
+import { MemberRecordsButton } from './MemberRecords';
 
 const STATUS_COLOR = { active: 'green', pending: 'gold', ended: 'default' } as const;
 
@@ -43,6 +44,7 @@ export function MembersList({ members, loading }: { members: FamilyMember[]; loa
               actions={
                 member.status === 'active' && member.member_id !== null
                   ? [
+                      <MemberRecordsButton key="records" member={member} />,
                       <Popconfirm
                         key="end"
                         title={t('family.members.endConfirm', { name: member.full_name })}

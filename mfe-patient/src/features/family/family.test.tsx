@@ -7,6 +7,8 @@ import { childAge, memberStatusText } from './family.logic';
 
 const calls = stubDeclaredCalls();
 const { family, addDependant, acceptInvitation, endMemberLink } = calls.auth;
+const { familyMemberPrescriptions } = calls.prescriptions;
+const { familyMemberAppointments } = calls.appointments;
 
 const reply = (over: Partial<FamilyReply> = {}): FamilyReply => ({ members: [], invitations: [], carers: [], ...over });
 
@@ -75,6 +77,31 @@ describe('the Family page', () => {
     fireEvent.click(within(invitation).getByRole('checkbox', { name: 'Records' }));
     fireEvent.click(within(invitation).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(acceptInvitation).toHaveBeenCalledWith({ params: { id: '5' }, body: { scopes: ['book'] } }, expect.anything()));
+  });
+});
+
+describe('a member’s records', () => {
+  it('opens the child’s prescriptions from the member line (only where the link grants records)', async () => {
+    family.mockResolvedValue(
+      reply({
+        members: [
+          { member_id: 8, link_id: 1, full_name: 'Baraka Kamau', date_of_birth: '2019-04-02', relationship: 'mother', kind: 'dependant', scopes: ['book', 'reminders', 'records'], status: 'active' },
+          { member_id: 9, link_id: 2, full_name: 'Njeri Mwangi', relationship: 'child', kind: 'linked_adult', scopes: ['book'], status: 'active' },
+        ],
+      }) as never,
+    );
+    familyMemberAppointments.mockResolvedValue({ headers: {}, body: [] } as never);
+    familyMemberPrescriptions.mockResolvedValue({
+      headers: {},
+      body: [{ prescription_id: 3, prescription_number: 'RX-000003', doctor_name: 'Grace Wanjiku', issued_at: '2026-11-20T08:00:00Z', medicines: [{ name: 'Paracetamol syrup', dosage: '5 ml', frequency: 'Three times daily', instructions: 'For 3 days' }], notes: null }],
+    } as never);
+    renderAt(<FamilyPage />);
+    const child = await screen.findByTestId('family-member-1');
+    expect(within(screen.getByTestId('family-member-2')).queryByRole('button', { name: 'View records' })).toBeNull();
+    fireEvent.click(within(child).getByRole('button', { name: 'View records' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Prescriptions' }));
+    expect(await screen.findByText('RX-000003')).toBeInTheDocument();
+    expect(familyMemberPrescriptions).toHaveBeenCalledWith({ params: { member_id: '8' }, query: {} }, expect.anything());
   });
 });
 
