@@ -256,6 +256,14 @@ describe('family care (real NATS + PostgreSQL)', () => {
       // Her own list shows the visit the carer booked for her.
       const hers = await platform.api('GET', '/appointments', { token: grandmother.token });
       expect((hers.body as { appointment_id: number }[]).map((a) => a.appointment_id)).toContain(booked.appointment_id);
+      // `book` also lets the carer move and cancel it as she could; anyone else: 404, as before.
+      const moved = await platform.api('PATCH', `/appointments/${booked.appointment_id}/reschedule`, { token: carer.token, body: { appointment_date: openClinicDate(9), time_slot: '02:30 PM' } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.appointment).toMatchObject({ user_id: member, appointment_date: openClinicDate(9), time_slot: '02:30 PM' });
+      expect((await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: stranger.token, body: { status: 'Cancelled' } })).status).toBe(404);
+      const cancelled = await platform.api('PATCH', `/appointments/${booked.appointment_id}/status`, { token: carer.token, body: { status: 'Cancelled' } });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.appointment.appointment_status).toBe('Cancelled');
     });
 
     it('she ends the carer’s link: booking for her is refused at once', async () => {
