@@ -281,6 +281,9 @@ describe('family care (real NATS + PostgreSQL)', () => {
       const [invitation] = (await family(aunt)).invitations;
       expect((await platform.api('POST', `/family/invitations/${invitation.invitation_id}/decline`, { token: aunt.token })).status).toBe(200);
       expect((await family(aunt)).invitations).toHaveLength(0);
+      // The inviter sees it declined, still named by the phone they typed: never the account's name or id.
+      const declined = (await family(carer)).members.find((m) => m.link_id === invitation.invitation_id);
+      expect(declined).toMatchObject({ status: 'ended', ended_reason: 'declined', member_id: null, full_name: `+254${aunt.details.contact_phone.slice(4)}` });
       expect((await memberRead(carer, aunt.user.user_id, 'appointments')).status).toBe(403);
     });
 

@@ -15,7 +15,8 @@ export async function familyExport(manager: EntityManager, userId: number): Prom
   const link = (role: 'carer' | 'member') => (l: FamilyLinkEntity) => ({
     link_id: l.linkId,
     role,
-    other_person_id: role === 'carer' ? l.memberUserId : l.carerUserId,
+    // A carer's invitation never answered yes names no account (as GET /family shows it: the phone only).
+    other_person_id: role === 'member' ? l.carerUserId : l.status === 'pending' || l.status === 'declined' ? null : l.memberUserId,
     // The phone the carer typed is theirs to see; the member never receives it (it may be the carer's guess of someone else's).
     invited_phone: role === 'carer' ? l.invitedPhone : null,
     kind: l.kind,

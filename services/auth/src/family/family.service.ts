@@ -107,11 +107,13 @@ export class FamilyService {
     const { status, ended_reason } = linkStatusOn(facts, today);
     const scopes: FamilyScope[] =
       status === 'pending' ? normalScopes(link.scopesAsked) : status === 'ended' ? [] : FAMILY_SCOPES.filter((scope) => linkGrants(facts, scope, today));
+    // An invitation never answered yes shows the phone the carer typed: never whose account it is (a declined one
+    // tells only that someone said no).
+    const unanswered = link.status === 'pending' || link.status === 'declined';
     return {
-      member_id: status === 'pending' ? null : link.memberUserId,
+      member_id: unanswered ? null : link.memberUserId,
       link_id: link.linkId,
-      // A waiting invitation shows the phone the carer typed: never whose account it may be.
-      full_name: status === 'pending' || !person ? (link.invitedPhone ? `+${link.invitedPhone}` : '') : fullNameOf(person),
+      full_name: unanswered || !person ? (link.invitedPhone ? `+${link.invitedPhone}` : '') : fullNameOf(person),
       ...(dateOfBirth ? { date_of_birth: dateOfBirth } : {}),
       relationship: link.relationship,
       kind: link.kind,
