@@ -126,6 +126,8 @@ describe('family journey: a mother adds her child and books for the child', () =
     await page.click('::-p-xpath(//div[@role="tab"][normalize-space(.)="Prescriptions"])');
     await page.waitForSelector('[data-testid="member-prescription"]', { visible: true });
     await waitForText(page, 'Paracetamol syrup');
+    await page.click('::-p-xpath(//div[@role="tab"][normalize-space(.)="Medical history"])');
+    await page.waitForSelector('[data-testid="member-history-record"]', { visible: true });
     await waitForOverlaysToSettle(page);
     await auditScreen(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -10,7 +10,7 @@ import { usePatientTranslation } from '../../i18n';
 const memberKey = (memberId: number, what: string) => ['family', 'member', memberId, what] as const;
 
 /**
- * A member's appointments and prescriptions, for a carer with `records` (a child: until 18). Each opening is a read in
+ * A member's appointments, prescriptions and medical history, for a carer with `records` (a child: until 18). Each opening is a read in
  * the member's access log (the services write it), so the lists are fetched only while the drawer is open.
  */
 function MemberRecordsBody({ memberId }: { memberId: number }) {
@@ -23,6 +23,10 @@ function MemberRecordsBody({ memberId }: { memberId: number }) {
   const prescriptions = useQuery({
     queryKey: memberKey(memberId, 'prescriptions'),
     queryFn: async () => listPage(await calls.prescriptions.familyMemberPrescriptions({ params, query: {} }, { context: { fallback: t('family.records.failed') } })).items,
+  });
+  const history = useQuery({
+    queryKey: memberKey(memberId, 'history'),
+    queryFn: () => calls.prescriptions.familyMemberHistory({ params }, { context: { fallback: t('family.records.failed') } }),
   });
   return (
     <Tabs
@@ -59,6 +63,31 @@ function MemberRecordsBody({ memberId }: { memberId: number }) {
             ))
           ) : (
             <Empty description={t('family.records.noPrescriptions')} />
+          ),
+        },
+        {
+          key: 'history',
+          label: t('family.records.history'),
+          children: history.isLoading ? (
+            <Spin />
+          ) : history.isError ? (
+            <ErrorState message={errorText(history.error, t('family.records.failed'))} onRetry={() => void history.refetch()} />
+          ) : history.data?.records.length ? (
+            history.data.records.map((r) => (
+              <Card key={r.id} size="small" style={{ marginBottom: 12 }} data-testid="member-history-record">
+                <Typography.Text strong>
+                  {r.type === 'prescription' ? t('family.records.prescriptionRecord') : t('family.records.visitRecord')}
+                  {r.date ? ` · ${formatDate(r.date.slice(0, 10), 'date')}` : ''}
+                </Typography.Text>
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                  {r.doctor_name ?? ''}
+                </Typography.Paragraph>
+                {r.diagnosis ? <Typography.Paragraph style={{ marginBottom: 4 }}>{r.diagnosis}</Typography.Paragraph> : null}
+                {r.medicines.length ? <MedicinesTable medicines={r.medicines} /> : null}
+              </Card>
+            ))
+          ) : (
+            <Empty description={t('family.records.noHistory')} />
           ),
         },
       ]}

@@ -7,7 +7,7 @@ import { childAge, memberStatusText } from './family.logic';
 
 const calls = stubDeclaredCalls();
 const { family, addDependant, acceptInvitation, endMemberLink } = calls.auth;
-const { familyMemberPrescriptions } = calls.prescriptions;
+const { familyMemberPrescriptions, familyMemberHistory } = calls.prescriptions;
 const { familyMemberAppointments } = calls.appointments;
 
 const reply = (over: Partial<FamilyReply> = {}): FamilyReply => ({ members: [], invitations: [], carers: [], ...over });
@@ -95,6 +95,9 @@ describe('a member’s records', () => {
       headers: {},
       body: [{ prescription_id: 3, prescription_number: 'RX-000003', doctor_name: 'Grace Wanjiku', issued_at: '2026-11-20T08:00:00Z', medicines: [{ name: 'Paracetamol syrup', dosage: '5 ml', frequency: 'Three times daily', instructions: 'For 3 days' }], notes: null }],
     } as never);
+    familyMemberHistory.mockResolvedValue({
+      records: [{ id: 'presc-3', type: 'prescription', condition: 'Prescription', patient_id: 8, patient_name: 'Baraka Kamau', doctor_name: 'Dr. Grace Wanjiku', specialization: null, date: '2026-11-20', diagnosis: 'Viral fever', treatment: null, notes: null, medicines: [], appointment_id: 4, prescription_id: 3 }],
+    } as never);
     renderAt(<FamilyPage />);
     const child = await screen.findByTestId('family-member-1');
     expect(within(screen.getByTestId('family-member-2')).queryByRole('button', { name: 'View records' })).toBeNull();
@@ -102,6 +105,8 @@ describe('a member’s records', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Prescriptions' }));
     expect(await screen.findByText('RX-000003')).toBeInTheDocument();
     expect(familyMemberPrescriptions).toHaveBeenCalledWith({ params: { member_id: '8' }, query: {} }, expect.anything());
+    fireEvent.click(screen.getByRole('tab', { name: 'Medical history' }));
+    expect(await screen.findByText('Viral fever')).toBeInTheDocument();
   });
 });
 
