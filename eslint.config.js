@@ -49,6 +49,8 @@ const files = [
   { category: 'service-module', pattern: 'services/*/src/*.module.ts' },
   // ... and its migration list (<service>.database.ts), which rollout tests run as the migration Job does.
   { category: 'service-database', pattern: 'services/*/src/*.database.ts' },
+  // ... and a service's settable clock (`*-clock.ts`), which a test sets to cross a date (family care's 18th birthday).
+  { category: 'service-clock', pattern: 'services/*/src/**/*-clock.ts' },
 ];
 
 const sameService = { captured: { service: '{{from.element.captured.service}}' } };
@@ -121,6 +123,7 @@ const policies = [
       { to: { element: { type: ['gateway', 'contracts', 'service-shared', 'schema-kit', 'shared-testing'] } } },
       { to: { element: { type: 'service' }, file: { categories: 'service-module' } } },
       { to: { element: { type: 'service' }, file: { categories: 'service-database' } } },
+      { to: { element: { type: 'service' }, file: { categories: 'service-clock' } } },
     ],
   },
 ];

@@ -24,6 +24,8 @@ const SERVICES = {
   },
   appointment: {
     consumers: ['appointment-users', 'appointment-payments'],
+    // Family care: may the caller book for, or read the records of, this member? (family/family-access.ts)
+    calls: ['auth.v1.family.access'],
   },
   payment: {
     consumers: ['payment-appointments', 'payment-users'],
@@ -34,7 +36,7 @@ const SERVICES = {
   prescription: {
     consumers: ['prescription-appointments', 'prescription-users', 'prescription-audit', 'prescription-support-audit', 'prescription-report-exports'],
     blobs: true, // prescription PDFs
-    calls: ['appointment.v1.get'], // directory/appointment-client.ts
+    calls: ['appointment.v1.get', 'auth.v1.family.access'], // appointment.get: a fresh visit; family.access: family/family-access.ts
   },
   support: {
     consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments', 'support-messages-vital-alerts'],

@@ -179,4 +179,28 @@ describe('data rights: export, erasure, admin deletion', () => {
     const [user] = await sql('auth', `SELECT firstname, email FROM users WHERE user_id = $1`, [leaving.user.user_id]);
     expect(user).toEqual({ firstname: 'Erased', email: `erased-${leaving.user.user_id}@erased.invalid` });
   });
+
+  it('family care (issue 36): the export carries the family graph; erasing a carer ends their links and keeps the child’s record', async () => {
+    const carer = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kamau', contact_phone: '+254733111222' });
+    const added = await platform.api('POST', '/family/dependants', { token: carer.token, body: { full_name: 'Baraka Kamau', date_of_birth: '2019-04-02', relationship: 'mother', consent: true } });
+    expect(added.status).toBe(201);
+    const child = added.body.member.member_id as number;
+    const visit = (await bookAs(platform, carer.token, doctor.doctorId, { appointment_date: openClinicDate(8), time_slot: '09:30 AM', member_id: child })).appointment_id;
+    const archive = (await platform.api('GET', '/user/data-export', { token: carer.token })).body;
+    expect(archive.family.links).toEqual([expect.objectContaining({ role: 'carer', other_person_id: child, kind: 'dependant', relationship: 'mother', status: 'active' })]);
+    expect(archive.family.consents).toEqual([expect.objectContaining({ member_id: child, text_version: 'dependant-consent-2026-12' })]);
+    // The child's visit is the child's: not in the carer's own appointments.
+    expect(archive.appointments.map((a: { appointment_id: number }) => a.appointment_id)).not.toContain(visit);
+
+    expect((await platform.api('DELETE', `/admin/users/${carer.user.user_id}`, { token: admin.token })).status).toBe(200);
+    expect(await sql('auth', `SELECT status, ended_reason FROM family_links WHERE carer_user_id = $1`, [carer.user.user_id])).toEqual([{ status: 'ended', ended_reason: 'ended_by_carer' }]);
+    const [kept] = await sql('auth', `SELECT firstname, deleted_at FROM users WHERE user_id = $1`, [child]);
+    expect(kept).toEqual({ firstname: 'Baraka', deleted_at: null });
+    expect(await appointment(visit)).toMatchObject({ appointment_status: 'Pending' });
+    // The carer's name kept on the child's visit goes with the erasure; the visit stays the child's.
+    await eventually(async () => {
+      const [row] = await sql('appointment', `SELECT user_id, booked_by_name FROM appointments WHERE appointment_id = $1`, [visit]);
+      expect(row).toEqual({ user_id: child, booked_by_name: null });
+    }, 15000);
+  });
 });

@@ -52,8 +52,24 @@ const COVERAGE: Record<string, Coverage> = {
   'auth.profile_pictures': { subject: { column: 'user_id', exported: ['account'] } }, // account.profilePictureUrl: the picture itself
   'auth.token_revocations': { subject: { column: 'user_id', exported: ['signed_out_sessions'] } },
   'auth.user_appointment_counts': { subject: { column: 'user_id', copyOf: 'appointment.appointments' } },
+  // issue 36: family care. A link is both people's: each receives it in their export (family.links, role carer or member).
+  'auth.family_dependants': {
+    subject: { column: 'user_id', exported: ['family'] },
+    others: { added_by_user_id: 'the carer who added the child: they receive the link and the consent in their own export (family)' },
+  },
+  'auth.family_links': {
+    subject: { column: 'carer_user_id', exported: ['family'] },
+    others: { member_user_id: 'the member receives the same link in their own export (family.links, role member)' },
+  },
+  'auth.family_consents': {
+    subject: { column: 'given_by_user_id', exported: ['family'] },
+    others: { member_user_id: 'the child the consent is about receives it in their own export (family.consents)' },
+  },
   // appointment
-  'appointment.appointments': { subject: { column: 'user_id', exported: ['appointments'] } },
+  'appointment.appointments': {
+    subject: { column: 'user_id', exported: ['appointments'] },
+    others: { booked_by_user_id: 'the carer who booked for a family member (issue 36): the visit is the patient’s record; the carer’s link is in their own export (family)' },
+  },
   'appointment.appointment_ratings': { subject: { column: 'user_id', exported: ['appointments'] } }, // rating, rating_comment
   'appointment.doctors': { subject: { column: 'user_id', exported: ['doctor_profile'] }, others: { approved_by: STAFF } },
   'appointment.lab_results': { subject: { column: 'user_id', exported: ['lab_results'] } },

@@ -53,6 +53,16 @@ export const AppointmentCalls = {
     .input(z.object({ body: bodyOf(BookBodySchema) }))
     .output(reply(BookReplySchema)),
 
+  /**
+   * Family care (issue 36): a member's appointments, the bare array of one page, for a carer with the `records` scope
+   * (a child: always, until 18); 403 otherwise, 404 for another person's member. Each read is in the member's access log.
+   */
+  familyMemberAppointments: call
+    .route({ method: 'GET', path: '/family/members/{member_id}/appointments', outputStructure: 'detailed', tags: ['family'], summary: "A family member's appointments (a carer with `records`)" })
+    .meta({ subject: AppointmentPatterns.familyMemberAppointments, roles: ['user'], list: true })
+    .input(z.object({ params: z.object({ member_id: idParam }), query: queryOf(pageQuery) }))
+    .output(listOf(AppointmentViewSchema)),
+
   /** Own appointments, the bare array of one page: a patient's bookings, a doctor's agenda (admins: all, newest first). */
   listOwn: call
     .route({ method: 'GET', path: '/appointments', outputStructure: 'detailed', tags: ['appointments'], summary: "The caller's own appointments, one page" })

@@ -166,6 +166,8 @@ export const AppointmentMessages = {
   reasonTooLong: 'The reason is too long (at most 2000 characters)',
   dateWindow: 'Please choose a date from tomorrow up to 30 days ahead',
   slotTaken: 'That time slot is no longer available. Please choose another.',
+  /** Family care (issue 36): a member already has a visit that starts then. */
+  memberBusy: 'This person already has an appointment at that time. Please choose another.',
   doctorNotFound: 'Doctor not found',
   doctorNotApproved: 'This doctor is not accepting appointments yet. Please choose another doctor.',
   appointmentNotFound: 'Appointment not found',

@@ -32,6 +32,8 @@ export const AppointmentPatterns = {
   notifications: 'appointment.v1.doctors.notifications',
   performance: 'appointment.v1.doctors.performance',
   health: 'appointment.v1.health',
+  /** GET /family/members/{member_id}/appointments: a family member's appointments, read by a carer with `records` (issue 36). */
+  familyMemberAppointments: 'appointment.v1.family.member-appointments',
   /** The caller's own appointments as a patient, with ratings, for their data export (DataExportAppointmentsReply). */
   dataExport: 'appointment.v1.data-export',
   /** POST /waitlist (contracts/waitlist.ts): join a doctor's waitlist for a date range. */

@@ -6,7 +6,7 @@
  *
  * Field order is the form's order: a request with several faults is answered with the first field's message.
  */
-import { decimalNumber, isoDate, nullToAbsent, oneOf, pageQuery, trimmedText, wholeNumber, z } from '@afya/service-shared/schema';
+import { decimalNumber, idParam, isoDate, nullToAbsent, oneOf, pageQuery, trimmedText, wholeNumber, z } from '@afya/service-shared/schema';
 import {
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
@@ -65,6 +65,9 @@ export const BookBodySchema = z.object({
   total_amount: z.unknown().optional().meta({ description: 'The amount the client showed: chooses the type when none is named; never what is charged' }),
   user_id: z.unknown().optional().meta({ description: 'Accepted and ignored: the patient is the signed-in caller' }),
   appointment_status: z.unknown().optional().meta({ description: 'Accepted and ignored: a booking starts Pending' }),
+  member_id: nullToAbsent(idParam).meta({
+    description: "Family care: book for this family member (GET /family's member_id); needs the `book` scope for them (else 403). Left out: the caller is the patient",
+  }),
 });
 
 /** GET /appointments/availability */
@@ -205,6 +208,11 @@ export const AppointmentViewSchema = z.object({
     needs_new_time: NeedsNewTimeFlagSchema.nullable().meta({
       description: 'null, unless the visit (Pending or Confirmed) waits for a new time: its patient picks one with Reschedule, or cancels',
     }),
+    booked_by: z
+      .object({ user_id: z.number().int(), name: z.string().nullable(), relationship: z.string().nullable() })
+      .nullable()
+      .optional()
+      .meta({ description: 'Family care: the carer who booked for the patient (null or absent: the patient booked)' }),
 });
 
 export const AppointmentReplySchema = z.object({ appointment: AppointmentViewSchema });

@@ -15,6 +15,7 @@ import { DoctorCalendarService } from './calendar/doctor-calendar.service';
 import { MoveToColleagueService } from './calendar/move-to-colleague.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
+import { FamilyAccess } from './family/family-access';
 import { UserDirectoryConsumer } from './directory/user-directory.consumer';
 import { DoctorInsightsService } from './doctors/doctor-insights.service';
 import { DoctorsController } from './doctors/doctors.controller';
@@ -46,6 +47,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     DoctorCalendarService,
     MoveToColleagueService,
     DoctorInsightsService,
+    FamilyAccess,
     AppointmentRecords,
     AppointmentReadsService,
     BookingService,

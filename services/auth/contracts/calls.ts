@@ -19,7 +19,12 @@ import {
   ChangePasswordReplySchema,
   CreateUserBodySchema,
   CreateUserReplySchema,
+  AcceptInvitationBodySchema,
+  AddDependantBodySchema,
   DecideErasureBodySchema,
+  FamilyMemberReplySchema,
+  FamilyReplySchema,
+  InviteBodySchema,
   ErasureListQuerySchema,
   ErasureListReplySchema,
   ErasureReplySchema,
@@ -64,6 +69,8 @@ const UpdateUserBody = UpdateUserBodySchema.transform(({ phone, contact_phone, .
   return { changes: { ...rest, ...(either ? { contact_phone: either } : {}) } };
 });
 const user = z.object({ id: idParam });
+const family = (route: { method: 'GET' | 'POST' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }) =>
+  call.route({ ...route, tags: ['family'] });
 
 export const AuthCalls = {
   /** Public, rate limited. */
@@ -189,5 +196,47 @@ export const AuthCalls = {
     .route({ method: 'DELETE', path: '/admin/users/{id}', tags: ['admin'], summary: 'Delete a user (admins)' })
     .meta({ subject: AuthPatterns.deleteUser, roles: ['admin'] })
     .input(z.object({ params: z.object({ id: idParam }) }))
+    .output(reply(MessageReplySchema)),
+
+  // ---- Family care (issue 36): patients only; docs/decisions/0110-family-graph-in-auth.md ----
+
+  /** The caller's members (children, linked adults, invitations they sent), invitations sent to them, and their carers. */
+  family: family({ method: 'GET', path: '/family', summary: "The caller's family: members, invitations to them, their carers" })
+    .meta({ subject: AuthPatterns.family, roles: ['user'] })
+    .input(z.object({}))
+    .output(reply(FamilyReplySchema)),
+
+  /** A child (under 18, no login), with the carer's consent stored with its text version and time. */
+  addDependant: family({ method: 'POST', path: '/family/dependants', successStatus: 201, summary: 'Add a child the caller cares for, with consent' })
+    .meta({ subject: AuthPatterns.addDependant, roles: ['user'] })
+    .input(z.object({ body: bodyOf(AddDependantBodySchema) }))
+    .output(reply(FamilyMemberReplySchema)),
+
+  /** "Invitation sent" whether or not the phone has an account; at most 10 waiting and 20 a day. */
+  invite: family({ method: 'POST', path: '/family/invitations', successStatus: 201, summary: 'Invite another adult by phone to link as family' })
+    .meta({ subject: AuthPatterns.invite, roles: ['user'] })
+    .input(z.object({ body: bodyOf(InviteBodySchema) }))
+    .output(reply(MessageReplySchema)),
+
+  acceptInvitation: family({ method: 'POST', path: '/family/invitations/{id}/accept', summary: 'Accept an invitation, granting some or all of the scopes asked' })
+    .meta({ subject: AuthPatterns.acceptInvitation, roles: ['user'] })
+    .input(z.object({ params: z.object({ id: idParam }), body: bodyOf(AcceptInvitationBodySchema) }))
+    .output(reply(MessageReplySchema)),
+
+  declineInvitation: family({ method: 'POST', path: '/family/invitations/{id}/decline', summary: 'Decline an invitation' })
+    .meta({ subject: AuthPatterns.declineInvitation, roles: ['user'] })
+    .input(z.object({ params: z.object({ id: idParam }) }))
+    .output(reply(MessageReplySchema)),
+
+  /** The carer ends their link to a member (or withdraws an invitation they sent): access stops at once. */
+  endMemberLink: family({ method: 'DELETE', path: '/family/members/{member_id}', summary: 'End the link to a member (the carer)' })
+    .meta({ subject: AuthPatterns.endMemberLink, roles: ['user'] })
+    .input(z.object({ params: z.object({ member_id: idParam }) }))
+    .output(reply(MessageReplySchema)),
+
+  /** The linked adult ends a carer's link to them: access stops at once. */
+  endCarerLink: family({ method: 'DELETE', path: '/family/carers/{link_id}', summary: "End a carer's link to the caller (the linked adult)" })
+    .meta({ subject: AuthPatterns.endCarerLink, roles: ['user'] })
+    .input(z.object({ params: z.object({ link_id: idParam }) }))
     .output(reply(MessageReplySchema)),
 };

@@ -37,6 +37,7 @@ import type { AuthCalls } from './calls';
 import type { Language } from './catalog';
 
 export * from './catalog';
+export * from './family';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
@@ -99,6 +100,29 @@ export interface AccountExportReply {
   password_resets: { channel: string; requested_at: string; expires_at: string; used_at: string | null; attempts: number }[];
   /** Sessions signed out (their tokens refused until they would have expired): the token's id and that expiry. */
   signed_out_sessions: { token_id: string; valid_until: string }[];
+  /**
+   * Family care (issue 36): the caller's family links, as carer and as member (each side receives the link), the
+   * consents they gave with the text and version, and, for a child's profile, the date of birth.
+   */
+  family: {
+    links: {
+      link_id: number;
+      role: 'carer' | 'member';
+      other_person_id: number | null;
+      invited_phone: string | null;
+      kind: string;
+      relationship: string;
+      scopes_asked: string[];
+      scopes: string[];
+      status: string;
+      ended_reason: string | null;
+      created_at: string;
+      responded_at: string | null;
+      ended_at: string | null;
+    }[];
+    consents: { link_id: number; member_id: number; text_version: string; text: string; given_at: string }[];
+    dependant: { date_of_birth: string; added_by: number } | null;
+  };
 }
 
 export type RegisterPayload = z.output<typeof RegisterBodySchema>;
@@ -223,3 +247,14 @@ export interface AccessTokenClaims {
   iat: number;
   exp: number;
 }
+
+/** Family care (issue 36): GET /family's reply and its parts, the bodies the family screens send. */
+export type FamilyReply = z.output<typeof import('./schemas').FamilyReplySchema>;
+export type FamilyMember = z.output<typeof import('./schemas').FamilyMemberSchema>;
+export type FamilyInvitation = z.output<typeof import('./schemas').FamilyInvitationSchema>;
+export type FamilyCarer = z.output<typeof import('./schemas').FamilyCarerSchema>;
+export type AddDependantBody = z.input<typeof import('./schemas').AddDependantBodySchema>;
+export type InviteBody = z.input<typeof import('./schemas').InviteBodySchema>;
+/** auth.v1.family.access: what a service asks before acting for a member, and the answer. */
+export type FamilyAccessPayload = z.input<typeof import('./schemas').FamilyAccessPayloadSchema>;
+export type FamilyAccessReply = z.output<typeof import('./schemas').FamilyAccessReplySchema>;

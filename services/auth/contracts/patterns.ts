@@ -27,5 +27,15 @@ export const AuthPatterns = {
   decideErasure: 'auth.v1.admin.erasures.decide',
   /** The caller's own account, for their data export (the gateway collects every service's part). */
   dataExport: 'auth.v1.data-export',
+  /** Family care (issue 36): the caller's family, dependants, invitations, ending links. */
+  family: 'auth.v1.family.get',
+  addDependant: 'auth.v1.family.dependants.add',
+  invite: 'auth.v1.family.invitations.send',
+  acceptInvitation: 'auth.v1.family.invitations.accept',
+  declineInvitation: 'auth.v1.family.invitations.decline',
+  endMemberLink: 'auth.v1.family.members.end',
+  endCarerLink: 'auth.v1.family.carers.end',
+  /** Service to service: may the caller use this scope for this member now? (the appointment and prescription services ask) */
+  familyAccess: 'auth.v1.family.access',
   health: 'auth.v1.health',
 } as const;

@@ -7,6 +7,19 @@
  */
 import { isFreeOfMarkup, isSingleLine, nullToAbsent, oneOf, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { AuthMessages, ErasureMessages, LANGUAGES, MIN_ADDRESS_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, validName, validPhone } from './catalog';
+import {
+  ADULT_RELATIONSHIPS,
+  DEPENDANT_CONSENT,
+  DEPENDANT_RELATIONSHIPS,
+  FAMILY_ENDED_REASONS,
+  FAMILY_LINK_STATUSES,
+  FAMILY_MEMBER_KINDS,
+  FAMILY_SCOPES,
+  FamilyMessages,
+  isCalendarDate,
+  normalScopes,
+  scopesProblem,
+} from './family';
 
 /** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
@@ -224,3 +237,79 @@ export const ErasureRequestViewSchema = z.object({
 /** The caller's latest request (null: none), and a message after a change. */
 export const ErasureReplySchema = z.object({ request: ErasureRequestViewSchema.nullable(), message: z.string().optional() });
 export const ErasureListReplySchema = z.object({ requests: z.array(ErasureRequestViewSchema) });
+
+// ---- Family care (issue 36; rules and messages: family.ts) ----
+
+const familyName = z
+  .string({ error: FamilyMessages.fullName })
+  .refine(isSingleLine, FamilyMessages.fullNameOneLine)
+  .refine(isFreeOfMarkup, FamilyMessages.fullNameOneLine)
+  .max(200, FamilyMessages.fullName)
+  .refine(validName, FamilyMessages.fullName);
+const scopeList = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const problem = scopesProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => normalScopes(value as string[]))
+  .meta({ description: 'One or more of book, reminders, records', example: ['book', 'records'] });
+
+/** POST /family/dependants: a child, with the carer's consent (the tick: `true`). */
+export const AddDependantBodySchema = z.object({
+  full_name: familyName.meta({ example: 'Baraka Otieno' }),
+  date_of_birth: z.string({ error: FamilyMessages.dateOfBirth }).refine(isCalendarDate, FamilyMessages.dateOfBirth).meta({ description: 'YYYY-MM-DD; under 18 on the day (Africa/Nairobi)', example: '2019-04-02' }),
+  relationship: oneOf(DEPENDANT_RELATIONSHIPS, FamilyMessages.relationship).meta({ description: 'Who the carer is to the child' }),
+  consent: z.literal(true, { error: FamilyMessages.consent }).meta({ description: `Must be true: "${DEPENDANT_CONSENT.text}" (stored with its version and time)` }),
+});
+
+/** POST /family/invitations: another adult, by phone; the reply is the same whether or not the phone has an account. */
+export const InviteBodySchema = z.object({
+  phone: singleLine(FamilyMessages.phone, FamilyMessages.phone).refine(validPhone, FamilyMessages.phone).max(20, FamilyMessages.phone).meta({ example: '+254712345678' }),
+  relationship: oneOf(ADULT_RELATIONSHIPS, FamilyMessages.relationship).meta({ description: 'Who the inviting patient is to the adult they invite' }),
+  scopes: scopeList,
+});
+
+/** POST /family/invitations/{id}/accept: the scopes granted, some or all of those asked. */
+export const AcceptInvitationBodySchema = z.object({ scopes: scopeList });
+
+export const FamilyMemberSchema = z.object({
+  member_id: z.number().int().nullable().meta({ description: "The member's id (their patient id); null while an invitation waits for an answer" }),
+  link_id: z.number().int(),
+  full_name: z.string().meta({ description: 'A pending invitation shows the phone it was sent to' }),
+  date_of_birth: z.string().optional().meta({ description: 'Dependants only' }),
+  relationship: z.string(),
+  kind: z.enum(FAMILY_MEMBER_KINDS),
+  scopes: z.array(z.enum(FAMILY_SCOPES)).meta({ description: 'What the carer may do now (a child: every scope until 18; an ended link: none)' }),
+  status: z.enum(FAMILY_LINK_STATUSES),
+  ended_reason: z.enum(FAMILY_ENDED_REASONS).optional(),
+});
+export const FamilyInvitationSchema = z.object({
+  invitation_id: z.number().int(),
+  from_name: z.string(),
+  relationship: z.string(),
+  scopes: z.array(z.enum(FAMILY_SCOPES)),
+});
+export const FamilyCarerSchema = z.object({
+  link_id: z.number().int(),
+  carer_name: z.string(),
+  relationship: z.string(),
+  scopes: z.array(z.enum(FAMILY_SCOPES)),
+  status: z.enum(FAMILY_LINK_STATUSES),
+});
+export const FamilyReplySchema = z.object({
+  members: z.array(FamilyMemberSchema),
+  invitations: z.array(FamilyInvitationSchema).meta({ description: 'Invitations sent to the caller, waiting for an answer' }),
+  carers: z.array(FamilyCarerSchema).meta({ description: 'The adults linked to the caller as their carers (the caller may end each link)' }),
+});
+export const FamilyMemberReplySchema = z.object({ member: FamilyMemberSchema, message: z.string() });
+
+/** What another service asks before acting for a member (auth.v1.family.access): the carer's link, or 403/404. */
+export const FamilyAccessPayloadSchema = z.object({ member_id: z.number().int().positive(), scope: z.enum(FAMILY_SCOPES) });
+export const FamilyAccessReplySchema = z.object({
+  member_id: z.number().int(),
+  member_name: z.string(),
+  kind: z.enum(FAMILY_MEMBER_KINDS),
+  relationship: z.string(),
+  carer_name: z.string(),
+});

@@ -7,6 +7,8 @@ import { ErasureRequestEntity } from './data-rights/erasure-request.entity';
 import { PasswordResets1764900000100 } from './migrations/1764900000100-password-resets';
 import { UserLanguage1765000000100 } from './migrations/1765000000100-user-language';
 import { PasswordResetRequests1765100000100 } from './migrations/1765100000100-password-reset-requests';
+import { Family1765300000100 } from './migrations/1765300000100-family';
+import { FamilyConsentEntity, FamilyDependantEntity, FamilyLinkEntity } from './family/family.entities';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { PasswordResetRequestEntity } from './password-reset/reset-request.entity';
 import { ProfilePictureEntity } from './profile/profile-picture.entity';
@@ -21,6 +23,6 @@ import { UserEntity } from './users/user.entity';
  */
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
-  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity, PasswordResetRequestEntity],
-  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100, UserLanguage1765000000100, PasswordResetRequests1765100000100],
+  entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity, PasswordResetRequestEntity, FamilyDependantEntity, FamilyLinkEntity, FamilyConsentEntity],
+  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100, UserLanguage1765000000100, PasswordResetRequests1765100000100, Family1765300000100],
 };

@@ -6,6 +6,8 @@ import { AdminUsersService } from './admin-users/admin-users.service';
 import { AppointmentCountsConsumer } from './appointment-counts/appointment-counts.consumer';
 import { DataRightsController } from './data-rights/data-rights.controller';
 import { DataRightsService } from './data-rights/data-rights.service';
+import { FamilyController } from './family/family.controller';
+import { FamilyService } from './family/family.service';
 import { SigningKeyProvider } from './keys/signing-key';
 import { authDatabase } from './auth.database';
 import { PasswordResetController } from './password-reset/password-reset.controller';
@@ -27,6 +29,7 @@ import { UsersRepository } from './users/users.repository';
     AdminUsersController,
     DataRightsController,
     PasswordResetController,
+    FamilyController,
     createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
   providers: [
@@ -41,6 +44,7 @@ import { UsersRepository } from './users/users.repository';
     PasswordResetService,
     ResetRequestQueue,
     AppointmentCountsConsumer,
+    FamilyService,
   ],
 })
 export class AuthModule {}

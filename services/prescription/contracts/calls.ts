@@ -47,7 +47,24 @@ const list = ({ path, summary, subject, roles }: { path: `/${string}`; summary: 
     .input(z.object({ query: queryOf(pageQuery) }))
     .output(listOf(PrescriptionViewSchema));
 
+/** Family care (issue 36): `{member_id}` in a path; the carer needs `records` for them (a child: always, until 18). */
+const member = z.object({ member_id: idParam });
+
 export const PrescriptionCalls = {
+  /** A family member's prescriptions, newest first (a carer with `records`); each read is in the member's access log. */
+  familyMemberPrescriptions: call
+    .route({ method: 'GET', path: '/family/members/{member_id}/prescriptions', outputStructure: 'detailed', tags: ['family'], summary: "A family member's prescriptions (a carer with `records`)" })
+    .meta({ subject: PrescriptionPatterns.familyMemberPrescriptions, roles: ['user'], list: true })
+    .input(z.object({ params: member, query: queryOf(pageQuery) }))
+    .output(listOf(PrescriptionViewSchema)),
+
+  /** A family member's medical history ({records}), as GET /medical-history/user/{userId} answers it. */
+  familyMemberHistory: call
+    .route({ method: 'GET', path: '/family/members/{member_id}/medical-history', tags: ['family'], summary: "A family member's medical history (a carer with `records`)" })
+    .meta({ subject: PrescriptionPatterns.familyMemberHistory, roles: ['user'] })
+    .input(z.object({ params: member }))
+    .output(reply(MedicalHistoryReplySchema)),
+
   /** The patient's own prescriptions, newest first. */
   listUser: list({ path: '/prescriptions/user', summary: "The patient's own prescriptions, newest first", subject: PrescriptionPatterns.listUser, roles: ['user'] }),
 

@@ -17,6 +17,9 @@ export const PrescriptionPatterns = {
   writable: 'prescription.v1.writable-appointments',
   historySelf: 'prescription.v1.history.self',
   historyUser: 'prescription.v1.history.user',
+  /** Family care (issue 36): a member's prescriptions and medical history, for a carer with `records`. */
+  familyMemberPrescriptions: 'prescription.v1.family.member-prescriptions',
+  familyMemberHistory: 'prescription.v1.family.member-history',
   historyAll: 'prescription.v1.history.all',
   historyRemove: 'prescription.v1.history.delete',
   accessLog: 'prescription.v1.access-log',

@@ -1,3 +1,4 @@
+import { FamilyAccess } from './family/family-access';
 import { Module, OnApplicationShutdown } from '@nestjs/common';
 import { closePdfRenderer, createServiceHealthController, EventsModule, ServiceDatabaseModule, subject } from '@afya/service-shared';
 import { PrescriptionPatterns } from '../contracts';
@@ -15,7 +16,7 @@ import { VitalsService } from './vitals/vitals.service';
 @Module({
   imports: [ServiceDatabaseModule.forService(prescriptionDatabase), EventsModule.forService('prescription')],
   controllers: [PrescriptionsController, DataExportController, VitalsController, createServiceHealthController('prescription', subject(PrescriptionPatterns.health))],
-  providers: [AccessLog, CareAccess, PrescriptionsService, HistoryService, ReadModelConsumers, VitalsService],
+  providers: [AccessLog, CareAccess, FamilyAccess, PrescriptionsService, HistoryService, ReadModelConsumers, VitalsService],
 })
 export class PrescriptionModule implements OnApplicationShutdown {
   /** The warm PDF browser ends with the service. */

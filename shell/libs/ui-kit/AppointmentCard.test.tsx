@@ -41,4 +41,15 @@ describe('appointment card payment tag', () => {
     render(<AppointmentCard appointment={{ ...base, appointment_status: 'Confirmed', visit_mode: 'in_person' }} title="Dr. Grace Wanjiku" />);
     expect(screen.getByText('In person')).toBeInTheDocument();
   });
+
+  it('says who booked a visit for a family member, and as whom (issue 36); a visit the patient booked says nothing', () => {
+    const { unmount } = render(
+      <AppointmentCard appointment={{ ...base, appointment_status: 'Pending', booked_by: { user_id: 3, name: 'Wanjiru Kamau', relationship: 'mother' } }} title="Baraka Kamau" />,
+    );
+    expect(screen.getByText('Booked by')).toBeInTheDocument();
+    expect(screen.getByText('Wanjiru Kamau (mother)')).toBeInTheDocument();
+    unmount();
+    render(<AppointmentCard appointment={{ ...base, appointment_status: 'Pending', booked_by: null }} title="Baraka Kamau" />);
+    expect(screen.queryByText('Booked by')).not.toBeInTheDocument();
+  });
 });

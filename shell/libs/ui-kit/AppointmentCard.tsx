@@ -10,7 +10,7 @@ import { StatusBadge, Money } from './components';
  * optional so a list may pass what it has.
  */
 export type AppointmentCardData = Pick<AppointmentView, 'appointment_id'> &
-  Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'total_amount' | 'appointment_status' | 'paid' | 'created_at' | 'type' | 'visit_mode'>> & {
+  Partial<Pick<AppointmentView, 'appointment_date' | 'time_slot' | 'total_amount' | 'appointment_status' | 'paid' | 'created_at' | 'type' | 'visit_mode' | 'booked_by'>> & {
     doctor?: Partial<AppointmentView['doctor']> | null;
   };
 
@@ -74,6 +74,17 @@ export function AppointmentCard({
       ? [[t('appointmentCard.payment'), <Tag color={payment === 'Paid' ? 'green' : 'orange'}>{payment === 'Paid' ? t('status.paid') : t('appointmentCard.paymentPending')}</Tag>] as [string, ReactNode]]
       : []),
     [t('appointmentCard.created'), a.created_at ? formatDate(a.created_at, 'date') : '—'],
+    // Family care (issue 36): a visit a carer booked for the patient says who, and as whom.
+    ...(a.booked_by
+      ? [
+          [
+            t('appointmentCard.bookedBy'),
+            a.booked_by.relationship
+              ? `${a.booked_by.name ?? ''} (${t(`appointmentCard.relationship.${a.booked_by.relationship}`, { defaultValue: a.booked_by.relationship })})`
+              : (a.booked_by.name ?? ''),
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
   return (
     <Card

@@ -10,6 +10,7 @@ import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../..
 import { BOOKED_TEXT, LOGIN_TO_BOOK, isDateDisabled, preselectedDoctor, toBookPayload, type BookingFormValues } from '../../shared/booking/booking.rules';
 import { DateSlotFields } from '../../shared/booking/DateSlotFields';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
+import { PatientField } from './components/PatientField';
 import { ReasonField } from './components/ReasonField';
 import { useAvailability } from '../../shared/booking/useAvailability';
 import { JoinWaitlistPanel } from '../../shared/waitlist/JoinWaitlistPanel';
@@ -85,6 +86,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
       {signedOut ? <Alert type="error" showIcon role="alert" title={translateMessage(LOGIN_TO_BOOK)} style={{ marginBottom: 16 }} /> : null}
       {problem && !problem.conflict ? <Alert type="error" showIcon role="alert" title={translateMessage(problem.message)} style={{ marginBottom: 16 }} /> : null}
       <Form<BookingFormValues> form={form} layout="vertical" onFinish={onFinish} onValuesChange={onValuesChange} requiredMark={false} scrollToFirstError={FIRST_ERROR}>
+        <PatientField enabled={!!user && user.role === 'user'} />
         <DoctorTypeFields doctors={doctors} loading={doctorsQuery.isFetching && !doctorsQuery.data} doctor={doctor} type={type} />
         <DateSlotFields
           doctor={doctor}

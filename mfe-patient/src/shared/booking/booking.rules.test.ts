@@ -121,6 +121,13 @@ describe('booking rules', () => {
     expect(toBookPayload({ ...values, visit_mode: 'video' }, doctor({ offers_video: false }))).not.toHaveProperty('visit_mode');
     expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');
   });
+
+  it('"Who is this visit for?": a member adds member_id; "me" (or nothing chosen) sends exactly what it always did', () => {
+    const values: BookingFormValues = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Fever for three days' };
+    expect(toBookPayload({ ...values, patient: 42 }).member_id).toBe(42);
+    expect(toBookPayload({ ...values, patient: 'me' })).not.toHaveProperty('member_id');
+    expect(toBookPayload(values)).not.toHaveProperty('member_id');
+  });
 });
 
 describe('typed dates (the date field without its calendar)', () => {

@@ -16,7 +16,11 @@ import { t } from '../../i18n';
  */
 export type BookingFormValues = {
   [Field in 'doctor_id' | 'appointment_type' | 'time_slot' | 'notes' | 'visit_mode']?: BookPayload[Field];
-} & { appointment_date?: Dayjs | null };
+} & {
+  appointment_date?: Dayjs | null;
+  /** Family care (issue 36): "Who is this visit for?": 'me' (the default) or a member the patient may book for. */
+  patient?: 'me' | number;
+};
 
 /** CONTRACT.md §5's messages, word for word from the catalog. */
 export const BOOKING_MESSAGES = {
@@ -139,5 +143,7 @@ export function toBookPayload(values: BookingFormValues, doctor?: Pick<Doctor, '
     time_slot: values.time_slot!,
     notes: (values.notes ?? '').trim(),
     ...(values.visit_mode === 'video' && doctor?.offers_video ? { visit_mode: 'video' as const } : {}),
+    // Only a member adds member_id: a booking for oneself is exactly what it always was.
+    ...(typeof values.patient === 'number' ? { member_id: values.patient } : {}),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
+import { FamilyAccess } from '../family/family-access';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { assertClinicalEdit, assertStatusChange } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
@@ -31,6 +32,7 @@ export class AppointmentChangesService {
     private readonly holds: SlotHolds,
     private readonly records: AppointmentRecords,
     private readonly calendar: DoctorCalendarService,
+    private readonly family: FamilyAccess,
   ) {}
 
   /** PATCH /appointments/{id}: clinical fields, by the appointment's doctor or an admin. */
@@ -78,9 +80,11 @@ export class AppointmentChangesService {
     if (adminOnly && actor.role !== 'admin') throw forbidden();
     const { id, status } = parsePayload(SetStatusPayloadSchema, request);
     try {
+      // A carer with `book` for the patient cancels as the patient would (issue 36).
+      const asPatient = await this.family.actingFor(actor, id, requestId);
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.records.lockedRow(manager, id);
-        this.records.guard(actor, 'update', current, () => assertStatusChange(actor, current, status), requestId);
+        this.records.guard(actor, 'update', current, () => assertStatusChange(asPatient, current, status), requestId);
         if (current.appointment_status === status) return current;
         await manager.query(
           `UPDATE appointments

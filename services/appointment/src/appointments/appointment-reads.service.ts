@@ -17,6 +17,7 @@ import {
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorsService, toDoctorProfile } from '../doctors/doctors.service';
+import { FamilyAccess } from '../family/family-access';
 import { clinicToday } from '../../contracts/booking-rules';
 import { assertCanSee } from '../rules/permissions';
 import { AppointmentRecords } from './appointment-records';
@@ -47,6 +48,7 @@ export class AppointmentReadsService {
     private readonly doctors: DoctorsService,
     private readonly audit: AuditTrail,
     private readonly records: AppointmentRecords,
+    private readonly family: FamilyAccess,
   ) {}
 
   /** The caller's own appointments: a patient's bookings, a doctor's patients' bookings; admins see all. */
@@ -91,6 +93,20 @@ export class AppointmentReadsService {
     return this.listJson(actor, name, sql, [actor.userId, limit, offset], null, requestId);
   }
 
+  /**
+   * GET /family/members/{member_id}/appointments (issue 36): a member's appointments for a carer the auth service says
+   * holds `records` for them now. The read is audited as the carer's, `via: 'family'`, so the member's access log
+   * says who read them and how.
+   */
+  async listForMember(actor: Principal, request: PageRequest & { member_id?: unknown }, requestId?: string): Promise<JsonText> {
+    const memberId = Number(request.member_id);
+    if (!Number.isInteger(memberId) || memberId <= 0) throw badRequest('Invalid id');
+    const { member_id } = await this.family.check(actor, memberId, 'records', requestId);
+    const { limit, offset } = pageOf(request);
+    const sql = appointmentListJsonSql('WHERE a.user_id = $1', APPOINTMENT_ORDER, '$2', '$3', true);
+    return this.listJson(actor, 'appointment_list_patient', sql, [member_id, limit, offset], null, requestId, 'family');
+  }
+
   async listForDoctor(actor: Principal, request: PageRequest = {}, requestId?: string): Promise<JsonText> {
     if (actor.role !== 'doctor') throw forbidden();
     return this.listOwn(actor, request, requestId);
@@ -120,13 +136,14 @@ export class AppointmentReadsService {
     params: unknown[],
     counted: { fromWhere: string; params: unknown[] } | null,
     requestId?: string,
+    via?: string,
   ): Promise<JsonText> {
     const [[row], separate] = await Promise.all([
       preparedQuery<AppointmentListJsonRow>(this.dataSource, name, sql, params),
       counted ? listTotal((text, values) => this.dataSource.query(text, values), counted.fromWhere, counted.params) : undefined,
     ]);
     const records = row.ids.map((appointment_id, i) => ({ appointment_id, user_id: row.users[i] }));
-    await this.audit.recordAccess(actor, 'read', records, 'success', requestId);
+    await this.audit.recordAccess(actor, 'read', records, 'success', requestId, via);
     return new JsonText(row.body, separate?.total ?? row.total ?? row.ids.length);
   }
 

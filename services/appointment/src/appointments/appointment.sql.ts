@@ -23,7 +23,8 @@ export const APPOINTMENT_SELECT = `
          d.specialization AS doctor_specialization,
          u.firstname AS user_firstname, u.lastname AS user_lastname,
          r.rating, r.comment AS rating_comment,
-         ${NEEDS_NEW_TIME_JSON} AS needs_new_time
+         ${NEEDS_NEW_TIME_JSON} AS needs_new_time,
+         a.booked_by_user_id, a.booked_by_name, a.booked_by_relationship
     FROM appointments a
     JOIN doctors d ON d.doctor_id = a.doctor_id
     LEFT JOIN user_directory u ON u.user_id = a.user_id
@@ -45,7 +46,9 @@ export const APPOINTMENT_JSON = `json_build_object(
     'created_at', ${ISO('a.created_at')}, 'updated_at', ${ISO('a.updated_at')},
     'doctor', json_build_object('doctor_id', a.doctor_id, 'first_name', d.first_name, 'last_name', d.last_name, 'specialization', d.specialization),
     'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname),
-    'needs_new_time', ${NEEDS_NEW_TIME_JSON})`;
+    'needs_new_time', ${NEEDS_NEW_TIME_JSON},
+    'booked_by', CASE WHEN a.booked_by_user_id IS NULL THEN NULL
+                      ELSE json_build_object('user_id', a.booked_by_user_id, 'name', a.booked_by_name, 'relationship', a.booked_by_relationship) END)`;
 
 /**
  * One statement for a list page: the body, the bare JSON array of the page's appointments, as JSON text, and
@@ -123,6 +126,10 @@ export interface AppointmentRow {
   rating_comment: string | null;
   /** The open "needs a new time" record (PostgreSQL's JSON, parsed by the driver), or null. */
   needs_new_time: NeedsNewTimeFlag | null;
+  /** Family care: the carer who booked for the patient (null: the patient booked). */
+  booked_by_user_id?: number | null;
+  booked_by_name?: string | null;
+  booked_by_relationship?: string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -165,6 +172,10 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
     },
     user: { firstname: row.user_firstname, lastname: row.user_lastname },
     needs_new_time: row.needs_new_time ?? null,
+    booked_by:
+      row.booked_by_user_id === null || row.booked_by_user_id === undefined
+        ? null
+        : { user_id: row.booked_by_user_id, name: row.booked_by_name ?? null, relationship: row.booked_by_relationship ?? null },
   };
 }
 

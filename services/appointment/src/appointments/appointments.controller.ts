@@ -47,6 +47,11 @@ export class AppointmentsController {
     return this.reads.listOwn(requirePrincipal(request), request.payload ?? {}, request.requestId);
   }
 
+  @MessagePattern(subject(AppointmentPatterns.familyMemberAppointments))
+  listForMember(@Payload() request: RpcRequest<PageRequest & { member_id?: number }>) {
+    return this.reads.listForMember(requirePrincipal(request), request.payload ?? {}, request.requestId);
+  }
+
   @MessagePattern(subject(AppointmentPatterns.listForDoctor))
   listForDoctor(@Payload() request: RpcRequest<PageRequest>) {
     return this.reads.listForDoctor(requirePrincipal(request), request.payload ?? {}, request.requestId);

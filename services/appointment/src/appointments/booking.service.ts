@@ -19,12 +19,19 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
+import { FamilyAccess } from '../family/family-access';
 import { bookingAmount, bookingType, clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
 
 /** APPOINTMENT_SELECT over the row an INSERT … RETURNING * just made (a WITH named `inserted`). */
 const INSERTED_APPOINTMENT_SELECT = APPOINTMENT_SELECT.replace('FROM appointments a', 'FROM inserted a');
+
+/** Family care (issue 36): a booking a carer makes for a member: the member is the patient. */
+export interface BookedFor {
+  patientId: number;
+  bookedBy: { userId: number; name: string; relationship: string };
+}
 
 /** Booking: the free slots of a doctor's day, and a patient taking one. */
 @Injectable()
@@ -35,6 +42,7 @@ export class BookingService {
     private readonly audit: AuditTrail,
     private readonly holds: SlotHolds,
     private readonly calendar: DoctorCalendarService,
+    private readonly family: FamilyAccess,
   ) {}
 
   /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
@@ -84,10 +92,17 @@ export class BookingService {
     // label off the clinic's grid ('09:15 AM') is only ever a doctor's own slot: insertBooking checks it on their day.
     const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null;
     if (closed) throw badRequest(closed);
+    // Family care (issue 36): for a member, the caller needs the `book` scope (auth's 403/404 pass on); the member is
+    // the patient, the caller who booked is kept beside them.
+    const forMember =
+      payload.member_id !== undefined && payload.member_id !== actor.userId ? await this.family.check(actor, payload.member_id, 'book', requestId) : null;
+    const bookedFor: BookedFor | undefined = forMember
+      ? { patientId: forMember.member_id, bookedBy: { userId: actor.userId, name: forMember.carer_name, relationship: forMember.relationship } }
+      : undefined;
 
     try {
       const row = await this.dataSource.transaction((manager) =>
-        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId),
+        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId, bookedFor),
       );
       appointmentsBooked.inc(); // committed: the transaction above resolved
       return {
@@ -111,8 +126,10 @@ export class BookingService {
     actor: Principal,
     booking: { doctor_id: number; appointment_date: string; time_slot: string; appointment_type: string; notes: string; visit_mode: string },
     requestId?: string,
+    bookedFor?: BookedFor,
   ): Promise<AppointmentRow> {
     const { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode } = booking;
+    const patientId = bookedFor?.patientId ?? actor.userId;
     const doctor = await this.doctors.findById(doctor_id, manager);
     if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
     if (doctor.approval_status !== 'approved') throw badRequest(AppointmentMessages.doctorNotApproved);
@@ -125,29 +142,42 @@ export class BookingService {
         `Dr. ${fullName(doctor.first_name, doctor.last_name)} does not see patients on ${weekdayOf(appointment_date)}s. Please choose another date.`,
       );
     }
+    const startsAt = slotStart(appointment_date, time_slot);
+    if (bookedFor) {
+      // A member cannot hold two visits that start at the same time (a carer booking two doctors for one child).
+      const [busy] = await manager.query(`SELECT 1 FROM appointments WHERE user_id = $1 AND starts_at = $2 AND appointment_status <> 'Cancelled' LIMIT 1`, [
+        patientId,
+        startsAt,
+      ]);
+      if (busy) throw conflict(AppointmentMessages.memberBusy, 'MEMBER_BUSY');
+    }
     // The new row comes back as the view reads it (one round trip, not an insert then a select).
     const [created]: AppointmentRow[] = await manager.query(
       `WITH inserted AS (
          INSERT INTO appointments
-           (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name)
+           (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name,
+            booked_by_user_id, booked_by_name, booked_by_relationship)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1))
+                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1), $11, $12, $13)
          RETURNING *)
        ${INSERTED_APPOINTMENT_SELECT}`,
       [
-        actor.userId,
+        patientId,
         doctor_id,
         appointment_date,
         time_slot,
-        slotStart(appointment_date, time_slot),
+        startsAt,
         appointment_type,
         bookingAmount(appointment_type, doctor.fee),
         notes,
         DEFAULT_DURATION_MINUTES,
         visitMode,
+        bookedFor?.bookedBy.userId ?? null,
+        bookedFor?.bookedBy.name ?? null,
+        bookedFor?.bookedBy.relationship ?? null,
       ],
     );
-    await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, actor.userId, created.appointment_id);
+    await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, patientId, created.appointment_id);
     // The booking and its audit entry: one statement for both events.
     await recordEvents(manager, [
       { type: AppointmentEvents.created, data: toEventData(created) },

@@ -27,6 +27,8 @@ export async function applyErasedUser(manager: EntityManager, userId: number): P
     [userId],
   ));
   await manager.query(`UPDATE appointments SET patient_full_name = NULL WHERE user_id = $1 AND patient_full_name IS NOT NULL`, [userId]);
+  // A carer's name kept on the visits they booked for family members (issue 36): the visits stay the members'.
+  await manager.query(`UPDATE appointments SET booked_by_name = NULL WHERE booked_by_user_id = $1 AND booked_by_name IS NOT NULL`, [userId]);
   for (const { appointment_id, previous } of cancelled) {
     const [row]: AppointmentRow[] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1`, [appointment_id]);
     await recordEvent(manager, AppointmentEvents.cancelled, toEventData(row, previous));

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound, parsePayload, Principal, recordEvent } 
 import { AppointmentChangeReply, AppointmentEvents, AppointmentMessages, ReschedulePayloadSchema } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
+import { FamilyAccess } from '../family/family-access';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
 import { clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
@@ -22,6 +23,7 @@ export class RescheduleService {
     private readonly holds: SlotHolds,
     private readonly records: AppointmentRecords,
     private readonly calendar: DoctorCalendarService,
+    private readonly family: FamilyAccess,
   ) {}
 
   /**
@@ -34,9 +36,11 @@ export class RescheduleService {
   async reschedule(actor: Principal, request: unknown, requestId?: string): Promise<AppointmentChangeReply> {
     const { id, appointment_date, time_slot } = parsePayload(ReschedulePayloadSchema, request);
     try {
+      // A carer with `book` for the patient moves the visit as the patient would (issue 36).
+      const asPatient = await this.family.actingFor(actor, id, requestId);
       const row = await this.dataSource.transaction(async (manager) => {
         const current = await this.records.lockedRow(manager, id);
-        this.records.guard(actor, 'update', current, () => assertReschedule(actor, current, { appointment_date, time_slot }), requestId);
+        this.records.guard(actor, 'update', current, () => assertReschedule(asPatient, current, { appointment_date, time_slot }), requestId);
         if (!isInBookingWindow(appointment_date)) throw badRequest(AppointmentMessages.dateWindow);
         const closed = isTimeSlot(time_slot) ? clinicHoursProblem(appointment_date, time_slot) : null; // off the grid: the doctor's own slot (below)
         if (closed) throw badRequest(closed);

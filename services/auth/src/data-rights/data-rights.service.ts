@@ -14,6 +14,7 @@ import {
   ErasureListQuerySchema,
   RequestErasureBodySchema,
 } from '../../contracts';
+import { familyExport } from '../family/family-export';
 import { RevocationBroadcaster } from '../sessions/revocation-broadcaster';
 import { UserEntity } from '../users/user.entity';
 import { toSessionUser } from '../users/user.mapper';
@@ -138,6 +139,7 @@ export class DataRightsService {
         attempts: r.attempts,
       })),
       signed_out_sessions: revoked.map((r) => ({ token_id: r.jti, valid_until: r.expiresAt.toISOString() })),
+      family: await familyExport(this.manager, user.userId),
     };
   }
 }

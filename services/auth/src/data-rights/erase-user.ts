@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { recordEvent } from '@afya/service-shared';
 import { AuthEvents, UserEventData } from '../../contracts';
+import { FamilyService } from '../family/family.service';
 import { ProfilePictureEntity } from '../profile/profile-picture.entity';
 import { applyNewPassword } from '../users/new-password';
 import { UserEntity } from '../users/user.entity';
@@ -27,6 +28,8 @@ export async function eraseUser(manager: EntityManager, user: UserEntity): Promi
   user.deletedAt = new Date();
   // Not a hash any password can match: login compares against it and fails; reset links and codes end with it.
   await applyNewPassword(manager, user, `erased:${randomBytes(24).toString('base64url')}`);
+  // Family care (issue 36): the person's links end; a child's own records stay theirs.
+  await FamilyService.endLinksOf(manager, user.userId);
   const data: UserEventData = { ...toUserEventData(user), erased: true };
   await recordEvent(manager, AuthEvents.deleted, data);
   return user;

@@ -59,7 +59,7 @@ export class AccessLog {
     resource: 'prescription' | 'prescription_pdf' | 'medical_history' | 'medical_record' | 'data_export' | 'vital_readings' | 'vital_alert',
     recordLabel: string,
     patientIds: number[],
-    options: { manager?: EntityManager; outcome?: string; requestId?: string; fields?: string[] } = {},
+    options: { manager?: EntityManager; outcome?: string; requestId?: string; fields?: string[]; via?: string } = {},
   ): Promise<void> {
     const occurredAt = new Date().toISOString();
     const rows: AccessEntryRow[] = [...new Set(patientIds)].map((patient) => ({
@@ -75,6 +75,7 @@ export class AccessLog {
       fields: options.fields ?? [],
       request_id: options.requestId ?? null,
       occurred_at: occurredAt,
+      via: options.via ?? null,
     }));
     return recordAccessEntries(options.manager ?? this.dataSource, rows);
   }

@@ -14,6 +14,7 @@ import {
 } from '../../contracts';
 import { AccessLog } from '../audit/access-log';
 import { CareAccess, type FreshVisit } from '../care/care-access';
+import { FamilyAccess } from '../family/family-access';
 import { canEditRecord, medicinesOf, parseRecordId } from '../rules/prescription-rules';
 
 export interface RecordRow {
@@ -82,6 +83,7 @@ export class HistoryService {
     private readonly audit: AccessLog,
     private readonly care: CareAccess,
     private readonly bus: BusClient,
+    private readonly family: FamilyAccess,
   ) {}
 
   /**
@@ -135,9 +137,20 @@ export class HistoryService {
     return { appointment_id: appointment.appointment_id, appointment_status: appointment.appointment_status, starts_at: new Date(visitStartsAt(appointment)) };
   }
 
-  private async forPatient(actor: Principal, patientId: number, requestId?: string): Promise<MedicalHistoryReply> {
+  /**
+   * GET /family/members/{member_id}/medical-history (issue 36): the member's records for a carer the auth service says
+   * holds `records` now, in the member's access log as the carer's read via the family link.
+   */
+  async forMember(actor: Principal, request: { member_id?: unknown }, requestId?: string): Promise<MedicalHistoryReply> {
+    const memberId = Number(request?.member_id);
+    if (!Number.isInteger(memberId) || memberId <= 0) throw badRequest('Invalid id');
+    const link = await this.family.check(actor, memberId, 'records', requestId);
+    return this.forPatient(actor, link.member_id, requestId, { label: `Medical history (family link: ${link.relationship})`, via: 'family' });
+  }
+
+  private async forPatient(actor: Principal, patientId: number, requestId?: string, read: { label: string; via?: string } = { label: 'Medical history' }): Promise<MedicalHistoryReply> {
     const rows: RecordRow[] = await this.dataSource.query(RECORDS_SQL, [patientId, null]);
-    await this.audit.record(actor, 'viewed', 'medical_history', 'Medical history', [patientId], { requestId });
+    await this.audit.record(actor, 'viewed', 'medical_history', read.label, [patientId], { requestId, via: read.via });
     return { records: rows.map(toRecord(actor)) };
   }
 

@@ -94,6 +94,16 @@ export class PrescriptionsController {
     return this.history.self(requirePrincipal(r), r.requestId);
   }
 
+  @MessagePattern(subject(PrescriptionPatterns.familyMemberPrescriptions))
+  familyMemberPrescriptions(@Payload() r: RpcRequest<PageRequest & { member_id?: number }>) {
+    return this.prescriptions.listForMember(requirePrincipal(r), r.payload ?? {}, r.requestId);
+  }
+
+  @MessagePattern(subject(PrescriptionPatterns.familyMemberHistory))
+  familyMemberHistory(@Payload() r: RpcRequest<{ member_id?: number }>) {
+    return this.history.forMember(requirePrincipal(r), r.payload ?? {}, r.requestId);
+  }
+
   @MessagePattern(subject(PrescriptionPatterns.historyUser))
   historyUser(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.historyUser>>) {
     const appointmentId = r.payload?.appointment_id;

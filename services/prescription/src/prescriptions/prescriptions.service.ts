@@ -18,6 +18,7 @@ import {
 } from '../../contracts';
 import type { VisitMode } from '@afya/appointment-service/contracts';
 import { AccessLog } from '../audit/access-log';
+import { FamilyAccess } from '../family/family-access';
 import { CareAccess } from '../care/care-access';
 import { applyAppointment, appointmentViewToEventData, visitStartSql } from '../directory/read-models';
 import { CLINIC_TIME_ZONE, visitStartsAt } from '@afya/appointment-service/contracts';
@@ -111,6 +112,7 @@ export class PrescriptionsService {
     private readonly bus: BusClient,
     private readonly audit: AccessLog,
     private readonly care: CareAccess,
+    private readonly family: FamilyAccess,
   ) {}
 
   /** POST /prescriptions: the doctor's own, not cancelled appointment; one per appointment (409). */
@@ -255,8 +257,27 @@ export class PrescriptionsService {
     return this.listUser(actor, request, requestId);
   }
 
+  /**
+   * GET /family/members/{member_id}/prescriptions (issue 36): the member's own prescriptions (a child's are theirs,
+   * never in the carer's list), for a carer the auth service says holds `records` now; in the member's access log as
+   * the carer's read, via the family link.
+   */
+  async listForMember(actor: Principal, request: PageRequest & { member_id?: unknown }, requestId?: string): Promise<RowsPage<PrescriptionView>> {
+    const memberId = Number(request.member_id);
+    if (!Number.isInteger(memberId) || memberId <= 0) throw badRequest('Invalid id');
+    const link = await this.family.check(actor, memberId, 'records', requestId);
+    return this.list(actor, `p.patient_id = $1`, [link.member_id], request, requestId, { label: `Prescriptions (family link: ${link.relationship})`, via: 'family' });
+  }
+
   /** One page, newest first, and the number of prescriptions in the whole list. */
-  private async list(actor: Principal, where: string, params: unknown[], request: PageRequest, requestId?: string): Promise<RowsPage<PrescriptionView>> {
+  private async list(
+    actor: Principal,
+    where: string,
+    params: unknown[],
+    request: PageRequest,
+    requestId?: string,
+    read: { label: string; via?: string } = { label: 'Prescriptions list' },
+  ): Promise<RowsPage<PrescriptionView>> {
     const { limit, offset } = pageOf(request);
     const n = params.length;
     const [rows, { total }] = await Promise.all([
@@ -269,7 +290,7 @@ export class PrescriptionsService {
     const prescriptions = rows.map(toView);
     // A list read is a read of every patient's prescriptions in it (one entry per patient, not per row).
     const others = [...new Set(prescriptions.map((p) => p.patient_id))];
-    if (others.length) await this.audit.record(actor, 'viewed', 'prescription', 'Prescriptions list', others, { requestId });
+    if (others.length) await this.audit.record(actor, 'viewed', 'prescription', read.label, others, { requestId, via: read.via });
     return rowsPage(prescriptions, total);
   }
 

@@ -1,4 +1,5 @@
 import { DOCTOR_HOURS_MESSAGES_SW } from './server-messages-doctor-hours.sw';
+import { FAMILY_MESSAGES_SW } from './server-messages-family.sw';
 import { SUPPORT_MESSAGES_SW } from './server-messages-support.sw';
 import { VITALS_MESSAGES_SW } from './server-messages-vitals.sw';
 
@@ -270,6 +271,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
 
   // ---- Health monitoring (issue 39) ----
   ...VITALS_MESSAGES_SW,
+  ...FAMILY_MESSAGES_SW,
 
   // ---- Support and notifications ----
   ...SUPPORT_MESSAGES_SW,

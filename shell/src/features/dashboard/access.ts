@@ -18,6 +18,8 @@ export const ROUTE_ACCESS: Array<{ path: string; prefix?: boolean; roles: Role[]
   { path: '/dashboard/payments', roles: ['user', 'admin'] },
   // A patient's own blood pressure, glucose and weight readings (issue 39); doctors see theirs under /dashboard/doctor.
   { path: '/dashboard/health-readings', roles: ['user'] },
+  // A patient's children and linked adults (issue 36).
+  { path: '/dashboard/family', roles: ['user'] },
   { path: '/dashboard/support', roles: ['user', 'doctor', 'admin'] },
   // A video visit's call screen: its patient and its doctor (the server checks which visit is whose).
   { path: '/dashboard/video', prefix: true, roles: ['user', 'doctor'] },

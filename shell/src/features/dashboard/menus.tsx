@@ -58,6 +58,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
     { path: '/dashboard/prescriptions', label: 'menu.prescriptions', icon: <MedicineBoxOutlined /> },
     { path: '/dashboard/medical-history', label: 'menu.medicalHistory', icon: <HistoryOutlined /> },
     { path: '/dashboard/health-readings', label: 'menu.healthReadings', icon: <HeartOutlined /> },
+    { path: '/dashboard/family', label: 'menu.family', icon: <TeamOutlined /> },
     { path: '/dashboard/support', label: <SupportMenuLabel />, icon: <CustomerServiceOutlined /> },
     { path: '/dashboard/waitlist', label: 'menu.waitlist', icon: <FieldTimeOutlined /> },
     { path: '/dashboard/find-doctors', label: 'menu.findDoctors', icon: <SearchOutlined /> },

@@ -46,6 +46,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/prescriptions/:id', 'titles.prescription'],
   ['/dashboard/medical-history', 'titles.medicalHistory'],
   ['/dashboard/health-readings', 'titles.healthReadings'],
+  ['/dashboard/family', 'titles.family'],
   ['/dashboard/support', 'titles.support'],
   ['/dashboard/payments', 'titles.payments'],
   ['/dashboard/video/:id', 'titles.videoVisit'],

@@ -53,6 +53,7 @@ export function deliveryDecision(input: {
     const phone = kenyanMobile(user.contact_phone);
     return phone ? { send: true, address: phone } : { send: false, reason: 'unknown phone format' };
   }
-  if (!user.email || !/^[^\s@]+@[^\s@]+$/.test(user.email)) return { send: false, reason: 'no email address' };
+  // `.invalid` (RFC 2606) can never receive mail: a child's profile added by a carer (issue 36) or an erased account.
+  if (!user.email || !/^[^\s@]+@[^\s@]+$/.test(user.email) || /\.invalid$/i.test(user.email)) return { send: false, reason: 'no email address' };
   return { send: true, address: user.email };
 }

@@ -197,6 +197,8 @@ describe('who gets a message', () => {
     expect(decide({ channel: 'email', preferences: { sms: true, email: false } })).toEqual({ send: false, reason: 'email turned off by the user' });
     expect(decide({ user: { ...user, contact_phone: '+1 415 555 0100' } })).toEqual({ send: false, reason: 'unknown phone format' });
     expect(decide({ channel: 'email', user: { ...user, email: null } })).toEqual({ send: false, reason: 'no email address' });
+    // a child's profile (issue 36: no login, no mailbox) and any other reserved .invalid address
+    expect(decide({ channel: 'email', user: { ...user, email: 'dependant-0a1b@dependants.invalid' } })).toEqual({ send: false, reason: 'no email address' });
     expect(decide({ appointment: { ...appointment, deleted: true } })).toEqual({ send: false, reason: 'appointment deleted' });
     expect(decide({ appointment: { ...appointment, time_slot: '09:00 AM' } })).toEqual({ send: false, reason: 'appointment moved' });
     // a confirmation of a cancellation still goes out; only reminders need the visit to be on

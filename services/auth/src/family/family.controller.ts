@@ -1,0 +1,50 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
+import { AuthPatterns } from '../../contracts';
+import { FamilyService } from './family.service';
+
+@Controller()
+export class FamilyController {
+  constructor(private readonly family: FamilyService) {}
+
+  @MessagePattern(subject(AuthPatterns.family))
+  view(@Payload() request: RpcRequest) {
+    return this.family.view(requirePrincipal(request));
+  }
+
+  @MessagePattern(subject(AuthPatterns.addDependant))
+  addDependant(@Payload() request: RpcRequest) {
+    return this.family.addDependant(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.invite))
+  invite(@Payload() request: RpcRequest) {
+    return this.family.invite(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.acceptInvitation))
+  accept(@Payload() request: RpcRequest<{ id: number; scopes?: unknown }>) {
+    return this.family.accept(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.declineInvitation))
+  decline(@Payload() request: RpcRequest<{ id: number }>) {
+    return this.family.decline(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.endMemberLink))
+  endMember(@Payload() request: RpcRequest<{ member_id: number }>) {
+    return this.family.endMember(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.endCarerLink))
+  endCarer(@Payload() request: RpcRequest<{ link_id: number }>) {
+    return this.family.endCarer(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AuthPatterns.familyAccess))
+  access(@Payload() request: RpcRequest) {
+    return this.family.access(requirePrincipal(request), request.payload);
+  }
+}
