@@ -88,6 +88,11 @@ export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastnam
 export type ErasureStatus = 'pending' | 'approved' | 'rejected';
 export type ErasureRequestView = z.output<typeof ErasureRequestViewSchema>;
 export type RequestErasurePayload = PayloadOf<typeof AuthCalls.requestErasure>;
+/** Family care's bus payloads, as the gateway forwards them (issue 36). */
+export type AcceptInvitationPayload = PayloadOf<typeof AuthCalls.acceptInvitation>;
+export type DeclineInvitationPayload = PayloadOf<typeof AuthCalls.declineInvitation>;
+export type EndMemberLinkPayload = PayloadOf<typeof AuthCalls.endMemberLink>;
+export type EndCarerLinkPayload = PayloadOf<typeof AuthCalls.endCarerLink>;
 export type ErasureReply = z.output<typeof ErasureReplySchema>;
 export type ErasureListPayload = PayloadOf<typeof AuthCalls.listErasures>;
 export type ErasureListReply = z.output<typeof ErasureListReplySchema>;

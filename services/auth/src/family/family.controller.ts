@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { AuthPatterns } from '../../contracts';
+import { type AcceptInvitationPayload, AuthPatterns, type DeclineInvitationPayload, type EndCarerLinkPayload, type EndMemberLinkPayload } from '../../contracts';
 import { FamilyService } from './family.service';
 
 @Controller()
@@ -24,22 +24,22 @@ export class FamilyController {
   }
 
   @MessagePattern(subject(AuthPatterns.acceptInvitation))
-  accept(@Payload() request: RpcRequest<{ id: number; scopes?: unknown }>) {
+  accept(@Payload() request: RpcRequest<AcceptInvitationPayload>) {
     return this.family.accept(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(AuthPatterns.declineInvitation))
-  decline(@Payload() request: RpcRequest<{ id: number }>) {
+  decline(@Payload() request: RpcRequest<DeclineInvitationPayload>) {
     return this.family.decline(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(AuthPatterns.endMemberLink))
-  endMember(@Payload() request: RpcRequest<{ member_id: number }>) {
+  endMember(@Payload() request: RpcRequest<EndMemberLinkPayload>) {
     return this.family.endMember(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(AuthPatterns.endCarerLink))
-  endCarer(@Payload() request: RpcRequest<{ link_id: number }>) {
+  endCarer(@Payload() request: RpcRequest<EndCarerLinkPayload>) {
     return this.family.endCarer(requirePrincipal(request), request.payload);
   }
 

@@ -95,12 +95,12 @@ export class PrescriptionsController {
   }
 
   @MessagePattern(subject(PrescriptionPatterns.familyMemberPrescriptions))
-  familyMemberPrescriptions(@Payload() r: RpcRequest<PageRequest & { member_id?: number }>) {
+  familyMemberPrescriptions(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.familyMemberPrescriptions>>) {
     return this.prescriptions.listForMember(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
   @MessagePattern(subject(PrescriptionPatterns.familyMemberHistory))
-  familyMemberHistory(@Payload() r: RpcRequest<{ member_id?: number }>) {
+  familyMemberHistory(@Payload() r: RpcRequest<PayloadOf<typeof PrescriptionCalls.familyMemberHistory>>) {
     return this.history.forMember(requirePrincipal(r), r.payload ?? {}, r.requestId);
   }
 
