@@ -27,12 +27,18 @@ async function startCheckout(root, port) {
   const reader = await bench.newPatient(platform.url, 'Reader');
   const prepared = await bench.prepareDatabase(platform.databaseUrl, reader.userId);
   const target = { url: `${platform.url}/api/appointments`, headers: { authorization: `Bearer ${reader.token}` } };
+  let slots;
   return {
     root,
     platform,
     measure: (label) => lib.measure(label, target),
-    // A new patient each round, so no round books after another's bookings of the same patient.
-    book: async () => bench.measureBookings(platform.url, platform.databaseUrl, (await bench.newPatient(platform.url, 'Booker')).token, prepared.doctorIds, BOOKING_DURATION),
+    // A new patient each round, so no round books after another's bookings of the same patient. One slot cursor for
+    // every round (a bench code that has it): a slot still in flight when a round ends is never offered again.
+    book: async () => {
+      slots ??= bench.slotCursor ? await bench.slotCursor(platform.databaseUrl, prepared.doctorIds) : undefined;
+      const token = (await bench.newPatient(platform.url, 'Booker')).token;
+      return bench.measureBookings(platform.url, platform.databaseUrl, token, prepared.doctorIds, BOOKING_DURATION, undefined, { slots });
+    },
   };
 }
 

@@ -29,6 +29,12 @@ function setCpuNatsPort(port) {
 const isPlatformNats = (cmd) =>
   (cmd.startsWith('nats-server') || cmd.includes('/nats-server')) && (natsPort === null || new RegExp(`(^|\\s)(-p|--port)[ =]${natsPort}(\\s|$)`).test(cmd));
 
+let peerNatsPort = null;
+/** The port of the NestJS peer's own nats-server (nest-peer/peer.js), counted as the peer's. */
+function setPeerNatsPort(port) {
+  peerNatsPort = port ? Number(port) : null;
+}
+
 const ROLES = [
   ['gateway', (cmd) => cmd.includes(`${ROOT}/gateway/dist/src/main.js`)],
   // Every service of this checkout, the consumers its events wake included (reporting, prescription, support, payment).
@@ -40,6 +46,10 @@ const ROLES = [
   // A backend's title is "postgres: [<cluster>:] <user> <database> <client> <state>".
   ['postgres', (cmd) => cmd.startsWith('postgres:') && cmd.split(/\s+/).includes(database)],
   ['ceiling (Fastify + pg)', (cmd) => cmd.includes('ceiling_list')],
+  // The stock NestJS peer (nest-peer/): its two processes and its own nats-server (setPeerNatsPort).
+  ['peer HTTP app', (cmd) => cmd.includes(`${ROOT}/infra/bench/nest-peer/dist/http-main.js`)],
+  ['peer microservice', (cmd) => cmd.includes(`${ROOT}/infra/bench/nest-peer/dist/service-main.js`)],
+  ['peer nats-server', (cmd) => peerNatsPort !== null && (cmd.startsWith('nats-server') || cmd.includes('/nats-server')) && new RegExp(`(^|\\s)(-p|--port)[ =]${peerNatsPort}(\\s|$)`).test(cmd)],
 ];
 
 function processTimes() {
@@ -47,7 +57,8 @@ function processTimes() {
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const role = ROLES.find(([, matches]) => matches(cmd));
+      // The peer's nats-server first: with the platform on a NATS started elsewhere, every nats-server matches that role.
+      const role = ROLES.find(([name, matches]) => name === 'peer nats-server' && matches(cmd)) ?? ROLES.find(([, matches]) => matches(cmd));
       if (!role) continue;
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       times.set(pid, { role: role[0], ms: (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS });
@@ -88,4 +99,4 @@ function startCpuCount() {
   };
 }
 
-module.exports = { startCpuCount, setCpuDatabase, setCpuNatsPort };
+module.exports = { startCpuCount, setCpuDatabase, setCpuNatsPort, setPeerNatsPort };

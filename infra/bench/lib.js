@@ -37,6 +37,8 @@ async function measure(label, options, { durationSeconds = DURATION, warmUp = tr
     errors: result.non2xx + result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
+    // How many of each status autocannon saw ({ '201': 4480, '409': 3 }): what a refused booking was refused with.
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats || {}).map(([code, { count }]) => [code, count])),
     cpuPerRequest: cpu.stop(result.requests.total),
   };
 }
@@ -127,9 +129,9 @@ async function requireHealthy(platform) {
 }
 
 /**
- * The platform under test: BENCH_URL if given (already running: NATS_URL, AFYA_NATS_USERS_FILE, AFYA_BUS and
- * DATABASE_URL are then the caller's), else started here on BENCH_PORT.
- * @returns {Promise<{url: string, databaseUrl?: string, natsUrl?: string, natsUsersFile?: string|null, bus?: string, stop: () => Promise<void>}>}
+ * The platform under test: BENCH_URL if given (already running: NATS_URL, AFYA_NATS_USERS_FILE, AFYA_BUS,
+ * DATABASE_URL and JWT_PUBLIC_KEY_FILE are then the caller's), else started here on BENCH_PORT.
+ * @returns {Promise<{url: string, databaseUrl?: string, natsUrl?: string, natsUsersFile?: string|null, bus?: string, publicKeyFile?: string|null, stop: () => Promise<void>}>}
  */
 async function platformUnderTest() {
   if (process.env.BENCH_URL) {
@@ -140,6 +142,7 @@ async function platformUnderTest() {
       natsUrl: process.env.NATS_URL,
       natsUsersFile: process.env.AFYA_NATS_USERS_FILE || null,
       bus: process.env.AFYA_BUS || 'afya',
+      publicKeyFile: process.env.JWT_PUBLIC_KEY_FILE || null,
       stop: async () => undefined,
     };
   }
@@ -158,7 +161,8 @@ async function platformUnderTest() {
   process.stderr.write(`[bench] platform up at ${platform.url} in ${Math.round((Date.now() - started) / 1000)} s (NATS ${platform.natsUrl})\n`);
   // Only this platform's nats-server counts in CPU per request (other people's test servers run on the same machine).
   if (platform.natsUrl) setCpuNatsPort(new URL(platform.natsUrl).port || 4222);
-  return { ...platform, databaseUrl };
+  // The auth service's RS256 public key (infra/local/keys.js): the NestJS peer verifies the platform's tokens with it.
+  return { ...platform, databaseUrl, publicKeyFile: path.join(localDir, 'keys', 'jwt-public.pem') };
 }
 
 /** POST /api/auth/login: the session the app keeps ({ token, user }). */

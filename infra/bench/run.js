@@ -58,7 +58,7 @@ async function main() {
     }
     if (sectionsToRun.has('appointments')) {
       const { runAppointmentBench } = require('./appointments.bench');
-      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline ?? undefined, platform });
+      const result = await runAppointmentBench({ gatewayUrl: platform.url, databaseUrl: platform.databaseUrl, durationSeconds: DURATION, bare: baseline ?? undefined, platform, publicKeyFile: platform.publicKeyFile });
       if (result?.markdown) sections.push(result.markdown);
     }
     if (sectionsToRun.has('prescription')) {
