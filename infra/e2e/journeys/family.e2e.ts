@@ -123,7 +123,10 @@ describe('family journey: a mother adds her child and books for the child', () =
     await waitForText(page, CHILD);
     await clickButton(page, 'View records');
     await waitForText(page, `${CHILD}: records`);
-    await page.click('::-p-xpath(//div[@role="tab"][normalize-space(.)="Prescriptions"])');
+    // The drawer slides in: its tabs take clicks once it has settled.
+    await waitForOverlaysToSettle(page);
+    const prescriptionsTab = await page.waitForSelector('::-p-xpath(//div[@role="tab"][normalize-space(.)="Prescriptions"])', { visible: true });
+    await prescriptionsTab!.click();
     await page.waitForSelector('[data-testid="member-prescription"]', { visible: true });
     await waitForText(page, 'Paracetamol syrup');
     await page.click('::-p-xpath(//div[@role="tab"][normalize-space(.)="Medical history"])');

@@ -16,6 +16,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={theme} locale={locale}>{children}</ConfigProvider> });
   }, [theme, locale]);
+  // Drawers and dialogs render into document.body, outside the wrapper below: the theme's CSS variables (muted text,
+  // links) must reach them too, or a card in a drawer kept the light theme's #5b6b73 on a dark background (3.3:1).
+  useEffect(() => {
+    document.body.classList.toggle('afya-dark', darkMode);
+    return () => document.body.classList.remove('afya-dark');
+  }, [darkMode]);
   return (
     <ConfigProvider theme={theme} locale={locale}>
       <AntApp>
