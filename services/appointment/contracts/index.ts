@@ -72,6 +72,8 @@ export * from './patterns';
 export * from './replies';
 export * from './calls';
 export * from './video-calls';
+export * from './attendance';
+export * from './attendance-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {

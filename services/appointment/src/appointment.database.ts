@@ -10,6 +10,7 @@ import { Waitlist1765000000100 } from './migrations/1765000000100-waitlist';
 import { DropCreatedIndex1765000000200 } from './migrations/1765000000200-drop-created-index';
 import { DoctorHours1765100000100 } from './migrations/1765100000100-doctor-hours';
 import { SlotLabels1765100000200 } from './migrations/1765100000200-slot-labels';
+import { Attendance1765200000400 } from './migrations/1765200000400-attendance';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -19,7 +20,7 @@ import { SlotLabels1765100000200 } from './migrations/1765100000200-slot-labels'
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200, Attendance1765200000400],
 };
 
 /** The migration Job's second step (migrate.ts): the waitlist's job queue (pg-boss) in the same schema. */
