@@ -8,6 +8,8 @@ import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, z } from '@afya/service-shared/schema';
 import {
   AttendancePatterns,
+  AttendanceReportQuerySchema,
+  AttendanceReportReplySchema,
   AttendanceReplySchema,
   CallNextBodySchema,
   OutcomeBodySchema,
@@ -65,4 +67,11 @@ export const AttendanceCalls = {
     .meta({ subject: AttendancePatterns.walkIn, roles: ['admin'] })
     .input(z.object({ body: bodyOf(WalkInBodySchema) }))
     .output(reply(BookReplySchema.extend({ attendance: AttendanceReplySchema.shape.attendance }))),
+
+  /** Admin analytics: no-show rate per doctor and week, the average wait, walk-ins per day (the CSV: GET /admin/reports/attendance.csv). */
+  attendanceReport: call
+    .route({ method: 'GET', path: '/admin/attendance', tags: ['admin'], summary: 'Attendance figures over a range of days (admins)' })
+    .meta({ subject: AttendancePatterns.report, roles: ['admin'] })
+    .input(z.object({ query: queryOf(AttendanceReportQuerySchema) }))
+    .output(reply(AttendanceReportReplySchema)),
 };

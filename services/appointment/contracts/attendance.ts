@@ -24,7 +24,7 @@ export const AttendancePatterns = {
   unresolved: 'appointment.v1.attendance.unresolved',
   /** POST /walk-ins */
   walkIn: 'appointment.v1.attendance.walk-in',
-  /** GET /admin/reports/attendance.csv (and its figures) */
+  /** GET /admin/attendance (and the CSV, GET /admin/reports/attendance.csv) */
   report: 'appointment.v1.attendance.report',
 } as const;
 
@@ -69,6 +69,7 @@ export const AttendanceMessages = {
   slot: 'Choose a time slot of today',
   unknownPhone: 'No patient has this phone number. Register them first, then book the walk-in.',
   notPatient: 'This phone number belongs to a staff account.',
+  range: 'The report covers at most 366 days, from a first to a last date',
 } as const;
 
 const id = wholeNumber('Invalid id', { min: 1 });
@@ -166,15 +167,57 @@ export type UnresolvedVisit = z.infer<typeof UnresolvedVisitSchema>;
 export const UnresolvedReplySchema = z.object({ unresolved: z.array(UnresolvedVisitSchema) });
 export type UnresolvedReply = z.infer<typeof UnresolvedReplySchema>;
 
-/** GET /admin/reports/attendance.csv's figures (the CSV is these rows). */
-export const AttendanceReportRowSchema = z.object({
+/** GET /admin/attendance and GET /admin/reports/attendance.csv: a range of clinic dates, both included (default: the last 28 days). */
+export const AttendanceReportQuerySchema = z.object({
+  from: nullToAbsent(isoDate(AttendanceMessages.date)).meta({ description: 'First clinic date (YYYY-MM-DD, inclusive)' }),
+  to: nullToAbsent(isoDate(AttendanceMessages.date)).meta({ description: 'Last clinic date (YYYY-MM-DD, inclusive)' }),
+});
+/** The longest range one report covers (a year: a day and doctor per row stays a small reply). */
+export const ATTENDANCE_REPORT_MAX_DAYS = 366;
+export const ATTENDANCE_REPORT_DEFAULT_DAYS = 28;
+
+/** One doctor's day: the CSV's row, and what the weekly figures add up. */
+export const AttendanceDayRowSchema = z.object({
+  date: z.string(),
   week: z.string().meta({ description: 'The Monday of the clinic week (YYYY-MM-DD)' }),
   doctor_id: z.number().int(),
   doctor_name: z.string(),
+  /** Visits booked for the day and not Cancelled (walk-ins included). */
   visits: z.number().int(),
+  attended: z.number().int(),
   no_shows: z.number().int(),
-  no_show_rate: z.number().meta({ description: 'no_shows / visits with an outcome, 0-1 (0 when none)' }),
-  average_wait_minutes: z.number().nullable(),
+  left_without_being_seen: z.number().int(),
+  late_cancellations: z.number().int(),
+  walk_ins: z.number().int(),
+  /** Patients called in after checking in, and their minutes from arrival to being called, summed (for averages). */
+  waits: z.number().int(),
+  wait_minutes_total: z.number(),
+});
+export type AttendanceDayRow = z.infer<typeof AttendanceDayRowSchema>;
+
+export const AttendanceWeekRowSchema = z.object({
+  week: z.string(),
+  doctor_id: z.number().int(),
+  doctor_name: z.string(),
+  visits: z.number().int(),
+  outcomes: z.number().int().meta({ description: 'Visits with an outcome recorded' }),
+  no_shows: z.number().int(),
+  no_show_rate: z.number().meta({ description: 'no_shows / outcomes, 0-1 rounded to 3 places (0 when no outcome is recorded)' }),
+  average_wait_minutes: z.number().nullable().meta({ description: 'From arrival to being called in; null when nobody was called in' }),
   walk_ins: z.number().int(),
 });
-export type AttendanceReportRow = z.infer<typeof AttendanceReportRowSchema>;
+export type AttendanceWeekRow = z.infer<typeof AttendanceWeekRowSchema>;
+
+export const AttendanceReportReplySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** No-show rate and average wait per doctor and week, oldest week first. */
+  weeks: z.array(AttendanceWeekRowSchema),
+  /** Walk-ins per day (every doctor), days with none left out. */
+  walk_ins_per_day: z.array(z.object({ date: z.string(), walk_ins: z.number().int() })),
+  average_wait_minutes: z.number().nullable(),
+  /** Per doctor and day (the CSV's rows). */
+  days: z.array(AttendanceDayRowSchema),
+});
+export type AttendanceReportReply = z.infer<typeof AttendanceReportReplySchema>;
+export const AttendanceReportPayloadSchema = AttendanceReportQuerySchema;

@@ -43,4 +43,9 @@ export class AttendanceController {
   walkIn(@Payload() request: RpcRequest) {
     return this.attendance.walkIn(requirePrincipal(request), request.payload, request.requestId);
   }
+
+  @MessagePattern(subject(AttendancePatterns.report))
+  report(@Payload() request: RpcRequest) {
+    return this.attendance.report(requirePrincipal(request), request.payload);
+  }
 }

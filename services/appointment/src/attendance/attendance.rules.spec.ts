@@ -1,6 +1,9 @@
 import type { Principal } from '@afya/service-shared';
-import { AppointmentMessages, AttendanceMessages, OutcomeBodySchema, QueueQuerySchema, WalkInBodySchema } from '../../contracts';
+import { AppointmentMessages, type AttendanceDayRow, AttendanceMessages, OutcomeBodySchema, QueueQuerySchema, WalkInBodySchema } from '../../contracts';
 import {
+  attendanceCsv,
+  averageWait,
+  csvCell,
   type AttendanceInstants,
   type AttendanceVisit,
   checkInRefusal,
@@ -10,6 +13,8 @@ import {
   queueState,
   queueStepRefusal,
   waitingMinutes,
+  weekOf,
+  weeklyRows,
 } from './attendance.rules';
 
 // The clock: a Thursday, 10:00 in Nairobi (07:00 UTC). Nothing here reads the real date.
@@ -190,5 +195,57 @@ describe('request shapes', () => {
   it('takes the queue\'s doctor and date from the query string', () => {
     expect(QueueQuerySchema.parse({ doctor_id: '7', date: '2026-12-03' })).toEqual({ doctor_id: 7, date: '2026-12-03' });
     expect(QueueQuerySchema.safeParse({ date: '3/12/2026' }).error?.issues[0].message).toBe(AttendanceMessages.date);
+  });
+});
+
+describe('the attendance report', () => {
+  const day = (over: Partial<AttendanceDayRow>): AttendanceDayRow => ({
+    date: '2026-11-30',
+    week: '2026-11-30',
+    doctor_id: 1,
+    doctor_name: 'Dr. Grace Wanjiku',
+    visits: 0,
+    attended: 0,
+    no_shows: 0,
+    left_without_being_seen: 0,
+    late_cancellations: 0,
+    walk_ins: 0,
+    waits: 0,
+    wait_minutes_total: 0,
+    ...over,
+  });
+
+  it('puts a date in the week of its Monday', () => {
+    expect(weekOf('2026-11-30')).toBe('2026-11-30'); // a Monday
+    expect(weekOf('2026-12-03')).toBe('2026-11-30'); // Thursday
+    expect(weekOf('2026-12-06')).toBe('2026-11-30'); // Sunday
+    expect(weekOf('2026-12-07')).toBe('2026-12-07');
+    expect(weekOf('2027-01-01')).toBe('2026-12-28'); // across the year
+  });
+
+  it('adds a doctor\'s days into weeks: the no-show rate over visits with an outcome, the average wait over patients called in', () => {
+    const weeks = weeklyRows([
+      day({ date: '2026-11-30', visits: 4, attended: 2, no_shows: 1, waits: 2, wait_minutes_total: 30, walk_ins: 1 }),
+      day({ date: '2026-12-02', visits: 3, attended: 1, no_shows: 1, left_without_being_seen: 1, late_cancellations: 1, waits: 1, wait_minutes_total: 6 }),
+      day({ date: '2026-12-02', doctor_id: 2, doctor_name: 'Dr. Brian Otieno', visits: 2 }),
+      day({ date: '2026-12-07', week: '2026-12-07', visits: 1, no_shows: 1 }),
+    ]);
+    expect(weeks).toEqual([
+      { week: '2026-11-30', doctor_id: 1, doctor_name: 'Dr. Grace Wanjiku', visits: 7, outcomes: 7, no_shows: 2, no_show_rate: 0.286, average_wait_minutes: 12, walk_ins: 1 },
+      { week: '2026-11-30', doctor_id: 2, doctor_name: 'Dr. Brian Otieno', visits: 2, outcomes: 0, no_shows: 0, no_show_rate: 0, average_wait_minutes: null, walk_ins: 0 },
+      { week: '2026-12-07', doctor_id: 1, doctor_name: 'Dr. Grace Wanjiku', visits: 1, outcomes: 1, no_shows: 1, no_show_rate: 1, average_wait_minutes: null, walk_ins: 0 },
+    ]);
+  });
+
+  it('writes the CSV with its header, quoting what needs it and defusing formulas', () => {
+    const csv = attendanceCsv([day({ doctor_name: '=HYPERLINK("x"), Dr', visits: 2, attended: 1, waits: 1, wait_minutes_total: 7.25 })]);
+    expect(csv.split('\n')).toEqual([
+      'date,week,doctor_id,doctor_name,visits,attended,no_shows,left_without_being_seen,late_cancellations,walk_ins,average_wait_minutes',
+      `2026-11-30,2026-11-30,1,"'=HYPERLINK(""x""), Dr",2,1,0,0,0,0,7.3`,
+      '',
+    ]);
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('-5')).toBe("'-5");
+    expect(averageWait(10, 0)).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
 import type { Principal } from '@afya/service-shared';
 import {
   AppointmentMessages,
+  type AttendanceDayRow,
   type AttendanceOutcome,
+  type AttendanceWeekRow,
   AttendanceMessages,
   type QueueState,
   type QueueStep,
@@ -151,4 +153,85 @@ export function waitingMinutes(attendance: AttendanceInstants & { arrived_at: Da
 /** The next queue number after the day's last (none yet: 1). The database applies it under the counter row's lock. */
 export function nextQueueNumber(last: number | null): number {
   return (last ?? 0) + 1;
+}
+
+// ---------- the attendance report ----------
+
+/** The Monday of a clinic date's week (YYYY-MM-DD). */
+export function weekOf(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** Average minutes of `total` over `count` waits, one decimal; null when nobody was called in. */
+export function averageWait(total: number, count: number): number | null {
+  return count > 0 ? round(total / count, 1) : null;
+}
+
+/**
+ * Per doctor and week: visits, outcomes recorded, no-shows and their rate (no-shows over the visits with an outcome:
+ * a visit nobody resolved yet counts for neither side), the average wait, walk-ins. Oldest week first, then by doctor.
+ */
+export function weeklyRows(days: readonly AttendanceDayRow[]): AttendanceWeekRow[] {
+  const weeks = new Map<string, AttendanceDayRow[]>();
+  for (const day of days) {
+    const key = `${day.week}|${day.doctor_id}`;
+    weeks.set(key, [...(weeks.get(key) ?? []), day]);
+  }
+  return [...weeks.values()]
+    .map((rows) => {
+      const sum = (pick: (row: AttendanceDayRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+      const noShows = sum((r) => r.no_shows);
+      const outcomes = noShows + sum((r) => r.attended + r.left_without_being_seen + r.late_cancellations);
+      return {
+        week: rows[0].week,
+        doctor_id: rows[0].doctor_id,
+        doctor_name: rows[0].doctor_name,
+        visits: sum((r) => r.visits),
+        outcomes,
+        no_shows: noShows,
+        no_show_rate: outcomes > 0 ? round(noShows / outcomes, 3) : 0,
+        average_wait_minutes: averageWait(sum((r) => r.wait_minutes_total), sum((r) => r.waits)),
+        walk_ins: sum((r) => r.walk_ins),
+      };
+    })
+    .sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : a.doctor_id - b.doctor_id));
+}
+
+/** One CSV cell (RFC 4180 quoting); text a spreadsheet would run as a formula (= + - @, tab, CR first) is shown as text. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const ATTENDANCE_CSV_COLUMNS = [
+  'date',
+  'week',
+  'doctor_id',
+  'doctor_name',
+  'visits',
+  'attended',
+  'no_shows',
+  'left_without_being_seen',
+  'late_cancellations',
+  'walk_ins',
+  'average_wait_minutes',
+] as const;
+
+/** The report's CSV: one row per doctor and day, the header first, each line ended by \n (as the other reports). */
+export function attendanceCsv(days: readonly AttendanceDayRow[]): string {
+  const lines = [ATTENDANCE_CSV_COLUMNS.join(',')];
+  for (const day of days) {
+    const row: Record<(typeof ATTENDANCE_CSV_COLUMNS)[number], string | number | null> = {
+      ...day,
+      average_wait_minutes: averageWait(day.wait_minutes_total, day.waits),
+    };
+    lines.push(ATTENDANCE_CSV_COLUMNS.map((column) => csvCell(row[column])).join(','));
+  }
+  return `${lines.join('\n')}\n`;
 }

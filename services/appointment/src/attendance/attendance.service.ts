@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { conflict, forbidden, notFound, parsePayload, Principal, RpcFailure } from '@afya/service-shared';
+import { badRequest, conflict, forbidden, notFound, parsePayload, Principal, RpcFailure } from '@afya/service-shared';
 import {
   AppointmentMessages,
   type AttendanceOutcome,
@@ -22,8 +22,13 @@ import {
   WalkInPayloadSchema,
   AttendanceIdPayloadSchema,
   type BookReply,
+  ATTENDANCE_REPORT_DEFAULT_DAYS,
+  ATTENDANCE_REPORT_MAX_DAYS,
+  type AttendanceDayRow,
+  AttendanceReportPayloadSchema,
+  type AttendanceReportReply,
 } from '../../contracts';
-import { addDays, clinicToday } from '../../contracts/booking-rules';
+import { addDays, clinicToday, isCalendarDate } from '../../contracts/booking-rules';
 import { BookingService } from '../appointments/booking.service';
 import { isUniqueViolation, SLOT_INDEX } from '../appointments/appointment-records';
 import { fullName, toAppointmentView } from '../appointments/appointment.sql';
@@ -38,6 +43,10 @@ import {
   queueStepRefusal,
   type Refusal,
   waitingMinutes,
+  weekOf,
+  weeklyRows,
+  averageWait,
+  attendanceCsv,
 } from './attendance.rules';
 
 /** The attendance row as read (instants as Dates). */
@@ -288,6 +297,53 @@ export class AttendanceService {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
     }
+  }
+
+  /** GET /admin/attendance (and, with `csv`, the CSV's text for GET /admin/reports/attendance.csv). */
+  async report(actor: Principal, request: unknown, now: Date = new Date()): Promise<AttendanceReportReply & { csv?: string }> {
+    if (actor.role !== 'admin') throw forbidden();
+    const { from: askedFrom, to: askedTo } = parsePayload(AttendanceReportPayloadSchema, request);
+    const csv = Boolean((request as { csv?: unknown } | null)?.csv);
+    const to = askedTo ?? clinicToday(now);
+    const from = askedFrom ?? addDays(to, -(ATTENDANCE_REPORT_DEFAULT_DAYS - 1));
+    if (!isCalendarDate(from) || !isCalendarDate(to) || from > to || addDays(from, ATTENDANCE_REPORT_MAX_DAYS - 1) < to) {
+      throw badRequest(AttendanceMessages.range);
+    }
+    const rows: (Omit<AttendanceDayRow, 'week' | 'doctor_name'> & { first_name: string; last_name: string })[] = await this.dataSource.query(
+      `SELECT a.appointment_date::text AS date, a.doctor_id, d.first_name, d.last_name,
+              count(*) FILTER (WHERE a.appointment_status <> 'Cancelled')::int AS visits,
+              count(*) FILTER (WHERE t.outcome = 'attended')::int AS attended,
+              count(*) FILTER (WHERE t.outcome = 'no_show')::int AS no_shows,
+              count(*) FILTER (WHERE t.outcome = 'left_without_being_seen')::int AS left_without_being_seen,
+              count(*) FILTER (WHERE t.outcome = 'late_cancellation')::int AS late_cancellations,
+              count(*) FILTER (WHERE t.walk_in)::int AS walk_ins,
+              count(*) FILTER (WHERE t.arrived_at IS NOT NULL AND t.called_at IS NOT NULL)::int AS waits,
+              COALESCE(sum(extract(epoch FROM t.called_at - t.arrived_at) / 60) FILTER (WHERE t.arrived_at IS NOT NULL AND t.called_at IS NOT NULL), 0)::float8
+                AS wait_minutes_total
+         FROM appointments a
+         JOIN doctors d ON d.doctor_id = a.doctor_id
+         LEFT JOIN appointment_attendance t ON t.appointment_id = a.appointment_id
+        WHERE a.appointment_date BETWEEN $1::date AND $2::date
+        GROUP BY a.appointment_date, a.doctor_id, d.first_name, d.last_name
+        ORDER BY a.appointment_date, a.doctor_id`,
+      [from, to],
+    );
+    const days: AttendanceDayRow[] = rows.map(({ first_name, last_name, ...row }) => ({
+      ...row,
+      week: weekOf(row.date),
+      doctor_name: `Dr. ${fullName(first_name, last_name) ?? ''}`.trim(),
+    }));
+    const walkIns = new Map<string, number>();
+    for (const day of days) if (day.walk_ins > 0) walkIns.set(day.date, (walkIns.get(day.date) ?? 0) + day.walk_ins);
+    const reply: AttendanceReportReply = {
+      from,
+      to,
+      weeks: weeklyRows(days),
+      walk_ins_per_day: [...walkIns].map(([date, walk_ins]) => ({ date, walk_ins })),
+      average_wait_minutes: averageWait(days.reduce((total, d) => total + d.wait_minutes_total, 0), days.reduce((total, d) => total + d.waits, 0)),
+      days,
+    };
+    return csv ? { ...reply, csv: attendanceCsv(days) } : reply;
   }
 
   // ---------- helpers ----------

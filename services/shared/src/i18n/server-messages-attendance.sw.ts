@@ -27,6 +27,7 @@ export const ATTENDANCE_MESSAGES_SW: Readonly<Record<string, string>> = {
   'No patient has this phone number. Register them first, then book the walk-in.':
     'Hakuna mgonjwa mwenye namba hii ya simu. Msajili kwanza, kisha uweke miadi ya mgonjwa aliyefika bila miadi.',
   'This phone number belongs to a staff account.': 'Namba hii ya simu ni ya akaunti ya mfanyakazi.',
+  'The report covers at most 366 days, from a first to a last date': 'Ripoti inahusu siku 366 kwa kiwango cha juu, kuanzia tarehe ya kwanza hadi ya mwisho',
   'Checked in: number {number}': 'Amesajiliwa kuwasili: namba {number}',
   'Number {number} called': 'Namba {number} imeitwa',
   'Queue updated': 'Foleni imesasishwa',
