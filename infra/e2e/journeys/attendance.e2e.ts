@@ -42,6 +42,32 @@ async function openFromMenu(page: Page, label: string, pathname: string): Promis
   await page.waitForFunction((p) => location.pathname === p, {}, pathname);
 }
 
+const SHOTS = path.resolve(__dirname, '../../../screenshots/attendance');
+
+/**
+ * With E2E_SCREENSHOTS=1: the page at 1366 and 390 px wide, light and dark (screenshots/attendance/, not committed),
+ * reloaded for each; then back to light at 1366. Off by default: the journey's checks do not need them.
+ */
+async function shots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => (d ? localStorage.setItem('darkMode', 'true') : localStorage.removeItem('darkMode')), dark);
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      await page.setViewport({ width, height });
+      await page.reload({ waitUntil: 'networkidle0' });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}${dark ? '-dark' : ''}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem('darkMode'));
+  await page.setViewport({ width: 1366, height: 768 });
+  await page.reload({ waitUntil: 'networkidle0' });
+}
+
 async function clickLabelled(page: Page, ariaLabel: string): Promise<void> {
   const button = await page.waitForSelector(`button[aria-label="${ariaLabel}"]`, { visible: true });
   await button!.click();
@@ -135,11 +161,13 @@ describe('arrival, queue and attendance (issue 40)', () => {
     await waitForText(page, 'Checked in: number 2');
     await waitForText(page, 'Queue: 2 waiting');
     await auditScreen(page);
+    await shots(page, 'front-desk');
     // The waiting room's screen: the numbers, never a name.
     await page.goto(`${BASE_URL}/dashboard/admin/desk/display?doctor=${doctor.doctorId}`, { waitUntil: 'networkidle0' });
     await page.waitForFunction((id) => document.querySelector(`[data-testid="display-waiting-${id}"]`)?.textContent === '1 2', {}, doctor.doctorId);
     expect(await page.evaluate(() => document.body.innerText.includes('Akinyi'))).toBe(false);
     await auditScreen(page);
+    await shots(page, 'waiting-room');
     await closePage(page);
   });
 
@@ -153,6 +181,7 @@ describe('arrival, queue and attendance (issue 40)', () => {
     await callNext!.click();
     await waitForText(page, 'Number 1 called');
     await waitForText(page, '1 patient waiting');
+    await shots(page, 'doctor-queue');
     await clickLabelled(page, 'Mark number 1 seen');
     await waitForText(page, 'Seen or left today (1)');
     await clickLabelled(page, 'Mark number 2 left without being seen');

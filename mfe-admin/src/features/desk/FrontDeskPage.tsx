@@ -1,5 +1,6 @@
 import { Button, Card, Col, Dropdown, Form, Input, List, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
 import { formatDate, formatSlot, translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, LinkButton, PageHeader, StatusBadge, toast } from 'shell/ui-kit';
@@ -33,8 +34,10 @@ const failed = (fallback: string) => (error: unknown) => toast.error(translateMe
 export function FrontDeskPage() {
   const { t } = useAdminTranslation();
   const doctors = useDoctors();
-  const [chosen, setChosen] = useState<number | undefined>();
-  const doctorId = chosen ?? doctors.data?.[0]?.doctor_id;
+  // The chosen doctor is in the address (?doctor=), so a reload or a shared link keeps the desk on them.
+  const [params, setParams] = useSearchParams();
+  const chosen = Number(params.get('doctor'));
+  const doctorId = Number.isInteger(chosen) && chosen > 0 ? chosen : doctors.data?.[0]?.doctor_id;
 
   return (
     <div>
@@ -47,7 +50,7 @@ export function FrontDeskPage() {
           style={{ minWidth: 240 }}
           loading={doctors.isLoading}
           value={doctorId}
-          onChange={(value: number) => setChosen(value)}
+          onChange={(value: number) => setParams({ doctor: String(value) }, { replace: true })}
           options={(doctors.data ?? []).map((d) => ({ value: d.doctor_id, label: `Dr. ${d.first_name} ${d.last_name}` }))}
         />
         {doctorId ? <LinkButton to={`/dashboard/admin/desk/display?doctor=${doctorId}`}>{t('desk.display')}</LinkButton> : null}
