@@ -212,7 +212,7 @@ function QueueCard({ doctorId }: { doctorId: number }) {
                         {t('desk.call')}
                       </Button>
                     ) : null}
-                    <Button type="primary" ghost onClick={() => onStep(entry, 'seen')} disabled={step.isPending} aria-label={t('desk.seenLabel', { number: entry.queue_number })}>
+                    <Button onClick={() => onStep(entry, 'seen')} disabled={step.isPending} aria-label={t('desk.seenLabel', { number: entry.queue_number })}>
                       {t('desk.seen')}
                     </Button>
                     <Button danger onClick={() => onStep(entry, 'left')} disabled={step.isPending} aria-label={t('desk.leftLabel', { number: entry.queue_number })}>

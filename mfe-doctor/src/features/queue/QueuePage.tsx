@@ -77,7 +77,7 @@ function QueueRow({ entry, onStep, busy }: { entry: QueueEntry; onStep?: (entry:
             {t('queue.call')}
           </Button>
         ) : null,
-        <Button key="seen" type="primary" ghost onClick={() => onStep(entry, 'seen')} disabled={busy} aria-label={t('queue.seenLabel', { number: entry.queue_number })}>
+        <Button key="seen" onClick={() => onStep(entry, 'seen')} disabled={busy} aria-label={t('queue.seenLabel', { number: entry.queue_number })}>
           {t('queue.seen')}
         </Button>,
         <Button key="left" danger onClick={() => onStep(entry, 'left')} disabled={busy} aria-label={t('queue.leftLabel', { number: entry.queue_number })}>
