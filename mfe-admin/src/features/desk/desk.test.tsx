@@ -79,7 +79,7 @@ describe('the front desk', () => {
       { doctor_id: 3, time_slot: '09:00 AM', appointment_status: 'Confirmed' },
       { doctor_id: 3, time_slot: '09:30 AM', appointment_status: 'Cancelled' },
       { doctor_id: 4, time_slot: '10:00 AM', appointment_status: 'Pending' },
-    ];
+    ] as const;
     const free = freeSlotsToday(visits, 3);
     expect(free).not.toContain('09:00 AM');
     expect(free).toContain('09:30 AM');
