@@ -220,4 +220,20 @@ export const AttendanceReportReplySchema = z.object({
   days: z.array(AttendanceDayRowSchema),
 });
 export type AttendanceReportReply = z.infer<typeof AttendanceReportReplySchema>;
+
+/** A visit's attendance in its patient's data export (who checked them in is said as themself or the clinic, never a staff id). */
+export interface DataExportAttendance {
+  appointment_id: number;
+  appointment_date: string;
+  time_slot: string;
+  doctor_name: string;
+  queue_number: number | null;
+  arrived_at: string | null;
+  checked_in_by_you: boolean;
+  called_at: string | null;
+  seen_at: string | null;
+  left_at: string | null;
+  outcome: AttendanceOutcome | null;
+  walk_in: boolean;
+}
 export const AttendanceReportPayloadSchema = AttendanceReportQuerySchema;

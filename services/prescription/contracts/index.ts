@@ -117,6 +117,8 @@ export interface DataExportArchive {
   // Added by issue 39 (health monitoring).
   vital_readings?: DataExportRecordsReply['vital_readings'];
   vital_alerts?: DataExportRecordsReply['vital_alerts'];
+  // Added by issue 40 (arrival, queue and attendance).
+  attendance?: DataExportAppointmentsReply['attendance'];
 }
 
 /** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */

@@ -56,6 +56,7 @@ export class DataRightsController {
       messages: tickets.messages,
       vital_readings: records.vital_readings,
       vital_alerts: records.vital_alerts,
+      attendance: appointments.attendance,
     };
   }
 
