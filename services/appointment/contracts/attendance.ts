@@ -36,8 +36,6 @@ export type QueueState = (typeof QUEUE_STATES)[number];
 export const QUEUE_STEPS = ['call', 'seen', 'left'] as const;
 export type QueueStep = (typeof QUEUE_STEPS)[number];
 
-/** A patient may check themself in from this many minutes before the start (the desk may at any time of the day). */
-export const SELF_CHECK_IN_MINUTES_BEFORE = 30;
 /** A past visit without an outcome this many minutes after its end is "unresolved" (nothing is marked automatically). */
 export const UNRESOLVED_AFTER_END_MINUTES = 30;
 /** How far back the unresolved list looks (older visits are history, not the desk's to-do list). */
@@ -48,6 +46,7 @@ export const AttendanceMessages = {
   alreadyCheckedIn: 'This visit is already checked in.',
   notToday: 'Only a visit of today can be checked in.',
   notConfirmed: 'Only a Confirmed visit can be checked in.',
+  // SELF_CHECK_IN_MINUTES_BEFORE, written out (the catalogue's key is the whole text)
   tooEarly: 'You can check in from 30 minutes before your visit starts.',
   staffOnly: 'Only the clinic staff can do that.',
   notCheckedIn: 'This patient has not checked in.',

@@ -24,6 +24,7 @@ import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appo
 import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions } from './appointments.logic';
 import { RescheduleDialog } from './RescheduleDialog';
+import { canSelfCheckIn, SelfCheckInButton } from './SelfCheckInButton';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -98,8 +99,9 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               actions={
-                videoJoinAhead(a) || hasActions(a, !!prescription) ? (
+                videoJoinAhead(a) || hasActions(a, !!prescription) || canSelfCheckIn(a, Date.now()) ? (
                   <>
+                  <SelfCheckInButton appointment={a} />
                   <JoinVideoButton appointment={a} />
                   {hasActions(a, !!prescription) ? <AppointmentActions
                     appointment={a}

@@ -1,5 +1,5 @@
 import type { Principal } from '@afya/service-shared';
-import { AppointmentMessages, type AttendanceDayRow, AttendanceMessages, OutcomeBodySchema, QueueQuerySchema, WalkInBodySchema } from '../../contracts';
+import { AppointmentMessages, type AttendanceDayRow, AttendanceMessages, OutcomeBodySchema, SELF_CHECK_IN_MINUTES_BEFORE, QueueQuerySchema, WalkInBodySchema } from '../../contracts';
 import {
   attendanceCsv,
   averageWait,
@@ -59,6 +59,7 @@ describe('check-in', () => {
     expect(checkInRefusal(PATIENT, visit({ starts_at: minutes(30) }), NOW)).toBeNull();
     expect(checkInRefusal(PATIENT, visit({ starts_at: minutes(-10) }), NOW)).toBeNull();
     expect(checkInRefusal(PATIENT, visit({ starts_at: minutes(31) }), NOW)).toEqual({ status: 409, message: AttendanceMessages.tooEarly });
+    expect(AttendanceMessages.tooEarly).toContain(`${SELF_CHECK_IN_MINUTES_BEFORE} minutes`);
   });
 
   it('answers 409 with the reason: already checked in, not Confirmed, not today', () => {
