@@ -76,6 +76,10 @@ const COVERAGE: Record<string, Coverage> = {
   'appointment.user_directory': { subject: { column: 'user_id', copyOf: 'auth.users' } },
   'appointment.waitlist_entries': { subject: { column: 'user_id', exported: ['waitlist_entries'] } },
   'appointment.waitlist_offers': { subject: { column: 'user_id', exported: ['waitlist_offers'] } },
+  // issue 40: a visit's attendance (arrival, queue number, outcome), in its patient's export as `attendance` (the
+  // row names no patient: it is theirs through the appointment; checked_in_by is them or the staff member who did it,
+  // said in the export as checked_in_by_you).
+  'appointment.appointment_attendance': { subject: { column: 'checked_in_by', exported: ['attendance'] } },
   // payment
   'payment.payments': { subject: { column: 'user_id', exported: ['payments'] } },
   // prescription
@@ -283,6 +287,10 @@ describe('the data export covers every table holding a person (real NATS + Postg
     expect(archive.vital_alerts).toEqual([
       expect.objectContaining({ reading_id: critical.body.reading.reading_id, doctor_user_id: doctor.userId, doctor_name: 'Grace Wanjiku', acknowledged_at: null }),
     ]);
+    // issue 40: completing the visit recorded "attended" beside it
+    expect(archive.attendance).toEqual([
+      expect.objectContaining({ appointment_id: visit.appointment_id, doctor_name: 'Grace Wanjiku', outcome: 'attended', queue_number: null, checked_in_by_you: false, walk_in: false }),
+    ]);
     expect(archive.signed_out_sessions).toHaveLength(1);
     expect(archive.doctor_profile).toBeNull();
     expect(JSON.stringify(archive)).not.toMatch(/secret_hash|password_hash/);
@@ -308,6 +316,8 @@ describe('the data export covers every table holding a person (real NATS + Postg
       'entered_in_error',
       'Alerts your readings raised for your doctors',
       'Dr. Grace Wanjiku',
+      'Your arrival and attendance at visits',
+      'attended',
     ]) {
       expect(text).toContain(part.toLowerCase());
     }

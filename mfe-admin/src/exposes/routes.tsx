@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
   { path: 'admin/appointments', element: <AdminAppointmentsPage /> },
   { path: 'admin/doctors', element: <AdminDoctorsPage /> },
   { path: 'admin/support', element: lazyPage(() => import('../features/support/AdminSupportPage').then((m) => m.AdminSupportPage)) },
+  { path: 'admin/desk', element: lazyPage(() => import('../features/desk/FrontDeskPage').then((m) => m.FrontDeskPage)) },
+  { path: 'admin/desk/display', element: lazyPage(() => import('../features/desk/WaitingRoomPage').then((m) => m.WaitingRoomPage)) },
   { path: 'admin/calendar', element: lazyPage(() => import('../features/calendar/ClinicCalendarPage').then((m) => m.ClinicCalendarPage)) },
   { path: 'admin/messages', element: lazyPage(() => import('../features/messages/DeliveryLogPage').then((m) => m.DeliveryLogPage)) },
   // Shared routes the access table also allows for admins.

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
   { path: 'doctor/prescriptions', element: <IssuedPrescriptionsPage /> },
   { path: 'doctor/write-prescription', element: <WritePrescriptionPage /> },
   { path: 'doctor/medical-history', element: <DoctorMedicalHistoryPage /> },
+  { path: 'doctor/queue', element: lazyPage(() => import('../features/queue/QueuePage').then((m) => m.QueuePage)) },
   { path: 'doctor/hours', element: lazyPage(() => import('../features/hours/MyHoursPage').then((m) => m.MyHoursPage)) },
   { path: 'doctor/support', element: lazyPage(() => import('../features/support/DoctorSupportPage').then((m) => m.DoctorSupportPage)) },
   { path: 'doctor/vital-alerts', element: lazyPage(() => import('../features/vitals/VitalAlertsPage').then((m) => m.VitalAlertsPage)) },

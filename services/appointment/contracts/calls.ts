@@ -11,6 +11,7 @@ import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls
 import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { DoctorCalls } from './doctor-calls';
 import { DoctorHoursCalls } from './doctor-hours-calls';
+import { AttendanceCalls } from './attendance-calls';
 import { AppointmentPatterns } from './patterns';
 import { AdminSearchReplySchema, DashboardReplySchema } from './replies';
 import {
@@ -188,4 +189,5 @@ export const AppointmentCalls = {
   ...DoctorHoursCalls,
   ...WaitlistCalls,
   ...VideoCalls,
+  ...AttendanceCalls,
 };

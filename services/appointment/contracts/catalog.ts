@@ -76,6 +76,9 @@ export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
 /** ...until this many minutes after it started. */
 export const VIDEO_JOIN_CLOSES_MINUTES_AFTER = 30;
 
+/** A patient may check themself in from this many minutes before the start (issue 40; the desk at any time of the day). */
+export const SELF_CHECK_IN_MINUTES_BEFORE = 30;
+
 /** Why a video visit cannot be joined now (apart from who asks: only its patient and its doctor ever may). */
 export type VideoJoinRefusal = 'not_video' | 'cancelled' | 'completed' | 'unpaid' | 'too_early' | 'closed';
 

@@ -12,6 +12,7 @@ import type { PayloadOf } from '@afya/service-shared/calls';
 import type { z } from 'zod';
 import type { AppointmentCalls } from './calls';
 import type { DoctorCalls } from './doctor-calls';
+import type { DataExportAttendance } from './attendance';
 import type { AppointmentStatus, NewTimeCause, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
@@ -73,6 +74,8 @@ export * from './patterns';
 export * from './replies';
 export * from './calls';
 export * from './video-calls';
+export * from './attendance';
+export * from './attendance-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {
@@ -166,6 +169,8 @@ export interface DataExportAppointmentsReply {
   lab_results: { lab_result_id: number; appointment_id: number | null; test_name: string; message: string; created_at: string }[];
   /** The caller's doctor profile (a doctor's account, or one that was a doctor's; null for anyone else). */
   doctor_profile: DoctorProfile | null;
+  /** Issue 40: arrival, queue number and outcome of their visits that have any. */
+  attendance: DataExportAttendance[];
 }
 export interface DataExportWaitlistEntry {
   entry_id: number;

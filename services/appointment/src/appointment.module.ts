@@ -3,6 +3,8 @@ import { createServiceHealthController, EventsModule, ServiceDatabaseModule, sub
 import { AppointmentPatterns } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { AdminAppointmentSearch, AdminAppointmentSearchController } from './appointments/admin-search';
+import { AttendanceController } from './attendance/attendance.controller';
+import { AttendanceService } from './attendance/attendance.service';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentChangesService } from './appointments/appointment-changes.service';
 import { AppointmentReadsService } from './appointments/appointment-reads.service';
@@ -38,6 +40,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     DashboardController,
     VideoVisitsController,
     WaitlistController,
+    AttendanceController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
   providers: [
@@ -60,6 +63,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     OfferExpiryQueue,
     SlotHolds,
     WaitlistService,
+    AttendanceService,
   ],
 })
 export class AppointmentModule {}

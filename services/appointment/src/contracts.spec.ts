@@ -4,6 +4,7 @@ import {
   APPOINTMENT_TYPES,
   AppointmentMessages,
   AppointmentPatterns,
+  AttendancePatterns,
   BOOKING_WINDOW_DAYS,
   CANCELLATION_NOTICE_HOURS,
   CLINIC_TIME_ZONE,
@@ -35,11 +36,14 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'care-relationship.ts': [],
     'patterns.ts': [],
     // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
-    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './doctor-calls', './doctor-hours-calls', './patterns', './replies', './schemas', './video-calls', './waitlist-calls'],
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './attendance-calls', './doctor-calls', './doctor-hours-calls', './patterns', './replies', './schemas', './video-calls', './waitlist-calls'],
     'doctor-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './replies', './schemas'],
     'video-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns'],
     'waitlist-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas', './waitlist'],
     'replies.ts': ['./catalog', '@afya/service-shared/schema', './schemas'],
+    // Arrival, queue and attendance (issue 40): its shapes and subjects, then its calls.
+    'attendance.ts': ['@afya/service-shared/schema'],
+    'attendance-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './attendance', './schemas'],
   };
   it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the contract files and the schema kit', (file) => {
     const source = readFileSync(join(contractsDir, file), 'utf8');
@@ -53,7 +57,7 @@ describe('the appointment contract is pure (the browser imports it)', () => {
   });
 
   it('has plain pattern names: the bus namespace is not baked in at import', () => {
-    for (const pattern of Object.values(AppointmentPatterns)) expect(pattern).toMatch(/^appointment\.v\d+\.[a-z.-]+$/);
+    for (const pattern of [...Object.values(AppointmentPatterns), ...Object.values(AttendancePatterns)]) expect(pattern).toMatch(/^appointment\.v\d+\.[a-z.-]+$/);
     expect(process.env.AFYA_BUS).toBeTruthy(); // the test environment sets one: it must not leak into the names
   });
 });

@@ -119,6 +119,8 @@ export interface DataExportArchive {
   vital_alerts?: DataExportRecordsReply['vital_alerts'];
   // Added by issue 36 (family care): the person's family links and consents.
   family?: AccountExportReply['family'];
+  // Added by issue 40 (arrival, queue and attendance).
+  attendance?: DataExportAppointmentsReply['attendance'];
 }
 
 /** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */

@@ -57,6 +57,7 @@ export class DataRightsController {
       vital_readings: records.vital_readings,
       vital_alerts: records.vital_alerts,
       family: account.family,
+      attendance: appointments.attendance,
     };
   }
 

@@ -14,6 +14,7 @@ import {
   type ReportType,
   ReportQuerySchema,
 } from '@afya/reporting-service/contracts';
+import { AttendancePatterns, type AttendanceReportReply } from '@afya/appointment-service/contracts';
 import { Roles } from '../../common/auth/access.decorators';
 import { Caller, CurrentCaller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
@@ -44,7 +45,7 @@ export function pullStream(nc: NatsConnection, streamSubject: string): Readable 
   });
 }
 
-/** CONTRACT.md §7: GET /admin/reports/{appointments|users|revenue|prescriptions}.csv, streamed. */
+/** CONTRACT.md §7: GET /admin/reports/{appointments|users|revenue|prescriptions}.csv, streamed; attendance.csv (issue 40) in one piece. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')
@@ -64,6 +65,15 @@ export class ReportsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const report = /^([a-z]+)\.csv$/.exec(file)?.[1];
+    // Attendance (issue 40) is the appointment service's own record: it answers the CSV's text (a row per doctor and day).
+    if (report === 'attendance') {
+      const attendance = await this.bus.send<AttendanceReportReply & { csv: string }>(subject(AttendancePatterns.report), { from: query.from, to: query.to, csv: true }, caller);
+      reply.header('x-report-rows', String(attendance.days.length));
+      return new StreamableFile(Buffer.from(attendance.csv, 'utf8'), {
+        type: 'text/csv; charset=utf-8',
+        disposition: 'attachment; filename="attendance-report.csv"',
+      });
+    }
     if (!report || !(REPORT_TYPES as readonly string[]).includes(report)) throw new NotFoundException('Report not found');
     const opened = await this.bus.send<ReportOpenReply>(
       subject(ReportingPatterns.openReport),

@@ -7,6 +7,7 @@ import { Card, Col, Empty, Row, Select, Skeleton, Table, Typography } from 'antd
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState, PageHeader, StatCard, formatKsh } from 'shell/ui-kit';
 import { changeNote, signedPercent, useAnalytics } from './api';
+import { AttendanceCard } from './AttendanceCard';
 
 // Chart code is fetched only when this page draws (see src/shared/AnalyticsCharts.tsx).
 const charts = () => import('../../shared/AnalyticsCharts');
@@ -121,6 +122,8 @@ export function AnalyticsPage() {
           </ChartCard>
         </Col>
       </Row>
+
+      <AttendanceCard />
 
       <Card title={t('analytics.monthly')} style={{ marginBottom: 16 }}>
         <Table<MonthlyRow>

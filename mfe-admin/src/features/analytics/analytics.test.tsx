@@ -3,18 +3,22 @@ import { ApiError } from 'shell/api-client';
 import { useSession } from 'shell/session';
 import { renderAt } from '../../../../shell/test/render';
 import { AnalyticsPage } from './AnalyticsPage';
+import { AttendanceCard } from './AttendanceCard';
 import { changeNote } from './api';
 
 // The ranged figures, the bookings series, the statuses and the monthly table are declared calls (calls.reporting,
 // whose client shell/libs/api-client/calls.test.ts covers): stubbed by name.
 const mockReporting = { summary: jest.fn(), bookings: jest.fn(), revenue: jest.fn(), appointmentStatus: jest.fn(), monthly: jest.fn() };
-jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get reporting() { return mockReporting; } } }));
+// Attendance (issue 40) comes from the appointment service's declared call.
+const mockAppointments = { attendanceReport: jest.fn() };
+jest.mock('shell/api-client', () => ({ ...jest.requireActual('shell/api-client'), calls: { get reporting() { return mockReporting; }, get appointments() { return mockAppointments; } } }));
 type Input = { query?: { range?: number } } | undefined;
 const rangeOf = (input: Input) => Number(input?.query?.range ?? 30);
 const days = (n: number) => Array.from({ length: n }, (_, i) => ({ date: `2026-01-${String(i + 1).padStart(2, '0')}` }));
 const change = (current: number, previous: number, percent: number | null) => ({ current, previous, percent });
 
 function serve() {
+  mockAppointments.attendanceReport.mockResolvedValue({ from: '2026-11-06', to: '2026-12-03', weeks: [], walk_ins_per_day: [], average_wait_minutes: null, days: [] });
   mockReporting.summary.mockImplementation(async (input: Input) => ({
     range: rangeOf(input),
     totals: { users: 1200, doctors: 48, appointments: 5300, revenue: 1250000 },
@@ -108,4 +112,28 @@ it('draws the charts in G2\'s dark theme in dark mode (light axis labels and leg
   }
   renderAt(<AnalyticsPage />);
   expect((await screen.findAllByTestId('chart-Pie')).at(-1)).toHaveAttribute('data-theme', 'classic');
+});
+
+describe('attendance on Analytics (issue 40)', () => {
+  it('shows the average wait, the walk-ins and each doctor-week with its no-show rate', async () => {
+    const { attendanceReport } = mockAppointments;
+    attendanceReport.mockResolvedValue({
+      from: '2026-11-06',
+      to: '2026-12-03',
+      weeks: [
+        { week: '2026-11-30', doctor_id: 3, doctor_name: 'Dr. Grace Wanjiku', visits: 7, outcomes: 6, no_shows: 2, no_show_rate: 0.333, average_wait_minutes: 12.5, walk_ins: 1 },
+        { week: '2026-11-30', doctor_id: 4, doctor_name: 'Dr. Brian Otieno', visits: 2, outcomes: 0, no_shows: 0, no_show_rate: 0, average_wait_minutes: null, walk_ins: 0 },
+      ],
+      walk_ins_per_day: [{ date: '2026-12-01', walk_ins: 1 }],
+      average_wait_minutes: 12.5,
+      days: [],
+    });
+    renderAt(<AttendanceCard />);
+    expect(await screen.findByText('Dr. Grace Wanjiku')).toBeInTheDocument();
+    expect(screen.getAllByText('12.5 min')).toHaveLength(2);
+    expect(screen.getByText('33.3%')).toBeInTheDocument();
+    const other = screen.getByText('Dr. Brian Otieno').closest('tr')!;
+    expect(other).toHaveTextContent('—');
+    expect(attendanceReport).toHaveBeenCalledWith({ query: {} }, expect.anything());
+  });
 });

@@ -1,7 +1,7 @@
 import { useAdminTranslation } from '../../i18n';
 import { formatNumber } from 'shell/i18n';
-import type { ReportType } from '@afya/reporting-service/contracts';
-import { CalendarOutlined, DollarOutlined, DownloadOutlined, FileTextOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ReportType } from './download';
+import { CalendarOutlined, DollarOutlined, DownloadOutlined, FileTextOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Progress, Row, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -14,6 +14,8 @@ const REPORTS: { type: ReportType; icon: ReactNode; color: string }[] = [
   { type: 'users', icon: <TeamOutlined />, color: '#0f766e' },
   { type: 'revenue', icon: <DollarOutlined />, color: '#16a34a' },
   { type: 'prescriptions', icon: <FileTextOutlined />, color: '#2563eb' },
+  // Issue 40: the appointment service's attendance record (GET /admin/reports/attendance.csv, same range)
+  { type: 'attendance', icon: <SolutionOutlined />, color: '#c2410c' },
 ];
 
 export function ReportsPage() {

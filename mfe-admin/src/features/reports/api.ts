@@ -1,8 +1,7 @@
 import { t } from '../../i18n';
-import type { ReportType } from '@afya/reporting-service/contracts';
 import { useState } from 'react';
 import { toast } from 'shell/ui-kit';
-import { downloadReport, type ReportProgress } from './download';
+import { downloadReport, type ReportProgress, type ReportType } from './download';
 
 export type { ReportProgress } from './download';
 

@@ -1,6 +1,9 @@
 import { currentLanguage } from 'shell/i18n';
-import type { ReportType } from '@afya/reporting-service/contracts';
+import type { ReportType as ReportingReportType } from '@afya/reporting-service/contracts';
 import { ApiError, getHttp, saveBlob } from 'shell/api-client';
+
+/** The reporting service's CSVs, and attendance (issue 40), the appointment service's own. */
+export type ReportType = ReportingReportType | 'attendance';
 
 export interface ReportProgress {
   /** Data rows received so far. */

@@ -25,6 +25,7 @@ import { AppointmentActions } from './AppointmentActions';
 import { canRate, hasActions, needsNewTime } from './appointments.logic';
 import { NewTimeNotice } from './NewTimeNotice';
 import { RescheduleDialog } from './RescheduleDialog';
+import { canSelfCheckIn, SelfCheckInButton } from './SelfCheckInButton';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -100,8 +101,9 @@ export function AppointmentsPage() {
               title={doctorName(a)}
               footer={needsNewTime(a) ? <NewTimeNotice appointment={a} onPickNewTime={() => setMoving(a)} /> : undefined}
               actions={
-                videoJoinAhead(a) || hasActions(a, !!prescription) ? (
+                videoJoinAhead(a) || hasActions(a, !!prescription) || canSelfCheckIn(a, Date.now()) ? (
                   <>
+                  <SelfCheckInButton appointment={a} />
                   <JoinVideoButton appointment={a} />
                   {hasActions(a, !!prescription) ? <AppointmentActions
                     appointment={a}

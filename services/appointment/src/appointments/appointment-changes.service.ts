@@ -15,6 +15,7 @@ import {
   SetStatusPayloadSchema,
   UpdateAppointmentPayloadSchema,
 } from '../../contracts';
+import { recordCompletedAttendance } from '../attendance/attendance.service';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { FamilyAccess } from '../family/family-access';
@@ -95,6 +96,7 @@ export class AppointmentChangesService {
           [id, status],
         );
         const updated = (await this.records.findRow(id, manager))!;
+        if (status === 'Completed') await recordCompletedAttendance(manager, id); // "attended" unless an outcome was set (issue 40)
         const slot = { doctor_id: current.doctor_id, appointment_date: current.appointment_date, time_slot: current.time_slot };
         // a cancelled slot goes to the doctor's waitlist first; a cancelled visit re-opened must not take a held slot
         if (status === 'Cancelled') {

@@ -166,7 +166,7 @@ export class AppointmentReadsService {
     const doctor = (alias: string) =>
       `json_build_object('doctor_id', ${alias}.doctor_id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'specialization', ${alias}.specialization)`;
     const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    const [rows, entries, offers, labResults, profile] = await Promise.all([
+    const [rows, entries, offers, labResults, profile, attendance] = await Promise.all([
       this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]) as Promise<AppointmentRow[]>,
       this.dataSource.query(
         `SELECT e.entry_id, ${doctor('d')} AS doctor, e.date_from::text AS date_from, e.date_to::text AS date_to, e.appointment_type, e.notes, e.status,
@@ -188,6 +188,21 @@ export class AppointmentReadsService {
         [actor.userId],
       ) as Promise<DataExportAppointmentsReply['lab_results']>,
       this.doctors.findByUser(actor.userId),
+      this.dataSource.query(
+        `SELECT t.appointment_id, a.appointment_date::text AS appointment_date, a.time_slot,
+                trim(concat_ws(' ', d.first_name, d.last_name)) AS doctor_name, t.queue_number,
+                CASE WHEN t.arrived_at IS NULL THEN NULL ELSE ${iso('t.arrived_at')} END AS arrived_at,
+                COALESCE(t.checked_in_by = a.user_id, false) AS checked_in_by_you,
+                CASE WHEN t.called_at IS NULL THEN NULL ELSE ${iso('t.called_at')} END AS called_at,
+                CASE WHEN t.seen_at IS NULL THEN NULL ELSE ${iso('t.seen_at')} END AS seen_at,
+                CASE WHEN t.left_at IS NULL THEN NULL ELSE ${iso('t.left_at')} END AS left_at,
+                t.outcome, t.walk_in
+           FROM appointment_attendance t
+           JOIN appointments a ON a.appointment_id = t.appointment_id
+           JOIN doctors d ON d.doctor_id = a.doctor_id
+          WHERE a.user_id = $1 ORDER BY a.starts_at, t.appointment_id`,
+        [actor.userId],
+      ) as Promise<DataExportAppointmentsReply['attendance']>,
     ]);
     return {
       appointments: rows.map(toAppointmentView),
@@ -195,6 +210,7 @@ export class AppointmentReadsService {
       waitlist_offers: offers,
       lab_results: labResults,
       doctor_profile: profile ? toDoctorProfile(profile) : null,
+      attendance,
     };
   }
 

@@ -206,6 +206,12 @@ ${section(
   [c.date, c.doctor, c.level, c.acknowledged, c.notes],
   (a.vital_alerts ?? []).map((x) => [when(x.created_at), x.doctor_name ? t.doctorName(x.doctor_name) : `#${x.doctor_user_id}`, t.value(x.level), when(x.acknowledged_at), x.note]),
 )}
+${section(
+  t.attendance,
+  t.none,
+  [c.date, c.time, c.doctor, c.number, c.arrived, c.outcome],
+  (a.attendance ?? []).map((x) => [x.appointment_date, slotLabel(x.time_slot, language), t.doctorName(x.doctor_name), x.queue_number, when(x.arrived_at), x.outcome ? t.value(x.outcome) : null]),
+)}
 <h2>${t.messagePreferences}</h2>
 <p>${a.message_preferences ? t.preferencesLine(a.message_preferences.sms ? t.on : t.off, a.message_preferences.email ? t.on : t.off, when(a.message_preferences.updated_at)) : t.preferencesDefault}</p>
 ${section(

@@ -30,6 +30,8 @@ export interface DataExportTexts {
   /** Issue 39: readings and the alerts critical ones raised. */
   vitalReadings: string;
   vitalAlerts: string;
+  /** Issue 40: arrival, queue number and outcome of visits. */
+  attendance: string;
   messagePreferences: string;
   /** SMS and email on or off, as set. */
   preferencesLine: (sms: string, email: string, since: string) => string;
@@ -95,6 +97,7 @@ export interface DataExportTexts {
     level: string;
     source: string;
     acknowledged: string;
+    arrived: string;
   };
   doctorName: (name: string) => string;
   yes: string;
@@ -140,6 +143,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     removedRecords: 'Records removed from your medical history',
     vitalReadings: 'Health readings (blood pressure, glucose, weight, height, HbA1c)',
     vitalAlerts: 'Alerts your readings raised for your doctors',
+    attendance: 'Your arrival and attendance at visits',
     messagePreferences: 'Message preferences',
     preferencesLine: (sms, email, since) => `SMS ${sms} · email ${email} · set ${since}`,
     preferencesDefault: 'Never changed: SMS and email on.',
@@ -202,6 +206,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       level: 'Level',
       source: 'Where',
       acknowledged: 'Acknowledged',
+      arrived: 'Arrived',
     },
     doctorName: (name) => `Dr. ${name}`,
     yes: 'yes',
@@ -242,6 +247,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     removedRecords: 'Kumbukumbu zilizoondolewa kwenye historia yako ya matibabu',
     vitalReadings: 'Vipimo vya afya (shinikizo la damu, sukari, uzito, urefu, HbA1c)',
     vitalAlerts: 'Tahadhari ambazo vipimo vyako viliwapa madaktari wako',
+    attendance: 'Kuwasili na mahudhurio yako katika miadi',
     messagePreferences: 'Mapendeleo ya jumbe',
     preferencesLine: (sms, email, since) => `SMS ${sms} · barua pepe ${email} · imewekwa ${since}`,
     preferencesDefault: 'Hayajawahi kubadilishwa: SMS na barua pepe zimewashwa.',
@@ -304,6 +310,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       level: 'Kiwango',
       source: 'Wapi',
       acknowledged: 'Ilipokelewa',
+      arrived: 'Alifika',
     },
     doctorName: (name) => `Dkt. ${name}`,
     yes: 'ndiyo',

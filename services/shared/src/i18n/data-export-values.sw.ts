@@ -1,6 +1,11 @@
 /** Kiswahili for the fixed values the data export prints (statuses, roles, access actions), keyed as stored. */
 export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   Pending: 'Inasubiri',
+  // attendance outcomes (issue 40)
+  attended: 'alihudhuria',
+  no_show: 'hakufika',
+  left_without_being_seen: 'aliondoka bila kuonwa',
+  late_cancellation: 'alighairi kwa kuchelewa',
   Confirmed: 'Imethibitishwa',
   Completed: 'Imekamilika',
   Cancelled: 'Imeghairiwa',

@@ -1,3 +1,4 @@
+import { ATTENDANCE_MESSAGES_SW } from './server-messages-attendance.sw';
 import { DOCTOR_HOURS_MESSAGES_SW } from './server-messages-doctor-hours.sw';
 import { FAMILY_MESSAGES_SW } from './server-messages-family.sw';
 import { SUPPORT_MESSAGES_SW } from './server-messages-support.sw';
@@ -212,6 +213,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
 
   // ---- A doctor's own hours, leave and clinic closures (issue 37) ----
   ...DOCTOR_HOURS_MESSAGES_SW,
+  ...ATTENDANCE_MESSAGES_SW,
 
   // ---- Payments (malipo) ----
   'Failed to initiate payment. Please try again.': 'Imeshindwa kuanzisha malipo. Tafadhali jaribu tena.',

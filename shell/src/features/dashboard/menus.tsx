@@ -16,6 +16,8 @@ import {
   ScheduleOutlined,
   HeartOutlined,
   AlertOutlined,
+  OrderedListOutlined,
+  SolutionOutlined,
 } from '@ant-design/icons';
 import { QueryClientContext } from '@tanstack/react-query';
 import { Badge } from 'antd';
@@ -67,6 +69,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
   doctor: [
     { path: '/dashboard/doctor', label: 'menu.dashboard', icon: <AppstoreOutlined /> },
     { path: '/dashboard/doctor/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },
+    { path: '/dashboard/doctor/queue', label: 'menu.queue', icon: <OrderedListOutlined /> },
     {
       path: '/dashboard/doctor/prescriptions',
       label: 'menu.prescriptions',
@@ -81,6 +84,7 @@ export const MENUS: Record<'user' | 'doctor' | 'admin', MenuEntry[]> = {
   admin: [
     { path: '/dashboard/admin', label: 'menu.dashboard', icon: <AppstoreOutlined /> },
     { path: '/dashboard/admin/users', label: 'menu.users', icon: <TeamOutlined /> },
+    { path: '/dashboard/admin/desk', label: 'menu.frontDesk', icon: <SolutionOutlined /> },
     { path: '/dashboard/admin/analytics', label: 'menu.analytics', icon: <BarChartOutlined /> },
     { path: '/dashboard/admin/reports', label: 'menu.reports', icon: <DownloadOutlined /> },
     { path: '/dashboard/admin/appointments', label: 'menu.appointments', icon: <CalendarOutlined /> },

@@ -24,6 +24,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/doctor/medical-history', 'titles.medicalHistory'],
   ['/dashboard/doctor/support', 'titles.supportTickets'],
   ['/dashboard/doctor/hours', 'titles.myHours'],
+  ['/dashboard/doctor/queue', 'titles.queue'],
   ['/dashboard/doctor/vital-alerts', 'titles.readingAlerts'],
   ['/dashboard/doctor/patients/:id/readings', 'titles.patientReadings'],
   // Admin
@@ -35,6 +36,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/admin/doctors', 'titles.doctors'],
   ['/dashboard/admin/support', 'titles.supportTickets'],
   ['/dashboard/admin/calendar', 'titles.clinicCalendar'],
+  ['/dashboard/admin/desk', 'titles.frontDesk'],
+  ['/dashboard/admin/desk/display', 'titles.waitingRoom'],
   // Patient (and the pages several roles share)
   ['/dashboard', 'titles.dashboard'],
   ['/dashboard/appointments', 'titles.appointments'],

@@ -1,0 +1,36 @@
+/** Part of the services' message catalogue (server-messages.sw.ts, which says how it is kept): arrival, the queue and attendance (issue 40). */
+export const ATTENDANCE_MESSAGES_SW: Readonly<Record<string, string>> = {
+  'This visit is already checked in.': 'Miadi hii tayari imesajiliwa kuwasili.',
+  'Only a visit of today can be checked in.': 'Miadi ya leo pekee ndiyo inaweza kusajiliwa kuwasili.',
+  'Only a Confirmed visit can be checked in.': 'Miadi iliyothibitishwa pekee ndiyo inaweza kusajiliwa kuwasili.',
+  'You can check in from 30 minutes before your visit starts.': 'Unaweza kusajili kuwasili kuanzia dakika 30 kabla ya miadi yako kuanza.',
+  'Only the clinic staff can do that.': 'Wafanyakazi wa kliniki pekee ndio wanaweza kufanya hivyo.',
+  'This patient has not checked in.': 'Mgonjwa huyu hajasajiliwa kuwasili.',
+  'This patient is no longer waiting.': 'Mgonjwa huyu hasubiri tena.',
+  'This patient has already left the queue.': 'Mgonjwa huyu tayari ameondoka kwenye foleni.',
+  'Nobody is waiting for this doctor.': 'Hakuna anayemsubiri daktari huyu.',
+  'Outcome must be one of: attended, no_show, left_without_being_seen, late_cancellation':
+    'Matokeo lazima yawe mojawapo ya: attended, no_show, left_without_being_seen, late_cancellation',
+  'Step must be one of: call, seen, left': 'Hatua lazima iwe mojawapo ya: call, seen, left',
+  'A cancelled visit gets no attendance outcome.': 'Miadi iliyoghairiwa haipewi matokeo ya mahudhurio.',
+  'A patient who checked in is not a no-show.': 'Mgonjwa aliyesajiliwa kuwasili si mtu asiyefika.',
+  'A visit can be marked a no-show only once it has started.': 'Miadi inaweza kuwekwa alama ya kutofika tu baada ya muda wake kuanza.',
+  'A visit can be marked attended only once the patient checked in or it has started.':
+    'Miadi inaweza kuwekwa alama ya kuhudhuria tu baada ya mgonjwa kusajiliwa kuwasili au muda wake kuanza.',
+  'Only a patient who checked in can leave without being seen.': 'Ni mgonjwa aliyesajiliwa kuwasili pekee anayeweza kuondoka bila kuonwa.',
+  'Date must be a calendar date (YYYY-MM-DD)': 'Tarehe lazima iwe tarehe ya kalenda (YYYY-MM-DD)',
+  'Choose a doctor': 'Chagua daktari',
+  "You can only see your own patients' queue.": 'Unaweza kuona foleni ya wagonjwa wako pekee.',
+  "Enter the patient's phone number (10 to 15 digits, may start with +)": 'Weka namba ya simu ya mgonjwa (tarakimu 10 hadi 15, inaweza kuanza na +)',
+  'The name must be 2 to 100 characters': 'Jina lazima liwe na herufi 2 hadi 100',
+  'Choose a time slot of today': 'Chagua muda wa leo',
+  'No patient has this phone number. Register them first, then book the walk-in.':
+    'Hakuna mgonjwa mwenye namba hii ya simu. Msajili kwanza, kisha uweke miadi ya mgonjwa aliyefika bila miadi.',
+  'This phone number belongs to a staff account.': 'Namba hii ya simu ni ya akaunti ya mfanyakazi.',
+  'The report covers at most 366 days, from a first to a last date': 'Ripoti inahusu siku 366 kwa kiwango cha juu, kuanzia tarehe ya kwanza hadi ya mwisho',
+  'Checked in: number {number}': 'Amesajiliwa kuwasili: namba {number}',
+  'Number {number} called': 'Namba {number} imeitwa',
+  'Queue updated': 'Foleni imesasishwa',
+  'Attendance recorded': 'Mahudhurio yamerekodiwa',
+  'Walk-in booked and checked in: number {number}': 'Mgonjwa aliyefika bila miadi amewekewa miadi na kusajiliwa: namba {number}',
+};
