@@ -350,6 +350,22 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
     }
   });
 
+  it('the family page, with a child on it (issue 36)', async () => {
+    // A child of six (born six years before this year: always under 18, never in the future).
+    const child = { full_name: 'Baraka Njeri', date_of_birth: `${new Date().getUTCFullYear() - 6}-03-15`, relationship: 'mother', consent: true };
+    expect((await call('POST', 'family/dependants', token, child)).status).toBe(201);
+    const page = await newPage(browser);
+    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
+    try {
+      await signIn(page, patient);
+      await open(page, '/dashboard/family');
+      await page.waitForFunction((name) => document.querySelector('main')?.textContent?.includes(name), {}, child.full_name);
+      await check(page, '/dashboard/family');
+    } finally {
+      await page.browserContext().close();
+    }
+  });
+
   it('found nothing left in English and no key, on every route declared', () => {
     expect(found).toEqual([]);
     const missed = declaredRoutes().filter((route) => !walked.some((p) => route.test(p)));

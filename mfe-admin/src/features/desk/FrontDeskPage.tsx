@@ -1,4 +1,4 @@
-import { Button, Card, Col, Dropdown, Form, Input, List, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, List, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText, queryStatus } from 'shell/api-client';
@@ -254,16 +254,17 @@ function UnresolvedCard() {
                   {visit.checked_in ? ` · ${t('desk.checkedIn')}` : ''}
                 </Typography.Text>
               </Space>
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: OUTCOMES.map((outcome) => ({ key: outcome, label: t(`desk.outcome.${outcome}`) })),
-                  onClick: ({ key }) =>
-                    setOutcome.mutate({ id: visit.appointment_id, outcome: key as Outcome }, { onSuccess: (reply) => toast.success(reply.message), onError: failed('Failed to record the outcome') }),
-                }}
-              >
-                <Button aria-label={t('desk.recordLabel', { name: visit.patient_name })}>{t('desk.record')}</Button>
-              </Dropdown>
+              {/* A choice of outcomes, recorded as soon as one is picked (antd's Select: the shell's antd subset has no Dropdown). */}
+              <Select<Outcome>
+                aria-label={t('desk.recordLabel', { name: visit.patient_name })}
+                placeholder={t('desk.record')}
+                value={null}
+                style={{ minWidth: 200 }}
+                options={OUTCOMES.map((outcome) => ({ value: outcome, label: t(`desk.outcome.${outcome}`) }))}
+                onChange={(outcome) =>
+                  setOutcome.mutate({ id: visit.appointment_id, outcome }, { onSuccess: (reply) => toast.success(reply.message), onError: failed('Failed to record the outcome') })
+                }
+              />
             </List.Item>
           )}
         />

@@ -1,4 +1,4 @@
-import { Button, Card, Dropdown, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, List, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { errorText, queryStatus } from 'shell/api-client';
 import { formatDate, formatSlot, translateMessage } from 'shell/i18n';
 import { EmptyState, ErrorState, PageHeader, toast } from 'shell/ui-kit';
@@ -133,21 +133,21 @@ function UnresolvedCard() {
                 {visit.checked_in ? ` · ${t('queue.checkedIn')}` : ''}
               </Typography.Text>
             </Space>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: OUTCOMES.map((outcome) => ({ key: outcome, label: t(`queue.outcome.${outcome}`) })),
-                onClick: ({ key }) =>
-                  setOutcome.mutate(
-                    { id: visit.appointment_id, outcome: key as Outcome },
-                    { onSuccess: (reply) => toast.success(reply.message), onError: (error) => toast.error(translateMessage(errorText(error, 'Failed to record the outcome'))) },
-                  ),
-              }}
-            >
-              <Button aria-label={t('queue.recordLabel', { name: visit.patient_name })} loading={setOutcome.isPending && setOutcome.variables?.id === visit.appointment_id}>
-                {t('queue.record')}
-              </Button>
-            </Dropdown>
+            {/* A choice of outcomes, recorded as soon as one is picked (antd's Select: the shell's antd subset has no Dropdown). */}
+            <Select<Outcome>
+              aria-label={t('queue.recordLabel', { name: visit.patient_name })}
+              placeholder={t('queue.record')}
+              value={null}
+              loading={setOutcome.isPending && setOutcome.variables?.id === visit.appointment_id}
+              style={{ minWidth: 200 }}
+              options={OUTCOMES.map((outcome) => ({ value: outcome, label: t(`queue.outcome.${outcome}`) }))}
+              onChange={(outcome) =>
+                setOutcome.mutate(
+                  { id: visit.appointment_id, outcome },
+                  { onSuccess: (reply) => toast.success(reply.message), onError: (error) => toast.error(translateMessage(errorText(error, 'Failed to record the outcome'))) },
+                )
+              }
+            />
           </List.Item>
         )}
       />

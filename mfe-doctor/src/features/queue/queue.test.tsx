@@ -84,8 +84,8 @@ describe("the doctor's queue", () => {
     expect(await screen.findByText('Nobody is waiting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Call next' })).toBeDisabled();
     expect(await screen.findByText('1 visit without an outcome')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: "Record the outcome of Baraka Mwangi's visit" }));
-    fireEvent.click(await screen.findByText('No-show'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: "Record the outcome of Baraka Mwangi's visit" }));
+    fireEvent.click(await screen.findByTitle('No-show'));
     await waitFor(() => expect(setOutcome).toHaveBeenCalledWith({ params: { id: 30 }, body: { outcome: 'no_show' } }, expect.anything()));
   });
 });
