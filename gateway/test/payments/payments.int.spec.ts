@@ -270,6 +270,36 @@ describe('payments through the gateway with the Stripe and Daraja sandboxes (rea
       expect(await history()).toBe('Appointment cancelled at least 24 hours ahead: refunded automatically');
       expect(await history({ 'accept-language': 'sw' })).toBe('Miadi ilighairiwa angalau saa 24 kabla: malipo yamerejeshwa kiotomatiki');
     });
+    it("the doctor's cancellation refunds in full even inside 24 h; a patient's late one keeps the payment", async () => {
+      // Two paid visits moved to early today in the clinic's time zone (past or hours away: inside the 24-hour notice either
+      // way, whatever the hour the suite runs), written as the booking would have.
+      const paidToday = async (time: '08:00' | '08:30') => {
+        const booked = await book();
+        const created = await createCard(booked.appointment_id);
+        await pressPay(created.body.url);
+        await eventually(async () => expect((await appointment(booked.appointment_id)).paid).toBe(true), 10_000);
+        await sql(
+          'appointment',
+          `UPDATE appointments SET appointment_date = (now() AT TIME ZONE 'Africa/Nairobi')::date,
+                  starts_at = ((now() AT TIME ZONE 'Africa/Nairobi')::date + $2::time) AT TIME ZONE 'Africa/Nairobi', time_slot = $3
+            WHERE appointment_id = $1`,
+          [booked.appointment_id, time, `${time} AM`],
+        );
+        return { appointmentId: booked.appointment_id, paymentId: created.body.payment_id as number };
+      };
+      const byDoctor = await paidToday('08:00'); // before the clinic opens: no booking of the suite's own holds it
+      const byPatient = await paidToday('08:30');
+      expect((await platform.api('PATCH', `/appointments/${byDoctor.appointmentId}/status`, { token: doctor.token, body: { status: 'Cancelled' } })).status).toBe(200);
+      // the patient's own late cancellation is refused by the notice rule; an admin cancels it for them
+      expect((await platform.api('PATCH', `/appointments/${byPatient.appointmentId}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(400);
+      expect((await platform.api('PATCH', `/appointments/${byPatient.appointmentId}/status`, { token: admin.token, body: { status: 'Cancelled' } })).status).toBe(200);
+      await eventually(
+        async () => expect(await payment(byDoctor.paymentId)).toMatchObject({ status: 'refunded', refund_reason: 'Appointment cancelled because the clinic changed or could not keep it: refunded in full' }),
+        10_000,
+      );
+      await eventually(async () => expect((await sql('payment', `SELECT status FROM appointment_states WHERE appointment_id = $1`, [byPatient.appointmentId]))[0]?.status).toBe('Cancelled'), 10_000);
+      expect((await payment(byPatient.paymentId)).status).toBe('completed');
+    });
     it('a payment arriving for an appointment cancelled meanwhile, and a Stripe dispute, are flagged for the admin', async () => {
       const booked = await book();
       const created = await createCard(booked.appointment_id);

@@ -277,6 +277,12 @@ export interface AppointmentEventData {
   previous_appointment_date?: string;
   previous_time_slot?: string;
   paid: boolean;
+  /**
+   * On a cancellation: the patient is owed the whole fee whatever the notice, because the cause was the clinic's (the
+   * visit needed a new time after its doctor's hours, leave or a closure moved its day away, or its doctor cancelled
+   * it). Absent or false: the 24-hour notice rule decides the refund.
+   */
+  refund_in_full?: boolean;
   diagnosis?: string | null;
   treatment?: string | null;
   notes?: string | null;

@@ -47,6 +47,8 @@ export const MPESA_RESULT_REASONS: Record<string, string> = {
  */
 export const REFUND_REASONS = {
   automatic: 'Appointment cancelled at least 24 hours ahead: refunded automatically',
+  // the clinic moved the visit's day away or its doctor cancelled it: the notice rule is the patient's, not the clinic's
+  clinicCause: 'Appointment cancelled because the clinic changed or could not keep it: refunded in full',
 } as const;
 
 /** Payment methods (CONTRACT.md §9). */

@@ -20,7 +20,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { FamilyAccess } from '../family/family-access';
 import { SlotHolds } from '../waitlist/slot-holds';
-import { assertClinicalEdit, assertStatusChange } from '../rules/permissions';
+import { assertClinicalEdit, assertStatusChange, cancelledForClinicCause } from '../rules/permissions';
 import { AppointmentRecords, isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { toAppointmentView, toEventData } from './appointment.sql';
 
@@ -104,7 +104,9 @@ export class AppointmentChangesService {
           await this.calendar.resolveNewTime(manager, id); // a cancelled visit no longer needs a new time
         } else if (current.appointment_status === 'Cancelled') await this.holds.take(manager, slot, current.user_id, id);
         const type = status === 'Cancelled' ? AppointmentEvents.cancelled : AppointmentEvents.updated;
-        await recordEvent(manager, type, toEventData(updated, current.appointment_status));
+        const event = toEventData(updated, current.appointment_status);
+        if (status === 'Cancelled' && cancelledForClinicCause(actor, current)) event.refund_in_full = true;
+        await recordEvent(manager, type, event);
         await this.audit.recordChange(manager, actor, 'update', [updated], requestId, ['appointment_status']);
         return updated;
       });

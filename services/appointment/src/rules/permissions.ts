@@ -52,6 +52,16 @@ export function assertStatusChange(actor: Principal, appointment: AppointmentAcc
   }
 }
 
+/**
+ * Whether a cancellation owes the patient the whole fee whatever the notice: the visit needed a new time (the clinic
+ * moved its day away) or the appointment's doctor cancelled it. An admin's cancellation may be the patient's own
+ * request by phone, so it keeps the notice rule (admins refund by hand when the clinic was the cause).
+ */
+export function cancelledForClinicCause(actor: Principal, appointment: Pick<AppointmentAccess, 'doctor_user_id' | 'needs_new_time'>): boolean {
+  if (appointment.needs_new_time) return true;
+  return actor.role === 'doctor' && actor.userId === appointment.doctor_user_id;
+}
+
 /** Clinical fields (diagnosis, treatment, medications, notes, duration): the appointment's doctor or an admin. */
 export function assertClinicalEdit(actor: Principal, appointment: Pick<AppointmentAccess, 'user_id' | 'doctor_user_id'>): void {
   assertCanSee(actor, appointment);

@@ -3,7 +3,7 @@ import { AppointmentMessages, CLINIC_HOURS, slotsWithinClinicHours, TIME_SLOTS, 
 import { addDays, bookingAmount, bookingType, bookingWindow, clinicHoursProblem, clinicToday, isCalendarDate, isClinicOpenAllDay, isClinicOpenOn, openClinicDate, isInBookingWindow, isTimeSlot, slotMinutes, slotStart, typeFee, wallClockIn, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { assertCanComplete, hasStarted } from './completion';
 import { countDistinctPatients } from './patients';
-import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, canSee } from './permissions';
+import { AppointmentAccess, assertClinicalEdit, assertReschedule, assertStatusChange, cancelledForClinicCause, canSee } from './permissions';
 
 function failure(fn: () => void): { statusCode: number; message: string } {
   try {
@@ -220,6 +220,13 @@ describe('status-change permissions', () => {
     // a visit a leave, closure or new hours fell on may be cancelled any time while it waits for a new time (issue 37)
     const waiting = appointment({ starts_at: new Date(now.getTime() + 2 * 3_600_000), needs_new_time: { cause: 'leave' } });
     expect(() => assertStatusChange(patient, waiting, 'Cancelled', now)).not.toThrow();
+  });
+
+  it("owes the whole fee on a cancellation caused by the clinic: a visit waiting for a new time, or its own doctor's", () => {
+    const waiting = appointment({ needs_new_time: { cause: 'closure' } });
+    expect([patient, admin, doctor].map((actor) => cancelledForClinicCause(actor, waiting))).toEqual([true, true, true]);
+    // otherwise only the appointment's own doctor: the patient's or an admin's cancellation keeps the notice rule
+    expect([patient, admin, doctor, otherDoctor].map((actor) => cancelledForClinicCause(actor, appointment()))).toEqual([false, false, true, false]);
   });
 
   it('keeps clinical fields to the own doctor and admins', () => {

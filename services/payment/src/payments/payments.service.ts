@@ -92,6 +92,10 @@ export class PaymentsService {
       [data.appointment_id],
     )) as PaymentRow[];
     if (!paid) return;
+    if (data.refund_in_full) {
+      await this.refundRow(manager, paid, REFUND_REASONS.clinicCause, false);
+      return;
+    }
     if (!cancellationRefundable(appointmentStart(data.appointment_date, data.time_slot), new Date(occurredAt))) {
       this.logger.log(`appointment ${data.appointment_id} cancelled less than 24 h ahead: payment ${paid.payment_id} kept`);
       return;

@@ -239,6 +239,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'Please give a reason for the refund': 'Tafadhali eleza sababu ya kurejesha malipo',
   'The reason can be at most 500 characters': 'Sababu isizidi herufi 500',
   'Appointment cancelled at least 24 hours ahead: refunded automatically': 'Miadi ilighairiwa angalau saa 24 kabla: malipo yamerejeshwa kiotomatiki',
+  'Appointment cancelled because the clinic changed or could not keep it: refunded in full': 'Miadi ilighairiwa kwa sababu kliniki iliibadilisha au haikuweza kuitimiza: malipo yote yamerejeshwa',
   'An M-Pesa request for this appointment is still waiting on the phone. Approve or cancel it there, then try again if needed.':
     'Ombi la M-Pesa la miadi hii bado linasubiri kwenye simu. Likubali au ulighairi hapo, kisha ujaribu tena ikihitajika.',
   'Too many M-Pesa requests to this number: at most 3 in 10 minutes. Please wait a few minutes and try again.':
