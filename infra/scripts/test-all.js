@@ -31,10 +31,9 @@ const closuresWanted = process.env.AFYA_CLOSURE ? process.env.AFYA_CLOSURE === '
 
 const stages = []; // { label, seconds, cpuSeconds, busy, status }
 
-// GNU time (Debian's `time`) around each stage: the CPU seconds of the stage and of every process under it that
-// ended before it, so the table says where the two cores went, not only how long each lane took.
-const GNU_TIME = '/usr/bin/time';
-const cpuAccounting = fs.existsSync(GNU_TIME);
+// Each stage's CPU seconds, every process it started included (infra/scripts/stage-cpu.js: a cgroup, else GNU time).
+const { measuredCommand, postgresSeconds, cpuMeasure } = require('./stage-cpu');
+const postgresAtStart = postgresSeconds();
 
 /**
  * How busy the machine's cores were, sampled from /proc/stat every 5 s: GNU time counts a stage's own processes, not
@@ -75,9 +74,8 @@ function run(label, command, args, { buffered = false, extraEnv = {} } = {}) {
   const started = Date.now();
   const logFile = path.join(resultsDir, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
   process.stdout.write(`\n=== ${label}: ${path.relative(root, command) || command} ${args.join(' ')}${buffered ? ` (output: ${path.relative(root, logFile)})` : ''}\n`);
-  const cpuFile = `${logFile}.cpu`;
-  fs.rmSync(cpuFile, { force: true });
-  const [file, argv] = cpuAccounting ? [GNU_TIME, ['-q', '-o', cpuFile, '-f', '%U %S', command, ...args]] : [command, args];
+  const measured = measuredCommand(label, command, args, `${logFile}.cpu`);
+  const [file, argv] = [measured.file, measured.argv];
   return new Promise((resolve) => {
     const child = spawn(file, argv, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const chunks = [];
@@ -93,18 +91,12 @@ function run(label, command, args, { buffered = false, extraEnv = {} } = {}) {
         process.stdout.write(`\n=== ${label}: output\n${output.toString()}`);
       }
       process.stdout.write(`=== ${label}: exit ${code} in ${seconds} s\n`);
-      stages.push({ label, seconds, cpuSeconds: cpuSecondsFrom(cpuFile), busy: busyBetween(started, Date.now()), status: code });
+      // CPU is read again when the table is printed: a stage's detached processes (a platform, a browser's
+      // renderers) may still be ending when it closes
+      stages.push({ label, seconds, measured, busy: busyBetween(started, Date.now()), status: code });
       resolve(code ?? 1);
     });
   });
-}
-
-/** User plus system seconds from GNU time's output file (its last line), or null without one. */
-function cpuSecondsFrom(file) {
-  if (!fs.existsSync(file)) return null;
-  const last = fs.readFileSync(file, 'utf8').trim().split('\n').pop() ?? '';
-  const [user, system] = last.split(' ').map(Number);
-  return Number.isFinite(user) && Number.isFinite(system) ? Math.round(user + system) : null;
 }
 
 /** Totals from a jest --json report; a suite that could not run counts as one failed test. */
@@ -257,11 +249,19 @@ async function main() {
   await Promise.all([suitesLane, platformLane, imageBuildsLane]);
 
   const lanes = `lanes side by side: build, journeys, reliability | unit and integration, some journeys; lint and types in the lane done first${closuresWanted ? ' | image builds (niced)' : ''}`;
-  const lines = ['', `=== stages (seconds; CPU seconds of the stage's processes; both cores' use meanwhile, all lanes; ${skipE2e ? 'one after the other' : lanes})`];
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // the last detached processes end
+  for (const stage of stages) {
+    stage.cpuSeconds = stage.measured.read();
+    stage.measured.close();
+  }
+  const cpuNote = cpuMeasure === 'cgroup' ? 'CPU seconds of every process the stage started' : "CPU seconds of the stage's waited-for processes";
+  const lines = ['', `=== stages (seconds; ${cpuNote}; both cores' use meanwhile, all lanes; ${skipE2e ? 'one after the other' : lanes})`];
   const cpu = (seconds) => (seconds === null || seconds === undefined ? '' : String(seconds)).padStart(6);
   if (process.env.AFYA_CI_INSTALL_SECONDS) lines.push(`${process.env.AFYA_CI_INSTALL_SECONDS.padStart(6)}  ${cpu(null)}  ${''.padStart(4)}  npm install (.ci/run)`);
   for (const stage of stages) lines.push(`${String(stage.seconds).padStart(6)}  ${cpu(stage.cpuSeconds)}  ${stage.busy.padStart(4)}  ${stage.label}${stage.status === 0 ? '' : `  (exit ${stage.status})`}`);
   const cpuTotal = stages.every((stage) => stage.cpuSeconds === null) ? null : stages.reduce((sum, stage) => sum + (stage.cpuSeconds ?? 0), 0);
+  const postgresNow = postgresSeconds();
+  if (postgresAtStart !== null && postgresNow !== null) lines.push(`${''.padStart(6)}  ${cpu(Math.round(postgresNow - postgresAtStart))}  ${''.padStart(4)}  PostgreSQL (its processes, every lane's queries)`);
   lines.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(6)}  ${cpu(cpuTotal)}  ${busyBetween(started, Date.now()).padStart(4)}  npm test in all`);
   // The suites stage is one jest run of every project on two workers: its file-seconds by project (the gateway's
   // and the services' files are integration tests over real PostgreSQL and NATS; the web projects' run in jsdom).

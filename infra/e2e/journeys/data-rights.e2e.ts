@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer';
 import { pdfText } from '@afya/service-shared';
-import { auditScreen } from '../support/accessibility';
+import { auditScreen, useTheme } from '../support/accessibility';
 import { BASE_URL, DEMO, chooseSelectOption, clickButton, launchBrowser, newPage, signIn, waitForOverlaysToSettle, waitForText } from '../support/browser';
 import { call, login } from '../support/api';
 import { bookFirstFreeSlot, demoDoctor, type DemoDoctor, registerPatient } from '../support/visits';
@@ -15,7 +15,7 @@ import { bookFirstFreeSlot, demoDoctor, type DemoDoctor, registerPatient } from 
 // Four sizes and themes per screen, each signing in afresh: longer than the journeys' default minute.
 jest.setTimeout(180_000);
 
-const SHOTS = process.env.E2E_SCREENSHOTS || path.resolve(__dirname, '../../../screenshots/journeys/data-rights');
+const SHOTS = path.resolve(__dirname, '../../../screenshots/journeys/data-rights');
 const VARIANTS = [
   { name: '1366-light', width: 1366, height: 768, dark: false },
   { name: '1366-dark', width: 1366, height: 768, dark: true },
@@ -30,12 +30,17 @@ async function variantPage(browser: Browser, variant: (typeof VARIANTS)[number])
   return page;
 }
 
-/** The whole page, or only `selector` (a dialog taller than the screen is captured whole). */
-async function shoot(page: Page, screen: string, variant: string, selector?: string): Promise<void> {
+/**
+ * With E2E_SCREENSHOTS: the whole page, or only `selector` (a dialog taller than the screen is captured whole), in the
+ * variant's theme (an audit leaves the page in the other one). CI encodes none: nobody looks at its PNGs.
+ */
+async function shoot(page: Page, screen: string, variant: (typeof VARIANTS)[number], selector?: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await useTheme(page, variant.dark);
   fs.mkdirSync(SHOTS, { recursive: true });
   await waitForOverlaysToSettle(page);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const file = path.join(SHOTS, `${screen}-${variant}.png`);
+  const file = path.join(SHOTS, `${screen}-${variant.name}.png`);
   if (selector) await (await page.waitForSelector(selector))!.screenshot({ path: file });
   else await page.screenshot({ path: file, fullPage: true });
 }
@@ -78,7 +83,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await chooseSelectOption(page, '.ant-modal .ant-select:has(input[aria-label="Related appointment"])', (await optionLabel(page))!);
       await waitForText(page, `Dr. ${doctor.first_name} ${doctor.last_name}, the doctor of this appointment, will read this ticket`);
       await auditScreen(page);
-      await shoot(page, 'ticket-form', variant.name);
+      await shoot(page, 'ticket-form', variant);
       if (variant === VARIANTS[0]) {
         await page.type('.ant-modal #subject', `Dosage question ${run}`);
         await page.type('.ant-modal #description', 'Should I take the tablets before or after meals?');
@@ -108,7 +113,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await auditScreen(page);
       await waitForText(page, 'Refused: viewed');
       await auditScreen(page);
-      await shoot(page, 'access-log', variant.name);
+      await shoot(page, 'access-log', variant);
     }
     await page.browserContext().close();
   });
@@ -133,7 +138,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
     await clickButton(page, 'Ask to erase my account');
     await page.waitForSelector('#erasure-reason', { visible: true });
     await page.type('#erasure-reason', 'I am moving abroad.');
-    await shoot(page, 'erasure-confirm', VARIANTS[0].name);
+    await shoot(page, 'erasure-confirm', VARIANTS[0]);
     await clickButton(page, 'Send request');
     await waitForText(page, 'An administrator will review the request.');
     await auditScreen(page);
@@ -157,7 +162,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await waitForText(page, 'An administrator will review the request.');
       await auditScreen(page);
       // The section itself: the dialog (with the message preferences above it) is taller than a screen.
-      await shoot(page, 'profile-your-data', variant.name, 'section[aria-labelledby="data-rights-title"]');
+      await shoot(page, 'profile-your-data', variant, 'section[aria-labelledby="data-rights-title"]');
     }
     await page.browserContext().close();
   });
@@ -171,7 +176,7 @@ describe('data rights journey: ticket notice, access log, export, erasure', () =
       await auditScreen(page);
       await waitForText(page, 'I am moving abroad.');
       await auditScreen(page);
-      await shoot(page, 'admin-erasure-requests', variant.name);
+      await shoot(page, 'admin-erasure-requests', variant);
       if (variant === VARIANTS[VARIANTS.length - 1]) {
         await (await page.waitForSelector(`button[aria-label="Approve erasure of ${patient.firstname} ${patient.lastname}"]`))!.click();
         await clickButton(page, 'Erase account');

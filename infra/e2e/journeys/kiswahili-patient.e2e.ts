@@ -15,13 +15,14 @@ import { bookFullDay, firstFreeDay, type ListedDoctor, nairobiDate } from '../su
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const SHOTS = process.env.E2E_SCREENSHOTS || path.resolve(__dirname, '../../../screenshots/journeys/kiswahili-patient');
+const SHOTS = path.resolve(__dirname, '../../../screenshots/journeys/kiswahili-patient');
 const WIDTHS = [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ];
-/** Saves the page as it is now at each width (back to 1366 after). */
+/** With E2E_SCREENSHOTS: saves the page as it is now at each width (back to 1366 after). CI encodes none. */
 async function shoot(page: Page, screen: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const { width, height } of WIDTHS) {
     await page.setViewport({ width, height });

@@ -83,6 +83,11 @@ async function setTheme(page: Page, dark: boolean): Promise<void> {
   await settle(page);
 }
 
+/** Puts the page in one theme (as another tab of Afya would), for a step that needs it: a screenshot, a colour. */
+export async function useTheme(page: Page, dark: boolean): Promise<void> {
+  if ((await isDark(page)) !== dark) await setTheme(page, dark);
+}
+
 function describeViolations(where: string, theme: string, violations: AxeViolation[]): string {
   const lines = violations.map((v) => {
     const nodes = v.nodes
@@ -98,7 +103,10 @@ function describeViolations(where: string, theme: string, violations: AxeViolati
 /**
  * Runs axe-core (WCAG 2.2 A/AA) on the page as it is now in the current theme, then the rules colours decide
  * (THEME_RULES) in the other one, and
- * throws naming each violated rule and its elements. The page is left in the theme it had.
+ * throws naming each violated rule and its elements. The page is left in the other theme: switching back re-rendered
+ * every component a second time per audit (a quarter of an audit's CPU), and the next audit then starts from the
+ * other side, so screens get their full audit in light and dark alike. A step that needs one theme sets it
+ * (`useTheme`).
  */
 export async function auditAccessibility(page: Page, label?: string): Promise<void> {
   const where = label ?? new URL(page.url()).pathname;
@@ -131,7 +139,6 @@ async function auditBothThemes(page: Page, where: string): Promise<void> {
     const violations = await runAxe(page, dark === startedDark ? 'all' : 'theme');
     if (violations.length) failures.push(describeViolations(where, dark ? 'dark' : 'light', violations));
   }
-  await setTheme(page, startedDark);
   const paths = audited.get(page) ?? new Set<string>();
   paths.add(new URL(page.url()).pathname);
   audited.set(page, paths);
