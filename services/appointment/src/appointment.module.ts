@@ -4,6 +4,7 @@ import { AppointmentPatterns } from '../contracts';
 import { appointmentDatabase } from './appointment.database';
 import { AdminAppointmentSearch, AdminAppointmentSearchController } from './appointments/admin-search';
 import { AttendanceController } from './attendance/attendance.controller';
+import { AttendanceReportsService } from './attendance/attendance-reports.service';
 import { AttendanceService } from './attendance/attendance.service';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AppointmentChangesService } from './appointments/appointment-changes.service';
@@ -64,6 +65,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     SlotHolds,
     WaitlistService,
     AttendanceService,
+    AttendanceReportsService,
   ],
 })
 export class AppointmentModule {}

@@ -15,7 +15,7 @@ import {
   SetStatusPayloadSchema,
   UpdateAppointmentPayloadSchema,
 } from '../../contracts';
-import { recordCompletedAttendance } from '../attendance/attendance.service';
+import { recordCompletedAttendance } from '../attendance/attendance.sql';
 import { AuditTrail } from '../audit/audit-trail';
 import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { FamilyAccess } from '../family/family-access';

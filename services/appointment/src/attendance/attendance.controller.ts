@@ -2,12 +2,16 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AttendancePatterns } from '../../contracts';
+import { AttendanceReportsService } from './attendance-reports.service';
 import { AttendanceService } from './attendance.service';
 
 /** Arrival, the day's queue and attendance outcomes (contracts/attendance-calls.ts). */
 @Controller()
 export class AttendanceController {
-  constructor(private readonly attendance: AttendanceService) {}
+  constructor(
+    private readonly attendance: AttendanceService,
+    private readonly reports: AttendanceReportsService,
+  ) {}
 
   @MessagePattern(subject(AttendancePatterns.checkIn))
   checkIn(@Payload() request: RpcRequest) {
@@ -36,7 +40,7 @@ export class AttendanceController {
 
   @MessagePattern(subject(AttendancePatterns.unresolved))
   unresolved(@Payload() request: RpcRequest) {
-    return this.attendance.unresolved(requirePrincipal(request));
+    return this.reports.unresolved(requirePrincipal(request));
   }
 
   @MessagePattern(subject(AttendancePatterns.walkIn))
@@ -46,6 +50,6 @@ export class AttendanceController {
 
   @MessagePattern(subject(AttendancePatterns.report))
   report(@Payload() request: RpcRequest) {
-    return this.attendance.report(requirePrincipal(request), request.payload);
+    return this.reports.report(requirePrincipal(request), request.payload);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { badRequest, conflict, forbidden, notFound, parsePayload, Principal, RpcFailure } from '@afya/service-shared';
+import { conflict, forbidden, notFound, parsePayload, Principal } from '@afya/service-shared';
 import {
   AppointmentMessages,
   type AttendanceOutcome,
@@ -17,123 +17,23 @@ import {
   type QueueReply,
   QueueStepPayloadSchema,
   type QueueStep,
-  UNRESOLVED_LOOKBACK_DAYS,
-  type UnresolvedReply,
   WalkInPayloadSchema,
   AttendanceIdPayloadSchema,
   type BookReply,
-  ATTENDANCE_REPORT_DEFAULT_DAYS,
-  ATTENDANCE_REPORT_MAX_DAYS,
-  type AttendanceDayRow,
-  AttendanceReportPayloadSchema,
-  type AttendanceReportReply,
 } from '../../contracts';
-import { addDays, clinicToday, isCalendarDate } from '../../contracts/booking-rules';
+import { clinicToday } from '../../contracts/booking-rules';
 import { BookingService } from '../appointments/booking.service';
 import { isUniqueViolation, SLOT_INDEX } from '../appointments/appointment-records';
 import { fullName, toAppointmentView } from '../appointments/appointment.sql';
 import { DoctorsService } from '../doctors/doctors.service';
 import {
-  type AttendanceInstants,
-  type AttendanceVisit,
   checkInRefusal,
-  isUnresolved,
   outcomeRefusal,
   queueState,
   queueStepRefusal,
-  type Refusal,
   waitingMinutes,
-  weekOf,
-  weeklyRows,
-  averageWait,
-  attendanceCsv,
 } from './attendance.rules';
-
-/** The attendance row as read (instants as Dates). */
-interface AttendanceRow extends AttendanceInstants {
-  appointment_id: number;
-  queue_number: number | null;
-  checked_in_by: number | null;
-  walk_in: boolean;
-}
-
-/** A visit with its attendance, as the rules read it. */
-interface VisitRow extends AttendanceVisit {
-  appointment_id: number;
-  doctor_id: number;
-}
-
-const ATTENDANCE_COLUMNS = `appointment_id, queue_number, arrived_at, checked_in_by, called_at, seen_at, left_at, outcome, walk_in`;
-
-/** The attendance instants as json_build_object gives them (timestamps as text). */
-type AttendanceJson = Record<'arrived_at' | 'called_at' | 'seen_at' | 'left_at' | 'outcome', string | null>;
-
-function fromJson(json: AttendanceJson | null): AttendanceInstants | null {
-  if (!json) return null;
-  const instant = (value: string | null) => (value ? new Date(value) : null);
-  return {
-    arrived_at: instant(json.arrived_at),
-    called_at: instant(json.called_at),
-    seen_at: instant(json.seen_at),
-    left_at: instant(json.left_at),
-    outcome: (json.outcome as AttendanceOutcome | null) ?? null,
-  };
-}
-
-const fail = (refusal: Refusal): RpcFailure => new RpcFailure(refusal.status, refusal.message);
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-export function toAttendanceView(row: AttendanceRow): AttendanceView {
-  return {
-    appointment_id: row.appointment_id,
-    queue_number: row.queue_number,
-    arrived_at: iso(row.arrived_at),
-    checked_in_by: row.checked_in_by,
-    state: queueState(row),
-    called_at: iso(row.called_at),
-    seen_at: iso(row.seen_at),
-    left_at: iso(row.left_at),
-    outcome: row.outcome,
-    walk_in: row.walk_in,
-  };
-}
-
-/**
- * `rows` (a query with a user_id column) with each patient's recorded no-shows beside it (staff see the count beside
- * the name; never shown to patients), counted once per patient rather than once per row. MATERIALIZED: inlined, the
- * planner misjudged the list as one row and counted again for each (measured with one patient holding 20,000 visits:
- * the queue of 60 took 180 ms and 450 unresolved visits 1.3 s counted per row; 30 ms and 55 ms counted once).
- */
-const withNoShows = (rows: string, order: string) => `
-  WITH listed AS MATERIALIZED (${rows}),
-       no_shows AS MATERIALIZED (SELECT y.user_id, count(*)::int AS n
-                      FROM appointments y JOIN appointment_attendance x ON x.appointment_id = y.appointment_id AND x.outcome = 'no_show'
-                     WHERE y.user_id IN (SELECT DISTINCT user_id FROM listed)
-                     GROUP BY y.user_id)
-  SELECT listed.*, COALESCE(no_shows.n, 0) AS no_shows FROM listed LEFT JOIN no_shows ON no_shows.user_id = listed.user_id
-  ${order}`;
-const PATIENT_NAME = `COALESCE(NULLIF(concat_ws(' ', NULLIF(trim(u.firstname), ''), NULLIF(trim(u.lastname), '')), ''), a.patient_full_name, '')`;
-
-/**
- * Marking a visit Completed records "attended" when no outcome was set, and a checked-in patient still in the queue
- * as seen (in the status change's transaction: appointment-changes.service.ts calls it).
- */
-export async function recordCompletedAttendance(manager: EntityManager, appointmentId: number, now: Date = new Date()): Promise<void> {
-  await manager.query(
-    `INSERT INTO appointment_attendance (appointment_id, doctor_id, outcome, outcome_at)
-     SELECT appointment_id, doctor_id, 'attended', $2 FROM appointments WHERE appointment_id = $1
-     ON CONFLICT (appointment_id) DO UPDATE
-        SET outcome = COALESCE(appointment_attendance.outcome, 'attended'),
-            outcome_at = COALESCE(appointment_attendance.outcome_at, $2),
-            called_at = CASE WHEN appointment_attendance.arrived_at IS NOT NULL AND appointment_attendance.left_at IS NULL
-                             THEN COALESCE(appointment_attendance.called_at, $2) ELSE appointment_attendance.called_at END,
-            seen_at = CASE WHEN appointment_attendance.arrived_at IS NOT NULL AND appointment_attendance.left_at IS NULL
-                           THEN COALESCE(appointment_attendance.seen_at, $2) ELSE appointment_attendance.seen_at END,
-            updated_at = $2`,
-    [appointmentId, now],
-  );
-}
+import { ATTENDANCE_COLUMNS, type AttendanceJson, type AttendanceRow, deskDoctor, fail, fromJson, PATIENT_NAME, toAttendanceView, type VisitRow, withNoShows } from './attendance.sql';
 
 /**
  * Arrival, the day's queue and attendance outcomes (issue 40; the rules in attendance.rules.ts). Every change locks
@@ -163,7 +63,7 @@ export class AttendanceService {
   /** GET /queue: the day's checked-in patients, each doctor's in queue order. */
   async queue(actor: Principal, request: unknown, now: Date = new Date()): Promise<QueueReply> {
     const payload = parsePayload(QueuePayloadSchema, request);
-    const doctorId = await this.deskDoctor(actor, payload.doctor_id);
+    const doctorId = await deskDoctor(this.doctors, actor, payload.doctor_id);
     const date = payload.date ?? clinicToday(now);
     const rows: (AttendanceRow & { doctor_id: number; first_name: string; last_name: string; time_slot: string; patient_name: string; no_shows: number })[] =
       await this.dataSource.query(
@@ -198,7 +98,7 @@ export class AttendanceService {
   /** POST /queue/next: the doctor's lowest waiting number of today is called in. */
   async callNext(actor: Principal, request: unknown, now: Date = new Date()): Promise<AttendanceReply> {
     const payload = parsePayload(CallNextPayloadSchema, request);
-    const doctorId = await this.deskDoctor(actor, payload.doctor_id);
+    const doctorId = await deskDoctor(this.doctors, actor, payload.doctor_id);
     if (doctorId === undefined) throw notFound(AttendanceMessages.doctor);
     const row = await this.dataSource.transaction(async (manager) => {
       // SKIP LOCKED: two "Call next" pressed together call two different patients, never the same one twice.
@@ -238,48 +138,6 @@ export class AttendanceService {
     return { attendance: toAttendanceView(row), message: 'Attendance recorded' };
   }
 
-  /** GET /attendance/unresolved: a doctor's own, an admin's every doctor's; oldest first. */
-  async unresolved(actor: Principal, now: Date = new Date()): Promise<UnresolvedReply> {
-    const doctorId = await this.deskDoctor(actor, undefined);
-    const rows: (Omit<VisitRow, 'attendance'> & { attendance: AttendanceJson | null; first_name: string; last_name: string; time_slot: string; patient_name: string; no_shows: number })[] =
-      await this.dataSource.query(
-        withNoShows(
-          `SELECT a.appointment_id, a.user_id, a.doctor_id, d.user_id AS doctor_user_id, a.appointment_status,
-                  a.appointment_date::text AS appointment_date, a.time_slot, a.starts_at, a.duration,
-                  d.first_name, d.last_name, ${PATIENT_NAME} AS patient_name,
-                  CASE WHEN t.appointment_id IS NULL THEN NULL
-                       ELSE json_build_object('arrived_at', t.arrived_at, 'called_at', t.called_at, 'seen_at', t.seen_at, 'left_at', t.left_at, 'outcome', t.outcome) END AS attendance
-             FROM appointments a
-             JOIN doctors d ON d.doctor_id = a.doctor_id
-             LEFT JOIN user_directory u ON u.user_id = a.user_id
-             LEFT JOIN appointment_attendance t ON t.appointment_id = a.appointment_id
-            WHERE a.appointment_date BETWEEN $1::date AND $2::date
-              AND a.appointment_status IN ('Pending', 'Confirmed')
-              AND t.outcome IS NULL
-              AND a.starts_at < $3
-              AND ($4::int IS NULL OR a.doctor_id = $4)`,
-          'ORDER BY listed.starts_at, listed.appointment_id',
-        ),
-        [addDays(clinicToday(now), -UNRESOLVED_LOOKBACK_DAYS), clinicToday(now), now, doctorId ?? null],
-      );
-    // The SQL narrows; the rule decides (the same rule the unit tests hold).
-    const unresolved = rows
-      .map((row) => ({ ...row, attendance: fromJson(row.attendance) }))
-      .filter((row) => isUnresolved(row, now))
-      .map((row) => ({
-        appointment_id: row.appointment_id,
-        doctor_id: row.doctor_id,
-        doctor_name: `Dr. ${fullName(row.first_name, row.last_name) ?? ''}`.trim(),
-        patient_name: row.patient_name,
-        appointment_date: row.appointment_date,
-        time_slot: row.time_slot,
-        appointment_status: row.appointment_status,
-        checked_in: Boolean(row.attendance?.arrived_at),
-        patient_no_shows: row.no_shows,
-      }));
-    return { unresolved };
-  }
-
   /**
    * POST /walk-ins: the desk books a free slot of today for a patient found by their phone and checks them in at
    * once (queue number, walk_in). The booking is the ordinary one (the doctor's calendar, the slot's unique index, the
@@ -312,53 +170,6 @@ export class AttendanceService {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
       throw error;
     }
-  }
-
-  /** GET /admin/attendance (and, with `csv`, the CSV's text for GET /admin/reports/attendance.csv). */
-  async report(actor: Principal, request: unknown, now: Date = new Date()): Promise<AttendanceReportReply & { csv?: string }> {
-    if (actor.role !== 'admin') throw forbidden();
-    const { from: askedFrom, to: askedTo } = parsePayload(AttendanceReportPayloadSchema, request);
-    const csv = Boolean((request as { csv?: unknown } | null)?.csv);
-    const to = askedTo ?? clinicToday(now);
-    const from = askedFrom ?? addDays(to, -(ATTENDANCE_REPORT_DEFAULT_DAYS - 1));
-    if (!isCalendarDate(from) || !isCalendarDate(to) || from > to || addDays(from, ATTENDANCE_REPORT_MAX_DAYS - 1) < to) {
-      throw badRequest(AttendanceMessages.range);
-    }
-    const rows: (Omit<AttendanceDayRow, 'week' | 'doctor_name'> & { first_name: string; last_name: string })[] = await this.dataSource.query(
-      `SELECT a.appointment_date::text AS date, a.doctor_id, d.first_name, d.last_name,
-              count(*) FILTER (WHERE a.appointment_status <> 'Cancelled')::int AS visits,
-              count(*) FILTER (WHERE t.outcome = 'attended')::int AS attended,
-              count(*) FILTER (WHERE t.outcome = 'no_show')::int AS no_shows,
-              count(*) FILTER (WHERE t.outcome = 'left_without_being_seen')::int AS left_without_being_seen,
-              count(*) FILTER (WHERE t.outcome = 'late_cancellation')::int AS late_cancellations,
-              count(*) FILTER (WHERE t.walk_in)::int AS walk_ins,
-              count(*) FILTER (WHERE t.arrived_at IS NOT NULL AND t.called_at IS NOT NULL)::int AS waits,
-              COALESCE(sum(extract(epoch FROM t.called_at - t.arrived_at) / 60) FILTER (WHERE t.arrived_at IS NOT NULL AND t.called_at IS NOT NULL), 0)::float8
-                AS wait_minutes_total
-         FROM appointments a
-         JOIN doctors d ON d.doctor_id = a.doctor_id
-         LEFT JOIN appointment_attendance t ON t.appointment_id = a.appointment_id
-        WHERE a.appointment_date BETWEEN $1::date AND $2::date
-        GROUP BY a.appointment_date, a.doctor_id, d.first_name, d.last_name
-        ORDER BY a.appointment_date, a.doctor_id`,
-      [from, to],
-    );
-    const days: AttendanceDayRow[] = rows.map(({ first_name, last_name, ...row }) => ({
-      ...row,
-      week: weekOf(row.date),
-      doctor_name: `Dr. ${fullName(first_name, last_name) ?? ''}`.trim(),
-    }));
-    const walkIns = new Map<string, number>();
-    for (const day of days) if (day.walk_ins > 0) walkIns.set(day.date, (walkIns.get(day.date) ?? 0) + day.walk_ins);
-    const reply: AttendanceReportReply = {
-      from,
-      to,
-      weeks: weeklyRows(days),
-      walk_ins_per_day: [...walkIns].map(([date, walk_ins]) => ({ date, walk_ins })),
-      average_wait_minutes: averageWait(days.reduce((total, d) => total + d.wait_minutes_total, 0), days.reduce((total, d) => total + d.waits, 0)),
-      days,
-    };
-    return csv ? { ...reply, csv: attendanceCsv(days) } : reply;
   }
 
   // ---------- helpers ----------
@@ -427,19 +238,6 @@ export class AttendanceService {
       [visit.appointment_id, visit.doctor_id, outcome, now, inQueue],
     );
     return row;
-  }
-
-  /**
-   * Whose queue the caller asks for: a doctor's own (another doctor's: 403); an admin's, the one named or every
-   * doctor's (undefined).
-   */
-  private async deskDoctor(actor: Principal, doctorId: number | undefined): Promise<number | undefined> {
-    if (actor.role === 'admin') return doctorId;
-    if (actor.role !== 'doctor') throw forbidden(AttendanceMessages.staffOnly);
-    const own = await this.doctors.findByUser(actor.userId);
-    if (!own) throw notFound(AppointmentMessages.doctorNotFound);
-    if (doctorId !== undefined && doctorId !== own.doctor_id) throw forbidden(AttendanceMessages.otherDoctor);
-    return own.doctor_id;
   }
 
   /** The patient with this phone (Kenyan numbers match as 07…, 254… or +254…); 404 when none, 409 for a staff account. */
