@@ -271,70 +271,75 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
     }
   });
 
-  it('the patient pages, signed in, with data on them', async () => {
-    const page = await newPage(browser);
-    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
-    try {
+  // Signed in once for every patient page below (a fresh context costs a whole first load); one test per page, so
+  // each page has the test budget to itself: the walk grows with every route, and as one test it outgrew 60 s on a
+  // loaded machine.
+  describe('the patient pages, signed in, with data on them', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await newPage(browser);
+      await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
       await signIn(page, patient);
-      const pages = [
-        '/dashboard',
-        '/dashboard/appointments',
-        '/dashboard/appointments/book',
-        '/dashboard/prescriptions',
-        `/dashboard/prescriptions/${data.prescription}`,
-        '/dashboard/medical-history',
-        '/dashboard/support',
-        '/dashboard/waitlist',
-        '/dashboard/waitlist/offers/999999', // not theirs: the page says so
-        '/dashboard/find-doctors',
-        `/dashboard/video/${data.paidVisit}`, // an in-person visit: the refusal view, with the server's reason
-        '/dashboard/payments',
-      ];
-      for (const where of pages) {
-        await open(page, where);
-        await check(page, where);
-      }
+    });
+    afterAll(async () => {
+      await page?.browserContext().close();
+    });
 
-      // The automatic refund's reason, written by the server, reads in Kiswahili on Payments.
+    it.each([
+      '/dashboard',
+      '/dashboard/appointments',
+      '/dashboard/appointments/book',
+      '/dashboard/prescriptions',
+      'PRESCRIPTION',
+      '/dashboard/medical-history',
+      '/dashboard/support',
+      '/dashboard/waitlist',
+      '/dashboard/waitlist/offers/999999', // not theirs: the page says so
+      '/dashboard/find-doctors',
+      'VIDEO', // an in-person visit: the refusal view, with the server's reason
+      '/dashboard/payments',
+    ])('%s', async (route) => {
+      const where = route === 'PRESCRIPTION' ? `/dashboard/prescriptions/${data.prescription}` : route === 'VIDEO' ? `/dashboard/video/${data.paidVisit}` : route;
+      await open(page, where);
+      await check(page, where);
+    });
+
+    it("the automatic refund's reason, written by the server, reads in Kiswahili on Payments", async () => {
       await open(page, '/dashboard/payments');
       const payments = await page.$eval('main', (m) => (m as HTMLElement).innerText);
       expect(payments).toContain(SERVER_MESSAGES_SW[REFUND_REASONS.automatic]);
       expect(payments).not.toContain(REFUND_REASONS.automatic);
+    });
 
-      // The video page's refusal view has its heading, in Kiswahili.
+    it("the video page's refusal view has its heading, in Kiswahili", async () => {
       await open(page, `/dashboard/video/${data.paidVisit}`);
       expect(await page.$eval('main h1', (h) => (h as HTMLElement).innerText.trim())).toBe(kiswahili('shell', 'video.refused'));
+    });
 
-      // The booking form's own messages, submitted empty.
+    it("the booking form's own messages, submitted empty", async () => {
       await open(page, '/dashboard/appointments/book');
       await page.click('main button[type="submit"]');
       await page.waitForSelector('.ant-form-item-explain-error');
       await check(page, '/dashboard/appointments/book, submitted empty');
+    });
 
-      // The profile dialog (from the user chip).
+    it('the profile dialog (from the user chip), with its data-rights and message-preference sections', async () => {
       await open(page, '/dashboard');
       await (await page.waitForSelector('button.afya-user-chip', { visible: true }))!.click();
-      // The dialog shows the stored profile, its data-rights and message-preference sections too.
       await page.waitForFunction((address) => (document.querySelector('.ant-modal #address') as HTMLInputElement | null)?.value === address, {}, patient.address);
       await settle(page);
       await check(page, 'the profile dialog');
       await page.keyboard.press('Escape');
+    });
 
-      // Back from the card checkout: /payment-success confirms, in Kiswahili.
+    it('back from the card checkout: /payment-success confirms, in Kiswahili', async () => {
       await page.goto(data.successUrl, { waitUntil: 'networkidle0' });
       await settle(page);
       await page.waitForFunction(() => !!document.querySelector('main h1'));
       await check(page, '/payment-success');
-    } finally {
-      await page.browserContext().close();
-    }
-  });
+    });
 
-  it('the health readings page, with readings on it, and the advice for a critical one entered there (issue 39)', async () => {
-    const page = await newPage(browser);
-    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
-    try {
-      await signIn(page, patient);
+    it('the health readings page, with readings on it, and the advice for a critical one entered there (issue 39)', async () => {
       await open(page, '/dashboard/health-readings');
       await check(page, '/dashboard/health-readings');
       // the level and the server's advice, in Kiswahili
@@ -345,25 +350,16 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
       await settle(page);
       expect(await page.$eval('[data-testid="reading-answer"]', (a) => (a as HTMLElement).innerText)).toContain('Kipimo chako kiko juu sana.');
       await check(page, '/dashboard/health-readings, a critical reading entered');
-    } finally {
-      await page.browserContext().close();
-    }
-  });
+    });
 
-  it('the family page, with a child on it (issue 36)', async () => {
-    // A child of six (born six years before this year: always under 18, never in the future).
-    const child = { full_name: 'Baraka Njeri', date_of_birth: `${new Date().getUTCFullYear() - 6}-03-15`, relationship: 'mother', consent: true };
-    expect((await call('POST', 'family/dependants', token, child)).status).toBe(201);
-    const page = await newPage(browser);
-    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
-    try {
-      await signIn(page, patient);
+    it('the family page, with a child on it (issue 36)', async () => {
+      // A child of six (born six years before this year: always under 18, never in the future).
+      const child = { full_name: 'Baraka Njeri', date_of_birth: `${new Date().getUTCFullYear() - 6}-03-15`, relationship: 'mother', consent: true };
+      expect((await call('POST', 'family/dependants', token, child)).status).toBe(201);
       await open(page, '/dashboard/family');
       await page.waitForFunction((name) => document.querySelector('main')?.textContent?.includes(name), {}, child.full_name);
       await check(page, '/dashboard/family');
-    } finally {
-      await page.browserContext().close();
-    }
+    });
   });
 
   it('found nothing left in English and no key, on every route declared', () => {
