@@ -76,6 +76,9 @@ export * from './calls';
 export * from './video-calls';
 export * from './attendance';
 export * from './attendance-calls';
+export * from './insurance';
+export * from './insurance-rules';
+export * from './insurance-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {

@@ -14,7 +14,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { CheckoutSession, StripeClient, StripeEvent } from '../providers/stripe-provider';
-import { chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
+import { amountDueNow, chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, toPaymentView } from './payment-store';
 
@@ -38,7 +38,8 @@ export class CardPaymentsService {
 
   async create(caller: Principal, payload: CreateCardPaymentPayload, requestId?: string): Promise<CreateCardPaymentReply> {
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
-    const amount = appointment.total_amount;
+    // Issue 38: the amount due now (a covered visit's co-pay), never the client's.
+    const amount = amountDueNow(appointment);
     const charged = chargedAmount(amount, payload.amount);
     const base = returnBase(payload.origin, this.config.returnOrigins, this.config.publicAppUrl);
     const reused = await this.openSession(appointment.appointment_id, amount, base);

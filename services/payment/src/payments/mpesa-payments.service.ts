@@ -16,7 +16,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
-import { callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
+import { amountDueNow, callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
 import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
@@ -67,7 +67,8 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     if (!checked.ok) throw badRequest(checked.message);
     const phone = checked.msisdn;
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
-    const amount = appointment.total_amount;
+    // Issue 38: the amount due now (a covered visit's co-pay), never the client's.
+    const amount = amountDueNow(appointment);
     const attemptId = await this.claimPush(appointment.appointment_id, phone);
     let push;
     try {

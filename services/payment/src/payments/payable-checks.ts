@@ -28,10 +28,13 @@ export class PayableChecks {
     const refusal = refusalToPay(appointment);
     if (refusal) throw conflict(refusal);
     const [paid] = (await this.dataSource.query(
-      `SELECT 1 FROM payments WHERE appointment_id = $1 AND status = 'completed'`,
+      `SELECT count(*)::int AS payments, COALESCE(sum(amount), 0)::float8 AS amount FROM payments WHERE appointment_id = $1 AND status = 'completed'`,
       [appointmentId],
-    )) as unknown[];
-    if (paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    )) as { payments: number; amount: number }[];
+    // A covered visit (issue 38) may take a second payment: the rest of the fee once its cover was rejected. What this
+    // service completed beyond what the appointment service has counted is a payment not applied yet: paid already.
+    const counted = appointment.payment_route === 'insurance' ? (appointment.cover?.paid_amount ?? 0) : 0;
+    if (appointment.payment_route === 'insurance' ? paid.amount > counted + 0.005 : paid.payments > 0) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
     return appointment;
   }
 
