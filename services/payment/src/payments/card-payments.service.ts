@@ -14,6 +14,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { CheckoutSession, StripeClient, StripeEvent } from '../providers/stripe-provider';
+import { NEXT_CHARGE_NO } from './payable-checks';
 import { amountDueNow, chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, toPaymentView } from './payment-store';
@@ -79,8 +80,8 @@ export class CardPaymentsService {
     if (!session.url) throw new RpcFailure(502, PAYMENT_MESSAGES.initiateFailed);
     const [row] = (await this.dataSource.query(
       `INSERT INTO payments (appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name, appointment_date,
-                             time_slot, amount, method, stripe_session_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10) RETURNING payment_id`,
+                             time_slot, amount, method, stripe_session_id, charge_no)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10, ${NEXT_CHARGE_NO}) RETURNING payment_id`,
       [
         appointment.appointment_id,
         appointment.user_id,

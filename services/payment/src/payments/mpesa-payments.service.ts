@@ -16,6 +16,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
+import { NEXT_CHARGE_NO } from './payable-checks';
 import { amountDueNow, callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
 import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
@@ -87,8 +88,8 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     }
     const [row] = (await this.dataSource.query(
       `INSERT INTO payments (appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name, appointment_date,
-                             time_slot, amount, method, checkout_request_id, merchant_request_id, phone)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'mpesa', $10, $11, $12) RETURNING payment_id`,
+                             time_slot, amount, method, checkout_request_id, merchant_request_id, phone, charge_no)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'mpesa', $10, $11, $12, ${NEXT_CHARGE_NO}) RETURNING payment_id`,
       [
         appointment.appointment_id,
         appointment.user_id,

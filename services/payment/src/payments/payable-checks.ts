@@ -6,6 +6,12 @@ import { AppointmentPatterns, type AppointmentReply, type AppointmentView } from
 import { PAYMENT_MESSAGES } from '../../contracts';
 import { refusalToPay } from '../rules/payment-rules';
 
+/**
+ * A new payment's charge of its appointment ($1): one more than the charges completed (issue 38: a covered visit's
+ * co-pay is charge 1, the rest after a rejected cover charge 2; a self-pay visit has only ever charge 1).
+ */
+export const NEXT_CHARGE_NO = `(SELECT count(*)::smallint + 1 FROM payments WHERE appointment_id = $1 AND status = 'completed')`;
+
 /** The server-side rules every new payment (card or M-Pesa) passes before a provider is asked. */
 @Injectable()
 export class PayableChecks {

@@ -130,9 +130,13 @@ export class PaymentStore {
     found: { providerReference: string | null; mpesaReceipt?: string | null; paymentIntent?: string | null },
   ): Promise<PaymentRow> {
     if (row.status !== 'pending') return row;
+    // Paid twice: another payment completed while this one was in flight. One that had completed before this one was
+    // created is not a double: PayableChecks let this one start only because more was due (issue 38: a covered visit's
+    // co-pay, then the rest once the cover was rejected).
     const [paidElsewhere] = (await manager.query(
-      `SELECT payment_id FROM payments WHERE appointment_id = $1 AND status = 'completed' AND payment_id <> $2`,
-      [row.appointment_id, row.payment_id],
+      `SELECT payment_id FROM payments
+        WHERE appointment_id = $1 AND status = 'completed' AND payment_id <> $2 AND (paid_at IS NULL OR paid_at >= $3)`,
+      [row.appointment_id, row.payment_id, row.created_at],
     )) as { payment_id: number }[];
     if (paidElsewhere) {
       // The patient paid twice (e.g. card and M-Pesa): money came in, but the appointment is paid once.
