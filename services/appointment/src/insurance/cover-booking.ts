@@ -16,6 +16,12 @@ export interface CoverSnapshot {
   cover_amount: number;
 }
 
+/** The cover as it is now, copied, and the fee split by the doctor's terms for its payer (a copy: later edits of the cover never reach it). */
+export function coverSnapshot(cover: CoverRow, terms: { copay_kind: CopayKind; copay_value: number }, fee: number): CoverSnapshot {
+  const copayValue = Number(terms.copay_value);
+  return { cover: { ...cover }, fee: Math.round(fee), copay_kind: terms.copay_kind, copay_value: copayValue, ...copaySplit(fee, terms.copay_kind, copayValue) };
+}
+
 /**
  * A booking with a cover (issue 38): the patient's own cover (another's: 404), of a payer the doctor accepts (else 400
  * naming the payer), valid on the visit's date (else 400); the co-pay from the doctor's terms for that payer.
@@ -33,8 +39,7 @@ export class CoverBooking {
     );
     if (!terms) throw badRequest(`Dr. ${fullName(doctor.first_name, doctor.last_name) ?? ''} does not accept ${cover.payer_name}. Choose another cover or pay yourself.`, 'PAYER_NOT_ACCEPTED');
     if (!coverValidOn(cover.valid_until, appointmentDate)) throw badRequest(InsuranceMessages.coverExpired, 'COVER_EXPIRED');
-    const split = copaySplit(fee, terms.copay_kind, Number(terms.copay_value));
-    return { cover, fee: Math.round(fee), copay_kind: terms.copay_kind, copay_value: Number(terms.copay_value), ...split };
+    return coverSnapshot(cover, terms, fee);
   }
 
   /** The snapshot row: every field copied (editing or removing the cover later never changes it). */
