@@ -174,6 +174,22 @@ export interface DataExportAppointmentsReply {
   doctor_profile: DoctorProfile | null;
   /** Issue 40: arrival, queue number and outcome of their visits that have any. */
   attendance: DataExportAttendance[];
+  /** Issue 38: the covers recorded for them (the covers of their visits are in appointments[].cover). */
+  insurance_covers: DataExportCover[];
+}
+/** A cover in its patient's data export, with its payer's name (member numbers in full: it is their own data). */
+export interface DataExportCover {
+  cover_id: number;
+  payer_name: string;
+  member_number: string;
+  scheme: string | null;
+  relationship: string;
+  principal_name: string | null;
+  principal_member_number: string | null;
+  valid_until: string | null;
+  priority: string;
+  created_at: string;
+  updated_at: string;
 }
 export interface DataExportWaitlistEntry {
   entry_id: number;
