@@ -123,6 +123,8 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
           'rating', 'rating_comment', 'created_at', 'updated_at', 'doctor', 'user', 'needs_new_time',
           // issue 36: who booked it for the patient (null: the patient did)
           'booked_by',
+          // issue 38: how the visit is paid, what is due now, and the cover snapshot (null: self-pay)
+          'payment_route', 'amount_due_now', 'cover',
         ].sort(),
       );
       // An empty list is the empty array, with its total.
