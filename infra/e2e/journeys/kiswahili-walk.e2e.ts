@@ -366,6 +366,22 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
     }
   });
 
+  it('the insurance page, with a cover kept with its CR-number warning (issue 38)', async () => {
+    const payers = (await call<{ payers: { payer_id: number; code: string }[] }>('GET', 'payers', token)).body.payers;
+    const sha = payers.find((p) => p.code === 'SHA')!;
+    expect((await call('POST', 'insurance/covers', token, { payer_id: sha.payer_id, member_number: '12345678' })).status).toBe(201);
+    const page = await newPage(browser);
+    await page.evaluateOnNewDocument(() => localStorage.setItem('language', 'sw'));
+    try {
+      await signIn(page, patient);
+      await open(page, '/dashboard/insurance');
+      await page.waitForFunction(() => document.querySelector('[data-testid="cover"]') !== null);
+      await check(page, '/dashboard/insurance');
+    } finally {
+      await page.browserContext().close();
+    }
+  });
+
   it('found nothing left in English and no key, on every route declared', () => {
     expect(found).toEqual([]);
     const missed = declaredRoutes().filter((route) => !walked.some((p) => route.test(p)));
