@@ -18,7 +18,7 @@ import {
 } from 'shell/ui-kit';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
-import { coverFacts } from '../insurance/cover-facts';
+import { coverFacts } from '../../shared/insurance/cover-facts';
 import { PayAppointmentDialog, type PayingAppointment } from '../../shared/payments/PayAppointmentDialog';
 import { useMyPrescriptions } from '../../api/prescriptions';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from '../../api/appointments';
