@@ -2,6 +2,7 @@ import { AppointmentModule } from '@afya/appointment-service/src/appointment.mod
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
 import { InsuranceMessages, InsuranceRuleMessages } from '@afya/appointment-service/contracts';
+import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
 import { booking, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
 import { createAdmin } from '../support/admin';
@@ -162,6 +163,11 @@ describe('insurance cover (real NATS + PostgreSQL + the Daraja sandbox)', () => 
     expect(await payByMpesa(id)).toBe(500);
     await eventually(async () => expect(await view(id)).toMatchObject({ paid: true, appointment_status: 'Confirmed', amount_due_now: 0, cover: { paid_amount: 500 } }), 10_000);
     expect((await platform.api('POST', '/mpesa/stkpush', { token: patient.token, body: { phone: '0712345999', amount: 500, appointment_id: id } })).status).toBe(409);
+    // The receipt: the payer, the member number masked but for its last 4, the fee, the payer's part and the co-pay.
+    const [{ payment_id }] = await sql('payment', `SELECT payment_id FROM payments WHERE appointment_id = $1`, [id]);
+    const receipt = pdfText((await platform.api('GET', `/payments/${payment_id}/receipt`, { token: patient.token })).body as Buffer).replace(/\s+/g, ' ');
+    for (const part of ['Social Health Authority (SHA)', '*************10-6', 'Expected from the payer', 'Paid by you (co-pay)']) expect(receipt).toContain(part);
+    expect(receipt).not.toContain(CR);
 
     await platform.api('PATCH', `/insurance/covers/${shaCover.cover_id}`, { token: patient.token, body: { member_number: 'CR9999999999999-1', valid_until: openClinicDate(30) } });
     expect((await view(id)).cover).toMatchObject({ member_number: CR, valid_until: null });

@@ -14,7 +14,7 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { CheckoutSession, StripeClient, StripeEvent } from '../providers/stripe-provider';
-import { NEXT_CHARGE_NO } from './payable-checks';
+import { coverOnReceipt, NEXT_CHARGE_NO } from './payable-checks';
 import { amountDueNow, chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, toPaymentView } from './payment-store';
@@ -80,8 +80,8 @@ export class CardPaymentsService {
     if (!session.url) throw new RpcFailure(502, PAYMENT_MESSAGES.initiateFailed);
     const [row] = (await this.dataSource.query(
       `INSERT INTO payments (appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name, appointment_date,
-                             time_slot, amount, method, stripe_session_id, charge_no)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10, ${NEXT_CHARGE_NO}) RETURNING payment_id`,
+                             time_slot, amount, method, stripe_session_id, charge_no, cover_payer, cover_member_masked, cover_amount, visit_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10, ${NEXT_CHARGE_NO}, $11, $12, $13, $14) RETURNING payment_id`,
       [
         appointment.appointment_id,
         appointment.user_id,
@@ -93,6 +93,7 @@ export class CardPaymentsService {
         appointment.time_slot,
         amount,
         session.id,
+        ...coverOnReceipt(appointment),
       ],
     )) as { payment_id: number }[];
     return { url: session.url, session_id: session.id, payment_id: row.payment_id, ...charged };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { BusClient, conflict, forbidden, notFound, Principal, subject } from '@afya/service-shared';
-import { AppointmentPatterns, type AppointmentReply, type AppointmentView } from '@afya/appointment-service/contracts';
+import { AppointmentPatterns, type AppointmentReply, type AppointmentView, maskMemberNumber } from '@afya/appointment-service/contracts';
 import { PAYMENT_MESSAGES } from '../../contracts';
 import { refusalToPay } from '../rules/payment-rules';
 
@@ -11,6 +11,15 @@ import { refusalToPay } from '../rules/payment-rules';
  * co-pay is charge 1, the rest after a rejected cover charge 2; a self-pay visit has only ever charge 1).
  */
 export const NEXT_CHARGE_NO = `(SELECT count(*)::smallint + 1 FROM payments WHERE appointment_id = $1 AND status = 'completed')`;
+
+/**
+ * A covered visit's payment keeps what its receipt says of the cover (issue 38): the payer, the member number masked,
+ * the payer's expected part and the fee; null for a self-pay visit. The values for $n..$n+3 of an INSERT.
+ */
+export function coverOnReceipt(appointment: AppointmentView): [string | null, string | null, number | null, number | null] {
+  const cover = appointment.cover;
+  return cover ? [cover.payer_name, maskMemberNumber(cover.member_number), cover.cover_amount, cover.fee] : [null, null, null, null];
+}
 
 /** The server-side rules every new payment (card or M-Pesa) passes before a provider is asked. */
 @Injectable()
