@@ -1,6 +1,7 @@
 import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
 import { AuthModule } from '@afya/auth-service/src/auth.module';
 import { PaymentModule } from '@afya/payment-service/src/payment.module';
+import { ReportingModule } from '@afya/reporting-service/src/reporting.module';
 import { InsuranceMessages, InsuranceRuleMessages } from '@afya/appointment-service/contracts';
 import { pdfText } from '@afya/service-shared';
 import { eventually } from '@afya/service-shared/testing';
@@ -61,7 +62,7 @@ describe('insurance cover (real NATS + PostgreSQL + the Daraja sandbox)', () => 
   };
 
   beforeAll(async () => {
-    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule }, { MPESA_RECONCILE_AFTER_MS: '600000' });
+    platform = await startPaymentPlatform({ auth: AuthModule, appointment: AppointmentModule, payment: PaymentModule, reporting: ReportingModule }, { MPESA_RECONCILE_AFTER_MS: '600000' });
     admin = await createAdmin(platform);
     doctor = await createDoctor(platform, admin.token, { fee: FEE, available_days: EVERY_DAY });
     otherDoctor = await createDoctor(platform, admin.token, { fee: FEE, firstname: 'Brian', lastname: 'Otieno', available_days: EVERY_DAY });
@@ -238,5 +239,29 @@ describe('insurance cover (real NATS + PostgreSQL + the Daraja sandbox)', () => 
     ]);
     const selfPayVisit = (await book(patient.token)).body.appointment_id as number;
     expect((await platform.api('POST', `/appointments/${selfPayVisit}/cover-check`, { token: admin.token, body: { result: 'verified' } })).status).toBe(409);
+  });
+
+  it("the revenue CSV splits each payment: self-pay, the co-pay with its payer's expected part, the rest after a rejected cover", async () => {
+    type Line = { payment: number; appointment: number; net: number; paidAs: string; payer: string; expected: number };
+    const lines = async (): Promise<Line[]> => {
+      const response = await platform.api('GET', '/admin/reports/revenue.csv', { token: admin.token });
+      expect(response.status).toBe(200);
+      const [header, ...rows] = String(response.body).replace(/^\uFEFF/, '').trim().split('\n');
+      expect(header.split(',').slice(-3)).toEqual(['Paid As', 'Payer', 'Insurer Expected (Ksh)']);
+      return rows.map((row) => row.split(',')).map((c) => ({ payment: +c[0], appointment: +c[1], net: +c[7], paidAs: c[10], payer: c[11], expected: +c[12] }));
+    };
+    const checked = await sql('appointment', `SELECT appointment_id, check_status FROM appointment_covers WHERE paid_amount > 0 ORDER BY appointment_id`);
+    const pendingOne = checked.find((c: { check_status: string }) => c.check_status === 'pending')!.appointment_id as number;
+    const rejectedOne = checked.find((c: { check_status: string }) => c.check_status === 'rejected')!.appointment_id as number;
+    await eventually(async () => {
+      const all = await lines();
+      expect(all.filter((l) => l.appointment === pendingOne).map(({ net, paidAs, payer, expected }) => ({ net, paidAs, payer, expected }))).toEqual([
+        { net: 500, paidAs: 'Co-pay', payer: 'SHA', expected: 1500 },
+      ]);
+      expect(all.filter((l) => l.appointment === rejectedOne).map(({ net, paidAs, payer, expected }) => ({ net, paidAs, payer, expected }))).toEqual([
+        { net: 500, paidAs: 'Co-pay', payer: 'SHA', expected: 0 },
+        { net: 1500, paidAs: 'Rest after cover', payer: 'SHA', expected: 0 },
+      ]);
+    }, 15_000);
   });
 });

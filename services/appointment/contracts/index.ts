@@ -304,6 +304,11 @@ export interface AppointmentEventData {
   patient_name?: string | null;
   doctor_name?: string | null;
   doctor_specialization?: string | null;
+  /** Issue 38: a covered visit's payer code, its split and the desk's check (absent: self-pay, or an older event). */
+  payer_code?: string;
+  copay_amount?: number;
+  cover_amount?: number;
+  cover_check?: string;
 }
 
 export interface DoctorEventData {

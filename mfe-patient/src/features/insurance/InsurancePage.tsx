@@ -28,6 +28,7 @@ export function InsurancePage() {
               <EmptyState title={t('insurance.list.empty')} description={t('insurance.list.emptyHint')} />
             ) : (
               <List
+                itemLayout="vertical"
                 loading={covers.isLoading}
                 dataSource={list}
                 renderItem={(cover) => (

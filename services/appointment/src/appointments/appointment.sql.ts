@@ -240,5 +240,8 @@ export function toEventData(
     patient_name: fullName(row.user_firstname, row.user_lastname) ?? row.patient_full_name,
     doctor_name: fullName(row.doctor_first_name, row.doctor_last_name),
     doctor_specialization: row.doctor_specialization,
+    ...(row.cover
+      ? { payer_code: row.cover.payer_code, copay_amount: row.cover.copay_amount, cover_amount: row.cover.cover_amount, cover_check: row.cover.check_status }
+      : {}),
   };
 }

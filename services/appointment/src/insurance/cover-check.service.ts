@@ -29,7 +29,8 @@ export class CoverCheckService {
         [id, result, result === 'verified' ? null : (reason ?? null), actor.userId],
       );
       await manager.query(`INSERT INTO appointment_cover_checks (appointment_id, result, reason, checked_by) VALUES ($1, $2, $3, $4)`, [id, result, reason ?? null, actor.userId]);
-      return settlePaid(manager, id, current);
+      // The check itself is news to read models (the revenue report's insurer-expected part): recorded even when `paid` stays.
+      return settlePaid(manager, id, current, true);
     });
     return { appointment: toAppointmentView(row), message: InsuranceMessages.checkSaved };
   }
@@ -38,9 +39,9 @@ export class CoverCheckService {
 /**
  * A covered visit's `paid` follows what is due: paid when nothing is left to pay (the co-pay paid, or nothing due),
  * unpaid when the cover's rejection made the rest due. Becoming paid confirms a Pending visit, as a payment does. Records
- * appointment.updated when it changes (the payment service's and reports' read models follow).
+ * appointment.updated when it changes, or always when asked (the payment service's and reports' read models follow).
  */
-export async function settlePaid(manager: EntityManager, appointmentId: number, before: AppointmentRow): Promise<AppointmentRow> {
+export async function settlePaid(manager: EntityManager, appointmentId: number, before: AppointmentRow, alwaysRecord = false): Promise<AppointmentRow> {
   const changed = (await manager.query(
     `UPDATE appointments a
         SET paid = due.amount = 0,
@@ -52,7 +53,7 @@ export async function settlePaid(manager: EntityManager, appointmentId: number, 
     [appointmentId],
   )) as [unknown[], number];
   const [updated]: AppointmentRow[] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1`, [appointmentId]);
-  if (changed[1]) {
+  if (changed[1] || alwaysRecord) {
     const previous = before.appointment_status !== updated.appointment_status ? before.appointment_status : undefined;
     await recordEvent(manager, AppointmentEvents.updated, toEventData(updated, previous));
   }
