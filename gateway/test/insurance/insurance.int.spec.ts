@@ -166,7 +166,9 @@ describe('insurance cover (real NATS + PostgreSQL + the Daraja sandbox)', () => 
     expect((await platform.api('POST', '/mpesa/stkpush', { token: patient.token, body: { phone: '0712345999', amount: 500, appointment_id: id } })).status).toBe(409);
     // The receipt: the payer, the member number masked but for its last 4, the fee, the payer's part and the co-pay.
     const [{ payment_id }] = await sql('payment', `SELECT payment_id FROM payments WHERE appointment_id = $1`, [id]);
-    const receipt = pdfText((await platform.api('GET', `/payments/${payment_id}/receipt`, { token: patient.token })).body as Buffer).replace(/\s+/g, ' ');
+    const pdf = await platform.api('GET', `/payments/${payment_id}/receipt`, { token: patient.token });
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const receipt = pdfText(pdf.body as Buffer).replace(/\s+/g, ' ');
     for (const part of ['Social Health Authority (SHA)', '*************10-6', 'Expected from the payer', 'Paid by you (co-pay)']) expect(receipt).toContain(part);
     expect(receipt).not.toContain(CR);
 
@@ -263,5 +265,17 @@ describe('insurance cover (real NATS + PostgreSQL + the Daraja sandbox)', () => 
         { net: 1500, paidAs: 'Rest after cover', payer: 'SHA', expected: 0 },
       ]);
     }, 15_000);
+  });
+
+  it('cancelling a covered visit a day or more ahead refunds both of its charges', async () => {
+    const [{ appointment_id: id }] = await sql('appointment', `SELECT appointment_id FROM appointment_covers WHERE check_status = 'rejected' AND paid_amount > 0`);
+    expect((await platform.api('PATCH', `/appointments/${id}/status`, { token: patient.token, body: { status: 'Cancelled' } })).status).toBe(200);
+    await eventually(async () => {
+      const rows = await sql('payment', `SELECT amount::float8 AS amount, status FROM payments WHERE appointment_id = $1 ORDER BY payment_id`, [id]);
+      expect(rows).toEqual([
+        { amount: 500, status: 'refunded' },
+        { amount: 1500, status: 'refunded' },
+      ]);
+    }, 10_000);
   });
 });
