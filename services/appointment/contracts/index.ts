@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppointmentCalls } from './calls';
 import type { DoctorCalls } from './doctor-calls';
 import type { DataExportAttendance } from './attendance';
+import type { DataExportCover } from './insurance';
 import type { AppointmentStatus, NewTimeCause, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
@@ -176,20 +177,6 @@ export interface DataExportAppointmentsReply {
   attendance: DataExportAttendance[];
   /** Issue 38: the covers recorded for them (the covers of their visits are in appointments[].cover). */
   insurance_covers: DataExportCover[];
-}
-/** A cover in its patient's data export, with its payer's name (member numbers in full: it is their own data). */
-export interface DataExportCover {
-  cover_id: number;
-  payer_name: string;
-  member_number: string;
-  scheme: string | null;
-  relationship: string;
-  principal_name: string | null;
-  principal_member_number: string | null;
-  valid_until: string | null;
-  priority: string;
-  created_at: string;
-  updated_at: string;
 }
 export interface DataExportWaitlistEntry {
   entry_id: number;

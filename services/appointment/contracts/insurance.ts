@@ -214,3 +214,18 @@ export const AppointmentCoverSchema = z.object({
   checked_at: z.string().nullable(),
 });
 export type AppointmentCover = z.infer<typeof AppointmentCoverSchema>;
+
+/** A cover in its patient's data export, with its payer's name (member numbers in full: it is their own data). */
+export interface DataExportCover {
+  cover_id: number;
+  payer_name: string;
+  member_number: string;
+  scheme: string | null;
+  relationship: string;
+  principal_name: string | null;
+  principal_member_number: string | null;
+  valid_until: string | null;
+  priority: string;
+  created_at: string;
+  updated_at: string;
+}
