@@ -121,8 +121,8 @@ describe('who sees and changes which appointment (real NATS + PostgreSQL)', () =
           'appointment_id', 'user_id', 'doctor_id', 'appointment_date', 'time_slot', 'starts_at', 'appointment_type', 'type', 'visit_mode', 'total_amount',
           'appointment_status', 'paid', 'notes', 'duration', 'patient_full_name', 'diagnosis', 'treatment', 'medications',
           'rating', 'rating_comment', 'created_at', 'updated_at', 'doctor', 'user', 'needs_new_time',
-          // issue 36: who booked it for the patient (null: the patient did)
-          'booked_by',
+          // issue 36: who booked it for the patient (null: the patient did); issue 38: how it is paid, what is due now, the cover
+          'booked_by', 'payment_route', 'amount_due_now', 'cover',
         ].sort(),
       );
       // An empty list is the empty array, with its total.

@@ -80,6 +80,15 @@ const COVERAGE: Record<string, Coverage> = {
   // row names no patient: it is theirs through the appointment; checked_in_by is them or the staff member who did it,
   // said in the export as checked_in_by_you).
   'appointment.appointment_attendance': { subject: { column: 'checked_in_by', exported: ['attendance'] } },
+  // issue 38: insurance cover. A cover is its patient's (insurance_covers); a carer who added a member's cover has the
+  // link in their own export. A visit's cover snapshot and its checks at the desk are part of the visit
+  // (appointments[].cover); checked_by is the doctor or admin who marked it.
+  'appointment.patient_covers': {
+    subject: { column: 'user_id', exported: ['insurance_covers'] },
+    others: { added_by: 'the carer who added a family member’s cover (issue 36 scopes): the cover is the member’s; the carer’s link is in their own export (family)' },
+  },
+  'appointment.appointment_covers': { subject: { column: 'checked_by', partOf: 'appointment.appointments' } },
+  'appointment.appointment_cover_checks': { subject: { column: 'checked_by', partOf: 'appointment.appointments' } },
   // payment
   'payment.payments': { subject: { column: 'user_id', exported: ['payments'] } },
   // prescription

@@ -169,6 +169,9 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
     browser = await launchBrowser();
     token = (await registerPatient(patient)).token;
     expect((await call('PATCH', 'user/profile', token, { language: 'sw' })).status).toBe(200);
+    // An SHA cover kept with its CR-number warning (issue 38), for the Insurance cover page and the booking form.
+    const sha = (await call<{ payers: { payer_id: number; code: string }[] }>('GET', 'payers', token)).body.payers.find((p) => p.code === 'SHA')!;
+    expect((await call('POST', 'insurance/covers', token, { payer_id: sha.payer_id, member_number: '12345678' })).status).toBe(201);
 
     // Two visits paid by card (the Stripe sandbox's Pay): one kept, one cancelled more than a day ahead (refunded by
     // the server, with its own reason).
@@ -296,6 +299,7 @@ describe('every public and patient page in Kiswahili: no English left, no catalo
       '/dashboard/waitlist',
       '/dashboard/waitlist/offers/999999', // not theirs: the page says so
       '/dashboard/find-doctors',
+      '/dashboard/insurance',
       'VIDEO', // an in-person visit: the refusal view, with the server's reason
       '/dashboard/payments',
     ])('%s', async (route) => {

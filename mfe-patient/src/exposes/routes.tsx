@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
   { path: 'prescriptions/:prescriptionId', element: lazyPage(() => import('../features/prescriptions/PrescriptionDetailPage').then((m) => m.PrescriptionDetailPage)) },
   { path: 'medical-history', element: lazyPage(() => import('../features/medical-history/MedicalHistoryPage').then((m) => m.MedicalHistoryPage)) },
   { path: 'health-readings', element: lazyPage(() => import('../features/health-readings/HealthReadingsPage').then((m) => m.HealthReadingsPage)) },
+  { path: 'insurance', element: lazyPage(() => import('../features/insurance/InsurancePage').then((m) => m.InsurancePage)) },
   { path: 'family', element: lazyPage(() => import('../features/family/FamilyPage').then((m) => m.FamilyPage)) },
   { path: 'support', element: lazyPage(() => import('../features/support/SupportPage').then((m) => m.SupportPage)) },
   { path: 'waitlist', element: lazyPage(() => import('../features/waitlist/WaitlistPage').then((m) => m.WaitlistPage)) },

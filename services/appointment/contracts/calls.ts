@@ -12,6 +12,7 @@ import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { DoctorCalls } from './doctor-calls';
 import { DoctorHoursCalls } from './doctor-hours-calls';
 import { AttendanceCalls } from './attendance-calls';
+import { InsuranceCalls } from './insurance-calls';
 import { AppointmentPatterns } from './patterns';
 import { AdminSearchReplySchema, DashboardReplySchema } from './replies';
 import {
@@ -190,4 +191,5 @@ export const AppointmentCalls = {
   ...WaitlistCalls,
   ...VideoCalls,
   ...AttendanceCalls,
+  ...InsuranceCalls,
 };

@@ -3,7 +3,8 @@
  * profile, fee, video offer, notifications and weekly performance, and the admins' list and approval.
  * The paths name the doctor `{id}` (`{userId}` for a user's profile); the service is sent `doctor_id` (`user_id`).
  */
-import { bodyOf, call, reply } from '@afya/service-shared/calls';
+import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
+import { DoctorListQuerySchema } from './insurance';
 import { idParam, z } from '@afya/service-shared/schema';
 import { AppointmentPatterns } from './patterns';
 import {
@@ -23,11 +24,11 @@ const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id:
 const doctorRoute = (route: { method: 'GET' | 'PATCH'; path: `/${string}`; summary: string }) => call.route({ ...route, tags: ['doctor'] });
 
 export const DoctorCalls = {
-  /** Patients and doctors see approved doctors; admins every active profile with its approval state. */
+  /** Patients and doctors see approved doctors; admins every active profile with its approval state. `?payer=SHA`: those who accept it. */
   doctors: call
     .route({ method: 'GET', path: '/appointments/doctors', tags: ['appointments'], summary: 'The doctors' })
     .meta({ subject: AppointmentPatterns.listDoctors })
-    .input(z.object({}))
+    .input(z.object({ query: queryOf(DoctorListQuerySchema) }))
     .output(reply(DoctorListReplySchema)),
 
   /** Today's emergency appointments and lab results for the signed-in doctor. */

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppointmentCalls } from './calls';
 import type { DoctorCalls } from './doctor-calls';
 import type { DataExportAttendance } from './attendance';
+import type { DataExportCover } from './insurance';
 import type { AppointmentStatus, NewTimeCause, VisitMode } from './catalog';
 import type { VideoAccessReplySchema, VideoSessionReplySchema, VideoSignalSchema } from './video-calls';
 import type {
@@ -76,6 +77,9 @@ export * from './calls';
 export * from './video-calls';
 export * from './attendance';
 export * from './attendance-calls';
+export * from './insurance';
+export * from './insurance-rules';
+export * from './insurance-calls';
 
 /** Domain events (JetStream, through the outbox). */
 export const AppointmentEvents = {
@@ -171,6 +175,8 @@ export interface DataExportAppointmentsReply {
   doctor_profile: DoctorProfile | null;
   /** Issue 40: arrival, queue number and outcome of their visits that have any. */
   attendance: DataExportAttendance[];
+  /** Issue 38: the covers recorded for them (the covers of their visits are in appointments[].cover). */
+  insurance_covers: DataExportCover[];
 }
 export interface DataExportWaitlistEntry {
   entry_id: number;
@@ -291,6 +297,11 @@ export interface AppointmentEventData {
   patient_name?: string | null;
   doctor_name?: string | null;
   doctor_specialization?: string | null;
+  /** Issue 38: a covered visit's payer code, its split and the desk's check (absent: self-pay, or an older event). */
+  payer_code?: string;
+  copay_amount?: number;
+  cover_amount?: number;
+  cover_check?: string;
 }
 
 export interface DoctorEventData {

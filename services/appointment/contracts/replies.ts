@@ -6,6 +6,7 @@
 import { z } from '@afya/service-shared/schema';
 import { APPOINTMENT_STATUSES } from './catalog';
 import { AppointmentViewSchema, DoctorSummarySchema, StatusCountsSchema } from './schemas';
+import { PayerSchema } from './insurance';
 
 const count = () => z.number().int();
 const person = z.object({ firstname: z.string().nullable(), lastname: z.string().nullable() });
@@ -23,6 +24,10 @@ export const DoctorProfileSchema = DoctorSummarySchema.extend({
   approved: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  payers: z
+    .array(PayerSchema)
+    .optional()
+    .meta({ description: 'Issue 38: the payers the doctor accepts (SHA, private insurers); in the doctors list' }),
 });
 
 /** GET /doctor/profile-by-user/{userId}: the profile, and once more under `doctor`. */

@@ -23,6 +23,7 @@ import {
   WEEKDAYS,
 } from './catalog';
 import { isCalendarDate } from './booking-rules';
+import { AppointmentCoverSchema, PAYMENT_ROUTES } from './insurance';
 
 const TYPES = APPOINTMENT_TYPES as unknown as readonly [AppointmentType, ...AppointmentType[]];
 
@@ -67,6 +68,9 @@ export const BookBodySchema = z.object({
   appointment_status: z.unknown().optional().meta({ description: 'Accepted and ignored: a booking starts Pending' }),
   member_id: nullToAbsent(idParam).meta({
     description: "Family care: book for this family member (GET /family's member_id); needs the `book` scope for them (else 403). Left out: the caller is the patient",
+  }),
+  cover_id: nullToAbsent(idParam).meta({
+    description: "Insurance (issue 38): book with this cover of the patient's, which the doctor must accept; what is due now is the co-pay. Left out: pay yourself",
   }),
 });
 
@@ -213,6 +217,9 @@ export const AppointmentViewSchema = z.object({
       .nullable()
       .optional()
       .meta({ description: 'Family care: the carer who booked for the patient (null or absent: the patient booked)' }),
+    payment_route: z.enum(PAYMENT_ROUTES).optional().meta({ description: 'Issue 38: self_pay (the default) or insurance (booked with a cover)' }),
+    amount_due_now: z.number().optional().meta({ description: 'Issue 38: what a payment is for now (Ksh): the co-pay with cover, the rest once the cover is rejected; 0 when paid or closed' }),
+    cover: AppointmentCoverSchema.nullable().optional().meta({ description: 'Issue 38: the cover as it was at booking, and its check at the desk (null: self-pay)' }),
 });
 
 export const AppointmentReplySchema = z.object({ appointment: AppointmentViewSchema });

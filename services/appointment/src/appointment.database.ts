@@ -13,6 +13,7 @@ import { SlotLabels1765100000200 } from './migrations/1765100000200-slot-labels'
 import { NewTimeForHours1765100000300 } from './migrations/1765100000300-new-time-for-hours';
 import { Attendance1765200000400 } from './migrations/1765200000400-attendance';
 import { FamilyBookings1765300000200 } from './migrations/1765300000200-family-bookings';
+import { InsuranceCover1765400000380 } from './migrations/1765400000380-insurance-cover';
 
 /**
  * The appointment schema. No entities: this service reads and writes with parameterised SQL through
@@ -22,7 +23,7 @@ import { FamilyBookings1765300000200 } from './migrations/1765300000200-family-b
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200, NewTimeForHours1765100000300, Attendance1765200000400, FamilyBookings1765300000200],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200, NewTimeForHours1765100000300, Attendance1765200000400, FamilyBookings1765300000200, InsuranceCover1765400000380],
 };
 
 /** The migration Job's second step (migrate.ts): the waitlist's job queue (pg-boss) in the same schema. */

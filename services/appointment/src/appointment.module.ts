@@ -19,6 +19,11 @@ import { MoveToColleagueService } from './calendar/move-to-colleague.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
 import { FamilyAccess } from './family/family-access';
+import { CoverBooking } from './insurance/cover-booking';
+import { CoverCheckService } from './insurance/cover-check.service';
+import { CoversService } from './insurance/covers.service';
+import { InsuranceController } from './insurance/insurance.controller';
+import { PayersService } from './insurance/payers.service';
 import { UserDirectoryConsumer } from './directory/user-directory.consumer';
 import { DoctorInsightsService } from './doctors/doctor-insights.service';
 import { DoctorsController } from './doctors/doctors.controller';
@@ -42,6 +47,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     VideoVisitsController,
     WaitlistController,
     AttendanceController,
+    InsuranceController,
     createServiceHealthController('appointment', subject(AppointmentPatterns.health)),
   ],
   providers: [
@@ -66,6 +72,10 @@ import { WaitlistService } from './waitlist/waitlist.service';
     WaitlistService,
     AttendanceService,
     AttendanceReportsService,
+    PayersService,
+    CoversService,
+    CoverBooking,
+    CoverCheckService,
   ],
 })
 export class AppointmentModule {}

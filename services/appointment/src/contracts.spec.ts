@@ -31,19 +31,23 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'booking-rules.ts': ['./catalog'],
     'doctor-hours.ts': ['./catalog', './booking-rules'],
     'doctor-hours-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './catalog', './doctor-hours', './patterns', './schemas'],
-    'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema'],
+    'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema', './insurance'],
     'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
     'care-relationship.ts': [],
     'patterns.ts': [],
     // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
-    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './attendance-calls', './doctor-calls', './doctor-hours-calls', './patterns', './replies', './schemas', './video-calls', './waitlist-calls'],
-    'doctor-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './replies', './schemas'],
+    'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './attendance-calls', './doctor-calls', './doctor-hours-calls', './insurance-calls', './patterns', './replies', './schemas', './video-calls', './waitlist-calls'],
+    'doctor-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './insurance', './patterns', './replies', './schemas'],
     'video-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns'],
     'waitlist-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas', './waitlist'],
-    'replies.ts': ['./catalog', '@afya/service-shared/schema', './schemas'],
+    'replies.ts': ['./catalog', '@afya/service-shared/schema', './schemas', './insurance'],
     // Arrival, queue and attendance (issue 40): its shapes and subjects, then its calls.
     'attendance.ts': ['@afya/service-shared/schema'],
     'attendance-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './attendance', './schemas'],
+    // Insurance cover (issue 38): the pure rules (the booking screen shows the same co-pay), the shapes, the calls.
+    'insurance-rules.ts': [],
+    'insurance.ts': ['@afya/service-shared/schema', './insurance-rules'],
+    'insurance-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './insurance', './schemas'],
   };
   it.each(Object.keys(RUNTIME_IMPORTS))('%s imports at run time only the contract files and the schema kit', (file) => {
     const source = readFileSync(join(contractsDir, file), 'utf8');

@@ -121,6 +121,8 @@ export interface DataExportArchive {
   family?: AccountExportReply['family'];
   // Added by issue 40 (arrival, queue and attendance).
   attendance?: DataExportAppointmentsReply['attendance'];
+  // Added by issue 38 (insurance cover).
+  insurance_covers?: DataExportAppointmentsReply['insurance_covers'];
 }
 
 /** dataExportPdf: the archive in (JSON bytes as a BinaryRef), the PDF out. */

@@ -58,6 +58,7 @@ export class DataRightsController {
       vital_alerts: records.vital_alerts,
       family: account.family,
       attendance: appointments.attendance,
+      insurance_covers: appointments.insurance_covers,
     };
   }
 

@@ -19,6 +19,7 @@ import {
   type AppointmentFilterValue,
 } from 'shell/ui-kit';
 import { AmountEditor } from './AmountEditor';
+import { CoverCheckButtons, coverFacts } from './CoverCheck';
 import { ADMIN_PAGE_SIZE, useAdminAppointments, useAppointmentChanges, type AdminAppointment } from './api';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this appointment?';
@@ -105,11 +106,15 @@ export function AdminAppointmentsPage() {
                   style={{ minWidth: 130 }}
                 />
               }
-              extraFacts={[[t('common.doctor'), doctorName(a)]]}
+              extraFacts={[[t('common.doctor'), doctorName(a)], ...coverFacts(a)]}
               actions={
-                <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={t('appointments.deleteLabel', { id: a.appointment_id })}>
-                  {t('common.delete')}
-                </Button>
+                <>
+                  {/* issue 38: the desk's check of a covered visit (the list is read again after it) */}
+                  <CoverCheckButtons appointment={a} onUpdated={() => undefined} />
+                  <Button danger icon={<DeleteOutlined />} loading={busy(a.appointment_id)} onClick={() => remove(a)} aria-label={t('appointments.deleteLabel', { id: a.appointment_id })}>
+                    {t('common.delete')}
+                  </Button>
+                </>
               }
             />
           ))}

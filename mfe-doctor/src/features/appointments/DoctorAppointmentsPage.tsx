@@ -4,6 +4,7 @@ import { AppointmentCard, AppointmentFilters, AppointmentListBody, EmptyState, J
 import { useDoctorTranslation } from '../../i18n';
 import { useDoctorAppointments, useUpdateStatus } from '../../api/appointments';
 import { agendaOrder, groupByDay, statusOptions } from './agenda';
+import { CoverCheckButtons, coverFacts } from './CoverCheck';
 
 /** /dashboard/doctor/appointments: the doctor's agenda, by day, soonest first; past days follow. */
 export function DoctorAppointmentsPage() {
@@ -48,8 +49,16 @@ export function DoctorAppointmentsPage() {
                     style={{ minWidth: 130 }}
                   />
                 }
+                extraFacts={coverFacts(a)}
                 footer={a.notes ? <span style={{ color: 'var(--afya-text-muted, #5b6b73)' }}>{t('agenda.reason', { reason: a.notes })}</span> : undefined}
-                actions={videoJoinAhead(a, now) ? <JoinVideoButton appointment={a} /> : undefined}
+                actions={
+                  videoJoinAhead(a, now) || a.cover ? (
+                    <>
+                      {videoJoinAhead(a, now) ? <JoinVideoButton appointment={a} /> : null}
+                      <CoverCheckButtons appointment={a} onUpdated={(updated) => list.patch(updated.appointment_id, updated)} />
+                    </>
+                  ) : undefined
+                }
               />
             ))}
           </section>

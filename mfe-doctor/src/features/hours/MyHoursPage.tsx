@@ -3,6 +3,7 @@ import { useSession } from 'shell/session';
 import { ErrorState, PageHeader } from 'shell/ui-kit';
 import { useDoctorProfile } from '../../api/doctor-profile';
 import { useDoctorTranslation } from '../../i18n';
+import { AcceptedPayersCard } from './AcceptedPayersCard';
 import { LeaveCard } from './LeaveCard';
 import { WeeklyHoursCard } from './WeeklyHoursCard';
 
@@ -22,6 +23,7 @@ export function MyHoursPage() {
         </Col>
         <Col xs={24} xl={10}>
           <LeaveCard doctorId={doctorId} />
+          <AcceptedPayersCard doctorId={doctorId} />
         </Col>
       </Row>
     </div>

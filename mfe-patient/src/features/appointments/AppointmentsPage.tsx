@@ -18,6 +18,7 @@ import {
 } from 'shell/ui-kit';
 import { translateMessage } from 'shell/i18n';
 import { usePatientTranslation } from '../../i18n';
+import { coverFacts } from '../../shared/insurance/cover-facts';
 import { PayAppointmentDialog, type PayingAppointment } from '../../shared/payments/PayAppointmentDialog';
 import { useMyPrescriptions } from '../../api/prescriptions';
 import { fetchMyAppointments, myAppointmentsKey, useCancelAppointment, type Appointment } from '../../api/appointments';
@@ -99,6 +100,7 @@ export function AppointmentsPage() {
               key={a.appointment_id}
               appointment={a}
               title={doctorName(a)}
+              extraFacts={coverFacts(a)}
               footer={needsNewTime(a) ? <NewTimeNotice appointment={a} onPickNewTime={() => setMoving(a)} /> : undefined}
               actions={
                 videoJoinAhead(a) || hasActions(a, !!prescription) || canSelfCheckIn(a, Date.now()) ? (
@@ -109,7 +111,7 @@ export function AppointmentsPage() {
                     appointment={a}
                     prescriptionId={prescription?.prescription_id}
                     cancelling={busy === a.appointment_id}
-                    onPay={() => setPaying({ appointmentId: a.appointment_id, amount: a.total_amount, doctor: doctorName(a) })}
+                    onPay={() => setPaying({ appointmentId: a.appointment_id, amount: a.amount_due_now ?? a.total_amount, doctor: doctorName(a) })}
                     onCancel={() => cancel(a)}
                     onReschedule={() => setMoving(a)}
                     onViewPrescription={(id) => navigate(`/dashboard/prescriptions/${id}`)}

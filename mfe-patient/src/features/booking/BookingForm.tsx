@@ -10,6 +10,7 @@ import { doctorFullName, doctorsLoadError, useDoctors, type Doctor } from '../..
 import { BOOKED_TEXT, LOGIN_TO_BOOK, isDateDisabled, preselectedDoctor, toBookPayload, type BookingFormValues } from '../../shared/booking/booking.rules';
 import { DateSlotFields } from '../../shared/booking/DateSlotFields';
 import { DoctorTypeFields } from './components/DoctorTypeFields';
+import { CoverField } from './components/CoverField';
 import { PatientField } from './components/PatientField';
 import { ReasonField } from './components/ReasonField';
 import { useAvailability } from '../../shared/booking/useAvailability';
@@ -35,6 +36,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
   const doctorId = Form.useWatch('doctor_id', form);
   const type = Form.useWatch('appointment_type', form);
   const date = Form.useWatch('appointment_date', form)?.format('YYYY-MM-DD');
+  const patient = Form.useWatch('patient', form);
   const doctor = doctors.find((d) => d.doctor_id === doctorId);
   const slots = useAvailability(doctorId, date);
   const booking = useBookAppointment();
@@ -47,6 +49,8 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
 
   const onValuesChange = (changed: Partial<BookingFormValues>) => {
     if ('doctor_id' in changed || 'appointment_date' in changed) form.setFieldValue('time_slot', undefined);
+    // Another doctor or patient: the covers offered change, so the choice goes back to paying oneself.
+    if ('doctor_id' in changed || 'patient' in changed) form.setFieldValue('cover', 'self');
     if ('doctor_id' in changed) {
       // A date the newly chosen doctor does not work on is cleared.
       const picked = form.getFieldValue('appointment_date') as BookingFormValues['appointment_date'];
@@ -98,6 +102,7 @@ export function BookingForm({ preselect, onBooked }: { preselect: string | null;
           conflict={problem?.conflict ? translateMessage(problem.message) : null}
         />
         <ReasonField />
+        <CoverField enabled={!!user && user.role === 'user'} doctor={doctor} type={type} date={date} memberId={typeof patient === 'number' ? patient : undefined} />
         {/* no free time that day: the doctor's waitlist, for that day and the next ones */}
         {doctor && date && user && slots.availability?.bookable_date && !slots.availability.slots.some((s) => s.available) ? (
           <JoinWaitlistPanel key={`${doctor.doctor_id}:${date}`} form={form} doctor={doctor} date={date} />

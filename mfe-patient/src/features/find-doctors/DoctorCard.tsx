@@ -1,4 +1,4 @@
-import { CalendarOutlined, PhoneOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Space, Tag, Typography } from 'antd';
 import { Money, initials } from 'shell/ui-kit';
 import { doctorFullName, type Doctor } from '../../api/doctors';
@@ -46,6 +46,21 @@ export function DoctorCard({ doctor: d, onBook }: { doctor: Doctor; onBook: () =
         <Typography.Text>
           {t('doctors.fee')} {d.fee === null ? <Typography.Text type="secondary">{t('doctors.feeByType')}</Typography.Text> : <Money value={d.fee} strong />}
         </Typography.Text>
+        {/* Issue 38: the payers the doctor accepts (self-pay is always possible) */}
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+          <SafetyCertificateOutlined style={{ marginTop: 5 }} aria-hidden />
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} aria-label={t('doctors.payers')} data-testid="doctor-payers">
+            {d.payers?.length ? (
+              d.payers.map((p) => (
+                <Tag key={p.payer_id} color="green" style={{ marginInlineEnd: 0 }}>
+                  {t('doctors.accepts', { payer: p.code })}
+                </Tag>
+              ))
+            ) : (
+              <Typography.Text type="secondary">{t('doctors.selfPayOnly')}</Typography.Text>
+            )}
+          </div>
+        </div>
       </Space>
       <Button type="primary" block style={{ marginTop: 'auto' }} aria-label={t('doctors.bookWith', { name: doctorFullName(d) })} onClick={onBook}>
         {t('booking.title')}

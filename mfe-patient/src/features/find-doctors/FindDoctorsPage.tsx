@@ -11,13 +11,22 @@ import { usePatientTranslation } from '../../i18n';
 
 const ALL = '__all__';
 
-export function filterDoctors(list: Doctor[], search: string, specialization: string): Doctor[] {
+export function filterDoctors(list: Doctor[], search: string, specialization: string, payer: string = ALL): Doctor[] {
   const q = search.trim().toLowerCase();
   return list.filter((d) => {
     if (specialization !== ALL && (d.specialization ?? '') !== specialization) return false;
+    // Issue 38: "Accepts SHA" (the list carries each doctor's payers; the API's ?payer= gives the same doctors).
+    if (payer !== ALL && !(d.payers ?? []).some((p) => p.code === payer)) return false;
     if (!q) return true;
     return `${d.first_name} ${d.last_name}`.toLowerCase().includes(q);
   });
+}
+
+/** The payer dropdown's choices: the payers the loaded doctors accept, SHA first, then by name. */
+export function payersOf(list: Doctor[]): { code: string; name: string }[] {
+  const byCode = new Map<string, { code: string; name: string; sha: boolean }>();
+  for (const d of list) for (const p of d.payers ?? []) byCode.set(p.code, { code: p.code, name: p.name, sha: p.kind === 'sha' });
+  return [...byCode.values()].sort((a, b) => Number(b.sha) - Number(a.sha) || a.name.localeCompare(b.name)).map(({ code, name }) => ({ code, name }));
 }
 
 /** The specialization dropdown's choices: those of the loaded doctors, sorted. */
@@ -37,9 +46,11 @@ export function FindDoctorsPage() {
   const error = failed ? doctorsLoadError(query.error) : null;
   const [search, setSearch] = useState('');
   const [specialization, setSpecialization] = useState(ALL);
+  const [payer, setPayer] = useState(ALL);
 
   const specializations = useMemo(() => specializationsOf(doctors), [doctors]);
-  const shown = filterDoctors(doctors, search, specialization);
+  const payers = useMemo(() => payersOf(doctors), [doctors]);
+  const shown = filterDoctors(doctors, search, specialization, payer);
 
   return (
     <div>
@@ -61,6 +72,13 @@ export function FindDoctorsPage() {
             onChange={setSpecialization}
             options={[{ value: ALL, label: t('doctors.allSpecializations') }, ...specializations.map((s) => ({ value: s, label: specialtyLabel(s) }))]}
             style={{ flex: '1 1 200px', minWidth: 0 }}
+          />
+          <Select
+            aria-label={t('doctors.byPayer')}
+            value={payer}
+            onChange={setPayer}
+            options={[{ value: ALL, label: t('doctors.anyPayer') }, ...payers.map((p) => ({ value: p.code, label: t('doctors.accepts', { payer: p.code }) }))]}
+            style={{ flex: '1 1 180px', minWidth: 0 }}
           />
         </div>
         {!loading && !error ? (
@@ -93,6 +111,7 @@ export function FindDoctorsPage() {
                   onClick={() => {
                     setSearch('');
                     setSpecialization(ALL);
+                    setPayer(ALL);
                   }}
                 >
                   {t('payments.clearFilters')}

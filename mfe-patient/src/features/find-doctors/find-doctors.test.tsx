@@ -4,7 +4,7 @@ import { stubDeclaredCalls } from '../../../../shell/test/declared-calls';
 import { renderAt } from '../../../../shell/test/render';
 import * as api from '../../api/doctors';
 import { DoctorCard } from './DoctorCard';
-import { FindDoctorsPage, filterDoctors, specializationsOf } from './FindDoctorsPage';
+import { FindDoctorsPage, filterDoctors, payersOf, specializationsOf } from './FindDoctorsPage';
 
 // The HTTP layer is stubbed: the page, its hook and the api module run as they are.
 const get = stubDeclaredCalls().appointments.doctors;
@@ -45,6 +45,16 @@ describe('Find Doctors rules', () => {
     expect(filterDoctors(DOCTORS, '', 'Cardiology').map((d) => d.doctor_id)).toEqual([1, 2]);
     expect(filterDoctors(DOCTORS, 'GRACE', 'Cardiology').map((d) => d.doctor_id)).toEqual([1]);
     expect(filterDoctors(DOCTORS, 'zzz', '__all__')).toEqual([]);
+  });
+
+  it('filters by an accepted payer, and lists the payers SHA first (issue 38)', () => {
+    const sha = { payer_id: 1, code: 'SHA', name: 'Social Health Authority (SHA)', kind: 'sha' as const };
+    const aar = { payer_id: 2, code: 'AAR', name: 'AAR Insurance', kind: 'private' as const };
+    const list = [doctor({ payers: [aar, sha] }), doctor({ doctor_id: 2, payers: [aar] }), doctor({ doctor_id: 3 })];
+    expect(filterDoctors(list, '', '__all__', 'SHA').map((d) => d.doctor_id)).toEqual([1]);
+    expect(filterDoctors(list, '', '__all__', 'AAR').map((d) => d.doctor_id)).toEqual([1, 2]);
+    expect(filterDoctors(list, '', '__all__').map((d) => d.doctor_id)).toEqual([1, 2, 3]);
+    expect(payersOf(list).map((p) => p.code)).toEqual(['SHA', 'AAR']);
   });
 
   it('builds the specialization list from the loaded doctors, sorted and without repeats', () => {

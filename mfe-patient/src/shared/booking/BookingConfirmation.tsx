@@ -2,7 +2,7 @@ import type { AppointmentView } from '@afya/appointment-service/contracts';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { appointmentTypeLabel, formatDate, formatSlot, translateMessage, visitModeLabel } from 'shell/i18n';
-import { focusElement, Money } from 'shell/ui-kit';
+import { focusElement, formatKsh, Money } from 'shell/ui-kit';
 import { usePatientTranslation } from '../../i18n';
 import { PaymentOptions } from '../payments/PaymentOptions';
 import { BOOKED_TEXT } from './booking.rules';
@@ -27,6 +27,8 @@ export function BookingConfirmation({
   // continue from here rather than from the top of the document.
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = usePatientTranslation();
+  // Issue 38: a covered visit's payment is what is due now (the co-pay), never more.
+  const due = appointment.amount_due_now ?? appointment.total_amount;
   useEffect(() => {
     if (heading.current) focusElement(heading.current);
   }, []);
@@ -48,12 +50,22 @@ export function BookingConfirmation({
         <Descriptions.Item label={t('booking.confirmation.type')}>{appointmentTypeLabel(appointment.appointment_type)}</Descriptions.Item>
         {appointment.visit_mode ? <Descriptions.Item label={t('booking.confirmation.visit')}>{visitModeLabel(appointment.visit_mode)}</Descriptions.Item> : null}
       </Descriptions>
+      {appointment.cover ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('booking.cover.split', { payer: appointment.cover.payer_code, covered: formatKsh(appointment.cover.cover_amount), due: formatKsh(appointment.cover.copay_amount) })}
+          description={t('booking.cover.atDesk')}
+        />
+      ) : null}
       <Typography.Paragraph style={{ marginBottom: 8 }}>
-        {t('booking.confirmation.amountDue')} <Money value={appointment.total_amount} strong style={{ fontSize: 18 }} />
+        {t('booking.confirmation.amountDue')} <Money value={due} strong style={{ fontSize: 18 }} />
       </Typography.Paragraph>
+      {due > 0 ? (
       <PaymentOptions
         appointmentId={appointment.appointment_id}
-        amount={appointment.total_amount}
+        amount={due}
         extra={
           <Button onClick={onPayLater} data-testid="pay-later">
             {t('booking.confirmation.payLater')}
@@ -65,6 +77,11 @@ export function BookingConfirmation({
           </Button>
         }
       />
+      ) : (
+        <Button type="primary" onClick={onPayLater}>
+          {t('booking.confirmation.viewAppointments')}
+        </Button>
+      )}
     </Card>
   );
 }

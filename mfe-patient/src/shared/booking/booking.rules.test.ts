@@ -122,6 +122,13 @@ describe('booking rules', () => {
     expect(toBookPayload({ ...values, visit_mode: 'in_person' }, doctor({ offers_video: true }))).not.toHaveProperty('visit_mode');
   });
 
+  it('"How will you pay?": a cover adds cover_id; "Pay myself" (or nothing chosen) sends exactly what it always did (issue 38)', () => {
+    const values: BookingFormValues = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Fever for three days' };
+    expect(toBookPayload({ ...values, cover: 5 }).cover_id).toBe(5);
+    expect(toBookPayload({ ...values, cover: 'self' })).not.toHaveProperty('cover_id');
+    expect(toBookPayload(values)).not.toHaveProperty('cover_id');
+  });
+
   it('"Who is this visit for?": a member adds member_id; "me" (or nothing chosen) sends exactly what it always did', () => {
     const values: BookingFormValues = { doctor_id: 7, appointment_type: 'Consultation', appointment_date: dayjs('2026-11-23'), time_slot: '09:00 AM', notes: 'Fever for three days' };
     expect(toBookPayload({ ...values, patient: 42 }).member_id).toBe(42);

@@ -20,6 +20,8 @@ export type BookingFormValues = {
   appointment_date?: Dayjs | null;
   /** Family care (issue 36): "Who is this visit for?": 'me' (the default) or a member the patient may book for. */
   patient?: 'me' | number;
+  /** Insurance (issue 38): 'self' (pay myself, the default) or the id of a cover the doctor accepts. */
+  cover?: 'self' | number;
 };
 
 /** CONTRACT.md §5's messages, word for word from the catalog. */
@@ -145,5 +147,7 @@ export function toBookPayload(values: BookingFormValues, doctor?: Pick<Doctor, '
     ...(values.visit_mode === 'video' && doctor?.offers_video ? { visit_mode: 'video' as const } : {}),
     // Only a member adds member_id: a booking for oneself is exactly what it always was.
     ...(typeof values.patient === 'number' ? { member_id: values.patient } : {}),
+    // Only a cover adds cover_id: paying oneself is exactly today's booking.
+    ...(typeof values.cover === 'number' ? { cover_id: values.cover } : {}),
   };
 }

@@ -166,7 +166,7 @@ export class AppointmentReadsService {
     const doctor = (alias: string) =>
       `json_build_object('doctor_id', ${alias}.doctor_id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'specialization', ${alias}.specialization)`;
     const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    const [rows, entries, offers, labResults, profile, attendance] = await Promise.all([
+    const [rows, entries, offers, labResults, profile, attendance, covers] = await Promise.all([
       this.dataSource.query(`${APPOINTMENT_SELECT} WHERE a.user_id = $1 ORDER BY a.starts_at, a.appointment_id LIMIT 10000`, [actor.userId]) as Promise<AppointmentRow[]>,
       this.dataSource.query(
         `SELECT e.entry_id, ${doctor('d')} AS doctor, e.date_from::text AS date_from, e.date_to::text AS date_to, e.appointment_type, e.notes, e.status,
@@ -203,6 +203,13 @@ export class AppointmentReadsService {
           WHERE a.user_id = $1 ORDER BY a.starts_at, t.appointment_id`,
         [actor.userId],
       ) as Promise<DataExportAppointmentsReply['attendance']>,
+      this.dataSource.query(
+        `SELECT c.cover_id, p.name AS payer_name, c.member_number, c.scheme, c.relationship, c.principal_name, c.principal_member_number,
+                c.valid_until::text AS valid_until, c.priority, ${iso('c.created_at')} AS created_at, ${iso('c.updated_at')} AS updated_at
+           FROM patient_covers c JOIN payers p ON p.payer_id = c.payer_id
+          WHERE c.user_id = $1 ORDER BY c.cover_id`,
+        [actor.userId],
+      ) as Promise<DataExportAppointmentsReply['insurance_covers']>,
     ]);
     return {
       appointments: rows.map(toAppointmentView),
@@ -211,6 +218,7 @@ export class AppointmentReadsService {
       lab_results: labResults,
       doctor_profile: profile ? toDoctorProfile(profile) : null,
       attendance,
+      insurance_covers: covers,
     };
   }
 

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type NeedsNewTimeFlag, type VisitMode } from '../../contracts';
+import { CLINIC_TIME_ZONE, type AppointmentCover, type AppointmentEventData, type AppointmentStatus, type AppointmentView, type NeedsNewTimeFlag, type VisitMode } from '../../contracts';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -10,6 +10,28 @@ const NEEDS_NEW_TIME_JSON = `(SELECT json_build_object('cause', n.cause, 'since'
        FROM appointment_new_time_needed n
        LEFT JOIN clinic_closures c ON c.closure_id = n.closure_id
       WHERE n.appointment_id = a.appointment_id AND n.resolved_at IS NULL AND a.appointment_status IN ('Pending', 'Confirmed'))`;
+
+/**
+ * Issue 38: the cover the visit was booked with, as it was then, and its check at the desk (a primary-key lookup per
+ * row), or null for a self-pay visit. Shown to the patient, the visit's doctor and admins, like the visit itself.
+ */
+const COVER_JSON = `(SELECT json_build_object('cover_id', c.cover_id, 'payer_id', c.payer_id, 'payer_code', c.payer_code, 'payer_name', c.payer_name,
+         'payer_kind', c.payer_kind, 'member_number', c.member_number, 'scheme', c.scheme, 'relationship', c.relationship,
+         'principal_name', c.principal_name, 'principal_member_number', c.principal_member_number, 'valid_until', c.valid_until::text,
+         'priority', c.priority, 'fee', c.fee::float8, 'copay_kind', c.copay_kind, 'copay_value', c.copay_value::float8,
+         'copay_amount', c.copay_amount::float8, 'cover_amount', c.cover_amount::float8, 'paid_amount', c.paid_amount::float8,
+         'check_status', c.check_status, 'check_reason', c.check_reason, 'checked_by', c.checked_by,
+         'checked_at', CASE WHEN c.checked_at IS NULL THEN NULL ELSE ${ISO('c.checked_at')} END)
+       FROM appointment_covers c WHERE c.appointment_id = a.appointment_id)`;
+
+/**
+ * Issue 38: what a payment is for now (Ksh). Nothing once paid or when the visit is no longer Pending or Confirmed;
+ * with cover, what the patient owes of the co-pay (of the whole fee once the cover is rejected or self-pay is chosen)
+ * less what they paid; without, the amount. The rule in words: insurance-rules.ts; the payment service charges it.
+ */
+const AMOUNT_DUE_NOW = `(CASE WHEN a.paid OR a.appointment_status NOT IN ('Pending', 'Confirmed') THEN 0
+         ELSE COALESCE((SELECT GREATEST(0, CASE WHEN c.check_status IN ('rejected', 'self_pay') THEN c.fee ELSE c.copay_amount END - c.paid_amount)::float8
+                          FROM appointment_covers c WHERE c.appointment_id = a.appointment_id), a.total_amount::float8) END)`;
 
 /**
  * One SQL shape for every appointment read: the appointment, its doctor's summary, the patient's names
@@ -24,7 +46,8 @@ export const APPOINTMENT_SELECT = `
          u.firstname AS user_firstname, u.lastname AS user_lastname,
          r.rating, r.comment AS rating_comment,
          ${NEEDS_NEW_TIME_JSON} AS needs_new_time,
-         a.booked_by_user_id, a.booked_by_name, a.booked_by_relationship
+         a.booked_by_user_id, a.booked_by_name, a.booked_by_relationship,
+         ${COVER_JSON} AS cover, ${AMOUNT_DUE_NOW} AS amount_due_now
     FROM appointments a
     JOIN doctors d ON d.doctor_id = a.doctor_id
     LEFT JOIN user_directory u ON u.user_id = a.user_id
@@ -48,7 +71,10 @@ export const APPOINTMENT_JSON = `json_build_object(
     'user', json_build_object('firstname', u.firstname, 'lastname', u.lastname),
     'needs_new_time', ${NEEDS_NEW_TIME_JSON},
     'booked_by', CASE WHEN a.booked_by_user_id IS NULL THEN NULL
-                      ELSE json_build_object('user_id', a.booked_by_user_id, 'name', a.booked_by_name, 'relationship', a.booked_by_relationship) END)`;
+                      ELSE json_build_object('user_id', a.booked_by_user_id, 'name', a.booked_by_name, 'relationship', a.booked_by_relationship) END,
+    'payment_route', CASE WHEN EXISTS (SELECT 1 FROM appointment_covers c WHERE c.appointment_id = a.appointment_id) THEN 'insurance' ELSE 'self_pay' END,
+    'amount_due_now', ${AMOUNT_DUE_NOW},
+    'cover', ${COVER_JSON})`;
 
 /**
  * One statement for a list page: the body, the bare JSON array of the page's appointments, as JSON text, and
@@ -130,6 +156,9 @@ export interface AppointmentRow {
   booked_by_user_id?: number | null;
   booked_by_name?: string | null;
   booked_by_relationship?: string | null;
+  /** Issue 38: the cover snapshot (PostgreSQL's JSON, parsed by the driver), or null for self-pay. */
+  cover?: AppointmentCover | null;
+  amount_due_now?: number;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -176,6 +205,9 @@ export function toAppointmentView(row: AppointmentRow): AppointmentView {
       row.booked_by_user_id === null || row.booked_by_user_id === undefined
         ? null
         : { user_id: row.booked_by_user_id, name: row.booked_by_name ?? null, relationship: row.booked_by_relationship ?? null },
+    payment_route: row.cover ? 'insurance' : 'self_pay',
+    amount_due_now: row.amount_due_now === undefined ? (row.paid ? 0 : Number(row.total_amount)) : Number(row.amount_due_now),
+    cover: row.cover ?? null,
   };
 }
 
@@ -208,5 +240,8 @@ export function toEventData(
     patient_name: fullName(row.user_firstname, row.user_lastname) ?? row.patient_full_name,
     doctor_name: fullName(row.doctor_first_name, row.doctor_last_name),
     doctor_specialization: row.doctor_specialization,
+    ...(row.cover
+      ? { payer_code: row.cover.payer_code, copay_amount: row.cover.copay_amount, cover_amount: row.cover.cover_amount, cover_check: row.cover.check_status }
+      : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   DEFAULT_APPOINTMENT_TYPE,
   DEFAULT_DURATION_MINUTES,
   DEFAULT_VISIT_MODE,
+  InsuranceMessages,
   slotsWithinClinicHours,
 } from '../../contracts';
 import { AuditTrail } from '../audit/audit-trail';
@@ -20,6 +21,7 @@ import { DoctorCalendarService } from '../calendar/doctor-calendar.service';
 import { SlotHolds } from '../waitlist/slot-holds';
 import { DoctorsService } from '../doctors/doctors.service';
 import { FamilyAccess } from '../family/family-access';
+import { CoverBooking } from '../insurance/cover-booking';
 import { bookingAmount, bookingType, clinicHoursProblem, isInBookingWindow, isTimeSlot, slotStart, weekdayOf, worksOn } from '../../contracts/booking-rules';
 import { isUniqueViolation, SLOT_INDEX } from './appointment-records';
 import { APPOINTMENT_SELECT, AppointmentRow, fullName, toAppointmentView, toEventData } from './appointment.sql';
@@ -43,6 +45,7 @@ export class BookingService {
     private readonly holds: SlotHolds,
     private readonly calendar: DoctorCalendarService,
     private readonly family: FamilyAccess,
+    private readonly coverBooking: CoverBooking,
   ) {}
 
   /** GET /appointments/availability: every slot of the date, free or not (the booking screen shows free ones). */
@@ -102,13 +105,13 @@ export class BookingService {
 
     try {
       const row = await this.dataSource.transaction((manager) =>
-        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId, bookedFor),
+        this.insertBooking(manager, actor, { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode }, requestId, bookedFor, payload.cover_id),
       );
       appointmentsBooked.inc(); // committed: the transaction above resolved
       return {
         appointment: toAppointmentView(row),
         appointment_id: row.appointment_id,
-        message: 'Appointment booked successfully! Please proceed with payment.',
+        message: row.cover && row.paid ? InsuranceMessages.bookedCovered : 'Appointment booked successfully! Please proceed with payment.',
       };
     } catch (error) {
       if (isUniqueViolation(error, SLOT_INDEX)) throw conflict(AppointmentMessages.slotTaken, 'SLOT_TAKEN');
@@ -127,6 +130,7 @@ export class BookingService {
     booking: { doctor_id: number; appointment_date: string; time_slot: string; appointment_type: string; notes: string; visit_mode: string },
     requestId?: string,
     bookedFor?: BookedFor,
+    coverId?: number,
   ): Promise<AppointmentRow> {
     const { doctor_id, appointment_date, time_slot, appointment_type, notes, visit_mode: visitMode } = booking;
     const patientId = bookedFor?.patientId ?? actor.userId;
@@ -151,14 +155,19 @@ export class BookingService {
       ]);
       if (busy) throw conflict(AppointmentMessages.memberBusy, 'MEMBER_BUSY');
     }
+    const amount = bookingAmount(appointment_type, doctor.fee);
+    // Issue 38: with a cover, the co-pay is what is due now; a co-pay of nothing leaves nothing to pay (paid, Confirmed,
+    // as a completed payment would).
+    const cover = coverId === undefined ? null : await this.coverBooking.snapshot(manager, patientId, coverId, doctor, appointment_date, amount);
+    const nothingDue = cover !== null && cover.copay_amount === 0;
     // The new row comes back as the view reads it (one round trip, not an insert then a select).
-    const [created]: AppointmentRow[] = await manager.query(
+    let [created]: AppointmentRow[] = await manager.query(
       `WITH inserted AS (
          INSERT INTO appointments
            (user_id, doctor_id, appointment_date, time_slot, starts_at, appointment_type, total_amount, notes, duration, visit_mode, patient_full_name,
-            booked_by_user_id, booked_by_name, booked_by_relationship)
+            booked_by_user_id, booked_by_name, booked_by_relationship, paid, appointment_status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1), $11, $12, $13)
+                 (SELECT NULLIF(trim(firstname || ' ' || lastname), '') FROM user_directory WHERE user_id = $1), $11, $12, $13, $14, $15)
          RETURNING *)
        ${INSERTED_APPOINTMENT_SELECT}`,
       [
@@ -168,15 +177,21 @@ export class BookingService {
         time_slot,
         startsAt,
         appointment_type,
-        bookingAmount(appointment_type, doctor.fee),
+        amount,
         notes,
         DEFAULT_DURATION_MINUTES,
         visitMode,
         bookedFor?.bookedBy.userId ?? null,
         bookedFor?.bookedBy.name ?? null,
         bookedFor?.bookedBy.relationship ?? null,
+        nothingDue,
+        nothingDue ? 'Confirmed' : 'Pending',
       ],
     );
+    if (cover) {
+      await this.coverBooking.keep(manager, created.appointment_id, cover);
+      [created] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1`, [created.appointment_id]);
+    }
     await this.holds.take(manager, { doctor_id, appointment_date, time_slot }, patientId, created.appointment_id);
     // The booking and its audit entry: one statement for both events.
     await recordEvents(manager, [

@@ -29,6 +29,13 @@ export async function applyErasedUser(manager: EntityManager, userId: number): P
   await manager.query(`UPDATE appointments SET patient_full_name = NULL WHERE user_id = $1 AND patient_full_name IS NOT NULL`, [userId]);
   // A carer's name kept on the visits they booked for family members (issue 36): the visits stay the members'.
   await manager.query(`UPDATE appointments SET booked_by_name = NULL WHERE booked_by_user_id = $1 AND booked_by_name IS NOT NULL`, [userId]);
+  // Insurance cover (issue 38): member numbers and principals' names are personal data; the visits' amounts stay.
+  await manager.query(`DELETE FROM patient_covers WHERE user_id = $1`, [userId]);
+  await manager.query(
+    `UPDATE appointment_covers c SET member_number = '', principal_name = NULL, principal_member_number = NULL
+       FROM appointments a WHERE a.appointment_id = c.appointment_id AND a.user_id = $1`,
+    [userId],
+  );
   for (const { appointment_id, previous } of cancelled) {
     const [row]: AppointmentRow[] = await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1`, [appointment_id]);
     await recordEvent(manager, AppointmentEvents.cancelled, toEventData(row, previous));

@@ -14,7 +14,7 @@ export class DoctorsController {
 
   @MessagePattern(subject(AppointmentPatterns.listDoctors))
   list(@Payload() request: RpcRequest) {
-    return this.doctors.list(requirePrincipal(request));
+    return this.doctors.list(requirePrincipal(request), request.payload);
   }
 
   @MessagePattern(subject(AppointmentPatterns.adminDoctors))

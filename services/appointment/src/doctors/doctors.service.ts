@@ -9,6 +9,7 @@ import {
   ApproveDoctorPayload,
   ApproveDoctorReply,
   DoctorEventData,
+  DoctorListQuerySchema,
   DoctorListReply,
   DoctorProfile,
   DoctorProfileReply,
@@ -19,6 +20,7 @@ import {
   SPECIALIZATIONS,
   WEEKDAYS,
 } from '../../contracts';
+import { acceptedPayersOf, acceptsPayerSql } from '../insurance/doctor-payers.sql';
 
 export const DOCTOR_SELECT = `
   SELECT doctor_id, user_id, first_name, last_name, specialization, fee::float8 AS fee, contact_phone, available_days, offers_video,
@@ -98,10 +100,16 @@ export class DoctorsService {
   }
 
   /** GET /appointments/doctors: patients and doctors see approved doctors; admins see every active profile. */
-  async list(actor: Principal): Promise<DoctorListReply> {
+  async list(actor: Principal, request?: unknown): Promise<DoctorListReply> {
+    // Issue 38: `?payer=SHA` keeps the doctors who accept that payer; each profile lists the payers it accepts.
+    const { payer } = parsePayload(DoctorListQuerySchema, request ?? {});
     const where = actor.role === 'admin' ? 'WHERE active' : `WHERE active AND approval_status = 'approved'`;
-    const rows: DoctorRow[] = await this.dataSource.query(`${DOCTOR_SELECT} ${where} ORDER BY last_name, first_name, doctor_id`);
-    return { doctors: rows.map(toDoctorProfile) };
+    const rows: DoctorRow[] = await this.dataSource.query(
+      `${DOCTOR_SELECT} ${where}${payer ? ` AND ${acceptsPayerSql('$1')}` : ''} ORDER BY last_name, first_name, doctor_id`,
+      payer ? [payer] : [],
+    );
+    const payers = await acceptedPayersOf(this.dataSource, rows.map((row) => row.doctor_id));
+    return { doctors: rows.map((row) => ({ ...toDoctorProfile(row), payers: payers.get(row.doctor_id) ?? [] })) };
   }
 
   /** GET /admin/doctors: every active profile with its approval state, those awaiting approval first. */

@@ -4,6 +4,7 @@ import { DomainEvent, EventConsumer, recordEvent } from '@afya/service-shared';
 import { PaymentEvents, type PaymentEventData } from '@afya/payment-service/contracts';
 import { AppointmentEvents } from '../../contracts';
 import { APPOINTMENT_SELECT, AppointmentRow, toEventData } from '../appointments/appointment.sql';
+import { settlePaid } from '../insurance/cover-check.service';
 
 /**
  * The payment service's verdicts on an appointment (issue 9): payment.completed → paid, and a Pending
@@ -15,6 +16,16 @@ export async function applyPaymentEvent(manager: EntityManager, type: string, da
   if (!data?.appointment_id) return;
   const [current] = (await manager.query(`${APPOINTMENT_SELECT} WHERE a.appointment_id = $1 FOR UPDATE OF a`, [data.appointment_id])) as AppointmentRow[];
   if (!current) return;
+  if (current.cover && (type === PaymentEvents.completed || type === PaymentEvents.refunded)) {
+    // Issue 38: a covered visit counts what was paid; it is paid when nothing is left due (settlePaid).
+    const amount = Number(data.amount) || 0;
+    await manager.query(`UPDATE appointment_covers SET paid_amount = GREATEST(0, paid_amount + $2) WHERE appointment_id = $1`, [
+      data.appointment_id,
+      type === PaymentEvents.completed ? amount : -amount,
+    ]);
+    await settlePaid(manager, data.appointment_id, current);
+    return;
+  }
   let changed: number;
   if (type === PaymentEvents.completed) {
     const result = (await manager.query(

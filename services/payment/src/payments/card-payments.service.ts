@@ -14,7 +14,8 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { CheckoutSession, StripeClient, StripeEvent } from '../providers/stripe-provider';
-import { chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
+import { coverOnReceipt, NEXT_CHARGE_NO } from './payable-checks';
+import { amountDueNow, chargedAmount, kesToCents, returnBase } from '../rules/payment-rules';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, toPaymentView } from './payment-store';
 
@@ -38,7 +39,8 @@ export class CardPaymentsService {
 
   async create(caller: Principal, payload: CreateCardPaymentPayload, requestId?: string): Promise<CreateCardPaymentReply> {
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
-    const amount = appointment.total_amount;
+    // Issue 38: the amount due now (a covered visit's co-pay), never the client's.
+    const amount = amountDueNow(appointment);
     const charged = chargedAmount(amount, payload.amount);
     const base = returnBase(payload.origin, this.config.returnOrigins, this.config.publicAppUrl);
     const reused = await this.openSession(appointment.appointment_id, amount, base);
@@ -78,8 +80,8 @@ export class CardPaymentsService {
     if (!session.url) throw new RpcFailure(502, PAYMENT_MESSAGES.initiateFailed);
     const [row] = (await this.dataSource.query(
       `INSERT INTO payments (appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name, appointment_date,
-                             time_slot, amount, method, stripe_session_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10) RETURNING payment_id`,
+                             time_slot, amount, method, stripe_session_id, charge_no, cover_payer, cover_member_masked, cover_amount, visit_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'card', $10, ${NEXT_CHARGE_NO}, $11, $12, $13, $14) RETURNING payment_id`,
       [
         appointment.appointment_id,
         appointment.user_id,
@@ -91,6 +93,7 @@ export class CardPaymentsService {
         appointment.time_slot,
         amount,
         session.id,
+        ...coverOnReceipt(appointment),
       ],
     )) as { payment_id: number }[];
     return { url: session.url, session_id: session.id, payment_id: row.payment_id, ...charged };

@@ -16,7 +16,8 @@ import {
 } from '../../contracts';
 import { PAYMENT_CONFIG, PaymentConfig } from '../payment.config';
 import { DarajaClient, StkQueryResult } from '../providers/daraja-client';
-import { callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
+import { coverOnReceipt, NEXT_CHARGE_NO } from './payable-checks';
+import { amountDueNow, callbackItems, chargedAmount, mpesaFailureReason } from '../rules/payment-rules';
 import { MpesaReceiptsService, sameSecret } from './mpesa-receipts.service';
 import { PayableChecks } from './payable-checks';
 import { PaymentRow, PaymentStore, ROW_COLUMNS, updatedRows } from './payment-store';
@@ -67,7 +68,8 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     if (!checked.ok) throw badRequest(checked.message);
     const phone = checked.msisdn;
     const appointment = await this.checks.payableAppointment(caller, payload.appointment_id, requestId);
-    const amount = appointment.total_amount;
+    // Issue 38: the amount due now (a covered visit's co-pay), never the client's.
+    const amount = amountDueNow(appointment);
     const attemptId = await this.claimPush(appointment.appointment_id, phone);
     let push;
     try {
@@ -86,8 +88,9 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
     }
     const [row] = (await this.dataSource.query(
       `INSERT INTO payments (appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name, appointment_date,
-                             time_slot, amount, method, checkout_request_id, merchant_request_id, phone)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'mpesa', $10, $11, $12) RETURNING payment_id`,
+                             time_slot, amount, method, checkout_request_id, merchant_request_id, phone, charge_no,
+                             cover_payer, cover_member_masked, cover_amount, visit_fee)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'mpesa', $10, $11, $12, ${NEXT_CHARGE_NO}, $13, $14, $15, $16) RETURNING payment_id`,
       [
         appointment.appointment_id,
         appointment.user_id,
@@ -101,6 +104,7 @@ export class MpesaPaymentsService implements OnApplicationBootstrap, OnApplicati
         push.CheckoutRequestID,
         push.MerchantRequestID,
         phone,
+        ...coverOnReceipt(appointment),
       ],
     )) as { payment_id: number }[];
     await this.dataSource.query(`UPDATE stk_push_attempts SET state = 'sent', payment_id = $2 WHERE attempt_id = $1`, [attemptId, row.payment_id]);

@@ -41,12 +41,17 @@ export interface PaymentRow {
   callback_received_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Issue 38: a covered visit's payment: its payer, the member number masked, the payer's expected part, the fee. */
+  cover_payer?: string | null;
+  cover_member_masked?: string | null;
+  cover_amount?: number | null;
+  visit_fee?: number | null;
 }
 
 export const ROW_COLUMNS = `payment_id, appointment_id, user_id, doctor_id, patient_name, doctor_first_name, doctor_last_name,
   appointment_date, time_slot, amount::float8 AS amount, method, status, stripe_session_id, stripe_payment_intent,
   checkout_request_id, merchant_request_id, mpesa_receipt, phone, failure_reason, refund_reason, refunded_at, paid_at, callback_received_at,
-  created_at, updated_at`;
+  created_at, updated_at, cover_payer, cover_member_masked, cover_amount::float8 AS cover_amount, visit_fee::float8 AS visit_fee`;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -130,9 +135,13 @@ export class PaymentStore {
     found: { providerReference: string | null; mpesaReceipt?: string | null; paymentIntent?: string | null },
   ): Promise<PaymentRow> {
     if (row.status !== 'pending') return row;
+    // Paid twice: another payment completed while this one was in flight. One that had completed before this one was
+    // created is not a double: PayableChecks let this one start only because more was due (issue 38: a covered visit's
+    // co-pay, then the rest once the cover was rejected).
     const [paidElsewhere] = (await manager.query(
-      `SELECT payment_id FROM payments WHERE appointment_id = $1 AND status = 'completed' AND payment_id <> $2`,
-      [row.appointment_id, row.payment_id],
+      `SELECT payment_id FROM payments
+        WHERE appointment_id = $1 AND status = 'completed' AND payment_id <> $2 AND (paid_at IS NULL OR paid_at >= $3)`,
+      [row.appointment_id, row.payment_id, row.created_at],
     )) as { payment_id: number }[];
     if (paidElsewhere) {
       // The patient paid twice (e.g. card and M-Pesa): money came in, but the appointment is paid once.

@@ -87,19 +87,20 @@ export class PaymentsService {
    * appointment cancelled at least 24 hours ahead is refunded automatically.
    */
   async refundCancelled(manager: EntityManager, data: AppointmentEventData, occurredAt: string): Promise<void> {
-    const [paid] = (await manager.query(
-      `SELECT ${ROW_COLUMNS} FROM payments WHERE appointment_id = $1 AND status = 'completed' FOR UPDATE`,
+    // Every completed charge: a covered visit may have two (the co-pay, then the rest after a rejected cover; issue 38).
+    const paid = (await manager.query(
+      `SELECT ${ROW_COLUMNS} FROM payments WHERE appointment_id = $1 AND status = 'completed' ORDER BY payment_id FOR UPDATE`,
       [data.appointment_id],
     )) as PaymentRow[];
-    if (!paid) return;
+    if (!paid.length) return;
     if (data.refund_in_full) {
-      await this.refundRow(manager, paid, REFUND_REASONS.clinicCause, false);
+      for (const row of paid) await this.refundRow(manager, row, REFUND_REASONS.clinicCause, false);
       return;
     }
     if (!cancellationRefundable(appointmentStart(data.appointment_date, data.time_slot), new Date(occurredAt))) {
-      this.logger.log(`appointment ${data.appointment_id} cancelled less than 24 h ahead: payment ${paid.payment_id} kept`);
+      this.logger.log(`appointment ${data.appointment_id} cancelled less than 24 h ahead: payment ${paid.map((p) => p.payment_id).join(', ')} kept`);
       return;
     }
-    await this.refundRow(manager, paid, REFUND_REASONS.automatic, false);
+    for (const row of paid) await this.refundRow(manager, row, REFUND_REASONS.automatic, false);
   }
 }

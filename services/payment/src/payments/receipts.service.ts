@@ -6,6 +6,7 @@ import {
   formatClinicDate,
   formatKsh,
   html,
+  rawHtml,
   MessageLanguage,
   NATS_CONNECTION,
   Principal,
@@ -52,7 +53,11 @@ table{width:100%;border-collapse:collapse;margin-top:18px}td{padding:8px 4px;bor
 <tr><td>${t.appointment}</td><td>#${row.appointment_id}${appointmentDay}</td></tr>
 <tr><td>${t.paymentMethod}</td><td>${method}</td></tr>
 <tr><td>${referenceLabel}</td><td>${reference ?? ''}</td></tr>
-<tr><td>${t.amount}</td><td class="total">${amount}</td></tr>
+${row.cover_payer ? rawHtml(html`<tr><td>${t.payer}</td><td>${row.cover_payer}</td></tr>
+<tr><td>${t.memberNumber}</td><td>${row.cover_member_masked ?? ''}</td></tr>
+<tr><td>${t.visitFee}</td><td>${formatKsh(row.visit_fee ?? 0, language)}</td></tr>
+<tr><td>${t.coverAmount}</td><td>${formatKsh(row.cover_amount ?? 0, language)}</td></tr>`) : ''}
+<tr><td>${row.cover_payer ? t.youPaid : t.amount}</td><td class="total">${amount}</td></tr>
 </table>
 <p class="muted" style="margin-top:28px">${t.thanks}</p>
 </body></html>`;

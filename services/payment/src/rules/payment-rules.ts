@@ -52,16 +52,23 @@ export interface PayableAppointment {
   appointment_status: string;
   paid: boolean;
   total_amount: number;
+  /** Issue 38: what is due now (the co-pay with cover, the rest once the cover is rejected); absent from older replies. */
+  amount_due_now?: number;
+}
+
+/** What a new payment is for: the amount due now as the appointment service says, else (an older reply) the amount. */
+export function amountDueNow(appointment: PayableAppointment): number {
+  return typeof appointment.amount_due_now === 'number' ? appointment.amount_due_now : appointment.total_amount;
 }
 
 /**
- * CONTRACT.md §4: paying is offered only for Pending or Confirmed and unpaid appointments with an amount.
+ * CONTRACT.md §4: paying is offered only for Pending or Confirmed and unpaid appointments with an amount due.
  * Returns the message of the refusal (409), or null when it may be paid.
  */
 export function refusalToPay(appointment: PayableAppointment): string | null {
   if (appointment.paid) return PAYMENT_MESSAGES.alreadyPaid;
   if (appointment.appointment_status !== 'Pending' && appointment.appointment_status !== 'Confirmed') return PAYMENT_MESSAGES.notPayable;
-  if (!(appointment.total_amount > 0)) return PAYMENT_MESSAGES.noAmount;
+  if (!(amountDueNow(appointment) > 0)) return PAYMENT_MESSAGES.noAmount;
   return null;
 }
 

@@ -212,6 +212,12 @@ ${section(
   [c.date, c.time, c.doctor, c.number, c.arrived, c.outcome],
   (a.attendance ?? []).map((x) => [x.appointment_date, slotLabel(x.time_slot, language), t.doctorName(x.doctor_name), x.queue_number, when(x.arrived_at), x.outcome ? t.value(x.outcome) : null]),
 )}
+${section(
+  t.insuranceCovers,
+  t.none,
+  [c.payer, c.number, c.relationship, c.validUntil],
+  (a.insurance_covers ?? []).map((x) => [x.payer_name, x.member_number, t.value(x.relationship), x.valid_until]),
+)}
 <h2>${t.messagePreferences}</h2>
 <p>${a.message_preferences ? t.preferencesLine(a.message_preferences.sms ? t.on : t.off, a.message_preferences.email ? t.on : t.off, when(a.message_preferences.updated_at)) : t.preferencesDefault}</p>
 ${section(

@@ -46,14 +46,24 @@ export const REPORTS: Record<ReportType, ReportDefinition> = {
     patientsSql: (filtered) => `SELECT u.user_id FROM rm_users u WHERE NOT u.deleted AND u.role = 'user' ${filtered ? `AND ${between('u.registered_at')}` : ''}`,
   },
   revenue: {
-    headers: ['Payment ID', 'Appointment ID', 'Patient', 'Method', 'Status', 'Amount (Ksh)', 'Refunded (Ksh)', 'Net (Ksh)', 'Provider Reference', 'Date'],
+    // Issue 38: the last three columns split the money: a self-pay visit's payment, a covered visit's co-pay (its first
+    // payment) or the rest after its cover failed; the payer; what the payer is expected to pay (on the co-pay's row,
+    // 0 once the desk rejected the cover or the patient paid themself). Added at the end: the columns before are as they were.
+    headers: ['Payment ID', 'Appointment ID', 'Patient', 'Method', 'Status', 'Amount (Ksh)', 'Refunded (Ksh)', 'Net (Ksh)', 'Provider Reference', 'Date', 'Paid As', 'Payer', 'Insurer Expected (Ksh)'],
     sql: (filtered) => `
       SELECT p.payment_id, p.appointment_id, trim(concat_ws(' ', u.firstname, u.lastname)),
              CASE p.method WHEN 'mpesa' THEN 'M-Pesa' WHEN 'card' THEN 'Card' ELSE p.method END, p.status,
              p.amount::float8, p.refunded_amount::float8,
              (CASE WHEN p.status IN ('completed', 'refunded') THEN p.amount - p.refunded_amount ELSE 0 END)::float8,
-             p.provider_reference, ${iso('p.occurred_at')}
+             p.provider_reference, ${iso('p.occurred_at')},
+             CASE WHEN a.payer_code IS NULL THEN 'Self-pay' WHEN first_charge.payment_id = p.payment_id THEN 'Co-pay' ELSE 'Rest after cover' END,
+             a.payer_code,
+             (CASE WHEN a.payer_code IS NOT NULL AND first_charge.payment_id = p.payment_id AND a.cover_check NOT IN ('rejected', 'self_pay')
+                   THEN a.cover_amount ELSE 0 END)::float8
         FROM rm_payments p LEFT JOIN rm_users u ON u.user_id = p.patient_id
+        LEFT JOIN rm_appointments a ON a.appointment_id = p.appointment_id
+        LEFT JOIN LATERAL (SELECT min(f.payment_id) AS payment_id FROM rm_payments f
+                            WHERE f.appointment_id = p.appointment_id AND f.status IN ('completed', 'refunded')) AS first_charge ON true
        ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}
        ORDER BY p.payment_id`,
     countSql: (filtered) => `SELECT count(*) AS n FROM rm_payments p ${filtered ? `WHERE ${between('p.occurred_at')}` : ''}`,

@@ -31,6 +31,7 @@ export const READ_MODEL_SHAPES: Record<ReadModelTable, TableShape> = {
     columns: {
       appointment_id: 'integer', user_id: 'integer', doctor_id: 'integer', doctor_user_id: 'integer', appointment_date: 'date', time_slot: 'text',
       appointment_type: 'text', visit_mode: 'text', total_amount: 'numeric', status: 'text', paid: 'boolean', booked_at: 'timestamptz', updated_at: 'timestamptz',
+      payer_code: 'text', copay_amount: 'numeric', cover_amount: 'numeric', cover_check: 'text',
     },
     required: ['user_id', 'doctor_id', 'appointment_date', 'time_slot', 'appointment_type', 'status', 'booked_at', 'updated_at'],
   },

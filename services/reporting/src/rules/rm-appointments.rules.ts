@@ -19,6 +19,11 @@ export type AppointmentRow = {
   paid: boolean;
   booked_at: string;
   updated_at: string;
+  /** Issue 38: a covered visit's payer, split and the desk's check (null: self-pay). */
+  payer_code?: string | null;
+  copay_amount?: Money | null;
+  cover_amount?: Money | null;
+  cover_check?: string | null;
 };
 
 export const statusKey = (status: string) => `appointments:${status}`;
@@ -40,6 +45,11 @@ export function applyAppointment(before: AppointmentRow | null, event: DomainEve
     paid: d.paid ?? false,
     booked_at: before?.booked_at ?? event.occurredAt,
     updated_at: event.occurredAt,
+    // Events from before issue 38 carry no cover: keep what was known (a visit's cover never goes).
+    payer_code: d.payer_code ?? before?.payer_code ?? null,
+    copay_amount: d.copay_amount ?? before?.copay_amount ?? null,
+    cover_amount: d.cover_amount ?? before?.cover_amount ?? null,
+    cover_check: d.cover_check ?? before?.cover_check ?? null,
   };
   if (!before) return { row, counts: [{ key: statusKey(row.status), by: 1 }], daily: daily(event.occurredAt, 'bookings', 1) };
   const counts = before.status === row.status ? [] : [{ key: statusKey(before.status), by: -1 }, { key: statusKey(row.status), by: 1 }];

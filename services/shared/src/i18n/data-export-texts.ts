@@ -32,6 +32,8 @@ export interface DataExportTexts {
   vitalAlerts: string;
   /** Issue 40: arrival, queue number and outcome of visits. */
   attendance: string;
+  /** Issue 38: the insurance covers recorded (member numbers in full: it is the person's own export). */
+  insuranceCovers: string;
   messagePreferences: string;
   /** SMS and email on or off, as set. */
   preferencesLine: (sms: string, email: string, since: string) => string;
@@ -98,6 +100,8 @@ export interface DataExportTexts {
     source: string;
     acknowledged: string;
     arrived: string;
+    payer: string;
+    relationship: string;
   };
   doctorName: (name: string) => string;
   yes: string;
@@ -144,6 +148,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     vitalReadings: 'Health readings (blood pressure, glucose, weight, height, HbA1c)',
     vitalAlerts: 'Alerts your readings raised for your doctors',
     attendance: 'Your arrival and attendance at visits',
+    insuranceCovers: 'Your insurance covers (SHA and insurers)',
     messagePreferences: 'Message preferences',
     preferencesLine: (sms, email, since) => `SMS ${sms} · email ${email} · set ${since}`,
     preferencesDefault: 'Never changed: SMS and email on.',
@@ -207,6 +212,8 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       source: 'Where',
       acknowledged: 'Acknowledged',
       arrived: 'Arrived',
+      payer: 'Payer',
+      relationship: 'Relationship',
     },
     doctorName: (name) => `Dr. ${name}`,
     yes: 'yes',
@@ -248,6 +255,7 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
     vitalReadings: 'Vipimo vya afya (shinikizo la damu, sukari, uzito, urefu, HbA1c)',
     vitalAlerts: 'Tahadhari ambazo vipimo vyako viliwapa madaktari wako',
     attendance: 'Kuwasili na mahudhurio yako katika miadi',
+    insuranceCovers: 'Bima zako (SHA na kampuni za bima)',
     messagePreferences: 'Mapendeleo ya jumbe',
     preferencesLine: (sms, email, since) => `SMS ${sms} · barua pepe ${email} · imewekwa ${since}`,
     preferencesDefault: 'Hayajawahi kubadilishwa: SMS na barua pepe zimewashwa.',
@@ -311,6 +319,8 @@ export const DATA_EXPORT_TEXTS: LanguageTexts<DataExportTexts> = {
       source: 'Wapi',
       acknowledged: 'Ilipokelewa',
       arrived: 'Alifika',
+      payer: 'Mlipaji',
+      relationship: 'Uhusiano',
     },
     doctorName: (name) => `Dkt. ${name}`,
     yes: 'ndiyo',

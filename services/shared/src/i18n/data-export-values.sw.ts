@@ -1,6 +1,11 @@
 /** Kiswahili for the fixed values the data export prints (statuses, roles, access actions), keyed as stored. */
 export const DATA_EXPORT_VALUES_SW: Readonly<Record<string, string>> = {
   Pending: 'Inasubiri',
+  // a cover's relationship to its principal member (issue 38)
+  self: 'mwenyewe',
+  spouse: 'mwenzi wa ndoa',
+  child: 'mtoto',
+  other: 'mwingine',
   // attendance outcomes (issue 40)
   attended: 'alihudhuria',
   no_show: 'hakufika',

@@ -21,6 +21,12 @@ export interface ReceiptTexts {
   transactionId: string;
   amount: string;
   thanks: string;
+  /** Issue 38: a covered visit's receipt (the member number masked but for its last 4). */
+  payer: string;
+  memberNumber: string;
+  visitFee: string;
+  coverAmount: string;
+  youPaid: string;
 }
 
 export const RECEIPT_TEXTS: LanguageTexts<ReceiptTexts> = {
@@ -44,6 +50,11 @@ export const RECEIPT_TEXTS: LanguageTexts<ReceiptTexts> = {
     transactionId: 'Transaction ID',
     amount: 'Amount',
     thanks: 'Thank you for choosing Afya. Keep this receipt for your records and insurance claims.',
+    payer: 'Insurance (payer)',
+    memberNumber: 'Member number',
+    visitFee: 'Visit fee',
+    coverAmount: 'Expected from the payer',
+    youPaid: 'Paid by you (co-pay)',
   },
   sw: {
     documentTitle: (number, amount) => `Risiti ya Afya ${number}, ${amount}`,
@@ -65,5 +76,10 @@ export const RECEIPT_TEXTS: LanguageTexts<ReceiptTexts> = {
     transactionId: 'Namba ya muamala',
     amount: 'Kiasi',
     thanks: 'Asante kwa kuchagua Afya. Hifadhi risiti hii kwa kumbukumbu zako na madai ya bima.',
+    payer: 'Bima (mlipaji)',
+    memberNumber: 'Namba ya mwanachama',
+    visitFee: 'Ada ya miadi',
+    coverAmount: 'Inatarajiwa kutoka kwa mlipaji',
+    youPaid: 'Ulicholipa (malipo ya ziada)',
   },
 };

@@ -31,4 +31,8 @@ export const REPORT_HEADERS_SW: Readonly<Record<string, string>> = {
   'Prescription ID': 'Namba ya agizo la dawa',
   Medicines: 'Dawa',
   'Issued At': 'Lilitolewa',
+  // issue 38: the revenue CSV's split
+  'Paid As': 'Aina ya malipo',
+  Payer: 'Mlipaji',
+  'Insurer Expected (Ksh)': 'Inatarajiwa kutoka kwa bima (Ksh)',
 };

@@ -1,6 +1,7 @@
 import { ATTENDANCE_MESSAGES_SW } from './server-messages-attendance.sw';
 import { DOCTOR_HOURS_MESSAGES_SW } from './server-messages-doctor-hours.sw';
 import { FAMILY_MESSAGES_SW } from './server-messages-family.sw';
+import { INSURANCE_MESSAGES_SW } from './server-messages-insurance.sw';
 import { SUPPORT_MESSAGES_SW } from './server-messages-support.sw';
 import { VITALS_MESSAGES_SW } from './server-messages-vitals.sw';
 
@@ -214,6 +215,7 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   // ---- A doctor's own hours, leave and clinic closures (issue 37) ----
   ...DOCTOR_HOURS_MESSAGES_SW,
   ...ATTENDANCE_MESSAGES_SW,
+  ...INSURANCE_MESSAGES_SW,
 
   // ---- Payments (malipo) ----
   'Failed to initiate payment. Please try again.': 'Imeshindwa kuanzisha malipo. Tafadhali jaribu tena.',

@@ -20,6 +20,8 @@ export const ROUTE_ACCESS: Array<{ path: string; prefix?: boolean; roles: Role[]
   { path: '/dashboard/health-readings', roles: ['user'] },
   // A patient's children and linked adults (issue 36).
   { path: '/dashboard/family', roles: ['user'] },
+  // A patient's SHA and insurance covers (issue 38).
+  { path: '/dashboard/insurance', roles: ['user'] },
   { path: '/dashboard/support', roles: ['user', 'doctor', 'admin'] },
   // A video visit's call screen: its patient and its doctor (the server checks which visit is whose).
   { path: '/dashboard/video', prefix: true, roles: ['user', 'doctor'] },

@@ -50,6 +50,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, titleKey: st
   ['/dashboard/medical-history', 'titles.medicalHistory'],
   ['/dashboard/health-readings', 'titles.healthReadings'],
   ['/dashboard/family', 'titles.family'],
+  ['/dashboard/insurance', 'titles.insurance'],
   ['/dashboard/support', 'titles.support'],
   ['/dashboard/payments', 'titles.payments'],
   ['/dashboard/video/:id', 'titles.videoVisit'],
