@@ -8,6 +8,7 @@ import {
   DoctorHoursMessages,
   DoctorOnlyPayloadSchema,
   hoursOn,
+  isCalendarDate,
   OverrideByDatePayloadSchema,
   overrideProblem,
   OverridePayloadSchema,
@@ -53,6 +54,7 @@ export class DateOverridesService {
   /** PUT /doctors/{id}/overrides/{date}: replaces the date's own hours. */
   async set(actor: Principal, request: unknown): Promise<z.output<typeof SetOverrideReplySchema>> {
     const payload = parsePayload(OverridePayloadSchema, request);
+    if (!isCalendarDate(payload.date)) throw badRequest(DoctorHoursMessages.overrideDate); // the shape passes 2026-02-30
     await this.calendar.ownDoctor(actor, payload.doctor_id);
     const override: DateOverride = { date: payload.date, sessions: payload.sessions.map(({ start, end }) => ({ start, end })) };
     return this.dataSource.transaction(async (manager) => {
@@ -77,6 +79,7 @@ export class DateOverridesService {
   /** DELETE /doctors/{id}/overrides/{date}: the date goes back to the weekly hours (never silently over visits). */
   async remove(actor: Principal, request: unknown): Promise<z.output<typeof RemoveOverrideReplySchema>> {
     const { doctor_id, date, confirm } = parsePayload(OverrideByDatePayloadSchema, request);
+    if (!isCalendarDate(date)) throw badRequest(DoctorHoursMessages.overrideDate);
     await this.calendar.ownDoctor(actor, doctor_id);
     return this.dataSource.transaction(async (manager) => {
       await this.calendar.lockExclusive(manager, doctor_id);
