@@ -5,10 +5,10 @@
  * (overlaps, clinic hours, a leave in the past, the visits a leave would touch) are the service's, with the same
  * messages (doctor-hours.ts).
  */
-import { bodyOf, call, reply } from '@afya/service-shared/calls';
+import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { APPOINTMENT_STATUSES, NEW_TIME_CAUSES } from './catalog';
-import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
+import { DoctorHoursMessages, MAX_DAY_SESSIONS, MAX_WEEKLY_SESSIONS } from './doctor-hours';
 import { AppointmentChangeReplySchema, RescheduleBodySchema } from './schemas';
 import { AppointmentPatterns } from './patterns';
 
@@ -38,6 +38,20 @@ export const HoursBodySchema = z.object({
   }),
 });
 
+/** PUT /doctors/{id}/overrides/{date}: the doctor's own sessions for that one date, in place of the week's. */
+export const OverrideBodySchema = z.object({
+  sessions: z
+    .array(HoursSessionSchema.omit({ weekday: true }), { error: 'Sessions must be a list of {start, end}' })
+    .max(MAX_DAY_SESSIONS, DoctorHoursMessages.tooManyDaySessions)
+    .meta({ description: 'The date\'s sessions (none: the doctor sees no one that date), at the weekly hours\' slot length (else 30 minutes)' }),
+  confirm,
+});
+
+/** DELETE /doctors/{id}/overrides/{date}?confirm=true: remove even though booked visits that date lose their slot. */
+export const OverrideRemoveQuerySchema = z.object({
+  confirm: nullToAbsent(z.enum(['true', 'false'], { error: 'confirm must be true or false' })).transform((value) => (value === undefined ? undefined : value === 'true')),
+});
+
 /** POST /doctors/{id}/leave: a date range, both days included. */
 export const LeaveBodySchema = z.object({
   from: isoDate(DoctorHoursMessages.leaveDates).meta({ description: 'First day away (clinic date)', example: '2026-12-01' }),
@@ -65,6 +79,9 @@ export const HoursPayloadSchema = HoursBodySchema.extend({ doctor_id: doctorId }
 export const LeavePayloadSchema = LeaveBodySchema.extend({ doctor_id: doctorId });
 export const DoctorOnlyPayloadSchema = z.object({ doctor_id: doctorId });
 export const LeaveByIdPayloadSchema = z.object({ doctor_id: doctorId, leave_id: doctorId });
+const overrideDate = isoDate(DoctorHoursMessages.overrideDate);
+export const OverridePayloadSchema = OverrideBodySchema.extend({ doctor_id: doctorId, date: overrideDate });
+export const OverrideByDatePayloadSchema = z.object({ doctor_id: doctorId, date: overrideDate, confirm });
 export const ClosurePayloadSchema = ClosureBodySchema;
 export const ClosureByIdPayloadSchema = z.object({ closure_id: doctorId });
 export const MoveToColleaguePayloadSchema = MoveToColleagueBodySchema.extend({ id: doctorId });
@@ -119,6 +136,19 @@ export const AddLeaveReplySchema = z.object({
 });
 export const RemoveLeaveReplySchema = z.object({ leave_id: z.number().int(), message: z.string() });
 
+/** A doctor's own hours for one date (an override of the week). */
+export const DateOverrideSchema = z.object({
+  doctor_id: z.number().int(),
+  date: z.string(),
+  sessions: z.array(z.object({ start: z.string(), end: z.string() })),
+  slot_minutes: z.number().int().meta({ description: "The length of the date's slots: the weekly hours' in effect that date, else 30" }),
+});
+export const SetOverrideReplySchema = DateOverrideSchema.extend({
+  message: z.string(),
+  needs_new_time: z.array(AffectedAppointmentSchema).meta({ description: 'The booked visits the date\'s new hours left without their slot, each now "needs a new time" (cause hours)' }),
+});
+export const RemoveOverrideReplySchema = SetOverrideReplySchema.omit({ sessions: true, slot_minutes: true });
+
 export const ClosureSchema = z.object({ closure_id: z.number().int(), date: z.string(), name: z.string(), created_at: z.string() });
 export const AddClosureReplySchema = z.object({ closure: ClosureSchema, needs_new_time: z.array(AffectedAppointmentSchema), message: z.string() });
 export const RemoveClosureReplySchema = z.object({ closure_id: z.number().int(), message: z.string() });
@@ -135,6 +165,7 @@ export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
 // ---- Calls ----
 
 const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
+const doctorAndDate = z.object({ id: idParam, date: isoDate(DoctorHoursMessages.overrideDate) }).transform(({ id, date }) => ({ doctor_id: id, date }));
 const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
   call.route({ ...route, tags: [tag] });
 
@@ -174,6 +205,32 @@ export const DoctorHoursCalls = {
     .meta({ subject: AppointmentPatterns.removeDoctorLeave, roles: ['doctor', 'admin'] })
     .input(z.object({ params: z.object({ id: idParam, leave_id: idParam }).transform(({ id, leave_id }) => ({ doctor_id: id, leave_id })) }))
     .output(reply(RemoveLeaveReplySchema)),
+
+  /** The doctor's custom hours for single dates from today on, in date order (a bare array). */
+  doctorOverrides: route({ method: 'GET', path: '/doctors/{id}/overrides', summary: "A doctor's custom hours for single dates (the doctor, admins)" })
+    .meta({ subject: AppointmentPatterns.doctorOverrides, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorById }))
+    .output(reply(z.array(DateOverrideSchema))),
+
+  /**
+   * Custom hours for one date (replacing any the date had). 400 names the problem. When booked visits that date fall
+   * outside them and confirm is not true: 409 (code OVERRIDE_HAS_APPOINTMENTS, details.appointments lists them),
+   * nothing saved; with confirm each of them needs a new time (cause hours).
+   */
+  setDoctorOverride: route({ method: 'PUT', path: '/doctors/{id}/overrides/{date}', summary: 'Set custom hours for one date (the doctor, admins)' })
+    .meta({ subject: AppointmentPatterns.setDoctorOverride, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorAndDate, body: bodyOf(OverrideBodySchema) }))
+    .output(reply(SetOverrideReplySchema)),
+
+  /**
+   * The date goes back to the weekly hours. Booked visits that date the weekly hours do not hold, without
+   * ?confirm=true: 409 OVERRIDE_HAS_APPOINTMENTS listing them, nothing removed; with it each needs a new time. 404 when
+   * the date has no custom hours.
+   */
+  removeDoctorOverride: route({ method: 'DELETE', path: '/doctors/{id}/overrides/{date}', summary: 'Remove the custom hours of one date (the doctor, admins)' })
+    .meta({ subject: AppointmentPatterns.removeDoctorOverride, roles: ['doctor', 'admin'] })
+    .input(z.object({ params: doctorAndDate, query: queryOf(OverrideRemoveQuerySchema) }))
+    .output(reply(RemoveOverrideReplySchema)),
 
   /** The clinic's closures from today on, in date order (a bare array). */
   closures: route({ method: 'GET', path: '/admin/closures', summary: "The clinic's closures (admins)" }, 'admin')

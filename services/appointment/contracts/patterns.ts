@@ -57,6 +57,10 @@ export const AppointmentPatterns = {
   doctorLeave: 'appointment.v1.doctors.leave.list',
   addDoctorLeave: 'appointment.v1.doctors.leave.add',
   removeDoctorLeave: 'appointment.v1.doctors.leave.remove',
+  /** GET /doctors/:id/overrides, PUT/DELETE /doctors/:id/overrides/:date: a doctor's own hours for single dates. */
+  doctorOverrides: 'appointment.v1.doctors.overrides.list',
+  setDoctorOverride: 'appointment.v1.doctors.overrides.set',
+  removeDoctorOverride: 'appointment.v1.doctors.overrides.remove',
   /** GET/POST/DELETE /admin/closures[/:id]: the clinic's closures. */
   closures: 'appointment.v1.closures.list',
   addClosure: 'appointment.v1.closures.add',

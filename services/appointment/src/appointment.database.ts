@@ -9,6 +9,7 @@ import { VideoVisits1764500000100 } from './migrations/1764500000100-video-visit
 import { Waitlist1765000000100 } from './migrations/1765000000100-waitlist';
 import { DropCreatedIndex1765000000200 } from './migrations/1765000000200-drop-created-index';
 import { DoctorHours1765100000100 } from './migrations/1765100000100-doctor-hours';
+import { DateOverrides1765400000100 } from './migrations/1765400000100-date-overrides';
 import { SlotLabels1765100000200 } from './migrations/1765100000200-slot-labels';
 import { NewTimeForHours1765100000300 } from './migrations/1765100000300-new-time-for-hours';
 import { Attendance1765200000400 } from './migrations/1765200000400-attendance';
@@ -23,7 +24,7 @@ import { InsuranceCover1765400000380 } from './migrations/1765400000380-insuranc
 export const appointmentDatabase: ServiceDatabaseOptions = {
   schema: 'appointment',
   entities: [],
-  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200, NewTimeForHours1765100000300, Attendance1765200000400, FamilyBookings1765300000200, InsuranceCover1765400000380],
+  migrations: [CreateAppointments1763700000200, AdminSearchIndexes1764200000200, AdminDateIndex1764200000300, AdminListIndexes1764300000300, PeopleListIndexes1764400000100, DayListIndex1764400000200, VideoVisits1764500000100, Waitlist1765000000100, DropCreatedIndex1765000000200, DoctorHours1765100000100, SlotLabels1765100000200, NewTimeForHours1765100000300, Attendance1765200000400, FamilyBookings1765300000200, DateOverrides1765400000100, InsuranceCover1765400000380],
 };
 
 /** The migration Job's second step (migrate.ts): the waitlist's job queue (pg-boss) in the same schema. */

@@ -14,6 +14,7 @@ import { BookingService } from './appointments/booking.service';
 import { RescheduleService } from './appointments/reschedule.service';
 import { AuditTrail } from './audit/audit-trail';
 import { DoctorCalendarController } from './calendar/doctor-calendar.controller';
+import { DateOverridesService } from './calendar/date-overrides.service';
 import { DoctorCalendarService } from './calendar/doctor-calendar.service';
 import { MoveToColleagueService } from './calendar/move-to-colleague.service';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -55,6 +56,7 @@ import { WaitlistService } from './waitlist/waitlist.service';
     AuditTrail,
     DoctorsService,
     DoctorCalendarService,
+    DateOverridesService,
     MoveToColleagueService,
     DoctorInsightsService,
     FamilyAccess,

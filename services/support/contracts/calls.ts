@@ -16,6 +16,7 @@ import { bodyOf, call, listOf, queryOf, reply } from '@afya/service-shared/calls
 import { idParam, pageQuery, z } from '@afya/service-shared/schema';
 import { SupportPatterns } from './patterns';
 import {
+  AppointmentRemindersReplySchema,
   ContactBodySchema,
   ContactReplySchema,
   DeleteTicketReplySchema,
@@ -158,6 +159,16 @@ export const SupportCalls = {
     .meta({ subject: SupportPatterns.postMessage })
     .input(z.object({ params: ticket, body: bodyOf(TicketMessageBodySchema) }))
     .output(reply(PostMessageReplySchema)),
+
+  /**
+   * One visit's reminders (24 h and 2 h before), oldest first: when each is due and what each channel did (scheduled,
+   * sent, skipped...). Its patient, its doctor and admins; anyone else, and a visit not known here, 404.
+   */
+  appointmentReminders: call
+    .route({ method: 'GET', path: '/appointments/{id}/reminders', tags: ['notifications'], summary: "A visit's scheduled and sent reminders (its patient, its doctor, admins)" })
+    .meta({ subject: SupportPatterns.appointmentReminders })
+    .input(z.object({ params: z.object({ id: idParam }) }))
+    .output(reply(AppointmentRemindersReplySchema)),
 
   /** Which channels the platform's confirmations and reminders use for the caller. */
   preferences: call

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { SupportCalls } from './calls';
 import type { DeliveryStatus, MessageChannel, SenderRole, TicketCategory, TicketPriority, TicketStatus } from './catalog';
 import type {
+  AppointmentRemindersReplySchema,
   ContactReplySchema,
   DeleteTicketReplySchema,
   DeliveryViewSchema,
@@ -190,6 +191,9 @@ export type PasswordResetMessagePayload = PasswordResetDelivery;
  * support.v1.notifications.calendar-file: one appointment's iCalendar file (RFC 5545) for its patient, its doctor or
  * an admin (anyone else: 404), as the emails attach it: the same UID, the current SEQUENCE, TZID Africa/Nairobi.
  */
+export type AppointmentRemindersPayload = PayloadOf<typeof SupportCalls.appointmentReminders>;
+export type AppointmentRemindersReply = z.output<typeof AppointmentRemindersReplySchema>;
+
 export interface CalendarFilePayload {
   id: number;
 }

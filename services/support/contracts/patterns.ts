@@ -31,5 +31,7 @@ export const SupportPatterns = {
   deliveries: 'support.v1.notifications.deliveries.list',
   /** GET /appointments/{id}/calendar.ics: the visit's calendar file as emailed, same UID, current SEQUENCE (CalendarFileReply). */
   calendarFile: 'support.v1.notifications.calendar-file',
+  /** GET /appointments/{id}/reminders: a visit's reminders, scheduled and sent (AppointmentRemindersReplySchema). */
+  appointmentReminders: 'support.v1.notifications.appointment-reminders',
 } as const;
 export type SupportPattern = (typeof SupportPatterns)[keyof typeof SupportPatterns];

@@ -145,3 +145,24 @@ export const DeliveryViewSchema = z.object({
   sent_at: z.string().nullable(),
   updated_at: z.string(),
 });
+
+/** What happened to one channel of a reminder: not yet due (scheduled), or the delivery log's status. */
+export const REMINDER_STATES = ['scheduled', ...DELIVERY_STATUSES] as const;
+
+/** GET /appointments/{id}/reminders: the visit's reminders (24 h and 2 h before), when each is due and how each channel went. */
+export const AppointmentRemindersReplySchema = z.object({
+  appointment_id: z.number().int(),
+  reminders: z.array(
+    z.object({
+      kind: z.enum(['reminder-24h', 'reminder-2h']),
+      due_at: z.string().meta({ description: 'When it goes (or went), ISO 8601 UTC' }),
+      channels: z.array(
+        z.object({
+          channel: z.enum(MESSAGE_CHANNELS),
+          status: z.enum(REMINDER_STATES).meta({ description: 'scheduled: not yet due; sent or delivered: it left; skipped or failed: it did not (the delivery log says why, to admins)' }),
+          sent_at: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});

@@ -7,7 +7,7 @@ import type { AffectedVisit } from './api';
 /**
  * Before a leave (or new weekly hours) over booked visits is saved: the visits it falls on (the server's 409 list),
  * and what confirming does (each patient is asked to pick a new time; nothing is cancelled). Nothing is saved until
- * Confirm. `kind` picks the texts: a leave's range, or the date new hours apply from.
+ * Confirm. `kind` picks the texts: a leave's range, the date new hours apply from, or a date's own hours.
  */
 export function AffectedVisitsDialog({
   kind = 'leave',
@@ -17,7 +17,7 @@ export function AffectedVisitsDialog({
   onConfirm,
   onCancel,
 }: {
-  kind?: 'leave' | 'hours';
+  kind?: 'leave' | 'hours' | 'override';
   visits: AffectedVisit[] | null;
   range: string;
   saving: boolean;

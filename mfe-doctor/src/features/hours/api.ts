@@ -118,3 +118,55 @@ export function useRemoveLeave(doctorId: number | undefined) {
     },
   });
 }
+
+// ---------- one date's own hours (overrides) ----------
+
+export type DateOverride = Awaited<ReturnType<typeof calls.appointments.doctorOverrides>>[number];
+export type OverrideSessions = { start: string; end: string }[];
+
+const overridesKey = (doctorId: number) => callKey('appointments', 'doctorOverrides', { params: { id: doctorId } });
+
+export function useDoctorOverrides(doctorId: number | undefined) {
+  return useQuery({
+    queryKey: overridesKey(doctorId ?? 0),
+    queryFn: () => calls.appointments.doctorOverrides({ params: { id: doctorId! } }, { context: { fallback: 'Failed to load your custom hours' } }),
+    enabled: doctorId !== undefined,
+  });
+}
+
+/**
+ * The answer to a date's own hours (set, or removed: back to the week): done, with the visits that now need a new
+ * time, or refused because booked visits that date would lose their slot (409 OVERRIDE_HAS_APPOINTMENTS: nothing
+ * changed; the doctor sees them and confirms). Any other failure throws.
+ */
+export type OverrideOutcome = { kind: 'done'; needsNewTime: AffectedVisit[] } | { kind: 'confirm'; message: string; appointments: AffectedVisit[] };
+
+export type OverrideChange = { date: string; sessions: OverrideSessions | null; confirm: boolean };
+
+export async function changeOverride(doctorId: number, { date, sessions, confirm }: OverrideChange): Promise<OverrideOutcome> {
+  const params = { id: doctorId, date };
+  try {
+    const reply =
+      sessions === null
+        ? await calls.appointments.removeDoctorOverride({ params, query: confirm ? { confirm: 'true' } : {} }, { context: { fallback: 'Failed to remove the custom hours' } })
+        : await calls.appointments.setDoctorOverride({ params, body: confirm ? { sessions, confirm: true } : { sessions } }, { context: { fallback: 'Failed to save the custom hours' } });
+    return { kind: 'done', needsNewTime: reply.needs_new_time };
+  } catch (error) {
+    const appointments = affectedVisitsOf(error, 'OVERRIDE_HAS_APPOINTMENTS');
+    if (appointments && !confirm) return { kind: 'confirm', message: (error as ApiError).message, appointments };
+    throw error;
+  }
+}
+
+/** Setting (sessions) or removing (null) a date's own hours; the list and every appointment query refresh. */
+export function useChangeOverride(doctorId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OverrideChange) => changeOverride(doctorId!, change),
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'done') return;
+      void queryClient.invalidateQueries({ queryKey: overridesKey(doctorId!) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
+    },
+  });
+}

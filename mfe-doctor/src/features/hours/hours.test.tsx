@@ -33,6 +33,7 @@ beforeEach(() => {
   calls.doctorByUser.mockResolvedValue({ doctor: { doctor_id: DOCTOR_ID, user_id: 2, fee: 3000 } });
   calls.doctorHours.mockResolvedValue(savedHours);
   calls.doctorLeave.mockResolvedValue([]);
+  calls.doctorOverrides.mockResolvedValue([]);
   calls.setDoctorHours.mockImplementation(async ({ body }: { body: { sessions: unknown[]; slot_minutes: number; valid_from: string } }) => ({ doctor_id: DOCTOR_ID, custom: true, ...body, next: null, message: 'Hours saved!', needs_new_time: [] }));
 });
 
@@ -244,6 +245,35 @@ describe('My hours: leave', () => {
     });
     await waitFor(() => expect(calls.removeDoctorLeave).toHaveBeenCalledWith({ params: { id: DOCTOR_ID, leave_id: 7 } }, expect.anything()));
     expect(await screen.findByText('Leave removed.')).toBeInTheDocument();
+  });
+});
+
+describe('My hours: custom hours for one date', () => {
+  it('sets a date\'s sessions; booked visits in the way are listed and the change waits for confirmation', async () => {
+    let date = addDays(today, 7);
+    while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 1) date = addDays(date, 1); // a Monday
+    const affected = [visit(61, date, '02:00 PM', 'Amina Yusuf')];
+    calls.setDoctorOverride.mockImplementation(async ({ body }: { body: { sessions: unknown[]; confirm?: boolean } }) => {
+      if (!body.confirm) throw new ApiError('1 booked visits fall outside these hours on that date.', 409, '', { code: 'OVERRIDE_HAS_APPOINTMENTS', details: { appointments: affected } });
+      return { doctor_id: DOCTOR_ID, date, sessions: body.sessions, slot_minutes: 30, needs_new_time: affected, message: 'Custom hours saved!' };
+    });
+    renderPage();
+    await screen.findByText('No custom hours set.');
+    typeDate('Date', date);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add session' }));
+    expect(shown('Session 1 start')).toBe('09:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save custom hours' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1 booked visit falls outside the hours of that date')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amina Yusuf')).toBeInTheDocument();
+    expect(calls.setDoctorOverride.mock.calls[0][0]).toEqual({ params: { id: DOCTOR_ID, date }, body: { sessions: [{ start: '09:00', end: '10:00' }] } });
+    calls.doctorOverrides.mockResolvedValue([{ doctor_id: DOCTOR_ID, date, sessions: [{ start: '09:00', end: '10:00' }], slot_minutes: 30 }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change hours and notify patients' }));
+    await waitFor(() => expect(calls.setDoctorOverride).toHaveBeenCalledTimes(2));
+    expect(calls.setDoctorOverride.mock.calls[1][0].body).toEqual({ sessions: [{ start: '09:00', end: '10:00' }], confirm: true });
+    expect(await screen.findByText('Custom hours saved! 1 patient will be asked to pick a new time.')).toBeInTheDocument();
+    expect(await screen.findByTestId(`override-${date}`)).toHaveTextContent('09:00–10:00');
   });
 });
 

@@ -27,6 +27,7 @@ import { canRate, hasActions, needsNewTime } from './appointments.logic';
 import { NewTimeNotice } from './NewTimeNotice';
 import { RescheduleDialog } from './RescheduleDialog';
 import { canSelfCheckIn, SelfCheckInButton } from './SelfCheckInButton';
+import { showsReminders, VisitReminders } from './VisitReminders';
 
 export const CANCEL_CONFIRM = 'Are you sure you want to cancel this appointment? The time slot will be released to other patients.';
 
@@ -101,7 +102,14 @@ export function AppointmentsPage() {
               appointment={a}
               title={doctorName(a)}
               extraFacts={coverFacts(a)}
-              footer={needsNewTime(a) ? <NewTimeNotice appointment={a} onPickNewTime={() => setMoving(a)} /> : undefined}
+              footer={
+                needsNewTime(a) || showsReminders(a) ? (
+                  <>
+                    {needsNewTime(a) ? <NewTimeNotice appointment={a} onPickNewTime={() => setMoving(a)} /> : null}
+                    {showsReminders(a) ? <VisitReminders appointment={a} /> : null}
+                  </>
+                ) : undefined
+              }
               actions={
                 videoJoinAhead(a) || hasActions(a, !!prescription) || canSelfCheckIn(a, Date.now()) ? (
                   <>

@@ -11,6 +11,7 @@ import { AppointmentsPage } from './AppointmentsPage';
 import { cancelRule, canPay, canRate, hasActions, needsNewTime, rescheduleRule } from './appointments.logic';
 import { NewTimeNotice } from './NewTimeNotice';
 import { RateAppointment } from './RateAppointment';
+import { showsReminders } from './VisitReminders';
 
 // The HTTP layer is stubbed: components, hooks and the api module run as they are.
 const stubs = stubDeclaredCalls();
@@ -220,5 +221,32 @@ describe('a visit that needs a new time (issue 37)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Reschedule appointment')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Amina Hassan/);
+  });
+
+  it("shows each upcoming visit's reminders, scheduled and sent; none on a past or cancelled one", async () => {
+    expect(showsReminders(a('2026-11-25', '09:00 AM', 'Pending'), now)).toBe(true);
+    expect(showsReminders(a('2026-11-20', '09:00 AM', 'Pending'), now)).toBe(false);
+    expect(showsReminders(a('2026-11-25', '09:00 AM', 'Cancelled'), now)).toBe(false);
+    const visit = { ...a('2026-11-22', '09:00 AM', 'Confirmed'), appointment_id: 9, doctor_id: 3, doctor: { doctor_id: 3, first_name: 'Amina', last_name: 'Hassan', specialization: 'Pediatrics' }, needs_new_time: null, created_at: since } as api.Appointment;
+    stubs.appointments.listOwn.mockResolvedValue({ headers: { 'x-total-count': '1' }, body: [visit] });
+    stubs.appointments.doctors.mockResolvedValue({ doctors: [] });
+    stubs.prescriptions.listUser.mockResolvedValue({ headers: { 'x-total-count': '0' }, body: [] });
+    stubs.support.appointmentReminders.mockResolvedValue({
+      appointment_id: 9,
+      reminders: [
+        { kind: 'reminder-24h', due_at: '2026-11-21T06:00:00.000Z', channels: [{ channel: 'sms', status: 'delivered', sent_at: '2026-11-21T06:00:01.000Z' }, { channel: 'email', status: 'skipped', sent_at: null }] },
+        { kind: 'reminder-2h', due_at: '2026-11-22T04:00:00.000Z', channels: [{ channel: 'sms', status: 'scheduled', sent_at: null }, { channel: 'email', status: 'scheduled', sent_at: null }] },
+      ],
+    });
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+    afterCleanup.push(() => clock.mockRestore());
+    renderAt(<AppointmentsPage />, { route: '/dashboard/appointments', path: '/dashboard/appointments' });
+    const reminders = await screen.findByTestId('reminders-9');
+    expect(stubs.support.appointmentReminders).toHaveBeenCalledWith({ params: { id: 9 } }, expect.anything());
+    expect(within(reminders).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'SMS sent on 21 Nov, 09:00 ✓',
+      'Email not sent (21 Nov, 09:00)',
+      'SMS and email on 22 Nov, 07:00',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
 import { AppointmentPatterns } from '../../contracts';
+import { DateOverridesService } from './date-overrides.service';
 import { DoctorCalendarService } from './doctor-calendar.service';
 import { MoveToColleagueService } from './move-to-colleague.service';
 
@@ -11,7 +12,23 @@ export class DoctorCalendarController {
   constructor(
     private readonly calendar: DoctorCalendarService,
     private readonly moving: MoveToColleagueService,
+    private readonly overrides: DateOverridesService,
   ) {}
+
+  @MessagePattern(subject(AppointmentPatterns.doctorOverrides))
+  doctorOverrides(@Payload() request: RpcRequest) {
+    return this.overrides.list(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.setDoctorOverride))
+  setOverride(@Payload() request: RpcRequest) {
+    return this.overrides.set(requirePrincipal(request), request.payload);
+  }
+
+  @MessagePattern(subject(AppointmentPatterns.removeDoctorOverride))
+  removeOverride(@Payload() request: RpcRequest) {
+    return this.overrides.remove(requirePrincipal(request), request.payload);
+  }
 
   @MessagePattern(subject(AppointmentPatterns.doctorHours))
   hours(@Payload() request: RpcRequest) {

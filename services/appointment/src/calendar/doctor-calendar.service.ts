@@ -35,9 +35,9 @@ import { clinicToday } from '../../contracts/booking-rules';
 
 type AffectedAppointment = z.output<typeof AffectedAppointmentSchema>;
 /** An affected visit as read here: the reply's fields and its doctor (for the event). */
-type BookedVisit = AffectedAppointment & { doctor_id: number };
+export type BookedVisit = AffectedAppointment & { doctor_id: number };
 /** What the replies list: without the doctor (a leave's is in the path; a closure's list names each visit). */
-const listed = (visits: BookedVisit[]): AffectedAppointment[] => visits.map(({ doctor_id: _doctor, ...visit }) => visit);
+export const listed = (visits: BookedVisit[]): AffectedAppointment[] => visits.map(({ doctor_id: _doctor, ...visit }) => visit);
 type Leave = z.output<typeof LeaveSchema>;
 type Closure = z.output<typeof ClosureSchema>;
 
@@ -103,7 +103,7 @@ export class DoctorCalendarService {
     return plan;
   }
 
-  /** The doctor's hours (every version), their leave and the clinic's closures touching [from, to]. */
+  /** The doctor's hours (every version), their leave, their dates' own hours and the clinic's closures touching [from, to]. */
   async calendar(manager: EntityManager, doctorId: number, from: string, to: string): Promise<DoctorCalendar> {
     const [rows] = (await manager.query(
       `SELECT
@@ -112,9 +112,11 @@ export class DoctorCalendarService {
          (SELECT coalesce(json_agg(json_build_object('from', date_from::text, 'to', date_to::text)), '[]')
             FROM doctor_leave WHERE doctor_id = $1 AND date_from <= $3::date AND date_to >= $2::date) AS leave,
          (SELECT coalesce(json_agg(json_build_object('date', closure_date::text, 'name', name)), '[]')
-            FROM clinic_closures WHERE closure_date BETWEEN $2::date AND $3::date) AS closures`,
+            FROM clinic_closures WHERE closure_date BETWEEN $2::date AND $3::date) AS closures,
+         (SELECT coalesce(json_agg(json_build_object('date', override_date::text, 'sessions', sessions)), '[]')
+            FROM doctor_date_overrides WHERE doctor_id = $1 AND override_date BETWEEN $2::date AND $3::date) AS overrides`,
       [doctorId, from, to],
-    )) as { hours: DoctorHours[]; leave: { from: string; to: string }[]; closures: ClinicClosure[] }[];
+    )) as (DoctorCalendar & { hours: DoctorHours[]; closures: ClinicClosure[] })[];
     return rows;
   }
 
@@ -305,7 +307,7 @@ export class DoctorCalendarService {
   // ---------- shared ----------
 
   /** The doctor's profile, when the caller may read and change their calendar: the doctor themself (else 403) or an admin. */
-  private async ownDoctor(actor: Principal, doctorId: number): Promise<DoctorRow> {
+  async ownDoctor(actor: Principal, doctorId: number): Promise<DoctorRow> {
     if (actor.role !== 'doctor' && actor.role !== 'admin') throw forbidden();
     const doctor = await this.doctors.findById(doctorId);
     if (!doctor || !doctor.active) throw notFound(AppointmentMessages.doctorNotFound);
@@ -313,12 +315,12 @@ export class DoctorCalendarService {
     return doctor;
   }
 
-  private async lockExclusive(manager: EntityManager, key: number): Promise<void> {
+  async lockExclusive(manager: EntityManager, key: number): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(${CALENDAR_LOCK}, $1)`, [key]);
   }
 
   /** Pending and Confirmed visits still ahead that match `where`, and that do not already need a new time. */
-  private bookedVisits(manager: EntityManager, where: string, params: unknown[]): Promise<BookedVisit[]> {
+  bookedVisits(manager: EntityManager, where: string, params: unknown[]): Promise<BookedVisit[]> {
     return manager.query(
       `SELECT a.appointment_id, a.user_id, a.doctor_id, a.appointment_date::text AS appointment_date, a.time_slot, a.appointment_status,
               coalesce(NULLIF(trim(u.firstname || ' ' || u.lastname), ''), a.patient_full_name) AS patient_full_name
@@ -332,7 +334,7 @@ export class DoctorCalendarService {
   }
 
   /** `id`: the leave's or the closure's (null for new hours). */
-  private async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: NewTimeCause, id: number | null): Promise<void> {
+  async needNewTime(manager: EntityManager, visits: BookedVisit[], cause: NewTimeCause, id: number | null): Promise<void> {
     if (!visits.length) return;
     await manager.query(
       `INSERT INTO appointment_new_time_needed (appointment_id, cause, leave_id, closure_id)

@@ -13,6 +13,7 @@ import {
   kenyaFixedHolidays,
   labelMinutes,
   leaveProblem,
+  overrideProblem,
   sessionSlotMinutes,
   slotLabel,
   visitsOutsideHours,
@@ -227,6 +228,39 @@ describe('leave that cannot be saved', () => {
     expect(leaveProblem({ from: '2026-12-21', to: '2026-12-01' }, TODAY)).toBe('The leave ends before it starts: the last day must be on or after the first day');
     expect(leaveProblem({ from: '2026-11-01', to: '2026-11-19' }, TODAY)).toBe('The leave lies wholly in the past: choose days from today onward');
     expect(leaveProblem({ from: '2026-11-31', to: '2026-12-01' }, TODAY)).toBe(DoctorHoursMessages.leaveDates);
+  });
+});
+
+describe('custom hours for one date that cannot be saved (400, naming the problem)', () => {
+  const on = (sessions: { start: string; end: string }[], date = '2026-12-01') => overrideProblem({ date, sessions }, 30, TODAY);
+
+  it('accepts sessions inside the clinic\'s hours of that weekday, ending at its closing minute, or none (a day off)', () => {
+    expect(on([{ start: '08:00', end: '10:00' }, { start: '17:00', end: '18:00' }])).toBeNull();
+    expect(on([])).toBeNull();
+    expect(on([{ start: '09:00', end: '10:00' }], TODAY)).toBeNull();
+  });
+
+  it('names the date in what is wrong: backwards, outside the clinic\'s hours, overlapping, too short, past, not a date', () => {
+    expect(on([{ start: '12:00', end: '09:00' }])).toBe('The session 2026-12-01 12:00-09:00 ends before it starts: the end must be after the start');
+    expect(on([{ start: '17:00', end: '18:30' }])).toBe("The session 2026-12-01 17:00-18:30 is outside the clinic's hours: on Tuesdays the clinic is open 8:00 AM - 6:00 PM");
+    expect(on([{ start: '07:59', end: '09:00' }])).toMatch(/is outside the clinic's hours/);
+    expect(on([{ start: '09:00', end: '12:00' }, { start: '11:30', end: '13:00' }])).toBe('The sessions 2026-12-01 09:00-12:00 and 11:30-13:00 overlap');
+    expect(on([{ start: '09:00', end: '09:20' }])).toBe('The session 2026-12-01 09:00-09:20 is shorter than one 30-minute slot');
+    expect(on([{ start: '09:00', end: '10:00' }], '2026-11-19')).toBe(DoctorHoursMessages.overridePast);
+    expect(on([{ start: '09:00', end: '10:00' }], '2026-02-30')).toBe(DoctorHoursMessages.overrideDate);
+  });
+
+  it('an override with no sessions closes the date; its slots take the week\'s length, its boundary minute excluded', () => {
+    expect(dayPlan('2026-12-01', calendar({ overrides: [{ date: '2026-12-01', sessions: [] }] }))).toEqual({ kind: 'hours', slot_minutes: 30, slots: [] });
+    const plan = dayPlan('2026-12-07', calendar({ hours: [hours({ slot_minutes: 45 })], overrides: [{ date: '2026-12-07', sessions: [{ start: '15:00', end: '16:30' }] }] }));
+    expect(plan).toEqual({ kind: 'hours', slot_minutes: 45, slots: ['03:00 PM', '03:45 PM'] });
+    // a visit outside the date's own hours is listed, one inside kept; other dates keep the week
+    const visits = [
+      { appointment_date: '2026-12-07', time_slot: '09:00 AM' },
+      { appointment_date: '2026-12-07', time_slot: '03:00 PM' },
+      { appointment_date: '2026-12-14', time_slot: '09:00 AM' },
+    ];
+    expect(visitsOutsideHours(visits, calendar({ overrides: [{ date: '2026-12-07', sessions: [{ start: '15:00', end: '16:00' }] }] }))).toEqual([visits[0]]);
   });
 });
 

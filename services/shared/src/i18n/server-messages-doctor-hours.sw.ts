@@ -48,4 +48,12 @@ export const DOCTOR_HOURS_MESSAGES_SW: Readonly<Record<string, string>> = {
   '{doctor} is on leave on {date}. Please choose another date.': '{doctor} yuko likizoni tarehe {date}. Tafadhali chagua tarehe nyingine.',
   '{doctor} does not see patients at {time} on {date}. Please choose one of the times offered.':
     '{doctor} haoni wagonjwa saa {time} tarehe {date}. Tafadhali chagua mojawapo ya nyakati zilizotolewa.',
+  'Please give the date as YYYY-MM-DD': 'Tafadhali weka tarehe kama YYYY-MM-DD',
+  'There are no custom hours on that date': 'Hakuna saa maalum tarehe hiyo',
+  'Custom hours saved!': 'Saa maalum zimehifadhiwa!',
+  'Custom hours removed: the weekly hours apply that day.': 'Saa maalum zimeondolewa: saa za kila wiki zinatumika siku hiyo.',
+  'At most {max} sessions in a day': 'Si zaidi ya vipindi {max} kwa siku',
+  'Sessions must be a list of {start, end}': 'Vipindi lazima viwe orodha ya {start, end}',
+  '{count} booked visits fall outside these hours on that date. Confirm to save them: each of them will need a new time.':
+    'Miadi {count} iliyowekwa iko nje ya saa hizi tarehe hiyo. Thibitisha ili kuzihifadhi: kila mmoja utahitaji muda mpya.',
 };

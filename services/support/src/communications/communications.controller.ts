@@ -1,12 +1,21 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { type CalendarFilePayload, type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { type AppointmentRemindersPayload, type CalendarFilePayload, type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { AppointmentReminders } from './appointment-reminders';
 import { CommunicationsService } from './communications.service';
 
 @Controller()
 export class CommunicationsController {
-  constructor(private readonly communications: CommunicationsService) {}
+  constructor(
+    private readonly communications: CommunicationsService,
+    private readonly reminders: AppointmentReminders,
+  ) {}
+
+  @MessagePattern(subject(SupportPatterns.appointmentReminders))
+  appointmentReminders(@Payload() request: RpcRequest<AppointmentRemindersPayload>) {
+    return this.reminders.read(requirePrincipal(request), request.payload);
+  }
 
   @MessagePattern(subject(SupportPatterns.preferencesGet))
   preferences(@Payload() request: RpcRequest) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppointmentReminders } from './appointment-reminders';
 import { CommunicationsController } from './communications.controller';
 import { COMMUNICATIONS_CONFIG, readCommunicationsConfig } from './communications.config';
 import { CommunicationsService } from './communications.service';
@@ -20,6 +21,7 @@ import { EmailProvider, SmsProvider } from './providers';
     PaymentReceipts,
     MessageSender,
     CommunicationsService,
+    AppointmentReminders,
   ],
   // the data export (the tickets controller answers it for the whole service) reads preferences and the delivery log
   exports: [CommunicationsService],
