@@ -63,12 +63,15 @@ export const TIMES_PER_PAGE = 8;
 export const VISITS_SHOWN = 3;
 const NAME_MAX = 24;
 
-const con = (text: string): UssdScreen => ({ end: false, text: fit(text) });
-const end = (text: string): UssdScreen => ({ end: true, text: fit(text) });
+const con = (text: string): UssdScreen => ({ end: false, text });
+const end = (text: string): UssdScreen => ({ end: true, text });
 
-/** The networks cut a longer screen; the unit tests keep every screen inside, this is the last guard. */
-function fit(text: string): string {
-  return text.length <= USSD_SCREEN_MAX ? text : text.slice(0, USSD_SCREEN_MAX);
+/**
+ * The networks cut a longer screen. The unit tests keep every screen the menu makes inside (they see it before this);
+ * the controller applies this as the last guard.
+ */
+export function fitScreen(screen: UssdScreen): UssdScreen {
+  return screen.text.length <= USSD_SCREEN_MAX ? screen : { ...screen, text: screen.text.slice(0, USSD_SCREEN_MAX) };
 }
 
 /** A name as a list line holds it. */
@@ -93,22 +96,42 @@ export function keysOf(text: string): string[] {
 type Picked<T> = { item: T } | { screen: UssdScreen };
 
 /**
+ * The list's pages: at most `perPage` lines each, and no more than fit one screen beside the title, "Invalid choice."
+ * and "0 More" (counted whether shown or not, so the pages are the same at every step).
+ */
+export function pagesOf(lines: readonly string[], perPage: number, reserved: number): number[][] {
+  const pages: number[][] = [];
+  let page: number[] = [];
+  let used = reserved;
+  lines.forEach((line, index) => {
+    if (page.length && (page.length === perPage || used + line.length + 1 > USSD_SCREEN_MAX)) {
+      pages.push(page);
+      [page, used] = [[], reserved];
+    }
+    page.push(index);
+    used += line.length + 1;
+  });
+  if (page.length || !pages.length) pages.push(page);
+  return pages;
+}
+
+/**
  * One list screen, paged with "0 More": replays keys until one names an item (by its number, `numberOf`), or shows the
  * page reached. A key naming nothing shows the page again with "Invalid choice.".
  */
 function pick<T>(keys: Keys, t: UssdTexts, title: string, items: readonly T[], label: (item: T) => string, perPage: number, numberOf: (item: T, index: number) => number = (_, i) => i + 1): Picked<T> {
+  const lines = items.map((item, index) => `${numberOf(item, index)} ${label(item)}`);
+  const pages = pagesOf(lines, perPage, t.invalid.length + 1 + title.length + 1 + t.more.length);
   let page = 0;
   let invalid = false;
-  const pages = Math.max(1, Math.ceil(items.length / perPage));
   for (let key = keys.next(); key !== undefined; key = keys.next()) {
     const chosen = items.find((item, index) => String(numberOf(item, index)) === key);
     if (chosen !== undefined) return { item: chosen };
-    invalid = !(key === '0' && pages > 1);
-    if (!invalid) page = (page + 1) % pages;
+    invalid = !(key === '0' && pages.length > 1);
+    if (!invalid) page = (page + 1) % pages.length;
   }
-  const shown = items.slice(page * perPage, page * perPage + perPage);
-  const lines = shown.map((item) => `${numberOf(item, items.indexOf(item))} ${label(item)}`);
-  return { screen: con([...(invalid ? [t.invalid] : []), title, ...lines, ...(pages > 1 ? [t.more] : [])].join('\n')) };
+  const shown = pages[page].map((index) => lines[index]);
+  return { screen: con([...(invalid ? [t.invalid] : []), title, ...shown, ...(pages.length > 1 ? [t.more] : [])].join('\n')) };
 }
 
 /** A yes/no screen: '1' or '2'; anything else shows it again. */

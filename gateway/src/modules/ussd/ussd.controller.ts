@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getProcessLogger } from '@afya/service-shared';
 import { ProviderCallback } from '../../common/http/provider-callbacks';
 import { UssdConfig } from './ussd-config';
-import { type UssdScreen, ussdScreen } from './ussd-menu';
+import { fitScreen, type UssdScreen, ussdScreen } from './ussd-menu';
 import { BusUssdPlatform } from './ussd-platform';
 import { USSD_TEXTS } from './ussd-texts';
 
@@ -36,7 +36,7 @@ export class UssdController {
   @Post('callback/:token')
   async callback(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!this.config.tokenMatches(token)) throw new ForbiddenException('Forbidden');
-    const screen = await this.screen(request.body);
+    const screen = fitScreen(await this.screen(request.body));
     await reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(`${screen.end ? 'END' : 'CON'} ${screen.text}`);
   }
 
