@@ -124,6 +124,25 @@ describe('booking, checking and cancelling by USSD through the simulator', () =>
     expect(await keyIn(phone, PIN, '2')).toMatchObject({ ended: true, screen: USSD_TEXTS.en.noAppointments });
   });
 
+  it("a carer chooses who the visit is for: booked for their child, in the child's appointments", async () => {
+    const phone = '0712 420 070';
+    const carer = await patientWithPin(phone);
+    const added = await platform.api('POST', '/family/dependants', { token: carer.token, body: { full_name: 'Baraka Otieno', date_of_birth: '2019-04-02', relationship: 'mother', consent: true } });
+    expect(added.status).toBe(201);
+    let session = await keyIn(phone, PIN, '1');
+    expect(session.screen).toBe('Who is this visit for?\n1 Me\n2 Baraka Otieno');
+    session = await press(session, '2');
+    for (const key of ['1', '1', '3']) session = await press(session, key);
+    session = await press(session, firstChoice(session.screen));
+    expect(session.screen).toContain('For: Baraka Otieno');
+    session = await press(session, '1');
+    // booked; not paid by USSD: the payment service takes a payment only from the visit's own patient (see the report)
+    expect(session).toMatchObject({ ended: true, screen: expect.stringContaining('Pay at reception') });
+    const theirs = await platform.api('GET', `/family/members/${added.body.member.member_id}/appointments`, { token: carer.token });
+    expect(theirs.body).toEqual([expect.objectContaining({ doctor_id: doctor.doctorId, user_id: added.body.member.member_id })]);
+    expect((await platform.api('GET', '/appointments', { token: carer.token })).body).toEqual([]);
+  });
+
   it('three wrong PINs lock USSD for 15 minutes and SMS the patient; USSD ends on dialling until then, or until a new PIN', async () => {
     const phone = '0712 420 040';
     const patient = await patientWithPin(phone);

@@ -106,6 +106,7 @@ describe('the USSD menu, from `text` alone', () => {
     expect((await screen(platform, `${PIN}*1*3*1*1*1*1`)).text).toContain('For: Grace Wanjiku 1');
     await screen(platform, `${PIN}*1*3*1*1*1*1*1`);
     expect(done.booked).toEqual([expect.objectContaining({ member_id: 101 })]);
+    expect(done.paid).toEqual([]); // the payment service refuses a carer's push: nothing is asked of M-Pesa
   });
 
   it('shows a screen again after a key it does not take; the key stays in text and is skipped at every later step', async () => {

@@ -222,6 +222,8 @@ async function book(platform: UssdPlatform, keys: Keys, t: UssdTexts, userId: nu
 
   const booking = await platform.book(userId, { doctor_id: doctor.item.doctor_id, date: day.item, time_slot: time.item.time_slot, member_id: patient.member_id });
   if (!booking.ok) return end(booking.taken ? t.slotTaken : t.notBooked);
+  // The payment service takes a payment only from the appointment's own patient (a carer's push is refused there).
+  if (patient.member_id !== null) return end(t.bookedForMember(when));
   const pushed = await platform.pay(userId, booking.appointment_id, booking.amount, phone);
   return end(pushed ? t.booked(when, ussdKsh(booking.amount)) : t.bookedNoPush(when));
 }

@@ -33,6 +33,7 @@ export interface UssdTexts {
   slotTaken: string;
   booked: (when: string, fee: string) => string;
   bookedNoPush: (when: string) => string;
+  bookedForMember: (when: string) => string;
   appointments: string;
   noAppointments: string;
   cancelAsk: (visit: string, refund: string) => string;
@@ -75,6 +76,7 @@ export const USSD_TEXTS: Record<UssdLanguage, UssdTexts> = {
     slotTaken: 'That time was just taken. Nothing was booked. Dial again to choose another.',
     booked: (when, fee) => `Booked for ${when}. Enter your M-Pesa PIN on the prompt to pay ${fee}. An SMS confirms it.`,
     bookedNoPush: (when) => `Booked for ${when}, not yet paid: the M-Pesa prompt failed. Pay in the Afya app or at reception.`,
+    bookedForMember: (when) => `Booked for ${when}, not yet paid: the payment service takes M-Pesa only for your own visits. Pay at reception.`,
     appointments: 'Your next visits:',
     noAppointments: 'You have no upcoming visits.',
     cancelAsk: (visit, refund) => `Cancel ${visit}?\n${refund}`,
@@ -115,6 +117,7 @@ export const USSD_TEXTS: Record<UssdLanguage, UssdTexts> = {
     slotTaken: 'Saa hiyo imechukuliwa sasa hivi. Hakuna miadi iliyowekwa. Piga tena uchague nyingine.',
     booked: (when, fee) => `Miadi imewekwa ${when}. Weka PIN yako ya M-Pesa kwenye ombi ili kulipa ${fee}. SMS itathibitisha.`,
     bookedNoPush: (when) => `Miadi imewekwa ${when}, haijalipwa: ombi la M-Pesa halikufika. Lipa kwenye programu ya Afya au mapokezi.`,
+    bookedForMember: (when) => `Miadi imewekwa ${when}, haijalipwa: M-Pesa kwa USSD ni kwa miadi yako mwenyewe tu. Lipa mapokezi.`,
     appointments: 'Miadi yako ijayo:',
     noAppointments: 'Huna miadi ijayo.',
     cancelAsk: (visit, refund) => `Ghairi ${visit}?\n${refund}`,
