@@ -2,17 +2,19 @@ import { HttpException, Injectable } from '@nestjs/common';
 import { isRowsPage, JsonText, subject } from '@afya/service-shared';
 import { AuthPatterns, type FamilyReply, type UpdateProfilePayload, type UssdSignInPayload, type UssdSignInReply } from '@afya/auth-service/contracts';
 import {
+  addDays,
   AppointmentPatterns,
   type AppointmentView,
   type AvailabilityPayload,
   type AvailabilityReply,
   type BookPayload,
   type BookReply,
+  bookingAmount,
+  bookingWindow,
+  CANCELLATION_NOTICE_HOURS,
   type DoctorListReply,
   type SetStatusPayload,
 } from '@afya/appointment-service/contracts';
-import { CANCELLATION_NOTICE_HOURS } from '@afya/appointment-service/contracts/catalog';
-import { addDays, bookingAmount, bookingWindow } from '@afya/appointment-service/contracts/booking-rules';
 import { PaymentPatterns, type StkPushPayload, type StkPushReply } from '@afya/payment-service/contracts';
 import type { Caller } from '../../common/auth/caller';
 import { ServiceClient } from '../../common/bus/service-client';
