@@ -22,6 +22,7 @@ function ussdSimulatorPage(serviceCode) {
   input { font-size: 18px; width: 100%; box-sizing: border-box; padding: 6px; }
   .keys { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; margin-top: 10px; }
   button { font-size: 18px; padding: 10px; border-radius: 8px; border: 0; background: #f3f4f6; color: #111; cursor: pointer; }
+  button:disabled { opacity: 0.45; cursor: not-allowed; }
   .actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; margin-top: 10px; }
   .call { background: #15803d; color: #fff; }
   .hang { background: #b91c1c; color: #fff; }
