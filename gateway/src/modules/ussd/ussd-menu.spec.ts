@@ -6,7 +6,7 @@ const PIN = '4071';
 const LONG = 'Wanjiru-Kamau Nyambura Achieng Otieno'; // longer than any line holds
 
 /** The platform as plain data: what it answers and what it was asked to do (the menu's own rules under test). */
-function fakePlatform(options: { language?: UssdLanguage; signIn?: UssdSignIn; members?: number; doctors?: number; specialties?: number; longNames?: boolean; visits?: UssdVisit[]; taken?: boolean } = {}) {
+function fakePlatform(options: { language?: UssdLanguage; signIn?: UssdSignIn; members?: number; doctors?: number; specialties?: number; longNames?: boolean; visits?: UssdVisit[]; taken?: boolean; pushFails?: boolean } = {}) {
   const language = options.language ?? 'en';
   const name = (i: number) => (options.longNames ? `${LONG} ${i}` : `Grace Wanjiku ${i}`);
   const done = { booked: [] as unknown[], paid: [] as unknown[], cancelled: [] as number[], language: [] as UssdLanguage[], signIns: 0 };
@@ -40,7 +40,7 @@ function fakePlatform(options: { language?: UssdLanguage; signIn?: UssdSignIn; m
     },
     async pay(_userId, appointmentId, amount, phone) {
       done.paid.push({ appointmentId, amount, phone });
-      return true;
+      return !options.pushFails;
     },
     async upcoming() {
       return options.visits ?? [];
@@ -116,10 +116,13 @@ describe('the USSD menu, from `text` alone', () => {
     expect((await screen(platform, `${PIN}*9*1*44*1*2`)).text).toBe('Choose a day:\n1 Mon 7 Dec\n2 Tue 8 Dec\n3 Wed 9 Dec\n4 Thu 10 Dec\n5 Fri 11 Dec\n6 Mon 14 Dec\n7 Tue 15 Dec');
   });
 
-  it('a taken time or a "2 Cancel" books nothing', async () => {
+  it('a taken time or a "2 Cancel" books nothing; a push that did not start still says booked, not paid', async () => {
     const taken = fakePlatform({ taken: true });
     expect(await screen(taken.platform, `${PIN}*1*1*1*1*1*1`)).toEqual({ end: true, text: USSD_TEXTS.en.slotTaken });
     expect(taken.done.paid).toEqual([]);
+    const unpaid = fakePlatform({ pushFails: true });
+    expect(await screen(unpaid.platform, `${PIN}*1*1*1*1*1*1`)).toMatchObject({ end: true, text: expect.stringContaining('not yet paid') });
+    expect(unpaid.done.booked).toHaveLength(1);
     const declined = fakePlatform();
     expect(await screen(declined.platform, `${PIN}*1*1*1*1*1*2`)).toEqual({ end: true, text: USSD_TEXTS.en.notBooked });
     expect(declined.done.booked).toEqual([]);

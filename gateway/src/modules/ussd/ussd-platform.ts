@@ -1,5 +1,5 @@
 import { HttpException, Injectable } from '@nestjs/common';
-import { isRowsPage, JsonText, subject } from '@afya/service-shared';
+import { getProcessLogger, isRowsPage, JsonText, subject } from '@afya/service-shared';
 import { AuthPatterns, type FamilyReply, type UpdateProfilePayload, type UssdSignInPayload, type UssdSignInReply } from '@afya/auth-service/contracts';
 import {
   addDays,
@@ -132,7 +132,9 @@ export class BusUssdPlatform implements UssdPlatform {
       await this.bus.send<StkPushReply>(subject(PaymentPatterns.stkPush), payload, this.as(userId), 20_000);
       return true;
     } catch (error) {
-      refusal(error);
+      // The booking is written by now: whatever kept the push from starting (a refusal, a timeout), the patient is told
+      // it is booked and not yet paid, never "try again" (which would book a second visit).
+      getProcessLogger().warn({ appointmentId, err: error }, 'USSD booking: the STK push did not start');
       return false;
     }
   }
