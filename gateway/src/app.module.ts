@@ -10,6 +10,7 @@ import { PrescriptionsGatewayModule } from './modules/prescriptions/prescription
 import { ReportsGatewayModule } from './modules/reports/reports.module';
 import { NotificationsGatewayModule } from './modules/notifications/notifications.module';
 import { SupportGatewayModule } from './modules/support/support.module';
+import { UssdGatewayModule } from './modules/ussd/ussd.module';
 import { VideoGatewayModule } from './modules/video/video.module';
 
 @Module({
@@ -23,6 +24,7 @@ import { VideoGatewayModule } from './modules/video/video.module';
     PaymentsModule,
     PrescriptionsGatewayModule,
     VideoGatewayModule,
+    UssdGatewayModule,
   ],
   controllers: [
     HealthController,

@@ -24,6 +24,7 @@ import { registerReplyTranslation } from './common/http/reply-language';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { registerStaticSites, StaticSites, staticSitesFromEnv } from './common/static/static-sites';
+import { ussdConfigProblems } from './modules/ussd/ussd-config';
 
 export interface GatewayOptions {
   logger?: LogLevel[] | false;
@@ -56,6 +57,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function createGatewayApp(options: GatewayOptions = {}): Promise<NestFastifyApplication> {
   // Fail closed before anything connects: no gateway without the providers' secret it checks (payments/callback-token.ts).
   assertProviderSecrets(process.env, ['MPESA_CALLBACK_TOKEN']);
+  const ussdProblems = ussdConfigProblems(process.env);
+  if (ussdProblems.length) throw new Error(`Refusing to start without the USSD settings: ${ussdProblems.join('; ')}`);
   const requestTimeout = options.requestTimeoutMs ?? envInt('REQUEST_TIMEOUT_MS', 30_000);
   const adapter = new FastifyAdapter({
     trustProxy: trustedProxies(),

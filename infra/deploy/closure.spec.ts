@@ -397,6 +397,8 @@ const providerSecrets = (() => {
     AT_USERNAME: c.africasTalkingUsername,
     AT_API_KEY: c.africasTalkingApiKey,
     SMS_DELIVERY_REPORT_TOKEN: c.smsDeliveryReportToken,
+    USSD_CALLBACK_TOKEN: c.ussdCallbackToken,
+    USSD_SERVICE_CODE: c.ussdServiceCode,
     SMTP_URL: 'smtp://127.0.0.1:2525',
   };
 })();

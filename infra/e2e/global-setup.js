@@ -49,6 +49,8 @@ module.exports = async function globalSetup() {
   // What the platform sent: MailDev's API (GET /api/email) and the SMS sandbox's record (GET /messages).
   if (platform.mailInbox) process.env.E2E_MAIL_URL = platform.mailInbox.webUrl;
   if (platform.sandboxes) process.env.E2E_SMS_URL = platform.sandboxes.sms.url;
+  // The USSD simulator's page and API (issue 42): journeys/ussd.e2e.ts dials and presses keys there.
+  if (platform.sandboxes) process.env.E2E_USSD_URL = platform.sandboxes.ussd.url;
   // Every platform process writes its JSON lines there (infra/local/processes.js); journeys/logs.e2e.ts reads them.
   process.env.E2E_LOG_DIR = path.join(path.resolve(__dirname, `../../.local/${bus}`), 'logs');
 };

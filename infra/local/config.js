@@ -276,6 +276,7 @@ function formatBanner({ url, postgres, nats, services, gateway, logins, missingF
   if (seeded) lines.push(`  Demo data:  ${seeded}`);
   if (messages.inbox) lines.push(`  Email sent: ${messages.inbox} (the local SMTP server's inbox)`);
   if (messages.sms) lines.push(`  SMS sent:   ${messages.sms} (the Africa's Talking sandbox)`);
+  if (messages.ussd) lines.push(`  USSD:       ${messages.ussd} (the USSD simulator: dial ${messages.ussdCode} from a patient's phone)`);
   if (logins && logins.length) {
     lines.push('');
     // Never the passwords: this banner lands in terminals' scrollback and CI logs. README.md lists them.

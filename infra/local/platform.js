@@ -228,6 +228,8 @@ async function startPlatform(options = {}) {
       messages: {
         inbox: mailInbox ? mailInbox.webUrl : null,
         sms: sandboxes ? `${sandboxes.sms.url}/messages` : null,
+        ussd: sandboxes ? sandboxes.ussd.url : null,
+        ussdCode: sandboxes ? sandboxes.ussd.serviceCode : null,
       },
     });
     return {

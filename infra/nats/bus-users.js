@@ -20,7 +20,8 @@ const SERVICES = {
     // Core-NATS broadcasts it sends: token and session revocations, heard by every gateway replica.
     broadcasts: ['auth'],
     // A forgotten password's link or code goes out through the support service (password-reset/reset-request-queue.ts).
-    calls: ['support.v1.notifications.password-reset'],
+    // Three wrong USSD PINs: the lock's SMS goes out through the support service too (ussd-pin/ussd-pin.service.ts).
+    calls: ['support.v1.notifications.password-reset', 'support.v1.notifications.ussd-locked'],
   },
   appointment: {
     consumers: ['appointment-users', 'appointment-payments'],

@@ -30,6 +30,8 @@ export interface SandboxCredentials {
   africasTalkingUsername: string;
   africasTalkingApiKey: string;
   smsDeliveryReportToken: string;
+  ussdCallbackToken: string;
+  ussdServiceCode: string;
 }
 export interface SmsSandboxMessage {
   messageId: string;
@@ -49,6 +51,29 @@ export interface SmsSandbox {
   messages: SmsSandboxMessage[];
   state: { outage: boolean; latencyMs: number; delayMs: number; deliveryReportUrl: string | null };
   setDeliveryReportUrl(url: string | null): void;
+  close(): Promise<void>;
+}
+/** One USSD session as the simulator played it (infra/sandboxes/ussd-simulator.js). */
+export interface UssdSimulatorSession {
+  sessionId: string;
+  phoneNumber: string;
+  serviceCode: string;
+  networkCode: string;
+  /** Every key so far, joined by '*', as the callback received it. */
+  text: string;
+  /** What the phone shows now (without CON / END). */
+  screen: string;
+  ended: boolean;
+  startedAt: string;
+  steps: { text: string; status: number | null; reply: string | null; error?: string; ms: number }[];
+}
+export interface UssdSimulator {
+  port: number;
+  url: string;
+  serviceCode: string;
+  sessions: Map<string, UssdSimulatorSession>;
+  state: { callbackUrl: string | null; serviceCode: string; timeoutMs: number };
+  setCallbackUrl(url: string | null): void;
   close(): Promise<void>;
 }
 /** An email as MailDev's API lists it (GET /api/email). */
@@ -77,6 +102,7 @@ export interface Sandboxes {
   stripe: StripeSandbox;
   daraja: DarajaSandbox;
   sms: SmsSandbox;
+  ussd: UssdSimulator;
   describe: string;
   close(): Promise<void>;
 }
@@ -87,8 +113,10 @@ export declare function startSandboxes(options: {
   darajaDelayMs?: number;
   smsPort?: number;
   smsReportDelayMs?: number;
+  ussdPort?: number;
   log?: (line: string) => void;
 }): Promise<Sandboxes>;
+export declare function startUssdSimulator(options: { port?: number; callbackUrl: string | null; serviceCode: string; timeoutMs?: number; log?: (line: string) => void }): Promise<UssdSimulator>;
 export declare function sandboxCredentials(): Readonly<SandboxCredentials>;
 export declare function startMailInbox(options?: { smtpPort?: number; webPort?: number; timeoutMs?: number }): Promise<MailInbox>;
 export declare function provideMailInbox(options?: { env?: Record<string, string | undefined> }): Promise<MailInbox | null>;

@@ -9,6 +9,7 @@ const { startStripeSandbox, signPayload } = require('./stripe-sandbox');
 const { startDarajaSandbox } = require('./daraja-sandbox');
 const { startAfricasTalkingSandbox } = require('./africastalking-sandbox');
 const { startMailInbox } = require('./mail-inbox');
+const { startUssdSimulator } = require('./ussd-simulator');
 
 /**
  * Credentials made for one run of the sandboxes and handed to the payment and support services and the gateway with their
@@ -31,6 +32,9 @@ function sandboxCredentials() {
     africasTalkingUsername: 'sandbox',
     africasTalkingApiKey: `atsk_${random(24)}`,
     smsDeliveryReportToken: random(32),
+    // Issue 42: the secret in the USSD callback's URL, and the code the simulator dials (AT's sandbox codes look so).
+    ussdCallbackToken: random(32),
+    ussdServiceCode: '*384*42#',
   });
 }
 
@@ -42,6 +46,7 @@ function sandboxCredentials() {
  * @param {number} [options.darajaDelayMs]
  * @param {number} [options.smsPort]
  * @param {number} [options.smsReportDelayMs]
+ * @param {number} [options.ussdPort]
  * @param {(line: string) => void} [options.log]
  */
 async function startSandboxes(options) {
@@ -85,6 +90,18 @@ async function startSandboxes(options) {
     await Promise.all([stripe.close(), daraja.close()]);
     throw error;
   }
+  let ussd;
+  try {
+    ussd = await startUssdSimulator({
+      port: options.ussdPort ?? 0,
+      callbackUrl: `${gatewayUrl}/api/ussd/callback/${c.ussdCallbackToken}`,
+      serviceCode: c.ussdServiceCode,
+      log: options.log && ((line) => options.log(`ussd simulator: ${line}`)),
+    });
+  } catch (error) {
+    await Promise.all([stripe.close(), daraja.close(), sms.close()]);
+    throw error;
+  }
   const env = {
     STRIPE_API_BASE: stripe.url,
     STRIPE_SECRET_KEY: c.stripeSecretKey,
@@ -103,6 +120,8 @@ async function startSandboxes(options) {
     AT_USERNAME: c.africasTalkingUsername,
     AT_API_KEY: c.africasTalkingApiKey,
     SMS_DELIVERY_REPORT_TOKEN: c.smsDeliveryReportToken,
+    USSD_CALLBACK_TOKEN: c.ussdCallbackToken,
+    USSD_SERVICE_CODE: c.ussdServiceCode,
   };
   return {
     env,
@@ -110,9 +129,10 @@ async function startSandboxes(options) {
     stripe,
     daraja,
     sms,
-    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}, Africa's Talking SMS ${sms.url} (sent messages: ${sms.url}/messages)`,
+    ussd,
+    describe: `Stripe ${stripe.url}, Daraja ${daraja.url}, Africa's Talking SMS ${sms.url} (sent messages: ${sms.url}/messages), USSD simulator ${ussd.url} (dial ${c.ussdServiceCode})`,
     async close() {
-      await Promise.all([stripe.close(), daraja.close(), sms.close()]);
+      await Promise.all([stripe.close(), daraja.close(), sms.close(), ussd.close()]);
     },
   };
 }
@@ -144,6 +164,7 @@ async function provideSandboxes({ env = process.env, gatewayUrl, log }) {
     darajaPort: port('DARAJA_SANDBOX_PORT'),
     darajaDelayMs: env.DARAJA_SANDBOX_DELAY_MS ? Number(env.DARAJA_SANDBOX_DELAY_MS) : undefined,
     smsPort: port('SMS_SANDBOX_PORT'),
+    ussdPort: port('USSD_SIMULATOR_PORT'),
     log: env.AFYA_VERBOSE === '1' ? log : undefined,
   });
 }
@@ -156,6 +177,7 @@ module.exports = {
   startStripeSandbox,
   startDarajaSandbox,
   startAfricasTalkingSandbox,
+  startUssdSimulator,
   signPayload,
   sandboxCredentials,
 };

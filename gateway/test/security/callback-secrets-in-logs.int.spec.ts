@@ -119,6 +119,13 @@ describe('provider callbacks leave no secret in the logs', () => {
     });
     expect(missed.status).toBe(401);
 
+    // USSD (issue 42): a step of a session, from the USSD simulator (the patient has no USSD PIN: one END), and a near miss.
+    const dialled = await fetch(`${platform.sandboxes.ussd.url}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber: '0712555043' }) });
+    expect(await dialled.json()).toMatchObject({ ended: true, steps: [{ status: 200 }] });
+    const step = new URLSearchParams({ sessionId: 'ATUid_x', serviceCode: env.USSD_SERVICE_CODE, phoneNumber: '+254712555043', text: '' }).toString();
+    const ussdMiss = await platform.api('POST', `/ussd/callback/${nearMiss(env.USSD_CALLBACK_TOKEN)}`, { body: step, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(ussdMiss.status).toBe(403);
+
     // Every route declared as a provider callback was called in this run.
     const called = new Set(lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.context === 'http').map((line) => line.route));
     expect(providerCallbackRoutes().filter((route) => !called.has(route))).toEqual([]);
@@ -129,6 +136,7 @@ describe('provider callbacks leave no secret in the logs', () => {
         '/api/mpesa/transaction-status/:token',
         '/api/mpesa/transaction-status/:token/timeout',
         '/api/notifications/sms/delivery-reports/:token',
+        '/api/ussd/callback/:token',
       ]),
     );
   });
@@ -139,7 +147,7 @@ describe('provider callbacks leave no secret in the logs', () => {
       .map(([name, value]) => ({ name, value: secretPart(value!) }))
       .filter(({ value }) => value.length >= 8);
     expect(configured.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['MPESA_CALLBACK_TOKEN', 'SMS_DELIVERY_REPORT_TOKEN', 'STRIPE_WEBHOOK_SECRET', 'AT_API_KEY', 'DARAJA_INITIATOR_NAME', 'DARAJA_SECURITY_CREDENTIAL']),
+      expect.arrayContaining(['MPESA_CALLBACK_TOKEN', 'SMS_DELIVERY_REPORT_TOKEN', 'STRIPE_WEBHOOK_SECRET', 'AT_API_KEY', 'DARAJA_INITIATOR_NAME', 'DARAJA_SECURITY_CREDENTIAL', 'USSD_CALLBACK_TOKEN']),
     );
     // Nest's own lines below 'error' were there to search (its route table is logged at 'log')
     expect(lines.some((line) => (JSON.parse(line) as Record<string, unknown>).context === 'RouterExplorer')).toBe(true);

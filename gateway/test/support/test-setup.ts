@@ -16,6 +16,9 @@ process.env.DARAJA_PASSKEY ||= random();
 process.env.DARAJA_INITIATOR_NAME ||= `afya_api_${random().slice(0, 8)}`;
 process.env.DARAJA_SECURITY_CREDENTIAL ||= random();
 process.env.MPESA_CALLBACK_TOKEN ||= random();
+// The USSD callback's secret and service code (issue 42): the gateway refuses to start without them.
+process.env.USSD_CALLBACK_TOKEN ||= random();
+process.env.USSD_SERVICE_CODE ||= '*384*42#';
 // Likewise the support service's messaging credentials; email goes to a port nobody listens on unless a test starts
 // its own inbox (SMTP_URL), as the SMS goes to the sandbox only when a test starts the sandboxes.
 process.env.AT_USERNAME ||= 'sandbox';

@@ -4,6 +4,8 @@
  */
 export const SMS_URL = process.env.E2E_SMS_URL;
 export const MAIL_URL = process.env.E2E_MAIL_URL;
+/** The USSD simulator (issue 42): its page at `/`, its API under `/api/sessions`. */
+export const USSD_URL = process.env.E2E_USSD_URL;
 
 export interface SmsMessage {
   to: string;

@@ -41,6 +41,8 @@ import {
   UpdateUserBodySchema,
   UploadPictureReplySchema,
   UserReplySchema,
+  UssdPinBodySchema,
+  UssdPinStatusReplySchema,
 } from './schemas';
 
 /** 'all' and '' in the admin's user list filters: no filter. */
@@ -239,4 +241,27 @@ export const AuthCalls = {
     .meta({ subject: AuthPatterns.endCarerLink, roles: ['user'] })
     .input(z.object({ params: z.object({ link_id: idParam }) }))
     .output(reply(MessageReplySchema)),
+
+  // ---- The USSD PIN (issue 42): patients only; docs/decisions/0112-ussd-callback-in-the-gateway.md ----
+
+  /** Whether the caller has a USSD PIN and whether USSD is locked for them now. */
+  ussdPinStatus: call
+    .route({ method: 'GET', path: '/user/ussd-pin', tags: ['user'], summary: 'Whether the caller has a USSD PIN (never the PIN)' })
+    .meta({ subject: AuthPatterns.ussdPinStatus, roles: ['user'] })
+    .input(z.object({}))
+    .output(reply(UssdPinStatusReplySchema)),
+
+  /** Sets or replaces the PIN (stored hashed); a lock from wrong tries ends. */
+  setUssdPin: call
+    .route({ method: 'PUT', path: '/user/ussd-pin', tags: ['user'], summary: 'Set or change the USSD PIN (4 digits)' })
+    .meta({ subject: AuthPatterns.ussdPinSet, roles: ['user'] })
+    .input(z.object({ body: bodyOf(UssdPinBodySchema) }))
+    .output(reply(UssdPinStatusReplySchema)),
+
+  /** USSD is off for the account until a PIN is set again. */
+  removeUssdPin: call
+    .route({ method: 'DELETE', path: '/user/ussd-pin', tags: ['user'], summary: 'Remove the USSD PIN (USSD is off until one is set)' })
+    .meta({ subject: AuthPatterns.ussdPinRemove, roles: ['user'] })
+    .input(z.object({}))
+    .output(reply(UssdPinStatusReplySchema)),
 };

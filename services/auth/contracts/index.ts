@@ -38,6 +38,7 @@ import type { Language } from './catalog';
 
 export * from './catalog';
 export * from './family';
+export * from './ussd-pin';
 export * from './schemas';
 export * from './patterns';
 export * from './calls';
@@ -263,3 +264,10 @@ export type InviteBody = z.input<typeof import('./schemas').InviteBodySchema>;
 /** auth.v1.family.access: what a service asks before acting for a member, and the answer. */
 export type FamilyAccessPayload = z.input<typeof import('./schemas').FamilyAccessPayloadSchema>;
 export type FamilyAccessReply = z.output<typeof import('./schemas').FamilyAccessReplySchema>;
+
+/** The USSD PIN (issue 42): the bodies and replies, and the gateway's USSD sign-in over the bus. */
+export type UssdPinBody = z.input<typeof import('./schemas').UssdPinBodySchema>;
+export type UssdPinPayload = PayloadOf<typeof AuthCalls.setUssdPin>;
+export type UssdPinStatusReply = z.output<typeof import('./schemas').UssdPinStatusReplySchema>;
+export type UssdSignInPayload = z.input<typeof import('./schemas').UssdSignInPayloadSchema>;
+export type UssdSignInReply = z.output<typeof import('./schemas').UssdSignInReplySchema>;

@@ -37,5 +37,10 @@ export const AuthPatterns = {
   endCarerLink: 'auth.v1.family.carers.end',
   /** Service to service: may the caller use this scope for this member now? (the appointment and prescription services ask) */
   familyAccess: 'auth.v1.family.access',
+  /** The USSD PIN (issue 42): the patient's own (set, status, remove), and the gateway's USSD menu signing a phone in. */
+  ussdPinSet: 'auth.v1.ussd-pin.set',
+  ussdPinStatus: 'auth.v1.ussd-pin.status',
+  ussdPinRemove: 'auth.v1.ussd-pin.remove',
+  ussdSignIn: 'auth.v1.ussd.sign-in',
   health: 'auth.v1.health',
 } as const;

@@ -20,6 +20,7 @@ import {
   normalScopes,
   scopesProblem,
 } from './family';
+import { isGuessableUssdPin, isUssdPinFormat, UssdPinMessages } from './ussd-pin';
 
 /** CONTRACT.md §1: 'user' is a patient. */
 export const ROLES = ['user', 'doctor', 'admin'] as const;
@@ -312,4 +313,34 @@ export const FamilyAccessReplySchema = z.object({
   kind: z.enum(FAMILY_MEMBER_KINDS),
   relationship: z.string(),
   carer_name: z.string(),
+});
+
+// ---- The USSD PIN (issue 42; ussd-pin.ts) ----
+
+/** PUT /user/ussd-pin: the 4 digits the patient will type after dialling Afya's USSD code. */
+export const UssdPinBodySchema = z.object({
+  pin: z
+    .string({ error: UssdPinMessages.pin })
+    .refine(isUssdPinFormat, UssdPinMessages.pin)
+    .refine((pin) => !isGuessableUssdPin(pin), UssdPinMessages.tooEasy)
+    .meta({ description: 'Four digits; not one digit repeated nor a run such as 1234', example: '4071' }),
+});
+/** GET, PUT and DELETE /user/ussd-pin: whether a PIN is set (never the PIN) and until when USSD is locked. */
+export const UssdPinStatusReplySchema = z.object({
+  pin_set: z.boolean(),
+  locked_until: z.string().nullable().meta({ description: 'After 3 wrong PINs in a row: USSD refuses the account until then (ISO 8601)' }),
+  message: z.string().optional(),
+});
+/** auth.v1.ussd.sign-in (the gateway's USSD menu, not an HTTP call): the network's phone number, and the PIN once typed. */
+export const UssdSignInPayloadSchema = z.object({
+  phone: z.string().min(1).max(32),
+  pin: z.string().max(16).optional(),
+});
+export const UssdSignInReplySchema = z.object({
+  status: z.enum(['unknown', 'no_pin', 'locked', 'ready', 'wrong_pin', 'ok']),
+  user_id: z.number().int().nullable(),
+  firstname: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  tries_left: z.number().int().nullable(),
+  locked_until: z.string().nullable(),
 });

@@ -8,6 +8,7 @@ import { PasswordResets1764900000100 } from './migrations/1764900000100-password
 import { UserLanguage1765000000100 } from './migrations/1765000000100-user-language';
 import { PasswordResetRequests1765100000100 } from './migrations/1765100000100-password-reset-requests';
 import { Family1765300000100 } from './migrations/1765300000100-family';
+import { UssdPin1765400000100 } from './migrations/1765400000100-ussd-pin';
 import { FamilyConsentEntity, FamilyDependantEntity, FamilyLinkEntity } from './family/family.entities';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { PasswordResetRequestEntity } from './password-reset/reset-request.entity';
@@ -24,5 +25,5 @@ import { UserEntity } from './users/user.entity';
 export const authDatabase: ServiceDatabaseOptions = {
   schema: 'auth',
   entities: [UserEntity, TokenRevocationEntity, ProfilePictureEntity, ErasureRequestEntity, PasswordResetEntity, PasswordResetRequestEntity, FamilyDependantEntity, FamilyLinkEntity, FamilyConsentEntity],
-  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100, UserLanguage1765000000100, PasswordResetRequests1765100000100, Family1765300000100],
+  migrations: [CreateUsers1763700000100, AdminUserListIndex1764100000100, AdminUserSearchIndexes1764200000100, ErasureRequests1764500000100, PasswordResets1764900000100, UserLanguage1765000000100, PasswordResetRequests1765100000100, Family1765300000100, UssdPin1765400000100],
 };

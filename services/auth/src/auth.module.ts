@@ -20,6 +20,8 @@ import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { TokenIssuer } from './sessions/token-issuer';
 import { UsersRepository } from './users/users.repository';
+import { UssdPinController } from './ussd-pin/ussd-pin.controller';
+import { UssdPinService } from './ussd-pin/ussd-pin.service';
 
 @Module({
   imports: [ServiceDatabaseModule.forService(authDatabase), EventsModule.forService('auth')],
@@ -30,6 +32,7 @@ import { UsersRepository } from './users/users.repository';
     DataRightsController,
     PasswordResetController,
     FamilyController,
+    UssdPinController,
     createServiceHealthController('auth', subject(AuthPatterns.health)),
   ],
   providers: [
@@ -45,6 +48,7 @@ import { UsersRepository } from './users/users.repository';
     ResetRequestQueue,
     AppointmentCountsConsumer,
     FamilyService,
+    UssdPinService,
   ],
 })
 export class AuthModule {}

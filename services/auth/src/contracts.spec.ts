@@ -13,7 +13,9 @@ describe('the auth contract is pure (the browser imports its types)', () => {
     'catalog.ts': [],
     // Family care's rules and messages (issue 36): plain data and functions, like the catalog.
     'family.ts': [],
-    'schemas.ts': ['./catalog', './family', '@afya/service-shared/schema'],
+    // The USSD PIN's rules and messages (issue 42): plain data and functions too.
+    'ussd-pin.ts': [],
+    'schemas.ts': ['./catalog', './family', './ussd-pin', '@afya/service-shared/schema'],
     'patterns.ts': [],
     // The calls declare each HTTP call once (decision 0095) with the schema kit's call helpers (oRPC contracts, pure).
     'calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './patterns', './schemas'],

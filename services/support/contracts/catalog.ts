@@ -107,6 +107,8 @@ export const DELIVERY_KINDS = [
   'new-time-needed',
   'vital-alert',
   'password-reset',
+  /** Issue 42: three wrong USSD PINs locked USSD for the patient. */
+  'ussd-locked',
 ] as const;
 export type MessageKind = (typeof DELIVERY_KINDS)[number];
 

@@ -187,6 +187,16 @@ export interface SmsDeliveryReportPayload {
 /** A password-reset message to send, as auth hands it over. */
 export type PasswordResetMessagePayload = PasswordResetDelivery;
 
+/** Issue 42: auth locked USSD for a patient after wrong PINs; the SMS says so in their language. */
+export interface UssdLockedMessagePayload {
+  user_id: number;
+  /** the account's phone as stored */
+  to: string;
+  language: 'en' | 'sw';
+  tries: number;
+  minutes: number;
+}
+
 /**
  * support.v1.notifications.calendar-file: one appointment's iCalendar file (RFC 5545) for its patient, its doctor or
  * an admin (anyone else: 404), as the emails attach it: the same UID, the current SEQUENCE, TZID Africa/Nairobi.

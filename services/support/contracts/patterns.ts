@@ -27,6 +27,8 @@ export const SupportPatterns = {
   smsDeliveryReport: 'support.v1.notifications.sms.delivery-report',
   /** Auth hands over a password-reset message (PasswordResetDelivery): sent at once, never queued here (auth retries). */
   passwordReset: 'support.v1.notifications.password-reset',
+  /** Auth: USSD was locked after wrong PINs (UssdLockedMessagePayload): an SMS to the patient, sent at once (issue 42). */
+  ussdLocked: 'support.v1.notifications.ussd-locked',
   /** Admins: the delivery log, searched and paged here (DeliveryListReply). */
   deliveries: 'support.v1.notifications.deliveries.list',
   /** GET /appointments/{id}/calendar.ics: the visit's calendar file as emailed, same UID, current SEQUENCE (CalendarFileReply). */

@@ -37,16 +37,16 @@ export function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
   });
 }
 
-/** The one route that takes a form body: Africa's Talking posts its SMS delivery reports form-encoded. */
-export const FORM_BODY_ROUTE_PREFIX = '/api/notifications/sms/delivery-reports/';
+/** The routes that take a form body: Africa's Talking posts its SMS delivery reports and USSD steps form-encoded. */
+export const FORM_BODY_ROUTE_PREFIXES = ['/api/notifications/sms/delivery-reports/', '/api/ussd/callback/'] as const;
 
 /**
- * `application/x-www-form-urlencoded` as flat string fields, for FORM_BODY_ROUTE_PREFIX only (elsewhere a 415, as
+ * `application/x-www-form-urlencoded` as flat string fields, for FORM_BODY_ROUTE_PREFIXES only (elsewhere a 415, as
  * before: no other route reads forms). Repeated keys keep the first value.
  */
 export function acceptProviderForms(app: NestFastifyApplication): void {
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 64 * 1024 }, (request, body, done) => {
-    if (!request.url?.startsWith(FORM_BODY_ROUTE_PREFIX)) {
+    if (!FORM_BODY_ROUTE_PREFIXES.some((prefix) => request.url?.startsWith(prefix))) {
       return done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415 }));
     }
     const fields: Record<string, string> = {};

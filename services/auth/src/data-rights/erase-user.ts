@@ -30,6 +30,8 @@ export async function eraseUser(manager: EntityManager, user: UserEntity): Promi
   await applyNewPassword(manager, user, `erased:${randomBytes(24).toString('base64url')}`);
   // Family care (issue 36): the person's links end; a child's own records stay theirs.
   await FamilyService.endLinksOf(manager, user.userId);
+  // The USSD PIN (issue 42) goes with the account: no phone can sign in as it any more.
+  await manager.query(`UPDATE users SET ussd_pin_hash = NULL, ussd_pin_set_at = NULL, ussd_pin_failures = 0, ussd_locked_until = NULL WHERE user_id = $1`, [user.userId]);
   const data: UserEventData = { ...toUserEventData(user), erased: true };
   await recordEvent(manager, AuthEvents.deleted, data);
   return user;

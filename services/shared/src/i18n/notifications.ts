@@ -45,6 +45,8 @@ export interface NotificationTexts {
   calendarTitle: (doctor: string) => string;
   calendarDescription: (type: string, link: string) => string;
   resetSms: (code: string, minutes: number) => string;
+  /** Issue 42: three wrong USSD PINs in a row locked USSD for the account for `minutes`. */
+  ussdLockedSms: (tries: number, minutes: number) => string;
   resetSubject: string;
   resetAsked: string;
   resetOpenLink: string;
@@ -113,6 +115,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
     calendarTitle: (doctor) => `Appointment with Dr ${doctor}`,
     calendarDescription: (type, link) => `${type} at Afya. Your appointments: ${link}`,
     resetSms: (code, minutes) => `Afya: your password reset code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    ussdLockedSms: (tries, minutes) => `Afya: a wrong USSD PIN was entered ${tries} times, so USSD is locked for ${minutes} minutes. If this was not you, change your PIN in the Afya app or at reception.`,
     resetSubject: 'Reset your Afya password',
     resetAsked: 'Someone (we hope you) asked to reset the password of your Afya account.',
     resetOpenLink: 'Open this link to choose a new one:',
@@ -177,6 +180,7 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
     calendarTitle: (doctor) => `Miadi na Dkt ${doctor}`,
     calendarDescription: (type, link) => `${type} katika Afya. Miadi yako: ${link}`,
     resetSms: (code, minutes) => `Afya: msimbo wako wa kuweka upya nenosiri ni ${code}. Ni halali kwa dakika ${minutes}. Kama hukuuomba, puuza ujumbe huu.`,
+    ussdLockedSms: (tries, minutes) => `Afya: PIN ya USSD isiyo sahihi iliingizwa mara ${tries}, kwa hivyo USSD imefungwa kwa dakika ${minutes}. Kama si wewe, badilisha PIN kwenye programu ya Afya au mapokezi.`,
     resetSubject: 'Weka upya nenosiri lako la Afya',
     resetAsked: 'Mtu fulani (tunatumaini ni wewe) ameomba kuweka upya nenosiri la akaunti yako ya Afya.',
     resetOpenLink: 'Fungua kiungo hiki ili kuchagua jipya:',

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { requirePrincipal, RpcRequest, subject } from '@afya/service-shared';
-import { type AppointmentRemindersPayload, type CalendarFilePayload, type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns } from '../../contracts';
+import { type AppointmentRemindersPayload, type CalendarFilePayload, type DeliveryListPayload, type NotificationPreferences, type PasswordResetMessagePayload, type SmsDeliveryReportPayload, SupportPatterns, type UssdLockedMessagePayload } from '../../contracts';
 import { AppointmentReminders } from './appointment-reminders';
 import { CommunicationsService } from './communications.service';
 
@@ -35,6 +35,11 @@ export class CommunicationsController {
   @MessagePattern(subject(SupportPatterns.passwordReset))
   passwordReset(@Payload() request: RpcRequest<PasswordResetMessagePayload>) {
     return this.communications.sendPasswordReset(request.payload);
+  }
+
+  @MessagePattern(subject(SupportPatterns.ussdLocked))
+  ussdLocked(@Payload() request: RpcRequest<UssdLockedMessagePayload>) {
+    return this.communications.sendUssdLocked(request.payload);
   }
 
   @MessagePattern(subject(SupportPatterns.calendarFile))

@@ -13,6 +13,7 @@ import {
   type NotificationPreferences,
   type PasswordResetMessagePayload,
   type SmsDeliveryReportPayload,
+  type UssdLockedMessagePayload,
   PreferencesBodySchema,
 } from '../../contracts';
 import { PASSWORD_RESET_MINUTES } from '@afya/auth-service/contracts';
@@ -20,7 +21,7 @@ import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communicatio
 import { EmailProvider, SmsProvider } from './providers';
 import { appointmentCalendar, type CalendarVisit } from './rules/calendar';
 import { reportApplies, reportedStatus } from './rules/delivery-reports';
-import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText } from './rules/messages';
+import { kenyanMobile, maskRecipient, resetEmailContent, resetSmsText, ussdLockedSmsText } from './rules/messages';
 
 const LIST_LIMIT_MAX = 100;
 
@@ -98,6 +99,35 @@ export class CommunicationsService {
     } catch (error) {
       await record('failed', (error as Error).message.slice(0, 300));
       getProcessLogger().warn({ userId: payload.user_id, channel, err: error }, 'password reset message failed');
+      return { sent: false };
+    }
+  }
+
+  /**
+   * Issue 42: auth locked USSD for a patient after wrong PINs. One SMS now (not queued: the lock is now), in the delivery
+   * log as kind 'ussd-locked'; a failure is logged and answered, never thrown (the lock stands either way).
+   */
+  async sendUssdLocked(payload: UssdLockedMessagePayload): Promise<{ sent: boolean }> {
+    if (!payload || !Number.isInteger(payload.user_id) || typeof payload.to !== 'string') throw badRequest('Not a USSD lock message');
+    const address = kenyanMobile(payload.to);
+    const language = isMessageLanguage(payload.language) ? payload.language : 'en';
+    const record = (status: string, reason: string | null, providerId: string | null = null, providerStatus: string | null = null) =>
+      this.db.query(
+        `INSERT INTO deliveries (job_id, user_id, kind, channel, recipient, status, reason, provider_message_id, provider_status, attempts, due_at, sent_at)
+         VALUES ($1, $2, 'ussd-locked', 'sms', $3, $4, $5, $6, $7, 1, now(), CASE WHEN $4 = 'sent' THEN now() END)`,
+        [randomUUID(), payload.user_id, address ? maskRecipient('sms', address) : null, status, reason, providerId, providerStatus],
+      );
+    if (!address) {
+      await record('skipped', 'unknown phone format');
+      return { sent: false };
+    }
+    try {
+      const sent = await this.sms.send(address, ussdLockedSmsText(payload.tries, payload.minutes, language));
+      await record('sent', null, sent.providerMessageId, sent.providerStatus);
+      return { sent: true };
+    } catch (error) {
+      await record('failed', (error as Error).message.slice(0, 300));
+      getProcessLogger().warn({ userId: payload.user_id, err: error }, 'USSD lock message failed');
       return { sent: false };
     }
   }

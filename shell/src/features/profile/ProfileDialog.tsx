@@ -8,6 +8,7 @@ import { useTranslation } from 'shell/i18n';
 import { initials, toast } from 'shell/ui-kit';
 import { DataRightsSection } from './DataRightsSection';
 import { MessagePreferences } from './MessagePreferences';
+import { UssdPinSection } from './UssdPinSection';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -204,6 +205,8 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         <>
           <Divider />
           <MessagePreferences />
+          <Divider />
+          <UssdPinSection />
         </>
       ) : null}
       <Divider />

@@ -4,6 +4,7 @@ import { useSession, type User } from 'shell/session';
 import { ApiError, notificationsApi, userApi } from 'shell/api-client';
 import { fakeToken, nowSeconds, renderAt } from '../../../test/render';
 import { passwordChangeProblem, pictureProblem, ProfileDialog } from './ProfileDialog';
+import { ussdPinProblem } from './UssdPinSection';
 
 const patient: User = {
   user_id: 1,
@@ -149,5 +150,24 @@ describe('ProfileDialog', () => {
     await userEvent.setup({ delay: null }).upload(input, big);
     expect(await screen.findByText('The image must be 2 MB or smaller.')).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
+  });
+});
+
+describe('the USSD PIN (issue 42)', () => {
+  it('is checked before it is sent, as the server checks it', () => {
+    expect(ussdPinProblem('4071')).toBeNull();
+    expect(ussdPinProblem('407')).toBe('format');
+    expect(ussdPinProblem('40a1')).toBe('format');
+    expect(ussdPinProblem('1234')).toBe('guessable');
+    expect(ussdPinProblem('7777')).toBe('guessable');
+  });
+
+  it('a patient finds the USSD PIN field on their profile; doctors do not', async () => {
+    useSession.setState({ user: patient, token: fakeToken(nowSeconds() + 600), isAuthenticated: true });
+    jest.spyOn(notificationsApi, 'preferences').mockResolvedValue({ sms: true, email: true });
+    await open();
+    expect(screen.getByRole('heading', { name: 'USSD PIN' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/USSD PIN \(4 digits\)/)).toBeInTheDocument();
+    useSession.setState({ user: { ...patient, role: 'doctor' } });
   });
 });

@@ -223,6 +223,11 @@ export function resetSmsText(code: string, minutes: number, language: MessageLan
   return NOTIFICATION_TEXTS[language].resetSms(code, minutes);
 }
 
+/** Issue 42: USSD locked after wrong PINs, in the recipient's language. */
+export function ussdLockedSmsText(tries: number, minutes: number, language: MessageLanguage = 'en'): string {
+  return NOTIFICATION_TEXTS[language].ussdLockedSms(tries, minutes);
+}
+
 /** The password-reset email in the recipient's language: the link, how long it lasts. */
 export function resetEmailContent(firstname: string, link: string, minutes: number, language: MessageLanguage = 'en'): { subject: string; text: string; html: string } {
   const t = NOTIFICATION_TEXTS[language];
