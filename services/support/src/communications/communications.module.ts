@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CommunicationsController } from './communications.controller';
 import { COMMUNICATIONS_CONFIG, readCommunicationsConfig } from './communications.config';
 import { CommunicationsService } from './communications.service';
+import { FamilyLinksConsumer } from './family-links.consumer';
 import { JobQueue } from './job-queue';
 import { MessageScheduler } from './message-scheduler';
 import { MessageSender } from './message-sender';
@@ -17,6 +18,7 @@ import { EmailProvider, SmsProvider } from './providers';
     SmsProvider,
     EmailProvider,
     MessageScheduler,
+    FamilyLinksConsumer,
     PaymentReceipts,
     MessageSender,
     CommunicationsService,
