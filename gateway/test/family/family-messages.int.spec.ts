@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { eventually } from '@afya/service-shared/testing';
 import { booking, createDoctor, openClinicDate, sql, type TestDoctor } from '../appointments/support';
-import { type MessagingPlatform, startMessagingPlatform } from '../notifications/support';
+import { AppointmentModule } from '@afya/appointment-service/src/appointment.module';
+import { AuthModule } from '@afya/auth-service/src/auth.module';
+import { SupportModule } from '@afya/support-service/src/support.module';
+import { type MailInbox, startMailInbox } from '../../../infra/sandboxes';
+import { type Sandboxes, startPaymentPlatform } from '../payments/support';
+import { createAdmin } from '../support/admin';
+import type { TestPlatform } from '../support/platform';
 import { signUpAndIn } from '../support/users';
 
 // Issue 36's "reminders and messages follow the scopes" (decision 0118), end to end: auth publishes family links,
@@ -23,12 +29,13 @@ const jobsOf = (appointmentId: number) =>
   sql<JobRow>('support', `SELECT id, state, data FROM job WHERE name = 'communications-send' AND (data->>'appointment_id')::int = $1`, [appointmentId]);
 
 describe('family care: a member’s visit messages follow the links (real NATS + PostgreSQL + SMS sandbox)', () => {
-  let messaging: MessagingPlatform;
+  let platform: TestPlatform & { sandboxes: Sandboxes };
+  let inbox: MailInbox;
   let doctor: TestDoctor;
   let mother: Session;
 
-  const api = (...args: Parameters<MessagingPlatform['platform']['api']>) => messaging.platform.api(...args);
-  const smsTo = (phone: string) => messaging.platform.sandboxes.sms.messages.filter((m) => m.to === phone).map((m) => m.message);
+  const api = (...args: Parameters<TestPlatform['api']>) => platform.api(...args);
+  const smsTo = (phone: string) => platform.sandboxes.sms.messages.filter((m) => m.to === phone).map((m) => m.message);
   const smsArrives = (phone: string, match: RegExp) =>
     eventually(() => {
       const found = smsTo(phone).find((text) => match.test(text));
@@ -62,13 +69,20 @@ describe('family care: a member’s visit messages follow the links (real NATS +
   };
 
   beforeAll(async () => {
-    messaging = await startMessagingPlatform();
-    doctor = await createDoctor(messaging.platform, messaging.admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
-    mother = await signUpAndIn(messaging.platform, { firstname: 'Wanjiru', lastname: 'Kamau', contact_phone: newPhone() });
+    // MailDev is slow to start on a loaded machine: more time than the notification tests give it
+    inbox = await startMailInbox({ timeoutMs: 120_000 });
+    platform = await startPaymentPlatform(
+      { auth: AuthModule, appointment: AppointmentModule, support: SupportModule },
+      { SMTP_URL: inbox.smtpUrl, MESSAGE_POLL_SECONDS: '1', PUBLIC_APP_URL: 'https://afya.test' },
+    );
+    const admin = await createAdmin(platform);
+    doctor = await createDoctor(platform, admin.token, { firstname: 'Grace', lastname: 'Wanjiku' });
+    mother = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kamau', contact_phone: newPhone() });
   });
 
   afterAll(async () => {
-    await messaging?.close();
+    await platform?.close();
+    await inbox?.close();
   });
 
   it('a child’s confirmation and reminders go to the parent, naming the child', async () => {
@@ -81,6 +95,13 @@ describe('family care: a member’s visit messages follow the links (real NATS +
     const confirmation = await smsArrives(mother.details.contact_phone, /^Afya: booked Amani's visit with Dr Grace Wanjiku, /);
     expect(confirmation).toMatch(/ https:\/\/afya\.test\/dashboard\/family$/);
     expect(confirmation).not.toContain('Kamau'); // the child's first name only
+    const email = await eventually(async () => {
+      const found = (await inbox.emails()).find((e) => e.to.some((t: { address: string }) => t.address === mother.details.email) && /Amani/.test(e.subject));
+      if (!found) throw new Error('no email to the mother yet');
+      return found;
+    }, 20_000);
+    expect(email.subject).toBe("Amani's appointment is booked");
+    expect(email.text).toContain('Patient: Amani');
     // the child's own copy has nowhere to go (no phone, no email): logged as not sent
     await eventually(async () => {
       const own = await sql<{ status: string; reason: string }>('support', `SELECT status, reason FROM deliveries WHERE appointment_id = $1 AND user_id = $2 ORDER BY channel`, [appointmentId, childId]);
@@ -92,7 +113,7 @@ describe('family care: a member’s visit messages follow the links (real NATS +
   });
 
   it('a linked adult with `reminders`: she gets her own messages and the carer gets one naming her; after she ends the link, a later reminder is not sent to the ex-carer', async () => {
-    const grandmother = await signUpAndIn(messaging.platform, { firstname: 'Njeri', lastname: 'Mwangi', contact_phone: newPhone() });
+    const grandmother = await signUpAndIn(platform, { firstname: 'Njeri', lastname: 'Mwangi', contact_phone: newPhone() });
     await adultAccepts(grandmother, ['book', 'reminders']);
     const appointmentId = await bookFor(grandmother.user.user_id, 6, '10:00 AM');
 
@@ -116,7 +137,7 @@ describe('family care: a member’s visit messages follow the links (real NATS +
   });
 
   it('a linked adult without `reminders`: the carer gets none of her messages', async () => {
-    const father = await signUpAndIn(messaging.platform, { firstname: 'Kariuki', lastname: 'Mwangi', contact_phone: newPhone() });
+    const father = await signUpAndIn(platform, { firstname: 'Kariuki', lastname: 'Mwangi', contact_phone: newPhone() });
     await adultAccepts(father, ['book']);
     const appointmentId = await bookFor(father.user.user_id, 7, '11:00 AM');
 
