@@ -35,6 +35,7 @@ import type {
 import type { PayloadOf } from '@afya/service-shared/calls';
 import type { AuthCalls } from './calls';
 import type { Language } from './catalog';
+import type { FamilyMemberKind, FamilyScope } from './family';
 
 export * from './catalog';
 export * from './family';
@@ -61,6 +62,8 @@ export const AuthEvents = {
   updated: 'auth.user.updated.v1',
   deleted: 'auth.user.deleted.v1',
   sessionsRevoked: 'auth.user.sessions-revoked.v1',
+  /** A family link became active or ended (FamilyLinkEventData; issue 36, decision 0118). */
+  familyLinkChanged: 'auth.family.link-changed.v1',
 } as const;
 
 
@@ -83,6 +86,22 @@ export type AdminUserEntry = z.output<typeof AdminUserEntrySchema>;
  * already anonymised, and each service drops the person's direct identifiers and cancels what lies ahead.
  */
 export type UserEventData = Pick<SessionUser, 'user_id' | 'firstname' | 'lastname' | 'email' | 'role' | 'status' | 'contact_phone' | 'language'> & { erased?: boolean };
+
+/**
+ * Event payload for family.link-changed: a carer's link to a member as it now is. Published when a link becomes
+ * active (a child added, an invitation accepted) and when it ends (either side, an erasure, a newer link replacing it);
+ * a pending or declined invitation is never published. `ends_on`: a child's 18th birthday (YYYY-MM-DD, Nairobi), from
+ * whose start the link grants nothing; null for a linked adult. An ended link never becomes active again.
+ */
+export interface FamilyLinkEventData {
+  link_id: number;
+  kind: FamilyMemberKind;
+  carer_user_id: number;
+  member_user_id: number;
+  scopes: FamilyScope[];
+  status: 'active' | 'ended';
+  ends_on: string | null;
+}
 
 // ---- Data rights ----
 

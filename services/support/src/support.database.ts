@@ -4,6 +4,7 @@ import { AppointmentDirectoryCare1764500000400 } from './migrations/176450000040
 import { Communications1764900000400 } from './migrations/1764900000400-communications';
 import { DirectoryLanguage1765000000400 } from './migrations/1765000000400-directory-language';
 import { CalendarStatus1765100000400 } from './migrations/1765100000400-calendar-status';
+import { FamilyLinks1765300000400 } from './migrations/1765300000400-family-links';
 
 /**
  * The support schema, described by its migrations. No entities: parameterised SQL through TypeORM's
@@ -18,5 +19,6 @@ export const supportDatabase: ServiceDatabaseOptions = {
     Communications1764900000400,
     DirectoryLanguage1765000000400,
     CalendarStatus1765100000400,
+    FamilyLinks1765300000400,
   ],
 };

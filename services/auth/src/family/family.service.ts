@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { badRequest, forbidden, notFound, parsePayload, Principal, RpcFailure } from '@afya/service-shared';
 import {
   AcceptInvitationBodySchema,
@@ -32,6 +32,7 @@ import { recordUserEvent } from '../users/user-events';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { familyClock } from './family-clock';
+import { endLinks, recordLinkChanges } from './family-events';
 import { FamilyConsentEntity, FamilyDependantEntity, FamilyLinkEntity } from './family.entities';
 
 const fullNameOf = (user: Pick<UserEntity, 'firstname' | 'lastname'> | undefined | null) => (user ? `${user.firstname} ${user.lastname}`.trim() : '');
@@ -171,6 +172,7 @@ export class FamilyService {
         text: DEPENDANT_CONSENT.text,
         givenAt: now,
       });
+      await recordLinkChanges(manager, [link]);
       return { link, child, dateOfBirth: body.date_of_birth };
     });
     return { member: this.memberView(link, child, dateOfBirth, today), message: FamilyMessages.dependantAdded };
@@ -241,12 +243,10 @@ export class FamilyService {
       const problem = grantProblem(link.scopesAsked, scopes);
       if (problem) throw badRequest(problem);
       // A link already live between the two (an earlier invitation accepted): this one replaces it.
-      await manager.update(
-        FamilyLinkEntity,
-        { carerUserId: link.carerUserId, memberUserId: me.userId, status: In(['active', 'pending']) },
-        { status: 'ended', endedReason: 'ended_by_member', endedAt: familyClock.now() },
-      );
-      await manager.update(FamilyLinkEntity, { linkId: link.linkId }, { memberUserId: me.userId, scopes, status: 'active', respondedAt: familyClock.now() });
+      await endLinks(manager, [{ carerUserId: link.carerUserId, memberUserId: me.userId }], ['active', 'pending'], { endedReason: 'ended_by_member', endedAt: familyClock.now() });
+      const accepted = { memberUserId: me.userId, scopes, status: 'active' as const, respondedAt: familyClock.now() };
+      await manager.update(FamilyLinkEntity, { linkId: link.linkId }, accepted);
+      await recordLinkChanges(manager, [{ ...link, ...accepted }]);
     });
     return { message: FamilyMessages.accepted };
   }
@@ -264,24 +264,20 @@ export class FamilyService {
   /** DELETE /family/members/{member_id}: the carer ends their live link to the member; another person's member: 404. */
   async endMember(principal: Principal, request: { member_id: number }): Promise<{ message: string }> {
     FamilyService.patient(principal);
-    const result = await this.dataSource.manager.update(
-      FamilyLinkEntity,
-      { carerUserId: principal.userId, memberUserId: Number(request.member_id), status: 'active' },
-      { status: 'ended', endedReason: 'ended_by_carer', endedAt: familyClock.now() },
+    const ended = await this.dataSource.transaction((manager) =>
+      endLinks(manager, [{ carerUserId: principal.userId, memberUserId: Number(request.member_id) }], ['active'], { endedReason: 'ended_by_carer', endedAt: familyClock.now() }),
     );
-    if (!result.affected) throw notFound(FamilyMessages.memberNotFound);
+    if (!ended) throw notFound(FamilyMessages.memberNotFound);
     return { message: FamilyMessages.linkEnded };
   }
 
   /** DELETE /family/carers/{link_id}: the linked adult ends a carer's link to them. */
   async endCarer(principal: Principal, request: { link_id: number }): Promise<{ message: string }> {
     FamilyService.patient(principal);
-    const result = await this.dataSource.manager.update(
-      FamilyLinkEntity,
-      { linkId: Number(request.link_id), memberUserId: principal.userId, status: 'active' },
-      { status: 'ended', endedReason: 'ended_by_member', endedAt: familyClock.now() },
+    const ended = await this.dataSource.transaction((manager) =>
+      endLinks(manager, [{ linkId: Number(request.link_id), memberUserId: principal.userId }], ['active'], { endedReason: 'ended_by_member', endedAt: familyClock.now() }),
     );
-    if (!result.affected) throw notFound(FamilyMessages.linkNotFound);
+    if (!ended) throw notFound(FamilyMessages.linkNotFound);
     return { message: FamilyMessages.linkEnded };
   }
 
@@ -310,12 +306,6 @@ export class FamilyService {
 
   /** Erasure: every link of the person ends (as carer or member); a child's own records stay theirs. */
   static async endLinksOf(manager: EntityManager, userId: number): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(FamilyLinkEntity)
-      .set({ status: 'ended', endedReason: 'ended_by_carer', endedAt: new Date() })
-      .where('status IN (:...live)', { live: ['active', 'pending'] })
-      .andWhere(new Brackets((q) => q.where('carer_user_id = :userId', { userId }).orWhere('member_user_id = :userId', { userId })))
-      .execute();
+    await endLinks(manager, [{ carerUserId: userId }, { memberUserId: userId }], ['active', 'pending'], { endedReason: 'ended_by_carer', endedAt: new Date() });
   }
 }

@@ -27,6 +27,13 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The visit messages a member's carers also receive (issue 36, decision 0118): a child's carers, and a linked adult's
+ * carer with the `reminders` scope. Each says whose visit it is (the member's first name) and nothing else about them.
+ */
+export const CARER_NOTIFICATION_KINDS = ['booking-confirmation', 'cancellation', 'reminder-24h', 'reminder-2h', 'reschedule', 'new-time-needed'] as const;
+export type CarerNotificationKind = (typeof CARER_NOTIFICATION_KINDS)[number];
+
 export interface NotificationTexts {
   /** The SMS without its link: `who` is the doctor (the patient for doctor-reschedule), `when` the day and time, `was` the previous time or ''. */
   sms: Record<NotificationKind, (who: string, when: string, was: string) => string>;
@@ -63,6 +70,14 @@ export interface NotificationTexts {
   };
   /** A critical reading's alert to a doctor: where to look, never the reading or who recorded it. */
   alert: { see: string; seeText: (link: string) => string };
+  /** To a carer about a member's visit: `member` is the member's first name; the rest as in `sms`. */
+  carer: {
+    sms: Record<CarerNotificationKind, (member: string, who: string, when: string, was: string) => string>;
+    subjects: Record<CarerNotificationKind, (member: string) => string>;
+    lead: (member: string) => string;
+    seeFamily: string;
+    familyLink: (link: string) => string;
+  };
 }
 
 export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
@@ -130,6 +145,27 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       confirmText: (link) => `Confirm the slot: ${link}`,
     },
     alert: { see: 'See your alerts', seeText: (link) => `Your alerts: ${link}` },
+    carer: {
+      sms: {
+        'booking-confirmation': (member, who, when, was) => `Afya: booked ${member}'s visit with Dr ${who}, ${when}${was}.`,
+        cancellation: (member, who, when, was) => `Afya: cancelled ${member}'s visit with Dr ${who}, ${when}${was}.`,
+        'reminder-24h': (member, who, when, was) => `Afya: reminder for ${member}'s visit with Dr ${who} tomorrow, ${when}${was}.`,
+        'reminder-2h': (member, who, when, was) => `Afya: reminder for ${member}'s visit with Dr ${who} in 2 hours, ${when}${was}.`,
+        reschedule: (member, who, when, was) => `Afya: ${member}'s visit with Dr ${who} moved to ${when}${was}.`,
+        'new-time-needed': (member, who, when, was) => `Afya: Dr ${who} cannot see ${member} on ${when}${was}. Please pick a new time:`,
+      },
+      subjects: {
+        'booking-confirmation': (member) => `${member}'s appointment is booked`,
+        cancellation: (member) => `${member}'s appointment is cancelled`,
+        'reminder-24h': (member) => `Reminder: ${member}'s appointment is tomorrow`,
+        'reminder-2h': (member) => `Reminder: ${member}'s appointment is in 2 hours`,
+        reschedule: (member) => `${member}'s appointment has moved`,
+        'new-time-needed': (member) => `${member}'s appointment needs a new time`,
+      },
+      lead: (member) => `This message is about ${member}'s appointment, which you follow on Afya as family.`,
+      seeFamily: 'See your family',
+      familyLink: (link) => `Your family: ${link}`,
+    },
   },
   sw: {
     sms: {
@@ -195,5 +231,26 @@ export const NOTIFICATION_TEXTS: LanguageTexts<NotificationTexts> = {
       confirmText: (link) => `Thibitisha nafasi: ${link}`,
     },
     alert: { see: 'Tazama tahadhari zako', seeText: (link) => `Tahadhari zako: ${link}` },
+    carer: {
+      sms: {
+        'booking-confirmation': (member, who, when, was) => `Afya: miadi ya ${member} na Dkt ${who} imewekwa, ${when}${was}.`,
+        cancellation: (member, who, when, was) => `Afya: miadi ya ${member} na Dkt ${who} imeghairiwa, ${when}${was}.`,
+        'reminder-24h': (member, who, when, was) => `Afya kumbusho: kesho, miadi ya ${member} na Dkt ${who}, ${when}${was}.`,
+        'reminder-2h': (member, who, when, was) => `Afya kumbusho: baada ya saa 2, miadi ya ${member} na Dkt ${who}, ${when}${was}.`,
+        reschedule: (member, who, when, was) => `Afya: miadi ya ${member} na Dkt ${who} imehamishwa hadi ${when}${was}.`,
+        'new-time-needed': (member, who, when, was) => `Afya: Dkt ${who} hatamwona ${member} ${when}${was}. Tafadhali chagua muda mpya:`,
+      },
+      subjects: {
+        'booking-confirmation': (member) => `Miadi ya ${member} imewekwa`,
+        cancellation: (member) => `Miadi ya ${member} imeghairiwa`,
+        'reminder-24h': (member) => `Kumbusho: ${member} ana miadi kesho`,
+        'reminder-2h': (member) => `Kumbusho: ${member} ana miadi baada ya saa 2`,
+        reschedule: (member) => `Miadi ya ${member} imehamishwa`,
+        'new-time-needed': (member) => `Miadi ya ${member} inahitaji muda mpya`,
+      },
+      lead: (member) => `Ujumbe huu unahusu miadi ya ${member}, unayoifuatilia kwenye Afya kama familia.`,
+      seeFamily: 'Tazama familia yako',
+      familyLink: (link) => `Familia yako: ${link}`,
+    },
   },
 };

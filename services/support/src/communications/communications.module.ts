@@ -3,6 +3,7 @@ import { AppointmentReminders } from './appointment-reminders';
 import { CommunicationsController } from './communications.controller';
 import { COMMUNICATIONS_CONFIG, readCommunicationsConfig } from './communications.config';
 import { CommunicationsService } from './communications.service';
+import { FamilyLinksConsumer } from './family-links.consumer';
 import { JobQueue } from './job-queue';
 import { MessageScheduler } from './message-scheduler';
 import { MessageSender } from './message-sender';
@@ -18,6 +19,7 @@ import { EmailProvider, SmsProvider } from './providers';
     SmsProvider,
     EmailProvider,
     MessageScheduler,
+    FamilyLinksConsumer,
     PaymentReceipts,
     MessageSender,
     CommunicationsService,

@@ -8,7 +8,8 @@ import { type PaymentEventData, PaymentEvents } from '@afya/payment-service/cont
 import { ProducerEventTypes, type VitalAlertCreatedEventData } from '../../contracts';
 import { JobQueue, SEND_QUEUE, transactionDb } from './job-queue';
 import { isConfirmedVisit } from './rules/calendar';
-import { CHANNELS, type Channel, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart, type WaitlistOfferFacts } from './rules/messages';
+import { carersToTell, type CarerLinkFacts } from './rules/carers';
+import { CHANNELS, type Channel, isCarerMessage, type MessageKind, reminderSchedule, REMINDED_STATUSES, visitStart, type WaitlistOfferFacts } from './rules/messages';
 
 /** A job of the send queue: one message on one channel. */
 export interface SendJob {
@@ -29,6 +30,8 @@ export interface SendJob {
   previous?: { appointment_date: string; time_slot: string };
   /** A critical reading's alert to its doctor (issue 39): which alert (ids only; the values stay in the prescription service). */
   alert_id?: number;
+  /** A carer's copy of a member's visit message (issue 36): whose visit, and the link re-checked when it is sent. */
+  carer_of?: { member_user_id: number; link_id: number };
 }
 
 /** A message to queue on every channel, due at runAt. */
@@ -229,8 +232,9 @@ export class MessageScheduler implements OnApplicationBootstrap {
    * another, whatever their number (a booking's confirmation and four reminders were 12 statements, one per job and
    * per listing: the support consumer fell behind the bookings; docs/decisions/0077-fewer-statements-per-booking-and-read.md).
    */
-  private async enqueue(manager: EntityManager, messages: QueuedMessage[]): Promise<void> {
-    if (!messages.length) return;
+  private async enqueue(manager: EntityManager, patientMessages: QueuedMessage[]): Promise<void> {
+    if (!patientMessages.length) return;
+    const messages = [...patientMessages, ...(await this.carerCopies(manager, patientMessages))];
     const jobs: PgBoss.JobInsert<SendJob>[] = [];
     const listed: { job_id: string; appointment_id: number; kind: string; channel: Channel; run_at: string }[] = [];
     for (const { job, runAt } of messages) {
@@ -249,6 +253,29 @@ export class MessageScheduler implements OnApplicationBootstrap {
        SELECT job_id, appointment_id, kind, channel, run_at
          FROM jsonb_to_recordset($1::jsonb) AS r(job_id uuid, appointment_id integer, kind text, channel text, run_at timestamptz)`,
       [JSON.stringify(listed)],
+    );
+  }
+
+  /**
+   * The same visit messages for the patient's carers the links name (issue 36, decision 0118): every active carer of
+   * a child, a linked adult's carer with `reminders`. One read for the batch; the sender checks each link again.
+   */
+  private async carerCopies(manager: EntityManager, messages: QueuedMessage[]): Promise<QueuedMessage[]> {
+    const patients = [...new Set(messages.filter((m) => isCarerMessage(m.job.kind)).map((m) => m.job.user_id))];
+    if (!patients.length) return [];
+    const links = (await manager.query(
+      `SELECT link_id, carer_user_id, member_user_id, kind, status, scopes, to_char(ends_on, 'YYYY-MM-DD') AS ends_on
+         FROM family_links WHERE member_user_id = ANY($1::int[]) AND status = 'active' ORDER BY link_id`,
+      [patients],
+    )) as (CarerLinkFacts & { link_id: number; carer_user_id: number; member_user_id: number })[];
+    if (!links.length) return [];
+    const now = new Date();
+    return messages.flatMap(({ job, runAt }) =>
+      carersToTell(
+        job.kind,
+        links.filter((link) => link.member_user_id === job.user_id && link.carer_user_id !== job.user_id),
+        now,
+      ).map((link) => ({ job: { ...job, user_id: link.carer_user_id, carer_of: { member_user_id: job.user_id, link_id: link.link_id } }, runAt })),
     );
   }
 

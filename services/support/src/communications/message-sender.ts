@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { getProcessLogger, isMessageLanguage, type MessageLanguage } from '@afya/service-shared';
+import { getProcessLogger, isMessageLanguage, type MessageLanguage, NOTIFICATION_TEXTS } from '@afya/service-shared';
 import { COMMUNICATIONS_CONFIG, type CommunicationsConfig } from './communications.config';
 import { JobQueue, SEND_QUEUE } from './job-queue';
 import type { SendJob } from './message-scheduler';
@@ -10,6 +10,7 @@ import { PaymentReceipts } from './payment-receipts';
 import { EmailProvider, ProviderError, type SentMessage, SmsProvider } from './providers';
 import { appointmentCalendar } from './rules/calendar';
 import { emailContent, GIVE_UP_AFTER_MS, maskRecipient, smsText, type VisitFacts, vitalAlertEmail, vitalAlertSms, waitlistOfferEmail, type WaitlistOfferFacts, waitlistOfferSms } from './rules/messages';
+import { type CarerLinkFacts, memberName } from './rules/carers';
 import { deliveryDecision } from './rules/recipients';
 
 /** A delivery in one of these states is done: a job run again (after a crash, a second replica) sends nothing. */
@@ -100,9 +101,18 @@ export class MessageSender implements OnApplicationBootstrap {
                  SELECT appointment_id, user_id, doctor_name, patient_name, appointment_type, to_char(appointment_date, 'YYYY-MM-DD') AS appointment_date,
                         time_slot, status, paid, duration, deleted, sequence
                    FROM message_appointments WHERE appointment_id = $3) a) AS appointment,
-              (SELECT row_to_json(p) FROM (SELECT sms, email FROM notification_preferences WHERE user_id = $2) p) AS preferences`,
-      [jobId, job.user_id, job.appointment_id],
-    )) as { prior: string | null; user: UserRow | null; appointment: AppointmentRow | null; preferences: { sms: boolean; email: boolean } | null }[];
+              (SELECT row_to_json(p) FROM (SELECT sms, email FROM notification_preferences WHERE user_id = $2) p) AS preferences,
+              (SELECT row_to_json(l) FROM (SELECT kind, status, scopes, to_char(ends_on, 'YYYY-MM-DD') AS ends_on FROM family_links WHERE link_id = $4) l) AS carer_link,
+              (SELECT firstname FROM user_directory WHERE user_id = $5) AS member_firstname`,
+      [jobId, job.user_id, job.appointment_id, job.carer_of?.link_id ?? null, job.carer_of?.member_user_id ?? null],
+    )) as {
+      prior: string | null;
+      user: UserRow | null;
+      appointment: AppointmentRow | null;
+      preferences: { sms: boolean; email: boolean } | null;
+      carer_link: CarerLinkFacts | null;
+      member_firstname: string | null;
+    }[];
     if (facts.prior && FINISHED.has(facts.prior)) return;
     const { user, appointment, preferences } = facts;
     if (!user) {
@@ -117,6 +127,7 @@ export class MessageSender implements OnApplicationBootstrap {
       appointment: appointment ?? null,
       plannedStart: job.planned_start,
       offerExpiresAt: job.offer?.expires_at,
+      ...(job.carer_of ? { carerLink: facts.carer_link } : {}),
       now,
     });
     if (!decision.send) {
@@ -135,7 +146,7 @@ export class MessageSender implements OnApplicationBootstrap {
           ? await this.sendOffer(job, job.offer, decision.address, user, language)
           : job.kind === 'vital-alert'
             ? await this.sendVitalAlert(job, decision.address, user, language)
-            : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language));
+            : await this.send(job, decision.address, appointment as AppointmentRow, language, await this.receiptFor(job, language), this.carerOf(job, user, facts.member_firstname, language));
     } catch (error) {
       return this.failOrRetry(jobId, job, recipient, error, now);
     }
@@ -187,17 +198,25 @@ export class MessageSender implements OnApplicationBootstrap {
     }
   }
 
-  /** In the recipient's stored language (their profile's, learnt from auth's user events). */
+  /** A carer's copy (issue 36): the member named by first name only, the carer greeted by theirs. */
+  private carerOf(job: SendJob, user: UserRow, memberFirstname: string | null, language: MessageLanguage): { member: string; name: string } | undefined {
+    if (!job.carer_of) return undefined;
+    return { member: memberName(memberFirstname, NOTIFICATION_TEXTS[language].aPatient), name: `${user.firstname} ${user.lastname}`.trim() };
+  }
+
+  /** In the recipient's stored language (their profile's, learnt from auth's user events); a carer's copy says whose visit. */
   private send(
     job: SendJob,
     address: string,
     appointment: AppointmentRow,
     language: MessageLanguage,
     receipt: { filename: string; content: Buffer } | null = null,
+    carer?: { member: string; name: string },
   ): Promise<SentMessage> {
-    const link = `${this.config.publicAppUrl}/dashboard/appointments`;
-    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language));
-    const content = emailContent(job.kind, appointment, link, job.previous, language);
+    // a carer follows the member's visits on their family page
+    const link = `${this.config.publicAppUrl}/dashboard/${carer ? 'family' : 'appointments'}`;
+    if (job.channel === 'sms') return this.sms.send(address, smsText(job.kind, appointment, link, job.previous, language, carer?.member));
+    const content = emailContent(job.kind, appointment, link, job.previous, language, carer);
     // to the doctor, and a visit that needs a new time (its calendar event changes once it has one): no calendar file
     if (job.kind === 'doctor-reschedule' || job.kind === 'new-time-needed') return this.email.send({ to: address, ...content });
     const calendar = appointmentCalendar(

@@ -1,5 +1,5 @@
 import { CLINIC_TIME_ZONE, clinicInstant, isCalendarDate, SLOT_MINUTES, slotMinutes, WAITLIST_HOLD_MINUTES } from '@afya/appointment-service/contracts';
-import { choiceLabel, type MessageLanguage, NOTIFICATION_KINDS, NOTIFICATION_TEXTS, type NotificationKind, slotLabel } from '@afya/service-shared';
+import { CARER_NOTIFICATION_KINDS, type CarerNotificationKind, choiceLabel, type MessageLanguage, NOTIFICATION_KINDS, NOTIFICATION_TEXTS, type NotificationKind, slotLabel } from '@afya/service-shared';
 
 // The communications rules: when reminders go, what a message says, who can be reached. Pure functions, `now`
 // injectable; the sender and the event consumer apply them.
@@ -157,17 +157,24 @@ function fittedSms(fullName: string, compose: (weekday: boolean) => (who: string
   return text;
 }
 
+/** A visit message a member's carers also get (issue 36). */
+export function isCarerMessage(kind: string): kind is CarerNotificationKind {
+  return (CARER_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
 /**
  * The SMS in the recipient's language: at most SMS_MAX_UNITS GSM-7 units (one part), with the doctor, date, time
- * and a short link. A long doctor's name is shortened first; nothing clinical (no reason for the visit).
+ * and a short link. A long doctor's name is shortened first; nothing clinical (no reason for the visit). With
+ * `member` (a carer's copy, issue 36: the member's first name, already short and GSM-7) the text says whose visit it is.
  */
-export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit, language: MessageLanguage = 'en'): string {
+export function smsText(kind: MessageKind, visit: VisitFacts, link: string, previous?: PreviousVisit, language: MessageLanguage = 'en', member?: string): string {
   const t = NOTIFICATION_TEXTS[language];
   // to the doctor the person named is the patient, who moved their visit
   const fullName = toGsm7(kind === 'doctor-reschedule' ? visit.patient_name || t.aPatient : withoutTitle(visit.doctor_name));
   return fittedSms(fullName, (weekday) => {
     const was = previous ? t.smsWas(smsWhen(previous.appointment_date, previous.time_slot, language, weekday)) : '';
     const when = smsWhen(visit.appointment_date, visit.time_slot, language, weekday);
+    if (member !== undefined && isCarerMessage(kind)) return (who) => `${t.carer.sms[kind](member, who, when, was)} ${link}`;
     return (who) => `${t.sms[kind](who, when, was)} ${link}`;
   });
 }
@@ -202,8 +209,10 @@ export function emailContent(
   link: string,
   previous?: PreviousVisit,
   language: MessageLanguage = 'en',
+  carer?: { member: string; name: string },
 ): { subject: string; text: string; html: string } {
   const t = NOTIFICATION_TEXTS[language];
+  if (carer && isCarerMessage(kind)) return carerEmail(kind, visit, link, previous, language, carer);
   const toDoctor = kind === 'doctor-reschedule';
   const facts: [string, string][] = [
     toDoctor ? [t.labels.patient, visit.patient_name || t.aPatient] : [t.labels.doctor, t.doctorName(withoutTitle(visit.doctor_name))],
@@ -214,6 +223,37 @@ export function emailContent(
   ];
   const hello = toDoctor ? t.hello(t.doctorName(withoutTitle(visit.doctor_name))) : t.hello(visit.patient_name || t.helloThere);
   return factsEmail(language, { subject: t.subjects[kind], hello, lead: t.leads[kind], facts, link, linkText: t.seeAppointments, linkLine: t.yourAppointments(link) });
+}
+
+/**
+ * A carer's copy of a member's visit email (issue 36): the carer greeted by name, whose visit it is (the member's first
+ * name as the patient), the visit's facts, the family page's link. Nothing else about the member.
+ */
+function carerEmail(
+  kind: CarerNotificationKind,
+  visit: VisitFacts,
+  link: string,
+  previous: PreviousVisit | undefined,
+  language: MessageLanguage,
+  carer: { member: string; name: string },
+): { subject: string; text: string; html: string } {
+  const t = NOTIFICATION_TEXTS[language];
+  const facts: [string, string][] = [
+    [t.labels.patient, carer.member],
+    [t.labels.doctor, t.doctorName(withoutTitle(visit.doctor_name))],
+    [t.labels.date, longDate(visit.appointment_date, language)],
+    [t.labels.time, t.clinicTime(slotLabel(visit.time_slot, language))],
+    ...(previous ? ([[t.labels.was, `${longDate(previous.appointment_date, language)}, ${slotLabel(previous.time_slot, language)}`]] as [string, string][]) : []),
+  ];
+  return factsEmail(language, {
+    subject: t.carer.subjects[kind](carer.member),
+    hello: t.hello(carer.name || t.helloThere),
+    lead: t.carer.lead(carer.member),
+    facts,
+    link,
+    linkText: t.carer.seeFamily,
+    linkLine: t.carer.familyLink(link),
+  });
 }
 
 export { CLINIC_TIME_ZONE, SLOT_MINUTES };

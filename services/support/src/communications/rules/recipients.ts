@@ -1,3 +1,4 @@
+import { carerLinkProblem, type CarerLinkFacts } from './carers';
 import { type Channel, kenyanMobile, type MessageKind, reminderStillValid } from './messages';
 
 export interface RecipientFacts {
@@ -31,9 +32,18 @@ export function deliveryDecision(input: {
   plannedStart?: string;
   /** For waitlist offers: when the hold ends (ISO); past it, the offer is not sent. */
   offerExpiresAt?: string;
+  /**
+   * A carer's copy of a member's visit message (issue 36): the link as it is now (null: not known), re-checked at
+   * send time as consent is (an ended link, a child turned 18, `reminders` withdrawn: nothing). Absent otherwise.
+   */
+  carerLink?: CarerLinkFacts | null;
   now?: Date;
 }): DeliveryDecision {
   const { kind, channel, user, preferences, appointment } = input;
+  if (input.carerLink !== undefined) {
+    const problem = carerLinkProblem(input.carerLink, input.now ?? new Date());
+    if (problem) return { send: false, reason: problem };
+  }
   if (user.deleted) return { send: false, reason: 'user deleted' };
   if (user.status && user.status !== 'active') return { send: false, reason: `user ${user.status}` };
   if (preferences && !preferences[channel]) return { send: false, reason: `${channel === 'sms' ? 'SMS' : 'email'} turned off by the user` };
