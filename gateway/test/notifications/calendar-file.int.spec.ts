@@ -6,7 +6,8 @@ import { bookAs, createDoctor, openClinicDate, sql, type TestDoctor } from '../a
 import type { Sandboxes } from '../payments/support';
 import { type MessagingPlatform, startMessagingPlatform } from './support';
 
-// Issue 37: GET /appointments/{id}/calendar.ics, the visit's calendar file as the emails attach it, per role.
+// Issue 37: GET /appointments/{id}/calendar.ics, the visit's calendar file as the emails attach it, per role; and
+// GET /appointments/{id}/reminders, its reminders as the patient's card shows them (the same roles).
 jest.setTimeout(90_000);
 
 describe('an appointment as a calendar file (real NATS + PostgreSQL)', () => {
@@ -76,5 +77,31 @@ describe('an appointment as a calendar file (real NATS + PostgreSQL)', () => {
       expect(ics).toContain('SEQUENCE:1');
       expect(ics).toContain(`DTSTART;TZID=Africa/Nairobi:${to.appointment_date.replace(/-/g, '')}T090000`);
     }, 15_000);
+  });
+
+  it("answers a visit's reminders to its patient, its doctor and admins (both channels scheduled 24 h and 2 h ahead); others 404", async () => {
+    const patient = await signUpAndIn(platform, { firstname: 'Wanjiru', lastname: 'Kariuki', contact_phone: '+254722100373' });
+    const stranger = await signUpAndIn(platform, { firstname: 'Juma', lastname: 'Omondi', contact_phone: '+254722100374' });
+    const date = openClinicDate(5);
+    const booked = await bookAs<{ appointment_id: number }>(platform, patient.token, doctor.doctorId, { appointment_date: date, time_slot: '11:00 AM' });
+    const path = `/appointments/${booked.appointment_id}/reminders`;
+    const start = Date.parse(`${date}T08:00:00.000Z`); // 11:00 in Nairobi (UTC+3)
+    const scheduled = [
+      { channel: 'sms', status: 'scheduled', sent_at: null },
+      { channel: 'email', status: 'scheduled', sent_at: null },
+    ];
+    const expected = {
+      appointment_id: booked.appointment_id,
+      reminders: [
+        { kind: 'reminder-24h', due_at: new Date(start - 24 * 3_600_000).toISOString(), channels: scheduled },
+        { kind: 'reminder-2h', due_at: new Date(start - 2 * 3_600_000).toISOString(), channels: scheduled },
+      ],
+    };
+    await eventually(async () => expect((await platform.api('GET', path, { token: patient.token })).body).toEqual(expected), 15_000);
+    for (const token of [doctor.token, admin.token]) expect((await platform.api('GET', path, { token })).body).toEqual(expected);
+    for (const token of [stranger.token, otherDoctor.token]) {
+      const refused = await platform.api('GET', path, { token });
+      expect([refused.status, refused.body.message]).toEqual([404, 'Appointment not found']);
+    }
   });
 });

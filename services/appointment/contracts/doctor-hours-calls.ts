@@ -8,7 +8,8 @@
 import { bodyOf, call, queryOf, reply } from '@afya/service-shared/calls';
 import { idParam, isoDate, nullToAbsent, singleLine, wholeNumber, z } from '@afya/service-shared/schema';
 import { APPOINTMENT_STATUSES, NEW_TIME_CAUSES } from './catalog';
-import { DoctorHoursMessages, MAX_DAY_SESSIONS, MAX_WEEKLY_SESSIONS } from './doctor-hours';
+import { DateOverrideMessages, MAX_DAY_SESSIONS } from './date-overrides';
+import { DoctorHoursMessages, MAX_WEEKLY_SESSIONS } from './doctor-hours';
 import { AppointmentChangeReplySchema, RescheduleBodySchema } from './schemas';
 import { AppointmentPatterns } from './patterns';
 
@@ -42,7 +43,7 @@ export const HoursBodySchema = z.object({
 export const OverrideBodySchema = z.object({
   sessions: z
     .array(HoursSessionSchema.omit({ weekday: true }), { error: 'Sessions must be a list of {start, end}' })
-    .max(MAX_DAY_SESSIONS, DoctorHoursMessages.tooManyDaySessions)
+    .max(MAX_DAY_SESSIONS, DateOverrideMessages.tooManyDaySessions)
     .meta({ description: 'The date\'s sessions (none: the doctor sees no one that date), at the weekly hours\' slot length (else 30 minutes)' }),
   confirm,
 });
@@ -79,7 +80,7 @@ export const HoursPayloadSchema = HoursBodySchema.extend({ doctor_id: doctorId }
 export const LeavePayloadSchema = LeaveBodySchema.extend({ doctor_id: doctorId });
 export const DoctorOnlyPayloadSchema = z.object({ doctor_id: doctorId });
 export const LeaveByIdPayloadSchema = z.object({ doctor_id: doctorId, leave_id: doctorId });
-const overrideDate = isoDate(DoctorHoursMessages.overrideDate);
+const overrideDate = isoDate(DateOverrideMessages.overrideDate);
 export const OverridePayloadSchema = OverrideBodySchema.extend({ doctor_id: doctorId, date: overrideDate });
 export const OverrideByDatePayloadSchema = z.object({ doctor_id: doctorId, date: overrideDate, confirm });
 export const ClosurePayloadSchema = ClosureBodySchema;
@@ -165,7 +166,7 @@ export const NeedsNewTimeSchema = AffectedAppointmentSchema.extend({
 // ---- Calls ----
 
 const doctorById = z.object({ id: idParam }).transform(({ id }) => ({ doctor_id: id }));
-const doctorAndDate = z.object({ id: idParam, date: isoDate(DoctorHoursMessages.overrideDate) }).transform(({ id, date }) => ({ doctor_id: id, date }));
+const doctorAndDate = z.object({ id: idParam, date: isoDate(DateOverrideMessages.overrideDate) }).transform(({ id, date }) => ({ doctor_id: id, date }));
 const route = (route: { method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE'; path: `/${string}`; summary: string; successStatus?: number }, tag = 'doctor') =>
   call.route({ ...route, tags: [tag] });
 

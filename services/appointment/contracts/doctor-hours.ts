@@ -20,9 +20,6 @@ import { isCalendarDate } from './booking-rules';
 export const SLOT_LENGTHS = [15, 20, 30, 45, 60] as const;
 export type SlotLength = (typeof SLOT_LENGTHS)[number];
 
-/** At most this many sessions on one date (an override). */
-export const MAX_DAY_SESSIONS = 6;
-
 /** At most this many sessions in a week (two a day is usual; the cap keeps a request small). */
 export const MAX_WEEKLY_SESSIONS = 28;
 
@@ -88,14 +85,6 @@ export const DoctorHoursMessages = {
   moveNoVideo: 'That doctor does not see patients by video: choose a colleague who does',
   moved: 'Appointment moved to the colleague!',
   /** With the number of booked visits the new hours leave without their slot (409 HOURS_HAVE_APPOINTMENTS). */
-  overrideDate: 'Please give the date as YYYY-MM-DD',
-  overridePast: 'The date is in the past: choose a date from today onward',
-  overrideNotFound: 'There are no custom hours on that date',
-  overrideSaved: 'Custom hours saved!',
-  overrideRemoved: 'Custom hours removed: the weekly hours apply that day.',
-  tooManyDaySessions: `At most ${MAX_DAY_SESSIONS} sessions in a day`,
-  /** With the number of booked visits the date's new hours leave without their slot (409 OVERRIDE_HAS_APPOINTMENTS). */
-  overrideHasAppointments: (count: number) => `${count} booked visits fall outside these hours on that date. Confirm to save them: each of them will need a new time.`,
   hoursHaveAppointments: (count: number) => `${count} booked visits fall outside these hours. Confirm to save them: each of them will need a new time.`,
 } as const;
 
@@ -275,25 +264,6 @@ export function calendarProblem(plan: DayPlan, date: string, slot: string, docto
     case 'clinic':
       return null;
   }
-}
-
-// ---------- one date's own hours (an override) ----------
-
-/**
- * Why custom hours for one date cannot be saved, naming the first problem (the date, a session's times, one ending
- * before it starts, one outside the clinic's hours that weekday, one shorter than a slot, two overlapping, a date in
- * the past), or null. `slotMinutes`: the length the date's slots take (the weekly hours' in effect, else 30).
- * No sessions: the doctor sees no one that date (a day off without a leave's record).
- */
-export function overrideProblem(override: DateOverride, slotMinutes: number, today: string): string | null {
-  if (!isCalendarDate(override.date)) return DoctorHoursMessages.overrideDate;
-  if (override.sessions.length > MAX_DAY_SESSIONS) return DoctorHoursMessages.tooManyDaySessions;
-  const weekday = isoWeekday(override.date);
-  const problem = hoursProblem({ sessions: override.sessions.map((s) => ({ ...s, weekday })), slot_minutes: slotMinutes, valid_from: today }, today);
-  // the weekly rule's message, naming the date where it names the session's weekday ("The session 2026-12-08 09:00-12:00 ...")
-  if (problem) return problem.replace(isoWeekdayName(weekday), override.date);
-  if (override.date < today) return DoctorHoursMessages.overridePast;
-  return null;
 }
 
 // ---------- leave ----------

@@ -68,6 +68,7 @@ export * from './catalog';
 export * from './care-relationship';
 export * from './booking-rules';
 export * from './doctor-hours';
+export * from './date-overrides';
 export * from './doctor-hours-calls';
 export * from './waitlist';
 export * from './schemas';

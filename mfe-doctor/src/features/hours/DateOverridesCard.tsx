@@ -140,7 +140,7 @@ export function DateOverridesCard({ doctorId }: { doctorId: number | undefined }
               );
             })}
             {!closed ? (
-              <Button size="small" icon={<PlusOutlined />} onClick={addSession} style={{ alignSelf: 'flex-start' }}>
+              <Button size="small" icon={<PlusOutlined />} onClick={addSession} aria-label={t('hours.addSession')} style={{ alignSelf: 'flex-start' }}>
                 {t('hours.addSession')}
               </Button>
             ) : null}

@@ -5,7 +5,7 @@ import { badRequest, notFound, parsePayload, Principal, RpcFailure } from '@afya
 import type { z } from '@afya/service-shared/schema';
 import {
   type DateOverride,
-  DoctorHoursMessages,
+  DateOverrideMessages,
   DoctorOnlyPayloadSchema,
   hoursOn,
   isCalendarDate,
@@ -54,7 +54,7 @@ export class DateOverridesService {
   /** PUT /doctors/{id}/overrides/{date}: replaces the date's own hours. */
   async set(actor: Principal, request: unknown): Promise<z.output<typeof SetOverrideReplySchema>> {
     const payload = parsePayload(OverridePayloadSchema, request);
-    if (!isCalendarDate(payload.date)) throw badRequest(DoctorHoursMessages.overrideDate); // the shape passes 2026-02-30
+    if (!isCalendarDate(payload.date)) throw badRequest(DateOverrideMessages.overrideDate); // the shape passes 2026-02-30
     await this.calendar.ownDoctor(actor, payload.doctor_id);
     const override: DateOverride = { date: payload.date, sessions: payload.sessions.map(({ start, end }) => ({ start, end })) };
     return this.dataSource.transaction(async (manager) => {
@@ -72,24 +72,24 @@ export class DateOverridesService {
       );
       await this.calendar.needNewTime(manager, affected, 'hours', null);
       const saved = this.shape(payload.doctor_id, { ...override, sessions: sortByStart(override.sessions) }, slotMinutes);
-      return { ...saved, needs_new_time: listed(affected), message: DoctorHoursMessages.overrideSaved };
+      return { ...saved, needs_new_time: listed(affected), message: DateOverrideMessages.overrideSaved };
     });
   }
 
   /** DELETE /doctors/{id}/overrides/{date}: the date goes back to the weekly hours (never silently over visits). */
   async remove(actor: Principal, request: unknown): Promise<z.output<typeof RemoveOverrideReplySchema>> {
     const { doctor_id, date, confirm } = parsePayload(OverrideByDatePayloadSchema, request);
-    if (!isCalendarDate(date)) throw badRequest(DoctorHoursMessages.overrideDate);
+    if (!isCalendarDate(date)) throw badRequest(DateOverrideMessages.overrideDate);
     await this.calendar.ownDoctor(actor, doctor_id);
     return this.dataSource.transaction(async (manager) => {
       await this.calendar.lockExclusive(manager, doctor_id);
       const existing: unknown[] = await manager.query(`SELECT 1 FROM doctor_date_overrides WHERE doctor_id = $1 AND override_date = $2`, [doctor_id, date]);
-      if (!existing.length) throw notFound(DoctorHoursMessages.overrideNotFound);
+      if (!existing.length) throw notFound(DateOverrideMessages.overrideNotFound);
       const affected = await this.outside(manager, doctor_id, date, []);
       if (affected.length && confirm !== true) throw hasAppointments(affected);
       await manager.query(`DELETE FROM doctor_date_overrides WHERE doctor_id = $1 AND override_date = $2`, [doctor_id, date]);
       await this.calendar.needNewTime(manager, affected, 'hours', null);
-      return { doctor_id, date, needs_new_time: listed(affected), message: DoctorHoursMessages.overrideRemoved };
+      return { doctor_id, date, needs_new_time: listed(affected), message: DateOverrideMessages.overrideRemoved };
     });
   }
 
@@ -109,4 +109,4 @@ export class DateOverridesService {
 const slotMinutesOn = (hours: Parameters<typeof hoursOn>[0], date: string) => hoursOn(hours, date)?.slot_minutes ?? DEFAULT_SLOT_MINUTES;
 const sortByStart = (sessions: DateOverride['sessions']) => [...sessions].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 const hasAppointments = (affected: BookedVisit[]) =>
-  new RpcFailure(409, DoctorHoursMessages.overrideHasAppointments(affected.length), 'OVERRIDE_HAS_APPOINTMENTS', { appointments: listed(affected) });
+  new RpcFailure(409, DateOverrideMessages.overrideHasAppointments(affected.length), 'OVERRIDE_HAS_APPOINTMENTS', { appointments: listed(affected) });

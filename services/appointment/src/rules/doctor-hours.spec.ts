@@ -13,12 +13,12 @@ import {
   kenyaFixedHolidays,
   labelMinutes,
   leaveProblem,
-  overrideProblem,
   sessionSlotMinutes,
   slotLabel,
   visitsOutsideHours,
   withHoursFrom,
 } from '../../contracts/doctor-hours';
+import { DateOverrideMessages, overrideProblem } from '../../contracts/date-overrides';
 
 // Fixed dates only: 2026-12-01 is a Tuesday, 2026-12-07 a Monday, 2026-12-12 (Jamhuri Day) a Saturday.
 const TODAY = '2026-11-20';
@@ -246,8 +246,8 @@ describe('custom hours for one date that cannot be saved (400, naming the proble
     expect(on([{ start: '07:59', end: '09:00' }])).toMatch(/is outside the clinic's hours/);
     expect(on([{ start: '09:00', end: '12:00' }, { start: '11:30', end: '13:00' }])).toBe('The sessions 2026-12-01 09:00-12:00 and 11:30-13:00 overlap');
     expect(on([{ start: '09:00', end: '09:20' }])).toBe('The session 2026-12-01 09:00-09:20 is shorter than one 30-minute slot');
-    expect(on([{ start: '09:00', end: '10:00' }], '2026-11-19')).toBe(DoctorHoursMessages.overridePast);
-    expect(on([{ start: '09:00', end: '10:00' }], '2026-02-30')).toBe(DoctorHoursMessages.overrideDate);
+    expect(on([{ start: '09:00', end: '10:00' }], '2026-11-19')).toBe(DateOverrideMessages.overridePast);
+    expect(on([{ start: '09:00', end: '10:00' }], '2026-02-30')).toBe(DateOverrideMessages.overrideDate);
   });
 
   it('an override with no sessions closes the date; its slots take the week\'s length, its boundary minute excluded', () => {
