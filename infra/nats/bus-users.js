@@ -40,7 +40,7 @@ const SERVICES = {
     calls: ['appointment.v1.get', 'auth.v1.family.access'], // appointment.get: a fresh visit; family.access: family/family-access.ts
   },
   support: {
-    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments', 'support-messages-vital-alerts'],
+    consumers: ['support-users', 'support-appointments', 'support-messages-appointments', 'support-messages-waitlist', 'support-messages-payments', 'support-messages-vital-alerts', 'support-family-links'],
     blobs: true, // receipts (PDF) received from the payment service
     // The payment confirmation's email carries the receipt the payment service renders (payment-receipts.ts).
     calls: ['payment.v1.receipt'],
