@@ -114,6 +114,10 @@ const COVERAGE: Record<string, Coverage> = {
   // support
   'support.appointment_directory': { subject: { column: 'user_id', copyOf: 'appointment.appointments' }, others: { doctor_user_id: DOCTOR } },
   'support.deliveries': { subject: { column: 'user_id', exported: ['messages'] } },
+  'support.family_links': {
+    subject: { column: 'carer_user_id', copyOf: 'auth.family_links' }, // ids only: whom a member's messages also go to (decision 0118)
+    others: { member_user_id: 'the member: the same link, from auth, in their own export (family.links)' },
+  },
   'support.message_appointments': { subject: { column: 'user_id', copyOf: 'appointment.appointments' }, others: { doctor_user_id: DOCTOR } },
   'support.notification_preferences': { subject: { column: 'user_id', exported: ['message_preferences'] } },
   'support.ticket_messages': { subject: { column: 'sender_id', partOf: 'support.tickets' } }, // the conversation of the ticket's owner: tickets[].messages

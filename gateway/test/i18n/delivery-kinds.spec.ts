@@ -8,10 +8,10 @@ import { DELIVERY_KINDS } from '@afya/support-service/contracts';
  * notifications without its label showed as its raw key ('waitlist-offer').
  */
 describe('delivery log: every message kind has its label in the admin catalogues', () => {
-  const kinds = [...NOTIFICATION_KINDS, 'password-reset'];
+  const kinds = [...NOTIFICATION_KINDS, 'password-reset', 'ussd-locked'];
 
   // The support contract's list is written out (the contracts import no runtime code): it must be the same kinds.
-  it("the support contract's DELIVERY_KINDS are the notifications' kinds and the password reset", () => {
+  it("the support contract's DELIVERY_KINDS are the notifications' kinds, the password reset and the USSD lock", () => {
     expect([...DELIVERY_KINDS].sort()).toEqual([...kinds].sort());
   });
   for (const language of ['en', 'sw']) {

@@ -305,6 +305,13 @@ export const SERVER_MESSAGES_SW: Readonly<Record<string, string>> = {
   'reason must be shorter than or equal to 500 characters': 'reason lazima iwe na herufi 500 au chache zaidi',
   'page must be an integer number': 'page lazima iwe namba kamili',
   'page must not be less than 1': 'page isipungue 1',
+  // USSD (issue 42)
+  Forbidden: 'Imekatazwa',
+  'The USSD PIN must be {digits} digits': 'PIN ya USSD lazima iwe na tarakimu {digits}',
+  'Choose a PIN that is not one digit repeated or a run like 1234': 'Chagua PIN isiyo tarakimu moja iliyorudiwa wala mfululizo kama 1234',
+  'USSD PIN saved.': 'PIN ya USSD imehifadhiwa.',
+  'USSD PIN removed.': 'PIN ya USSD imeondolewa.',
+  'Not a USSD lock message': 'Huu si ujumbe wa kufungwa kwa USSD',
 };
 
 /**
