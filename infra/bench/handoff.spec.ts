@@ -50,7 +50,7 @@ describe("the bench runner's hand-off to its child scripts", () => {
   });
 
   it('runs the sections asked for, and refuses unknown ones or reporting without a scale', () => {
-    expect([...chosenSections({ BENCH_SKIP_FRONTEND: '1', BENCH_SKIP_OBSERVABILITY: '1' })]).toEqual(['gateway', 'appointments', 'prescription', 'receipt', 'reminders']);
+    expect([...chosenSections({ BENCH_SKIP_FRONTEND: '1', BENCH_SKIP_OBSERVABILITY: '1' })]).toEqual(['gateway', 'appointments', 'prescription', 'receipt', 'reminders', 'availability']);
     expect([...chosenSections({ BENCH_REPORTING_SCALE: '0.01', BENCH_SKIP_FRONTEND: '1', BENCH_SKIP_OBSERVABILITY: '1' })]).toContain('reporting');
     expect([...chosenSections({ BENCH_SECTIONS: 'reporting', BENCH_REPORTING_SCALE: '0.001' })]).toEqual(['reporting']);
     expect(() => chosenSections({ BENCH_SECTIONS: 'reporting' })).toThrow('set BENCH_REPORTING_SCALE');
