@@ -30,7 +30,9 @@ describe('the appointment contract is pure (the browser imports it)', () => {
     'catalog.ts': [],
     'booking-rules.ts': ['./catalog'],
     'doctor-hours.ts': ['./catalog', './booking-rules'],
-    'doctor-hours-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './catalog', './doctor-hours', './patterns', './schemas'],
+    // A date's own hours (issue 37): checked with the week's rule for that weekday.
+    'date-overrides.ts': ['./booking-rules', './doctor-hours'],
+    'doctor-hours-calls.ts': ['@afya/service-shared/calls', '@afya/service-shared/schema', './catalog', './date-overrides', './doctor-hours', './patterns', './schemas'],
     'schemas.ts': ['./catalog', './booking-rules', '@afya/service-shared/schema', './insurance'],
     'waitlist.ts': ['./catalog', '@afya/service-shared/schema'],
     'care-relationship.ts': [],
